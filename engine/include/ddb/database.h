@@ -1,0 +1,70 @@
+// Database: the engine's single entry point — a set of DynamoDB tables held in memory.
+//
+// Ownership: a Database owns its tables and their items; results hand out shared, immutable
+// item pointers that stay valid after later writes. Not thread-safe: callers that share one
+// Database across threads serialize access (the HTTP server holds a mutex).
+//
+// Every operation validates its request exactly as DynamoDB does and returns DynamoDB's error
+// type and message on failure, leaving state unchanged. Each request, successful or not, is
+// recorded as the last RequestTrace and bumps the revision when it changes state.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "ddb/clock.h"
+#include "ddb/introspection.h"
+#include "ddb/requests.h"
+#include "ddb/status.h"
+
+namespace ddb {
+
+struct DatabaseOptions {
+  // Where time comes from; null means the system clock. Not owned; must outlive the Database.
+  const Clock* clock = nullptr;
+  // Region and account used to build ARNs ("arn:aws:dynamodb:<region>:<account>:table/<name>").
+  std::string region = "us-east-1";
+  std::string account_id = "000000000000";
+};
+
+class Database {
+ public:
+  explicit Database(DatabaseOptions options = {});
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+  Database(Database&&) noexcept;
+  Database& operator=(Database&&) noexcept;
+
+  // ---- Control plane --------------------------------------------------------------------
+  Result<TableDescription> CreateTable(const CreateTableRequest& request);
+  Result<TableDescription> DescribeTable(std::string_view table_name);
+  Result<TableDescription> DeleteTable(std::string_view table_name);
+  Result<ListTablesResult> ListTables(const ListTablesRequest& request);
+
+  // ---- Data plane -------------------------------------------------------------------------
+  Result<PutItemResult> PutItem(const PutItemRequest& request);
+  Result<GetItemResult> GetItem(const GetItemRequest& request);
+  Result<DeleteItemResult> DeleteItem(const DeleteItemRequest& request);
+
+  // ---- Introspection (read-only) -----------------------------------------------------------
+  // Increases whenever stored state changes; views can cache on it.
+  std::uint64_t revision() const;
+  // Table names in ListTables order.
+  std::vector<std::string> TableNames() const;
+  Result<TableLayout> Layout(std::string_view table_name) const;
+  // What the most recent request touched (empty before the first request).
+  const RequestTrace& last_trace() const;
+
+  // Records a request that failed before reaching an operation (e.g. malformed JSON), so the
+  // trace and history show every request. Used by the JSON API.
+  void RecordRejectedRequest(std::string_view operation, const Status& status);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace ddb

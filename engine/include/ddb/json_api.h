@@ -1,0 +1,32 @@
+// The DynamoDB JSON 1.0 wire envelope, shared by every transport.
+//
+// One function turns a raw request (the operation named by X-Amz-Target and the JSON body)
+// into a raw response (HTTP status and JSON body). The browser hook, the native HTTP server
+// and the tests all call it, so protocol behaviour cannot drift between them. DynamoDB JSON
+// is converted to typed values here, once on the way in and once on the way out.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "ddb/database.h"
+
+namespace ddb {
+
+struct WireResponse {
+  int http_status = 200;
+  std::string body;  // JSON; on error {"__type": "...#Name", "message": "..."}
+};
+
+// The X-Amz-Target prefix of DynamoDB's API version.
+inline constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
+
+// Handles one request for `operation` (e.g. "PutItem", without the target prefix).
+// Unknown operations get UnknownOperationException; bodies that are not a JSON object get
+// SerializationException. Never throws.
+WireResponse HandleRequest(Database& db, std::string_view operation, std::string_view body);
+
+// Same, from a full X-Amz-Target header value ("DynamoDB_20120810.PutItem").
+WireResponse HandleTarget(Database& db, std::string_view target, std::string_view body);
+
+}  // namespace ddb

@@ -1,0 +1,54 @@
+// Number: DynamoDB's N type, an exact decimal.
+//
+// DynamoDB numbers are decimals with up to 38 significant digits and a magnitude between
+// 1E-130 and 9.99...E+125 (or zero). They are never binary floating point: "0.1" + "0.2" is
+// exactly "0.3". A Number is kept normalised — sign, significant digits without leading or
+// trailing zeros, and the decimal exponent of the leading digit — so equal values have equal
+// representations and compare numerically. ToString() gives the form DynamoDB returns:
+// plain notation, no exponent, no superfluous zeros ("1.50" -> "1.5", "1e3" -> "1000").
+#pragma once
+
+#include <compare>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "ddb/status.h"
+
+namespace ddb {
+
+class Number {
+ public:
+  Number() = default;  // zero
+
+  // Parses DynamoDB's number text (optional '-', digits with an optional '.', an optional
+  // exponent). Errors are ValidationExceptions with DynamoDB's messages.
+  static Result<Number> Parse(std::string_view text);
+  // Builds a number from a machine integer (always valid).
+  static Number FromInt(long long v);
+
+  std::string ToString() const;
+  bool is_zero() const { return digits_.empty(); }
+  bool is_negative() const { return negative_; }
+  const std::string& digits() const { return digits_; }
+  int exponent() const { return exponent_; }
+
+  // Bytes this number occupies in DynamoDB's item-size accounting (about one byte per two
+  // significant digits, plus one).
+  std::size_t StorageSize() const;
+
+  // Exact arithmetic with DynamoDB's limits (38 digits, range); used by UpdateItem ADD/SET.
+  Result<Number> Add(const Number& other) const;
+  Result<Number> Subtract(const Number& other) const;
+  Number Negated() const;
+
+  std::strong_ordering operator<=>(const Number& other) const;
+  bool operator==(const Number& other) const = default;
+
+ private:
+  bool negative_ = false;
+  std::string digits_;  // significant digits, first and last non-zero; empty for zero
+  int exponent_ = 0;    // value = 0.d1d2d3... * 10^(exponent_+1), i.e. d1 is at 10^exponent_
+};
+
+}  // namespace ddb

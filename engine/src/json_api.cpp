@@ -1,0 +1,187 @@
+// The wire envelope: operation name + JSON body in, HTTP status + JSON body out.
+//
+// Call flow: find the operation's handler -> parse the body (SerializationException if it is
+// not a JSON object) -> convert to a typed request -> call the Database -> convert the result
+// or the Status to DynamoDB's JSON. One handler per operation, all of the same shape, listed
+// in one table.
+#include "ddb/json_api.h"
+
+#include <array>
+
+#include "request_json.h"
+#include "value_json.h"
+
+namespace ddb {
+namespace {
+
+std::string Dump(const json& j) {
+  // Replace rather than throw on invalid UTF-8: the engine never lets a response fail.
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+WireResponse Error(const Status& s) {
+  json body = {{"__type", s.wire_type()}};
+  // DynamoDB's front end spells the member "Message" for serialization errors and "message"
+  // for the service's own exceptions; SDKs read both.
+  if (!s.message().empty()) body[s.code() == ErrorCode::kSerialization ? "Message" : "message"] = s.message();
+  return {s.http_status(), Dump(body)};
+}
+
+template <class T>
+WireResponse Rejected(Database& db, std::string_view op, const Result<T>& parsed) {
+  // A request that could not be converted never reached the Database: record it anyway so the
+  // trace shows every request.
+  db.RecordRejectedRequest(op, parsed.status());
+  return Error(parsed.status());
+}
+
+WireResponse Ok(const json& body) { return {200, Dump(body)}; }
+
+// ---- Handlers -------------------------------------------------------------------------
+
+WireResponse CreateTable(Database& db, const json& body) {
+  auto req = CreateTableRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "CreateTable", req);
+  auto res = db.CreateTable(*req);
+  if (!res.ok()) return Error(res.status());
+  return Ok({{"TableDescription", ToJson(*res)}});
+}
+
+WireResponse DescribeTable(Database& db, const json& body) {
+  auto name = TableNameFromJson(body);
+  if (!name.ok()) return Rejected(db, "DescribeTable", name);
+  if (!name->has_value()) {
+    Status s = Status::Validation("The parameter 'TableName' is required but was not present in the request");
+    db.RecordRejectedRequest("DescribeTable", s);
+    return Error(s);
+  }
+  auto res = db.DescribeTable(**name);
+  if (!res.ok()) return Error(res.status());
+  return Ok({{"Table", ToJson(*res)}});
+}
+
+WireResponse DeleteTable(Database& db, const json& body) {
+  auto name = TableNameFromJson(body);
+  if (!name.ok()) return Rejected(db, "DeleteTable", name);
+  if (!name->has_value()) {
+    Status s = Status::Validation("The parameter 'TableName' is required but was not present in the request");
+    db.RecordRejectedRequest("DeleteTable", s);
+    return Error(s);
+  }
+  auto res = db.DeleteTable(**name);
+  if (!res.ok()) return Error(res.status());
+  return Ok({{"TableDescription", ToJson(*res)}});
+}
+
+WireResponse ListTables(Database& db, const json& body) {
+  auto req = ListTablesRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "ListTables", req);
+  auto res = db.ListTables(*req);
+  if (!res.ok()) return Error(res.status());
+  return Ok(ToJson(*res));
+}
+
+WireResponse PutItem(Database& db, const json& body) {
+  auto req = PutItemRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "PutItem", req);
+  auto res = db.PutItem(*req);
+  if (!res.ok()) return Error(res.status());
+  json out = json::object();
+  if (res->attributes) out["Attributes"] = ToJson(*res->attributes);
+  return Ok(out);
+}
+
+WireResponse GetItem(Database& db, const json& body) {
+  auto req = GetItemRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "GetItem", req);
+  auto res = db.GetItem(*req);
+  if (!res.ok()) return Error(res.status());
+  json out = json::object();
+  if (res->item) out["Item"] = ToJson(*res->item);
+  return Ok(out);
+}
+
+WireResponse DeleteItem(Database& db, const json& body) {
+  auto req = DeleteItemRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "DeleteItem", req);
+  auto res = db.DeleteItem(*req);
+  if (!res.ok()) return Error(res.status());
+  json out = json::object();
+  if (res->attributes) out["Attributes"] = ToJson(*res->attributes);
+  return Ok(out);
+}
+
+using Handler = WireResponse (*)(Database&, const json&);
+struct Operation {
+  std::string_view name;
+  Handler handler;
+};
+
+constexpr std::array kOperations = {
+    Operation{"CreateTable", CreateTable}, Operation{"DescribeTable", DescribeTable},
+    Operation{"DeleteTable", DeleteTable}, Operation{"ListTables", ListTables},
+    Operation{"PutItem", PutItem},         Operation{"GetItem", GetItem},
+    Operation{"DeleteItem", DeleteItem},
+};
+
+// Reports where and why a body is not JSON, without exceptions: nlohmann's SAX interface hands
+// the parse error to a callback instead of throwing it.
+struct ParseErrorFinder : nlohmann::json_sax<json> {
+  std::string message;
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return true; }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
+    message = "Malformed JSON in request body at byte " + std::to_string(position) + ": " + ex.what();
+    return false;
+  }
+};
+
+}  // namespace
+
+WireResponse HandleRequest(Database& db, std::string_view operation, std::string_view body) {
+  const Operation* op = nullptr;
+  for (const auto& o : kOperations)
+    if (o.name == operation) op = &o;
+  if (!op) {
+    Status s(ErrorCode::kUnknownOperation,
+             "Unknown operation: '" + std::string(operation.substr(0, 64)) + "'");
+    db.RecordRejectedRequest(operation.substr(0, 64), s);
+    return Error(s);
+  }
+
+  json parsed = body.empty() ? json::object() : json::parse(body, nullptr, false);
+  if (parsed.is_discarded()) {
+    ParseErrorFinder finder;
+    json::sax_parse(body, &finder);
+    Status s = Status::Serialization(finder.message.empty() ? "Malformed JSON in request body" : finder.message);
+    db.RecordRejectedRequest(operation, s);
+    return Error(s);
+  }
+  if (!parsed.is_object()) {
+    Status s = Status::Serialization("Request body must be a JSON object");
+    db.RecordRejectedRequest(operation, s);
+    return Error(s);
+  }
+  return op->handler(db, parsed);
+}
+
+WireResponse HandleTarget(Database& db, std::string_view target, std::string_view body) {
+  if (target.substr(0, kTargetPrefix.size()) != kTargetPrefix) {
+    Status s(ErrorCode::kUnknownOperation, "Unknown operation target: '" + std::string(target.substr(0, 96)) + "'");
+    db.RecordRejectedRequest(target.substr(0, 64), s);
+    return Error(s);
+  }
+  return HandleRequest(db, target.substr(kTargetPrefix.size()), body);
+}
+
+}  // namespace ddb

@@ -1,0 +1,22 @@
+// Primary-key validation: what DynamoDB checks about the key an item carries (PutItem) and the
+// Key parameter of a read or delete (GetItem, DeleteItem), with its exact messages.
+#pragma once
+
+#include "ddb/requests.h"
+#include "ddb/status.h"
+#include "ddb/value.h"
+
+namespace ddb {
+
+// An item must carry every key attribute, with the schema's scalar type, not empty, within
+// the key-size limits.
+Status ValidateItemKey(const KeySchema& schema, const Item& item);
+
+// A Key parameter must name exactly the key attributes, with the schema's types, not empty,
+// within the key-size limits.
+Status ValidateKeyParameter(const KeySchema& schema, const Item& key);
+
+// The primary-key attributes of an item (precondition: ValidateItemKey passed).
+Item ExtractPrimaryKey(const KeySchema& schema, const Item& item);
+
+}  // namespace ddb

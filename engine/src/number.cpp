@@ -1,0 +1,205 @@
+// Exact decimal numbers with DynamoDB's precision and range (see number.h).
+#include "ddb/number.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <vector>
+
+#include "ddb/limits.h"
+
+namespace ddb {
+namespace {
+
+Status NotANumber(std::string_view text) {
+  if (text.empty()) return Status::Validation("The parameter cannot be converted to a numeric value");
+  return Status::Validation("The parameter cannot be converted to a numeric value: " +
+                            std::string(text));
+}
+
+// Checks range and precision of a normalised number, in DynamoDB's order: overflow and
+// underflow are reported before precision.
+Status CheckLimits(const std::string& digits, long long exponent) {
+  if (digits.empty()) return Status::Ok();
+  if (exponent > limits::kMaxNumberExponent)
+    return Status::Validation(
+        "Number overflow. Attempting to store a number with magnitude larger than supported range");
+  if (exponent < limits::kMinNumberExponent)
+    return Status::Validation(
+        "Number underflow. Attempting to store a number with magnitude smaller than supported range");
+  if (digits.size() > static_cast<std::size_t>(limits::kMaxNumberDigits))
+    return Status::Validation("Attempting to store more than 38 significant digits in a Number");
+  return Status::Ok();
+}
+
+// Compares magnitudes |a| and |b| given normalised digits and leading exponents.
+int CompareMagnitude(const std::string& ad, int ae, const std::string& bd, int be) {
+  if (ad.empty() || bd.empty()) return ad.empty() ? (bd.empty() ? 0 : -1) : 1;
+  if (ae != be) return ae < be ? -1 : 1;
+  int c = ad.compare(bd);
+  return c < 0 ? -1 : (c > 0 ? 1 : 0);
+}
+
+}  // namespace
+
+Result<Number> Number::Parse(std::string_view text) {
+  std::size_t i = 0;
+  bool negative = false;
+  if (i < text.size() && (text[i] == '-' || text[i] == '+')) negative = text[i++] == '-';
+
+  std::string mantissa;     // every mantissa digit, in order
+  long long point = -1;     // digits before the decimal point (-1: no point seen)
+  for (; i < text.size(); ++i) {
+    char c = text[i];
+    if (c >= '0' && c <= '9') {
+      mantissa.push_back(c);
+    } else if (c == '.' && point < 0) {
+      point = static_cast<long long>(mantissa.size());
+    } else {
+      break;
+    }
+  }
+  if (mantissa.empty()) return NotANumber(text);
+  if (point < 0) point = static_cast<long long>(mantissa.size());
+
+  long long exp_part = 0;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    bool exp_negative = false;
+    if (i < text.size() && (text[i] == '-' || text[i] == '+')) exp_negative = text[i++] == '-';
+    if (i >= text.size()) return NotANumber(text);
+    for (; i < text.size(); ++i) {
+      char c = text[i];
+      if (c < '0' || c > '9') return NotANumber(text);
+      // Saturate: anything this large is out of range anyway.
+      if (exp_part < 1'000'000'000) exp_part = exp_part * 10 + (c - '0');
+    }
+    if (exp_negative) exp_part = -exp_part;
+  }
+  if (i != text.size()) return NotANumber(text);
+
+  // Normalise: drop leading zeros (each moves the leading digit one place right) and
+  // trailing zeros (which do not move it).
+  std::size_t first = mantissa.find_first_not_of('0');
+  Number n;
+  if (first == std::string::npos) return n;  // zero, whatever its spelling ("-0.00e5")
+  std::size_t last = mantissa.find_last_not_of('0');
+  long long exponent = point - 1 - static_cast<long long>(first) + exp_part;
+  std::string digits = mantissa.substr(first, last - first + 1);
+  if (Status s = CheckLimits(digits, exponent); !s.ok()) return s;
+  n.negative_ = negative;
+  n.digits_ = std::move(digits);
+  n.exponent_ = static_cast<int>(exponent);
+  return n;
+}
+
+Number Number::FromInt(long long v) {
+  // Always within limits: at most 19 digits.
+  return std::move(Parse(std::to_string(v)).value());
+}
+
+std::string Number::ToString() const {
+  if (digits_.empty()) return "0";
+  std::string out;
+  if (negative_) out.push_back('-');
+  const int nd = static_cast<int>(digits_.size());
+  if (exponent_ < 0) {
+    out += "0.";
+    out.append(static_cast<std::size_t>(-exponent_ - 1), '0');
+    out += digits_;
+  } else if (exponent_ + 1 >= nd) {
+    out += digits_;
+    out.append(static_cast<std::size_t>(exponent_ + 1 - nd), '0');
+  } else {
+    out.append(digits_, 0, static_cast<std::size_t>(exponent_ + 1));
+    out.push_back('.');
+    out.append(digits_, static_cast<std::size_t>(exponent_ + 1), std::string::npos);
+  }
+  return out;
+}
+
+std::size_t Number::StorageSize() const {
+  // DynamoDB stores numbers base-100 (two digits a byte) with a one-byte exponent; the extra
+  // byte appears when the digits do not line up with a base-100 boundary, and negatives carry
+  // a terminator byte. Matches measured DynamoDB sizes.
+  if (digits_.empty()) return 1;
+  const std::size_t nd = digits_.size();
+  std::size_t size = 1 + (nd + 1) / 2;
+  if (nd % 2 == 0 && exponent_ % 2 == 0) size += 1;
+  if (negative_) size += 1;
+  return size;
+}
+
+Number Number::Negated() const {
+  Number n = *this;
+  if (!n.digits_.empty()) n.negative_ = !n.negative_;
+  return n;
+}
+
+std::strong_ordering Number::operator<=>(const Number& other) const {
+  const bool a_neg = negative_ && !digits_.empty();
+  const bool b_neg = other.negative_ && !other.digits_.empty();
+  if (a_neg != b_neg) return a_neg ? std::strong_ordering::less : std::strong_ordering::greater;
+  int m = CompareMagnitude(digits_, exponent_, other.digits_, other.exponent_);
+  if (a_neg) m = -m;
+  return m < 0 ? std::strong_ordering::less
+               : (m > 0 ? std::strong_ordering::greater : std::strong_ordering::equal);
+}
+
+Result<Number> Number::Add(const Number& other) const {
+  if (digits_.empty()) return other;
+  if (other.digits_.empty()) return *this;
+  // Align both on the lowest digit position: value = D * 10^low.
+  const int a_low = exponent_ - static_cast<int>(digits_.size()) + 1;
+  const int b_low = other.exponent_ - static_cast<int>(other.digits_.size()) + 1;
+  const int low = std::min(a_low, b_low);
+  const int high = std::max(exponent_, other.exponent_);
+  const int width = high - low + 2;  // one spare digit for a carry
+  auto spread = [&](const Number& n) {
+    std::vector<int> v(static_cast<std::size_t>(width), 0);  // v[k]: digit at 10^(low+k)
+    const int n_low = n.exponent_ - static_cast<int>(n.digits_.size()) + 1;
+    for (std::size_t j = 0; j < n.digits_.size(); ++j) {
+      int pos = n_low + static_cast<int>(n.digits_.size() - 1 - j) - low;
+      v[static_cast<std::size_t>(pos)] = n.digits_[j] - '0';
+    }
+    return v;
+  };
+  std::vector<int> a = spread(*this), b = spread(other);
+  bool result_negative;
+  std::vector<int> r(static_cast<std::size_t>(width), 0);
+  if (negative_ == other.negative_) {
+    int carry = 0;
+    for (int k = 0; k < width; ++k) {
+      int s = a[k] + b[k] + carry;
+      r[k] = s % 10;
+      carry = s / 10;
+    }
+    result_negative = negative_;
+  } else {
+    int cmp = CompareMagnitude(digits_, exponent_, other.digits_, other.exponent_);
+    if (cmp == 0) return Number();
+    const std::vector<int>& big = cmp > 0 ? a : b;
+    const std::vector<int>& small = cmp > 0 ? b : a;
+    int borrow = 0;
+    for (int k = 0; k < width; ++k) {
+      int d = big[k] - small[k] - borrow;
+      borrow = d < 0;
+      r[k] = d < 0 ? d + 10 : d;
+    }
+    result_negative = cmp > 0 ? negative_ : other.negative_;
+  }
+  int top = width - 1;
+  while (top >= 0 && r[top] == 0) --top;
+  int bottom = 0;
+  while (r[bottom] == 0) ++bottom;
+  Number n;
+  n.negative_ = result_negative;
+  for (int k = top; k >= bottom; --k) n.digits_.push_back(static_cast<char>('0' + r[k]));
+  const long long exponent = static_cast<long long>(low) + top;
+  if (Status s = CheckLimits(n.digits_, exponent); !s.ok()) return s;
+  n.exponent_ = static_cast<int>(exponent);
+  return n;
+}
+
+Result<Number> Number::Subtract(const Number& other) const { return Add(other.Negated()); }
+
+}  // namespace ddb

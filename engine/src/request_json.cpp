@@ -1,0 +1,283 @@
+#include "request_json.h"
+
+#include <cmath>
+
+#include "value_json.h"
+
+namespace ddb {
+namespace {
+
+constexpr const char* kModel = "com.amazonaws.dynamodb.v20120810.";
+
+// Reads members of request objects, remembering the first JSON-type error. Members that are
+// absent or null read as nullopt, as in DynamoDB's deserializer.
+class MemberReader {
+ public:
+  const Status& status() const { return error_; }
+
+  const json* Get(const json& obj, const char* name) {
+    if (!error_.ok() || !obj.is_object()) return nullptr;
+    auto it = obj.find(name);
+    if (it == obj.end() || it->is_null()) return nullptr;
+    return &*it;
+  }
+
+  std::optional<std::string> String(const json& obj, const char* name) {
+    const json* m = Get(obj, name);
+    if (!m) return std::nullopt;
+    if (!m->is_string()) return Fail(WrongJsonType(*m, "String"));
+    return m->get<std::string>();
+  }
+
+  std::optional<std::int64_t> Long(const json& obj, const char* name, const char* java_type = "Long") {
+    const json* m = Get(obj, name);
+    if (!m) return std::nullopt;
+    if (m->is_number_integer()) return m->get<std::int64_t>();
+    if (m->is_number_float()) {
+      double d = std::floor(m->get<double>());
+      if (!(d >= -9.2e18 && d <= 9.2e18)) return Fail(Status::Serialization("NUMBER_VALUE cannot be converted to " + std::string(java_type)));
+      return static_cast<std::int64_t>(d);
+    }
+    return Fail(WrongJsonType(*m, java_type));
+  }
+
+  std::optional<bool> Bool(const json& obj, const char* name) {
+    const json* m = Get(obj, name);
+    if (!m) return std::nullopt;
+    if (m->is_boolean()) return m->get<bool>();
+    return Fail(WrongJsonType(*m, "Boolean"));
+  }
+
+  std::optional<Item> ItemMap(const json& obj, const char* name) {
+    const json* m = Get(obj, name);
+    if (!m) return std::nullopt;
+    auto item = ItemFromJson(*m);
+    if (!item.ok()) return Fail(item.status());
+    return std::move(item).value();
+  }
+
+  // A structure member (e.g. ProvisionedThroughput).
+  const json* Struct(const json& obj, const char* name, const char* type) {
+    const json* m = Get(obj, name);
+    if (!m) return nullptr;
+    return CheckStruct(*m, type, "Unexpected field type");
+  }
+
+  // A list member; each element is checked by the caller.
+  const json* List(const json& obj, const char* name) {
+    const json* m = Get(obj, name);
+    if (!m) return nullptr;
+    if (m->is_array()) return m;
+    Fail(m->is_object() ? Status::Serialization("Start of structure or map found where not expected")
+                        : Status::Serialization("Unexpected field type"));
+    return nullptr;
+  }
+
+  // An element of a list of structures.
+  const json* Element(const json& e, const char* type) {
+    if (!error_.ok()) return nullptr;
+    return CheckStruct(e, type, "Unexpected value type in payload");
+  }
+
+  std::optional<std::vector<std::string>> StringList(const json& obj, const char* name) {
+    const json* m = List(obj, name);
+    if (!m) return std::nullopt;
+    std::vector<std::string> out;
+    for (const auto& e : *m) {
+      if (!e.is_string()) return Fail(WrongJsonType(e, "String"));
+      out.push_back(e.get<std::string>());
+    }
+    return out;
+  }
+
+ private:
+  const json* CheckStruct(const json& m, const char* type, const char* scalar_message) {
+    if (m.is_object()) return &m;
+    if (m.is_array())
+      Fail(Status::Serialization(std::string("Unrecognized collection type class ") + kModel + type));
+    else
+      Fail(Status::Serialization(scalar_message));
+    return nullptr;
+  }
+
+  std::nullopt_t Fail(Status s) {
+    if (error_.ok()) error_ = std::move(s);
+    return std::nullopt;
+  }
+
+  Status error_;
+};
+
+std::optional<std::vector<KeySchemaElement>> ReadKeySchema(MemberReader& r, const json& obj) {
+  const json* list = r.List(obj, "KeySchema");
+  if (!list) return std::nullopt;
+  std::vector<KeySchemaElement> out;
+  for (const auto& e : *list) {
+    const json* el = r.Element(e, "KeySchemaElement");
+    if (!el) return std::nullopt;
+    out.push_back({r.String(*el, "AttributeName"), r.String(*el, "KeyType")});
+  }
+  return out;
+}
+
+std::optional<ProvisionedThroughput> ReadThroughput(MemberReader& r, const json& obj) {
+  const json* pt = r.Struct(obj, "ProvisionedThroughput", "ProvisionedThroughput");
+  if (!pt) return std::nullopt;
+  return ProvisionedThroughput{r.Long(*pt, "ReadCapacityUnits"), r.Long(*pt, "WriteCapacityUnits")};
+}
+
+std::optional<std::vector<SecondaryIndexDefinition>> ReadIndexes(MemberReader& r, const json& obj,
+                                                                  const char* name, const char* type) {
+  const json* list = r.List(obj, name);
+  if (!list) return std::nullopt;
+  std::vector<SecondaryIndexDefinition> out;
+  for (const auto& e : *list) {
+    const json* ix = r.Element(e, type);
+    if (!ix) return std::nullopt;
+    SecondaryIndexDefinition d;
+    d.index_name = r.String(*ix, "IndexName");
+    d.key_schema = ReadKeySchema(r, *ix);
+    if (const json* p = r.Struct(*ix, "Projection", "Projection")) {
+      d.projection = Projection{r.String(*p, "ProjectionType"), r.StringList(*p, "NonKeyAttributes")};
+    }
+    d.provisioned_throughput = ReadThroughput(r, *ix);
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+template <class T>
+Result<T> Finish(const MemberReader& r, T value) {
+  if (!r.status().ok()) return r.status();
+  return value;
+}
+
+json KeySchemaJson(const KeySchema& ks) {
+  json a = json::array();
+  a.push_back({{"AttributeName", ks.partition_key.name}, {"KeyType", "HASH"}});
+  if (ks.sort_key) a.push_back({{"AttributeName", ks.sort_key->name}, {"KeyType", "RANGE"}});
+  return a;
+}
+
+json IndexJson(const IndexDescription& ix, const std::string& table_arn, bool global) {
+  json o = {{"IndexName", ix.index_name},
+            {"KeySchema", KeySchemaJson(ix.key_schema)},
+            {"Projection", {{"ProjectionType", std::string(ProjectionTypeName(ix.projection_type))}}},
+            {"IndexSizeBytes", ix.size_bytes},
+            {"ItemCount", ix.item_count},
+            {"IndexArn", table_arn + "/index/" + ix.index_name}};
+  if (!ix.non_key_attributes.empty()) o["Projection"]["NonKeyAttributes"] = ix.non_key_attributes;
+  if (global) {
+    o["IndexStatus"] = "ACTIVE";
+    o["ProvisionedThroughput"] = {{"NumberOfDecreasesToday", 0},
+                                  {"ReadCapacityUnits", ix.read_capacity_units.value_or(0)},
+                                  {"WriteCapacityUnits", ix.write_capacity_units.value_or(0)}};
+  }
+  return o;
+}
+
+}  // namespace
+
+Result<CreateTableRequest> CreateTableRequestFromJson(const json& body) {
+  MemberReader r;
+  CreateTableRequest req;
+  req.table_name = r.String(body, "TableName");
+  if (const json* list = r.List(body, "AttributeDefinitions")) {
+    std::vector<AttributeDefinition> defs;
+    for (const auto& e : *list) {
+      const json* d = r.Element(e, "AttributeDefinition");
+      if (!d) break;
+      defs.push_back({r.String(*d, "AttributeName"), r.String(*d, "AttributeType")});
+    }
+    req.attribute_definitions = std::move(defs);
+  }
+  req.key_schema = ReadKeySchema(r, body);
+  req.billing_mode = r.String(body, "BillingMode");
+  req.provisioned_throughput = ReadThroughput(r, body);
+  req.local_secondary_indexes = ReadIndexes(r, body, "LocalSecondaryIndexes", "LocalSecondaryIndex");
+  req.global_secondary_indexes = ReadIndexes(r, body, "GlobalSecondaryIndexes", "GlobalSecondaryIndex");
+  return Finish(r, std::move(req));
+}
+
+Result<std::optional<std::string>> TableNameFromJson(const json& body) {
+  MemberReader r;
+  auto name = r.String(body, "TableName");
+  return Finish(r, std::move(name));
+}
+
+Result<ListTablesRequest> ListTablesRequestFromJson(const json& body) {
+  MemberReader r;
+  ListTablesRequest req;
+  req.exclusive_start_table_name = r.String(body, "ExclusiveStartTableName");
+  req.limit = r.Long(body, "Limit", "Integer");
+  return Finish(r, std::move(req));
+}
+
+Result<PutItemRequest> PutItemRequestFromJson(const json& body) {
+  MemberReader r;
+  PutItemRequest req;
+  req.table_name = r.String(body, "TableName");
+  req.item = r.ItemMap(body, "Item");
+  req.return_values = r.String(body, "ReturnValues");
+  return Finish(r, std::move(req));
+}
+
+Result<GetItemRequest> GetItemRequestFromJson(const json& body) {
+  MemberReader r;
+  GetItemRequest req;
+  req.table_name = r.String(body, "TableName");
+  req.key = r.ItemMap(body, "Key");
+  req.consistent_read = r.Bool(body, "ConsistentRead").value_or(false);
+  return Finish(r, std::move(req));
+}
+
+Result<DeleteItemRequest> DeleteItemRequestFromJson(const json& body) {
+  MemberReader r;
+  DeleteItemRequest req;
+  req.table_name = r.String(body, "TableName");
+  req.key = r.ItemMap(body, "Key");
+  req.return_values = r.String(body, "ReturnValues");
+  return Finish(r, std::move(req));
+}
+
+json ToJson(const TableDescription& d) {
+  json defs = json::array();
+  for (const auto& a : d.attribute_definitions)
+    defs.push_back({{"AttributeName", a.name}, {"AttributeType", std::string(ScalarTypeName(a.type))}});
+  json o = {{"TableName", d.table_name},
+            {"TableArn", d.table_arn},
+            {"TableId", d.table_id},
+            {"TableStatus", std::string(TableStatusName(d.status))},
+            {"KeySchema", KeySchemaJson(d.key_schema)},
+            {"AttributeDefinitions", std::move(defs)},
+            {"CreationDateTime", d.creation_date_time},
+            {"ItemCount", d.item_count},
+            {"TableSizeBytes", d.table_size_bytes},
+            {"DeletionProtectionEnabled", false},
+            {"ProvisionedThroughput",
+             {{"NumberOfDecreasesToday", 0},
+              {"ReadCapacityUnits", d.read_capacity_units},
+              {"WriteCapacityUnits", d.write_capacity_units}}}};
+  if (d.billing_mode == BillingMode::kPayPerRequest)
+    o["BillingModeSummary"] = {{"BillingMode", "PAY_PER_REQUEST"},
+                               {"LastUpdateToPayPerRequestDateTime", d.creation_date_time}};
+  if (!d.local_secondary_indexes.empty()) {
+    json a = json::array();
+    for (const auto& ix : d.local_secondary_indexes) a.push_back(IndexJson(ix, d.table_arn, false));
+    o["LocalSecondaryIndexes"] = std::move(a);
+  }
+  if (!d.global_secondary_indexes.empty()) {
+    json a = json::array();
+    for (const auto& ix : d.global_secondary_indexes) a.push_back(IndexJson(ix, d.table_arn, true));
+    o["GlobalSecondaryIndexes"] = std::move(a);
+  }
+  return o;
+}
+
+json ToJson(const ListTablesResult& r) {
+  json o = {{"TableNames", r.table_names}};
+  if (r.last_evaluated_table_name) o["LastEvaluatedTableName"] = *r.last_evaluated_table_name;
+  return o;
+}
+
+}  // namespace ddb

@@ -1,0 +1,25 @@
+// Typed requests from DynamoDB JSON bodies, and typed results back to DynamoDB JSON.
+// Conversion checks only JSON types (SerializationException, as DynamoDB's front end does);
+// every rule about values is the engine's.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "ddb/requests.h"
+#include "ddb/status.h"
+
+namespace ddb {
+
+using json = nlohmann::json;
+
+Result<CreateTableRequest> CreateTableRequestFromJson(const json& body);
+Result<std::optional<std::string>> TableNameFromJson(const json& body);
+Result<ListTablesRequest> ListTablesRequestFromJson(const json& body);
+Result<PutItemRequest> PutItemRequestFromJson(const json& body);
+Result<GetItemRequest> GetItemRequestFromJson(const json& body);
+Result<DeleteItemRequest> DeleteItemRequestFromJson(const json& body);
+
+json ToJson(const TableDescription& d);
+json ToJson(const ListTablesResult& r);
+
+}  // namespace ddb

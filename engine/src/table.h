@@ -1,0 +1,103 @@
+// Table: one table's items as DynamoDB stores them.
+//
+// The partition key's value is hashed (PartitionKeyHash) to choose the partition owning that
+// slice of the 64-bit hash space. Inside a partition, items sharing a partition-key value form
+// an item collection, ordered by sort key (S and B by unsigned bytes, N numerically);
+// collections are ordered by hash, which is also Scan order. An index from partition-key
+// bytes to its collection makes point reads one hash lookup.
+//
+// Partitions own contiguous hash ranges in a sorted vector, and collections live in
+// node-based maps, so a partition can later be split (by size, by heat, or on a sort-key
+// boundary) by moving map nodes without invalidating the index.
+//
+// Invariants: every stored item carries a valid primary key for the schema; collections are
+// never empty; counts and byte totals equal the sums over stored items.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ddb/introspection.h"
+#include "ddb/value.h"
+#include "table_validation.h"
+
+namespace ddb {
+
+class Table {
+ public:
+  Table(TableDefinition definition, std::int64_t created_millis, std::string arn, std::string id);
+
+  const TableDefinition& definition() const { return definition_; }
+  const KeySchema& key_schema() const { return definition_.key_schema; }
+  std::int64_t created_millis() const { return created_millis_; }
+  const std::string& arn() const { return arn_; }
+  const std::string& id() const { return id_; }
+  std::uint64_t item_count() const { return item_count_; }
+  std::uint64_t size_bytes() const { return size_bytes_; }
+
+  // Where a lookup landed: the stored item (null if absent) and the partition asked.
+  struct Lookup {
+    ItemPtr item;
+    int partition = 0;
+  };
+
+  // Precondition for all three: the key/item passed key validation for this schema.
+  Lookup Get(const Item& key) const;
+  // Stores `item`, replacing any item with the same primary key; returns what it replaced.
+  Lookup Put(ItemPtr item);
+  // Removes the item with this key; returns what was removed (null if nothing was).
+  Lookup Delete(const Item& key);
+
+  void DescribeLayout(TableLayout& out) const;
+
+ private:
+  struct SortKeyLess {
+    bool operator()(const AttributeValue& a, const AttributeValue& b) const {
+      return CompareKeyValues(a, b) < 0;
+    }
+  };
+  struct ItemCollection {
+    AttributeValue partition_key;
+    std::uint64_t hash = 0;
+    int partition = 0;
+    std::uint64_t size_bytes = 0;
+    // Keyed by sort-key value; a simple-key table keys its single item by NULL.
+    std::map<AttributeValue, ItemPtr, SortKeyLess> items;
+  };
+  struct CollectionOrder {
+    std::uint64_t hash;
+    std::string key_bytes;
+    bool operator<(const CollectionOrder& o) const {
+      return hash != o.hash ? hash < o.hash : key_bytes < o.key_bytes;
+    }
+  };
+  struct Partition {
+    std::uint64_t hash_begin = 0;
+    std::uint64_t hash_end = 0;
+    std::map<CollectionOrder, ItemCollection> collections;
+    std::size_t item_count = 0;
+    std::uint64_t size_bytes = 0;
+  };
+
+  static std::string KeyBytes(const AttributeValue& v);
+  int PartitionFor(std::uint64_t hash) const;
+  const AttributeValue& SortKeyOf(const Item& item_or_key) const;
+
+  TableDefinition definition_;
+  std::int64_t created_millis_;
+  std::string arn_;
+  std::string id_;
+  std::vector<Partition> partitions_;
+  std::unordered_map<std::string, ItemCollection*> collection_index_;
+  std::uint64_t item_count_ = 0;
+  std::uint64_t size_bytes_ = 0;
+};
+
+// How many partitions a new table starts with: on-demand tables start with enough for 4,000
+// writes and 12,000 reads a second; provisioned tables with enough for their throughput.
+int InitialPartitionCount(const TableDefinition& definition);
+
+}  // namespace ddb

@@ -1,0 +1,36 @@
+// CreateTable validation: turns a CreateTableRequest into a validated TableDefinition, or the
+// ValidationException DynamoDB would answer, checked in DynamoDB's order (request shape first,
+// then billing, then key schema against AttributeDefinitions, then each index).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ddb/requests.h"
+#include "ddb/status.h"
+
+namespace ddb {
+
+struct TableDefinition {
+  std::string name;
+  KeySchema key_schema;
+  std::vector<KeyAttribute> attribute_definitions;  // request order
+  BillingMode billing_mode = BillingMode::kProvisioned;
+  std::int64_t read_capacity_units = 0;
+  std::int64_t write_capacity_units = 0;
+  std::vector<IndexDescription> local_secondary_indexes;
+  std::vector<IndexDescription> global_secondary_indexes;
+};
+
+Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& request);
+
+// "TableName must be at least 3 characters long..." and the name pattern, as checked by the
+// operations whose TableName is a required parameter (DescribeTable, DeleteTable, CreateTable).
+Status ValidateRequiredTableName(const std::optional<std::string>& name);
+
+// Java's HashSet iteration order for small sets of strings: DynamoDB prints some key lists
+// from a HashSet, and matching its order keeps messages identical.
+std::vector<std::string> JavaHashSetOrder(const std::vector<std::string>& names);
+
+}  // namespace ddb

@@ -1,0 +1,65 @@
+// The wire envelope: unknown operations, malformed bodies and error shapes.
+#include "support.h"
+
+using namespace ddb::test;
+
+TEST_CASE("An unknown operation is UnknownOperationException", "[json_api]") {
+  ddb::Database db;
+  auto r = Exec(db, "DropEverything", json::object());
+  CHECK(r.status == 400);
+  CHECK(r.body["__type"] == "com.amazon.coral.service#UnknownOperationException");
+  auto t = ddb::HandleTarget(db, "DynamoDB_20120810.GetItem", "{}");
+  CHECK(json::parse(t.body)["__type"] == "com.amazon.coral.validate#ValidationException");
+  auto wrong = ddb::HandleTarget(db, "DynamoDB_20111205.GetItem", "{}");
+  CHECK(json::parse(wrong.body)["__type"] == "com.amazon.coral.service#UnknownOperationException");
+}
+
+TEST_CASE("A body that is not JSON is a SerializationException that says where", "[json_api]") {
+  ddb::Database db;
+  auto r = ExecRaw(db, "ListTables", "{\"Limit\": ");
+  CHECK(r.status == 400);
+  CHECK(r.body["__type"] == "com.amazon.coral.service#SerializationException");
+  CHECK(r.message().rfind("Malformed JSON in request body at byte ", 0) == 0);
+  CHECK(ExecRaw(db, "ListTables", "[1,2]").body["__type"] == "com.amazon.coral.service#SerializationException");
+  CHECK(ExecRaw(db, "ListTables", "\"x\"").message() == "Request body must be a JSON object");
+  CHECK(ExecRaw(db, "ListTables", "{\"a\":\"\xff\"}").body["__type"] == "com.amazon.coral.service#SerializationException");
+  // An empty body is an empty request.
+  REQUIRE_OK(ExecRaw(db, "ListTables", ""));
+}
+
+TEST_CASE("Errors carry DynamoDB's namespaced type", "[json_api]") {
+  ddb::Database db;
+  CHECK(Exec(db, "DescribeTable", {{"TableName", "Nope"}}).body["__type"] ==
+        "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException");
+  REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
+  CHECK(Exec(db, "CreateTable", BooksTable()).body["__type"] == "com.amazonaws.dynamodb.v20120810#ResourceInUseException");
+  CHECK(Exec(db, "GetItem", {{"TableName", "Books"}, {"Key", json::object()}}).body["__type"] ==
+        "com.amazon.coral.validate#ValidationException");
+}
+
+TEST_CASE("Unknown request members are ignored, null members are absent", "[json_api]") {
+  ddb::Database db;
+  json req = BooksTable();
+  req["SomethingNew"] = {{"x", 1}};
+  req["ProvisionedThroughput"] = nullptr;
+  REQUIRE_OK(Exec(db, "CreateTable", req));
+}
+
+TEST_CASE("Rejected requests are traced too", "[json_api]") {
+  ddb::Database db;
+  ExecRaw(db, "PutItem", "not json");
+  CHECK(db.last_trace().operation == "PutItem");
+  CHECK_FALSE(db.last_trace().ok);
+  CHECK(db.last_trace().error_type == "SerializationException");
+}
+
+TEST_CASE("The typed API and the JSON API give the same answers", "[json_api]") {
+  ddb::Database db;
+  ddb::CreateTableRequest create;
+  create.table_name = "ab";
+  auto typed = db.CreateTable(create);
+  REQUIRE_FALSE(typed.ok());
+  auto wire = Exec(db, "CreateTable", {{"TableName", "ab"}});
+  CHECK(wire.message() == typed.status().message());
+  CHECK(wire.type() == std::string(typed.status().type_name()));
+}

@@ -1,0 +1,134 @@
+// Partitions: the partition key's hash places an item; the sort key plays no part.
+#include "support.h"
+
+#include <set>
+
+#include "ddb/introspection.h"
+
+using namespace ddb::test;
+
+TEST_CASE("The partition hash is documented and deterministic", "[partitions]") {
+  // Fixed values: the hash must never change between builds or platforms (native and wasm
+  // run this same test), or saved sandboxes and lessons would show different pictures.
+  CHECK(ddb::PartitionKeyHash(ddb::AttributeValue::S("user#1")) == ddb::PartitionKeyHash(ddb::AttributeValue::S("user#1")));
+  CHECK(ddb::PartitionKeyHash(ddb::AttributeValue::S("user#1")) == 0xc49cce505aa1e7c6ull);
+  CHECK(ddb::PartitionKeyHash(ddb::AttributeValue::N(ddb::Number::Parse("42").value())) == 0x16d90fb46c6f4251ull);
+  CHECK(ddb::PartitionKeyHash(ddb::AttributeValue::S("user#1")) != ddb::PartitionKeyHash(ddb::AttributeValue::S("user#2")));
+  // The same number however spelled hashes the same.
+  CHECK(ddb::PartitionKeyHash(ddb::AttributeValue::N(ddb::Number::Parse("1.50").value())) ==
+        ddb::PartitionKeyHash(ddb::AttributeValue::N(ddb::Number::Parse("15e-1").value())));
+  // Type matters: the string "1" and the number 1 are different keys.
+  CHECK(ddb::PartitionKeyHash(ddb::AttributeValue::S("1")) !=
+        ddb::PartitionKeyHash(ddb::AttributeValue::N(ddb::Number::Parse("1").value())));
+}
+
+TEST_CASE("A new on-demand table starts with four partitions covering the hash space", "[partitions]") {
+  ddb::Database db;
+  REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
+  auto layout = db.Layout("Books");
+  REQUIRE(layout.ok());
+  const auto& parts = layout->partitions;
+  REQUIRE(parts.size() == 4);
+  CHECK(parts.front().hash_begin == 0);
+  CHECK(parts.back().hash_end == ~0ull);
+  for (std::size_t i = 1; i < parts.size(); ++i) CHECK(parts[i].hash_begin == parts[i - 1].hash_end + 1);
+}
+
+TEST_CASE("Provisioned tables start with enough partitions for their throughput", "[partitions]") {
+  ddb::Database db;
+  json req = BooksTable("Small");
+  req.erase("BillingMode");
+  req["ProvisionedThroughput"] = {{"ReadCapacityUnits", 5}, {"WriteCapacityUnits", 5}};
+  REQUIRE_OK(Exec(db, "CreateTable", req));
+  CHECK(db.Layout("Small")->partitions.size() == 1);
+  req["TableName"] = "Big";
+  req["ProvisionedThroughput"] = {{"ReadCapacityUnits", 6000}, {"WriteCapacityUnits", 1500}};  // 2 + 1.5
+  REQUIRE_OK(Exec(db, "CreateTable", req));
+  CHECK(db.Layout("Big")->partitions.size() == 4);
+}
+
+TEST_CASE("Items sharing a partition key are stored together, whatever their sort key", "[partitions]") {
+  ddb::Database db;
+  REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
+  for (int a = 0; a < 20; ++a)
+    for (int b = 0; b < 5; ++b)
+      REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Books"},
+                                      {"Item", {{"authorId", S("author-" + std::to_string(a))}, {"bookId", S("book-" + std::to_string(b))}}}}));
+  auto layout = db.Layout("Books").value();
+  REQUIRE(layout.item_collections.size() == 20);
+  std::size_t items = 0;
+  std::uint64_t previous_hash = 0;
+  int previous_partition = 0;
+  for (const auto& c : layout.item_collections) {
+    CHECK(c.items.size() == 5);
+    items += c.items.size();
+    const auto& part = layout.partitions[c.partition];
+    CHECK(c.hash == ddb::PartitionKeyHash(c.partition_key));
+    CHECK(c.hash >= part.hash_begin);
+    CHECK(c.hash <= part.hash_end);
+    // Stored order: by partition, then by hash within it.
+    CHECK(c.partition >= previous_partition);
+    if (c.partition == previous_partition) CHECK(c.hash >= previous_hash);
+    previous_partition = c.partition;
+    previous_hash = c.hash;
+    for (const auto& item : c.items) CHECK(item->at("authorId") == c.partition_key);
+  }
+  CHECK(items == 100);
+  std::size_t sum = 0;
+  std::uint64_t bytes = 0;
+  for (const auto& p : layout.partitions) {
+    sum += p.item_count;
+    bytes += p.size_bytes;
+  }
+  CHECK(sum == 100);
+  CHECK(bytes == Exec(db, "DescribeTable", {{"TableName", "Books"}}).body["Table"]["TableSizeBytes"].get<std::uint64_t>());
+  // With 20 keys over 4 partitions, more than one partition is used.
+  std::set<int> used;
+  for (const auto& c : layout.item_collections) used.insert(c.partition);
+  CHECK(used.size() > 1);
+}
+
+TEST_CASE("Deleting the last item of a collection removes the collection", "[partitions]") {
+  ddb::Database db;
+  REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
+  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Books"}, {"Item", {{"authorId", S("a")}, {"bookId", S("1")}}}}));
+  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Books"}, {"Item", {{"authorId", S("a")}, {"bookId", S("2")}}}}));
+  REQUIRE_OK(Exec(db, "DeleteItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("a")}, {"bookId", S("1")}}}}));
+  CHECK(db.Layout("Books")->item_collections.size() == 1);
+  REQUIRE_OK(Exec(db, "DeleteItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("a")}, {"bookId", S("2")}}}}));
+  auto layout = db.Layout("Books").value();
+  CHECK(layout.item_collections.empty());
+  for (const auto& p : layout.partitions) {
+    CHECK(p.item_count == 0);
+    CHECK(p.size_bytes == 0);
+  }
+}
+
+TEST_CASE("The request trace records what each request touched", "[partitions]") {
+  ddb::Database db;
+  REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
+  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Books"}, {"Item", {{"authorId", S("a")}, {"bookId", S("1")}, {"t", S("x")}}}}));
+  const ddb::RequestTrace put = db.last_trace();  // a copy: the trace is replaced by the next request
+  CHECK(put.operation == "PutItem");
+  CHECK(put.table_name == "Books");
+  REQUIRE(put.entries.size() == 1);
+  CHECK(put.entries[0].outcome == ddb::TraceOutcome::kWritten);
+  CHECK(put.entries[0].key.size() == 2);  // the primary key only
+  const int partition = put.entries[0].partition;
+  CHECK(partition == db.Layout("Books")->item_collections[0].partition);
+
+  REQUIRE_OK(Exec(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("a")}, {"bookId", S("1")}}}}));
+  CHECK(db.last_trace().entries.at(0).outcome == ddb::TraceOutcome::kReturned);
+  CHECK(db.last_trace().entries.at(0).partition == partition);
+  CHECK(db.last_trace().sequence == put.sequence + 1);
+
+  REQUIRE_OK(Exec(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("a")}, {"bookId", S("2")}}}}));
+  CHECK(db.last_trace().entries.at(0).outcome == ddb::TraceOutcome::kNotFound);
+  // The sort key plays no part in placement: the missing item's partition is the same.
+  CHECK(db.last_trace().entries.at(0).partition == partition);
+
+  auto bad = Exec(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("a")}}}});
+  CHECK_FALSE(db.last_trace().ok);
+  CHECK(db.last_trace().error_type == "ValidationException");
+  CHECK(db.last_trace().entries.empty());
+}

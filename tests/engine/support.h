@@ -1,0 +1,89 @@
+// Test helpers: drive the engine through its JSON entry point, as every client does, and
+// read the response as JSON.
+#pragma once
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "ddb/database.h"
+#include "ddb/json_api.h"
+
+namespace ddb::test {
+
+using json = nlohmann::json;
+
+struct Response {
+  int status = 0;
+  json body;
+  std::string type() const {  // short exception name, e.g. "ValidationException"
+    if (!body.contains("__type")) return "";
+    std::string t = body["__type"];
+    return t.substr(t.find('#') + 1);
+  }
+  std::string message() const {
+    if (body.contains("message")) return body["message"];
+    if (body.contains("Message")) return body["Message"];
+    return "";
+  }
+};
+
+inline Response Exec(Database& db, const std::string& op, const json& request) {
+  WireResponse w = HandleRequest(db, op, request.dump());
+  return {w.http_status, json::parse(w.body)};
+}
+
+inline Response ExecRaw(Database& db, const std::string& op, const std::string& body) {
+  WireResponse w = HandleRequest(db, op, body);
+  return {w.http_status, json::parse(w.body)};
+}
+
+// Asserts an error response of the given type and exact message.
+#define REQUIRE_ERROR(response, error_type, error_message) \
+  do {                                                      \
+    auto r_ = (response);                                   \
+    INFO(r_.body.dump());                                   \
+    REQUIRE(r_.status == 400);                              \
+    REQUIRE(r_.type() == (error_type));                     \
+    REQUIRE(r_.message() == (error_message));               \
+  } while (0)
+
+#define REQUIRE_OK(response)     \
+  do {                           \
+    auto r_ = (response);        \
+    INFO(r_.body.dump());        \
+    REQUIRE(r_.status == 200);   \
+  } while (0)
+
+// Books: authorId (S, HASH) + bookId (S, RANGE), on-demand.
+inline json BooksTable(const std::string& name = "Books") {
+  return {{"TableName", name},
+          {"AttributeDefinitions", {{{"AttributeName", "authorId"}, {"AttributeType", "S"}},
+                                    {{"AttributeName", "bookId"}, {"AttributeType", "S"}}}},
+          {"KeySchema", {{{"AttributeName", "authorId"}, {"KeyType", "HASH"}},
+                         {{"AttributeName", "bookId"}, {"KeyType", "RANGE"}}}},
+          {"BillingMode", "PAY_PER_REQUEST"}};
+}
+
+// A simple-key table with one partition key of the given type.
+inline json SimpleTable(const std::string& name, const std::string& key, const std::string& type = "S") {
+  return {{"TableName", name},
+          {"AttributeDefinitions", {{{"AttributeName", key}, {"AttributeType", type}}}},
+          {"KeySchema", {{{"AttributeName", key}, {"KeyType", "HASH"}}}},
+          {"BillingMode", "PAY_PER_REQUEST"}};
+}
+
+// A composite table with the given sort-key type.
+inline json CompositeTable(const std::string& name, const std::string& sort_type) {
+  return {{"TableName", name},
+          {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "S"}},
+                                    {{"AttributeName", "sk"}, {"AttributeType", sort_type}}}},
+          {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}},
+                         {{"AttributeName", "sk"}, {"KeyType", "RANGE"}}}},
+          {"BillingMode", "PAY_PER_REQUEST"}};
+}
+
+inline json S(const std::string& s) { return {{"S", s}}; }
+inline json N(const std::string& n) { return {{"N", n}}; }
+
+}  // namespace ddb::test
