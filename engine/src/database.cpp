@@ -22,33 +22,35 @@ namespace ddb {
 
 namespace {
 
-// Collects what one request touches; commits it as the database's last trace on scope exit.
+// Records what one request touches, directly into the database's last-trace slot (reusing
+// its buffers, so tracing costs no allocation on the hot path).
 class TraceScope {
  public:
   TraceScope(RequestTrace& slot, std::uint64_t& sequence, std::string_view operation,
              const std::optional<std::string>& table)
-      : slot_(slot) {
+      : trace_(slot) {
     trace_.sequence = ++sequence;
-    trace_.operation = operation;
-    trace_.table_name = table.value_or("");
+    trace_.operation.assign(operation);
+    trace_.table_name.assign(table ? std::string_view(*table) : std::string_view());
+    trace_.ok = true;
+    trace_.error_type.clear();
+    trace_.entries.clear();
   }
-  ~TraceScope() { slot_ = std::move(trace_); }
   TraceScope(const TraceScope&) = delete;
   TraceScope& operator=(const TraceScope&) = delete;
 
-  void Add(Item key, int partition, TraceOutcome outcome, std::uint64_t bytes) {
-    trace_.entries.push_back({std::move(key), partition, outcome, bytes});
+  void Add(ItemPtr item, int partition, TraceOutcome outcome, std::uint64_t bytes) {
+    trace_.entries.push_back({std::move(item), partition, outcome, bytes});
   }
   // Passes a status through, marking the trace failed if it is an error.
   Status Fail(Status s) {
     trace_.ok = false;
-    trace_.error_type = std::string(s.type_name());
+    trace_.error_type.assign(s.type_name());
     return s;
   }
 
  private:
-  RequestTrace& slot_;
-  RequestTrace trace_;
+  RequestTrace& trace_;
 };
 
 std::string RandomishId(std::uint64_t seed) {
@@ -206,7 +208,7 @@ Result<ListTablesResult> Database::ListTables(const ListTablesRequest& request) 
 
 // ---- Data plane ---------------------------------------------------------------------------
 
-Result<PutItemResult> Database::PutItem(const PutItemRequest& request) {
+Result<PutItemResult> Database::PutItem(PutItemRequest request) {
   TraceScope trace(impl_->last_trace, impl_->sequence, "PutItem", request.table_name);
   ConstraintErrors e;
   CheckTableNameMember(e, request.table_name);
@@ -217,18 +219,18 @@ Result<PutItemResult> Database::PutItem(const PutItemRequest& request) {
   const std::string return_values = request.return_values.value_or("NONE");
   if (return_values != "NONE" && return_values != "ALL_OLD")
     return trace.Fail(Status::Validation("ReturnValues can only be ALL_OLD or NONE"));
-  if (ItemSize(*request.item) > limits::kMaxItemBytes)
+  const std::size_t item_bytes = ItemSize(*request.item);
+  if (item_bytes > limits::kMaxItemBytes)
     return trace.Fail(Status::Validation("Item size has exceeded the maximum allowed size"));
 
   Table* t = impl_->Find(*request.table_name);
   if (!t) return trace.Fail(TableNotFound());
   if (Status s = ValidateItemKey(t->key_schema(), *request.item); !s.ok()) return trace.Fail(s);
 
-  auto item = std::make_shared<const Item>(*request.item);
-  const std::uint64_t bytes = ItemSize(*item);
-  Table::Lookup replaced = t->Put(item);
+  auto item = std::make_shared<const Item>(std::move(*request.item));
+  Table::Lookup replaced = t->Put(item, static_cast<std::uint32_t>(item_bytes));
   ++impl_->revision;
-  trace.Add(ExtractPrimaryKey(t->key_schema(), *item), replaced.partition, TraceOutcome::kWritten, bytes);
+  trace.Add(std::move(item), replaced.partition, TraceOutcome::kWritten, item_bytes);
 
   PutItemResult out;
   if (return_values == "ALL_OLD") out.attributes = std::move(replaced.item);
@@ -248,8 +250,10 @@ Result<GetItemResult> Database::GetItem(const GetItemRequest& request) {
   if (Status s = ValidateKeyParameter(t->key_schema(), *request.key); !s.ok()) return trace.Fail(s);
 
   Table::Lookup found = t->Get(*request.key);
-  trace.Add(*request.key, found.partition, found.item ? TraceOutcome::kReturned : TraceOutcome::kNotFound,
-            found.item ? ItemSize(*found.item) : 0);
+  if (found.item)
+    trace.Add(found.item, found.partition, TraceOutcome::kReturned, found.item_bytes);
+  else
+    trace.Add(std::make_shared<const Item>(*request.key), found.partition, TraceOutcome::kNotFound, 0);
   return GetItemResult{std::move(found.item)};
 }
 
@@ -271,8 +275,10 @@ Result<DeleteItemResult> Database::DeleteItem(const DeleteItemRequest& request) 
 
   Table::Lookup removed = t->Delete(*request.key);
   if (removed.item) ++impl_->revision;
-  trace.Add(*request.key, removed.partition, removed.item ? TraceOutcome::kDeleted : TraceOutcome::kUnchanged,
-            removed.item ? ItemSize(*removed.item) : 0);
+  if (removed.item)
+    trace.Add(removed.item, removed.partition, TraceOutcome::kDeleted, removed.item_bytes);
+  else
+    trace.Add(std::make_shared<const Item>(*request.key), removed.partition, TraceOutcome::kUnchanged, 0);
   DeleteItemResult out;
   if (return_values == "ALL_OLD") out.attributes = std::move(removed.item);
   return out;

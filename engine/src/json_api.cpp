@@ -84,7 +84,7 @@ WireResponse ListTables(Database& db, const json& body) {
 WireResponse PutItem(Database& db, const json& body) {
   auto req = PutItemRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "PutItem", req);
-  auto res = db.PutItem(*req);
+  auto res = db.PutItem(std::move(req).value());
   if (!res.ok()) return Error(res.status());
   json out = json::object();
   if (res->attributes) out["Attributes"] = ToJson(*res->attributes);

@@ -81,11 +81,4 @@ Status ValidateKeyParameter(const KeySchema& schema, const Item& key) {
   });
 }
 
-Item ExtractPrimaryKey(const KeySchema& schema, const Item& item) {
-  Item key;
-  key.emplace(schema.partition_key.name, item.at(schema.partition_key.name));
-  if (schema.sort_key) key.emplace(schema.sort_key->name, item.at(schema.sort_key->name));
-  return key;
-}
-
 }  // namespace ddb

@@ -16,7 +16,4 @@ Status ValidateItemKey(const KeySchema& schema, const Item& item);
 // within the key-size limits.
 Status ValidateKeyParameter(const KeySchema& schema, const Item& key);
 
-// The primary-key attributes of an item (precondition: ValidateItemKey passed).
-Item ExtractPrimaryKey(const KeySchema& schema, const Item& item);
-
 }  // namespace ddb

@@ -6,9 +6,6 @@
 #include "ddb/limits.h"
 
 namespace ddb {
-namespace {
-const AttributeValue kNoSortKey = AttributeValue::MakeNull();
-}  // namespace
 
 int InitialPartitionCount(const TableDefinition& d) {
   if (d.billing_mode == BillingMode::kPayPerRequest) return limits::kOnDemandInitialPartitions;
@@ -40,6 +37,17 @@ std::string Table::KeyBytes(const AttributeValue& v) {
   }
 }
 
+Table::ItemCollection* Table::FindCollection(const AttributeValue& pk) const {
+  // Strings and binaries are looked up by view, without copying the key.
+  std::string_view view;
+  std::string number_text;
+  if (pk.type() == ValueType::kS) view = pk.as_s();
+  else if (pk.type() == ValueType::kB) view = pk.as_b().data;
+  else view = number_text = KeyBytes(pk);
+  auto it = collections_.find(view);
+  return it == collections_.end() ? nullptr : const_cast<ItemCollection*>(&it->second);
+}
+
 int Table::PartitionFor(std::uint64_t hash) const {
   auto it = std::upper_bound(partitions_.begin(), partitions_.end(), hash,
                              [](std::uint64_t h, const Partition& p) { return h < p.hash_begin; });
@@ -47,79 +55,75 @@ int Table::PartitionFor(std::uint64_t hash) const {
 }
 
 const AttributeValue& Table::SortKeyOf(const Item& item_or_key) const {
-  if (!definition_.key_schema.sort_key) return kNoSortKey;
   return item_or_key.find(definition_.key_schema.sort_key->name)->second;
+}
+
+void Table::Account(ItemCollection& c, std::int64_t items, std::int64_t bytes) {
+  Partition& p = partitions_[c.partition];
+  c.size_bytes += static_cast<std::uint64_t>(bytes);
+  p.size_bytes += static_cast<std::uint64_t>(bytes);
+  size_bytes_ += static_cast<std::uint64_t>(bytes);
+  p.item_count += static_cast<std::size_t>(items);
+  item_count_ += static_cast<std::uint64_t>(items);
 }
 
 Table::Lookup Table::Get(const Item& key) const {
   const AttributeValue& pk = key.find(definition_.key_schema.partition_key.name)->second;
-  auto it = collection_index_.find(KeyBytes(pk));
-  if (it == collection_index_.end()) return {nullptr, PartitionFor(PartitionKeyHash(pk))};
-  const ItemCollection& c = *it->second;
-  auto item = c.items.find(SortKeyOf(key));
-  return {item == c.items.end() ? nullptr : item->second, c.partition};
+  const ItemCollection* c = FindCollection(pk);
+  if (!c) return {nullptr, 0, PartitionFor(PartitionKeyHash(pk))};
+  if (!definition_.key_schema.sort_key) return {c->single.item, c->single.size, c->partition};
+  auto it = c->items.find(SortKeyOf(key));
+  if (it == c->items.end()) return {nullptr, 0, c->partition};
+  return {it->second.item, it->second.size, c->partition};
 }
 
-Table::Lookup Table::Put(ItemPtr item) {
+Table::Lookup Table::Put(ItemPtr item, std::uint32_t item_bytes) {
   const AttributeValue& pk = item->find(definition_.key_schema.partition_key.name)->second;
-  std::string bytes = KeyBytes(pk);
-  auto idx = collection_index_.find(bytes);
-  ItemCollection* c;
-  if (idx != collection_index_.end()) {
-    c = idx->second;
-  } else {
-    const std::uint64_t hash = PartitionKeyHash(pk);
-    const int p = PartitionFor(hash);
-    auto [pos, inserted] = partitions_[p].collections.try_emplace(CollectionOrder{hash, bytes});
+  ItemCollection* c = FindCollection(pk);
+  if (!c) {
+    auto [pos, inserted] = collections_.try_emplace(KeyBytes(pk));
     c = &pos->second;
+    c->key_bytes = &pos->first;
     c->partition_key = pk;
-    c->hash = hash;
-    c->partition = p;
-    collection_index_.emplace(std::move(bytes), c);
+    c->hash = PartitionKeyHash(pk);
+    c->partition = PartitionFor(c->hash);
+    partitions_[c->partition].collections.insert(c);
   }
-  Partition& part = partitions_[c->partition];
-  const std::uint64_t new_size = ItemSize(*item);
-  ItemPtr old;
-  auto [slot, inserted] = c->items.try_emplace(SortKeyOf(*item), nullptr);
-  if (!inserted) {
-    old = std::move(slot->second);
-    const std::uint64_t old_size = ItemSize(*old);
-    c->size_bytes -= old_size;
-    part.size_bytes -= old_size;
-    size_bytes_ -= old_size;
+  StoredItem* slot;
+  if (definition_.key_schema.sort_key) {
+    slot = &c->items.try_emplace(SortKeyOf(*item)).first->second;
   } else {
-    ++part.item_count;
-    ++item_count_;
+    slot = &c->single;
   }
-  slot->second = std::move(item);
-  c->size_bytes += new_size;
-  part.size_bytes += new_size;
-  size_bytes_ += new_size;
-  return {std::move(old), c->partition};
+  Lookup replaced{std::move(slot->item), slot->size, c->partition};
+  Account(*c, replaced.item ? 0 : 1, static_cast<std::int64_t>(item_bytes) - replaced.item_bytes);
+  slot->item = std::move(item);
+  slot->size = item_bytes;
+  return replaced;
 }
 
 Table::Lookup Table::Delete(const Item& key) {
   const AttributeValue& pk = key.find(definition_.key_schema.partition_key.name)->second;
-  auto idx = collection_index_.find(KeyBytes(pk));
-  if (idx == collection_index_.end()) return {nullptr, PartitionFor(PartitionKeyHash(pk))};
-  ItemCollection* c = idx->second;
-  const int p = c->partition;
-  auto it = c->items.find(SortKeyOf(key));
-  if (it == c->items.end()) return {nullptr, p};
-  ItemPtr old = std::move(it->second);
-  c->items.erase(it);
-  const std::uint64_t old_size = ItemSize(*old);
-  Partition& part = partitions_[p];
-  c->size_bytes -= old_size;
-  part.size_bytes -= old_size;
-  --part.item_count;
-  size_bytes_ -= old_size;
-  --item_count_;
-  if (c->items.empty()) {
-    part.collections.erase(CollectionOrder{c->hash, idx->first});
-    collection_index_.erase(idx);
+  ItemCollection* c = FindCollection(pk);
+  if (!c) return {nullptr, 0, PartitionFor(PartitionKeyHash(pk))};
+  Lookup removed{nullptr, 0, c->partition};
+  if (definition_.key_schema.sort_key) {
+    auto it = c->items.find(SortKeyOf(key));
+    if (it == c->items.end()) return removed;
+    removed.item = std::move(it->second.item);
+    removed.item_bytes = it->second.size;
+    c->items.erase(it);
+  } else {
+    removed.item = std::move(c->single.item);
+    removed.item_bytes = c->single.size;
+    c->single = {};
   }
-  return {std::move(old), p};
+  Account(*c, -1, -static_cast<std::int64_t>(removed.item_bytes));
+  if (c->items.empty() && !c->single.item) {
+    partitions_[c->partition].collections.erase(c);
+    collections_.erase(collections_.find(std::string_view(*c->key_bytes)));
+  }
+  return removed;
 }
 
 void Table::DescribeLayout(TableLayout& out) const {
@@ -131,14 +135,15 @@ void Table::DescribeLayout(TableLayout& out) const {
     const Partition& p = partitions_[i];
     out.partitions.push_back({static_cast<int>(i), p.hash_begin, p.hash_end, p.collections.size(),
                               p.item_count, p.size_bytes});
-    for (const auto& [order, c] : p.collections) {
+    for (const ItemCollection* c : p.collections) {
       ItemCollectionView v;
-      v.partition_key = c.partition_key;
-      v.hash = c.hash;
+      v.partition_key = c->partition_key;
+      v.hash = c->hash;
       v.partition = static_cast<int>(i);
-      v.size_bytes = c.size_bytes;
-      v.items.reserve(c.items.size());
-      for (const auto& [sk, item] : c.items) v.items.push_back(item);
+      v.size_bytes = c->size_bytes;
+      if (c->single.item) v.items.push_back(c->single.item);
+      v.items.reserve(c->items.size());
+      for (const auto& [sk, stored] : c->items) v.items.push_back(stored.item);
       out.item_collections.push_back(std::move(v));
     }
   }

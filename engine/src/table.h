@@ -8,7 +8,8 @@
 //
 // Partitions own contiguous hash ranges in a sorted vector, and collections live in
 // node-based maps, so a partition can later be split (by size, by heat, or on a sort-key
-// boundary) by moving map nodes without invalidating the index.
+// boundary) by moving collection pointers between partitions; the collections themselves
+// never move.
 //
 // Invariants: every stored item carries a valid primary key for the schema; collections are
 // never empty; counts and byte totals equal the sums over stored items.
@@ -16,6 +17,8 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
+#include <string_view>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -38,16 +41,19 @@ class Table {
   std::uint64_t item_count() const { return item_count_; }
   std::uint64_t size_bytes() const { return size_bytes_; }
 
-  // Where a lookup landed: the stored item (null if absent) and the partition asked.
+  // Where a lookup landed: the stored item (null if absent), its size in bytes, and the
+  // partition asked.
   struct Lookup {
     ItemPtr item;
+    std::uint32_t item_bytes = 0;
     int partition = 0;
   };
 
   // Precondition for all three: the key/item passed key validation for this schema.
   Lookup Get(const Item& key) const;
-  // Stores `item`, replacing any item with the same primary key; returns what it replaced.
-  Lookup Put(ItemPtr item);
+  // Stores `item` (of `item_bytes` bytes), replacing any item with the same primary key;
+  // returns what it replaced.
+  Lookup Put(ItemPtr item, std::uint32_t item_bytes);
   // Removes the item with this key; returns what was removed (null if nothing was).
   Lookup Delete(const Item& key);
 
@@ -59,39 +65,55 @@ class Table {
       return CompareKeyValues(a, b) < 0;
     }
   };
-  struct ItemCollection {
-    AttributeValue partition_key;
-    std::uint64_t hash = 0;
-    int partition = 0;
-    std::uint64_t size_bytes = 0;
-    // Keyed by sort-key value; a simple-key table keys its single item by NULL.
-    std::map<AttributeValue, ItemPtr, SortKeyLess> items;
+  struct StoredItem {
+    ItemPtr item;
+    std::uint32_t size = 0;  // cached ItemSize: reads and capacity never re-walk the item
   };
+  struct ItemCollection {
+    // Hot fields first: a point read of a simple-key table touches only this cache line
+    // after the key itself.
+    StoredItem single;  // simple-key tables keep their one item here, saving a tree lookup
+    int partition = 0;
+    std::uint64_t hash = 0;
+    const std::string* key_bytes = nullptr;  // the index's key for this collection
+    std::uint64_t size_bytes = 0;
+    // Composite tables: items by sort-key value.
+    std::map<AttributeValue, StoredItem, SortKeyLess> items;
+    AttributeValue partition_key;
+  };
+  // Stored order of collections inside a partition: by hash, then by key bytes.
   struct CollectionOrder {
-    std::uint64_t hash;
-    std::string key_bytes;
-    bool operator<(const CollectionOrder& o) const {
-      return hash != o.hash ? hash < o.hash : key_bytes < o.key_bytes;
+    bool operator()(const ItemCollection* a, const ItemCollection* b) const {
+      return a->hash != b->hash ? a->hash < b->hash : *a->key_bytes < *b->key_bytes;
     }
   };
   struct Partition {
     std::uint64_t hash_begin = 0;
     std::uint64_t hash_end = 0;
-    std::map<CollectionOrder, ItemCollection> collections;
+    std::set<ItemCollection*, CollectionOrder> collections;
     std::size_t item_count = 0;
     std::uint64_t size_bytes = 0;
   };
+  struct BytesHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
 
+  // The bytes that identify a partition-key value (its type is fixed by the schema).
   static std::string KeyBytes(const AttributeValue& v);
+  ItemCollection* FindCollection(const AttributeValue& pk) const;
   int PartitionFor(std::uint64_t hash) const;
   const AttributeValue& SortKeyOf(const Item& item_or_key) const;
+  void Account(ItemCollection& c, std::int64_t items, std::int64_t bytes);
 
   TableDefinition definition_;
   std::int64_t created_millis_;
   std::string arn_;
   std::string id_;
   std::vector<Partition> partitions_;
-  std::unordered_map<std::string, ItemCollection*> collection_index_;
+  // Owns the collections; node-based, so addresses stay valid as it grows and as partitions
+  // split (partitions only hold pointers).
+  std::unordered_map<std::string, ItemCollection, BytesHash, std::equal_to<>> collections_;
   std::uint64_t item_count_ = 0;
   std::uint64_t size_bytes_ = 0;
 };

@@ -39,6 +39,14 @@ void CheckThroughputShape(ConstraintErrors& e, const std::optional<ProvisionedTh
           "Member must have value greater than or equal to 1");
 }
 
+// KeySchemaAttributeName in the API model: 1 to 255 characters.
+void CheckAttributeName(ConstraintErrors& e, const std::optional<std::string>& name, const std::string& path) {
+  e.NotNull(name.has_value(), path);
+  if (!name) return;
+  e.MinLength(name, name->size(), 1, path);
+  e.MaxLength(name, name->size(), limits::kMaxKeyAttributeNameBytes, path);
+}
+
 void CheckKeySchemaShape(ConstraintErrors& e, const std::optional<std::vector<KeySchemaElement>>& ks,
                          const std::string& path, bool check_key_type_enum) {
   e.NotNull(ks.has_value(), path);
@@ -56,7 +64,7 @@ void CheckKeySchemaShape(ConstraintErrors& e, const std::optional<std::vector<Ke
   for (std::size_t i = 0; i < ks->size(); ++i) {
     const auto& el = (*ks)[i];
     const std::string p = path + "." + std::to_string(i + 1) + ".member";
-    e.NotNull(el.attribute_name.has_value(), p + ".attributeName");
+    CheckAttributeName(e, el.attribute_name, p + ".attributeName");
     e.NotNull(el.key_type.has_value(), p + ".keyType");
     if (check_key_type_enum) e.Enum(el.key_type, p + ".keyType", "[HASH, RANGE]");
   }
@@ -195,7 +203,7 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
     for (std::size_t i = 0; i < r.attribute_definitions->size(); ++i) {
       const auto& d = (*r.attribute_definitions)[i];
       const std::string p = "attributeDefinitions." + std::to_string(i + 1) + ".member";
-      e.NotNull(d.attribute_name.has_value(), p + ".attributeName");
+      CheckAttributeName(e, d.attribute_name, p + ".attributeName");
       e.NotNull(d.attribute_type.has_value(), p + ".attributeType");
       e.Enum(d.attribute_type, p + ".attributeType", "[B, N, S]");
     }

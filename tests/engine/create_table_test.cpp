@@ -74,6 +74,22 @@ TEST_CASE("Shape violations are reported together, in model order", "[create_tab
                 "at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2");
 }
 
+TEST_CASE("Key attribute names are 1 to 255 characters", "[create_table]") {
+  ddb::Database db;
+  json req = SimpleTable("Names", "");
+  REQUIRE_ERROR(Create(db, req), "ValidationException",
+                "2 validation errors detected: "
+                "Value '' at 'attributeDefinitions.1.member.attributeName' failed to satisfy constraint: Member must have length greater than or equal to 1; "
+                "Value '' at 'keySchema.1.member.attributeName' failed to satisfy constraint: Member must have length greater than or equal to 1");
+  const std::string long_name(256, 'k');
+  req = SimpleTable("Names", long_name);
+  REQUIRE_ERROR(Create(db, req), "ValidationException",
+                "2 validation errors detected: "
+                "Value '" + long_name + "' at 'attributeDefinitions.1.member.attributeName' failed to satisfy constraint: Member must have length less than or equal to 255; "
+                "Value '" + long_name + "' at 'keySchema.1.member.attributeName' failed to satisfy constraint: Member must have length less than or equal to 255");
+  REQUIRE_OK(Create(db, SimpleTable("Names", std::string(255, 'k'))));
+}
+
 TEST_CASE("Billing mode decides whether throughput is given", "[create_table]") {
   ddb::Database db;
   json req = BooksTable();

@@ -113,7 +113,7 @@ TEST_CASE("The request trace records what each request touched", "[partitions]")
   CHECK(put.table_name == "Books");
   REQUIRE(put.entries.size() == 1);
   CHECK(put.entries[0].outcome == ddb::TraceOutcome::kWritten);
-  CHECK(put.entries[0].key.size() == 2);  // the primary key only
+  CHECK(put.entries[0].item->at("t") == ddb::AttributeValue::S("x"));  // the item as stored
   const int partition = put.entries[0].partition;
   CHECK(partition == db.Layout("Books")->item_collections[0].partition);
 
@@ -124,6 +124,7 @@ TEST_CASE("The request trace records what each request touched", "[partitions]")
 
   REQUIRE_OK(Exec(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("a")}, {"bookId", S("2")}}}}));
   CHECK(db.last_trace().entries.at(0).outcome == ddb::TraceOutcome::kNotFound);
+  CHECK(db.last_trace().entries.at(0).item->at("bookId") == ddb::AttributeValue::S("2"));  // the key asked for
   // The sort key plays no part in placement: the missing item's partition is the same.
   CHECK(db.last_trace().entries.at(0).partition == partition);
 

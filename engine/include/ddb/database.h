@@ -45,7 +45,8 @@ class Database {
   Result<ListTablesResult> ListTables(const ListTablesRequest& request);
 
   // ---- Data plane -------------------------------------------------------------------------
-  Result<PutItemResult> PutItem(const PutItemRequest& request);
+  // Takes the request by value so callers that own one can move the item in without a copy.
+  Result<PutItemResult> PutItem(PutItemRequest request);
   Result<GetItemResult> GetItem(const GetItemRequest& request);
   Result<DeleteItemResult> DeleteItem(const DeleteItemRequest& request);
 

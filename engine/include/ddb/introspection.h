@@ -56,7 +56,9 @@ enum class TraceOutcome {
 std::string_view TraceOutcomeName(TraceOutcome o);
 
 struct TraceEntry {
-  Item key;                 // the primary key of the item touched
+  // The item touched, as stored; for a lookup that found nothing (or a delete of a missing
+  // item), the key that was looked up. Its primary-key attributes identify the item.
+  ItemPtr item;
   int partition = 0;        // partition that served it
   TraceOutcome outcome = TraceOutcome::kReturned;
   std::uint64_t item_bytes = 0;

@@ -1,0 +1,26 @@
+import { launchBrowser, serveSite, openPage, clickWidget, waitForState, waitFrames, state, pressKeys, widgetRect } from '/work/main/tests/e2e/support.mjs';
+const server = await serveSite(); const browser = await launchBrowser();
+const { page, errors } = await openPage(browser, server.url);
+await clickWidget(page, 'tables.create_sample');
+await waitForState(page, s => s.selectedTable === 'Books');
+await clickWidget(page, 'item_form.body');
+await pressKeys(page, 'Control+A', 'Delete');
+const text = '{"authorId": {"S": "AUTHOR#42"}, "bookId": {"S": "b1"}}';
+const t0 = Date.now();
+await page.keyboard.type(text, { delay: Number(process.env.DELAY || 0) });
+await waitFrames(page, 5);
+console.log('typed in', Date.now() - t0, 'ms');
+let s = await state(page);
+console.log('editor:', JSON.stringify(s.editorText), s.editorText === text ? 'EXACT' : 'LOST');
+await page.keyboard.press('Control+Enter'); await waitFrames(page, 3);
+await page.keyboard.type('X'); await waitFrames(page, 3);
+s = await state(page);
+console.log('after ctrl+enter + X:', JSON.stringify(s.editorText), s.itemsListed, s.lastError);
+// combo
+await clickWidget(page, 'item_form.operation');
+await clickWidget(page, 'item_form.operation:GetItem');
+s = await state(page);
+console.log('op', s.operation, JSON.stringify(s.editorText));
+await page.screenshot({ path: '/tmp/explore/typing.png' });
+console.log(errors);
+await browser.close(); await server.close();

@@ -1,0 +1,136 @@
+// Shared by the browser tests: a static server for build/web/site on a free loopback port,
+// headless Chromium, and helpers that drive the page the way a person would — real mouse and
+// keyboard input on the canvas, located through the page's widget rectangles.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const siteDir = path.join(repoRoot, 'build/web/site');
+export const artifactsDir = path.join(repoRoot, 'artifacts/e2e');
+
+const mimeTypes = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm', // lets the browser compile while downloading
+  '.data': 'application/octet-stream',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+// Serves `root` on 127.0.0.1 at a port the OS picks. Resolves to { url, close() }.
+export async function serveSite(root = siteDir) {
+  if (!fs.existsSync(path.join(root, 'playground.wasm'))) {
+    throw new Error(`${root} has no playground.wasm: build the page first (cmake --preset web && cmake --build --preset web -j1)`);
+  }
+  const server = http.createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    const file = path.join(root, pathname === '/' ? 'index.html' : pathname);
+    if (!file.startsWith(root + path.sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    fs.readFile(file, (err, data) => {
+      if (err) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': mimeTypes[path.extname(file)] ?? 'application/octet-stream' });
+      res.end(data);
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      // WebGL2 without a GPU: ANGLE on SwiftShader (Chromium refuses the software fallback
+      // silently otherwise, or warns that it is deprecated).
+      '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+    ],
+  });
+}
+
+// Opens the page in a fresh context and waits for its first frame. Console errors and page
+// errors are collected in the returned `errors` array.
+export async function openPage(browser, url, { width = 1280, height = 800, deviceScaleFactor = 1 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  await page.goto(url);
+  await page.evaluate(() => window.playground.ready);
+  return { context, page, errors };
+}
+
+export const state = (page) => page.evaluate(() => window.playground.state());
+export const widgetRect = (page, name) => page.evaluate((n) => window.playground.widgetRect(n), name);
+
+// Sends one DynamoDB request through the page's hook; resolves to { status, body }.
+export async function exec(page, operation, body) {
+  return page.evaluate(([op, b]) => {
+    const text = window.playground.exec(op, b);
+    return { status: window.playground.lastStatus(), body: JSON.parse(text) };
+  }, [operation, body]);
+}
+
+// Waits until the page has drawn `n` more frames. Input is given one frame to land between
+// events: Emscripten's GLFW loses events that arrive faster than frames (TOOLCHAIN.md).
+export async function waitFrames(page, n = 1) {
+  const target = (await state(page)).frameCount + n;
+  await page.waitForFunction((t) => window.playground.state().frameCount >= t, target, { polling: 'raf' });
+}
+
+// Waits until predicate(state) holds, polling once per frame.
+export async function waitForState(page, predicate, timeout = 10000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const s = await state(page);
+    if (predicate(s)) return s;
+    if (Date.now() > deadline) throw new Error(`page state never matched; last: ${JSON.stringify(s)}`);
+    await waitFrames(page, 1);
+  }
+}
+
+// A real mouse click in the middle of a named widget.
+export async function clickWidget(page, name) {
+  const rect = await widgetRect(page, name);
+  if (!rect) throw new Error(`widget ${name} is not on screen`);
+  await page.mouse.move(rect.x + rect.w / 2, rect.y + rect.h / 2);
+  await waitFrames(page, 2);
+  await page.mouse.down();
+  await waitFrames(page, 2);
+  await page.mouse.up();
+  await waitFrames(page, 2);
+  return rect;
+}
+
+// Presses keys one at a time ("Control+A", "{", ...), a frame apart.
+export async function pressKeys(page, ...keys) {
+  for (const key of keys) {
+    await page.keyboard.press(key);
+    await waitFrames(page, 2);
+  }
+}
+
+export async function screenshot(page, name) {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  const file = path.join(artifactsDir, name);
+  await page.screenshot({ path: file });
+  return file;
+}
