@@ -140,8 +140,12 @@ struct ParseErrorFinder : nlohmann::json_sax<json> {
   bool end_object() override { return true; }
   bool start_array(std::size_t) override { return true; }
   bool end_array() override { return true; }
-  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
-    message = "Malformed JSON in request body at byte " + std::to_string(position) + ": " + ex.what();
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex) override {
+    // ex.what() reads "[json.exception.parse_error.101] parse error at line 1, column 12:
+    // syntax error while parsing ..."; keep the part a person needs: where, and what.
+    std::string what = ex.what();
+    const std::size_t at = what.find(" at line ");
+    message = "Malformed JSON in request body" + (at == std::string::npos ? ": " + what : what.substr(at));
     return false;
   }
 };

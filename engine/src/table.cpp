@@ -20,11 +20,14 @@ Table::Table(TableDefinition definition, std::int64_t created_millis, std::strin
     : definition_(std::move(definition)), created_millis_(created_millis), arn_(std::move(arn)), id_(std::move(id)) {
   const int n = InitialPartitionCount(definition_);
   partitions_.resize(static_cast<std::size_t>(n));
-  // Equal slices of the hash space; the last one absorbs the rounding remainder.
-  const std::uint64_t step = ~0ull / static_cast<std::uint64_t>(n);
+  // Equal slices of the 2^64 hash space, starting at i * 2^64 / n (round boundaries such as
+  // 0x4000000000000000 for four partitions, which read well in the partition map).
+  auto boundary = [n](int i) {
+    return static_cast<std::uint64_t>((static_cast<unsigned __int128>(i) << 64) / static_cast<unsigned>(n));
+  };
   for (int i = 0; i < n; ++i) {
-    partitions_[i].hash_begin = step * static_cast<std::uint64_t>(i);
-    partitions_[i].hash_end = i + 1 == n ? ~0ull : step * static_cast<std::uint64_t>(i + 1) - 1;
+    partitions_[i].hash_begin = boundary(i);
+    partitions_[i].hash_end = i + 1 == n ? ~0ull : boundary(i + 1) - 1;
   }
 }
 

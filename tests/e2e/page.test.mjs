@@ -2,10 +2,13 @@
 // DynamoDB JSON, and its panels follow real mouse and keyboard input at device pixel ratios
 // 1 and 2 and across a window resize. Screenshots go to artifacts/e2e/.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, launchBrowser, openPage, pressKeys, screenshot, serveSite, state,
-  waitForState, waitFrames, widgetRect,
+  clickWidget, exec, launchBrowser, openPage, pressKeys, screenshot, serveSite, siteDir, state,
+  waitForState, widgetRect,
 } from './support.mjs';
 
 const gamesTable = {
@@ -109,7 +112,21 @@ describe('the page at device pixel ratio 1', () => {
     assert.equal(s.lastError, null);
   });
 
-  test('Run puts the example item; a malformed item shows SerializationException in red', async () => {
+  test('switching the operation swaps the untouched example for a Key', async () => {
+    await clickWidget(page, 'item_form.operation');
+    await clickWidget(page, 'item_form.operation:GetItem');
+    const s = await waitForState(page, (st) => st.operation === 'GetItem');
+    const key = JSON.parse(s.editorText);
+    assert.deepEqual(Object.keys(key).sort(), ['authorId', 'bookId']);
+    await clickWidget(page, 'item_form.run');
+    const answered = await waitForState(page, (st) => st.frameCount > s.frameCount + 2);
+    assert.equal(answered.lastError, null);
+    await clickWidget(page, 'item_form.operation');
+    await clickWidget(page, 'item_form.operation:PutItem');
+    await waitForState(page, (st) => st.operation === 'PutItem' && 'title' in JSON.parse(st.editorText));
+  });
+
+  test('Run puts the example item; Ctrl+Enter on a malformed item shows SerializationException', async () => {
     const before = await state(page);
     await clickWidget(page, 'item_form.run');
     await waitForState(page, (s) => s.itemsListed === before.itemsListed + 1);
@@ -118,6 +135,8 @@ describe('the page at device pixel ratio 1', () => {
     await pressKeys(page, 'Control+A', '{', 'Control+Enter');
     const s = await waitForState(page, (st) => st.lastError !== null);
     assert.equal(s.lastError.type, 'SerializationException');
+    assert.equal(s.editorText, '{', 'Ctrl+Enter runs without adding a newline');
+    assert.ok(s.editorActive, 'the editor keeps the keyboard after Ctrl+Enter');
     assert.ok(await widgetRect(page, 'item_form.error'), 'the error line is drawn');
     await screenshot(page, 'page-error.png');
   });
@@ -152,5 +171,60 @@ describe('the page at device pixel ratio 2', () => {
     assert.ok(rect.x + rect.w <= 1280 && rect.y + rect.h <= 800, 'rectangles are in CSS pixels');
     await screenshot(page, 'page-dpr2.png');
     assert.deepEqual(errors, []);
+  });
+});
+
+describe('the page with clipboard access', () => {
+  let page;
+  let context;
+  let errors;
+  before(async () => ({ page, context, errors } = await openPage(browser, server.url, {
+    permissions: ['clipboard-read', 'clipboard-write'],
+  })));
+  after(() => context?.close());
+
+  test('Ctrl+V pastes an item from the system clipboard into the editor', async () => {
+    await createGames(page);
+    await selectTable(page, 'Games');
+    const item = '{"playerId": {"S": "linus"}, "gameId": {"N": "7"}, "score": {"N": "1"}}';
+    await page.evaluate((text) => navigator.clipboard.writeText(text), item);
+    await clickWidget(page, 'item_form.body');
+    await pressKeys(page, 'Control+A', 'Control+V');
+    await waitForState(page, (s) => s.editorText === item);
+    await pressKeys(page, 'Control+Enter');
+    const s = await waitForState(page, (st) => st.itemsListed === 4);
+    assert.equal(s.lastError, null);
+    assert.deepEqual(errors, []);
+  });
+
+  test('exec takes requests far larger than the 5 MB stack', async () => {
+    // A 6 MB attribute: the engine must answer (item too large), not the page crash.
+    const big = await page.evaluate(() => {
+      const Item = { playerId: { S: 'big' }, gameId: { N: '1' }, blob: { S: 'x'.repeat(6 * 1024 * 1024) } };
+      const body = JSON.parse(window.playground.exec('PutItem', { TableName: 'Games', Item }));
+      return { status: window.playground.lastStatus(), type: body.__type };
+    });
+    assert.equal(big.status, 400);
+    assert.match(big.type, /#ValidationException$/);
+    assert.equal((await state(page)).itemsListed, 4);
+  });
+});
+
+describe('the page without its module', () => {
+  test('shows the error box and rejects playground.ready', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-site-'));
+    fs.copyFileSync(path.join(siteDir, 'index.html'), path.join(dir, 'index.html'));
+    const broken = await serveSite(dir, { requireBuild: false });
+    const { page, context } = await openPage(browser, broken.url, { waitReady: false });
+    try {
+      const outcome = await page.evaluate(() => window.playground.ready.then(() => 'ready', (e) => e.message));
+      assert.match(outcome, /Could not load playground\.js/);
+      assert.ok(await page.locator('#error').isVisible());
+      assert.ok(await page.locator('#loading').isHidden());
+    } finally {
+      await context.close();
+      await broken.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -20,8 +20,8 @@ const mimeTypes = {
 };
 
 // Serves `root` on 127.0.0.1 at a port the OS picks. Resolves to { url, close() }.
-export async function serveSite(root = siteDir) {
-  if (!fs.existsSync(path.join(root, 'playground.wasm'))) {
+export async function serveSite(root = siteDir, { requireBuild = true } = {}) {
+  if (requireBuild && !fs.existsSync(path.join(root, 'playground.wasm'))) {
     throw new Error(`${root} has no playground.wasm: build the page first (cmake --preset web && cmake --build --preset web -j1)`);
   }
   const server = http.createServer((req, res) => {
@@ -65,8 +65,8 @@ export async function launchBrowser() {
 
 // Opens the page in a fresh context and waits for its first frame. Console errors and page
 // errors are collected in the returned `errors` array.
-export async function openPage(browser, url, { width = 1280, height = 800, deviceScaleFactor = 1 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor });
+export async function openPage(browser, url, { width = 1280, height = 800, deviceScaleFactor = 1, permissions = [], waitReady = true } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, permissions });
   const page = await context.newPage();
   const errors = [];
   page.on('console', (msg) => {
@@ -74,7 +74,7 @@ export async function openPage(browser, url, { width = 1280, height = 800, devic
   });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   await page.goto(url);
-  await page.evaluate(() => window.playground.ready);
+  if (waitReady) await page.evaluate(() => window.playground.ready);
   return { context, page, errors };
 }
 

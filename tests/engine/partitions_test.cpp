@@ -30,6 +30,9 @@ TEST_CASE("A new on-demand table starts with four partitions covering the hash s
   const auto& parts = layout->partitions;
   REQUIRE(parts.size() == 4);
   CHECK(parts.front().hash_begin == 0);
+  CHECK(parts[1].hash_begin == 0x4000000000000000ull);
+  CHECK(parts[2].hash_begin == 0x8000000000000000ull);
+  CHECK(parts[3].hash_begin == 0xC000000000000000ull);
   CHECK(parts.back().hash_end == ~0ull);
   for (std::size_t i = 1; i < parts.size(); ++i) CHECK(parts[i].hash_begin == parts[i - 1].hash_end + 1);
 }
@@ -45,6 +48,18 @@ TEST_CASE("Provisioned tables start with enough partitions for their throughput"
   req["ProvisionedThroughput"] = {{"ReadCapacityUnits", 6000}, {"WriteCapacityUnits", 1500}};  // 2 + 1.5
   REQUIRE_OK(Exec(db, "CreateTable", req));
   CHECK(db.Layout("Big")->partitions.size() == 4);
+  req["TableName"] = "Odd";
+  req["ProvisionedThroughput"] = {{"ReadCapacityUnits", 9000}, {"WriteCapacityUnits", 1}};  // 3.001 -> 4
+  REQUIRE_OK(Exec(db, "CreateTable", req));
+  CHECK(db.Layout("Odd")->partitions.size() == 4);
+  req["TableName"] = "Three";
+  req["ProvisionedThroughput"] = {{"ReadCapacityUnits", 3000}, {"WriteCapacityUnits", 2000}};  // 1 + 2
+  REQUIRE_OK(Exec(db, "CreateTable", req));
+  auto three = db.Layout("Three")->partitions;
+  REQUIRE(three.size() == 3);
+  CHECK(three[1].hash_begin == 0x5555555555555555ull);
+  CHECK(three[2].hash_begin == 0xAAAAAAAAAAAAAAAAull);
+  CHECK(three[2].hash_end == ~0ull);
 }
 
 TEST_CASE("Items sharing a partition key are stored together, whatever their sort key", "[partitions]") {

@@ -29,12 +29,13 @@ enum class ValueType : unsigned char { kS, kN, kB, kBool, kNull, kL, kM, kSS, kN
 std::string_view ValueTypeName(ValueType t);
 
 // Raw bytes of a B value (distinct from a string so the two cannot be confused).
+// Only equality is defined: key order is CompareKeyValues' job (unsigned bytes).
 struct Bytes {
   std::string data;
-  auto operator<=>(const Bytes&) const = default;
+  bool operator==(const Bytes&) const = default;
 };
 struct Null {
-  auto operator<=>(const Null&) const = default;
+  bool operator==(const Null&) const = default;
 };
 
 class AttributeValue;

@@ -1,0 +1,15 @@
+// Pretty printing for DynamoDB JSON that stays readable: a value goes on one line when it fits
+// (so {"S": "le-guin"} is never split over three lines), otherwise its members go one per
+// line, each formatted the same way.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace playground {
+
+// Formats JSON text; text that is not JSON is returned unchanged. Keeps member order.
+std::string FormatJsonText(std::string_view text, std::size_t line_width = 64);
+
+}  // namespace playground
