@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <unordered_map>
@@ -141,6 +142,54 @@ void BM_JsonPutItem(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_JsonPutItem);
+
+// A second 1,000,000-item table for Query: 10,000 authors with 100 books each.
+struct QueryFixture {
+  ddb::Database db;
+  QueryFixture() {
+    ddb::CreateTableRequest create;
+    create.table_name = "Books";
+    create.attribute_definitions = std::vector<ddb::AttributeDefinition>{{"authorId", "S"}, {"bookId", "S"}};
+    create.key_schema = std::vector<ddb::KeySchemaElement>{{"authorId", "HASH"}, {"bookId", "RANGE"}};
+    create.billing_mode = "PAY_PER_REQUEST";
+    if (!db.CreateTable(create).ok()) std::abort();
+    ddb::PutItemRequest put;
+    put.table_name = "Books";
+    for (int a = 0; a < 10000; ++a)
+      for (int b = 0; b < 100; ++b) {
+        char book[16];
+        std::snprintf(book, sizeof book, "book#%03d", b);
+        put.item = ddb::Item{{"authorId", ddb::AttributeValue::S("author#" + std::to_string(a))},
+                             {"bookId", ddb::AttributeValue::S(book)},
+                             {"title", ddb::AttributeValue::S("Title " + std::to_string(b))},
+                             {"year", ddb::AttributeValue::N(ddb::Number::FromInt(1950 + b))}};
+        if (!db.PutItem(put).ok()) std::abort();
+      }
+  }
+  static QueryFixture& Get() {
+    static QueryFixture f;
+    return f;
+  }
+};
+
+// One full 100-item page (an author's item collection) through the JSON entry point:
+// parse the request, run the key condition, serialise 100 items.
+void BM_JsonQuery100ItemPage(benchmark::State& state) {
+  QueryFixture& f = QueryFixture::Get();
+  std::mt19937 rng(7);
+  std::vector<std::string> bodies;
+  for (int i = 0; i < 1000; ++i)
+    bodies.push_back(R"({"TableName":"Books","KeyConditionExpression":"authorId = :a","ExpressionAttributeValues":{":a":{"S":"author#)" +
+                     std::to_string(rng() % 10000) + ""}}}");
+  std::size_t n = 0;
+  for (auto _ : state) {
+    auto r = ddb::HandleRequest(f.db, "Query", bodies[n++ % bodies.size()]);
+    if (r.http_status != 200) state.SkipWithError(r.body.c_str());
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetItemsProcessed(state.iterations() * 100);
+}
+BENCHMARK(BM_JsonQuery100ItemPage);
 
 }  // namespace
 

@@ -8,6 +8,7 @@
 
 #include <array>
 
+#include "ddb/error_details.h"
 #include "request_json.h"
 #include "value_json.h"
 
@@ -24,6 +25,19 @@ WireResponse Error(const Status& s) {
   // DynamoDB's front end spells the member "Message" for serialization errors and "message"
   // for the service's own exceptions; SDKs read both.
   if (!s.message().empty()) body[s.code() == ErrorCode::kSerialization ? "Message" : "message"] = s.message();
+  if (const ErrorDetails* d = s.details()) {
+    if (d->item) body["Item"] = ToJson(*d->item);
+    if (d->reasons) {
+      json reasons = json::array();
+      for (const auto& r : *d->reasons) {
+        json reason = {{"Code", r.code}};
+        if (!r.message.empty()) reason["Message"] = r.message;
+        if (r.item) reason["Item"] = ToJson(*r.item);
+        reasons.push_back(std::move(reason));
+      }
+      body["CancellationReasons"] = std::move(reasons);
+    }
+  }
   return {s.http_status(), Dump(body)};
 }
 
@@ -81,6 +95,17 @@ WireResponse ListTables(Database& db, const json& body) {
   return Ok(ToJson(*res));
 }
 
+// Adds ConsumedCapacity to a response when the request asked for it.
+void AddCapacity(json& out, const std::optional<ConsumedCapacity>& c) {
+  if (c) out["ConsumedCapacity"] = ToJson(*c);
+}
+void AddCapacity(json& out, const std::vector<ConsumedCapacity>& list) {
+  if (list.empty()) return;
+  json a = json::array();
+  for (const auto& c : list) a.push_back(ToJson(c));
+  out["ConsumedCapacity"] = std::move(a);
+}
+
 WireResponse PutItem(Database& db, const json& body) {
   auto req = PutItemRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "PutItem", req);
@@ -88,6 +113,7 @@ WireResponse PutItem(Database& db, const json& body) {
   if (!res.ok()) return Error(res.status());
   json out = json::object();
   if (res->attributes) out["Attributes"] = ToJson(*res->attributes);
+  AddCapacity(out, res->consumed_capacity);
   return Ok(out);
 }
 
@@ -98,6 +124,7 @@ WireResponse GetItem(Database& db, const json& body) {
   if (!res.ok()) return Error(res.status());
   json out = json::object();
   if (res->item) out["Item"] = ToJson(*res->item);
+  AddCapacity(out, res->consumed_capacity);
   return Ok(out);
 }
 
@@ -108,6 +135,82 @@ WireResponse DeleteItem(Database& db, const json& body) {
   if (!res.ok()) return Error(res.status());
   json out = json::object();
   if (res->attributes) out["Attributes"] = ToJson(*res->attributes);
+  AddCapacity(out, res->consumed_capacity);
+  return Ok(out);
+}
+
+WireResponse UpdateItem(Database& db, const json& body) {
+  auto req = UpdateItemRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "UpdateItem", req);
+  auto res = db.UpdateItem(*req);
+  if (!res.ok()) return Error(res.status());
+  json out = json::object();
+  if (res->attributes) out["Attributes"] = ToJson(*res->attributes);
+  AddCapacity(out, res->consumed_capacity);
+  return Ok(out);
+}
+
+WireResponse Query(Database& db, const json& body) {
+  auto req = QueryRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "Query", req);
+  auto res = db.Query(*req);
+  if (!res.ok()) return Error(res.status());
+  return Ok(ToJson(*res));
+}
+
+WireResponse Scan(Database& db, const json& body) {
+  auto req = ScanRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "Scan", req);
+  auto res = db.Scan(*req);
+  if (!res.ok()) return Error(res.status());
+  return Ok(ToJson(*res));
+}
+
+WireResponse BatchGetItem(Database& db, const json& body) {
+  auto req = BatchGetItemRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "BatchGetItem", req);
+  auto res = db.BatchGetItem(*req);
+  if (!res.ok()) return Error(res.status());
+  json responses = json::object();
+  for (const auto& [table, items] : res->responses) {
+    json list = json::array();
+    for (const auto& item : items) list.push_back(ToJson(*item));
+    responses[table] = std::move(list);
+  }
+  json out = {{"Responses", std::move(responses)}, {"UnprocessedKeys", json::object()}};
+  AddCapacity(out, res->consumed_capacity);
+  return Ok(out);
+}
+
+WireResponse BatchWriteItem(Database& db, const json& body) {
+  auto req = BatchWriteItemRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "BatchWriteItem", req);
+  auto res = db.BatchWriteItem(*req);
+  if (!res.ok()) return Error(res.status());
+  json out = {{"UnprocessedItems", json::object()}};
+  AddCapacity(out, res->consumed_capacity);
+  return Ok(out);
+}
+
+WireResponse TransactWriteItems(Database& db, const json& body) {
+  auto req = TransactWriteItemsRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "TransactWriteItems", req);
+  auto res = db.TransactWriteItems(*req);
+  if (!res.ok()) return Error(res.status());
+  json out = json::object();
+  AddCapacity(out, res->consumed_capacity);
+  return Ok(out);
+}
+
+WireResponse TransactGetItems(Database& db, const json& body) {
+  auto req = TransactGetItemsRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "TransactGetItems", req);
+  auto res = db.TransactGetItems(*req);
+  if (!res.ok()) return Error(res.status());
+  json responses = json::array();
+  for (const auto& item : res->responses) responses.push_back(item ? json{{"Item", ToJson(*item)}} : json::object());
+  json out = {{"Responses", std::move(responses)}};
+  AddCapacity(out, res->consumed_capacity);
   return Ok(out);
 }
 
@@ -121,7 +224,10 @@ constexpr std::array kOperations = {
     Operation{"CreateTable", CreateTable}, Operation{"DescribeTable", DescribeTable},
     Operation{"DeleteTable", DeleteTable}, Operation{"ListTables", ListTables},
     Operation{"PutItem", PutItem},         Operation{"GetItem", GetItem},
-    Operation{"DeleteItem", DeleteItem},
+    Operation{"DeleteItem", DeleteItem},   Operation{"UpdateItem", UpdateItem},
+    Operation{"Query", Query},             Operation{"Scan", Scan},
+    Operation{"BatchGetItem", BatchGetItem}, Operation{"BatchWriteItem", BatchWriteItem},
+    Operation{"TransactWriteItems", TransactWriteItems}, Operation{"TransactGetItems", TransactGetItems},
 };
 
 // Reports where and why a body is not JSON, without exceptions: nlohmann's SAX interface hands

@@ -51,7 +51,13 @@ class MemberReader {
   std::optional<Item> ItemMap(const json& obj, const char* name) {
     const json* m = Get(obj, name);
     if (!m) return std::nullopt;
-    auto item = ItemFromJson(*m);
+    return ItemValue(*m);
+  }
+
+  // An item given as a list element (e.g. one of BatchGetItem's Keys).
+  std::optional<Item> ItemValue(const json& j) {
+    if (!error_.ok()) return std::nullopt;
+    auto item = ItemFromJson(j);
     if (!item.ok()) return Fail(item.status());
     return std::move(item).value();
   }
@@ -77,6 +83,47 @@ class MemberReader {
   const json* Element(const json& e, const char* type) {
     if (!error_.ok()) return nullptr;
     return CheckStruct(e, type, "Unexpected value type in payload");
+  }
+
+  std::optional<ExpressionAttributeNames> NameMap(const json& obj, const char* name) {
+    const json* m = Get(obj, name);
+    if (!m) return std::nullopt;
+    if (m->is_array())
+      return Fail(Status::Serialization("Unrecognized collection type java.util.Map<java.lang.String, java.lang.String>"));
+    if (!m->is_object()) return Fail(Status::Serialization("Unexpected field type"));
+    ExpressionAttributeNames out;
+    for (auto it = m->begin(); it != m->end(); ++it) {
+      if (it->is_null()) continue;
+      if (!it->is_string()) return Fail(WrongJsonType(*it, "String"));
+      out.emplace(it.key(), it->get<std::string>());
+    }
+    return out;
+  }
+
+  ExpressionInputs Expressions(const json& obj) {
+    ExpressionInputs in;
+    in.names = NameMap(obj, "ExpressionAttributeNames");
+    in.values = ItemMap(obj, "ExpressionAttributeValues");
+    return in;
+  }
+
+  // A map member whose values are structures or lists (RequestItems).
+  const json* ObjectMap(const json& obj, const char* name, const char* value_type) {
+    const json* m = Get(obj, name);
+    if (!m) return nullptr;
+    if (m->is_object()) return m;
+    if (m->is_array())
+      Fail(Status::Serialization(std::string("Unrecognized collection type java.util.Map<java.lang.String, ") + value_type + ">"));
+    else
+      Fail(Status::Serialization("Unexpected field type"));
+    return nullptr;
+  }
+
+  // The first legacy (pre-expression) parameter a request uses, if any.
+  std::optional<std::string> Legacy(const json& obj, std::initializer_list<const char*> names) {
+    for (const char* n : names)
+      if (Get(obj, n)) return std::string(n);
+    return std::nullopt;
   }
 
   std::optional<std::vector<std::string>> StringList(const json& obj, const char* name) {
@@ -152,6 +199,32 @@ Result<T> Finish(const MemberReader& r, T value) {
   return value;
 }
 
+// The playground speaks the expression API; the legacy parameters it replaced get a clear
+// error rather than being silently ignored.
+Status LegacyUnsupported(const std::string& member) {
+  return Status::Validation("The playground supports expression parameters only: " + member +
+                            " is a legacy parameter (use ConditionExpression, KeyConditionExpression, FilterExpression, "
+                            "ProjectionExpression or UpdateExpression instead)");
+}
+
+#define DDB_REJECT_LEGACY(reader, body, ...)                            \
+  if (auto legacy = (reader).Legacy((body), {__VA_ARGS__}); legacy)    \
+    return LegacyUnsupported(*legacy);
+
+KeysAndAttributes ReadKeysAndAttributes(MemberReader& r, const json& obj) {
+  KeysAndAttributes ka;
+  if (const json* keys = r.List(obj, "Keys"))
+    for (const auto& k : *keys) {
+      auto item = r.ItemValue(k);
+      if (!item) break;
+      ka.keys.push_back(std::move(*item));
+    }
+  ka.projection_expression = r.String(obj, "ProjectionExpression");
+  ka.expression_attribute_names = r.NameMap(obj, "ExpressionAttributeNames");
+  ka.consistent_read = r.Bool(obj, "ConsistentRead").value_or(false);
+  return ka;
+}
+
 json KeySchemaJson(const KeySchema& ks) {
   json a = json::array();
   a.push_back({{"AttributeName", ks.partition_key.name}, {"KeyType", "HASH"}});
@@ -215,28 +288,199 @@ Result<ListTablesRequest> ListTablesRequestFromJson(const json& body) {
 
 Result<PutItemRequest> PutItemRequestFromJson(const json& body) {
   MemberReader r;
+  DDB_REJECT_LEGACY(r, body, "Expected", "ConditionalOperator")
   PutItemRequest req;
   req.table_name = r.String(body, "TableName");
   req.item = r.ItemMap(body, "Item");
+  req.condition_expression = r.String(body, "ConditionExpression");
+  req.expression = r.Expressions(body);
   req.return_values = r.String(body, "ReturnValues");
+  req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
+  req.return_item_collection_metrics = r.String(body, "ReturnItemCollectionMetrics");
+  req.return_values_on_condition_check_failure = r.String(body, "ReturnValuesOnConditionCheckFailure");
   return Finish(r, std::move(req));
 }
 
 Result<GetItemRequest> GetItemRequestFromJson(const json& body) {
   MemberReader r;
+  DDB_REJECT_LEGACY(r, body, "AttributesToGet")
   GetItemRequest req;
   req.table_name = r.String(body, "TableName");
   req.key = r.ItemMap(body, "Key");
   req.consistent_read = r.Bool(body, "ConsistentRead").value_or(false);
+  req.projection_expression = r.String(body, "ProjectionExpression");
+  req.expression.names = r.NameMap(body, "ExpressionAttributeNames");
+  req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
   return Finish(r, std::move(req));
 }
 
 Result<DeleteItemRequest> DeleteItemRequestFromJson(const json& body) {
   MemberReader r;
+  DDB_REJECT_LEGACY(r, body, "Expected", "ConditionalOperator")
   DeleteItemRequest req;
   req.table_name = r.String(body, "TableName");
   req.key = r.ItemMap(body, "Key");
+  req.condition_expression = r.String(body, "ConditionExpression");
+  req.expression = r.Expressions(body);
   req.return_values = r.String(body, "ReturnValues");
+  req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
+  req.return_item_collection_metrics = r.String(body, "ReturnItemCollectionMetrics");
+  req.return_values_on_condition_check_failure = r.String(body, "ReturnValuesOnConditionCheckFailure");
+  return Finish(r, std::move(req));
+}
+
+Result<UpdateItemRequest> UpdateItemRequestFromJson(const json& body) {
+  MemberReader r;
+  DDB_REJECT_LEGACY(r, body, "AttributeUpdates", "Expected", "ConditionalOperator")
+  UpdateItemRequest req;
+  req.table_name = r.String(body, "TableName");
+  req.key = r.ItemMap(body, "Key");
+  req.update_expression = r.String(body, "UpdateExpression");
+  req.condition_expression = r.String(body, "ConditionExpression");
+  req.expression = r.Expressions(body);
+  req.return_values = r.String(body, "ReturnValues");
+  req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
+  req.return_item_collection_metrics = r.String(body, "ReturnItemCollectionMetrics");
+  req.return_values_on_condition_check_failure = r.String(body, "ReturnValuesOnConditionCheckFailure");
+  return Finish(r, std::move(req));
+}
+
+Result<QueryRequest> QueryRequestFromJson(const json& body) {
+  MemberReader r;
+  DDB_REJECT_LEGACY(r, body, "KeyConditions", "QueryFilter", "AttributesToGet", "ConditionalOperator")
+  QueryRequest req;
+  req.table_name = r.String(body, "TableName");
+  req.index_name = r.String(body, "IndexName");
+  req.key_condition_expression = r.String(body, "KeyConditionExpression");
+  req.filter_expression = r.String(body, "FilterExpression");
+  req.projection_expression = r.String(body, "ProjectionExpression");
+  req.expression = r.Expressions(body);
+  req.select = r.String(body, "Select");
+  req.limit = r.Long(body, "Limit", "Integer");
+  req.scan_index_forward = r.Bool(body, "ScanIndexForward");
+  req.exclusive_start_key = r.ItemMap(body, "ExclusiveStartKey");
+  req.consistent_read = r.Bool(body, "ConsistentRead").value_or(false);
+  req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
+  return Finish(r, std::move(req));
+}
+
+Result<ScanRequest> ScanRequestFromJson(const json& body) {
+  MemberReader r;
+  DDB_REJECT_LEGACY(r, body, "ScanFilter", "AttributesToGet", "ConditionalOperator")
+  ScanRequest req;
+  req.table_name = r.String(body, "TableName");
+  req.index_name = r.String(body, "IndexName");
+  req.filter_expression = r.String(body, "FilterExpression");
+  req.projection_expression = r.String(body, "ProjectionExpression");
+  req.expression = r.Expressions(body);
+  req.select = r.String(body, "Select");
+  req.limit = r.Long(body, "Limit", "Integer");
+  req.exclusive_start_key = r.ItemMap(body, "ExclusiveStartKey");
+  req.segment = r.Long(body, "Segment", "Integer");
+  req.total_segments = r.Long(body, "TotalSegments", "Integer");
+  req.consistent_read = r.Bool(body, "ConsistentRead").value_or(false);
+  req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
+  return Finish(r, std::move(req));
+}
+
+Result<BatchGetItemRequest> BatchGetItemRequestFromJson(const json& body) {
+  MemberReader r;
+  BatchGetItemRequest req;
+  if (const json* items = r.ObjectMap(body, "RequestItems", "com.amazonaws.dynamodb.v20120810.KeysAndAttributes")) {
+    req.request_items.emplace();
+    for (auto it = items->begin(); it != items->end(); ++it) {
+      const json* ka = r.Element(*it, "KeysAndAttributes");
+      if (!ka) break;
+      if (auto legacy = r.Legacy(*ka, {"AttributesToGet"})) return LegacyUnsupported(*legacy);
+      (*req.request_items)[it.key()] = ReadKeysAndAttributes(r, *ka);
+    }
+  }
+  req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
+  return Finish(r, std::move(req));
+}
+
+Result<BatchWriteItemRequest> BatchWriteItemRequestFromJson(const json& body) {
+  MemberReader r;
+  BatchWriteItemRequest req;
+  if (const json* items = r.ObjectMap(body, "RequestItems", "java.util.List<com.amazonaws.dynamodb.v20120810.WriteRequest>")) {
+    req.request_items.emplace();
+    for (auto it = items->begin(); it != items->end(); ++it) {
+      if (!it->is_array()) {
+        r.List(*items, it.key().c_str());  // records DynamoDB's error for a non-list
+        break;
+      }
+      auto& writes = (*req.request_items)[it.key()];
+      for (const auto& w : *it) {
+        const json* wr = r.Element(w, "WriteRequest");
+        if (!wr) break;
+        WriteRequest out;
+        if (const json* put = r.Struct(*wr, "PutRequest", "PutRequest")) out.put_item = r.ItemMap(*put, "Item");
+        if (const json* del = r.Struct(*wr, "DeleteRequest", "DeleteRequest")) out.delete_key = r.ItemMap(*del, "Key");
+        writes.push_back(std::move(out));
+      }
+    }
+  }
+  req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
+  req.return_item_collection_metrics = r.String(body, "ReturnItemCollectionMetrics");
+  return Finish(r, std::move(req));
+}
+
+Result<TransactWriteItemsRequest> TransactWriteItemsRequestFromJson(const json& body) {
+  MemberReader r;
+  TransactWriteItemsRequest req;
+  if (const json* list = r.List(body, "TransactItems")) {
+    req.transact_items.emplace();
+    for (const auto& e : *list) {
+      const json* el = r.Element(e, "TransactWriteItem");
+      if (!el) break;
+      TransactWriteItem item;
+      item.operation_count = 0;
+      static constexpr std::pair<const char*, TransactWriteItem::Kind> kKinds[] = {
+          {"ConditionCheck", TransactWriteItem::Kind::kConditionCheck},
+          {"Put", TransactWriteItem::Kind::kPut},
+          {"Delete", TransactWriteItem::Kind::kDelete},
+          {"Update", TransactWriteItem::Kind::kUpdate}};
+      for (const auto& [name, kind] : kKinds) {
+        const json* op = r.Struct(*el, name, name);
+        if (!op) continue;
+        ++item.operation_count;
+        item.kind = kind;
+        item.table_name = r.String(*op, "TableName");
+        item.item = r.ItemMap(*op, "Item");
+        item.key = r.ItemMap(*op, "Key");
+        item.condition_expression = r.String(*op, "ConditionExpression");
+        item.update_expression = r.String(*op, "UpdateExpression");
+        item.expression = r.Expressions(*op);
+        item.return_values_on_condition_check_failure = r.String(*op, "ReturnValuesOnConditionCheckFailure");
+      }
+      req.transact_items->push_back(std::move(item));
+    }
+  }
+  req.client_request_token = r.String(body, "ClientRequestToken");
+  req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
+  req.return_item_collection_metrics = r.String(body, "ReturnItemCollectionMetrics");
+  return Finish(r, std::move(req));
+}
+
+Result<TransactGetItemsRequest> TransactGetItemsRequestFromJson(const json& body) {
+  MemberReader r;
+  TransactGetItemsRequest req;
+  if (const json* list = r.List(body, "TransactItems")) {
+    req.transact_items.emplace();
+    for (const auto& e : *list) {
+      const json* el = r.Element(e, "TransactGetItem");
+      if (!el) break;
+      TransactGetItem item;
+      if (const json* get = r.Struct(*el, "Get", "Get")) {
+        item.table_name = r.String(*get, "TableName");
+        item.key = r.ItemMap(*get, "Key");
+        item.projection_expression = r.String(*get, "ProjectionExpression");
+        item.expression_attribute_names = r.NameMap(*get, "ExpressionAttributeNames");
+      }
+      req.transact_items->push_back(std::move(item));
+    }
+  }
+  req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
   return Finish(r, std::move(req));
 }
 
@@ -271,6 +515,24 @@ json ToJson(const TableDescription& d) {
     for (const auto& ix : d.global_secondary_indexes) a.push_back(IndexJson(ix, d.table_arn, true));
     o["GlobalSecondaryIndexes"] = std::move(a);
   }
+  return o;
+}
+
+json ToJson(const ConsumedCapacity& c) {
+  json o = {{"TableName", c.table_name}, {"CapacityUnits", c.capacity_units}};
+  if (c.include_table_breakdown) o["Table"] = {{"CapacityUnits", c.table_capacity_units}};
+  return o;
+}
+
+json ToJson(const ReadPage& page) {
+  json o = {{"Count", page.count}, {"ScannedCount", page.scanned_count}};
+  if (page.items_requested) {
+    json items = json::array();
+    for (const auto& item : page.items) items.push_back(ToJson(*item));
+    o["Items"] = std::move(items);
+  }
+  if (page.last_evaluated_key) o["LastEvaluatedKey"] = ToJson(*page.last_evaluated_key);
+  if (page.consumed_capacity) o["ConsumedCapacity"] = ToJson(*page.consumed_capacity);
   return o;
 }
 

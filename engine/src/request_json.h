@@ -18,8 +18,17 @@ Result<ListTablesRequest> ListTablesRequestFromJson(const json& body);
 Result<PutItemRequest> PutItemRequestFromJson(const json& body);
 Result<GetItemRequest> GetItemRequestFromJson(const json& body);
 Result<DeleteItemRequest> DeleteItemRequestFromJson(const json& body);
+Result<UpdateItemRequest> UpdateItemRequestFromJson(const json& body);
+Result<QueryRequest> QueryRequestFromJson(const json& body);
+Result<ScanRequest> ScanRequestFromJson(const json& body);
+Result<BatchGetItemRequest> BatchGetItemRequestFromJson(const json& body);
+Result<BatchWriteItemRequest> BatchWriteItemRequestFromJson(const json& body);
+Result<TransactWriteItemsRequest> TransactWriteItemsRequestFromJson(const json& body);
+Result<TransactGetItemsRequest> TransactGetItemsRequestFromJson(const json& body);
 
 json ToJson(const TableDescription& d);
 json ToJson(const ListTablesResult& r);
+json ToJson(const ConsumedCapacity& c);
+json ToJson(const ReadPage& page);
 
 }  // namespace ddb

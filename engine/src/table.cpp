@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "ddb/limits.h"
 
@@ -22,8 +23,9 @@ Table::Table(TableDefinition definition, std::int64_t created_millis, std::strin
   partitions_.resize(static_cast<std::size_t>(n));
   // Equal slices of the 2^64 hash space, starting at i * 2^64 / n (round boundaries such as
   // 0x4000000000000000 for four partitions, which read well in the partition map).
+  __extension__ using Uint128 = unsigned __int128;  // GCC and clang (Emscripten) both have it
   auto boundary = [n](int i) {
-    return static_cast<std::uint64_t>((static_cast<unsigned __int128>(i) << 64) / static_cast<unsigned>(n));
+    return static_cast<std::uint64_t>((static_cast<Uint128>(i) << 64) / static_cast<unsigned>(n));
   };
   for (int i = 0; i < n; ++i) {
     partitions_[i].hash_begin = boundary(i);
@@ -127,6 +129,82 @@ Table::Lookup Table::Delete(const Item& key) {
     collections_.erase(collections_.find(std::string_view(*c->key_bytes)));
   }
   return removed;
+}
+
+int Table::VisitCollection(const AttributeValue& pk, const SortKeyRange& range, bool forward,
+                           const AttributeValue* exclusive_start,
+                           const std::function<bool(const ItemPtr&, std::uint32_t)>& visit) const {
+  const ItemCollection* c = FindCollection(pk);
+  if (!c) return PartitionFor(PartitionKeyHash(pk));
+  if (!definition_.key_schema.sort_key) {
+    // A simple-key collection holds one item; a restarted query has nothing left.
+    if (c->single.item && !exclusive_start) visit(c->single.item, c->single.size);
+    return c->partition;
+  }
+  const auto& items = c->items;
+  using It = decltype(items.begin());
+  // [first, last): the items within range and after the start key.
+  It first = !range.lower ? items.begin()
+             : range.lower_inclusive ? items.lower_bound(*range.lower) : items.upper_bound(*range.lower);
+  It last = !range.upper ? items.end()
+            : range.upper_inclusive ? items.upper_bound(*range.upper) : items.lower_bound(*range.upper);
+  // Position order: end() is past every item.
+  auto before = [&](It a, It b) {
+    if (a == items.end()) return false;
+    if (b == items.end()) return true;
+    return CompareKeyValues(a->first, b->first) < 0;
+  };
+  if (exclusive_start) {
+    if (forward) first = std::max(first, items.upper_bound(*exclusive_start), before);
+    else last = std::min(last, items.lower_bound(*exclusive_start), before);
+  }
+  if (!before(first, last)) return c->partition;
+  if (forward) {
+    for (It it = first; it != last; ++it)
+      if (!visit(it->second.item, it->second.size)) break;
+  } else {
+    for (It it = last; it != first;) {
+      --it;
+      if (!visit(it->second.item, it->second.size)) break;
+    }
+  }
+  return c->partition;
+}
+
+void Table::VisitInScanOrder(std::uint64_t hash_begin, std::uint64_t hash_end, const Item* exclusive_start,
+                             const std::function<bool(const ItemPtr&, std::uint32_t, int)>& visit) const {
+  // Where to resume: the start key's collection position, and its sort key inside it.
+  std::optional<CollectionPosition> resume;
+  std::string start_bytes;
+  const AttributeValue* start_sort = nullptr;
+  if (exclusive_start) {
+    const AttributeValue& pk = exclusive_start->find(definition_.key_schema.partition_key.name)->second;
+    start_bytes = KeyBytes(pk);
+    resume = CollectionPosition{PartitionKeyHash(pk), start_bytes};
+    if (definition_.key_schema.sort_key) start_sort = &SortKeyOf(*exclusive_start);
+  }
+  for (std::size_t p = 0; p < partitions_.size(); ++p) {
+    const Partition& part = partitions_[p];
+    if (part.hash_end < hash_begin || part.hash_begin > hash_end) continue;
+    auto it = part.collections.lower_bound(CollectionPosition{hash_begin, {}});
+    if (resume) it = std::max(it, part.collections.lower_bound(*resume), [&](auto a, auto b) {
+      if (a == part.collections.end()) return false;
+      if (b == part.collections.end()) return true;
+      return CollectionOrder{}(*a, *b);
+    });
+    for (; it != part.collections.end() && (*it)->hash <= hash_end; ++it) {
+      const ItemCollection* c = *it;
+      const bool is_start_collection = resume && c->hash == resume->hash && *c->key_bytes == resume->key_bytes;
+      if (!definition_.key_schema.sort_key) {
+        if (is_start_collection) continue;  // the start item itself was the last one read
+        if (!visit(c->single.item, c->single.size, static_cast<int>(p))) return;
+        continue;
+      }
+      auto item = is_start_collection ? c->items.upper_bound(*start_sort) : c->items.begin();
+      for (; item != c->items.end(); ++item)
+        if (!visit(item->second.item, item->second.size, static_cast<int>(p))) return;
+    }
+  }
 }
 
 void Table::DescribeLayout(TableLayout& out) const {

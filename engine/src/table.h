@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <string_view>
@@ -59,6 +60,24 @@ class Table {
 
   void DescribeLayout(TableLayout& out) const;
 
+  // A contiguous run of sort-key values (either bound may be open).
+  struct SortKeyRange {
+    const AttributeValue* lower = nullptr;
+    bool lower_inclusive = true;
+    const AttributeValue* upper = nullptr;
+    bool upper_inclusive = true;
+  };
+  // Visits the item collection of `partition_key` in sort-key order (reversed when
+  // !forward), limited to `range`, starting strictly after `exclusive_start` (a sort-key
+  // value) when given. `visit` returns false to stop. Returns the partition asked.
+  int VisitCollection(const AttributeValue& partition_key, const SortKeyRange& range, bool forward,
+                      const AttributeValue* exclusive_start, const std::function<bool(const ItemPtr&, std::uint32_t)>& visit) const;
+  // Visits items in Scan order (partitions by hash, collections by hash then key bytes, items
+  // by sort key) whose partition-key hash lies in [hash_begin, hash_end], starting strictly
+  // after the item with primary key `exclusive_start` when given (which need not exist).
+  void VisitInScanOrder(std::uint64_t hash_begin, std::uint64_t hash_end, const Item* exclusive_start,
+                        const std::function<bool(const ItemPtr&, std::uint32_t, int)>& visit) const;
+
  private:
   struct SortKeyLess {
     bool operator()(const AttributeValue& a, const AttributeValue& b) const {
@@ -82,9 +101,18 @@ class Table {
     AttributeValue partition_key;
   };
   // Stored order of collections inside a partition: by hash, then by key bytes.
+  struct CollectionPosition {
+    std::uint64_t hash;
+    std::string_view key_bytes;
+  };
   struct CollectionOrder {
-    bool operator()(const ItemCollection* a, const ItemCollection* b) const {
-      return a->hash != b->hash ? a->hash < b->hash : *a->key_bytes < *b->key_bytes;
+    using is_transparent = void;
+    static CollectionPosition Of(const ItemCollection* c) { return {c->hash, *c->key_bytes}; }
+    static CollectionPosition Of(const CollectionPosition& p) { return p; }
+    template <class A, class B>
+    bool operator()(const A& a, const B& b) const {
+      CollectionPosition x = Of(a), y = Of(b);
+      return x.hash != y.hash ? x.hash < y.hash : x.key_bytes < y.key_bytes;
     }
   };
   struct Partition {

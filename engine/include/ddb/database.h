@@ -49,6 +49,13 @@ class Database {
   Result<PutItemResult> PutItem(PutItemRequest request);
   Result<GetItemResult> GetItem(const GetItemRequest& request);
   Result<DeleteItemResult> DeleteItem(const DeleteItemRequest& request);
+  Result<UpdateItemResult> UpdateItem(const UpdateItemRequest& request);
+  Result<ReadPage> Query(const QueryRequest& request);
+  Result<ReadPage> Scan(const ScanRequest& request);
+  Result<BatchGetItemResult> BatchGetItem(const BatchGetItemRequest& request);
+  Result<BatchWriteItemResult> BatchWriteItem(const BatchWriteItemRequest& request);
+  Result<TransactWriteItemsResult> TransactWriteItems(const TransactWriteItemsRequest& request);
+  Result<TransactGetItemsResult> TransactGetItems(const TransactGetItemsRequest& request);
 
   // ---- Introspection (read-only) -----------------------------------------------------------
   // Increases whenever stored state changes; views can cache on it.

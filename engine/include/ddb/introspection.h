@@ -62,6 +62,9 @@ struct TraceEntry {
   int partition = 0;        // partition that served it
   TraceOutcome outcome = TraceOutcome::kReturned;
   std::uint64_t item_bytes = 0;
+  // This item's share of the request's consumed capacity (read or write units, unrounded:
+  // the request rounds its total up once).
+  double capacity_units = 0;
 };
 
 struct RequestTrace {
@@ -71,6 +74,7 @@ struct RequestTrace {
   bool ok = true;
   std::string error_type;      // e.g. "ValidationException" when !ok
   std::vector<TraceEntry> entries;
+  double consumed_capacity = 0;  // the request's total, as ReturnConsumedCapacity reports it
 };
 
 // The documented partition hash: fmix64(FNV-1a-64(type letter, key bytes)), where the key

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -116,32 +117,198 @@ struct ListTablesResult {
 
 // ---- Items -------------------------------------------------------------------------------
 
-// ReturnValues as text, validated per operation ("NONE" | "ALL_OLD" | ...).
+// ExpressionAttributeNames: "#placeholder" -> attribute name.
+using ExpressionAttributeNames = std::map<std::string, std::string>;
+
+// Members shared by every request that takes expressions.
+struct ExpressionInputs {
+  std::optional<ExpressionAttributeNames> names;  // ExpressionAttributeNames
+  std::optional<Item> values;                     // ExpressionAttributeValues (":v" -> value)
+};
+
+// Capacity one request consumed on one table (ReturnConsumedCapacity TOTAL or INDEXES).
+struct ConsumedCapacity {
+  std::string table_name;
+  double capacity_units = 0;
+  bool include_table_breakdown = false;  // INDEXES: also report the table's own share
+  double table_capacity_units = 0;
+};
+
+// Enum-valued members keep the caller's text ("NONE", "ALL_OLD", ...); the engine validates
+// them so that a bad value gets DynamoDB's "Member must satisfy enum value set" message.
 struct PutItemRequest {
   std::optional<std::string> table_name;
   std::optional<Item> item;
-  std::optional<std::string> return_values;
+  std::optional<std::string> condition_expression;
+  ExpressionInputs expression;
+  std::optional<std::string> return_values;                            // NONE | ALL_OLD
+  std::optional<std::string> return_consumed_capacity;                 // NONE | TOTAL | INDEXES
+  std::optional<std::string> return_item_collection_metrics;           // NONE | SIZE
+  std::optional<std::string> return_values_on_condition_check_failure; // NONE | ALL_OLD
 };
 struct PutItemResult {
   ItemPtr attributes;  // the replaced item, when ReturnValues is ALL_OLD and one existed
+  std::optional<ConsumedCapacity> consumed_capacity;
 };
 
 struct GetItemRequest {
   std::optional<std::string> table_name;
   std::optional<Item> key;
   bool consistent_read = false;
+  std::optional<std::string> projection_expression;
+  ExpressionInputs expression;  // names only (values are not allowed on GetItem)
+  std::optional<std::string> return_consumed_capacity;
 };
 struct GetItemResult {
   ItemPtr item;  // null when no item has that key
+  std::optional<ConsumedCapacity> consumed_capacity;
 };
 
 struct DeleteItemRequest {
   std::optional<std::string> table_name;
   std::optional<Item> key;
-  std::optional<std::string> return_values;
+  std::optional<std::string> condition_expression;
+  ExpressionInputs expression;
+  std::optional<std::string> return_values;  // NONE | ALL_OLD
+  std::optional<std::string> return_consumed_capacity;
+  std::optional<std::string> return_item_collection_metrics;
+  std::optional<std::string> return_values_on_condition_check_failure;
 };
 struct DeleteItemResult {
   ItemPtr attributes;  // the deleted item, when ReturnValues is ALL_OLD and one existed
+  std::optional<ConsumedCapacity> consumed_capacity;
+};
+
+struct UpdateItemRequest {
+  std::optional<std::string> table_name;
+  std::optional<Item> key;
+  std::optional<std::string> update_expression;
+  std::optional<std::string> condition_expression;
+  ExpressionInputs expression;
+  std::optional<std::string> return_values;  // NONE | ALL_OLD | UPDATED_OLD | ALL_NEW | UPDATED_NEW
+  std::optional<std::string> return_consumed_capacity;
+  std::optional<std::string> return_item_collection_metrics;
+  std::optional<std::string> return_values_on_condition_check_failure;
+};
+struct UpdateItemResult {
+  std::optional<Item> attributes;  // per ReturnValues; absent for NONE
+  std::optional<ConsumedCapacity> consumed_capacity;
+};
+
+// ---- Query and Scan ------------------------------------------------------------------
+
+struct QueryRequest {
+  std::optional<std::string> table_name;
+  std::optional<std::string> index_name;
+  std::optional<std::string> key_condition_expression;
+  std::optional<std::string> filter_expression;
+  std::optional<std::string> projection_expression;
+  ExpressionInputs expression;
+  std::optional<std::string> select;  // ALL_ATTRIBUTES | ALL_PROJECTED_ATTRIBUTES | SPECIFIC_ATTRIBUTES | COUNT
+  std::optional<std::int64_t> limit;
+  std::optional<bool> scan_index_forward;
+  std::optional<Item> exclusive_start_key;
+  bool consistent_read = false;
+  std::optional<std::string> return_consumed_capacity;
+};
+
+struct ScanRequest {
+  std::optional<std::string> table_name;
+  std::optional<std::string> index_name;
+  std::optional<std::string> filter_expression;
+  std::optional<std::string> projection_expression;
+  ExpressionInputs expression;
+  std::optional<std::string> select;
+  std::optional<std::int64_t> limit;
+  std::optional<Item> exclusive_start_key;
+  std::optional<std::int64_t> segment;
+  std::optional<std::int64_t> total_segments;
+  bool consistent_read = false;
+  std::optional<std::string> return_consumed_capacity;
+};
+
+// One page of a Query or Scan.
+struct ReadPage {
+  std::vector<ItemPtr> items;       // empty when Select is COUNT
+  bool items_requested = true;      // false for Select COUNT (the response has no Items)
+  std::int64_t count = 0;           // items that passed the filter
+  std::int64_t scanned_count = 0;   // items read, before the filter
+  std::optional<Item> last_evaluated_key;
+  std::optional<ConsumedCapacity> consumed_capacity;
+};
+
+// ---- Batches -------------------------------------------------------------------------------
+
+struct KeysAndAttributes {
+  std::vector<Item> keys;
+  std::optional<std::string> projection_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  bool consistent_read = false;
+};
+struct BatchGetItemRequest {
+  // Table name -> what to read; ordered so responses are deterministic.
+  std::optional<std::map<std::string, KeysAndAttributes>> request_items;
+  std::optional<std::string> return_consumed_capacity;
+};
+struct BatchGetItemResult {
+  std::map<std::string, std::vector<ItemPtr>> responses;
+  std::map<std::string, KeysAndAttributes> unprocessed_keys;
+  std::vector<ConsumedCapacity> consumed_capacity;  // one per table, when requested
+};
+
+struct WriteRequest {
+  std::optional<Item> put_item;    // PutRequest.Item
+  std::optional<Item> delete_key;  // DeleteRequest.Key
+};
+struct BatchWriteItemRequest {
+  std::optional<std::map<std::string, std::vector<WriteRequest>>> request_items;
+  std::optional<std::string> return_consumed_capacity;
+  std::optional<std::string> return_item_collection_metrics;
+};
+struct BatchWriteItemResult {
+  std::map<std::string, std::vector<WriteRequest>> unprocessed_items;
+  std::vector<ConsumedCapacity> consumed_capacity;
+};
+
+// ---- Transactions --------------------------------------------------------------------------
+
+struct TransactWriteItem {
+  enum class Kind { kConditionCheck, kPut, kDelete, kUpdate };
+  Kind kind = Kind::kPut;
+  // How many of ConditionCheck/Put/Delete/Update the request element set (must be 1; the
+  // JSON API counts them, typed callers leave it at 1).
+  int operation_count = 1;
+  std::optional<std::string> table_name;
+  std::optional<Item> item;  // Put
+  std::optional<Item> key;   // ConditionCheck, Delete, Update
+  std::optional<std::string> condition_expression;
+  std::optional<std::string> update_expression;
+  ExpressionInputs expression;
+  std::optional<std::string> return_values_on_condition_check_failure;
+};
+struct TransactWriteItemsRequest {
+  std::optional<std::vector<TransactWriteItem>> transact_items;
+  std::optional<std::string> client_request_token;
+  std::optional<std::string> return_consumed_capacity;
+  std::optional<std::string> return_item_collection_metrics;
+};
+struct TransactWriteItemsResult {
+  std::vector<ConsumedCapacity> consumed_capacity;
+};
+
+struct TransactGetItem {
+  std::optional<std::string> table_name;
+  std::optional<Item> key;
+  std::optional<std::string> projection_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+};
+struct TransactGetItemsRequest {
+  std::optional<std::vector<TransactGetItem>> transact_items;
+  std::optional<std::string> return_consumed_capacity;
+};
+struct TransactGetItemsResult {
+  std::vector<ItemPtr> responses;  // one per action, null where no item exists
+  std::vector<ConsumedCapacity> consumed_capacity;
 };
 
 }  // namespace ddb

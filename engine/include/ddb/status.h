@@ -7,12 +7,17 @@
 #pragma once
 
 #include <cassert>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <variant>
 
 namespace ddb {
+
+// Extra content some errors carry (the item of a failed condition, a transaction's
+// cancellation reasons); defined in ddb/error_details.h.
+struct ErrorDetails;
 
 enum class ErrorCode {
   kOk = 0,
@@ -41,6 +46,13 @@ class Status {
   static Status InUse(std::string m) { return {ErrorCode::kResourceInUse, std::move(m)}; }
   static Status Serialization(std::string m) { return {ErrorCode::kSerialization, std::move(m)}; }
 
+  // Attaches details (see error_details.h); returns *this for chaining.
+  Status& WithDetails(std::shared_ptr<const ErrorDetails> details) {
+    details_ = std::move(details);
+    return *this;
+  }
+  const ErrorDetails* details() const { return details_.get(); }
+
   bool ok() const { return code_ == ErrorCode::kOk; }
   ErrorCode code() const { return code_; }
   const std::string& message() const { return message_; }
@@ -56,6 +68,7 @@ class Status {
  private:
   ErrorCode code_ = ErrorCode::kOk;
   std::string message_;
+  std::shared_ptr<const ErrorDetails> details_;
 };
 
 // A value or the Status explaining why there is none.

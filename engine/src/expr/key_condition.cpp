@@ -1,0 +1,177 @@
+// KeyConditionExpression: shape and key-schema checks, and matching sort keys (see
+// key_condition.h).
+#include "expr/key_condition.h"
+
+#include <string>
+#include <vector>
+
+#include "expr/ops.h"
+
+namespace ddb::expr {
+namespace {
+
+// One condition on one key attribute: "k op values...".
+struct KeyTerm {
+  const std::string* name = nullptr;
+  Op op = Op::kEq;
+  std::vector<const AttributeValue*> values;
+};
+
+Op Mirrored(Op op) {  // ":v < k" is "k > :v"
+  switch (op) {
+    case Op::kLt: return Op::kGt;
+    case Op::kLe: return Op::kGe;
+    case Op::kGt: return Op::kLt;
+    case Op::kGe: return Op::kLe;
+    default: return op;
+  }
+}
+
+class ShapeChecker {
+ public:
+  explicit ShapeChecker(const ExprTree& tree) : tree_(tree) {}
+
+  Status Check(std::uint32_t index, std::vector<KeyTerm>& terms) {
+    const Node& n = tree_.nodes[index];
+    const std::string invalid_operator = "Invalid operator used in KeyConditionExpression: ";
+    if (n.nots > 0) return Status::Validation(invalid_operator + "NOT");
+    switch (n.op) {
+      case Op::kOr: return Status::Validation(invalid_operator + "OR");
+      case Op::kIn: return Status::Validation(invalid_operator + "IN");
+      case Op::kNe: return Status::Validation(invalid_operator + "<>");
+      case Op::kAttributeExists:
+      case Op::kAttributeNotExists:
+      case Op::kAttributeType:
+      case Op::kContains:
+        return Status::Validation(invalid_operator + std::string(OpName(n.op)));
+      case Op::kSize:
+        return Status::Validation("KeyConditionExpressions cannot contain nested operations");
+      case Op::kBetween:
+      case Op::kBeginsWith:
+        if (tree_.kid(n, 0).op != Op::kPath)
+          return Status::Validation("Invalid condition in KeyConditionExpression: " + std::string(OpName(n.op)) +
+                                    " operator must have the key attribute as its first operand");
+        break;
+      default:
+        break;
+    }
+    KeyTerm term;
+    term.op = n.op;
+    std::uint32_t key_position = 0;
+    for (std::uint32_t i = 0; i < n.count; ++i) {
+      const Node& k = tree_.kid(n, i);
+      if (k.op == Op::kPath) {
+        if (term.name)
+          return Status::Validation("Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition");
+        const Path& p = tree_.paths[k.first];
+        if (p.elements.size() > 1)
+          return Status::Validation("KeyConditionExpressions cannot have conditions on nested attributes");
+        term.name = &p.attribute();
+        key_position = i;
+      } else if (k.op == Op::kValue) {
+        term.values.push_back(&tree_.values[k.first]);
+      } else if (Status s = Check(tree_.kid_index(n, i), terms); !s.ok()) {
+        return s;
+      }
+    }
+    if (n.op == Op::kAnd) return Status::Ok();
+    if (!term.name) return Status::Validation("Invalid condition in KeyConditionExpression: No key attribute specified");
+    for (const KeyTerm& t : terms)
+      if (*t.name == *term.name)
+        return Status::Validation("KeyConditionExpressions must only contain one condition per key");
+    if (key_position != 0) term.op = Mirrored(term.op);
+    terms.push_back(std::move(term));
+    return Status::Ok();
+  }
+
+ private:
+  const ExprTree& tree_;
+};
+
+ValueType KeyValueType(ScalarType t) {
+  switch (t) {
+    case ScalarType::kS: return ValueType::kS;
+    case ScalarType::kN: return ValueType::kN;
+    default: return ValueType::kB;
+  }
+}
+
+const KeyTerm* Find(const std::vector<KeyTerm>& terms, const std::string& name) {
+  for (const KeyTerm& t : terms)
+    if (*t.name == name) return &t;
+  return nullptr;
+}
+
+Status CheckTypes(const KeyTerm& t, const KeyAttribute& key) {
+  for (const AttributeValue* v : t.values)
+    if (v->type() != KeyValueType(key.type))
+      return Status::Validation("One or more parameter values were invalid: Condition parameter type does not match schema type");
+  return Status::Ok();
+}
+
+SortKeyCondition::Op SortOp(Op op) {
+  switch (op) {
+    case Op::kLt: return SortKeyCondition::Op::kLt;
+    case Op::kLe: return SortKeyCondition::Op::kLe;
+    case Op::kGt: return SortKeyCondition::Op::kGt;
+    case Op::kGe: return SortKeyCondition::Op::kGe;
+    case Op::kBetween: return SortKeyCondition::Op::kBetween;
+    case Op::kBeginsWith: return SortKeyCondition::Op::kBeginsWith;
+    default: return SortKeyCondition::Op::kEq;
+  }
+}
+
+}  // namespace
+
+Status BuildKeyCondition(const ExprTree& tree, std::uint32_t root, const KeySchema& schema, KeyCondition& out) {
+  std::vector<KeyTerm> terms;
+  ShapeChecker checker(tree);
+  if (Status s = checker.Check(root, terms); !s.ok()) return s;
+  if (terms.size() != 1 && terms.size() != 2) return Status::Validation("Conditions can be of length 1 or 2 only");
+
+  const KeyAttribute& hash = schema.partition_key;
+  if (!schema.sort_key && terms.size() > 1) return Status::Validation("Query key condition not supported");
+  const KeyTerm* on_hash = Find(terms, hash.name);
+  if (!on_hash) return Status::Validation("Query condition missed key schema element: " + hash.name);
+  if (Status s = CheckTypes(*on_hash, hash); !s.ok()) return s;
+  if (on_hash->op != Op::kEq) return Status::Validation("Query key condition not supported");
+  out.partition_key = *on_hash->values.front();
+  out.sort.reset();
+
+  if (!schema.sort_key) return Status::Ok();
+  const KeyAttribute& range = *schema.sort_key;
+  const KeyTerm* on_range = Find(terms, range.name);
+  if (!on_range) {
+    if (terms.size() > 1) return Status::Validation("Query condition missed key schema element: " + range.name);
+    return Status::Ok();
+  }
+  if (Status s = CheckTypes(*on_range, range); !s.ok()) return s;
+  SortKeyCondition sort;
+  sort.op = SortOp(on_range->op);
+  sort.value = *on_range->values.front();
+  if (on_range->values.size() > 1) sort.upper = *on_range->values[1];
+  out.sort = std::move(sort);
+  return Status::Ok();
+}
+
+bool SortKeyCondition::Matches(const AttributeValue& sort_key) const {
+  if (sort_key.type() != value.type() || !sort_key.is_scalar_key_type()) return false;
+  const auto c = CompareKeyValues(sort_key, value);
+  switch (op) {
+    case Op::kEq: return c == 0;
+    case Op::kLt: return c < 0;
+    case Op::kLe: return c <= 0;
+    case Op::kGt: return c > 0;
+    case Op::kGe: return c >= 0;
+    case Op::kBetween: return c >= 0 && CompareKeyValues(sort_key, upper) <= 0;
+    case Op::kBeginsWith: {
+      if (sort_key.type() == ValueType::kN) return false;
+      const std::string& key = sort_key.type() == ValueType::kS ? sort_key.as_s() : sort_key.as_b().data;
+      const std::string& prefix = value.type() == ValueType::kS ? value.as_s() : value.as_b().data;
+      return key.compare(0, prefix.size(), prefix) == 0 && key.size() >= prefix.size();
+    }
+  }
+  return false;
+}
+
+}  // namespace ddb::expr

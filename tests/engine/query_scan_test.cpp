@@ -1,0 +1,218 @@
+// Query and Scan: key conditions, order, paging, filters versus key conditions, Select.
+#include "support.h"
+
+#include <set>
+
+using namespace ddb::test;
+
+namespace {
+// Books by author: 3 authors, "a1" with 10 books b00..b09 (pages 100..190), others with 2.
+struct Library {
+  ddb::Database db;
+  Library() {
+    REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
+    for (int i = 0; i < 10; ++i) Put("a1", "b0" + std::to_string(i), 100 + 10 * i);
+    Put("a2", "b00", 50);
+    Put("a2", "b01", 60);
+    Put("a3", "x", 70);
+    Put("a3", "y", 80);
+  }
+  void Put(const std::string& a, const std::string& b, int pages) {
+    REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Books"},
+                                    {"Item", {{"authorId", S(a)}, {"bookId", S(b)}, {"pages", N(std::to_string(pages))}}}}));
+  }
+  Response Query(json req) {
+    req["TableName"] = "Books";
+    return Exec(db, "Query", req);
+  }
+  Response Scan(json req) {
+    req["TableName"] = "Books";
+    return Exec(db, "Scan", req);
+  }
+};
+std::vector<std::string> BookIds(const Response& r) {
+  std::vector<std::string> out;
+  for (const auto& item : r.body["Items"]) out.push_back(item["bookId"]["S"]);
+  return out;
+}
+json Author(const std::string& a) { return {{":a", S(a)}}; }
+}  // namespace
+
+TEST_CASE("Query returns one item collection in sort-key order, forwards or backwards", "[query]") {
+  Library l;
+  auto r = l.Query({{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a2")}});
+  REQUIRE_OK(r);
+  CHECK(BookIds(r) == std::vector<std::string>{"b00", "b01"});
+  CHECK(r.body["Count"] == 2);
+  CHECK(r.body["ScannedCount"] == 2);
+  CHECK_FALSE(r.body.contains("LastEvaluatedKey"));
+  r = l.Query({{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a2")}, {"ScanIndexForward", false}});
+  CHECK(BookIds(r) == std::vector<std::string>{"b01", "b00"});
+}
+
+TEST_CASE("Sort-key conditions narrow what is read", "[query]") {
+  Library l;
+  auto q = [&](const std::string& cond, json values) {
+    values[":a"] = S("a1");
+    return l.Query({{"KeyConditionExpression", "authorId = :a AND " + cond}, {"ExpressionAttributeValues", values}});
+  };
+  CHECK(BookIds(q("bookId = :b", {{":b", S("b03")}})) == std::vector<std::string>{"b03"});
+  CHECK(BookIds(q("bookId < :b", {{":b", S("b02")}})) == std::vector<std::string>{"b00", "b01"});
+  CHECK(BookIds(q("bookId <= :b", {{":b", S("b02")}})) == std::vector<std::string>{"b00", "b01", "b02"});
+  CHECK(BookIds(q("bookId > :b", {{":b", S("b07")}})) == std::vector<std::string>{"b08", "b09"});
+  CHECK(BookIds(q("bookId >= :b", {{":b", S("b08")}})) == std::vector<std::string>{"b08", "b09"});
+  auto between = q("bookId BETWEEN :lo AND :hi", {{":lo", S("b03")}, {":hi", S("b05")}});
+  CHECK(BookIds(between) == std::vector<std::string>{"b03", "b04", "b05"});  // inclusive
+  CHECK(between.body["ScannedCount"] == 3);  // only the range was read
+  CHECK(BookIds(q("begins_with(bookId, :p)", {{":p", S("b0")}})).size() == 10);
+  CHECK(BookIds(q("begins_with(bookId, :p)", {{":p", S("b05")}})) == std::vector<std::string>{"b05"});
+}
+
+TEST_CASE("A filter is applied after reading: it does not reduce what was read", "[query]") {
+  Library l;
+  auto r = l.Query({{"KeyConditionExpression", "authorId = :a"},
+                    {"FilterExpression", "pages >= :p"},
+                    {"ExpressionAttributeValues", {{":a", S("a1")}, {":p", N("170")}}},
+                    {"ReturnConsumedCapacity", "TOTAL"}});
+  REQUIRE_OK(r);
+  CHECK(BookIds(r) == std::vector<std::string>{"b07", "b08", "b09"});
+  CHECK(r.body["Count"] == 3);
+  CHECK(r.body["ScannedCount"] == 10);
+  CHECK(r.body["ConsumedCapacity"] == json{{"TableName", "Books"}, {"CapacityUnits", 0.5}});
+  // The trace shows every item read, returned or filtered out.
+  const auto& trace = l.db.last_trace();
+  REQUIRE(trace.entries.size() == 10);
+  int filtered = 0;
+  for (const auto& e : trace.entries) filtered += e.outcome == ddb::TraceOutcome::kFilteredOut;
+  CHECK(filtered == 7);
+  // A filter may not name a key attribute.
+  REQUIRE_ERROR(l.Query({{"KeyConditionExpression", "authorId = :a"}, {"FilterExpression", "bookId = :b"},
+                         {"ExpressionAttributeValues", {{":a", S("a1")}, {":b", S("b01")}}}}),
+                "ValidationException", "Filter Expression can only contain non-primary key attributes: Primary key attribute: bookId");
+}
+
+TEST_CASE("Results come in pages: LastEvaluatedKey continues with ExclusiveStartKey", "[query]") {
+  Library l;
+  json req = {{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a1")}, {"Limit", 4}};
+  std::vector<std::string> all;
+  int pages = 0;
+  while (true) {
+    auto r = l.Query(req);
+    REQUIRE_OK(r);
+    ++pages;
+    for (auto& id : BookIds(r)) all.push_back(id);
+    if (!r.body.contains("LastEvaluatedKey")) break;
+    req["ExclusiveStartKey"] = r.body["LastEvaluatedKey"];
+  }
+  CHECK(pages == 3);
+  CHECK(all.size() == 10);
+  CHECK(all.front() == "b00");
+  CHECK(all.back() == "b09");
+  // A limit that lands exactly on the end still returns a LastEvaluatedKey; the next page is empty.
+  req = {{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a2")}, {"Limit", 2}};
+  auto r = l.Query(req);
+  CHECK(r.body["LastEvaluatedKey"] == json{{"authorId", S("a2")}, {"bookId", S("b01")}});
+  req["ExclusiveStartKey"] = r.body["LastEvaluatedKey"];
+  r = l.Query(req);
+  CHECK(r.body["Count"] == 0);
+  CHECK_FALSE(r.body.contains("LastEvaluatedKey"));
+}
+
+TEST_CASE("Key conditions follow DynamoDB's rules", "[query]") {
+  Library l;
+  REQUIRE_ERROR(l.Query({{"ExpressionAttributeValues", Author("a1")}}), "ValidationException",
+                "ExpressionAttributeValues can only be specified when using expressions: FilterExpression and KeyConditionExpression are null");
+  REQUIRE_ERROR(l.Query(json::object()), "ValidationException",
+                "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
+  REQUIRE_ERROR(l.Query({{"KeyConditionExpression", "bookId = :a"}, {"ExpressionAttributeValues", Author("b1")}}),
+                "ValidationException", "Query condition missed key schema element: authorId");
+  REQUIRE_ERROR(l.Query({{"KeyConditionExpression", "authorId = :a OR authorId = :b"},
+                         {"ExpressionAttributeValues", {{":a", S("a1")}, {":b", S("a2")}}}}),
+                "ValidationException", "Invalid operator used in KeyConditionExpression: OR");
+  REQUIRE_ERROR(l.Query({{"KeyConditionExpression", "authorId = :a AND pages > :p"},
+                         {"ExpressionAttributeValues", {{":a", S("a1")}, {":p", N("1")}}}}),
+                "ValidationException", "Query condition missed key schema element: bookId");
+  REQUIRE_ERROR(Exec(l.db, "Query", {{"TableName", "Nope"}, {"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a1")}}),
+                "ResourceNotFoundException", "Requested resource not found");
+  REQUIRE_ERROR(l.Query({{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a1")}, {"Limit", 0}}),
+                "ValidationException",
+                "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1");
+}
+
+TEST_CASE("Query works on a simple-key table: at most one item", "[query]") {
+  ddb::Database db;
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Users", "userId")));
+  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Users"}, {"Item", {{"userId", S("u1")}, {"name", S("Ada")}}}}));
+  auto r = Exec(db, "Query", {{"TableName", "Users"}, {"KeyConditionExpression", "userId = :u"},
+                              {"ExpressionAttributeValues", {{":u", S("u1")}}}});
+  REQUIRE_OK(r);
+  CHECK(r.body["Count"] == 1);
+  CHECK(r.body["Items"][0]["name"] == S("Ada"));
+}
+
+TEST_CASE("Select COUNT returns counts only; projections return chosen attributes", "[query]") {
+  Library l;
+  auto r = l.Query({{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a1")}, {"Select", "COUNT"}});
+  REQUIRE_OK(r);
+  CHECK(r.body == json{{"Count", 10}, {"ScannedCount", 10}});
+  r = l.Query({{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a2")}, {"ProjectionExpression", "pages"}});
+  CHECK(r.body["Items"] == json::parse(R"([{"pages":{"N":"50"}},{"pages":{"N":"60"}}])"));
+  REQUIRE_ERROR(l.Query({{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a2")},
+                         {"Select", "ALL_PROJECTED_ATTRIBUTES"}}),
+                "ValidationException",
+                "One or more parameter values were invalid: Select type ALL_PROJECTED_ATTRIBUTES is not supported for a table");
+}
+
+TEST_CASE("Scan reads every item in stored order, pages, filters and splits into segments", "[scan]") {
+  Library l;
+  auto all = l.Scan(json::object());
+  REQUIRE_OK(all);
+  CHECK(all.body["Count"] == 14);
+  // Stored order: partition by partition, then by hash, then by sort key.
+  auto layout = l.db.Layout("Books").value();
+  std::vector<std::string> stored;
+  for (const auto& c : layout.item_collections)
+    for (const auto& item : c.items) stored.push_back(item->at("bookId").as_s());
+  CHECK(BookIds(all) == stored);
+
+  std::vector<std::string> paged;
+  json req = {{"Limit", 3}};
+  for (int guard = 0; guard < 10; ++guard) {
+    auto r = l.Scan(req);
+    for (auto& id : BookIds(r)) paged.push_back(id);
+    if (!r.body.contains("LastEvaluatedKey")) break;
+    req["ExclusiveStartKey"] = r.body["LastEvaluatedKey"];
+  }
+  CHECK(paged == stored);
+
+  auto filtered = l.Scan({{"FilterExpression", "pages < :p"}, {"ExpressionAttributeValues", {{":p", N("100")}}}});
+  CHECK(filtered.body["Count"] == 4);
+  CHECK(filtered.body["ScannedCount"] == 14);
+
+  std::multiset<std::string> segmented;
+  for (int s = 0; s < 3; ++s) {
+    auto r = l.Scan({{"Segment", s}, {"TotalSegments", 3}});
+    REQUIRE_OK(r);
+    for (const auto& item : r.body["Items"]) segmented.insert(item["authorId"]["S"].get<std::string>() + "/" + item["bookId"]["S"].get<std::string>());
+  }
+  CHECK(segmented.size() == 14);
+  CHECK(std::set<std::string>(segmented.begin(), segmented.end()).size() == 14);
+  REQUIRE_ERROR(l.Scan({{"Segment", 3}, {"TotalSegments", 3}}), "ValidationException",
+                "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: 3 is not less than TotalSegments: 3");
+  REQUIRE_ERROR(l.Scan({{"Segment", 1}}), "ValidationException",
+                "The TotalSegments parameter is required but was not present in the request when Segment parameter is present");
+}
+
+TEST_CASE("A page stops at 1 MB read", "[scan]") {
+  ddb::Database db;
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Big", "id")));
+  const std::string blob(300 * 1024, 'x');
+  for (int i = 0; i < 8; ++i)
+    REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Big"}, {"Item", {{"id", S("k" + std::to_string(i))}, {"d", S(blob)}}}}));
+  auto r = Exec(db, "Scan", {{"TableName", "Big"}, {"Select", "COUNT"}, {"ReturnConsumedCapacity", "TOTAL"}});
+  REQUIRE_OK(r);
+  CHECK(r.body["ScannedCount"] == 4);  // 4 x 300 KB crosses 1 MB
+  CHECK(r.body.contains("LastEvaluatedKey"));
+  // 4 items of 307,205 bytes: 1,228,820 bytes = 301 read units, halved for eventual consistency.
+  CHECK(r.body["ConsumedCapacity"]["CapacityUnits"] == 150.5);
+}
