@@ -180,7 +180,7 @@ void BM_JsonQuery100ItemPage(benchmark::State& state) {
   std::vector<std::string> bodies;
   for (int i = 0; i < 1000; ++i)
     bodies.push_back(R"({"TableName":"Books","KeyConditionExpression":"authorId = :a","ExpressionAttributeValues":{":a":{"S":"author#)" +
-                     std::to_string(rng() % 10000) + ""}}}");
+                     std::to_string(rng() % 10000) + R"("}}})");
   std::size_t n = 0;
   for (auto _ : state) {
     auto r = ddb::HandleRequest(f.db, "Query", bodies[n++ % bodies.size()]);

@@ -1,6 +1,9 @@
 // DynamoDB expressions: grammar, messages, evaluation, projection, updates and key conditions.
 // Expected messages come from DynamoDB itself (dynalite's recorded tests, captured service
 // responses) or from DynamoDB's own parser where the service was not recorded.
+//
+// Sections: Syntax | Functions, names and values | Evaluation | Placeholders used |
+//           Projection | Updates | Key conditions
 #include <catch2/catch.hpp>
 
 #include <map>
