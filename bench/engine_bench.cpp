@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <map>
 #include <cstdio>
 #include <random>
 #include <string>
@@ -15,6 +16,7 @@
 
 #include "ddb/database.h"
 #include "ddb/json_api.h"
+#include "expr/expressions.h"  // engine-internal: the benchmark measures the parser itself
 
 namespace {
 
@@ -190,6 +192,39 @@ void BM_JsonQuery100ItemPage(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * 100);
 }
 BENCHMARK(BM_JsonQuery100ItemPage);
+
+// Parse, resolve and evaluate a 5-clause ConditionExpression against an item: what every
+// conditional write and every filtered item costs before any storage work.
+void BM_ConditionParseAndEvaluate5Clauses(benchmark::State& state) {
+  const std::map<std::string, std::string> names{{"#s", "status"}, {"#y", "year"}};  // both reserved words
+  const ddb::Item values{{":a", ddb::AttributeValue::S("author#1")},
+                         {":y", ddb::AttributeValue::N(ddb::Number::FromInt(1990))},
+                         {":p", ddb::AttributeValue::S("book#")},
+                         {":st", ddb::AttributeValue::S("published")},
+                         {":n", ddb::AttributeValue::N(ddb::Number::FromInt(3))}};
+  const ddb::Item item{{"authorId", ddb::AttributeValue::S("author#1")},
+                       {"bookId", ddb::AttributeValue::S("book#042")},
+                       {"year", ddb::AttributeValue::N(ddb::Number::FromInt(2001))},
+                       {"status", ddb::AttributeValue::S("published")},
+                       {"title", ddb::AttributeValue::S("Dune")}};
+  const std::string text =
+      "authorId = :a AND #s = :st AND begins_with(bookId, :p) AND (#y > :y OR attribute_not_exists(#y)) AND size(title) > :n";
+  for (auto _ : state) {
+    ddb::expr::ExpressionSet set(&names, &values);
+    auto condition = set.ParseCondition(text, "ConditionExpression");
+    if (!condition.ok()) {
+      state.SkipWithError(condition.status().message().c_str());
+      break;
+    }
+    auto holds = condition->Evaluate(&item);
+    if (!holds.ok() || !*holds) {
+      state.SkipWithError("condition did not hold");
+      break;
+    }
+    benchmark::DoNotOptimize(holds);
+  }
+}
+BENCHMARK(BM_ConditionParseAndEvaluate5Clauses);
 
 }  // namespace
 

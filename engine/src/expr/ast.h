@@ -6,13 +6,15 @@
 // AND and OR are n-ary (a chain "a AND b AND c" is one node) and NOT is a count on the node it
 // negates, which keeps the tree as shallow as the expression's parentheses.
 //
-// After resolution (resolve.cpp) every kPath node refers to a resolved Path and every kValue
-// node to a copy of its ExpressionAttributeValues entry, both owned by the tree, so a parsed
-// expression does not depend on the request that produced it.
+// After resolution (resolve.cpp) every kPath node refers to a resolved path (a run of
+// `elements`, all paths sharing one vector) and every kValue node to a copy of its
+// ExpressionAttributeValues entry, both owned by the tree, so a parsed expression does not
+// depend on the request that produced it.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -47,15 +49,28 @@ struct RawStep {
   std::uint32_t index = 0;      // when is_index
 };
 
+struct PathSpan {
+  std::uint32_t first = 0;  // into ExprTree::elements
+  std::uint32_t count = 0;
+};
+
 struct ExprTree {
   std::vector<Node> nodes;
   std::vector<std::uint32_t> kids;
   std::vector<RawStep> steps;            // parse-time: kPath nodes point into here...
-  std::vector<Path> paths;               // ...and after resolution into here
+  std::vector<PathSpan> paths;           // ...and after resolution into here
+  std::vector<PathElement> elements;     // the resolved paths' steps
   std::vector<AttributeValue> values;    // resolved ExpressionAttributeValues, by kValue nodes
 
   const Node& kid(const Node& n, std::uint32_t i) const { return nodes[kids[n.first + i]]; }
   std::uint32_t kid_index(const Node& n, std::uint32_t i) const { return kids[n.first + i]; }
+  std::span<const PathElement> path(std::uint32_t i) const {
+    return {elements.data() + paths[i].first, paths[i].count};
+  }
+  Path ToPath(std::uint32_t i) const {
+    const auto p = path(i);
+    return Path{std::vector<PathElement>(p.begin(), p.end())};
+  }
 };
 
 // A parsed condition (ConditionExpression, FilterExpression, KeyConditionExpression).
@@ -79,12 +94,12 @@ std::string_view OpName(Op op);
 bool IsFunction(Op op);
 
 // The document path as DynamoDB prints it in messages: "[a, b, [2], c]".
-std::string PathForMessage(const Path& path);
+std::string PathForMessage(std::span<const PathElement> path);
 
 // Evaluates a condition subtree (never fails: mismatched types are false, as in DynamoDB).
 bool EvaluateCondition(const ExprTree& tree, std::uint32_t node, const Item* item);
 
 // Looks up a path in an item that may be null.
-const AttributeValue* ResolveIn(const Item* item, const Path& path);
+const AttributeValue* ResolveIn(const Item* item, std::span<const PathElement> path);
 
 }  // namespace ddb::expr

@@ -43,7 +43,7 @@ using Scratch = std::optional<AttributeValue>;
 // The value an operand denotes, or null when missing. `scratch` holds a computed size().
 const AttributeValue* Operand(const ExprTree& t, const Node& n, const Item* item, Scratch& scratch) {
   switch (n.op) {
-    case Op::kPath: return ResolveIn(item, t.paths[n.first]);
+    case Op::kPath: return ResolveIn(item, t.path(n.first));
     case Op::kValue: return &t.values[n.first];
     case Op::kSize: {
       Scratch unused;  // size()'s operand is a path or a value (resolve.cpp)
@@ -167,13 +167,13 @@ bool Evaluate(const ExprTree& t, std::uint32_t index, const Item* item) {
 
 }  // namespace
 
-const AttributeValue* ResolveIn(const Item* item, const Path& path) {
-  if (!item || path.elements.empty()) return nullptr;
-  auto top = item->find(path.elements.front().name);
+const AttributeValue* ResolveIn(const Item* item, std::span<const PathElement> path) {
+  if (!item || path.empty()) return nullptr;
+  auto top = item->find(path.front().name);
   if (top == item->end()) return nullptr;
   const AttributeValue* v = &top->second;
-  for (std::size_t i = 1; i < path.elements.size(); ++i) {
-    const PathElement& e = path.elements[i];
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    const PathElement& e = path[i];
     if (e.is_index()) {
       if (v->type() != ValueType::kL) return nullptr;
       const List& l = v->as_l();
@@ -190,7 +190,7 @@ const AttributeValue* ResolveIn(const Item* item, const Path& path) {
   return v;
 }
 
-const AttributeValue* Resolve(const Item& item, const Path& path) { return ResolveIn(&item, path); }
+const AttributeValue* Resolve(const Item& item, const Path& path) { return ResolveIn(&item, path.elements); }
 
 bool EvaluateCondition(const ExprTree& tree, std::uint32_t node, const Item* item) {
   return Evaluate(tree, node, item);
@@ -212,11 +212,11 @@ std::string Path::ToString() const {
   return out;
 }
 
-std::string PathForMessage(const Path& path) {
+std::string PathForMessage(std::span<const PathElement> path) {
   std::string out = "[";
-  for (std::size_t i = 0; i < path.elements.size(); ++i) {
+  for (std::size_t i = 0; i < path.size(); ++i) {
     if (i > 0) out += ", ";
-    const PathElement& e = path.elements[i];
+    const PathElement& e = path[i];
     if (e.is_index()) {
       out += '[';
       out += std::to_string(e.index);

@@ -106,10 +106,11 @@ Result<Condition> ExpressionSet::ParseCondition(std::string_view text, std::stri
 
   Condition condition;
   condition.attributes_.reserve(parsed.tree.paths.size());
-  for (const Path& p : parsed.tree.paths) {
+  for (const PathSpan& p : parsed.tree.paths) {
+    const std::string& head = parsed.tree.elements[p.first].name;
     bool seen = false;
-    for (const auto& a : condition.attributes_) seen = seen || a == p.attribute();
-    if (!seen) condition.attributes_.push_back(p.attribute());
+    for (const auto& a : condition.attributes_) seen = seen || a == head;
+    if (!seen) condition.attributes_.push_back(head);
   }
   parsed.tree.steps.clear();
   condition.root_ = std::make_unique<ConditionNode>();
@@ -139,7 +140,7 @@ Result<Projection> ExpressionSet::ParseProjection(std::string_view text) {
   projection.paths.reserve(parsed.projection.size());
   for (std::uint32_t node : parsed.projection) {
     if (Status s = resolver.ResolvePath(node); !s.ok()) return Prefixed(kKind, s);
-    projection.paths.push_back(parsed.tree.paths[parsed.tree.nodes[node].first]);
+    projection.paths.push_back(parsed.tree.ToPath(parsed.tree.nodes[node].first));
   }
   if (Status s = CheckPathsIndependent(projection.paths); !s.ok()) return Prefixed(kKind, s);
   return projection;
@@ -159,7 +160,7 @@ Result<Update> ExpressionSet::ParseUpdate(std::string_view text) {
   Update update;
   for (const RawAction& a : parsed.actions) {
     if (Status s = resolver.ResolvePath(a.target); !s.ok()) return Prefixed(kKind, s);
-    update.paths_.push_back(parsed.tree.paths[parsed.tree.nodes[a.target].first]);
+    update.paths_.push_back(parsed.tree.ToPath(parsed.tree.nodes[a.target].first));
   }
   if (Status s = CheckPathsIndependent(update.paths_); !s.ok()) return Prefixed(kKind, s);
   for (const RawAction& a : parsed.actions) {

@@ -63,10 +63,9 @@ class ShapeChecker {
       if (k.op == Op::kPath) {
         if (term.name)
           return Status::Validation("Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition");
-        const Path& p = tree_.paths[k.first];
-        if (p.elements.size() > 1)
-          return Status::Validation("KeyConditionExpressions cannot have conditions on nested attributes");
-        term.name = &p.attribute();
+        const auto p = tree_.path(k.first);
+        if (p.size() > 1) return Status::Validation("KeyConditionExpressions cannot have conditions on nested attributes");
+        term.name = &p.front().name;
         key_position = i;
       } else if (k.op == Op::kValue) {
         term.values.push_back(&tree_.values[k.first]);

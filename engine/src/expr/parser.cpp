@@ -560,6 +560,7 @@ Status Parser::Run() {
   tree_.kids.reserve(toks_.size());
   tree_.steps.reserve(toks_.size());
   tree_.paths.reserve(toks_.size() / 2 + 1);
+  tree_.elements.reserve(toks_.size() / 2 + 1);
   tree_.values.reserve(toks_.size() / 2 + 1);
   stack_.reserve(16);
   bool ok = false;

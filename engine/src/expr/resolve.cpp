@@ -1,6 +1,8 @@
 // Placeholder substitution and DynamoDB's post-parse checks (see resolve.h).
 #include "expr/resolve.h"
 
+#include <algorithm>
+
 #include "base64.h"
 #include "ddb/limits.h"
 #include "expr/ops.h"
@@ -57,8 +59,7 @@ Status Resolver::ResolvePath(std::uint32_t node) {
   if (count > static_cast<std::uint32_t>(limits::kMaxNestingDepth))
     return Status::Validation("The document path has too many nesting levels; nesting levels: " +
                               std::to_string(count));
-  Path path;
-  path.elements.reserve(count);
+  const std::uint32_t start = static_cast<std::uint32_t>(tree_.elements.size());
   for (std::uint32_t i = 0; i < count; ++i) {
     const RawStep& step = tree_.steps[first + i];
     PathElement e;
@@ -78,11 +79,11 @@ Status Resolver::ResolvePath(std::uint32_t node) {
         e.name.assign(text);
       }
     }
-    path.elements.push_back(std::move(e));
+    tree_.elements.push_back(std::move(e));
   }
   n.first = static_cast<std::uint32_t>(tree_.paths.size());
   n.count = 0;
-  tree_.paths.push_back(std::move(path));
+  tree_.paths.push_back(PathSpan{start, count});
   return Status::Ok();
 }
 
@@ -136,10 +137,11 @@ Status Resolver::ValidateOperator(const Node& n) {
                                 std::string(name) + ", operand type: " + TypeSetName(produced));
   }
   if (RequiresDistinctOperands(n.op) && n.count > 1 && tree_.kid(n, 0).op == Op::kPath) {
-    const Path& first = tree_.paths[tree_.kid(n, 0).first];
+    const auto first = tree_.path(tree_.kid(n, 0).first);
     for (std::uint32_t i = 1; i < n.count; ++i) {
       const Node& k = tree_.kid(n, i);
-      if (k.op == Op::kPath && tree_.paths[k.first] == first)
+      const auto other = k.op == Op::kPath ? tree_.path(k.first) : std::span<const PathElement>();
+      if (k.op == Op::kPath && std::equal(first.begin(), first.end(), other.begin(), other.end()))
         return Status::Validation(
             "The first operand must be distinct from the remaining operands for this operator or function; operator: " +
             std::string(name) + ", first operand: " + PathForMessage(first));
@@ -217,13 +219,13 @@ Status CheckPathsIndependent(const std::vector<Path>& paths) {
       if (related)
         return Status::Validation(
             "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: " +
-            PathForMessage(paths[earlier]) + ", path two: " + PathForMessage(paths[later]));
+            PathForMessage(paths[earlier].elements) + ", path two: " + PathForMessage(paths[later].elements));
     }
   }
   if (conflict_one)
     return Status::Validation(
         "Two document paths conflict with each other; must remove or rewrite one of these paths; path one: " +
-        PathForMessage(*conflict_one) + ", path two: " + PathForMessage(*conflict_two));
+        PathForMessage(conflict_one->elements) + ", path two: " + PathForMessage(conflict_two->elements));
   return Status::Ok();
 }
 

@@ -58,7 +58,7 @@ Status EvalOperand(const ExprTree& t, std::uint32_t index, const Item& item, Slo
   const Node& n = t.nodes[index];
   switch (n.op) {
     case Op::kPath: {
-      const AttributeValue* v = ResolveIn(&item, t.paths[n.first]);
+      const AttributeValue* v = ResolveIn(&item, t.path(n.first));
       if (v) out = *v; else out.reset();
       return Status::Ok();
     }
