@@ -9,6 +9,7 @@
 #include <array>
 
 #include "ddb/error_details.h"
+#include "json_writer.h"
 #include "request_json.h"
 #include "value_json.h"
 
@@ -150,12 +151,35 @@ WireResponse UpdateItem(Database& db, const json& body) {
   return Ok(out);
 }
 
+// A Query or Scan page, written directly (pages are the largest responses): members in the
+// sorted order the other responses use.
+WireResponse PageResponse(const ReadPage& page) {
+  std::string out = "{";
+  out.reserve(64 + 160 * page.items.size());  // a typical item's JSON; growth handles the rest
+  if (page.consumed_capacity) out += "\"ConsumedCapacity\":" + Dump(ToJson(*page.consumed_capacity)) + ",";
+  out += "\"Count\":" + std::to_string(page.count);
+  if (page.items_requested) {
+    out += ",\"Items\":[";
+    for (std::size_t i = 0; i < page.items.size(); ++i) {
+      if (i) out += ',';
+      AppendJson(out, *page.items[i]);
+    }
+    out += ']';
+  }
+  if (page.last_evaluated_key) {
+    out += ",\"LastEvaluatedKey\":";
+    AppendJson(out, *page.last_evaluated_key);
+  }
+  out += ",\"ScannedCount\":" + std::to_string(page.scanned_count) + "}";
+  return {200, std::move(out)};
+}
+
 WireResponse Query(Database& db, const json& body) {
   auto req = QueryRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "Query", req);
   auto res = db.Query(*req);
   if (!res.ok()) return Error(res.status());
-  return Ok(ToJson(*res));
+  return PageResponse(*res);
 }
 
 WireResponse Scan(Database& db, const json& body) {
@@ -163,7 +187,7 @@ WireResponse Scan(Database& db, const json& body) {
   if (!req.ok()) return Rejected(db, "Scan", req);
   auto res = db.Scan(*req);
   if (!res.ok()) return Error(res.status());
-  return Ok(ToJson(*res));
+  return PageResponse(*res);
 }
 
 WireResponse BatchGetItem(Database& db, const json& body) {

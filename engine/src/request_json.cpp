@@ -524,18 +524,6 @@ json ToJson(const ConsumedCapacity& c) {
   return o;
 }
 
-json ToJson(const ReadPage& page) {
-  json o = {{"Count", page.count}, {"ScannedCount", page.scanned_count}};
-  if (page.items_requested) {
-    json items = json::array();
-    for (const auto& item : page.items) items.push_back(ToJson(*item));
-    o["Items"] = std::move(items);
-  }
-  if (page.last_evaluated_key) o["LastEvaluatedKey"] = ToJson(*page.last_evaluated_key);
-  if (page.consumed_capacity) o["ConsumedCapacity"] = ToJson(*page.consumed_capacity);
-  return o;
-}
-
 json ToJson(const ListTablesResult& r) {
   json o = {{"TableNames", r.table_names}};
   if (r.last_evaluated_table_name) o["LastEvaluatedTableName"] = *r.last_evaluated_table_name;

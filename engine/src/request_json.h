@@ -29,6 +29,5 @@ Result<TransactGetItemsRequest> TransactGetItemsRequestFromJson(const json& body
 json ToJson(const TableDescription& d);
 json ToJson(const ListTablesResult& r);
 json ToJson(const ConsumedCapacity& c);
-json ToJson(const ReadPage& page);
 
 }  // namespace ddb

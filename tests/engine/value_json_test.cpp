@@ -120,3 +120,27 @@ TEST_CASE("Documents nest at most 32 levels", "[value_json]") {
   // Far deeper input is rejected the same way, without exhausting the stack.
   REQUIRE_ERROR(ExecRaw(f.db, "PutItem", nested(100000)), "ValidationException", "Nesting Levels have exceeded supported limits");
 }
+
+// The direct writer used for Query and Scan pages must produce exactly what the JSON library
+// produces for the same item.
+#include "../../engine/src/json_writer.h"
+#include "../../engine/src/value_json.h"
+
+TEST_CASE("Pages are written byte-for-byte as the JSON library writes them", "[value_json]") {
+  using namespace ddb;
+  Item item{{"quote\"and\\slash", AttributeValue::S("line\nbreak\ttab\x01\x1f end")},
+            {"unicode", AttributeValue::S("日本 é 😀")},
+            {"invalid", AttributeValue::S(std::string("ok\xff\xc3(bad", 8))},
+            {"n", AttributeValue::N(Number::Parse("-12.50e3").value())},
+            {"b", AttributeValue::B(std::string("\x00\x01\xfe\xff", 4))},
+            {"bool", AttributeValue::Bool(false)},
+            {"null", AttributeValue::MakeNull()},
+            {"l", AttributeValue(AttributeValue::Variant(List{AttributeValue::S("x"), AttributeValue::N(Number::FromInt(1))}))},
+            {"m", AttributeValue(AttributeValue::Variant(Map{{"z", AttributeValue::S("last")}, {"a", AttributeValue::S("first")}}))},
+            {"ss", AttributeValue(AttributeValue::Variant(StringSet{"b", "a"}))},
+            {"ns", AttributeValue(AttributeValue::Variant(NumberSet{Number::FromInt(3), Number::FromInt(-1)}))},
+            {"bs", AttributeValue(AttributeValue::Variant(BinarySet{Bytes{"\x01"}, Bytes{"\x02\x03"}}))}};
+  std::string written;
+  AppendJson(written, item);
+  CHECK(written == ToJson(item).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
