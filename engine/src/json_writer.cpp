@@ -1,6 +1,7 @@
 #include "json_writer.h"
 
 #include <array>
+#include <cstring>
 
 #include "base64.h"
 
@@ -50,6 +51,18 @@ void AppendArray(std::string& out, const std::vector<T>& values, Fn&& write) {
 
 void AppendJsonString(std::string& out, std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
+  // Fast path: most keys and values are plain ASCII and need no escaping at all.
+  std::size_t plain = 0;
+  while (plain < s.size() && kPlainByte[static_cast<unsigned char>(s[plain])]) ++plain;
+  if (plain == s.size()) {
+    const std::size_t at = out.size();
+    out.resize(at + s.size() + 2);
+    char* p = out.data() + at;
+    p[0] = '"';
+    std::memcpy(p + 1, s.data(), s.size());
+    p[s.size() + 1] = '"';
+    return;
+  }
   out += '"';
   std::size_t run = 0;  // start of the pending run of bytes that need no escaping
   for (std::size_t i = 0; i < s.size();) {
