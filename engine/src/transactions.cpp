@@ -96,7 +96,6 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
   if (request.transact_items) {
     for (std::size_t i = 0; i < request.transact_items->size(); ++i) {
       const auto& a = (*request.transact_items)[i];
-      const std::string p = "transactItems." + std::to_string(i + 1) + ".member." + ActionName(a.kind);
       if (a.operation_count != 1) continue;
       CheckTableNameMember(e, a.table_name);
       CheckReturnValuesOnConditionCheckFailure(e, a.return_values_on_condition_check_failure);
