@@ -44,6 +44,20 @@ Status CheckCondition(const std::optional<expr::Condition>& condition, const Ite
   return Status::Ok();
 }
 
+// Evaluates an optional condition against the item stored under `key` (an item or a key);
+// on failure records the untouched item in the trace and returns the error.
+Status CheckStoredCondition(TraceScope& trace, const Table& t, const Item& key,
+                            const std::optional<expr::Condition>& condition,
+                            const std::optional<std::string>& return_values_on_failure) {
+  if (!condition) return Status::Ok();
+  Table::Lookup current = t.Get(key);
+  Status s = CheckCondition(condition, current.item, return_values_on_failure);
+  if (!s.ok())
+    trace.Add(current.item ? current.item : std::make_shared<const Item>(key), current.partition,
+              TraceOutcome::kUnchanged, current.item_bytes);
+  return s;
+}
+
 // Parses an optional ConditionExpression.
 Status ParseOptionalCondition(expr::ExpressionSet& set, const std::optional<std::string>& text,
                               std::optional<expr::Condition>& out) {
@@ -106,14 +120,9 @@ Result<PutItemResult> Database::PutItem(PutItemRequest request) {
   if (Status s = ValidateItemKey(t->key_schema(), *request.item); !s.ok()) return trace.Fail(s);
   if (Status s = CheckIndexKeyValues(t->definition(), *request.item); !s.ok()) return trace.Fail(s);
 
-  if (condition) {
-    Table::Lookup current = t->Get(*request.item);
-    if (Status s = CheckCondition(condition, current.item, request.return_values_on_condition_check_failure); !s.ok()) {
-      trace.Add(current.item ? current.item : std::make_shared<const Item>(*request.item), current.partition,
-                TraceOutcome::kUnchanged, current.item_bytes);
-      return trace.Fail(s);
-    }
-  }
+  if (Status s = CheckStoredCondition(trace, *t, *request.item, condition, request.return_values_on_condition_check_failure);
+      !s.ok())
+    return trace.Fail(s);
 
   auto item = std::make_shared<const Item>(std::move(*request.item));
   Table::Lookup replaced = t->Put(item, static_cast<std::uint32_t>(item_bytes));
@@ -202,14 +211,9 @@ Result<DeleteItemResult> Database::DeleteItem(const DeleteItemRequest& request) 
   if (!t) return trace.Fail(TableNotFound());
   if (Status s = ValidateKeyParameter(t->key_schema(), *request.key); !s.ok()) return trace.Fail(s);
 
-  if (condition) {
-    Table::Lookup current = t->Get(*request.key);
-    if (Status s = CheckCondition(condition, current.item, request.return_values_on_condition_check_failure); !s.ok()) {
-      trace.Add(current.item ? current.item : std::make_shared<const Item>(*request.key), current.partition,
-                TraceOutcome::kUnchanged, current.item_bytes);
-      return trace.Fail(s);
-    }
-  }
+  if (Status s = CheckStoredCondition(trace, *t, *request.key, condition, request.return_values_on_condition_check_failure);
+      !s.ok())
+    return trace.Fail(s);
 
   Table::Lookup removed = t->Delete(*request.key);
   if (removed.item) ++impl_->revision;

@@ -51,6 +51,15 @@ std::string Fingerprint(const TransactWriteItemsRequest& r) {
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+// TransactItems must be present and hold 1 to 100 actions.
+template <class T>
+void CheckTransactItemsCount(ConstraintErrors& e, const std::optional<std::vector<T>>& items) {
+  e.NotNull(items.has_value(), "transactItems");
+  if (items && items->empty()) e.Add("[]", "transactItems", "Member must have length greater than or equal to 1");
+  if (items && items->size() > kMaxTransactItems)
+    e.Add(std::nullopt, "transactItems", "Member must have length less than or equal to 100");
+}
+
 struct PlannedWrite {
   Table* table = nullptr;
   const TransactWriteItem* action = nullptr;
@@ -82,11 +91,7 @@ Item KeyOf(const KeySchema& schema, const Item& item) {
 Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWriteItemsRequest& request) {
   TraceScope trace = impl_->Trace("TransactWriteItems", std::nullopt);
   ConstraintErrors e;
-  e.NotNull(request.transact_items.has_value(), "transactItems");
-  if (request.transact_items && request.transact_items->empty())
-    e.Add("[]", "transactItems", "Member must have length greater than or equal to 1");
-  if (request.transact_items && request.transact_items->size() > kMaxTransactItems)
-    e.Add(std::nullopt, "transactItems", "Member must have length less than or equal to 100");
+  CheckTransactItemsCount(e, request.transact_items);
   if (const auto& token = request.client_request_token) {
     e.MinLength(token, token->size(), 1, "clientRequestToken");
     e.MaxLength(token, token->size(), 36, "clientRequestToken");
@@ -270,11 +275,7 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
 Result<TransactGetItemsResult> Database::TransactGetItems(const TransactGetItemsRequest& request) {
   TraceScope trace = impl_->Trace("TransactGetItems", std::nullopt);
   ConstraintErrors e;
-  e.NotNull(request.transact_items.has_value(), "transactItems");
-  if (request.transact_items && request.transact_items->empty())
-    e.Add("[]", "transactItems", "Member must have length greater than or equal to 1");
-  if (request.transact_items && request.transact_items->size() > kMaxTransactItems)
-    e.Add(std::nullopt, "transactItems", "Member must have length less than or equal to 100");
+  CheckTransactItemsCount(e, request.transact_items);
   CheckReturnConsumedCapacity(e, request.return_consumed_capacity);
   if (request.transact_items)
     for (std::size_t i = 0; i < request.transact_items->size(); ++i) {
