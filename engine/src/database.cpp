@@ -76,6 +76,12 @@ Result<TableLayout> Database::Layout(std::string_view table_name) const {
   return layout;
 }
 
+Result<TableDescription> Database::Description(std::string_view table_name) const {
+  auto it = impl_->tables.find(std::string(table_name));
+  if (it == impl_->tables.end()) return TableNotFoundNamed(table_name);
+  return Describe(*it->second);
+}
+
 void Database::RecordRejectedRequest(std::string_view operation, const Status& status) {
   TraceScope trace = impl_->Trace(operation, std::nullopt);
   trace.Fail(status);

@@ -9,6 +9,7 @@
 #include <array>
 
 #include "ddb/error_details.h"
+#include "json_syntax.h"
 #include "json_writer.h"
 #include "request_json.h"
 #include "value_json.h"
@@ -162,7 +163,8 @@ WireResponse PageResponse(const ReadPage& page) {
     out += ",\"Items\":[";
     for (std::size_t i = 0; i < page.items.size(); ++i) {
       if (i) out += ',';
-      AppendJson(out, *page.items[i]);
+      if (i < page.items_json.size() && page.items_json[i]) out += *page.items_json[i];
+      else AppendJson(out, *page.items[i]);
     }
     out += ']';
   }
@@ -254,32 +256,6 @@ constexpr std::array kOperations = {
     Operation{"TransactWriteItems", TransactWriteItems}, Operation{"TransactGetItems", TransactGetItems},
 };
 
-// Reports where and why a body is not JSON, without exceptions: nlohmann's SAX interface hands
-// the parse error to a callback instead of throwing it.
-struct ParseErrorFinder : nlohmann::json_sax<json> {
-  std::string message;
-  bool null() override { return true; }
-  bool boolean(bool) override { return true; }
-  bool number_integer(number_integer_t) override { return true; }
-  bool number_unsigned(number_unsigned_t) override { return true; }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool string(string_t&) override { return true; }
-  bool binary(binary_t&) override { return true; }
-  bool start_object(std::size_t) override { return true; }
-  bool key(string_t&) override { return true; }
-  bool end_object() override { return true; }
-  bool start_array(std::size_t) override { return true; }
-  bool end_array() override { return true; }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex) override {
-    // ex.what() reads "[json.exception.parse_error.101] parse error at line 1, column 12:
-    // syntax error while parsing ..."; keep the part a person needs: where, and what.
-    std::string what = ex.what();
-    const std::size_t at = what.find(" at line ");
-    message = "Malformed JSON in request body" + (at == std::string::npos ? ": " + what : what.substr(at));
-    return false;
-  }
-};
-
 }  // namespace
 
 WireResponse HandleRequest(Database& db, std::string_view operation, std::string_view body) {
@@ -295,9 +271,7 @@ WireResponse HandleRequest(Database& db, std::string_view operation, std::string
 
   json parsed = body.empty() ? json::object() : json::parse(body, nullptr, false);
   if (parsed.is_discarded()) {
-    ParseErrorFinder finder;
-    json::sax_parse(body, &finder);
-    Status s = Status::Serialization(finder.message.empty() ? "Malformed JSON in request body" : finder.message);
+    Status s = Status::Serialization(MalformedJsonMessage("request body", body));
     db.RecordRejectedRequest(operation, s);
     return Error(s);
   }
@@ -308,6 +282,8 @@ WireResponse HandleRequest(Database& db, std::string_view operation, std::string
   }
   return op->handler(db, parsed);
 }
+
+WireResponse ErrorResponse(const Status& status) { return Error(status); }
 
 WireResponse HandleTarget(Database& db, std::string_view target, std::string_view body) {
   if (target.substr(0, kTargetPrefix.size()) != kTargetPrefix) {

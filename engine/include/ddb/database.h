@@ -63,6 +63,9 @@ class Database {
   // Table names in ListTables order.
   std::vector<std::string> TableNames() const;
   Result<TableLayout> Layout(std::string_view table_name) const;
+  // What DescribeTable reports, without counting as a request (no trace, no sequence number):
+  // for views and snapshots, which must not show up as something the user did.
+  Result<TableDescription> Description(std::string_view table_name) const;
   // What the most recent request touched (empty before the first request).
   const RequestTrace& last_trace() const;
 

@@ -29,4 +29,9 @@ WireResponse HandleRequest(Database& db, std::string_view operation, std::string
 // Same, from a full X-Amz-Target header value ("DynamoDB_20120810.PutItem").
 WireResponse HandleTarget(Database& db, std::string_view target, std::string_view body);
 
+// DynamoDB's error response for `status` (which must be an error): for a transport that
+// refuses a request before it reaches HandleRequest (the HTTP server's size and nesting
+// limits), so that every error body has the one shape this file defines.
+WireResponse ErrorResponse(const Status& status);
+
 }  // namespace ddb
