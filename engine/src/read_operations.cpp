@@ -95,8 +95,10 @@ class PageBuilder {
   }
 
   // Reads one item; returns false when the page is full (or evaluation failed). `returned`
-  // is what the caller gets for it (an index entry may return its table item).
-  bool Read(const ItemPtr& item, std::uint32_t bytes, int partition, const ItemPtr* returned = nullptr) {
+  // is what the caller gets for it (an index entry may return its table item); `json` is
+  // the item's stored DynamoDB JSON when it has one.
+  bool Read(const ItemPtr& item, std::uint32_t bytes, int partition, const ItemPtr* returned = nullptr,
+            const std::shared_ptr<const std::string>* json = nullptr) {
     ++page_.scanned_count;
     bytes_read_ += bytes;
     bool keep = true;
@@ -116,6 +118,7 @@ class PageBuilder {
       {
         const ItemPtr& out = returned ? *returned : item;
         page_.items.push_back(projection_ ? std::make_shared<const Item>(projection_->Apply(*out)) : out);
+        page_.items_json.push_back(json && !returned && !projection_ ? *json : nullptr);
       }
     }
     last_read_ = item;
@@ -325,7 +328,7 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
   const int partition = t->VisitCollection(
       key_condition->partition_key, range, forward,
       request.exclusive_start_key && !schema.sort_key ? &key_condition->partition_key : start_sort,
-      [&](const ItemPtr& item, std::uint32_t bytes) { return page.Read(item, bytes, 0); });
+      [&](const Table::StoredItem& stored) { return page.Read(stored.item, stored.size, 0, nullptr, &stored.json); });
   for (auto& entry : trace.trace().entries) entry.partition = partition;
   return page.Finish(request.return_consumed_capacity, *request.table_name);
 }
@@ -416,7 +419,9 @@ Result<ReadPage> Database::Scan(const ScanRequest& request) {
 
   PageBuilder page(TableKeyNames(schema), request.limit, request.consistent_read, want_items, filter, projection, trace);
   t->VisitInScanOrder(hash_begin, hash_end, request.exclusive_start_key ? &*request.exclusive_start_key : nullptr,
-                      [&](const ItemPtr& item, std::uint32_t bytes, int partition) { return page.Read(item, bytes, partition); });
+                      [&](const Table::StoredItem& stored, int partition) {
+                        return page.Read(stored.item, stored.size, partition, nullptr, &stored.json);
+                      });
   return page.Finish(request.return_consumed_capacity, *request.table_name);
 }
 

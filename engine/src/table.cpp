@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "ddb/limits.h"
+#include "json_writer.h"
 
 namespace ddb {
 
@@ -102,6 +103,10 @@ Table::Lookup Table::Put(ItemPtr item, std::uint32_t item_bytes) {
   }
   Lookup replaced{std::move(slot->item), slot->size, c->partition};
   Account(*c, replaced.item ? 0 : 1, static_cast<std::int64_t>(item_bytes) - replaced.item_bytes);
+  std::string json;
+  json.reserve(item_bytes + 16 * item->size() + 2);  // names and values plus {"S":...} wrappers
+  AppendJson(json, *item);
+  slot->json = std::make_shared<const std::string>(std::move(json));
   slot->item = std::move(item);
   slot->size = item_bytes;
   return replaced;
@@ -133,12 +138,12 @@ Table::Lookup Table::Delete(const Item& key) {
 
 int Table::VisitCollection(const AttributeValue& pk, const SortKeyRange& range, bool forward,
                            const AttributeValue* exclusive_start,
-                           const std::function<bool(const ItemPtr&, std::uint32_t)>& visit) const {
+                           const std::function<bool(const StoredItem&)>& visit) const {
   const ItemCollection* c = FindCollection(pk);
   if (!c) return PartitionFor(PartitionKeyHash(pk));
   if (!definition_.key_schema.sort_key) {
     // A simple-key collection holds one item; a restarted query has nothing left.
-    if (c->single.item && !exclusive_start) visit(c->single.item, c->single.size);
+    if (c->single.item && !exclusive_start) visit(c->single);
     return c->partition;
   }
   const auto& items = c->items;
@@ -161,18 +166,18 @@ int Table::VisitCollection(const AttributeValue& pk, const SortKeyRange& range, 
   if (!before(first, last)) return c->partition;
   if (forward) {
     for (It it = first; it != last; ++it)
-      if (!visit(it->second.item, it->second.size)) break;
+      if (!visit(it->second)) break;
   } else {
     for (It it = last; it != first;) {
       --it;
-      if (!visit(it->second.item, it->second.size)) break;
+      if (!visit(it->second)) break;
     }
   }
   return c->partition;
 }
 
 void Table::VisitInScanOrder(std::uint64_t hash_begin, std::uint64_t hash_end, const Item* exclusive_start,
-                             const std::function<bool(const ItemPtr&, std::uint32_t, int)>& visit) const {
+                             const std::function<bool(const StoredItem&, int)>& visit) const {
   // Where to resume: the start key's collection position, and its sort key inside it.
   std::optional<CollectionPosition> resume;
   std::string start_bytes;
@@ -197,12 +202,12 @@ void Table::VisitInScanOrder(std::uint64_t hash_begin, std::uint64_t hash_end, c
       const bool is_start_collection = resume && c->hash == resume->hash && *c->key_bytes == resume->key_bytes;
       if (!definition_.key_schema.sort_key) {
         if (is_start_collection) continue;  // the start item itself was the last one read
-        if (!visit(c->single.item, c->single.size, static_cast<int>(p))) return;
+        if (!visit(c->single, static_cast<int>(p))) return;
         continue;
       }
       auto item = is_start_collection ? c->items.upper_bound(*start_sort) : c->items.begin();
       for (; item != c->items.end(); ++item)
-        if (!visit(item->second.item, item->second.size, static_cast<int>(p))) return;
+        if (!visit(item->second, static_cast<int>(p))) return;
     }
   }
 }

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <string_view>
 #include <string>
@@ -60,6 +61,15 @@ class Table {
 
   void DescribeLayout(TableLayout& out) const;
 
+  // An item as stored: the typed item, its size, and its DynamoDB JSON, rendered once when
+  // it is written. Query and Scan pages copy those bytes: walking a cold item's attribute
+  // nodes again on every read costs more than the rest of the read.
+  struct StoredItem {
+    ItemPtr item;
+    std::shared_ptr<const std::string> json;
+    std::uint32_t size = 0;  // cached ItemSize: reads and capacity never re-walk the item
+  };
+
   // A contiguous run of sort-key values (either bound may be open).
   struct SortKeyRange {
     const AttributeValue* lower = nullptr;
@@ -71,22 +81,18 @@ class Table {
   // !forward), limited to `range`, starting strictly after `exclusive_start` (a sort-key
   // value) when given. `visit` returns false to stop. Returns the partition asked.
   int VisitCollection(const AttributeValue& partition_key, const SortKeyRange& range, bool forward,
-                      const AttributeValue* exclusive_start, const std::function<bool(const ItemPtr&, std::uint32_t)>& visit) const;
+                      const AttributeValue* exclusive_start, const std::function<bool(const StoredItem&)>& visit) const;
   // Visits items in Scan order (partitions by hash, collections by hash then key bytes, items
   // by sort key) whose partition-key hash lies in [hash_begin, hash_end], starting strictly
   // after the item with primary key `exclusive_start` when given (which need not exist).
   void VisitInScanOrder(std::uint64_t hash_begin, std::uint64_t hash_end, const Item* exclusive_start,
-                        const std::function<bool(const ItemPtr&, std::uint32_t, int)>& visit) const;
+                        const std::function<bool(const StoredItem&, int)>& visit) const;
 
  private:
   struct SortKeyLess {
     bool operator()(const AttributeValue& a, const AttributeValue& b) const {
       return CompareKeyValues(a, b) < 0;
     }
-  };
-  struct StoredItem {
-    ItemPtr item;
-    std::uint32_t size = 0;  // cached ItemSize: reads and capacity never re-walk the item
   };
   struct ItemCollection {
     // Hot fields first: a point read of a simple-key table touches only this cache line

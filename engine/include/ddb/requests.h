@@ -230,6 +230,9 @@ struct ScanRequest {
 // One page of a Query or Scan.
 struct ReadPage {
   std::vector<ItemPtr> items;       // empty when Select is COUNT
+  // The same items as the table stores them in DynamoDB JSON, where it has them (null for
+  // projected and index items): lets the wire response copy bytes instead of re-rendering.
+  std::vector<std::shared_ptr<const std::string>> items_json;
   bool items_requested = true;      // false for Select COUNT (the response has no Items)
   std::int64_t count = 0;           // items that passed the filter
   std::int64_t scanned_count = 0;   // items read, before the filter
