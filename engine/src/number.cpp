@@ -93,8 +93,20 @@ Result<Number> Number::Parse(std::string_view text) {
 }
 
 Number Number::FromInt(long long v) {
-  // Always within limits: at most 19 digits.
-  return std::move(Parse(std::to_string(v)).value());
+  // Always within limits (at most 19 digits); built directly because size() and counters
+  // make one per evaluation.
+  Number n;
+  if (v == 0) return n;
+  n.negative_ = v < 0;
+  unsigned long long magnitude = v < 0 ? 0ull - static_cast<unsigned long long>(v) : static_cast<unsigned long long>(v);
+  char reversed[20];
+  int length = 0;
+  for (; magnitude != 0; magnitude /= 10) reversed[length++] = static_cast<char>('0' + magnitude % 10);
+  int lowest = 0;
+  while (reversed[lowest] == '0') ++lowest;  // trailing zeros are not significant digits
+  n.exponent_ = length - 1;
+  for (int i = length - 1; i >= lowest; --i) n.digits_.push_back(reversed[i]);
+  return n;
 }
 
 std::string Number::ToString() const {

@@ -2,8 +2,13 @@
 
 namespace ddb {
 
+const std::string& Status::message() const {
+  static const std::string kNone;
+  return rep_ ? rep_->message : kNone;
+}
+
 std::string_view Status::type_name() const {
-  switch (code_) {
+  switch (code()) {
     case ErrorCode::kOk: return "";
     case ErrorCode::kValidation: return "ValidationException";
     case ErrorCode::kResourceNotFound: return "ResourceNotFoundException";
@@ -24,7 +29,7 @@ std::string_view Status::type_name() const {
 std::string Status::wire_type() const {
   // DynamoDB answers shape and protocol errors from its front end (coral) and the rest from
   // the service model, each under its own namespace.
-  switch (code_) {
+  switch (code()) {
     case ErrorCode::kValidation: return "com.amazon.coral.validate#ValidationException";
     case ErrorCode::kSerialization: return "com.amazon.coral.service#SerializationException";
     case ErrorCode::kUnknownOperation: return "com.amazon.coral.service#UnknownOperationException";
@@ -33,8 +38,8 @@ std::string Status::wire_type() const {
 }
 
 int Status::http_status() const {
-  if (code_ == ErrorCode::kOk) return 200;
-  if (code_ == ErrorCode::kInternalServerError) return 500;
+  if (code() == ErrorCode::kOk) return 200;
+  if (code() == ErrorCode::kInternalServerError) return 500;
   return 400;
 }
 

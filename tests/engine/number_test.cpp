@@ -102,3 +102,16 @@ TEST_CASE("Number storage size follows DynamoDB's base-100 accounting", "[number
   CHECK(size(std::string(38, '9').c_str()) == 20);  // 38 digits, odd exponent
   CHECK(size("1.5") == 3);  // 2 digits, even exponent: misaligned, one extra byte
 }
+
+TEST_CASE("Numbers built from machine integers equal the same numbers parsed from text", "[number]") {
+  const long long samples[] = {0, 1, -1, 7, 10, -10, 100, 1990, 2001, 123456789, -1000000, 9223372036854775807LL,
+                               -9223372036854775807LL - 1, 5000000000000000000LL};
+  for (long long v : samples) {
+    INFO(v);
+    const ddb::Number built = ddb::Number::FromInt(v);
+    auto parsed = ddb::Number::Parse(std::to_string(v));
+    REQUIRE(parsed.ok());
+    CHECK(built == *parsed);
+    CHECK(built.ToString() == std::to_string(v));
+  }
+}

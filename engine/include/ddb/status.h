@@ -38,7 +38,15 @@ enum class ErrorCode {
 class Status {
  public:
   Status() = default;  // OK
-  Status(ErrorCode code, std::string message) : code_(code), message_(std::move(message)) {}
+  Status(ErrorCode code, std::string message)
+      : rep_(code == ErrorCode::kOk ? nullptr : new Rep{code, std::move(message), nullptr}) {}
+  Status(const Status& other) : rep_(other.rep_ ? new Rep(*other.rep_) : nullptr) {}
+  Status(Status&&) noexcept = default;
+  Status& operator=(const Status& other) {
+    if (this != &other) rep_.reset(other.rep_ ? new Rep(*other.rep_) : nullptr);
+    return *this;
+  }
+  Status& operator=(Status&&) noexcept = default;
 
   static Status Ok() { return {}; }
   static Status Validation(std::string m) { return {ErrorCode::kValidation, std::move(m)}; }
@@ -46,16 +54,17 @@ class Status {
   static Status InUse(std::string m) { return {ErrorCode::kResourceInUse, std::move(m)}; }
   static Status Serialization(std::string m) { return {ErrorCode::kSerialization, std::move(m)}; }
 
-  // Attaches details (see error_details.h); returns *this for chaining.
+  // Attaches details (see error_details.h) to an error; returns *this for chaining.
   Status& WithDetails(std::shared_ptr<const ErrorDetails> details) {
-    details_ = std::move(details);
+    assert(rep_ && "only an error carries details");
+    if (rep_) rep_->details = std::move(details);
     return *this;
   }
-  const ErrorDetails* details() const { return details_.get(); }
+  const ErrorDetails* details() const { return rep_ ? rep_->details.get() : nullptr; }
 
-  bool ok() const { return code_ == ErrorCode::kOk; }
-  ErrorCode code() const { return code_; }
-  const std::string& message() const { return message_; }
+  bool ok() const { return rep_ == nullptr; }
+  ErrorCode code() const { return rep_ ? rep_->code : ErrorCode::kOk; }
+  const std::string& message() const;
 
   // DynamoDB's short exception name, e.g. "ValidationException".
   std::string_view type_name() const;
@@ -66,9 +75,14 @@ class Status {
   int http_status() const;
 
  private:
-  ErrorCode code_ = ErrorCode::kOk;
-  std::string message_;
-  std::shared_ptr<const ErrorDetails> details_;
+  // Only errors allocate: an OK status is one null pointer, so the many OK statuses every
+  // request passes around cost a store and a test.
+  struct Rep {
+    ErrorCode code;
+    std::string message;
+    std::shared_ptr<const ErrorDetails> details;
+  };
+  std::unique_ptr<Rep> rep_;
 };
 
 // A value or the Status explaining why there is none.

@@ -79,6 +79,17 @@ Condition::~Condition() = default;
 Condition::Condition(Condition&&) noexcept = default;
 Condition& Condition::operator=(Condition&&) noexcept = default;
 
+std::vector<std::string> Condition::attributes() const {
+  std::vector<std::string> names;
+  if (!root_) return names;
+  const ExprTree& tree = root_->tree;
+  for (const PathSpan& p : tree.paths) {
+    const std::string& head = tree.elements[p.first].name;
+    if (std::find(names.begin(), names.end(), head) == names.end()) names.push_back(head);
+  }
+  return names;
+}
+
 Result<bool> Condition::Evaluate(const Item* item) const {
   if (!root_) return true;
   return EvaluateCondition(root_->tree, root_->root, item);
@@ -88,6 +99,20 @@ Update::Update() = default;
 Update::~Update() = default;
 Update::Update(Update&&) noexcept = default;
 Update& Update::operator=(Update&&) noexcept = default;
+
+// ---- UsedKeys -------------------------------------------------------------------------------------
+
+void UsedKeys::Add(const std::string* key) {
+  if (Contains(key)) return;
+  if (inline_count_ < kInline) inline_[inline_count_++] = key;
+  else more_.push_back(key);
+}
+
+bool UsedKeys::Contains(const std::string* key) const {
+  for (std::size_t i = 0; i < inline_count_; ++i)
+    if (inline_[i] == key) return true;
+  return std::find(more_.begin(), more_.end(), key) != more_.end();
+}
 
 // ---- ExpressionSet ------------------------------------------------------------------------------
 
@@ -105,13 +130,6 @@ Result<Condition> ExpressionSet::ParseCondition(std::string_view text, std::stri
   if (Status s = resolver.Validate(parsed.root); !s.ok()) return Prefixed(kind, s);
 
   Condition condition;
-  condition.attributes_.reserve(parsed.tree.paths.size());
-  for (const PathSpan& p : parsed.tree.paths) {
-    const std::string& head = parsed.tree.elements[p.first].name;
-    bool seen = false;
-    for (const auto& a : condition.attributes_) seen = seen || a == head;
-    if (!seen) condition.attributes_.push_back(head);
-  }
   parsed.tree.steps.clear();
   condition.root_ = std::make_unique<ConditionNode>();
   condition.root_->tree = std::move(parsed.tree);
@@ -187,9 +205,7 @@ Result<Update> ExpressionSet::ParseUpdate(std::string_view text) {
 }
 
 Status ExpressionSet::CheckAllUsed() const {
-  auto used = [](const std::vector<const std::string*>& list, const std::string& key) {
-    return std::find(list.begin(), list.end(), &key) != list.end();
-  };
+  auto used = [](const UsedKeys& keys, const std::string& key) { return keys.Contains(&key); };
   std::vector<std::string> unused;
   if (names_)
     for (const auto& [key, name] : *names_)

@@ -55,13 +55,13 @@ class Condition {
   // Evaluates against `item` (null: the item does not exist, so every path is missing).
   // Errors (e.g. an invalid type name given to attribute_type) are ValidationExceptions.
   Result<bool> Evaluate(const Item* item) const;
-  // Top-level attribute names the condition reads (to reject filters on key attributes).
-  const std::vector<std::string>& attributes() const { return attributes_; }
+  // Top-level attribute names the condition reads, in first-use order (to reject filters
+  // on key attributes).
+  std::vector<std::string> attributes() const;
 
  private:
   friend class ExpressionSet;
   std::unique_ptr<ConditionNode> root_;
-  std::vector<std::string> attributes_;
 };
 
 // A KeyConditionExpression checked against the key schema it queries (table or index).
@@ -107,6 +107,20 @@ class Update {
   std::vector<Path> paths_;
 };
 
+// Which placeholder keys a request's expressions used: pointers to the keys of the request's
+// maps. Requests use a handful, so the first few live inline and cost no allocation.
+class UsedKeys {
+ public:
+  void Add(const std::string* key);
+  bool Contains(const std::string* key) const;
+
+ private:
+  static constexpr std::size_t kInline = 8;
+  const std::string* inline_[kInline] = {};
+  std::size_t inline_count_ = 0;
+  std::vector<const std::string*> more_;
+};
+
 // The placeholders one request supplies, shared by all its expressions. DynamoDB reports
 // names or values that none of the request's expressions used, so parsing goes through one
 // ExpressionSet per request and CheckAllUsed() runs after the last expression.
@@ -129,8 +143,8 @@ class ExpressionSet {
   const std::map<std::string, std::string>* names_;
   const Item* values_;
   // Keys of *names_ and *values_ that an expression used (pointers: no copies per use).
-  std::vector<const std::string*> used_names_;
-  std::vector<const std::string*> used_values_;
+  UsedKeys used_names_;
+  UsedKeys used_values_;
 };
 
 // True if `word` is one of DynamoDB's reserved words (case-insensitive).

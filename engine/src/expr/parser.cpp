@@ -91,6 +91,16 @@ class Parser {
     return ok && fatal_.empty();
   }
 
+  // How many tokens from the '(' at `open` through its matching ')' (or to the end).
+  std::size_t TokensToClose(std::size_t open) const {
+    int depth = 0;
+    for (std::size_t i = open; i < toks_.size(); ++i) {
+      if (toks_[i].kind == Tok::kLParen) ++depth;
+      else if (toks_[i].kind == Tok::kRParen && --depth == 0) return i - open + 1;
+    }
+    return toks_.size() - open;
+  }
+
   std::uint32_t AddNode(Op op, std::uint32_t token, const std::uint32_t* kids, std::uint32_t count) {
     Node n;
     n.op = op;
@@ -415,6 +425,12 @@ bool Parser::ParsePrimary(std::uint32_t& out) {
     const Tok after = kind();
     if (IsComparator(after) || after == Tok::kIn || after == Tok::kBetween) return ParseComparison(out, after, &operand);
     return Fail();
+  }
+  // A call not followed by a comparator is a condition function: the operand reading of it
+  // could only end where the call ends, so it need not be tried first (most calls are these).
+  if (starts_call) {
+    const Tok after = kind(1 + TokensToClose(pos_ + 1));
+    if (!IsComparator(after) && after != Tok::kIn && after != Tok::kBetween) return ParseFunction(out);
   }
   std::size_t end = 0;
   std::uint32_t scratch = 0;

@@ -4,6 +4,7 @@
 // recorded against DynamoDB); DynamoDB Local's own copy adds REMOVE (a keyword of the update
 // grammar anyway). Comparison ignores letter case; the list is sorted, grouped by initial.
 #include <cstddef>
+#include <cstdint>
 #include <iterator>
 #include <string_view>
 
@@ -83,23 +84,38 @@ constexpr std::string_view kReservedWords[] = {
 constexpr std::size_t kWordCount = std::size(kReservedWords);
 constexpr std::size_t kLongestReservedWord = 16;
 
-// Where the words of each initial letter start, so a lookup (one per name in every
-// expression) searches a few dozen words instead of all of them.
-struct LetterIndex {
-  std::size_t begin[27] = {};
-};
-constexpr LetterIndex MakeLetterIndex() {
-  LetterIndex index;
-  std::size_t w = 0;
-  for (int letter = 0; letter < 26; ++letter) {
-    index.begin[letter] = w;
-    while (w < kWordCount && kReservedWords[w][0] == 'A' + letter) ++w;
-  }
-  index.begin[26] = w;
-  return index;
+// An open-addressing hash table of the words (a lookup runs once per bare name in every
+// expression): hash the upper-cased name, then compare with one or two candidates.
+constexpr std::size_t kSlots = 2048;  // a power of two, under 30% full
+constexpr std::uint32_t HashWord(const char* upper, std::size_t size) {
+  std::uint32_t h = 2166136261u;  // FNV-1a
+  for (std::size_t i = 0; i < size; ++i) h = (h ^ static_cast<unsigned char>(upper[i])) * 16777619u;
+  return h;
 }
-constexpr LetterIndex kByLetter = MakeLetterIndex();
-static_assert(kByLetter.begin[26] == kWordCount, "reserved words must be sorted upper-case words");
+struct WordTable {
+  std::uint16_t slot[kSlots] = {};  // index + 1 into kReservedWords; 0 is empty
+};
+constexpr WordTable MakeWordTable() {
+  WordTable t;
+  for (std::size_t w = 0; w < kWordCount; ++w) {
+    std::size_t i = HashWord(kReservedWords[w].data(), kReservedWords[w].size()) & (kSlots - 1);
+    while (t.slot[i] != 0) i = (i + 1) & (kSlots - 1);
+    t.slot[i] = static_cast<std::uint16_t>(w + 1);
+  }
+  return t;
+}
+constexpr WordTable kTable = MakeWordTable();
+
+constexpr bool SortedUpperCase() {
+  for (std::size_t w = 0; w < kWordCount; ++w) {
+    if (w > 0 && !(kReservedWords[w - 1] < kReservedWords[w])) return false;
+    for (char c : kReservedWords[w])
+      if (c < 'A' || c > 'Z') return false;
+    if (kReservedWords[w].size() > kLongestReservedWord) return false;
+  }
+  return true;
+}
+static_assert(SortedUpperCase(), "reserved words must be sorted upper-case words");
 
 }  // namespace
 
@@ -110,16 +126,9 @@ bool IsReservedWord(std::string_view word) {
     const char c = word[i];
     upper[i] = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
   }
-  if (upper[0] < 'A' || upper[0] > 'Z') return false;
-  const int letter = upper[0] - 'A';
-  // A few dozen words share a letter; most differ in length, so compare lengths first.
-  for (std::size_t i = kByLetter.begin[letter]; i < kByLetter.begin[letter + 1]; ++i) {
-    const std::string_view w = kReservedWords[i];
-    if (w.size() != word.size()) continue;
-    bool same = true;
-    for (std::size_t j = 1; j < w.size() && same; ++j) same = w[j] == upper[j];
-    if (same) return true;
-  }
+  const std::string_view key(upper, word.size());
+  for (std::size_t i = HashWord(upper, word.size()) & (kSlots - 1); kTable.slot[i] != 0; i = (i + 1) & (kSlots - 1))
+    if (kReservedWords[kTable.slot[i] - 1] == key) return true;
   return false;
 }
 

@@ -30,12 +30,8 @@ bool IsTypeName(std::string_view s) {
 }
 
 // Records a placeholder as used; `key` points into the request's map, which outlives the set.
-void MarkUsed(std::vector<const std::string*>* used, const std::string* key) {
-  if (!used) return;
-  if (used->capacity() == 0) used->reserve(8);
-  for (const std::string* k : *used)
-    if (k == key) return;
-  used->push_back(key);
+void MarkUsed(UsedKeys* used, const std::string* key) {
+  if (used) used->Add(key);
 }
 
 }  // namespace
@@ -101,10 +97,11 @@ Status Resolver::ResolveValue(std::uint32_t node) {
 }
 
 Status Resolver::CountOperators(std::uint32_t added) {
-  for (std::uint32_t i = 0; i < added; ++i)
-    if (++operators_ > kMaxOperators)
-      return Status::Validation("The expression contains too many operators; operator count: " +
-                                std::to_string(operators_));
+  operators_ += added;
+  // DynamoDB counts one operator at a time and stops at the first one too many.
+  if (operators_ > kMaxOperators)
+    return Status::Validation("The expression contains too many operators; operator count: " +
+                              std::to_string(kMaxOperators + 1));
   return Status::Ok();
 }
 
@@ -115,13 +112,10 @@ Status Resolver::Validate(std::uint32_t node) {
   const Node n = tree_.nodes[node];  // a copy: children resolution rewrites their own nodes only
   for (std::uint32_t i = 0; i < n.count; ++i)
     if (Status s = Validate(tree_.kid_index(n, i)); !s.ok()) return s;
-  if (op == Op::kAnd || op == Op::kOr) {
-    if (Status s = CountOperators(n.count - 1); !s.ok()) return s;
-  } else {
+  const bool connective = op == Op::kAnd || op == Op::kOr;
+  if (!connective)
     if (Status s = ValidateOperator(n); !s.ok()) return s;
-    if (Status s = CountOperators(1); !s.ok()) return s;
-  }
-  return CountOperators(n.nots);
+  return CountOperators((connective ? n.count - 1 : 1) + n.nots);
 }
 
 Status Resolver::ValidateOperator(const Node& n) {

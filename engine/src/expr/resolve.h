@@ -28,8 +28,8 @@ namespace ddb::expr {
 struct Placeholders {
   const std::map<std::string, std::string>* names = nullptr;
   const Item* values = nullptr;
-  std::vector<const std::string*>* used_names = nullptr;
-  std::vector<const std::string*>* used_values = nullptr;
+  UsedKeys* used_names = nullptr;
+  UsedKeys* used_values = nullptr;
 };
 
 class Resolver {
