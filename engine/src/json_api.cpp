@@ -283,7 +283,19 @@ WireResponse HandleRequest(Database& db, std::string_view operation, std::string
   return op->handler(db, parsed);
 }
 
+bool IsKnownTarget(std::string_view target) {
+  if (target.substr(0, kTargetPrefix.size()) != kTargetPrefix) return false;
+  const std::string_view operation = target.substr(kTargetPrefix.size());
+  for (const auto& o : kOperations)
+    if (o.name == operation) return true;
+  return false;
+}
+
 WireResponse ErrorResponse(const Status& status) { return Error(status); }
+
+WireResponse ErrorResponse(int http_status, std::string_view wire_type, std::string_view message) {
+  return {http_status, Dump({{"__type", wire_type}, {"message", message}})};
+}
 
 WireResponse HandleTarget(Database& db, std::string_view target, std::string_view body) {
   if (target.substr(0, kTargetPrefix.size()) != kTargetPrefix) {

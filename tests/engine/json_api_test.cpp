@@ -65,3 +65,27 @@ TEST_CASE("The typed API and the JSON API give the same answers", "[json_api]") 
   CHECK(wire.message() == typed.status().message());
   CHECK(wire.type() == std::string(typed.status().type_name()));
 }
+
+TEST_CASE("IsKnownTarget names the targets HandleTarget serves", "[json_api]") {
+  CHECK(ddb::IsKnownTarget("DynamoDB_20120810.PutItem"));
+  CHECK(ddb::IsKnownTarget("DynamoDB_20120810.TransactGetItems"));
+  CHECK_FALSE(ddb::IsKnownTarget("DynamoDB_20120810.DropEverything"));
+  CHECK_FALSE(ddb::IsKnownTarget("DynamoDB_20111205.PutItem"));
+  CHECK_FALSE(ddb::IsKnownTarget("PutItem"));
+  CHECK_FALSE(ddb::IsKnownTarget(""));
+}
+
+TEST_CASE("ErrorResponse gives a transport DynamoDB's error body", "[json_api]") {
+  auto serialization = ddb::ErrorResponse(ddb::Status::Serialization("Too deep"));
+  CHECK(serialization.http_status == 400);
+  CHECK(serialization.body == R"({"Message":"Too deep","__type":"com.amazon.coral.service#SerializationException"})");
+  auto internal = ddb::ErrorResponse(ddb::Status(ddb::ErrorCode::kInternalServerError, "Internal server error"));
+  CHECK(internal.http_status == 500);
+  CHECK(internal.body ==
+        R"({"__type":"com.amazonaws.dynamodb.v20120810#InternalServerError","message":"Internal server error"})");
+  auto front_end = ddb::ErrorResponse(400, "com.amazon.coral.service#MissingAuthenticationTokenException",
+                                      "Request is missing Authentication Token");
+  CHECK(front_end.http_status == 400);
+  CHECK(front_end.body ==
+        R"({"__type":"com.amazon.coral.service#MissingAuthenticationTokenException","message":"Request is missing Authentication Token"})");
+}

@@ -29,9 +29,19 @@ WireResponse HandleRequest(Database& db, std::string_view operation, std::string
 // Same, from a full X-Amz-Target header value ("DynamoDB_20120810.PutItem").
 WireResponse HandleTarget(Database& db, std::string_view target, std::string_view body);
 
+// Whether HandleTarget knows the operation an X-Amz-Target value names. DynamoDB's front end
+// checks the target before the request's signature; a transport that checks signatures asks
+// this first so that it answers in the same order.
+bool IsKnownTarget(std::string_view target);
+
 // DynamoDB's error response for `status` (which must be an error): for a transport that
 // refuses a request before it reaches HandleRequest (the HTTP server's size and nesting
 // limits), so that every error body has the one shape this file defines.
 WireResponse ErrorResponse(const Status& status);
+
+// The same for an exception of DynamoDB's front end that the engine never raises itself
+// (MissingAuthenticationTokenException, IncompleteSignatureException, ...): `wire_type` is
+// the namespaced __type, e.g. "com.amazon.coral.service#MissingAuthenticationTokenException".
+WireResponse ErrorResponse(int http_status, std::string_view wire_type, std::string_view message);
 
 }  // namespace ddb
