@@ -1,0 +1,104 @@
+// ddb-playground-server: a local DynamoDB endpoint over the playground's engine.
+//
+// Call flow: parse options -> check that --save can be written -> load --load into an empty
+// Database -> bind -> serve until SIGINT or SIGTERM -> wait for requests in flight -> write
+// --save. Signals are taken by one thread with sigwait (every thread blocks them), so no
+// signal handler and no global state is needed.
+#include <pthread.h>
+#include <signal.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+#include <variant>
+
+#include "ddb/database.h"
+#include "ddb/snapshot.h"
+#include "endpoint.h"
+#include "server_options.h"
+#include "state_file.h"
+
+namespace {
+
+using ddb::server::ServerOptions;
+
+constexpr const char* kName = "ddb-playground-server";
+
+int Fail(const std::string& message) {
+  std::fprintf(stderr, "%s: %s\n", kName, message.c_str());
+  return 1;
+}
+
+int Run(const ServerOptions& options) {
+  if (options.save_path)
+    if (auto error = ddb::server::CheckStateFileWritable(*options.save_path)) return Fail("--save: " + *error);
+
+  ddb::Database db;
+  if (options.load_path) {
+    std::string error;
+    auto text = ddb::server::ReadStateFile(*options.load_path, error);
+    if (!text) return Fail("--load: " + error);
+    ddb::Status s = ddb::ImportSnapshot(db, *text);
+    if (!s.ok()) return Fail("--load: " + *options.load_path + ": " + s.message());
+    std::printf("%s: loaded %zu tables from %s\n", kName, db.TableNames().size(), options.load_path->c_str());
+  }
+
+  ddb::server::Endpoint endpoint(db, {options.threads, {options.max_request_bytes, options.max_json_depth}});
+  const auto port = endpoint.Bind(options.host, options.port);
+  if (!port) return Fail("cannot listen on " + options.host + ":" + std::to_string(options.port) +
+                         " (in use, or not an address of this machine)");
+
+  // main() blocked these signals before any thread existed, so every thread inherits the mask
+  // and only sigwait here ever sees them.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  std::atomic<bool> serve_returned{false};
+  std::thread signal_waiter([&] {
+    int signal_number = 0;
+    sigwait(&stop_signals, &signal_number);
+    // A signal may come before Serve() is listening, when Stop() would do nothing: wait for it.
+    while (!serve_returned.load()) {
+      if (endpoint.IsServing()) return endpoint.Stop();
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  });
+
+  std::printf("%s: listening on http://%s:%d\n", kName, options.host.c_str(), *port);
+  std::fflush(stdout);
+  const bool served = endpoint.Serve();  // returns once Stop() ran and requests finished
+  serve_returned = true;
+  if (!served) pthread_kill(signal_waiter.native_handle(), SIGTERM);  // wake the waiter
+  signal_waiter.join();
+  if (!served) return Fail("the listening socket failed");
+
+  if (options.save_path) {
+    if (auto error = ddb::server::WriteStateFileAtomically(*options.save_path, ddb::ExportSnapshot(db)))
+      return Fail("--save: " + *error);
+    std::printf("%s: saved %zu tables to %s\n", kName, db.TableNames().size(), options.save_path->c_str());
+  }
+  std::printf("%s: stopped\n", kName);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  // A client that hangs up mid-answer must not end the server.
+  signal(SIGPIPE, SIG_IGN);
+
+  auto parsed = ddb::server::ParseServerOptions(argc, argv);
+  if (std::holds_alternative<ddb::server::HelpRequested>(parsed)) {
+    std::fputs(ddb::server::ServerUsage().c_str(), stdout);
+    return 0;
+  }
+  if (const auto* error = std::get_if<std::string>(&parsed)) return Fail(*error);
+  return Run(std::get<ServerOptions>(parsed));
+}

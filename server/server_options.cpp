@@ -1,0 +1,87 @@
+#include "server_options.h"
+
+#include <algorithm>
+#include <charconv>
+#include <iterator>
+#include <string_view>
+
+namespace ddb::server {
+namespace {
+
+std::optional<long long> ParseNumber(std::string_view text) {
+  long long v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+constexpr std::string_view kValueFlags[] = {"--host",    "--port",              "--load",          "--save",
+                                            "--threads", "--max-request-bytes", "--max-json-depth"};
+
+}  // namespace
+
+std::string ServerUsage() {
+  return R"(Usage: ddb-playground-server [options]
+
+A local DynamoDB endpoint (JSON 1.0 protocol over HTTP) on the playground's engine.
+
+  --host HOST               address to listen on (default 127.0.0.1)
+  --port PORT               port to listen on (default 8000; 0 picks a free port)
+  --load FILE               start from the snapshot in FILE
+  --save FILE               write a snapshot to FILE on shutdown (SIGINT or SIGTERM),
+                            atomically: a temporary file in the same folder, fsync, rename
+  --threads N               connections served at once (default 64)
+  --max-request-bytes N     largest request body accepted (default 16777216)
+  --max-json-depth N        deepest JSON nesting accepted in a body (default 256)
+  --help                    show this text
+
+Requests must be signed (any AWS Signature Version 4 is accepted; credentials are never
+checked). Prints "listening on http://HOST:PORT" once it accepts connections.
+)";
+}
+
+ParsedOptions ParseServerOptions(int argc, char** argv) {
+  ServerOptions o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view flag = argv[i];
+    if (flag == "--help" || flag == "-h") return HelpRequested{};
+    if (std::find(std::begin(kValueFlags), std::end(kValueFlags), flag) == std::end(kValueFlags))
+      return "unknown option " + std::string(flag) + " (see --help)";
+    if (i + 1 >= argc) return "missing value after " + std::string(flag);
+    const std::string_view value = argv[++i];
+    auto number = [&](long long min, long long max) -> std::optional<long long> {
+      auto n = ParseNumber(value);
+      if (!n || *n < min || *n > max) return std::nullopt;
+      return n;
+    };
+    auto bad = [&](std::string_view what) {
+      return std::string(flag) + " wants " + std::string(what) + ", not '" + std::string(value) + "'";
+    };
+    if (flag == "--host") {
+      o.host = value;
+    } else if (flag == "--port") {
+      auto n = number(0, 65535);
+      if (!n) return bad("a port number from 0 to 65535");
+      o.port = static_cast<int>(*n);
+    } else if (flag == "--load") {
+      o.load_path = std::string(value);
+    } else if (flag == "--save") {
+      o.save_path = std::string(value);
+    } else if (flag == "--threads") {
+      auto n = number(1, 4096);
+      if (!n) return bad("a number of threads from 1 to 4096");
+      o.threads = static_cast<int>(*n);
+    } else if (flag == "--max-request-bytes") {
+      auto n = number(1, 1ll << 40);
+      if (!n) return bad("a positive number of bytes");
+      o.max_request_bytes = static_cast<std::size_t>(*n);
+    } else if (flag == "--max-json-depth") {
+      auto n = number(1, 100000);
+      if (!n) return bad("a depth from 1 to 100000");
+      o.max_json_depth = static_cast<int>(*n);
+    }
+  }
+  return o;
+}
+
+}  // namespace ddb::server

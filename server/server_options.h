@@ -1,0 +1,38 @@
+// The server's command line: what it listens on, where its state comes from and goes to, and
+// the limits it puts on requests.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace ddb::server {
+
+struct ServerOptions {
+  std::string host = "127.0.0.1";  // loopback only unless asked: there are no credentials
+  int port = 8000;                 // DynamoDB Local's port; 0 picks a free one (printed)
+  std::optional<std::string> load_path;  // --load: a snapshot to start from
+  std::optional<std::string> save_path;  // --save: where the snapshot goes on shutdown
+  // Each open connection holds one thread while it is kept alive (cpp-httplib's model), so
+  // this bounds how many clients are served at once; the engine itself runs one request at
+  // a time.
+  int threads = 64;
+  // DynamoDB refuses request bodies over 16 MB (BatchWriteItem's documented maximum).
+  std::size_t max_request_bytes = 16 * 1024 * 1024;
+  // JSON nesting allowed in a body. DynamoDB documents may nest 32 levels, about 70 JSON
+  // levels with the request around them; the engine answers those itself, with DynamoDB's
+  // "Nesting Levels have exceeded supported limits". This bound only stops absurd bodies.
+  int max_json_depth = 256;
+};
+
+struct HelpRequested {};
+
+// Parsed options, a request for --help, or a message saying what is wrong.
+using ParsedOptions = std::variant<ServerOptions, HelpRequested, std::string>;
+ParsedOptions ParseServerOptions(int argc, char** argv);
+
+// The --help text.
+std::string ServerUsage();
+
+}  // namespace ddb::server

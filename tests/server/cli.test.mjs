@@ -1,0 +1,133 @@
+// The AWS CLI (Debian's awscli, botocore underneath) against the local endpoint with
+// --endpoint-url: the table life cycle and item calls, output read back as JSON.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { after, before, test } from 'node:test';
+
+import { credentials, region, startServer, tempDir } from './support.mjs';
+
+// Debian's CLI; another one (a pip install earlier on PATH) only with AWS_CLI.
+const awsCli = process.env.AWS_CLI ?? '/usr/bin/aws';
+let server;
+let home;
+
+before(async () => {
+  assert.ok(fs.existsSync(awsCli), `${awsCli} is missing: scripts/setup installs Debian's awscli`);
+  server = await startServer();
+  home = tempDir();
+});
+
+after(async () => {
+  const stopped = await server?.stop();
+  assert.equal(stopped?.code, 0, stopped?.stderr);
+  fs.rmSync(home, { recursive: true, force: true });
+});
+
+// Runs `aws dynamodb <args> --endpoint-url ...` in a clean environment (no ~/.aws, dummy keys,
+// no pager). Resolves to { code, stdout, stderr, json }.
+function aws(...args) {
+  const env = {
+    PATH: process.env.PATH,
+    HOME: home,
+    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    AWS_DEFAULT_REGION: region,
+    AWS_PAGER: '',
+    AWS_EC2_METADATA_DISABLED: 'true',
+  };
+  return new Promise((resolve) => {
+    execFile(awsCli, ['dynamodb', ...args, '--endpoint-url', server.url, '--output', 'json'], { env }, (error, stdout, stderr) => {
+      let json;
+      try {
+        json = stdout.trim() ? JSON.parse(stdout) : undefined;
+      } catch {
+        json = undefined;
+      }
+      resolve({ code: error ? error.code : 0, stdout, stderr, json });
+    });
+  });
+}
+
+function ok(result) {
+  assert.equal(result.code, 0, result.stderr);
+  return result.json;
+}
+
+test('create-table, put-item, get-item, query, describe-table and delete-table', async () => {
+  const created = ok(
+    await aws(
+      'create-table', '--table-name', 'Books',
+      '--attribute-definitions', 'AttributeName=authorId,AttributeType=S', 'AttributeName=bookId,AttributeType=S',
+      '--key-schema', 'AttributeName=authorId,KeyType=HASH', 'AttributeName=bookId,KeyType=RANGE',
+      '--billing-mode', 'PAY_PER_REQUEST',
+    ),
+  );
+  assert.equal(created.TableDescription.TableName, 'Books');
+  assert.equal(created.TableDescription.TableStatus, 'CREATING');
+  assert.equal(created.TableDescription.TableArn, 'arn:aws:dynamodb:us-east-1:000000000000:table/Books');
+  assert.deepEqual(created.TableDescription.BillingModeSummary.BillingMode, 'PAY_PER_REQUEST');
+
+  for (const [bookId, title] of [['b2', 'The Dispossessed'], ['b1', 'A Wizard of Earthsea'], ['b10', 'Lavinia']]) {
+    const put = await aws('put-item', '--table-name', 'Books', '--item',
+      JSON.stringify({ authorId: { S: 'ursula' }, bookId: { S: bookId }, title: { S: title } }));
+    assert.equal(put.code, 0, put.stderr);
+    assert.equal(put.stdout, '');  // PutItem without ReturnValues answers {}
+  }
+
+  const got = ok(await aws('get-item', '--table-name', 'Books', '--consistent-read', '--key',
+    JSON.stringify({ authorId: { S: 'ursula' }, bookId: { S: 'b2' } })));
+  assert.deepEqual(got, { Item: { authorId: { S: 'ursula' }, bookId: { S: 'b2' }, title: { S: 'The Dispossessed' } } });
+
+  const queried = ok(await aws('query', '--table-name', 'Books',
+    '--key-condition-expression', 'authorId = :a',
+    '--expression-attribute-values', JSON.stringify({ ':a': { S: 'ursula' } }),
+    '--projection-expression', 'bookId'));
+  assert.deepEqual(queried.Items, [{ bookId: { S: 'b1' } }, { bookId: { S: 'b10' } }, { bookId: { S: 'b2' } }]);
+  assert.equal(queried.Count, 3);
+  assert.equal(queried.ScannedCount, 3);
+
+  const described = ok(await aws('describe-table', '--table-name', 'Books'));
+  assert.equal(described.Table.TableStatus, 'ACTIVE');
+  assert.equal(described.Table.ItemCount, 3);
+  assert.deepEqual(described.Table.KeySchema, [
+    { AttributeName: 'authorId', KeyType: 'HASH' },
+    { AttributeName: 'bookId', KeyType: 'RANGE' },
+  ]);
+
+  const deleted = ok(await aws('delete-table', '--table-name', 'Books'));
+  assert.equal(deleted.TableDescription.TableStatus, 'DELETING');
+  assert.equal(deleted.TableDescription.ItemCount, 3);
+
+  const gone = await aws('describe-table', '--table-name', 'Books');
+  assert.equal(gone.code, 254);
+  assert.equal(
+    gone.stderr.trim(),
+    'An error occurred (ResourceNotFoundException) when calling the DescribeTable operation: ' +
+      'Requested resource not found: Table: Books not found',
+  );
+});
+
+test('a failed condition is reported by the CLI with its exception name', async () => {
+  ok(await aws('create-table', '--table-name', 'Keys',
+    '--attribute-definitions', 'AttributeName=id,AttributeType=S',
+    '--key-schema', 'AttributeName=id,KeyType=HASH', '--billing-mode', 'PAY_PER_REQUEST'));
+  const item = JSON.stringify({ id: { S: 'k' } });
+  assert.equal((await aws('put-item', '--table-name', 'Keys', '--item', item)).code, 0);
+  const again = await aws('put-item', '--table-name', 'Keys', '--item', item, '--condition-expression', 'attribute_not_exists(id)');
+  assert.equal(again.code, 254);
+  assert.equal(
+    again.stderr.trim(),
+    'An error occurred (ConditionalCheckFailedException) when calling the PutItem operation: The conditional request failed',
+  );
+});
+
+test('botocore finds every answer\'s x-amz-crc32 correct (a wrong one makes it retry)', async () => {
+  // botocore retries an answer whose CRC32 differs and logs why; with --debug that shows.
+  const listed = await aws('list-tables', '--debug');
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.deepEqual(JSON.parse(listed.stdout), { TableNames: ['Keys'] });
+  assert.match(listed.stderr, /x-amz-crc32/);
+  assert.doesNotMatch(listed.stderr, /crc32 checksum does not match/);
+  assert.doesNotMatch(listed.stderr, /Retry needed/);
+});

@@ -1,0 +1,143 @@
+// Engine state across runs: --load starts from a snapshot, --save writes one on SIGINT or
+// SIGTERM (atomically), and bad files or folders are refused at start-up with a clear message.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, test } from 'node:test';
+
+import { booksTable, call, runServer, startServer, tempDir } from './support.mjs';
+
+const dirs = [];
+after(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+function scratch() {
+  const d = tempDir();
+  dirs.push(d);
+  return d;
+}
+
+const book = (bookId, title) => ({ authorId: { S: 'ursula' }, bookId: { S: bookId }, title: { S: title } });
+
+test('SIGTERM saves the state; --load brings it back', async () => {
+  const dir = scratch();
+  const file = path.join(dir, 'state.json');
+  const first = await startServer(['--save', file]);
+  assert.equal((await call(first.url, 'CreateTable', booksTable)).status, 200);
+  assert.equal((await call(first.url, 'PutItem', { TableName: 'Books', Item: book('b2', 'The Dispossessed') })).status, 200);
+  assert.equal((await call(first.url, 'PutItem', { TableName: 'Books', Item: book('b1', 'A Wizard of Earthsea') })).status, 200);
+  assert.equal(fs.existsSync(file), false, 'nothing is written before shutdown');
+  const stopped = await first.stop('SIGTERM');
+  assert.equal(stopped.code, 0, stopped.stderr);
+  assert.match(stopped.stdout, new RegExp(`saved 1 tables to ${file.replace(/[.]/g, '\\.')}\n`));
+  assert.deepEqual(fs.readdirSync(dir), ['state.json'], 'no temporary file is left behind');
+
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+  assert.equal(saved.format, 'dynamodb-keys-playground-snapshot');
+  assert.equal(saved.version, 1);
+  assert.deepEqual(saved.tables.map((t) => t.TableName), ['Books']);
+  assert.deepEqual(saved.tables[0].KeySchema, booksTable.KeySchema);
+  assert.equal(saved.tables[0].BillingMode, 'PAY_PER_REQUEST');
+  assert.deepEqual(saved.tables[0].Items, [book('b1', 'A Wizard of Earthsea'), book('b2', 'The Dispossessed')]);
+
+  const second = await startServer(['--load', file]);
+  assert.match(second.output().stdout, /loaded 1 tables from /);
+  const q = await call(second.url, 'Query', {
+    TableName: 'Books', KeyConditionExpression: 'authorId = :a', ExpressionAttributeValues: { ':a': { S: 'ursula' } },
+  });
+  assert.deepEqual(q.json.Items, [book('b1', 'A Wizard of Earthsea'), book('b2', 'The Dispossessed')]);
+  assert.equal((await second.stop()).code, 0);
+});
+
+test('SIGINT saves too, replacing the old file by rename (never rewriting it in place)', async () => {
+  const dir = scratch();
+  const file = path.join(dir, 'state.json');
+  fs.writeFileSync(file, 'an older file, much longer than any snapshot of an empty database '.repeat(100));
+  const before = fs.statSync(file).ino;
+  const server = await startServer(['--save', file]);
+  const stopped = await server.stop('SIGINT');
+  assert.equal(stopped.code, 0, stopped.stderr);
+  assert.equal(
+    fs.readFileSync(file, 'utf8'),
+    '{\n  "format": "dynamodb-keys-playground-snapshot",\n  "version": 1,\n  "tables": []\n}\n',
+  );
+  assert.notEqual(fs.statSync(file).ino, before, 'a new file took the old one\'s name');
+  assert.deepEqual(fs.readdirSync(dir), ['state.json']);
+});
+
+test('--load and --save on one file keep the state from run to run', async () => {
+  const dir = scratch();
+  const file = path.join(dir, 'db.json');
+  const first = await startServer(['--save', file]);
+  await call(first.url, 'CreateTable', booksTable);
+  await call(first.url, 'PutItem', { TableName: 'Books', Item: book('b1', 'one') });
+  await first.stop();
+  const second = await startServer(['--load', file, '--save', file]);
+  await call(second.url, 'PutItem', { TableName: 'Books', Item: book('b2', 'two') });
+  await second.stop();
+  const third = await startServer(['--load', file]);
+  const scan = await call(third.url, 'Scan', { TableName: 'Books' });
+  assert.deepEqual(scan.json.Items, [book('b1', 'one'), book('b2', 'two')]);
+  await third.stop();
+});
+
+test('a broken --load file is refused, naming the JSON path that is wrong', async () => {
+  const dir = scratch();
+  const file = path.join(dir, 'broken.json');
+  fs.writeFileSync(file, JSON.stringify({
+    format: 'dynamodb-keys-playground-snapshot',
+    version: 1,
+    tables: [{ ...booksTable, Items: [book('b1', 'fine'), { authorId: { S: 'ursula' } }] }],
+  }));
+  const r = await runServer(['--port', '0', '--load', file]);
+  assert.equal(r.code, 1);
+  assert.equal(r.stdout, '');
+  assert.equal(
+    r.stderr,
+    `ddb-playground-server: --load: ${file}: $.tables[0].Items[1]: One or more parameter values were invalid: Missing the key bookId in the item\n`,
+  );
+
+  fs.writeFileSync(file, '{"format": "dynamodb-keys-playground-snapshot", "version": 1, "tables": [}');
+  const syntax = await runServer(['--port', '0', '--load', file]);
+  assert.equal(syntax.code, 1);
+  assert.equal(
+    syntax.stderr,
+    `ddb-playground-server: --load: ${file}: Malformed JSON in snapshot at line 1, column 74: syntax error while parsing value - unexpected '}'; expected '[', '{', or a literal\n`,
+  );
+});
+
+test('a missing --load file or an unwritable --save folder is found at start-up', async () => {
+  const dir = scratch();
+  const missing = await runServer(['--port', '0', '--load', path.join(dir, 'nope.json')]);
+  assert.equal(missing.code, 1);
+  assert.equal(missing.stderr, `ddb-playground-server: --load: cannot open ${path.join(dir, 'nope.json')}: No such file or directory\n`);
+
+  const nowhere = await runServer(['--port', '0', '--save', path.join(dir, 'no/such/folder/state.json')]);
+  assert.equal(nowhere.code, 1);
+  assert.equal(nowhere.stderr, `ddb-playground-server: --save: cannot create a file in ${path.join(dir, 'no/such/folder')}: No such file or directory\n`);
+
+  const folder = await runServer(['--port', '0', '--save', dir]);
+  assert.equal(folder.code, 1);
+  assert.equal(folder.stderr, `ddb-playground-server: --save: ${dir} is a folder, not a file\n`);
+});
+
+test('the command line: --help, unknown options, bad values, a port in use', async () => {
+  const help = await runServer(['--help']);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /^Usage: ddb-playground-server \[options\]/);
+  assert.match(help.stdout, /--save FILE/);
+
+  const unknown = await runServer(['--bogus']);
+  assert.equal(unknown.code, 1);
+  assert.equal(unknown.stderr, 'ddb-playground-server: unknown option --bogus (see --help)\n');
+
+  const badPort = await runServer(['--port', '70000']);
+  assert.equal(badPort.stderr, "ddb-playground-server: --port wants a port number from 0 to 65535, not '70000'\n");
+
+  const noValue = await runServer(['--load']);
+  assert.equal(noValue.stderr, 'ddb-playground-server: missing value after --load\n');
+
+  const running = await startServer();
+  const taken = await runServer(['--port', String(running.port)]);
+  assert.equal(taken.code, 1);
+  assert.equal(taken.stderr, `ddb-playground-server: cannot listen on 127.0.0.1:${running.port} (in use, or not an address of this machine)\n`);
+  assert.equal((await running.stop()).code, 0);
+});
