@@ -188,8 +188,25 @@ Result<BatchWriteItemResult> Database::BatchWriteItem(const BatchWriteItemReques
     }
     tables[name] = t;
   }
+  // Tables with an LSI refuse a collection past the size limit; the batch is checked whole,
+  // counting its earlier puts to the same collection, before anything is written.
+  for (const auto& [name, writes] : *request.request_items) {
+    Table* t = tables[name];
+    if (!t->has_local_secondary_indexes()) continue;
+    std::map<std::string, std::int64_t> pending;  // partition-key text -> bytes added by earlier puts
+    const KeySchema partition_key_only{t->key_schema().partition_key, std::nullopt};
+    for (const auto& w : writes) {
+      if (!w.put_item) continue;
+      const auto bytes = static_cast<std::uint32_t>(ItemSize(*w.put_item));
+      const std::string pk = KeyText(partition_key_only, *w.put_item);
+      const std::uint64_t after = t->CollectionBytesAfter(*w.put_item, bytes, pending[pk]);
+      if (after > impl_->options.partition_split_bytes) return trace.Fail(CollectionSizeExceeded());
+      pending[pk] += static_cast<std::int64_t>(bytes) - t->Get(*w.put_item).item_bytes;
+    }
+  }
 
   BatchWriteItemResult out;
+  std::vector<const Table*> entry_tables;  // the table of each trace entry, to re-read partitions after splits
   double all_units = 0;
   for (const auto& [name, writes] : *request.request_items) {
     Table* t = tables[name];
@@ -202,18 +219,24 @@ Result<BatchWriteItemResult> Database::BatchWriteItem(const BatchWriteItemReques
         const double u = capacity::WriteUnits(std::max(bytes, old.item_bytes));
         units += u;
         trace.Add(item, old.partition, TraceOutcome::kWritten, bytes, u);
+        entry_tables.push_back(t);
       } else {
         Table::Lookup removed = t->Delete(*w.delete_key);
         const double u = capacity::WriteUnits(removed.item_bytes);
         units += u;
         trace.Add(removed.item ? removed.item : std::make_shared<const Item>(*w.delete_key), removed.partition,
                   removed.item ? TraceOutcome::kDeleted : TraceOutcome::kUnchanged, removed.item_bytes, u);
+        entry_tables.push_back(t);
       }
     }
     all_units += units;
     if (auto c = capacity::Report(request.return_consumed_capacity, name, units)) out.consumed_capacity.push_back(*c);
   }
   ++impl_->revision;
+  // A later write may have split a partition, renumbering those after it.
+  if (!trace.trace().splits.empty())
+    for (std::size_t i = 0; i < entry_tables.size(); ++i)
+      trace.trace().entries[i].partition = entry_tables[i]->PartitionOfKey(*trace.trace().entries[i].item);
   trace.SetCapacity(all_units);
   return out;
 }

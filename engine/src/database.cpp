@@ -30,9 +30,12 @@ Status TableNotFoundNamed(std::string_view name) {
   return Status::NotFound("Requested resource not found: Table: " + std::string(name) + " not found");
 }
 
-// Builds DescribeTable's view of a table.
-TableDescription Describe(const Table& t) {
+}  // namespace
+
+TableDescription Describe(const Table& t, std::int64_t now_millis) {
   const TableDefinition& d = t.definition();
+  const Table::ThroughputHistory& h = t.throughput_history();
+  auto seconds = [](std::int64_t millis) { return static_cast<double>(millis) / 1000.0; };
   TableDescription out;
   out.table_name = d.name;
   out.table_arn = t.arn();
@@ -43,7 +46,13 @@ TableDescription Describe(const Table& t) {
   out.billing_mode = d.billing_mode;
   out.read_capacity_units = d.read_capacity_units;
   out.write_capacity_units = d.write_capacity_units;
-  out.creation_date_time = static_cast<double>(t.created_millis()) / 1000.0;
+  if (h.last_increase_millis) out.last_increase_date_time = seconds(*h.last_increase_millis);
+  if (h.last_decrease_millis) out.last_decrease_date_time = seconds(*h.last_decrease_millis);
+  // The count of decreases starts again at 00:00 UTC.
+  out.number_of_decreases_today = h.decreases_day == UtcDay(now_millis) ? h.decreases_today : 0;
+  if (h.last_update_to_pay_per_request_millis)
+    out.last_update_to_pay_per_request_date_time = seconds(*h.last_update_to_pay_per_request_millis);
+  out.creation_date_time = seconds(t.created_millis());
   out.item_count = t.item_count();
   out.table_size_bytes = t.size_bytes();
   out.local_secondary_indexes = d.local_secondary_indexes;
@@ -51,14 +60,13 @@ TableDescription Describe(const Table& t) {
   return out;
 }
 
-}  // namespace
-
 Database::Database(DatabaseOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
 Database::~Database() = default;
 Database::Database(Database&&) noexcept = default;
 Database& Database::operator=(Database&&) noexcept = default;
 
 std::uint64_t Database::revision() const { return impl_->revision; }
+const DatabaseOptions& Database::options() const { return impl_->options; }
 const RequestTrace& Database::last_trace() const { return impl_->last_trace; }
 
 std::vector<std::string> Database::TableNames() const {
@@ -79,7 +87,7 @@ Result<TableLayout> Database::Layout(std::string_view table_name) const {
 Result<TableDescription> Database::Description(std::string_view table_name) const {
   auto it = impl_->tables.find(std::string(table_name));
   if (it == impl_->tables.end()) return TableNotFoundNamed(table_name);
-  return Describe(*it->second);
+  return Describe(*it->second, impl_->clock->NowMillis());
 }
 
 void Database::RecordRejectedRequest(std::string_view operation, const Status& status) {
@@ -99,7 +107,8 @@ Result<TableDescription> Database::CreateTable(const CreateTableRequest& request
                           ":table/" + def->name;
   const std::string id = RandomishId(++impl_->tables_created);
   auto table = std::make_unique<Table>(std::move(def).value(), impl_->clock->NowMillis(), arn, id);
-  TableDescription out = Describe(*table);
+  table->set_environment({impl_->options.partition_split_bytes, &impl_->last_trace});
+  TableDescription out = Describe(*table, impl_->clock->NowMillis());
   impl_->tables.emplace(out.table_name, std::move(table));
   ++impl_->revision;
   // DynamoDB answers CreateTable while the table is still being created; the playground's
@@ -114,7 +123,7 @@ Result<TableDescription> Database::DescribeTable(std::string_view table_name) {
   if (Status s = ValidateRequiredTableName(name); !s.ok()) return trace.Fail(s);
   Table* t = impl_->Find(*name);
   if (!t) return trace.Fail(TableNotFoundNamed(*name));
-  return Describe(*t);
+  return Describe(*t, impl_->clock->NowMillis());
 }
 
 Result<TableDescription> Database::DeleteTable(std::string_view table_name) {
@@ -123,7 +132,7 @@ Result<TableDescription> Database::DeleteTable(std::string_view table_name) {
   if (Status s = ValidateRequiredTableName(name); !s.ok()) return trace.Fail(s);
   Table* t = impl_->Find(*name);
   if (!t) return trace.Fail(TableNotFoundNamed(*name));
-  TableDescription out = Describe(*t);
+  TableDescription out = Describe(*t, impl_->clock->NowMillis());
   out.status = TableStatus::kDeleting;
   impl_->tables.erase(*name);
   ++impl_->revision;

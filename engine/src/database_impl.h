@@ -32,6 +32,7 @@ class TraceScope {
     trace_.error_type.clear();
     trace_.entries.clear();
     trace_.consumed_capacity = 0;
+    trace_.splits.clear();
   }
   TraceScope(const TraceScope&) = delete;
   TraceScope& operator=(const TraceScope&) = delete;
@@ -79,6 +80,17 @@ struct Database::Impl {
   };
   std::map<std::string, TokenRecord> transaction_tokens;
 };
+
+// DescribeTable's view of a table at `now_millis` (NumberOfDecreasesToday depends on the day).
+TableDescription Describe(const Table& t, std::int64_t now_millis);
+// Days since the epoch, in UTC.
+inline std::int64_t UtcDay(std::int64_t millis) { return millis >= 0 ? millis / 86'400'000 : (millis + 1) / 86'400'000 - 1; }
+
+// DynamoDB refuses a write that would take an item collection of a table with a local
+// secondary index past the size limit.
+inline Status CollectionSizeExceeded() {
+  return Status(ErrorCode::kItemCollectionSizeLimitExceeded, "Collection size exceeded.");
+}
 
 inline Status TableNotFound() { return Status::NotFound("Requested resource not found"); }
 

@@ -89,11 +89,10 @@ std::vector<IndexEntry> IndexEntries(const Table& table, const IndexRef& index, 
   };
   if (!index.global && partition_value) {
     // An LSI shares the table's partition key: only that item collection can hold entries.
-    const int p = table.VisitCollection(*partition_value, {}, true, nullptr, [&](const Table::StoredItem& stored) {
-      consider(stored.item, 0);
+    table.VisitCollection(*partition_value, {}, true, nullptr, [&](const Table::StoredItem& stored, int partition) {
+      consider(stored.item, partition);
       return true;
     });
-    for (auto& e : entries) e.partition = p;
   } else {
     table.VisitInScanOrder(0, ~0ull, nullptr, [&](const Table::StoredItem& stored, int partition) {
       consider(stored.item, partition);

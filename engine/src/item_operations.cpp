@@ -124,6 +124,10 @@ Result<PutItemResult> Database::PutItem(PutItemRequest request) {
       !s.ok())
     return trace.Fail(s);
 
+  if (t->has_local_secondary_indexes() &&
+      t->CollectionBytesAfter(*request.item, static_cast<std::uint32_t>(item_bytes)) > impl_->options.partition_split_bytes)
+    return trace.Fail(CollectionSizeExceeded());
+
   auto item = std::make_shared<const Item>(std::move(*request.item));
   Table::Lookup replaced = t->Put(item, static_cast<std::uint32_t>(item_bytes));
   ++impl_->revision;
@@ -282,11 +286,15 @@ Result<UpdateItemResult> Database::UpdateItem(const UpdateItemRequest& request) 
   if (new_bytes > limits::kMaxItemBytes)
     return trace.Fail(Status::Validation("Item size to update has exceeded the maximum allowed size"));
 
+  if (t->has_local_secondary_indexes() &&
+      t->CollectionBytesAfter(next, static_cast<std::uint32_t>(new_bytes)) > impl_->options.partition_split_bytes)
+    return trace.Fail(CollectionSizeExceeded());
+
   auto stored = std::make_shared<const Item>(std::move(next));
-  t->Put(stored, static_cast<std::uint32_t>(new_bytes));
+  const int partition = t->Put(stored, static_cast<std::uint32_t>(new_bytes)).partition;
   ++impl_->revision;
   const double units = capacity::WriteUnits(std::max<std::uint64_t>(new_bytes, current.item_bytes));
-  trace.Add(stored, current.partition, TraceOutcome::kWritten, new_bytes, units);
+  trace.Add(stored, partition, TraceOutcome::kWritten, new_bytes, units);
   trace.SetCapacity(units);
 
   UpdateItemResult out;

@@ -89,6 +89,14 @@ WireResponse DeleteTable(Database& db, const json& body) {
   return Ok({{"TableDescription", ToJson(*res)}});
 }
 
+WireResponse UpdateTable(Database& db, const json& body) {
+  auto req = UpdateTableRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "UpdateTable", req);
+  auto res = db.UpdateTable(*req);
+  if (!res.ok()) return Error(res.status());
+  return Ok({{"TableDescription", ToJson(*res)}});
+}
+
 WireResponse ListTables(Database& db, const json& body) {
   auto req = ListTablesRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "ListTables", req);
@@ -249,6 +257,7 @@ struct Operation {
 constexpr std::array kOperations = {
     Operation{"CreateTable", CreateTable}, Operation{"DescribeTable", DescribeTable},
     Operation{"DeleteTable", DeleteTable}, Operation{"ListTables", ListTables},
+    Operation{"UpdateTable", UpdateTable},
     Operation{"PutItem", PutItem},         Operation{"GetItem", GetItem},
     Operation{"DeleteItem", DeleteItem},   Operation{"UpdateItem", UpdateItem},
     Operation{"Query", Query},             Operation{"Scan", Scan},

@@ -325,11 +325,11 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
   AttributeValue prefix_end;
   Table::SortKeyRange range;
   if (key_condition->sort) range = RangeOf(*key_condition->sort, prefix_end);
-  const int partition = t->VisitCollection(
-      key_condition->partition_key, range, forward,
-      request.exclusive_start_key && !schema.sort_key ? &key_condition->partition_key : start_sort,
-      [&](const Table::StoredItem& stored) { return page.Read(stored.item, stored.size, 0, nullptr, &stored.json); });
-  for (auto& entry : trace.trace().entries) entry.partition = partition;
+  t->VisitCollection(key_condition->partition_key, range, forward,
+                     request.exclusive_start_key && !schema.sort_key ? &key_condition->partition_key : start_sort,
+                     [&](const Table::StoredItem& stored, int partition) {
+                       return page.Read(stored.item, stored.size, partition, nullptr, &stored.json);
+                     });
   return page.Finish(request.return_consumed_capacity, *request.table_name);
 }
 

@@ -272,6 +272,38 @@ Result<CreateTableRequest> CreateTableRequestFromJson(const json& body) {
   return Finish(r, std::move(req));
 }
 
+Result<UpdateTableRequest> UpdateTableRequestFromJson(const json& body) {
+  MemberReader r;
+  // The playground implements BillingMode and ProvisionedThroughput; everything else UpdateTable
+  // can change is refused by name rather than silently ignored. KeySchema and
+  // LocalSecondaryIndexes are not UpdateTable members at all: a table keeps them for life.
+  for (const char* fixed : {"KeySchema", "LocalSecondaryIndexes"})
+    if (r.Get(body, fixed))
+      return Status::Validation(std::string("UpdateTable cannot change ") + fixed +
+                                ": a table's key schema and local secondary indexes are fixed when it is created "
+                                "(create a new table and copy the items)");
+  for (const char* member : {"GlobalSecondaryIndexUpdates", "StreamSpecification", "SSESpecification", "ReplicaUpdates",
+                             "TableClass", "DeletionProtectionEnabled", "OnDemandThroughput", "WarmThroughput",
+                             "MultiRegionConsistency", "GlobalTableWitnessUpdates"})
+    if (r.Get(body, member))
+      return Status::Validation(std::string("The playground does not implement UpdateTable's ") + member +
+                                " (it implements BillingMode and ProvisionedThroughput)");
+  UpdateTableRequest req;
+  if (const json* list = r.List(body, "AttributeDefinitions")) {
+    std::vector<AttributeDefinition> defs;
+    for (const auto& e : *list) {
+      const json* d = r.Element(e, "AttributeDefinition");
+      if (!d) break;
+      defs.push_back({r.String(*d, "AttributeName"), r.String(*d, "AttributeType")});
+    }
+    req.attribute_definitions = std::move(defs);
+  }
+  req.table_name = r.String(body, "TableName");
+  req.billing_mode = r.String(body, "BillingMode");
+  req.provisioned_throughput = ReadThroughput(r, body);
+  return Finish(r, std::move(req));
+}
+
 Result<std::optional<std::string>> TableNameFromJson(const json& body) {
   MemberReader r;
   auto name = r.String(body, "TableName");
@@ -499,12 +531,15 @@ json ToJson(const TableDescription& d) {
             {"TableSizeBytes", d.table_size_bytes},
             {"DeletionProtectionEnabled", false},
             {"ProvisionedThroughput",
-             {{"NumberOfDecreasesToday", 0},
+             {{"NumberOfDecreasesToday", d.number_of_decreases_today},
               {"ReadCapacityUnits", d.read_capacity_units},
               {"WriteCapacityUnits", d.write_capacity_units}}}};
-  if (d.billing_mode == BillingMode::kPayPerRequest)
-    o["BillingModeSummary"] = {{"BillingMode", "PAY_PER_REQUEST"},
-                               {"LastUpdateToPayPerRequestDateTime", d.creation_date_time}};
+  if (d.last_increase_date_time) o["ProvisionedThroughput"]["LastIncreaseDateTime"] = *d.last_increase_date_time;
+  if (d.last_decrease_date_time) o["ProvisionedThroughput"]["LastDecreaseDateTime"] = *d.last_decrease_date_time;
+  // DynamoDB reports the summary for tables that are, or ever were, on-demand.
+  if (d.last_update_to_pay_per_request_date_time)
+    o["BillingModeSummary"] = {{"BillingMode", std::string(BillingModeName(d.billing_mode))},
+                               {"LastUpdateToPayPerRequestDateTime", *d.last_update_to_pay_per_request_date_time}};
   if (!d.local_secondary_indexes.empty()) {
     json a = json::array();
     for (const auto& ix : d.local_secondary_indexes) a.push_back(IndexJson(ix, d.table_arn, false));

@@ -13,6 +13,7 @@ namespace ddb {
 using json = nlohmann::json;
 
 Result<CreateTableRequest> CreateTableRequestFromJson(const json& body);
+Result<UpdateTableRequest> UpdateTableRequestFromJson(const json& body);
 Result<std::optional<std::string>> TableNameFromJson(const json& body);
 Result<ListTablesRequest> ListTablesRequestFromJson(const json& body);
 Result<PutItemRequest> PutItemRequestFromJson(const json& body);

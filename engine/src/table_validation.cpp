@@ -26,19 +26,6 @@ std::optional<std::string> ToText(const std::optional<std::int64_t>& v) {
   return std::to_string(*v);
 }
 
-void CheckThroughputShape(ConstraintErrors& e, const std::optional<ProvisionedThroughput>& pt,
-                          const std::string& path) {
-  if (!pt) return;
-  e.NotNull(pt->write_capacity_units.has_value(), path + ".writeCapacityUnits");
-  if (pt->write_capacity_units && *pt->write_capacity_units < 1)
-    e.Add(ToText(pt->write_capacity_units), path + ".writeCapacityUnits",
-          "Member must have value greater than or equal to 1");
-  e.NotNull(pt->read_capacity_units.has_value(), path + ".readCapacityUnits");
-  if (pt->read_capacity_units && *pt->read_capacity_units < 1)
-    e.Add(ToText(pt->read_capacity_units), path + ".readCapacityUnits",
-          "Member must have value greater than or equal to 1");
-}
-
 // KeySchemaAttributeName in the API model: 1 to 255 characters.
 void CheckAttributeName(ConstraintErrors& e, const std::optional<std::string>& name, const std::string& path) {
   e.NotNull(name.has_value(), path);
@@ -142,6 +129,30 @@ Status CheckProjection(const SecondaryIndexDefinition& ix, IndexDescription& out
 
 }  // namespace
 
+void CheckThroughputShape(ConstraintErrors& e, const std::optional<ProvisionedThroughput>& pt,
+                          const std::string& path) {
+  if (!pt) return;
+  e.NotNull(pt->write_capacity_units.has_value(), path + ".writeCapacityUnits");
+  if (pt->write_capacity_units && *pt->write_capacity_units < 1)
+    e.Add(ToText(pt->write_capacity_units), path + ".writeCapacityUnits",
+          "Member must have value greater than or equal to 1");
+  e.NotNull(pt->read_capacity_units.has_value(), path + ".readCapacityUnits");
+  if (pt->read_capacity_units && *pt->read_capacity_units < 1)
+    e.Add(ToText(pt->read_capacity_units), path + ".readCapacityUnits",
+          "Member must have value greater than or equal to 1");
+}
+
+void CheckAttributeDefinitionsShape(ConstraintErrors& e, const std::optional<std::vector<AttributeDefinition>>& defs) {
+  if (!defs) return;
+  for (std::size_t i = 0; i < defs->size(); ++i) {
+    const auto& d = (*defs)[i];
+    const std::string p = "attributeDefinitions." + std::to_string(i + 1) + ".member";
+    CheckAttributeName(e, d.attribute_name, p + ".attributeName");
+    e.NotNull(d.attribute_type.has_value(), p + ".attributeType");
+    e.Enum(d.attribute_type, p + ".attributeType", "[B, N, S]");
+  }
+}
+
 std::vector<std::string> JavaHashSetOrder(const std::vector<std::string>& names) {
   // java.util.HashSet: table of 16 buckets while it holds at most 12 elements (load factor
   // 0.75), doubling after; bucket = spread(String.hashCode()) & (n - 1); a bucket keeps
@@ -199,15 +210,7 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
   // 2. Member constraints, in the order of the service model.
   ConstraintErrors e;
   e.NotNull(r.attribute_definitions.has_value(), "attributeDefinitions");
-  if (r.attribute_definitions) {
-    for (std::size_t i = 0; i < r.attribute_definitions->size(); ++i) {
-      const auto& d = (*r.attribute_definitions)[i];
-      const std::string p = "attributeDefinitions." + std::to_string(i + 1) + ".member";
-      CheckAttributeName(e, d.attribute_name, p + ".attributeName");
-      e.NotNull(d.attribute_type.has_value(), p + ".attributeType");
-      e.Enum(d.attribute_type, p + ".attributeType", "[B, N, S]");
-    }
-  }
+  CheckAttributeDefinitionsShape(e, r.attribute_definitions);
   e.NamePattern(r.table_name, "tableName");
   e.Enum(r.billing_mode, "billingMode", "[PROVISIONED, PAY_PER_REQUEST]");
   CheckThroughputShape(e, r.provisioned_throughput, "provisionedThroughput");

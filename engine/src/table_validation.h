@@ -12,6 +12,8 @@
 
 namespace ddb {
 
+class ConstraintErrors;
+
 struct TableDefinition {
   std::string name;
   KeySchema key_schema;
@@ -24,6 +26,11 @@ struct TableDefinition {
 };
 
 Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& request);
+
+// Member constraints shared by CreateTable and UpdateTable ("Value '0' at
+// 'provisionedThroughput.readCapacityUnits' failed to satisfy constraint: ...").
+void CheckThroughputShape(ConstraintErrors& e, const std::optional<ProvisionedThroughput>& pt, const std::string& path);
+void CheckAttributeDefinitionsShape(ConstraintErrors& e, const std::optional<std::vector<AttributeDefinition>>& defs);
 
 // "TableName must be at least 3 characters long..." and the name pattern, as checked by the
 // operations whose TableName is a required parameter (DescribeTable, DeleteTable, CreateTable).

@@ -231,6 +231,25 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
       }
     }
   }
+  // Tables with an LSI refuse an item collection past the size limit, counting the
+  // transaction's other writes to the same collection.
+  std::map<std::pair<const Table*, std::string>, std::int64_t> pending;
+  for (std::size_t i = 0; i < plan.size() && !cancelled; ++i) {
+    const PlannedWrite& w = plan[i];
+    if (!results[i] || !w.table->has_local_secondary_indexes()) continue;
+    const std::string& pk_name = w.table->key_schema().partition_key.name;
+    std::int64_t& added = pending[{w.table, ToJson(Item{{pk_name, w.key.at(pk_name)}}).dump(-1, ' ', false, json::error_handler_t::replace)}];
+    if (!*results[i]) {
+      added -= before[i].item_bytes;
+      continue;
+    }
+    const auto size = static_cast<std::uint32_t>(ItemSize(**results[i]));
+    if (w.table->CollectionBytesAfter(**results[i], size, added) > impl_->options.partition_split_bytes) {
+      reasons[i] = {"ItemCollectionSizeLimitExceeded", "Collection size exceeded.", nullptr};
+      cancelled = true;
+    }
+    added += static_cast<std::int64_t>(size) - before[i].item_bytes;
+  }
   if (cancelled) {
     for (std::size_t i = 0; i < plan.size(); ++i)
       trace.Add(before[i].item ? before[i].item : std::make_shared<const Item>(plan[i].key), before[i].partition,
@@ -265,6 +284,10 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
     all_units += u;
   }
   ++impl_->revision;
+  // A later write may have split a partition, renumbering those after it.
+  if (!trace.trace().splits.empty())
+    for (std::size_t i = 0; i < plan.size(); ++i)
+      trace.trace().entries[i].partition = plan[i].table->PartitionOfKey(*trace.trace().entries[i].item);
   if (request.client_request_token) impl_->transaction_tokens[*request.client_request_token] = {fingerprint, now};
   for (const auto& [name, units] : units_by_table)
     if (auto c = capacity::Report(request.return_consumed_capacity, name, units)) out.consumed_capacity.push_back(*c);

@@ -27,6 +27,11 @@ struct DatabaseOptions {
   // Region and account used to build ARNs ("arn:aws:dynamodb:<region>:<account>:table/<name>").
   std::string region = "us-east-1";
   std::string account_id = "000000000000";
+  // A partition holds at most this many bytes: a write that takes a partition past it splits
+  // the partition (and, with a local secondary index, an item collection past it is refused
+  // with ItemCollectionSizeLimitExceededException). DynamoDB's figure is 10 GB; the page may
+  // scale it down so that splits happen with a few items, and says so when it does.
+  std::uint64_t partition_split_bytes = 10ull * 1024 * 1024 * 1024;
 };
 
 class Database {
@@ -43,6 +48,11 @@ class Database {
   Result<TableDescription> DescribeTable(std::string_view table_name);
   Result<TableDescription> DeleteTable(std::string_view table_name);
   Result<ListTablesResult> ListTables(const ListTablesRequest& request);
+  // Billing mode and provisioned throughput. Raising throughput past what the partitions can
+  // serve splits partitions; the partition count never goes down. Like CreateTable's, the
+  // response describes the table as DynamoDB answers (UPDATING, the throughput before the
+  // change); the change takes effect at once, and DescribeTable then says ACTIVE.
+  Result<TableDescription> UpdateTable(const UpdateTableRequest& request);
 
   // ---- Data plane -------------------------------------------------------------------------
   // Takes the request by value so callers that own one can move the item in without a copy.
@@ -58,6 +68,7 @@ class Database {
   Result<TransactGetItemsResult> TransactGetItems(const TransactGetItemsRequest& request);
 
   // ---- Introspection (read-only) -----------------------------------------------------------
+  const DatabaseOptions& options() const;
   // Increases whenever stored state changes; views can cache on it.
   std::uint64_t revision() const;
   // Table names in ListTables order.

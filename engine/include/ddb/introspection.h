@@ -14,23 +14,66 @@
 
 namespace ddb {
 
-// One partition: the slice of the 64-bit hash space it owns and what it stores.
+// A cut inside one item collection: a partition that ends here holds that collection's items
+// with a lower sort key; the partition that begins here holds those from `sort_key` on.
+struct SortKeyBoundary {
+  AttributeValue partition_key;  // the item collection that is divided
+  AttributeValue sort_key;       // first sort-key value on the upper side
+};
+
+// One partition: the slice of the table's key space it owns and what it stores.
+//
+// A partition owns the keys whose partition-key hash lies in [hash_begin, hash_end]. When an
+// item collection has been split on a sort-key boundary, one partition-key value spans
+// partitions: the partition before the cut has `ends_before` set (and hash_end is that
+// collection's hash), the one after has `begins_at` set (and hash_begin is that hash), and the
+// two share that one hash value, divided by sort key. Partitions are listed in key order, so
+// partition i's `ends_before` is partition i+1's `begins_at`.
 struct PartitionInfo {
   int index = 0;                // position in the partition map, in hash order
   std::uint64_t hash_begin = 0; // first hash value owned (inclusive)
   std::uint64_t hash_end = 0;   // last hash value owned (inclusive)
-  std::size_t item_collection_count = 0;
+  std::size_t item_collection_count = 0;  // collections with key space here (a split one counts in each part)
   std::size_t item_count = 0;
   std::uint64_t size_bytes = 0;
+  std::optional<SortKeyBoundary> begins_at;    // starts inside this collection, at this sort key
+  std::optional<SortKeyBoundary> ends_before;  // stops inside this collection, before this sort key
 };
 
-// All items sharing one partition-key value, in sort-key order.
+// Why a partition split.
+enum class SplitReason {
+  kThroughput,       // UpdateTable asked for more than the partitions could serve (3,000 RCU / 1,000 WCU each)
+  kSize,             // a write took it past the size limit; it split between partition-key hashes
+  kSortKeyBoundary,  // it was past the size limit holding one item collection, which split by sort key
+};
+std::string_view SplitReasonName(SplitReason r);  // "THROUGHPUT" | "SIZE" | "SORT_KEY_BOUNDARY"
+
+// One split, as recorded when it happened. Partition indices are those of that moment: the
+// partition at `partition` became `lower` (same index) and `upper` (index + 1), and every
+// later partition's index went up by one.
+struct PartitionSplit {
+  std::uint64_t request_sequence = 0;  // RequestTrace::sequence of the request that caused it
+  std::string operation;               // that request's operation ("PutItem", "UpdateTable", ...)
+  SplitReason reason = SplitReason::kSize;
+  int partition = 0;                   // index of the partition that split
+  std::uint64_t size_bytes = 0;        // its size when it split
+  std::uint64_t size_limit_bytes = 0;  // the limit in force (DatabaseOptions::partition_split_bytes)
+  PartitionInfo lower;                 // the two halves right after the split
+  PartitionInfo upper;
+};
+
+// All items sharing one partition-key value, in sort-key order. A collection split on
+// sort-key boundaries appears once per partition holding part of it (`part` of `parts`), each
+// view with that part's items.
 struct ItemCollectionView {
   AttributeValue partition_key;
   std::uint64_t hash = 0;       // hash of the partition-key value (see PartitionKeyHash)
-  int partition = 0;            // index of the partition that stores it
-  std::uint64_t size_bytes = 0;
+  int partition = 0;            // index of the partition that stores it (this part of it)
+  std::uint64_t size_bytes = 0; // bytes of the items in this view
   std::vector<ItemPtr> items;   // stored order: ascending sort key
+  std::uint64_t collection_size_bytes = 0;  // bytes of the whole collection, all parts
+  int part = 0;                 // which part of a split collection, 0-based, in sort-key order
+  int parts = 1;                // how many partitions hold part of this collection
 };
 
 // The whole table as stored: partitions in hash order, each with its item collections in
@@ -42,6 +85,8 @@ struct TableLayout {
   std::uint64_t revision = 0;
   std::vector<PartitionInfo> partitions;
   std::vector<ItemCollectionView> item_collections;  // grouped by partition, stored order
+  std::vector<PartitionSplit> splits;                // every split since the table was created, in order
+  std::uint64_t partition_split_bytes = 0;           // the size limit in force (see DatabaseOptions)
 };
 
 // What one request touched, for the "what did this read?" pictures.
@@ -59,7 +104,7 @@ struct TraceEntry {
   // The item touched, as stored; for a lookup that found nothing (or a delete of a missing
   // item), the key that was looked up. Its primary-key attributes identify the item.
   ItemPtr item;
-  int partition = 0;        // partition that served it
+  int partition = 0;        // partition that served it (for writes: that holds it after the request)
   TraceOutcome outcome = TraceOutcome::kReturned;
   std::uint64_t item_bytes = 0;
   // This item's share of the request's consumed capacity (read or write units, unrounded:
@@ -75,6 +120,7 @@ struct RequestTrace {
   std::string error_type;      // e.g. "ValidationException" when !ok
   std::vector<TraceEntry> entries;
   double consumed_capacity = 0;  // the request's total, as ReturnConsumedCapacity reports it
+  std::vector<PartitionSplit> splits;  // partitions this request split, in order
 };
 
 // The documented partition hash: fmix64(FNV-1a-64(type letter, key bytes)), where the key

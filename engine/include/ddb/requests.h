@@ -99,11 +99,30 @@ struct TableDescription {
   BillingMode billing_mode = BillingMode::kProvisioned;
   std::int64_t read_capacity_units = 0;   // 0 for on-demand tables (as DynamoDB reports)
   std::int64_t write_capacity_units = 0;
+  // ProvisionedThroughput's history (seconds since the epoch; absent until it happens).
+  std::optional<double> last_increase_date_time;
+  std::optional<double> last_decrease_date_time;
+  std::int64_t number_of_decreases_today = 0;  // decreases since 00:00 UTC
+  // BillingModeSummary.LastUpdateToPayPerRequestDateTime: when the table last became on-demand
+  // (at creation for tables created so). DynamoDB omits BillingModeSummary for a table that
+  // was never on-demand.
+  std::optional<double> last_update_to_pay_per_request_date_time;
   double creation_date_time = 0;          // seconds since the epoch, with milliseconds
   std::uint64_t item_count = 0;
   std::uint64_t table_size_bytes = 0;
   std::vector<IndexDescription> local_secondary_indexes;
   std::vector<IndexDescription> global_secondary_indexes;
+};
+
+// UpdateTable, for the members the playground implements: BillingMode and
+// ProvisionedThroughput (the JSON API refuses the others by name rather than ignoring them).
+struct UpdateTableRequest {
+  std::optional<std::string> table_name;
+  std::optional<std::string> billing_mode;  // "PROVISIONED" | "PAY_PER_REQUEST"
+  std::optional<ProvisionedThroughput> provisioned_throughput;
+  // AttributeDefinitions only matter to DynamoDB for creating an index; the engine accepts
+  // them when they agree with the table's and refuses them when they would re-type a key.
+  std::optional<std::vector<AttributeDefinition>> attribute_definitions;
 };
 
 struct ListTablesRequest {
