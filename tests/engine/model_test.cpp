@@ -1,9 +1,14 @@
 // Model-based test: random sequences of PutItem, UpdateItem, DeleteItem, TransactWriteItems
 // and Query on random keys, checked after every step against a simple reference model (an
 // ordered map). 100,000 operations by default; set DDB_MODEL_OPERATIONS for a longer run
-// (the [.slow] case runs 1,000,000).
+// (the [.slow] case runs 1,000,000). The same run with a tiny partition size limit makes
+// partitions split (between hashes and inside item collections) all along, and also checks
+// the partition map's invariants and Scan paging against the model.
 #include "support.h"
 
+#include "ddb/introspection.h"
+
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <random>
@@ -22,7 +27,9 @@ struct Runner {
   ddb::Database db;
   Model model;
   std::mt19937_64 rng;
-  explicit Runner(std::uint64_t seed) : rng(seed) { REQUIRE_OK(Exec(db, "CreateTable", CompositeTable("Model", "N"))); }
+  explicit Runner(std::uint64_t seed, ddb::DatabaseOptions options = {}) : db(std::move(options)), rng(seed) {
+    REQUIRE_OK(Exec(db, "CreateTable", CompositeTable("Model", "N")));
+  }
 
   long Rand(long n) { return static_cast<long>(rng() % static_cast<std::uint64_t>(n)); }
   Key RandomKey() { return {"p" + std::to_string(Rand(8)), Rand(40) - 20}; }
@@ -120,6 +127,53 @@ struct Runner {
       }
     REQUIRE(n == model.size());
   }
+
+  // The partition map tiles the key space in order, every item lies inside its partition's
+  // share of it, counts add up, and a paged Scan returns every item once, in stored order.
+  void CheckPartitions() {
+    auto layout = db.Layout("Model").value();
+    const auto& parts = layout.partitions;
+    REQUIRE(parts.front().hash_begin == 0);
+    REQUIRE(parts.back().hash_end == ~0ull);
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+      INFO("partition " << i);
+      REQUIRE(parts[i].index == static_cast<int>(i));
+      REQUIRE(parts[i - 1].ends_before.has_value() == parts[i].begins_at.has_value());
+      if (parts[i].begins_at) {
+        REQUIRE(parts[i - 1].hash_end == parts[i].hash_begin);
+        REQUIRE(parts[i - 1].ends_before->partition_key == parts[i].begins_at->partition_key);
+        REQUIRE(parts[i - 1].ends_before->sort_key == parts[i].begins_at->sort_key);
+      } else {
+        REQUIRE(parts[i - 1].hash_end + 1 == parts[i].hash_begin);
+      }
+    }
+    std::vector<std::size_t> items_in(parts.size(), 0);
+    std::vector<std::string> stored_order;
+    for (const auto& c : layout.item_collections) {
+      const auto& p = parts[c.partition];
+      REQUIRE(c.hash >= p.hash_begin);
+      REQUIRE(c.hash <= p.hash_end);
+      for (const auto& item : c.items) {
+        const auto& sk = item->at("sk");
+        if (p.begins_at && p.begins_at->partition_key == c.partition_key) REQUIRE((ddb::CompareKeyValues(sk, p.begins_at->sort_key) >= 0));
+        if (p.ends_before && p.ends_before->partition_key == c.partition_key) REQUIRE((ddb::CompareKeyValues(sk, p.ends_before->sort_key) < 0));
+        stored_order.push_back(item->at("pk").as_s() + "/" + sk.as_n().ToString());
+      }
+      items_in[c.partition] += c.items.size();
+    }
+    for (std::size_t i = 0; i < parts.size(); ++i) REQUIRE(parts[i].item_count == items_in[i]);
+    std::vector<std::string> scanned;
+    json start;
+    do {
+      json req = {{"TableName", "Model"}, {"Limit", 7}};
+      if (!start.is_null()) req["ExclusiveStartKey"] = start;
+      auto r = Exec(db, "Scan", req);
+      REQUIRE_OK(r);
+      for (const auto& item : r.body["Items"]) scanned.push_back(item["pk"]["S"].get<std::string>() + "/" + item["sk"]["N"].get<std::string>());
+      start = r.body.contains("LastEvaluatedKey") ? r.body["LastEvaluatedKey"] : json();
+    } while (!start.is_null());
+    REQUIRE(scanned == stored_order);
+  }
 };
 
 long Operations(long fallback) {
@@ -137,6 +191,30 @@ TEST_CASE("Random operations agree with a reference model", "[model]") {
     if (i % 10000 == 9999) runner.CheckWholeTable();
   }
   runner.CheckWholeTable();
+}
+
+TEST_CASE("Random operations agree with a reference model while partitions split", "[model][partition_splits]") {
+  const long n = Operations(100000);
+  ddb::DatabaseOptions options;
+  options.partition_split_bytes = 160;  // a few items: collections of up to ~40 items split by sort key
+  Runner runner(20261201, options);
+  for (long i = 0; i < n; ++i) {
+    runner.Step(i);
+    if (i % 5000 == 4999) {
+      runner.CheckWholeTable();
+      runner.CheckPartitions();
+    }
+  }
+  runner.CheckWholeTable();
+  runner.CheckPartitions();
+  auto layout = runner.db.Layout("Model").value();
+  // Splits of both kinds happened during the run.
+  auto count = [&](ddb::SplitReason reason) {
+    return std::count_if(layout.splits.begin(), layout.splits.end(), [&](const auto& s) { return s.reason == reason; });
+  };
+  CHECK(count(ddb::SplitReason::kSize) > 0);
+  CHECK(count(ddb::SplitReason::kSortKeyBoundary) > 0);
+  CHECK(layout.partitions.size() == 4 + layout.splits.size());
 }
 
 TEST_CASE("Random operations agree with a reference model (nightly size)", "[model][.slow]") {
