@@ -15,11 +15,13 @@ namespace {
 // clients reconnect constantly; DynamoDB keeps connections open).
 constexpr std::size_t kKeepAliveRequests = 100000;
 constexpr time_t kKeepAliveSeconds = 5;
+constexpr std::string_view kAmzJsonContentType = "application/x-amz-json-1.0";
 
-std::optional<std::string_view> Header(const httplib::Request& req, const char* name) {
-  auto it = req.headers.find(name);  // case-insensitive: httplib's header map compares so
-  if (it == req.headers.end()) return std::nullopt;
-  return std::string_view(it->second);
+bool NameIs(const std::string& name, std::string_view wanted) {
+  if (name.size() != wanted.size()) return false;
+  for (std::size_t i = 0; i < name.size(); ++i)
+    if ((name[i] | 0x20) != (wanted[i] | 0x20)) return false;  // ASCII letters, '-' and digits
+  return true;
 }
 
 // An HTTP date (RFC 7231), e.g. "Mon, 30 Nov 2026 04:54:14 GMT".
@@ -33,6 +35,24 @@ std::string HttpDate() {
 }
 
 }  // namespace
+
+// The request headers the endpoint reads, found in one pass (httplib's own lookups compare
+// names case-insensitively, character by character, each time).
+struct Endpoint::RequestHeaders {
+  std::optional<std::string_view> content_type, target, authorization, origin;
+  bool has_date = false, accepts_encoding = false;
+
+  explicit RequestHeaders(const httplib::Request& req) {
+    for (const auto& [name, value] : req.headers) {
+      if (NameIs(name, "content-type")) content_type = value;
+      else if (NameIs(name, "x-amz-target")) target = value;
+      else if (NameIs(name, "authorization")) authorization = value;
+      else if (NameIs(name, "x-amz-date") || NameIs(name, "date")) has_date = true;
+      else if (NameIs(name, "origin")) origin = value;
+      else if (NameIs(name, "accept-encoding")) accepts_encoding = true;
+    }
+  }
+};
 
 Endpoint::Endpoint(Database& db, EndpointOptions options) : db_(db), options_(std::move(options)) {
   const auto threads = static_cast<std::size_t>(options_.threads);
@@ -56,10 +76,12 @@ Endpoint::Endpoint(Database& db, EndpointOptions options) : db_(db), options_(st
     HandlePost(req, res, read);
   });
   http_.Get(".*", [this](const httplib::Request& req, httplib::Response& res) {
-    Send(req, res, HealthAnswer(options_.region));
+    Send(RequestHeaders(req), res, HealthAnswer(options_.region));
   });
   http_.Options(".*", [this](const httplib::Request& req, httplib::Response& res) { HandleOptions(req, res); });
-  auto not_found = [this](const httplib::Request& req, httplib::Response& res) { Send(req, res, NotFoundAnswer()); };
+  auto not_found = [this](const httplib::Request& req, httplib::Response& res) {
+    Send(RequestHeaders(req), res, NotFoundAnswer());
+  };
   http_.Put(".*", not_found);
   http_.Patch(".*", not_found);
   http_.Delete(".*", not_found);
@@ -67,7 +89,8 @@ Endpoint::Endpoint(Database& db, EndpointOptions options) : db_(db), options_(st
   // does for its own faults rather than with httplib's bare 500.
   http_.set_exception_handler([this](const httplib::Request& req, httplib::Response& res, std::exception_ptr) {
     const WireResponse w = ErrorResponse(Status(ErrorCode::kInternalServerError, "Internal server error"));
-    Send(req, res, {w.http_status, ResponseContentType(Header(req, "Content-Type")), w.body});
+    const RequestHeaders headers(req);
+    Send(headers, res, {w.http_status, ResponseContentType(headers.content_type), w.body});
   });
 }
 
@@ -99,59 +122,70 @@ void Endpoint::HandlePost(const httplib::Request& req, httplib::Response& res, c
     body.append(data, size);
     return true;
   });
-  const auto content_type = Header(req, "Content-Type");
-  if (too_large || res.status == 413) return Send(req, res, TooLargeAnswer(options_.limits, content_type.value_or("")));
+  const RequestHeaders headers(req);
+  const auto& content_type = headers.content_type;
+  if (too_large || res.status == 413) return Send(headers, res, TooLargeAnswer(options_.limits, content_type.value_or("")));
   if (!complete) {
     const WireResponse w = ErrorResponse(Status::Serialization("The request body could not be read"));
-    return Send(req, res, {w.http_status, ResponseContentType(content_type), w.body});
+    return Send(headers, res, {w.http_status, ResponseContentType(content_type), w.body});
   }
 
   PostRequest post;
   post.content_type = content_type;
-  post.target = Header(req, "X-Amz-Target");
-  post.authorization = Header(req, "Authorization");
-  post.has_date_header = req.has_header("X-Amz-Date") || req.has_header("Date");
+  post.target = headers.target;
+  post.authorization = headers.authorization;
+  post.has_date_header = headers.has_date;
   post.query = {req.has_param("X-Amz-Algorithm"), req.has_param("X-Amz-Credential"),
                 req.has_param("X-Amz-Signature"), req.has_param("X-Amz-SignedHeaders"),
                 req.has_param("X-Amz-Date")};
   post.body = body;
-  if (auto answer = CheckPost(post, options_.limits)) return Send(req, res, std::move(*answer));
+  if (auto answer = CheckPost(post, options_.limits)) return Send(headers, res, std::move(*answer));
 
   WireResponse w;
   {
     std::lock_guard<std::mutex> lock(db_mutex_);
     w = HandleTarget(db_, post.target.value_or(""), body);
   }
-  Send(req, res, {w.http_status, ResponseContentType(content_type), std::move(w.body)});
+  Send(headers, res, {w.http_status, ResponseContentType(content_type), std::move(w.body)});
 }
 
 void Endpoint::HandleOptions(const httplib::Request& req, httplib::Response& res) {
   // A browser's CORS preflight: allow what it asks for, from anywhere (the endpoint has no
   // credentials to protect, and listens on loopback unless told otherwise).
-  if (!req.has_header("Origin")) return Send(req, res, NotFoundAnswer());
-  if (auto h = Header(req, "Access-Control-Request-Headers")) res.set_header("Access-Control-Allow-Headers", std::string(*h));
-  if (auto m = Header(req, "Access-Control-Request-Method")) res.set_header("Access-Control-Allow-Methods", std::string(*m));
+  const RequestHeaders headers(req);
+  if (!headers.origin) return Send(headers, res, NotFoundAnswer());
+  if (req.has_header("Access-Control-Request-Headers"))
+    res.set_header("Access-Control-Allow-Headers", req.get_header_value("Access-Control-Request-Headers"));
+  if (req.has_header("Access-Control-Request-Method"))
+    res.set_header("Access-Control-Allow-Methods", req.get_header_value("Access-Control-Request-Method"));
   res.set_header("Access-Control-Max-Age", "172800");
-  Send(req, res, {200, "", ""});
+  Send(headers, res, {200, "", ""});
 }
 
-void Endpoint::Send(const httplib::Request& req, httplib::Response& res, HttpAnswer answer) {
+void Endpoint::Send(const RequestHeaders& headers, httplib::Response& res, HttpAnswer answer) {
   res.status = answer.status;
   res.set_header("x-amzn-RequestId", request_ids_.Next());
   // SDKs (botocore among them) check this CRC32 of the body and retry when it differs.
   const auto crc = crc32_z(0, reinterpret_cast<const Bytef*>(answer.body.data()), answer.body.size());
   res.set_header("x-amz-crc32", std::to_string(crc));
   res.set_header("Date", HttpDate());
-  if (req.has_header("Origin")) res.set_header("Access-Control-Allow-Origin", "*");
+  if (headers.origin) res.set_header("Access-Control-Allow-Origin", "*");
   if (answer.body.empty()) return;  // httplib sends Content-Length: 0
-  // Through a content provider rather than res.body: httplib would gzip a body in res.body
-  // for a client that accepts gzip, and the bytes on the wire would no longer be the ones
-  // x-amz-crc32 describes. DynamoDB answers uncompressed.
-  auto body = std::make_shared<const std::string>(std::move(answer.body));
-  res.set_content_provider(body->size(), answer.content_type.empty() ? "text/plain" : answer.content_type,
-                           [body](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
-                             return sink.write(body->data() + offset, length);
-                           });
+  const std::string content_type = answer.content_type.empty() ? "text/plain" : answer.content_type;
+  // httplib gzips a body set in res.body when the client accepts gzip and the content type is
+  // textual (application/json, text/*): the bytes on the wire would then no longer be the
+  // ones x-amz-crc32 describes, and DynamoDB answers uncompressed. A content provider is never
+  // compressed; it costs a little more, so only such answers go through one.
+  if (headers.accepts_encoding && content_type != kAmzJsonContentType) {
+    auto body = std::make_shared<const std::string>(std::move(answer.body));
+    res.set_content_provider(body->size(), content_type,
+                             [body](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+                               return sink.write(body->data() + offset, length);
+                             });
+    return;
+  }
+  res.set_header("Content-Type", content_type);
+  res.body = std::move(answer.body);
 }
 
 }  // namespace ddb::server

@@ -46,8 +46,9 @@ class Endpoint {
  private:
   void HandlePost(const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& read);
   void HandleOptions(const httplib::Request& req, httplib::Response& res);
+  struct RequestHeaders;
   // Sends an answer with DynamoDB's headers.
-  void Send(const httplib::Request& req, httplib::Response& res, HttpAnswer answer);
+  void Send(const RequestHeaders& headers, httplib::Response& res, HttpAnswer answer);
 
   Database& db_;
   std::mutex db_mutex_;  // the engine is not thread-safe: requests run one at a time

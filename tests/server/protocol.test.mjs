@@ -82,6 +82,19 @@ describe('with default limits', () => {
     }
   });
 
+  test('answers are never compressed, so x-amz-crc32 always describes the bytes sent', async () => {
+    for (const contentType of ['application/json', 'application/x-amz-json-1.0']) {
+      const r = await call(server.url, 'DescribeTable', { TableName: 'Books' }, { 'content-type': contentType, 'accept-encoding': 'gzip, deflate, br' });
+      assert.equal(r.status, 200);
+      assert.equal(r.headers['content-encoding'], undefined);
+      assert.equal(r.json.Table.TableName, 'Books');
+      assertDynamoHeaders(r);
+    }
+    const health = await request(server.url + '/', { method: 'GET', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(health.headers['content-encoding'], undefined);
+    assert.equal(health.body, 'healthy: dynamodb.us-east-1.amazonaws.com ');
+  });
+
   test('a body that is not JSON is SerializationException saying where', async () => {
     const r = await call(server.url, 'PutItem', '{"TableName": "Books", "Item": {', { 'content-type': 'application/json' });
     assertError(
