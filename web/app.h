@@ -1,60 +1,117 @@
 // App: the playground page minus the platform. Owns the one engine (ddb::Database), the
-// WireClient every write goes through, and the panels; Frame() lays the panels out and draws
-// them. Knows nothing of the browser: web/main.cpp drives it and exposes it to JavaScript.
+// WireClient every write goes through, the sandbox (history, undo), the workbench the panels
+// share, the saved state, and the panels; Frame() lays the panels out and draws them. Knows
+// nothing of the browser: web/main.cpp drives it through Host and exposes it to JavaScript.
+//
+// [SECTION] in app.cpp: Frame, title bar and menus, share and import, start-up, ui_state.
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 
 #include "ddb/database.h"
-#include "item_form.h"
+#include "dock_layout.h"
+#include "history_panel.h"
+#include "host.h"
 #include "layout_cache.h"
+#include "lesson_slot.h"
+#include "notices.h"
+#include "operation_builder.h"
 #include "panel_context.h"
+#include "response_panel.h"
+#include "sandbox.h"
+#include "saved_state.h"
 #include "table_panel.h"
 #include "tables_panel.h"
 #include "theme.h"
 #include "ui_probe.h"
 #include "wire_client.h"
+#include "workbench.h"
 
 namespace playground {
 
 class App {
  public:
-  App() = default;
+  explicit App(Host& host);
   App(const App&) = delete;
   App& operator=(const App&) = delete;
 
-  // Draws one frame between ImGui::NewFrame() and ImGui::Render(). `scale` is the device
-  // pixel ratio the fonts and style were built for.
-  void Frame(const UiFonts& fonts, float scale);
+  // Once ImGui exists: loads the saved settings and sandbox, a shared sandbox from the URL,
+  // and hands a ?lesson=&step= link to the lesson slot.
+  void Start();
+
+  // Draws one frame between ImGui::NewFrame() and ImGui::Render(). `dpr` is the device pixel
+  // ratio the fonts and style were built for (with style().font_scale on top).
+  void Frame(const UiFonts& fonts, float dpr);
+
+  // What the platform must build fonts and style for.
+  const StyleSettings& style() const { return style_; }
+
+  // The lesson player's seam: replaces the placeholder in the Lessons area.
+  void SetLessonSlot(std::unique_ptr<LessonSlot> slot);
 
   // The path JavaScript's playground.exec() takes; the same one the panels use.
   WireClient& wire() { return wire_; }
   const UiProbe& probe() const { return probe_; }
   std::uint64_t frame_count() const { return frame_count_; }
 
+  // Saves the sandbox and settings now (the page is being hidden or closed).
+  void SaveNow();
+
   // What the page shows, as JSON for ui_state() (see index.html for the fields).
   std::string StateJson() const;
 
  private:
-  struct Layout {
-    PanelRect tables;
-    PanelRect table;
-    PanelRect item_form;
-  };
-  static Layout ComputeLayout(ImVec2 pos, ImVec2 size, float scale);
-  // Returns the bar's height.
-  float DrawTitleBar(const UiFonts& fonts);
+  float DrawTitleBar(PanelContext& ctx);
+  void DrawSandboxMenu(PanelContext& ctx);
+  void DrawViewMenu(PanelContext& ctx);
+  void DrawPresenterControls(PanelContext& ctx);
+  void DrawShareWindow(PanelContext& ctx);
+  void DrawImportWindow(PanelContext& ctx);
+  void StartShare();
+  void OpenLinkedLesson();
+  void LoadSharedSandbox();
+  void ApplySettings(const nlohmann::json& settings);
+  nlohmann::json Settings() const;
+  void AfterFrame();
+  std::string ResponseAnnouncement(const ResponseView& response) const;
+  static nlohmann::json InputJson();
 
+  Host& host_;
   ddb::Database db_;
   WireClient wire_{db_};
+  Sandbox sandbox_{db_, wire_};
+  Workbench work_{db_, wire_};
+  SavedState saved_;
+  Notices notices_;
   Selection selection_;
   LayoutCache layouts_;
   UiProbe probe_;
+  DockLayout dock_;
+  StyleSettings style_;
+  bool presenter_ = false;
+  std::unique_ptr<LessonSlot> lessons_;
   TablesPanel tables_panel_;
   TablePanel table_panel_;
-  ItemForm item_form_;
+  OperationBuilder builder_;
+  ResponsePanel response_panel_;
+  HistoryPanel history_panel_;
   std::uint64_t frame_count_ = 0;
+  DataStamp trace_epoch_;  // the epoch the workbench's trace belongs to
+
+  // Share link: requested, then the outcome from the host.
+  bool share_open_ = false;
+  bool share_pending_ = false;
+  std::optional<ShareOutcome> share_outcome_;
+  // Import: a snapshot pasted into a text box.
+  bool import_open_ = false;
+  std::string import_text_;
+  std::string import_error_;
+
+  std::uint64_t announced_serial_ = 0;
+  std::string lesson_text_;  // last text mirrored for screen readers
 };
 
 }  // namespace playground

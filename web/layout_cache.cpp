@@ -2,12 +2,11 @@
 
 namespace playground {
 
-const LayoutView* LayoutCache::Get(const ddb::Database& db, const std::string& table) {
-  const std::uint64_t revision = db.revision();
-  if (!built_ || table != table_ || revision != revision_) {
+const LayoutView* LayoutCache::Get(const ddb::Database& db, DataStamp stamp, const std::string& table) {
+  if (!built_ || table != table_ || !(stamp == stamp_)) {
     built_ = true;
     table_ = table;
-    revision_ = revision;
+    stamp_ = stamp;
     view_.reset();
     error_.clear();
     if (!table.empty()) {

@@ -3,6 +3,12 @@
 #include "value_text.h"
 
 namespace playground {
+namespace {
+
+// Rows are one line in a column a few hundred pixels wide: more text than this never shows.
+constexpr std::size_t kMaxRowChars = 200;
+
+}  // namespace
 
 std::string CountText(std::size_t n, const char* singular, const char* plural) {
   return std::to_string(n) + " " + (n == 1 ? singular : plural);
@@ -26,6 +32,9 @@ LayoutView BuildLayoutView(const ddb::TableLayout& layout) {
     view.size_bytes += info.size_bytes;
     view.partitions.push_back(std::move(column));
   }
+  view.items.reserve(view.item_count);
+  view.collections.reserve(layout.item_collections.size());
+  view.marks.reserve(layout.item_collections.size());
 
   const ddb::KeySchema& schema = layout.key_schema;
   for (const ddb::ItemCollectionView& collection : layout.item_collections) {
@@ -36,28 +45,45 @@ LayoutView BuildLayoutView(const ddb::TableLayout& layout) {
     if (collection.partition < 0 || static_cast<std::size_t>(collection.partition) >= view.partitions.size()) continue;
     auto& rows = view.partitions[collection.partition].rows;
 
-    PartitionRow header;
-    header.kind = PartitionRow::Kind::kCollection;
-    header.text = ValueText(collection.partition_key);
-    header.count = CountText(collection.items.size(), "item", "items");
-    header.tooltip = "Item collection " + KeyText(schema.partition_key.name, collection.partition_key) +
-                     "\nhash " + HashHex(collection.hash) + " \xC2\xB7 " + header.count + " \xC2\xB7 " +
-                     BytesText(collection.size_bytes);
-    rows.push_back(std::move(header));
+    CollectionSummary summary;
+    summary.key_text = Ellipsize(ValueText(collection.partition_key), kMaxRowChars);
+    summary.count = CountText(collection.items.size(), "item", "items");
+    summary.tooltip = "Item collection " + Ellipsize(KeyText(schema.partition_key.name, collection.partition_key), kMaxRowChars) +
+                      "\nhash " + HashHex(collection.hash) + " \xC2\xB7 " + summary.count + " \xC2\xB7 " +
+                      BytesText(collection.size_bytes);
+    summary.partition = collection.partition;
+    const auto collection_index = static_cast<std::uint32_t>(view.collections.size());
+    view.collections.push_back(std::move(summary));
+    rows.push_back({PartitionRow::Kind::kCollection, collection_index, nullptr});
 
     for (const ddb::ItemPtr& item : collection.items) {
-      if (schema.sort_key) {
-        PartitionRow key_row{PartitionRow::Kind::kItem, "", "", "", item};
-        if (auto it = item->find(schema.sort_key->name); it != item->end()) key_row.text = ValueText(it->second);
-        rows.push_back(std::move(key_row));
-      }
-      std::string attributes = OtherAttributesText(*item, schema);
-      if (attributes.empty() && schema.sort_key) continue;
-      if (attributes.empty()) attributes = "(key only)";
-      rows.push_back({PartitionRow::Kind::kAttributes, std::move(attributes), "", "", item});
+      view.items.push_back({item, collection.partition});
+      if (schema.sort_key) rows.push_back({PartitionRow::Kind::kItem, collection_index, item});
+      // Items with only their key get no attribute line, unless the key is simple (the line
+      // then stands for the item).
+      const bool has_other = item->size() > (schema.sort_key ? 2u : 1u);
+      if (has_other || !schema.sort_key) rows.push_back({PartitionRow::Kind::kAttributes, collection_index, item});
     }
   }
   return view;
+}
+
+std::string RowText(const PartitionRow& row, const LayoutView& view) {
+  switch (row.kind) {
+    case PartitionRow::Kind::kCollection:
+      return view.collections[row.collection].key_text;
+    case PartitionRow::Kind::kItem: {
+      if (!row.item || !view.key_schema.sort_key) return {};
+      auto it = row.item->find(view.key_schema.sort_key->name);
+      return it == row.item->end() ? std::string() : Ellipsize(ValueText(it->second), kMaxRowChars);
+    }
+    case PartitionRow::Kind::kAttributes: {
+      if (!row.item) return {};
+      std::string text = OtherAttributesText(*row.item, view.key_schema);
+      return text.empty() ? std::string("(key only)") : Ellipsize(text, kMaxRowChars);
+    }
+  }
+  return {};
 }
 
 }  // namespace playground

@@ -1,8 +1,10 @@
-// LayoutView: a table's storage layout (ddb::TableLayout) turned into what the partition map
-// draws — per partition, a flat list of ready-made text rows. Built once per database
-// revision and reused by every frame until the next write, so idle frames only draw strings.
+// LayoutView: a table's storage layout (ddb::TableLayout) arranged for drawing — per
+// partition, one row per item collection and per item, in stored order; and the same items
+// as one flat list in Scan order, for the item grid. Built once per database state and reused
+// by every frame until the next write.
 //
-// Plain data, no ImGui: rows keep their ItemPtr (shared, immutable) for tooltips.
+// Rows hold the item pointers, not text: an item's text is made only when its row is on
+// screen, so a table of 100,000 items builds in a few milliseconds and costs no strings.
 #pragma once
 
 #include <cstddef>
@@ -14,18 +16,22 @@
 
 namespace playground {
 
+// What one item collection shows in its header row.
+struct CollectionSummary {
+  std::string key_text;  // the partition-key value: "le-guin"
+  std::string count;     // "3 items"
+  std::string tooltip;   // name, value, hash and size
+  int partition = 0;
+};
+
 // One line of a partition column. An item collection is a kCollection line followed, per
 // item, by a kItem line (its sort-key value; none for simple keys) and a kAttributes line
 // (its other attributes; none when it has only its key, unless the key is simple).
 struct PartitionRow {
-  enum class Kind { kCollection, kItem, kAttributes };
+  enum class Kind : std::uint8_t { kCollection, kItem, kAttributes };
   Kind kind = Kind::kItem;
-  // kCollection: the partition-key value, `"le-guin"` and "3 items"; kItem: the sort-key
-  // value; kAttributes: `title: "Dune", year: 1965`.
-  std::string text;
-  std::string count;    // kCollection only
-  std::string tooltip;  // kCollection: name, value, hash and size
-  ddb::ItemPtr item;    // kItem, kAttributes: for the item's tooltip
+  std::uint32_t collection = 0;  // index into LayoutView::collections
+  ddb::ItemPtr item;             // kItem, kAttributes
 };
 
 struct PartitionColumn {
@@ -44,18 +50,29 @@ struct HashMark {
   int partition = 0;
 };
 
+// One item of the flat grid, in Scan order.
+struct GridRow {
+  ddb::ItemPtr item;
+  int partition = 0;
+};
+
 struct LayoutView {
   std::string table_name;
   ddb::KeySchema key_schema;
   std::uint64_t revision = 0;
   std::vector<PartitionColumn> partitions;
+  std::vector<CollectionSummary> collections;
   std::vector<HashMark> marks;
+  std::vector<GridRow> items;
   std::size_t item_count = 0;
   std::size_t collection_count = 0;
   std::uint64_t size_bytes = 0;
 };
 
 LayoutView BuildLayoutView(const ddb::TableLayout& layout);
+
+// The text of a kItem or kAttributes row, made when it is drawn (at most ~200 characters).
+std::string RowText(const PartitionRow& row, const LayoutView& view);
 
 // "1 item" / "3 items", "1 collection" / "2 collections".
 std::string CountText(std::size_t n, const char* singular, const char* plural);

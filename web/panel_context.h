@@ -1,6 +1,7 @@
 // What every panel receives each frame. Panels read the engine through a const Database
-// (snapshots: TableNames, Layout, revision) and change it only through the WireClient, so
-// the compiler enforces "read through snapshots, write through requests".
+// (snapshots: TableNames, Layout, revision) and change it only through the WireClient (via the
+// Workbench, which also keeps what the response panel and the data view show), so the
+// compiler enforces "read through snapshots, write through requests".
 #pragma once
 
 #include <string>
@@ -8,25 +9,32 @@
 #include "ddb/database.h"
 #include "imgui.h"
 #include "layout_cache.h"
+#include "sandbox.h"
 #include "theme.h"
 #include "ui_probe.h"
 #include "wire_client.h"
+#include "workbench.h"
 
 namespace playground {
 
-// The table the user is looking at, shared by the panels. Empty when none.
+// What the user is looking at, shared by the panels.
 struct Selection {
-  std::string table;
+  std::string table;   // empty when none
+  ddb::ItemPtr item;   // the item the inspector shows; null when none
 };
 
 struct PanelContext {
   const ddb::Database& db;
   WireClient& wire;
+  Sandbox& sandbox;
+  Workbench& work;
   Selection& selection;
   LayoutCache& layouts;
   UiProbe& probe;
   const UiFonts& fonts;
-  float scale;  // device pixels per CSS pixel; multiply CSS-pixel sizes by it
+  const Palette& colors;
+  Theme theme;
+  float scale;  // device pixels per CSS pixel × font scale; multiply CSS-pixel sizes by it
 };
 
 // Where App places a panel, in ImGui (device-pixel) coordinates.
@@ -35,7 +43,7 @@ struct PanelRect {
   ImVec2 size;
 };
 
-// Panels are tiles fixed by App's layout: no moving, resizing, collapsing or saved settings.
+// Panels are tiles placed by the dock layout: moved and resized only by its splitters.
 inline constexpr ImGuiWindowFlags kPanelWindowFlags =
     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;

@@ -1,5 +1,7 @@
 #include "sample_requests.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <iterator>
 
 #include <nlohmann/json.hpp>
@@ -78,6 +80,46 @@ std::vector<std::string> SamplePutItemRequests() {
 }
 
 std::size_t SampleItemCount() { return std::size(kSampleBooks); }
+
+std::string BigSampleCreateTableRequest() {
+  const ordered_json request = {
+      {"TableName", kBigSampleTableName},
+      {"AttributeDefinitions",
+       {{{"AttributeName", "customerId"}, {"AttributeType", "S"}},
+        {{"AttributeName", "orderId"}, {"AttributeType", "S"}}}},
+      {"KeySchema",
+       {{{"AttributeName", "customerId"}, {"KeyType", "HASH"}},
+        {{"AttributeName", "orderId"}, {"KeyType", "RANGE"}}}},
+      {"BillingMode", "PAY_PER_REQUEST"},
+  };
+  return Dump(request);
+}
+
+int BigSampleBatchCount() {
+  return (kBigSampleCustomers * kBigSampleOrdersPerCustomer + kBigSampleBatchSize - 1) / kBigSampleBatchSize;
+}
+
+std::string BigSampleBatchRequest(int index) {
+  static constexpr const char* kStatus[] = {"PENDING", "SHIPPED", "DELIVERED", "RETURNED"};
+  ordered_json writes = ordered_json::array();
+  const int total = kBigSampleCustomers * kBigSampleOrdersPerCustomer;
+  for (int n = index * kBigSampleBatchSize; n < std::min(total, (index + 1) * kBigSampleBatchSize); ++n) {
+    const int customer = n / kBigSampleOrdersPerCustomer;
+    const int order = n % kBigSampleOrdersPerCustomer;
+    char customer_id[32], order_id[32], total_text[32];
+    std::snprintf(customer_id, sizeof customer_id, "customer-%04d", customer + 1);
+    // Orders sort by date within a customer: two a week through 2024.
+    std::snprintf(order_id, sizeof order_id, "2024-%02d-%02d#%03d", 1 + order / 5, 1 + (order % 5) * 6, order + 1);
+    std::snprintf(total_text, sizeof total_text, "%d.%02d", 5 + (n * 37) % 400, (n * 13) % 100);
+    writes.push_back({{"PutRequest",
+                       {{"Item",
+                         {{"customerId", {{"S", customer_id}}},
+                          {"orderId", {{"S", order_id}}},
+                          {"status", {{"S", kStatus[(n * 7) % 4]}}},
+                          {"total", {{"N", total_text}}}}}}}});
+  }
+  return Dump(ordered_json{{"RequestItems", {{kBigSampleTableName, std::move(writes)}}}});
+}
 
 std::string ExampleKeyJson(const ddb::KeySchema& schema, bool with_attributes) {
   // For the sample table, a real book: a new one to put, an existing one to get or delete.

@@ -1,5 +1,7 @@
-// TablesPanel: the list of tables (select one to look inside) and a button that creates the
-// sample Books table by sending the same CreateTable/PutItem requests a user could send.
+// TablesPanel: the list of tables (select one to look inside), "New table" (the designer),
+// the sample data (the small Books table, or 100,000 Orders loaded in the background over a
+// few frames), and deleting the selected table. Every change is a request through the
+// Workbench, exactly as a user could send it.
 #pragma once
 
 #include <cstdint>
@@ -7,26 +9,33 @@
 #include <vector>
 
 #include "panel_context.h"
+#include "table_designer.h"
 
 namespace playground {
 
 class TablesPanel {
  public:
   void Draw(const PanelRect& rect, PanelContext& ctx);
+  // Starts loading the 100,000-item Orders sample (also the page's "sample=orders" hook).
+  void StartBigSample(PanelContext& ctx);
+  bool loading() const { return big_sample_next_ >= 0; }
 
  private:
-  void RefreshNames(const ddb::Database& db);
-  void DrawSampleButton(PanelContext& ctx);
+  void RefreshNames(PanelContext& ctx);
+  void DrawButtons(PanelContext& ctx);
   void DrawTableList(PanelContext& ctx);
   void CreateSampleTable(PanelContext& ctx);
+  void ContinueBigSample(PanelContext& ctx);
 
-  // Table names as of names_revision_: ListTables order, refreshed when the revision moves.
+  // Table names as of names_stamp_: ListTables order, refreshed when the data changes.
   std::vector<std::string> names_;
-  std::uint64_t names_revision_ = 0;
+  DataStamp names_stamp_;
   bool names_loaded_ = false;
-  // The sample table's failure, shown under its button (e.g. ResourceInUseException).
+  // A sample's failure, shown under the buttons (e.g. ResourceInUseException).
   std::string error_type_;
   std::string error_message_;
+  int big_sample_next_ = -1;  // next batch of the Orders sample to send; -1 when not loading
+  TableDesigner designer_;
 };
 
 }  // namespace playground

@@ -1,10 +1,28 @@
 // The page's look: colours, spacing and fonts, in one place. ImGui works in device pixels, so
-// every size here is given in CSS pixels and multiplied by the device pixel ratio (`scale`).
+// every size here is given in CSS pixels and multiplied by `scale` (device pixel ratio × the
+// user's font scale).
+//
+// Two themes: a dark one for a screen at a desk, and a high-contrast light one for projectors
+// in bright training rooms. Colours with a meaning (partition key amber, sort key teal, what a
+// request read, returned or filtered out) come from the theme's Palette.
 #pragma once
 
 #include "imgui.h"
 
 namespace playground {
+
+enum class Theme { kDark, kLight };
+
+// What the user chose in the View menu; the platform rebuilds fonts and style when it changes.
+struct StyleSettings {
+  float font_scale = 1.0f;     // 1.0 to 2.5 (100-250 %)
+  Theme theme = Theme::kDark;
+  bool large_targets = false;  // roomier buttons and rows, for touch screens and presenters
+  bool operator==(const StyleSettings&) const = default;
+};
+
+inline constexpr float kMinFontScale = 1.0f;
+inline constexpr float kMaxFontScale = 2.5f;
 
 struct UiFonts {
   ImFont* ui = nullptr;       // body text
@@ -20,20 +38,27 @@ inline constexpr const char* kMonoFontPath = "/fonts/mono.ttf";
 // Falls back to ImGui's built-in font when a file is missing, so the page still works.
 UiFonts LoadFonts(float scale);
 
-// Replaces ImGui's style with the page's, scaled by `scale`.
-void ApplyTheme(float scale);
+// Replaces ImGui's style with the theme's, scaled by `scale`.
+void ApplyTheme(float scale, const StyleSettings& settings);
 
 // Colours with a meaning, shared by the panels.
-namespace colors {
-inline constexpr ImVec4 kPartitionKey{0.95f, 0.68f, 0.33f, 1.0f};  // amber: HASH
-inline constexpr ImVec4 kSortKey{0.42f, 0.80f, 0.78f, 1.0f};       // teal: RANGE
-inline constexpr ImVec4 kError{0.96f, 0.45f, 0.45f, 1.0f};
-inline constexpr ImVec4 kSuccess{0.48f, 0.82f, 0.52f, 1.0f};
-inline constexpr ImVec4 kDim{0.58f, 0.62f, 0.68f, 1.0f};
-inline constexpr ImVec4 kCollectionBg{0.20f, 0.23f, 0.28f, 1.0f};
-}  // namespace colors
+struct Palette {
+  ImVec4 partition_key;  // HASH
+  ImVec4 sort_key;       // RANGE
+  ImVec4 error;
+  ImVec4 success;
+  ImVec4 warning;
+  ImVec4 dim;            // secondary text
+  ImVec4 collection_bg;  // an item collection's header row
+  ImVec4 returned;       // trace: read and returned
+  ImVec4 filtered;       // trace: read, paid for, dropped by the filter
+  ImVec4 written;        // trace: created, replaced or deleted
+  ImVec4 selected;       // the item the inspector shows
+};
+
+const Palette& PaletteFor(Theme theme);
 
 // A distinct, muted colour per partition index (for the hash strip and column headers).
-ImVec4 PartitionColor(int index, float alpha = 1.0f);
+ImVec4 PartitionColor(int index, Theme theme, float alpha = 1.0f);
 
 }  // namespace playground

@@ -5,7 +5,6 @@
 #include <variant>
 
 namespace playground {
-namespace {
 
 std::string Base64(const std::string& bytes) {
   static constexpr char kAlphabet[] =
@@ -32,6 +31,8 @@ std::string Base64(const std::string& bytes) {
   }
   return out;
 }
+
+namespace {
 
 // Strings are shown quoted; control characters would break the one-line layout, so they are
 // escaped the way JSON would.

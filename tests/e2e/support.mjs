@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const siteDir = path.join(repoRoot, 'build/web/site');
+// DDB_SITE_DIR points the tests at another build's site folder (e.g. build/ui-web/site).
+export const siteDir = process.env.DDB_SITE_DIR ? path.resolve(process.env.DDB_SITE_DIR) : path.join(repoRoot, 'build/web/site');
 export const artifactsDir = path.join(repoRoot, 'artifacts/e2e');
 
 const mimeTypes = {

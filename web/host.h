@@ -1,0 +1,51 @@
+// Host: what the page needs from the browser around it, as an interface, so App and the
+// panels never touch Emscripten or JavaScript (web/main.cpp implements it).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace playground {
+
+// The outcome of a share request: a URL that recreates the sandbox, or why there is none.
+struct ShareOutcome {
+  bool ok = false;
+  std::string url;      // when ok
+  std::string message;  // when not ok: e.g. the compressed sandbox is too big for a URL
+};
+
+// A sandbox handed over in the page's URL fragment (#sandbox=...), already decompressed.
+struct SharedSandbox {
+  std::string snapshot;  // snapshot JSON; empty when error is set
+  std::string error;     // why the fragment could not be read
+};
+
+class Host {
+ public:
+  virtual ~Host() = default;
+
+  // Persistent storage that survives reloads (localStorage). Load gives nullopt when the key
+  // is absent or storage is unavailable; Store gives false when the browser refused (quota).
+  virtual std::optional<std::string> LoadStored(std::string_view key) = 0;
+  virtual bool Store(std::string_view key, std::string_view value) = 0;
+  virtual void RemoveStored(std::string_view key) = 0;
+
+  // A parameter of the page's query string (?lesson=...&step=...), or nullopt.
+  virtual std::optional<std::string> QueryParameter(std::string_view name) = 0;
+
+  // Text for screen readers, which cannot see the canvas: the last response (read out
+  // politely) and the current lesson text.
+  virtual void AnnounceResponse(std::string_view text) = 0;
+  virtual void SetLessonText(std::string_view text) = 0;
+
+  // Compresses a snapshot into a share URL in the background; PollShare gives the outcome
+  // once, when it is ready.
+  virtual void StartShare(std::string_view snapshot) = 0;
+  virtual std::optional<ShareOutcome> PollShare() = 0;
+
+  // The sandbox the page was opened with (#sandbox=...), once; nullopt when there was none.
+  virtual std::optional<SharedSandbox> TakeSharedSandbox() = 0;
+};
+
+}  // namespace playground

@@ -1,0 +1,114 @@
+// RequestFields: the operation builder's form, as data — one set of fields per data-plane
+// operation — and the two conversions that keep the form and the raw JSON tab in sync:
+// Compose (fields -> request text) and Decompose (request JSON -> fields). Nothing here draws.
+//
+// The Item/Key (or RequestItems/TransactItems) field is JSON text that goes into the request
+// exactly as typed, so a typo reaches DynamoDB and comes back as its SerializationException —
+// the learner sees the real error, not a form's. Members the form has no field for are kept
+// in `extra` and sent as they were, so nothing typed in the JSON tab is lost.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "ddb/requests.h"
+
+namespace playground {
+
+enum class Operation {
+  kPutItem, kGetItem, kUpdateItem, kDeleteItem, kQuery, kScan,
+  kBatchGetItem, kBatchWriteItem, kTransactWriteItems, kTransactGetItems,
+};
+inline constexpr int kOperationCount = 10;
+const char* OperationName(Operation op);
+// The operation named `name`, or false when it is not one the builder has.
+bool OperationFromName(std::string_view name, Operation& op);
+
+// What the body field holds for an operation: "Item", "Key", "RequestItems", "TransactItems",
+// or null (Query, Scan).
+const char* BodyMember(Operation op);
+
+// An ExpressionAttributeValues entry: ":v" -> {"<type>": value}. kJson holds a whole
+// AttributeValue as JSON text (for what the simple types cannot say).
+enum class ValueType { kS, kN, kB, kBOOL, kNULL, kSS, kNS, kBS, kL, kM, kJson };
+inline constexpr int kValueTypeCount = 11;
+const char* ValueTypeLabel(ValueType type);
+
+struct PlaceholderName {
+  std::string placeholder;  // "#n"
+  std::string name;         // the attribute name it stands for
+  bool automatic = false;   // added because an expression used it; dropped when unused and empty
+};
+
+struct PlaceholderValue {
+  std::string placeholder;  // ":v"
+  ValueType type = ValueType::kS;
+  std::string value;        // S/N/B: the text; BOOL: true/false; sets, L, M: JSON of the contents
+  bool automatic = false;
+};
+
+// The Query form's key-condition helper: fills KeyConditionExpression and its placeholders.
+struct KeyConditionHelper {
+  enum class SortOp { kNone, kEq, kLt, kLe, kGt, kGe, kBetween, kBeginsWith };
+  std::string partition_value;
+  SortOp sort_op = SortOp::kNone;
+  std::string sort_value;
+  std::string sort_value2;  // BETWEEN's upper bound
+};
+inline constexpr int kSortOpCount = 8;
+const char* SortOpLabel(KeyConditionHelper::SortOp op);
+
+struct RequestFields {
+  std::string table;
+  std::string body;     // Item / Key / RequestItems / TransactItems: JSON text, sent as typed
+  std::string example;  // what Prefill put in body; while body equals it, it may be replaced
+  std::string index_name;
+  std::string key_condition;
+  std::string filter;
+  std::string projection;
+  std::string condition;
+  std::string update;
+  std::vector<PlaceholderName> names;
+  std::vector<PlaceholderValue> values;
+  KeyConditionHelper helper;
+  std::int64_t limit = 0;  // 0: no Limit
+  bool scan_forward = true;
+  bool consistent_read = false;
+  std::int64_t segment = 0;
+  std::int64_t total_segments = 0;  // 0: not a parallel scan
+  std::string return_values = "NONE";
+  std::string return_consumed_capacity = "TOTAL";  // so the response shows what was paid
+  std::string client_request_token;
+  nlohmann::ordered_json extra = nlohmann::ordered_json::object();
+  std::array<std::string, 2> add_key;  // batches and transactions: the key to add (form only)
+};
+
+// The request text for `op`, pretty-printed when it is valid JSON.
+std::string Compose(Operation op, const RequestFields& fields);
+
+// Reads a request into fields. False (fields untouched) when `text` is not a JSON object.
+bool Decompose(Operation op, std::string_view text, RequestFields& fields);
+
+// Sets the table and fills the body with an example for its key schema — a new item to put,
+// `first_item`'s key (when the table has items) to read — unless the user has typed their own.
+void Prefill(Operation op, const ddb::KeySchema* schema, const std::string& table, RequestFields& fields,
+             const ddb::Item* first_item);
+
+// Keeps the placeholder tables in step with the expressions: adds a row for each #name and
+// :value an expression uses that has none, and drops automatic rows nobody uses any more
+// while they are still empty. Rows the user made are never dropped.
+void SyncPlaceholders(Operation op, RequestFields& fields);
+
+// Whether an expression of `op` uses `placeholder`.
+bool PlaceholderUsed(Operation op, const RequestFields& fields, std::string_view placeholder);
+
+// Writes the helper's key condition into key_condition and its placeholders (#pk, #sk, :pk,
+// :sk, :sk2), typed by the table's key schema.
+void ApplyKeyConditionHelper(const ddb::KeySchema& schema, RequestFields& fields);
+
+}  // namespace playground
