@@ -1,7 +1,11 @@
 #include "endpoint.h"
 
+#include <dirent.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <zlib.h>
 
+#include <cstdlib>
 #include <ctime>
 #include <exception>
 #include <memory>
@@ -32,6 +36,30 @@ std::string HttpDate() {
   char buf[64];
   const std::size_t n = std::strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S GMT", &tm);
   return std::string(buf, n);
+}
+
+// Shuts the reading side of this process's connections accepted on `port`. httplib keeps an
+// idle kept-alive connection's thread polling it until the keep-alive timeout (5 s), with no
+// way to interrupt it, so a stop would wait that long; a connection whose reading side is shut
+// reads as closed at once. Requests already read still get their answers (writing is not shut).
+// httplib does not hand out accepted sockets, hence the walk over /proc/self/fd.
+void ShutDownReadingOfConnections(int port) {
+  DIR* fds = opendir("/proc/self/fd");
+  if (!fds) return;
+  const int own = dirfd(fds);
+  while (const dirent* entry = readdir(fds)) {
+    const int fd = std::atoi(entry->d_name);
+    if (fd <= 2 || fd == own) continue;
+    sockaddr_storage local{}, peer{};
+    socklen_t local_size = sizeof local, peer_size = sizeof peer;
+    if (getsockname(fd, reinterpret_cast<sockaddr*>(&local), &local_size) != 0) continue;  // not a socket
+    if (getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &peer_size) != 0) continue;    // not connected
+    int local_port = -1;
+    if (local.ss_family == AF_INET) local_port = ntohs(reinterpret_cast<const sockaddr_in&>(local).sin_port);
+    if (local.ss_family == AF_INET6) local_port = ntohs(reinterpret_cast<const sockaddr_in6&>(local).sin6_port);
+    if (local_port == port) shutdown(fd, SHUT_RD);
+  }
+  closedir(fds);
 }
 
 }  // namespace
@@ -96,17 +124,23 @@ Endpoint::Endpoint(Database& db, EndpointOptions options) : db_(db), options_(st
 
 std::optional<int> Endpoint::Bind(const std::string& host, int port) {
   if (port == 0) {
-    const int bound = http_.bind_to_any_port(host);
-    return bound > 0 ? std::optional<int>(bound) : std::nullopt;
+    port = http_.bind_to_any_port(host);
+    if (port <= 0) return std::nullopt;
+  } else if (!http_.bind_to_port(host, port)) {
+    return std::nullopt;
   }
-  return http_.bind_to_port(host, port) ? std::optional<int>(port) : std::nullopt;
+  port_ = port;
+  return port;
 }
 
 bool Endpoint::Serve() { return http_.listen_after_bind(); }
 
 bool Endpoint::IsServing() const { return http_.is_running(); }
 
-void Endpoint::Stop() { http_.stop(); }
+void Endpoint::Stop() {
+  http_.stop();
+  ShutDownReadingOfConnections(port_);
+}
 
 void Endpoint::HandlePost(const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& read) {
   const std::size_t limit = options_.limits.max_request_bytes;

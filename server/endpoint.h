@@ -40,7 +40,8 @@ class Endpoint {
   bool Serve();
   // Whether Serve() is accepting connections.
   bool IsServing() const;
-  // Stops a Serve() that is accepting connections; call once, from another thread.
+  // Stops a Serve() that is accepting connections: no new connections, requests already read
+  // are answered, idle kept-alive connections are closed. Call once, from another thread.
   void Stop();
 
  private:
@@ -54,6 +55,7 @@ class Endpoint {
   std::mutex db_mutex_;  // the engine is not thread-safe: requests run one at a time
   EndpointOptions options_;
   RequestIds request_ids_;
+  int port_ = 0;
   httplib::Server http_;
 };
 

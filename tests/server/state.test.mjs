@@ -2,10 +2,11 @@
 // SIGTERM (atomically), and bad files or folders are refused at start-up with a clear message.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { after, test } from 'node:test';
 
-import { booksTable, call, runServer, startServer, tempDir } from './support.mjs';
+import { booksTable, call, runServer, signedHeaders, startServer, tempDir } from './support.mjs';
 
 const dirs = [];
 after(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
@@ -61,6 +62,37 @@ test('SIGINT saves too, replacing the old file by rename (never rewriting it in 
   );
   assert.notEqual(fs.statSync(file).ino, before, 'a new file took the old one\'s name');
   assert.deepEqual(fs.readdirSync(dir), ['state.json']);
+});
+
+test('a stop does not wait for idle kept-alive connections, and saves what they wrote', async () => {
+  const dir = scratch();
+  const file = path.join(dir, 'state.json');
+  const server = await startServer(['--save', file]);
+  await call(server.url, 'CreateTable', booksTable);
+  // A client that keeps its connection open after a write, as the SDKs do.
+  const agent = new http.Agent({ keepAlive: true });
+  const body = JSON.stringify({ TableName: 'Books', Item: book('b1', 'kept alive') });
+  const status = await new Promise((resolve, reject) => {
+    http
+      .request(
+        {
+          host: '127.0.0.1', port: server.port, method: 'POST', path: '/', agent,
+          headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.PutItem', 'content-length': Buffer.byteLength(body), ...signedHeaders },
+        },
+        (res) => res.resume().on('end', () => resolve(res.statusCode)),
+      )
+      .on('error', reject)
+      .end(body);
+  });
+  assert.equal(status, 200);
+  const started = Date.now();
+  const stopped = await server.stop();
+  const took = Date.now() - started;
+  agent.destroy();
+  assert.equal(stopped.code, 0, stopped.stderr);
+  // httplib alone would keep polling the idle connection until its 5 s keep-alive timeout.
+  assert.ok(took < 2000, `stopping took ${took} ms`);
+  assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')).tables[0].Items, [book('b1', 'kept alive')]);
 });
 
 test('--load and --save on one file keep the state from run to run', async () => {
