@@ -1,0 +1,218 @@
+// Lessons: scripted walks through the playground that teach DynamoDB key design.
+//
+// A lesson is a JSON document (format: lessons/schema.json, JSON Schema draft 2020-12) with an
+// id, a title, a summary, an estimate in minutes, a setup (tables and items to create) and
+// steps. A step has markdown text (see lesson_markdown.h), the ids of the facts it teaches
+// (F1..F37 in KEY_FACTS.md), and optionally a quiz (predict before you run), a "show me"
+// request the player can fill in, and a task: a goal, hints, a declarative check and the
+// solution requests that make the check pass (so every lesson can be auto-played in tests).
+//
+// Everything here is pure: text in, values out; no I/O. ParseLesson never throws and never
+// crashes on any input: a lesson that is not JSON, or breaks the schema, comes back as a
+// ValidationException naming the source, the lesson id (when known), the JSON Pointer of the
+// offending value and the reason, e.g.
+//   02-reading.json: lesson "reading": /steps/3/task/check/count: expected a non-negative
+//   integer or an object with atLeast/atMost, got a string
+// Setup requests go through HandleRequest, so they are real DynamoDB requests with real errors.
+// Checks read the last request and response (a LessonObservation the caller keeps) and the
+// engine's state through introspection, which is never recorded as a request: evaluating a
+// check does not change the trace, the revision or anything else.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "ddb/database.h"
+#include "ddb/requests.h"
+#include "ddb/status.h"
+#include "ddb/value.h"
+
+namespace ddb {
+
+// ---- Requests a lesson sends --------------------------------------------------------------
+
+// One DynamoDB request: what HandleRequest(db, operation, body) takes.
+struct LessonRequest {
+  std::string operation;  // "Query", "PutItem", ... (no X-Amz-Target prefix)
+  std::string body;       // the request as JSON text, indented, members in the lesson's order
+};
+
+// A request the player can fill into its request editor and run for the learner.
+struct ShowMe {
+  std::string label;  // button caption; empty means the player's default ("Show me")
+  LessonRequest request;
+};
+
+// ---- Quizzes ------------------------------------------------------------------------------
+
+struct QuizChoice {
+  std::string text;         // markdown
+  bool correct = false;
+  std::string explanation;  // markdown: why it is right, or the misconception behind it
+};
+
+// Multiple choice with exactly one correct choice (2 to 6 choices). Shown before the step's
+// show-me and task, so the learner predicts the result before seeing it.
+struct Quiz {
+  std::string question;  // markdown
+  std::vector<QuizChoice> choices;
+};
+
+struct QuizAnswer {
+  bool correct = false;
+  std::string explanation;  // the chosen choice's explanation
+};
+
+// The verdict on choosing `choice` (0-based). ValidationException if there is no such choice.
+Result<QuizAnswer> AnswerQuiz(const Quiz& quiz, std::size_t choice);
+
+// ---- Checks -------------------------------------------------------------------------------
+
+// A number compared with bounds: `equals`, or `at_least` and/or `at_most` (inclusive).
+struct Comparison {
+  std::optional<double> equals;
+  std::optional<double> at_least;
+  std::optional<double> at_most;
+  bool Holds(double value) const;
+};
+
+struct Check;
+
+// The predicates a check can combine. Each holds or fails with a learner-facing reason.
+namespace check {
+struct Operation { std::string name; };           // the last request's operation
+struct Table { std::string name; };               // its TableName (or one of its tables, for
+                                                  // batch and transaction requests)
+struct Succeeded { bool value = true; };          // HTTP 200 (true) or an error (false)
+struct Error { std::string type; };               // failed with this exception, e.g.
+                                                  // "ConditionalCheckFailedException"
+struct MessageContains { std::string text; };     // the error message contains this text
+struct Count { Comparison expected; };            // the response's Count
+struct ScannedCount { Comparison expected; };     // the response's ScannedCount
+struct ConsumedCapacity { Comparison expected; }; // the response's ConsumedCapacity.CapacityUnits
+// The returned items (Items, or Item for GetItem), exactly this many, in this order; each
+// returned item must hold the listed attributes with equal values (others may be present).
+struct Items { std::vector<Item> expected; };
+// The table holds an item with this primary key, with these attributes (equal values), and
+// without the attributes named in `missing`.
+struct ItemExists {
+  std::string table;
+  Item key;
+  Item attributes;
+  std::vector<std::string> missing;
+};
+struct ItemAbsent { std::string table; Item key; };       // no item with this key
+struct ItemCount { std::string table; Comparison expected; };
+struct PartitionCount { std::string table; Comparison expected; };
+// Distinct partitions the last request touched, from Database::last_trace().
+struct PartitionsRead { Comparison expected; };
+// The table exists with this primary key (no sort_key: a simple key).
+struct KeySchemaIs {
+  std::string table;
+  KeyAttribute partition_key;
+  std::optional<KeyAttribute> sort_key;
+};
+// Top-level members present in (or absent from) the last request's or response's JSON body.
+struct RequestHas { std::vector<std::string> members; };
+struct RequestLacks { std::vector<std::string> members; };
+struct ResponseHas { std::vector<std::string> members; };
+struct ResponseLacks { std::vector<std::string> members; };
+struct All { std::vector<Check> checks; };  // every one holds
+struct Any { std::vector<Check> checks; };  // at least one holds
+}  // namespace check
+
+using Predicate =
+    std::variant<check::Operation, check::Table, check::Succeeded, check::Error, check::MessageContains,
+                 check::Count, check::ScannedCount, check::ConsumedCapacity, check::Items,
+                 check::ItemExists, check::ItemAbsent, check::ItemCount, check::PartitionCount,
+                 check::PartitionsRead, check::KeySchemaIs, check::RequestHas, check::RequestLacks,
+                 check::ResponseHas, check::ResponseLacks, check::All, check::Any>;
+
+// A conjunction of predicates, evaluated in the lesson's order; the first that fails gives
+// the reason.
+struct Check {
+  std::vector<Predicate> predicates;
+};
+
+// The last request the learner (or the player on their behalf) ran, and its response.
+// An empty operation means no request has been run since the step began.
+struct LessonObservation {
+  std::string operation;
+  std::string request_body;
+  int http_status = 0;
+  std::string response_body;
+};
+
+struct CheckOutcome {
+  bool passed = false;
+  std::string reason;  // empty when passed; else e.g. "expected Count 3, got 5"
+};
+
+// Evaluates `check` against the observation and the database's current state. Reads the
+// database only through introspection (Layout, Description, last_trace): no request is
+// recorded and nothing changes. Evaluate once after each request, not every frame.
+CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observation, const Database& db);
+
+// ---- Lessons ------------------------------------------------------------------------------
+
+struct LessonTask {
+  std::string goal;                      // markdown: what to do
+  Check check;
+  std::vector<std::string> hints;        // markdown, at least one, in the order to reveal them
+  std::vector<LessonRequest> solution;   // run in order, they make the check pass; the
+                                         // step's show-me request when the lesson gives none
+  std::string success;                   // markdown shown once the check passes; may be empty
+};
+
+struct LessonStep {
+  std::string title;
+  std::string text;                      // markdown
+  std::vector<std::string> facts;        // fact ids, e.g. "F12"
+  std::optional<Quiz> quiz;
+  std::optional<ShowMe> show_me;
+  std::optional<LessonTask> task;
+};
+
+struct Lesson {
+  std::string id;                        // lowercase words joined by '-', e.g. "sort-keys"
+  std::string title;
+  std::string summary;                   // markdown
+  int minutes = 0;
+  // The setup as requests: one CreateTable per table, then one PutItem per item, in order.
+  std::vector<LessonRequest> setup;
+  // Every table the lesson creates, in its setup or in any step's requests: what
+  // ApplyLessonSetup removes to start the lesson afresh.
+  std::vector<std::string> tables;
+  std::vector<LessonStep> steps;
+};
+
+// Parses and validates one lesson file. `source_name` (e.g. the file name) only labels errors.
+Result<Lesson> ParseLesson(std::string_view json_text, std::string_view source_name);
+
+// Starts (or restarts) the lesson on `db`: deletes every table in lesson.tables that exists
+// (a learner's own table of the same name included: give a lesson its own Database, or warn
+// first), then runs the setup requests, all through HandleRequest. Tables the lesson does not
+// name are left alone. On the first failing request returns its error, its message prefixed with the
+// lesson id and the request (e.g. "lesson \"reading\" setup, PutItem on Authors: ...").
+Status ApplyLessonSetup(Database& db, const Lesson& lesson);
+
+// ---- The curriculum's index (lessons/index.json) -------------------------------------------
+
+struct LessonIndexEntry {
+  std::string id;
+  std::string file;  // relative to the index, e.g. "01-first-table.json"
+};
+
+// {"lessons": [{"id": "...", "file": "NN-<id>.json"}, ...]} in curriculum order. Errors name
+// the source and JSON path like ParseLesson's.
+Result<std::vector<LessonIndexEntry>> ParseLessonIndex(std::string_view json_text, std::string_view source_name);
+
+// The fact ids KEY_FACTS.md defines: "F1" .. "F37".
+bool IsKnownFactId(std::string_view id);
+
+}  // namespace ddb

@@ -1,0 +1,343 @@
+// Evaluating a check: each predicate looks at the last request and response (parsed once per
+// evaluation) or at the database through introspection, and either holds or says why not in
+// words a learner can act on ("expected Count 3, got 5").
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+#include "ddb/lesson.h"
+#include "value_json.h"
+
+namespace ddb {
+namespace {
+
+constexpr std::string_view kNoRequest = "no request has been run yet";
+
+std::string NumberText(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+// A value as a learner reads it: strings quoted, numbers bare, anything else as DynamoDB JSON.
+std::string ValueText(const AttributeValue& v) {
+  if (v.type() == ValueType::kS) return json(v.as_s()).dump(-1, ' ', false, json::error_handler_t::replace);
+  if (v.type() == ValueType::kN) return v.as_n().ToString();
+  return ToJson(v).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string KeyText(const Item& key) {
+  std::string out = "{";
+  for (const auto& [name, value] : key) {
+    if (out.size() > 1) out += ", ";
+    out += name + ": " + ValueText(value);
+  }
+  return out + "}";
+}
+
+std::string ComparisonText(const Comparison& c) {
+  if (c.equals) return NumberText(*c.equals);
+  if (c.at_least && c.at_most) return "between " + NumberText(*c.at_least) + " and " + NumberText(*c.at_most);
+  if (c.at_least) return "at least " + NumberText(*c.at_least);
+  if (c.at_most) return "at most " + NumberText(*c.at_most);
+  return "any number";
+}
+
+std::string Plural(double n, std::string_view one, std::string_view many) {
+  return NumberText(n) + " " + std::string(n == 1 ? one : many);
+}
+
+// "3 items", "at least 2 items", "1 item".
+std::string Counted(const Comparison& c, std::string_view one, std::string_view many) {
+  return ComparisonText(c) + " " + std::string(c.equals && *c.equals == 1 && !c.at_least && !c.at_most ? one : many);
+}
+
+// The exception name of an error response ("ValidationException"), or "" for a success.
+std::string ErrorType(const json& response) {
+  const auto t = response.find("__type");
+  if (t == response.end() || !t->is_string()) return "";
+  const std::string& s = t->get_ref<const std::string&>();
+  return s.substr(s.find('#') + 1);
+}
+
+std::string ErrorMessage(const json& response) {
+  for (const char* name : {"message", "Message"})
+    if (auto m = response.find(name); m != response.end() && m->is_string()) return m->get<std::string>();
+  return "";
+}
+
+struct Context {
+  const LessonObservation& observation;
+  const Database& db;
+  json request;
+  json response;
+
+  bool ran() const { return !observation.operation.empty(); }
+  bool ok() const { return observation.http_status == 200; }
+  std::string Failure() const {
+    const std::string message = ErrorMessage(response);
+    return ErrorType(response) + (message.empty() ? "" : ": " + message);
+  }
+};
+
+// The primary key `key` names, in the table's schema; nullopt when they do not match.
+const ItemPtr* FindItem(const TableLayout& layout, const Item& key, std::string& problem) {
+  const KeySchema& schema = layout.key_schema;
+  const auto pk = key.find(schema.partition_key.name);
+  const auto sk = schema.sort_key ? key.find(schema.sort_key->name) : key.end();
+  if (pk == key.end() || key.size() != (schema.sort_key ? 2u : 1u) || (schema.sort_key && sk == key.end())) {
+    problem = "the key " + KeyText(key) + " does not match table " + layout.table_name + "'s key schema";
+    return nullptr;
+  }
+  for (const auto& collection : layout.item_collections) {
+    if (!(collection.partition_key == pk->second)) continue;
+    for (const auto& item : collection.items) {
+      if (!schema.sort_key) return &item;
+      const auto it = item->find(schema.sort_key->name);
+      if (it != item->end() && it->second == sk->second) return &item;
+    }
+  }
+  return nullptr;
+}
+
+std::string MemberList(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+std::string Evaluate(const Check& check, const Context& ctx);
+
+struct PredicateEvaluator {
+  const Context& ctx;
+
+  std::string operator()(const check::Operation& p) const {
+    if (!ctx.ran()) return "expected a " + p.name + " request, but " + std::string(kNoRequest);
+    if (ctx.observation.operation != p.name)
+      return "expected a " + p.name + " request, got " + ctx.observation.operation;
+    return "";
+  }
+
+  std::string operator()(const check::Table& p) const {
+    if (!ctx.ran()) return "expected a request on table " + p.name + ", but " + std::string(kNoRequest);
+    std::vector<std::string> tables;
+    const json& req = ctx.request;
+    if (auto t = req.find("TableName"); t != req.end() && t->is_string()) tables.push_back(*t);
+    if (auto items = req.find("RequestItems"); items != req.end() && items->is_object())
+      for (auto it = items->begin(); it != items->end(); ++it) tables.push_back(it.key());
+    if (auto actions = req.find("TransactItems"); actions != req.end() && actions->is_array())
+      for (const auto& action : *actions)
+        if (action.is_object())
+          for (const auto& [kind, body] : action.items())
+            if (body.is_object())
+              if (auto t = body.find("TableName"); t != body.end() && t->is_string()) tables.push_back(*t);
+    if (std::find(tables.begin(), tables.end(), p.name) != tables.end()) return "";
+    if (tables.empty()) return "expected a request on table " + p.name + ", but the request names no table";
+    return "expected a request on table " + p.name + ", got " + MemberList(tables);
+  }
+
+  std::string operator()(const check::Succeeded& p) const {
+    if (!ctx.ran()) return std::string(p.value ? "expected the request to succeed" : "expected the request to fail") +
+                           ", but " + std::string(kNoRequest);
+    if (p.value && !ctx.ok()) return "expected the request to succeed, got " + ctx.Failure();
+    if (!p.value && ctx.ok()) return "expected the request to fail, but it succeeded";
+    return "";
+  }
+
+  std::string operator()(const check::Error& p) const {
+    if (!ctx.ran()) return "expected " + p.type + ", but " + std::string(kNoRequest);
+    if (ctx.ok()) return "expected " + p.type + ", but the request succeeded";
+    if (ErrorType(ctx.response) != p.type) return "expected " + p.type + ", got " + ctx.Failure();
+    return "";
+  }
+
+  std::string operator()(const check::MessageContains& p) const {
+    if (!ctx.ran()) return "expected an error about \"" + p.text + "\", but " + std::string(kNoRequest);
+    if (ctx.ok()) return "expected an error about \"" + p.text + "\", but the request succeeded";
+    const std::string message = ErrorMessage(ctx.response);
+    if (message.find(p.text) == std::string::npos)
+      return "expected the error message to mention \"" + p.text + "\", got: " + message;
+    return "";
+  }
+
+  std::string ResponseNumber(std::string_view member, std::string_view label, const Comparison& c) const {
+    const std::string expected = "expected " + std::string(label) + " " + ComparisonText(c);
+    if (!ctx.ran()) return expected + ", but " + std::string(kNoRequest);
+    if (!ctx.ok()) return expected + ", but the request failed: " + ctx.Failure();
+    const auto v = ctx.response.find(member);
+    if (v == ctx.response.end() || !v->is_number()) return expected + ", but the response has no " + std::string(member);
+    const double got = v->get<double>();
+    return c.Holds(got) ? "" : expected + ", got " + NumberText(got);
+  }
+
+  std::string operator()(const check::Count& p) const { return ResponseNumber("Count", "Count", p.expected); }
+  std::string operator()(const check::ScannedCount& p) const {
+    return ResponseNumber("ScannedCount", "ScannedCount", p.expected);
+  }
+
+  std::string operator()(const check::ConsumedCapacity& p) const {
+    const std::string expected = "expected consumed capacity " + ComparisonText(p.expected);
+    if (!ctx.ran()) return expected + ", but " + std::string(kNoRequest);
+    if (!ctx.ok()) return expected + ", but the request failed: " + ctx.Failure();
+    const auto cc = ctx.response.find("ConsumedCapacity");
+    if (cc == ctx.response.end())
+      return expected + ", but the response has no ConsumedCapacity: add \"ReturnConsumedCapacity\": \"TOTAL\" to the request";
+    // One table's figure is an object; batches and transactions report one per table.
+    double total = 0;
+    for (const json& entry : cc->is_array() ? *cc : json::array({*cc}))
+      if (auto units = entry.find("CapacityUnits"); units != entry.end() && units->is_number()) total += units->get<double>();
+    return p.expected.Holds(total) ? "" : expected + ", got " + NumberText(total);
+  }
+
+  std::string operator()(const check::Items& p) const {
+    const std::string n = Plural(static_cast<double>(p.expected.size()), "item", "items");
+    if (!ctx.ran()) return "expected " + n + ", but " + std::string(kNoRequest);
+    if (!ctx.ok()) return "expected " + n + ", but the request failed: " + ctx.Failure();
+    std::vector<Item> got;
+    if (auto items = ctx.response.find("Items"); items != ctx.response.end() && items->is_array()) {
+      for (const auto& j : *items)
+        if (auto item = ItemFromJson(j); item.ok()) got.push_back(std::move(item).value());
+    } else if (auto item = ctx.response.find("Item"); item != ctx.response.end()) {
+      if (auto typed = ItemFromJson(*item); typed.ok()) got.push_back(std::move(typed).value());
+    }
+    if (got.size() != p.expected.size())
+      return "expected " + n + ", got " + NumberText(static_cast<double>(got.size()));
+    for (std::size_t i = 0; i < got.size(); ++i)
+      for (const auto& [name, value] : p.expected[i]) {
+        const std::string which = "item " + std::to_string(i + 1);
+        const auto it = got[i].find(name);
+        if (it == got[i].end()) return which + ": expected " + name + " " + ValueText(value) + ", but it has no " + name;
+        if (!(it->second == value))
+          return which + ": expected " + name + " " + ValueText(value) + ", got " + ValueText(it->second);
+      }
+    return "";
+  }
+
+  std::string operator()(const check::ItemExists& p) const {
+    auto layout = ctx.db.Layout(p.table);
+    if (!layout.ok()) return "expected an item in table " + p.table + ", but the table does not exist";
+    std::string problem;
+    const ItemPtr* found = FindItem(*layout, p.key, problem);
+    if (!problem.empty()) return problem;
+    const std::string where = "the item " + KeyText(p.key) + " in " + p.table;
+    if (!found) return "expected " + where + ", but there is none";
+    const Item& item = **found;
+    for (const auto& [name, value] : p.attributes) {
+      const auto it = item.find(name);
+      if (it == item.end()) return "expected " + where + " to have " + name + " " + ValueText(value) + ", but it has no " + name;
+      if (!(it->second == value))
+        return "expected " + where + " to have " + name + " " + ValueText(value) + ", got " + ValueText(it->second);
+    }
+    for (const auto& name : p.missing)
+      if (item.count(name)) return "expected " + where + " to have no " + name + ", but it has " + ValueText(item.at(name));
+    return "";
+  }
+
+  std::string operator()(const check::ItemAbsent& p) const {
+    auto layout = ctx.db.Layout(p.table);
+    if (!layout.ok()) return "";  // no table, no item
+    std::string problem;
+    const ItemPtr* found = FindItem(*layout, p.key, problem);
+    if (!problem.empty()) return problem;
+    return found ? "expected no item " + KeyText(p.key) + " in " + p.table + ", but it is still there" : "";
+  }
+
+  std::string operator()(const check::ItemCount& p) const {
+    auto layout = ctx.db.Layout(p.table);
+    const std::string expected = "expected table " + p.table + " to hold " + Counted(p.expected, "item", "items");
+    if (!layout.ok()) return expected + ", but the table does not exist";
+    double items = 0;
+    for (const auto& part : layout->partitions) items += static_cast<double>(part.item_count);
+    return p.expected.Holds(items) ? "" : expected + ", got " + NumberText(items);
+  }
+
+  std::string operator()(const check::PartitionCount& p) const {
+    auto layout = ctx.db.Layout(p.table);
+    const std::string expected = "expected table " + p.table + " to have " + Counted(p.expected, "partition", "partitions");
+    if (!layout.ok()) return expected + ", but the table does not exist";
+    const double n = static_cast<double>(layout->partitions.size());
+    return p.expected.Holds(n) ? "" : expected + ", got " + NumberText(n);
+  }
+
+  std::string operator()(const check::PartitionsRead& p) const {
+    const std::string expected = "expected the request to touch " + Counted(p.expected, "partition", "partitions");
+    if (!ctx.ran()) return expected + ", but " + std::string(kNoRequest);
+    std::set<int> partitions;
+    for (const auto& e : ctx.db.last_trace().entries) partitions.insert(e.partition);
+    const double n = static_cast<double>(partitions.size());
+    return p.expected.Holds(n) ? "" : expected + ", got " + NumberText(n);
+  }
+
+  std::string operator()(const check::KeySchemaIs& p) const {
+    auto layout = ctx.db.Layout(p.table);
+    auto text = [](const KeyAttribute& k) { return k.name + " (" + std::string(ScalarTypeName(k.type)) + ")"; };
+    std::string want = "partition key " + text(p.partition_key) +
+                       (p.sort_key ? " and sort key " + text(*p.sort_key) : " and no sort key");
+    if (!layout.ok()) return "expected table " + p.table + " with " + want + ", but the table does not exist";
+    const KeySchema& k = layout->key_schema;
+    std::string got = "partition key " + text(k.partition_key) + (k.sort_key ? " and sort key " + text(*k.sort_key) : " and no sort key");
+    const bool same_pk = k.partition_key.name == p.partition_key.name && k.partition_key.type == p.partition_key.type;
+    const bool same_sk = k.sort_key.has_value() == p.sort_key.has_value() &&
+                         (!k.sort_key || (k.sort_key->name == p.sort_key->name && k.sort_key->type == p.sort_key->type));
+    return same_pk && same_sk ? "" : "expected table " + p.table + " with " + want + ", got " + got;
+  }
+
+  std::string Members(const json& body, const std::vector<std::string>& names, bool want, std::string_view what) const {
+    const std::string verb = want ? " to include " : " not to include ";
+    if (!ctx.ran()) return "expected the " + std::string(what) + verb + MemberList(names) + ", but " + std::string(kNoRequest);
+    for (const auto& name : names)
+      if (body.contains(name) != want) return "expected the " + std::string(what) + verb + name;
+    return "";
+  }
+
+  std::string operator()(const check::RequestHas& p) const { return Members(ctx.request, p.members, true, "request"); }
+  std::string operator()(const check::RequestLacks& p) const { return Members(ctx.request, p.members, false, "request"); }
+  std::string operator()(const check::ResponseHas& p) const { return Members(ctx.response, p.members, true, "response"); }
+  std::string operator()(const check::ResponseLacks& p) const {
+    return Members(ctx.response, p.members, false, "response");
+  }
+
+  std::string operator()(const check::All& p) const {
+    for (const auto& c : p.checks)
+      if (std::string reason = Evaluate(c, ctx); !reason.empty()) return reason;
+    return "";
+  }
+
+  std::string operator()(const check::Any& p) const {
+    std::string reasons;
+    for (const auto& c : p.checks) {
+      std::string reason = Evaluate(c, ctx);
+      if (reason.empty()) return "";
+      reasons += (reasons.empty() ? "" : "; or ") + reason;
+    }
+    return "none of the alternatives holds: " + reasons;
+  }
+};
+
+std::string Evaluate(const Check& check, const Context& ctx) {
+  for (const auto& p : check.predicates)
+    if (std::string reason = std::visit(PredicateEvaluator{ctx}, p); !reason.empty()) return reason;
+  return "";
+}
+
+}  // namespace
+
+bool Comparison::Holds(double value) const {
+  if (equals && std::fabs(value - *equals) > 1e-9) return false;
+  if (at_least && value < *at_least - 1e-9) return false;
+  if (at_most && value > *at_most + 1e-9) return false;
+  return true;
+}
+
+CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observation, const Database& db) {
+  Context ctx{observation, db, json::parse(observation.request_body, nullptr, false),
+              json::parse(observation.response_body, nullptr, false)};
+  // Bodies that are not JSON read as empty objects: predicates then report what is missing.
+  if (!ctx.request.is_object()) ctx.request = json::object();
+  if (!ctx.response.is_object()) ctx.response = json::object();
+  std::string reason = Evaluate(check, ctx);
+  return {reason.empty(), std::move(reason)};
+}
+
+}  // namespace ddb

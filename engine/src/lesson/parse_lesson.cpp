@@ -1,0 +1,292 @@
+// Lesson files and the curriculum index: JSON text -> validated model, or the first problem
+// with its JSON Pointer. Sections are read in the order lessons/schema.json lists them.
+#include <algorithm>
+#include <cstdint>
+#include <set>
+
+#include "ddb/lesson.h"
+#include "json_syntax.h"
+#include "lesson/parse_parts.h"
+
+namespace ddb {
+namespace {
+
+using lesson::Node;
+using lesson::ojson;
+using lesson::Reader;
+
+// Deeper documents are not lessons; refusing them up front bounds every reader's recursion.
+constexpr int kMaxDepth = 40;
+
+bool DeeperThan(const ojson& j, int limit) {
+  if (!j.is_structured()) return false;
+  if (limit == 0) return true;
+  for (const auto& child : j)
+    if (DeeperThan(child, limit - 1)) return true;
+  return false;
+}
+
+std::string Dump(const ojson& j) { return j.dump(2, ' ', false, ojson::error_handler_t::replace); }
+
+// "<source>: lesson \"<id>\": <path>: <reason>", leaving out what is not known.
+Status LoadError(std::string_view source, std::string_view id, const std::string& path, const std::string& reason) {
+  std::string message(source);
+  if (!id.empty()) message += ": lesson \"" + std::string(id) + "\"";
+  if (!path.empty()) message += ": " + path;
+  return Status::Validation(message + ": " + reason);
+}
+
+bool IsLessonId(std::string_view s) {
+  if (s.empty() || s.size() > 64 || s.front() == '-' || s.back() == '-') return false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '-' && s[i - 1] == '-') return false;
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+  }
+  return true;
+}
+
+bool ReadLessonId(Reader& r, const Node& n, std::string& out) {
+  std::string s;
+  if (!r.NonEmptyString(n, s)) return false;
+  if (!IsLessonId(s))
+    return r.Fail(n.path, "\"" + s + "\" is not a lesson id: up to 64 lowercase letters and digits, in words joined by '-'");
+  out = std::move(s);
+  return true;
+}
+
+bool ReadRequest(Reader& r, const Node& n, LessonRequest& out) {
+  if (!lesson::ReadOperation(r, n.Member("operation"), out.operation)) return false;
+  const Node body = n.Member("request");
+  if (!body->is_object())
+    return r.Fail(body.path, "expected the request's JSON object, got " + lesson::JsonTypePhrase(*body));
+  out.body = Dump(*body);
+  return true;
+}
+
+bool ReadSetup(Reader& r, const Node& n, Lesson& lesson) {
+  if (!r.Object(n, {}, {"tables", "items"})) return false;
+  if (Reader::Has(n, "tables")) {
+    const Node tables = n.Member("tables");
+    if (!r.Array(tables, 0, 20)) return false;
+    for (std::size_t i = 0; i < tables->size(); ++i) {
+      // The rest of a CreateTable request is DynamoDB's to judge when the setup runs.
+      const Node table = tables.Element(i);
+      if (!table->is_object())
+        return r.Fail(table.path, "expected a CreateTable request object, got " + lesson::JsonTypePhrase(*table));
+      if (!table->contains("TableName")) return r.Fail(table.path, "missing required member \"TableName\"");
+      std::string name;
+      if (!lesson::ReadTableName(r, table.Member("TableName"), name)) return false;
+      lesson.setup.push_back({"CreateTable", Dump(*table)});
+    }
+  }
+  if (Reader::Has(n, "items")) {
+    const Node items = n.Member("items");
+    if (!items->is_object())
+      return r.Fail(items.path, "expected an object of table name -> items, got " + lesson::JsonTypePhrase(*items));
+    for (auto it = items->begin(); it != items->end(); ++it) {
+      const Node list = items.Member(it.key());
+      if (!lesson::CheckTableName(r, list.path, it.key()) || !r.Array(list, 1, 1000)) return false;
+      for (std::size_t i = 0; i < list->size(); ++i) {
+        Item ignored;
+        if (!lesson::ReadItem(r, list.Element(i), ignored, 1, 0)) return false;
+        ojson put = {{"TableName", it.key()}, {"Item", *list.Element(i)}};
+        lesson.setup.push_back({"PutItem", Dump(put)});
+      }
+    }
+  }
+  return true;
+}
+
+bool ReadFacts(Reader& r, const Node& n, std::vector<std::string>& out) {
+  if (!r.Array(n, 0, 37)) return false;
+  for (std::size_t i = 0; i < n->size(); ++i) {
+    const Node fact = n.Element(i);
+    std::string id;
+    if (!r.NonEmptyString(fact, id)) return false;
+    if (!IsKnownFactId(id)) return r.Fail(fact.path, "\"" + id + "\" is not a fact id (F1 to F37, see KEY_FACTS.md)");
+    if (std::find(out.begin(), out.end(), id) != out.end())
+      return r.Fail(fact.path, "fact \"" + id + "\" is listed twice");
+    out.push_back(std::move(id));
+  }
+  return true;
+}
+
+bool ReadQuiz(Reader& r, const Node& n, Quiz& out) {
+  if (!r.Object(n, {"question", "choices"}, {}) || !r.NonEmptyString(n.Member("question"), out.question)) return false;
+  const Node choices = n.Member("choices");
+  if (!r.Array(choices, 2, 6)) return false;
+  int correct = 0;
+  for (std::size_t i = 0; i < choices->size(); ++i) {
+    const Node c = choices.Element(i);
+    QuizChoice choice;
+    if (!r.Object(c, {"text", "explanation"}, {"correct"}) || !r.NonEmptyString(c.Member("text"), choice.text) ||
+        !r.NonEmptyString(c.Member("explanation"), choice.explanation))
+      return false;
+    if (Reader::Has(c, "correct") && !r.Boolean(c.Member("correct"), choice.correct)) return false;
+    correct += choice.correct ? 1 : 0;
+    out.choices.push_back(std::move(choice));
+  }
+  if (correct != 1)
+    return r.Fail(choices.path, "exactly one choice must have \"correct\": true, found " + std::to_string(correct));
+  return true;
+}
+
+bool ReadTask(Reader& r, const Node& n, const std::optional<ShowMe>& show_me, LessonTask& out) {
+  if (!r.Object(n, {"goal", "check", "hints"}, {"solution", "success"}) || !r.NonEmptyString(n.Member("goal"), out.goal) ||
+      !lesson::ReadCheck(r, n.Member("check"), out.check))
+    return false;
+  const Node hints = n.Member("hints");
+  if (!r.Array(hints, 1, 10)) return false;
+  for (std::size_t i = 0; i < hints->size(); ++i) {
+    std::string hint;
+    if (!r.NonEmptyString(hints.Element(i), hint)) return false;
+    out.hints.push_back(std::move(hint));
+  }
+  if (Reader::Has(n, "solution")) {
+    const Node solution = n.Member("solution");
+    if (!r.Array(solution, 1, 10)) return false;
+    for (std::size_t i = 0; i < solution->size(); ++i) {
+      const Node step = solution.Element(i);
+      LessonRequest request;
+      if (!r.Object(step, {"operation", "request"}, {}) || !ReadRequest(r, step, request)) return false;
+      out.solution.push_back(std::move(request));
+    }
+  } else if (show_me) {
+    out.solution.push_back(show_me->request);
+  } else {
+    // Every task must be playable by the auto-player: it needs requests that solve it.
+    return r.Fail(n.path, "missing required member \"solution\" (a step without showMe must give one)");
+  }
+  if (Reader::Has(n, "success") && !r.NonEmptyString(n.Member("success"), out.success)) return false;
+  return true;
+}
+
+bool ReadStep(Reader& r, const Node& n, LessonStep& out) {
+  if (!r.Object(n, {"title", "text", "facts"}, {"quiz", "showMe", "task"}) ||
+      !r.NonEmptyString(n.Member("title"), out.title, 80) || !r.NonEmptyString(n.Member("text"), out.text) ||
+      !ReadFacts(r, n.Member("facts"), out.facts))
+    return false;
+  if (Reader::Has(n, "quiz")) {
+    Quiz quiz;
+    if (!ReadQuiz(r, n.Member("quiz"), quiz)) return false;
+    out.quiz = std::move(quiz);
+  }
+  if (Reader::Has(n, "showMe")) {
+    const Node s = n.Member("showMe");
+    ShowMe show_me;
+    if (!r.Object(s, {"operation", "request"}, {"label"}) || !ReadRequest(r, s, show_me.request)) return false;
+    if (Reader::Has(s, "label") && !r.NonEmptyString(s.Member("label"), show_me.label, 60)) return false;
+    out.show_me = std::move(show_me);
+  }
+  if (Reader::Has(n, "task")) {
+    LessonTask task;
+    if (!ReadTask(r, n.Member("task"), out.show_me, task)) return false;
+    out.task = std::move(task);
+  }
+  return true;
+}
+
+// Every table the lesson creates: the setup's, then those of CreateTable requests in steps.
+std::vector<std::string> TablesCreated(const Lesson& lesson) {
+  std::vector<const LessonRequest*> requests;
+  for (const auto& r : lesson.setup) requests.push_back(&r);
+  for (const auto& step : lesson.steps) {
+    if (step.show_me) requests.push_back(&step.show_me->request);
+    if (step.task)
+      for (const auto& r : step.task->solution) requests.push_back(&r);
+  }
+  std::vector<std::string> tables;
+  for (const LessonRequest* r : requests) {
+    if (r->operation != "CreateTable") continue;
+    const ojson body = ojson::parse(r->body, nullptr, false);
+    const auto name = body.find("TableName");
+    if (name == body.end() || !name->is_string()) continue;
+    const auto& s = name->get_ref<const std::string&>();
+    if (std::find(tables.begin(), tables.end(), s) == tables.end()) tables.push_back(s);
+  }
+  return tables;
+}
+
+}  // namespace
+
+bool IsKnownFactId(std::string_view id) {
+  if (id.size() < 2 || id.size() > 3 || id[0] != 'F' || id[1] == '0') return false;
+  int n = 0;
+  for (char c : id.substr(1)) {
+    if (c < '0' || c > '9') return false;
+    n = n * 10 + (c - '0');
+  }
+  return n >= 1 && n <= 37;
+}
+
+Result<Lesson> ParseLesson(std::string_view json_text, std::string_view source_name) {
+  const ojson doc = ojson::parse(json_text.begin(), json_text.end(), nullptr, false);
+  if (doc.is_discarded()) return LoadError(source_name, "", "", MalformedJsonMessage("the lesson", json_text));
+  if (DeeperThan(doc, kMaxDepth))
+    return LoadError(source_name, "", "", "nested more than " + std::to_string(kMaxDepth) + " levels deep");
+
+  // Learn the id first, so that every later error can name the lesson.
+  std::string id_for_errors;
+  if (doc.is_object())
+    if (auto id = doc.find("id"); id != doc.end() && id->is_string() && IsLessonId(id->get_ref<const std::string&>()))
+      id_for_errors = id->get<std::string>();
+
+  Reader r;
+  Lesson lesson;
+  const Node root{&doc, ""};
+  std::int64_t minutes = 0;
+  std::string schema_reference;  // for editors; the engine knows its own format
+  if (r.Object(root, {"id", "title", "summary", "minutes", "steps"}, {"$schema", "setup"}) &&
+      (!Reader::Has(root, "$schema") || r.NonEmptyString(root.Member("$schema"), schema_reference)) &&
+      ReadLessonId(r, root.Member("id"), lesson.id) && r.NonEmptyString(root.Member("title"), lesson.title, 80) &&
+      r.NonEmptyString(root.Member("summary"), lesson.summary) && r.Integer(root.Member("minutes"), 1, 60, minutes) &&
+      (!Reader::Has(root, "setup") || ReadSetup(r, root.Member("setup"), lesson))) {
+    lesson.minutes = static_cast<int>(minutes);
+    const Node steps = root.Member("steps");
+    if (r.Array(steps, 1, 20))
+      for (std::size_t i = 0; i < steps->size() && !r.failed(); ++i) {
+        LessonStep step;
+        if (ReadStep(r, steps.Element(i), step)) lesson.steps.push_back(std::move(step));
+      }
+  }
+  if (r.failed()) return LoadError(source_name, id_for_errors, r.error_path(), r.error_reason());
+  lesson.tables = TablesCreated(lesson);
+  return lesson;
+}
+
+Result<std::vector<LessonIndexEntry>> ParseLessonIndex(std::string_view json_text, std::string_view source_name) {
+  const ojson doc = ojson::parse(json_text.begin(), json_text.end(), nullptr, false);
+  if (doc.is_discarded()) return LoadError(source_name, "", "", MalformedJsonMessage("the lesson index", json_text));
+  if (DeeperThan(doc, kMaxDepth))
+    return LoadError(source_name, "", "", "nested more than " + std::to_string(kMaxDepth) + " levels deep");
+  Reader r;
+  std::vector<LessonIndexEntry> entries;
+  const Node root{&doc, ""};
+  if (r.Object(root, {"lessons"}, {}) && r.Array(root.Member("lessons"), 1, 100)) {
+    const Node lessons = root.Member("lessons");
+    for (std::size_t i = 0; i < lessons->size() && !r.failed(); ++i) {
+      const Node e = lessons.Element(i);
+      LessonIndexEntry entry;
+      if (!r.Object(e, {"id", "file"}, {}) || !ReadLessonId(r, e.Member("id"), entry.id) ||
+          !r.NonEmptyString(e.Member("file"), entry.file))
+        break;
+      // NN-<id>.json: the number orders the files in a listing as the index orders them.
+      const std::string& f = entry.file;
+      const bool named_well = f.size() == entry.id.size() + 8 && f[0] >= '0' && f[0] <= '9' && f[1] >= '0' &&
+                              f[1] <= '9' && f[2] == '-' && f.compare(3, entry.id.size(), entry.id) == 0 &&
+                              f.compare(f.size() - 5, 5, ".json") == 0;
+      if (!named_well) {
+        r.Fail(e.Member("file").path, "\"" + f + "\" should be NN-" + entry.id + ".json (two digits, the id, .json)");
+        break;
+      }
+      for (const auto& earlier : entries)
+        if (earlier.id == entry.id) r.Fail(e.Member("id").path, "lesson \"" + entry.id + "\" is listed twice");
+      entries.push_back(std::move(entry));
+    }
+  }
+  if (r.failed()) return LoadError(source_name, "", r.error_path(), r.error_reason());
+  return entries;
+}
+
+}  // namespace ddb

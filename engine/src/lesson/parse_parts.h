@@ -1,0 +1,25 @@
+// Readers for the parts of a lesson shared by its sections: operation and table names,
+// DynamoDB-JSON items, and checks. Each reads one Node and reports through the Reader.
+#pragma once
+
+#include <string>
+
+#include "ddb/lesson.h"
+#include "lesson/reader.h"
+
+namespace ddb::lesson {
+
+// The operations a lesson may send (DynamoDB's, including ones the engine may not serve yet,
+// e.g. UpdateTable: a lesson may be written before its operation lands).
+bool ReadOperation(Reader& r, const Node& n, std::string& out);
+// 3 to 255 characters of [a-zA-Z0-9_.-], DynamoDB's table-name rule.
+bool ReadTableName(Reader& r, const Node& n, std::string& out);
+// The same rule for a name that is a member key (setup items are keyed by table name).
+bool CheckTableName(Reader& r, const std::string& path, const std::string& name);
+// An object of attribute name -> DynamoDB JSON value ({"S": "x"}, {"N": "1"}, ...), with
+// between `min_members` and `max_members` attributes (0 = no upper bound).
+bool ReadItem(Reader& r, const Node& n, Item& out, std::size_t min_members, std::size_t max_members);
+// A check object: one or more predicates, each a member named after its kind.
+bool ReadCheck(Reader& r, const Node& n, Check& out);
+
+}  // namespace ddb::lesson

@@ -1,0 +1,142 @@
+#include "lesson/reader.h"
+
+namespace ddb::lesson {
+namespace {
+
+// JSON Pointer (RFC 6901) escaping of one reference token.
+std::string EscapeToken(std::string_view token) {
+  std::string out;
+  for (char c : token) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+std::size_t CodePoints(std::string_view s) {
+  std::size_t n = 0;
+  for (unsigned char c : s)
+    if ((c & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+std::string List(std::initializer_list<std::string_view> a, std::initializer_list<std::string_view> b) {
+  std::string out;
+  for (auto list : {a, b})
+    for (std::string_view s : list) {
+      if (!out.empty()) out += ", ";
+      out += s;
+    }
+  return out;
+}
+
+bool Contains(std::initializer_list<std::string_view> list, std::string_view s) {
+  for (std::string_view x : list)
+    if (x == s) return true;
+  return false;
+}
+
+}  // namespace
+
+Node Node::Member(std::string_view name) const {
+  return {&value->find(name).value(), path + "/" + EscapeToken(name)};
+}
+
+Node Node::Element(std::size_t i) const { return {&(*value)[i], path + "/" + std::to_string(i)}; }
+
+std::string JsonTypePhrase(const ojson& j) {
+  switch (j.type()) {
+    case ojson::value_t::object: return "an object";
+    case ojson::value_t::array: return "an array";
+    case ojson::value_t::string: return "a string";
+    case ojson::value_t::boolean: return "a boolean";
+    case ojson::value_t::null: return "null";
+    case ojson::value_t::number_integer:
+    case ojson::value_t::number_unsigned:
+    case ojson::value_t::number_float: return "a number";
+    default: return "an unsupported value";
+  }
+}
+
+bool IsIntegral(const ojson& j) {
+  if (j.is_number_integer()) return true;
+  if (!j.is_number_float()) return false;
+  const double d = j.get<double>();
+  return d == static_cast<double>(static_cast<std::int64_t>(d)) && d > -9.2e18 && d < 9.2e18;
+}
+
+bool Reader::Fail(const std::string& path, std::string reason) {
+  if (!failed_) {
+    failed_ = true;
+    error_path_ = path;
+    error_reason_ = std::move(reason);
+  }
+  return false;
+}
+
+bool Reader::Object(const Node& n, std::initializer_list<std::string_view> required,
+                    std::initializer_list<std::string_view> optional) {
+  if (failed_) return false;
+  if (!n->is_object()) return Fail(n.path, "expected an object, got " + JsonTypePhrase(*n));
+  for (auto it = n->begin(); it != n->end(); ++it)
+    if (!Contains(required, it.key()) && !Contains(optional, it.key()))
+      return Fail(n.Member(it.key()).path, "unknown member (allowed: " + List(required, optional) + ")");
+  for (std::string_view name : required)
+    if (!n->contains(name)) return Fail(n.path, "missing required member \"" + std::string(name) + "\"");
+  return true;
+}
+
+bool Reader::NonEmptyString(const Node& n, std::string& out, std::size_t max_chars) {
+  if (failed_) return false;
+  if (!n->is_string()) return Fail(n.path, "expected a string, got " + JsonTypePhrase(*n));
+  const auto& s = n->get_ref<const std::string&>();
+  if (s.empty()) return Fail(n.path, "must not be empty");
+  if (max_chars > 0 && CodePoints(s) > max_chars)
+    return Fail(n.path, "must be at most " + std::to_string(max_chars) + " characters, got " +
+                            std::to_string(CodePoints(s)));
+  out = s;
+  return true;
+}
+
+bool Reader::Boolean(const Node& n, bool& out) {
+  if (failed_) return false;
+  if (!n->is_boolean()) return Fail(n.path, "expected true or false, got " + JsonTypePhrase(*n));
+  out = n->get<bool>();
+  return true;
+}
+
+bool Reader::Integer(const Node& n, std::int64_t min, std::int64_t max, std::int64_t& out) {
+  if (failed_) return false;
+  const std::string range = "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+  if (!IsIntegral(*n)) return Fail(n.path, "expected " + range + ", got " + JsonTypePhrase(*n));
+  const std::int64_t v = n->is_number_float() ? static_cast<std::int64_t>(n->get<double>()) : n->get<std::int64_t>();
+  if (n->is_number_unsigned() && n->get<std::uint64_t>() > static_cast<std::uint64_t>(max))
+    return Fail(n.path, "expected " + range + ", got " + n->dump());
+  if (v < min || v > max) return Fail(n.path, "expected " + range + ", got " + std::to_string(v));
+  out = v;
+  return true;
+}
+
+bool Reader::Array(const Node& n, std::size_t min, std::size_t max) {
+  if (failed_) return false;
+  if (!n->is_array()) return Fail(n.path, "expected an array, got " + JsonTypePhrase(*n));
+  const std::size_t size = n->size();
+  if (size < min)
+    return Fail(n.path, "expected at least " + std::to_string(min) + (min == 1 ? " element" : " elements") +
+                            ", got " + std::to_string(size));
+  if (size > max)
+    return Fail(n.path, "expected at most " + std::to_string(max) + (max == 1 ? " element" : " elements") +
+                            ", got " + std::to_string(size));
+  return true;
+}
+
+bool Reader::OneOf(const Node& n, std::initializer_list<std::string_view> allowed, std::string& out) {
+  std::string s;
+  if (!NonEmptyString(n, s)) return false;
+  if (!Contains(allowed, s)) return Fail(n.path, "\"" + s + "\" is not one of: " + List(allowed, {}));
+  out = std::move(s);
+  return true;
+}
+
+}  // namespace ddb::lesson

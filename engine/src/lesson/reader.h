@@ -1,0 +1,70 @@
+// Path-aware reading of a lesson's JSON: every value is read through a Node that knows its
+// JSON Pointer, and the first problem found is kept with that pointer and a reason a lesson
+// author can act on. Nothing here throws: types are checked before any value is taken.
+//
+// The rules mirror lessons/schema.json; the two must reject the same documents.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+namespace ddb::lesson {
+
+// Ordered, so request bodies keep the member order the lesson author wrote them in.
+using ojson = nlohmann::ordered_json;
+
+// A JSON value and its JSON Pointer ("" for the document itself).
+struct Node {
+  const ojson* value;
+  std::string path;
+
+  const ojson& operator*() const { return *value; }
+  const ojson* operator->() const { return value; }
+  // Preconditions: an object holding `name`; an array longer than `i`.
+  Node Member(std::string_view name) const;
+  Node Element(std::size_t i) const;
+};
+
+// "a string", "an object", ... as a reason's "got ..." says it.
+std::string JsonTypePhrase(const ojson& j);
+
+// Collects the first error; once one is found every call returns false without looking.
+class Reader {
+ public:
+  bool failed() const { return failed_; }
+  const std::string& error_path() const { return error_path_; }
+  const std::string& error_reason() const { return error_reason_; }
+
+  bool Fail(const std::string& path, std::string reason);
+
+  // An object with every `required` member and no member outside `required` + `optional`.
+  bool Object(const Node& n, std::initializer_list<std::string_view> required,
+              std::initializer_list<std::string_view> optional);
+  // The member if the object has it (call after Object()).
+  static bool Has(const Node& object, std::string_view name) { return object->contains(name); }
+
+  // A string of at least one and (when max_chars > 0) at most max_chars characters, counted
+  // as Unicode code points the way JSON Schema's maxLength counts them.
+  bool NonEmptyString(const Node& n, std::string& out, std::size_t max_chars = 0);
+  bool Boolean(const Node& n, bool& out);
+  // An integral number (5 and 5.0 alike, as JSON Schema's "integer") within [min, max].
+  bool Integer(const Node& n, std::int64_t min, std::int64_t max, std::int64_t& out);
+  // An array of `min` to `max` elements.
+  bool Array(const Node& n, std::size_t min, std::size_t max);
+  // A non-empty string from `allowed`.
+  bool OneOf(const Node& n, std::initializer_list<std::string_view> allowed, std::string& out);
+
+ private:
+  bool failed_ = false;
+  std::string error_path_;
+  std::string error_reason_;
+};
+
+// Integral value test shared with the check comparisons.
+bool IsIntegral(const ojson& j);
+
+}  // namespace ddb::lesson

@@ -1,0 +1,468 @@
+// Lessons: parsing (exact paths and reasons for broken lessons), setup, every check predicate,
+// quizzes, the index and the markdown subset.
+#include <set>
+#include <string>
+
+#include "ddb/lesson.h"
+#include "ddb/lesson_markdown.h"
+#include "lesson_files.h"
+#include "support.h"
+
+using namespace ddb::test;
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+ojson Manifest() { return ojson::parse(BrokenLessonManifest()); }
+
+// A one-step lesson around `check` (JSON text, so member order is the caller's), parsed; the
+// check as the engine reads it.
+ddb::Check ParseCheck(const std::string& check) {
+  const std::string lesson =
+      R"({"id": "t", "title": "t", "summary": "t", "minutes": 1, "steps": [{"title": "t", "text": "t",
+          "facts": [], "task": {"goal": "g", "hints": ["h"], "solution": [{"operation": "ListTables", "request": {}}],
+          "check": )" + check + "}}]}";
+  auto parsed = ddb::ParseLesson(lesson, "check.json");
+  INFO(parsed.status().message());
+  REQUIRE(parsed.ok());
+  return parsed->steps[0].task->check;
+}
+
+// Runs a request and returns what the player would observe.
+ddb::LessonObservation Run(ddb::Database& db, const std::string& op, const json& body) {
+  ddb::WireResponse r = ddb::HandleRequest(db, op, body.dump());
+  return {op, body.dump(), r.http_status, r.body};
+}
+
+std::string Reason(const std::string& check, const ddb::LessonObservation& seen, const ddb::Database& db) {
+  ddb::CheckOutcome outcome = ddb::EvaluateCheck(ParseCheck(check), seen, db);
+  CHECK(outcome.passed == outcome.reason.empty());
+  return outcome.passed ? "PASS" : outcome.reason;
+}
+
+std::string Reason(const json& check, const ddb::LessonObservation& seen, const ddb::Database& db) {
+  ddb::CheckOutcome outcome = ddb::EvaluateCheck(ParseCheck(check.dump()), seen, db);
+  CHECK(outcome.passed == outcome.reason.empty());
+  return outcome.passed ? "PASS" : outcome.reason;
+}
+
+json Book(const std::string& author, const std::string& book, int year) {
+  return {{"authorId", S(author)}, {"bookId", S(book)}, {"year", N(std::to_string(year))}};
+}
+
+void SetUpBooks(ddb::Database& db) {
+  REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
+  for (const auto& b : {Book("ann", "B1", 2019), Book("ann", "B2", 2021), Book("ann", "B3", 2023), Book("bob", "B1", 2020)})
+    REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Books"}, {"Item", b}}));
+}
+
+}  // namespace
+
+TEST_CASE("The broken-lesson manifest's base lesson is valid", "[lesson]") {
+  const ojson manifest = Manifest();
+  auto lesson = ddb::ParseLesson(manifest["base"].dump(), "broken.json");
+  INFO(lesson.status().message());
+  REQUIRE(lesson.ok());
+  CHECK(lesson->id == "broken-base");
+}
+
+TEST_CASE("Every broken lesson is rejected with its JSON path and reason", "[lesson]") {
+  const ojson manifest = Manifest();
+  REQUIRE(manifest["cases"].size() >= 50);
+  for (const auto& c : manifest["cases"]) {
+    const std::string name = c["name"];
+    std::string text;
+    if (c.contains("text")) {
+      text = c["text"];
+    } else {
+      text = manifest["base"].patch(c["patch"]).dump();
+    }
+    DYNAMIC_SECTION(name) {
+      auto lesson = ddb::ParseLesson(text, "broken.json");
+      REQUIRE_FALSE(lesson.ok());
+      CHECK(lesson.status().type_name() == "ValidationException");
+      CHECK(lesson.status().message() == c["engine"].get<std::string>());
+    }
+  }
+}
+
+TEST_CASE("A lesson parses into its model, keeping the author's member order", "[lesson]") {
+  auto lesson = ddb::ParseLesson(Manifest()["base"].dump(), "base.json");
+  REQUIRE(lesson.ok());
+  CHECK(lesson->title == "A valid lesson that every case breaks");
+  CHECK(lesson->summary == "Each case applies a JSON Patch (RFC 6902) to this lesson.");
+  CHECK(lesson->minutes == 5);
+  REQUIRE(lesson->setup.size() == 2);
+  CHECK(lesson->setup[0].operation == "CreateTable");
+  CHECK(lesson->setup[0].body.rfind("{\n  \"TableName\": \"Books\",\n  \"AttributeDefinitions\": [", 0) == 0);
+  CHECK(lesson->setup[1].operation == "PutItem");
+  CHECK(json::parse(lesson->setup[1].body) ==
+        json{{"TableName", "Books"}, {"Item", {{"authorId", S("A1")}, {"bookId", S("B1")}}}});
+  CHECK(lesson->tables == std::vector<std::string>{"Books"});
+  REQUIRE(lesson->steps.size() == 1);
+  const ddb::LessonStep& step = lesson->steps[0];
+  CHECK(step.title == "Read one book");
+  CHECK(step.facts == std::vector<std::string>{"F4"});
+  REQUIRE(step.quiz);
+  CHECK(step.quiz->choices.size() == 2);
+  CHECK(step.quiz->choices[0].correct);
+  CHECK_FALSE(step.quiz->choices[1].correct);
+  REQUIRE(step.show_me);
+  CHECK(step.show_me->label == "Read B1");
+  CHECK(step.show_me->request.operation == "GetItem");
+  // Members in the order written (TableName before Key), indented for the request editor.
+  CHECK(step.show_me->request.body ==
+        "{\n  \"TableName\": \"Books\",\n  \"Key\": {\n    \"authorId\": {\n      \"S\": \"A1\"\n    },\n"
+        "    \"bookId\": {\n      \"S\": \"B1\"\n    }\n  }\n}");
+  REQUIRE(step.task);
+  CHECK(step.task->goal == "Read book B1.");
+  CHECK(step.task->hints == std::vector<std::string>{"Use GetItem."});
+  CHECK(step.task->check.predicates.size() == 2);
+  // No solution given: the show-me request solves the task.
+  REQUIRE(step.task->solution.size() == 1);
+  CHECK(step.task->solution[0].operation == "GetItem");
+  CHECK(step.task->solution[0].body == step.show_me->request.body);
+  CHECK(step.task->success.empty());
+}
+
+TEST_CASE("A lesson's tables include those its steps create", "[lesson]") {
+  ojson base = Manifest()["base"];
+  base["steps"][0]["task"]["solution"] = {
+      {{"operation", "CreateTable"}, {"request", SimpleTable("Authors", "authorId")}},
+      {{"operation", "CreateTable"}, {"request", BooksTable("Books")}}};
+  auto lesson = ddb::ParseLesson(base.dump(), "tables.json");
+  REQUIRE(lesson.ok());
+  CHECK(lesson->tables == std::vector<std::string>{"Books", "Authors"});
+}
+
+TEST_CASE("ParseLesson returns errors for hostile input and never crashes", "[lesson]") {
+  SECTION("deep nesting") {
+    std::string deep = "{\"id\": \"deep\", \"x\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
+    auto lesson = ddb::ParseLesson(deep, "deep.json");
+    REQUIRE_FALSE(lesson.ok());
+    CHECK(lesson.status().message() == "deep.json: nested more than 40 levels deep");
+  }
+  SECTION("every prefix of a valid lesson") {
+    const std::string text = Manifest()["base"].dump();
+    for (std::size_t n = 0; n < text.size(); ++n) {
+      auto lesson = ddb::ParseLesson(std::string_view(text).substr(0, n), "prefix.json");
+      REQUIRE_FALSE(lesson.ok());
+      REQUIRE(lesson.status().message().rfind("prefix.json: ", 0) == 0);
+    }
+  }
+  SECTION("invalid UTF-8 and empty text") {
+    CHECK_FALSE(ddb::ParseLesson("{\"id\": \"\xff\"}", "bytes.json").ok());
+    auto empty = ddb::ParseLesson("", "empty.json");
+    REQUIRE_FALSE(empty.ok());
+    CHECK(empty.status().message() ==
+          "empty.json: Malformed JSON in the lesson at line 1, column 1: syntax error while parsing value - "
+          "unexpected end of input; expected '[', '{', or a literal");
+  }
+  SECTION("every value replaced by each JSON type") {
+    // Swap each value of the base lesson for a value of every other type: always an error
+    // value or a lesson, never an exception.
+    const ojson base = Manifest()["base"];
+    const ojson flat = base.flatten();
+    const ojson kinds[] = {nullptr, true, 7, -1.5, "s", ojson::array(), ojson::object()};
+    int rejected = 0;
+    for (auto it = flat.begin(); it != flat.end(); ++it)
+      for (const ojson& kind : kinds) {
+        ojson broken = base;
+        broken[ojson::json_pointer(it.key())] = kind;
+        if (!ddb::ParseLesson(broken.dump(), "swap.json").ok()) ++rejected;
+      }
+    CHECK(rejected > 0);
+  }
+}
+
+TEST_CASE("The operation, table and outcome predicates", "[lesson]") {
+  ddb::Database db;
+  SetUpBooks(db);
+  const ddb::LessonObservation none;
+  CHECK(Reason({{"operation", "Query"}}, none, db) == "expected a Query request, but no request has been run yet");
+
+  auto get = Run(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("ann")}, {"bookId", S("B1")}}}});
+  CHECK(Reason({{"operation", "GetItem"}}, get, db) == "PASS");
+  CHECK(Reason({{"operation", "Query"}}, get, db) == "expected a Query request, got GetItem");
+  CHECK(Reason({{"table", "Books"}}, get, db) == "PASS");
+  CHECK(Reason({{"table", "Authors"}}, get, db) == "expected a request on table Authors, got Books");
+  CHECK(Reason({{"succeeded", true}}, get, db) == "PASS");
+  CHECK(Reason({{"succeeded", false}}, get, db) == "expected the request to fail, but it succeeded");
+  CHECK(Reason({{"error", "ValidationException"}}, get, db) == "expected ValidationException, but the request succeeded");
+
+  auto bad = Run(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("ann")}}}});
+  CHECK(Reason({{"succeeded", true}}, bad, db) ==
+        "expected the request to succeed, got ValidationException: The provided key element does not match the schema");
+  CHECK(Reason({{"succeeded", false}, {"error", "ValidationException"}}, bad, db) == "PASS");
+  CHECK(Reason({{"error", "ConditionalCheckFailedException"}}, bad, db) ==
+        "expected ConditionalCheckFailedException, got ValidationException: The provided key element does not match the schema");
+  CHECK(Reason({{"messageContains", "does not match"}}, bad, db) == "PASS");
+  CHECK(Reason({{"messageContains", "Missing the key"}}, bad, db) ==
+        "expected the error message to mention \"Missing the key\", got: The provided key element does not match the schema");
+
+  // Batch and transaction requests name their tables inside.
+  auto tx = Run(db, "TransactWriteItems",
+                {{"TransactItems", {{{"Put", {{"TableName", "Books"}, {"Item", Book("cy", "B9", 2024)}}}}}}});
+  CHECK(Reason({{"table", "Books"}, {"operation", "TransactWriteItems"}}, tx, db) == "PASS");
+  auto batch = Run(db, "BatchGetItem",
+                   {{"RequestItems", {{"Books", {{"Keys", {{{"authorId", S("ann")}, {"bookId", S("B1")}}}}}}}}});
+  CHECK(Reason({{"table", "Books"}}, batch, db) == "PASS");
+  auto list = Run(db, "ListTables", json::object());
+  CHECK(Reason({{"table", "Books"}}, list, db) == "expected a request on table Books, but the request names no table");
+}
+
+TEST_CASE("The count, scanned-count and capacity predicates", "[lesson]") {
+  ddb::Database db;
+  SetUpBooks(db);
+  auto q = Run(db, "Query", {{"TableName", "Books"}, {"KeyConditionExpression", "authorId = :a"},
+                             {"FilterExpression", "#y >= :y"}, {"ExpressionAttributeNames", {{"#y", "year"}}},
+                             {"ExpressionAttributeValues", {{":a", S("ann")}, {":y", N("2021")}}},
+                             {"ReturnConsumedCapacity", "TOTAL"}});
+  CHECK(Reason({{"count", 2}, {"scannedCount", 3}}, q, db) == "PASS");
+  CHECK(Reason({{"count", 3}}, q, db) == "expected Count 3, got 2");
+  CHECK(Reason({{"count", {{"atLeast", 3}}}}, q, db) == "expected Count at least 3, got 2");
+  CHECK(Reason({{"count", {{"atMost", 1}}}}, q, db) == "expected Count at most 1, got 2");
+  CHECK(Reason({{"scannedCount", {{"atLeast", 4}, {"atMost", 9}}}}, q, db) == "expected ScannedCount between 4 and 9, got 3");
+  CHECK(Reason({{"consumedCapacity", 0.5}}, q, db) == "PASS");
+  CHECK(Reason({{"consumedCapacity", {{"atLeast", 1}}}}, q, db) == "expected consumed capacity at least 1, got 0.5");
+
+  auto plain = Run(db, "Query", {{"TableName", "Books"}, {"KeyConditionExpression", "authorId = :a"},
+                                 {"ExpressionAttributeValues", {{":a", S("ann")}}}});
+  CHECK(Reason({{"consumedCapacity", 1}}, plain, db) ==
+        "expected consumed capacity 1, but the response has no ConsumedCapacity: add \"ReturnConsumedCapacity\": \"TOTAL\" to the request");
+  auto get = Run(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("ann")}, {"bookId", S("B1")}}}});
+  CHECK(Reason({{"count", 1}}, get, db) == "expected Count 1, but the response has no Count");
+  auto bad = Run(db, "Query", {{"TableName", "Nope"}, {"KeyConditionExpression", "a = :a"},
+                               {"ExpressionAttributeValues", {{":a", S("x")}}}});
+  CHECK(Reason({{"count", 1}}, bad, db) ==
+        "expected Count 1, but the request failed: ResourceNotFoundException: Requested resource not found");
+}
+
+TEST_CASE("The items predicate compares returned items in order", "[lesson]") {
+  ddb::Database db;
+  SetUpBooks(db);
+  auto q = Run(db, "Query", {{"TableName", "Books"}, {"KeyConditionExpression", "authorId = :a"},
+                             {"ExpressionAttributeValues", {{":a", S("ann")}}}, {"ScanIndexForward", false}});
+  CHECK(Reason({{"items", {{{"bookId", S("B3")}}, {{"bookId", S("B2")}, {"year", N("2021")}}, {{"bookId", S("B1")}}}}}, q, db) == "PASS");
+  CHECK(Reason({{"items", {{{"bookId", S("B1")}}, {{"bookId", S("B2")}}, {{"bookId", S("B3")}}}}}, q, db) ==
+        "item 1: expected bookId \"B1\", got \"B3\"");
+  CHECK(Reason({{"items", {{{"bookId", S("B3")}}}}}, q, db) == "expected 1 item, got 3");
+  CHECK(Reason({{"items", {{{"bookId", S("B3")}, {"title", S("x")}}, {{"bookId", S("B2")}}, {{"bookId", S("B1")}}}}}, q, db) ==
+        "item 1: expected title \"x\", but it has no title");
+  CHECK(Reason({{"items", {{{"year", N("2023")}}, {{"year", N("2021.0")}}, {{"year", N("2019")}}}}}, q, db) == "PASS");
+  CHECK(Reason({{"items", {{{"year", N("2024")}}, {{"year", N("2021")}}, {{"year", N("2019")}}}}}, q, db) ==
+        "item 1: expected year 2024, got 2023");
+  // GetItem's single Item counts as one returned item; a miss as none.
+  auto hit = Run(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("bob")}, {"bookId", S("B1")}}}});
+  CHECK(Reason({{"items", {{{"year", N("2020")}}}}}, hit, db) == "PASS");
+  auto miss = Run(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("bob")}, {"bookId", S("B7")}}}});
+  CHECK(Reason({{"items", json::array()}}, miss, db) == "PASS");
+  CHECK(Reason({{"items", {{{"year", N("2020")}}}}}, miss, db) == "expected 1 item, got 0");
+}
+
+TEST_CASE("The state predicates read the engine without recording a request", "[lesson]") {
+  ddb::Database db;
+  SetUpBooks(db);
+  auto seen = Run(db, "Scan", {{"TableName", "Books"}});
+  const auto revision = db.revision();
+  const auto sequence = db.last_trace().sequence;
+
+  CHECK(Reason({{"itemExists", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B2")}}}}}}, seen, db) == "PASS");
+  CHECK(Reason({{"itemExists", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B2")}}},
+                                {"attributes", {{"year", N("2021")}}}, {"missing", {"title"}}}}}, seen, db) == "PASS");
+  CHECK(Reason({{"itemExists", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B2")}}},
+                                {"attributes", {{"year", N("2020")}}}}}}, seen, db) ==
+        "expected the item {authorId: \"ann\", bookId: \"B2\"} in Books to have year 2020, got 2021");
+  CHECK(Reason({{"itemExists", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B2")}}},
+                                {"attributes", {{"title", S("T")}}}}}}, seen, db) ==
+        "expected the item {authorId: \"ann\", bookId: \"B2\"} in Books to have title \"T\", but it has no title");
+  CHECK(Reason({{"itemExists", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B2")}}},
+                                {"missing", {"year"}}}}}, seen, db) ==
+        "expected the item {authorId: \"ann\", bookId: \"B2\"} in Books to have no year, but it has 2021");
+  CHECK(Reason({{"itemExists", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("b2")}}}}}}, seen, db) ==
+        "expected the item {authorId: \"ann\", bookId: \"b2\"} in Books, but there is none");
+  CHECK(Reason({{"itemExists", {{"table", "Books"}, {"key", {{"authorId", S("ann")}}}}}}, seen, db) ==
+        "the key {authorId: \"ann\"} does not match table Books's key schema");
+  CHECK(Reason({{"itemExists", {{"table", "Gone"}, {"key", {{"a", S("x")}}}}}}, seen, db) ==
+        "expected an item in table Gone, but the table does not exist");
+  CHECK(Reason({{"itemAbsent", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B9")}}}}}}, seen, db) == "PASS");
+  CHECK(Reason({{"itemAbsent", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B1")}}}}}}, seen, db) ==
+        "expected no item {authorId: \"ann\", bookId: \"B1\"} in Books, but it is still there");
+  CHECK(Reason({{"itemAbsent", {{"table", "Gone"}, {"key", {{"a", S("x")}}}}}}, seen, db) == "PASS");
+  CHECK(Reason({{"itemCount", {{"table", "Books"}, {"count", 4}}}}, seen, db) == "PASS");
+  CHECK(Reason({{"itemCount", {{"table", "Books"}, {"count", 1}}}}, seen, db) == "expected table Books to hold 1 item, got 4");
+  CHECK(Reason({{"itemCount", {{"table", "Gone"}, {"count", 0}}}}, seen, db) ==
+        "expected table Gone to hold 0 items, but the table does not exist");
+  CHECK(Reason({{"partitionCount", {{"table", "Books"}, {"count", 4}}}}, seen, db) == "PASS");
+  CHECK(Reason({{"partitionCount", {{"table", "Books"}, {"count", {{"atLeast", 5}}}}}}, seen, db) ==
+        "expected table Books to have at least 5 partitions, got 4");
+  CHECK(Reason({{"keySchema", {{"table", "Books"}, {"partitionKey", {{"name", "authorId"}, {"type", "S"}}},
+                               {"sortKey", {{"name", "bookId"}, {"type", "S"}}}}}}, seen, db) == "PASS");
+  CHECK(Reason({{"keySchema", {{"table", "Books"}, {"partitionKey", {{"name", "authorId"}, {"type", "S"}}}}}}, seen, db) ==
+        "expected table Books with partition key authorId (S) and no sort key, got partition key authorId (S) and sort key bookId (S)");
+  CHECK(Reason({{"keySchema", {{"table", "Gone"}, {"partitionKey", {{"name", "id"}, {"type", "N"}}}}}}, seen, db) ==
+        "expected table Gone with partition key id (N) and no sort key, but the table does not exist");
+
+  CHECK(db.revision() == revision);
+  CHECK(db.last_trace().sequence == sequence);
+}
+
+TEST_CASE("partitionsRead counts the partitions the last request touched", "[lesson]") {
+  ddb::Database db;
+  SetUpBooks(db);
+  auto q = Run(db, "Query", {{"TableName", "Books"}, {"KeyConditionExpression", "authorId = :a"},
+                             {"ExpressionAttributeValues", {{":a", S("ann")}}}});
+  CHECK(Reason({{"partitionsRead", 1}}, q, db) == "PASS");
+  auto scan = Run(db, "Scan", {{"TableName", "Books"}});
+  std::set<int> used;
+  const ddb::TableLayout layout = db.Layout("Books").value();
+  for (const auto& c : layout.item_collections) used.insert(c.partition);
+  REQUIRE(used.size() == 2);  // ann and bob hash to different partitions
+  CHECK(Reason({{"partitionsRead", 1}}, scan, db) == "expected the request to touch 1 partition, got 2");
+  CHECK(Reason({{"partitionsRead", {{"atLeast", 2}}}}, scan, db) == "PASS");
+}
+
+TEST_CASE("Request and response member predicates", "[lesson]") {
+  ddb::Database db;
+  SetUpBooks(db);
+  auto q = Run(db, "Query", {{"TableName", "Books"}, {"KeyConditionExpression", "authorId = :a"},
+                             {"ExpressionAttributeValues", {{":a", S("ann")}}}, {"Limit", 2}});
+  CHECK(Reason({{"requestHas", {"Limit"}}, {"responseHas", {"LastEvaluatedKey", "Items"}}}, q, db) == "PASS");
+  CHECK(Reason({{"requestHas", {"Limit", "ExclusiveStartKey"}}}, q, db) == "expected the request to include ExclusiveStartKey");
+  CHECK(Reason({{"requestLacks", {"FilterExpression", "Limit"}}}, q, db) == "expected the request not to include Limit");
+  CHECK(Reason({{"responseLacks", {"LastEvaluatedKey"}}}, q, db) == "expected the response not to include LastEvaluatedKey");
+  CHECK(Reason({{"responseHas", {"LastEvaluatedKey"}}}, ddb::LessonObservation{}, db) ==
+        "expected the response to include LastEvaluatedKey, but no request has been run yet");
+}
+
+TEST_CASE("all and any combine checks", "[lesson]") {
+  ddb::Database db;
+  SetUpBooks(db);
+  auto get = Run(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("ann")}, {"bookId", S("B1")}}}});
+  CHECK(Reason({{"all", {{{"operation", "GetItem"}}, {{"table", "Books"}}}}}, get, db) == "PASS");
+  CHECK(Reason({{"all", {{{"operation", "GetItem"}}, {{"table", "Authors"}}}}}, get, db) ==
+        "expected a request on table Authors, got Books");
+  CHECK(Reason({{"any", {{{"operation", "Query"}}, {{"operation", "GetItem"}}}}}, get, db) == "PASS");
+  CHECK(Reason({{"any", {{{"operation", "Query"}}, {{"operation", "Scan"}}}}}, get, db) ==
+        "none of the alternatives holds: expected a Query request, got GetItem; or expected a Scan request, got GetItem");
+  // Members of one check object are evaluated in the order written.
+  CHECK(Reason(std::string(R"({"table": "Authors", "operation": "Query"})"), get, db) ==
+        "expected a request on table Authors, got Books");
+  CHECK(Reason(std::string(R"({"operation": "Query", "table": "Authors"})"), get, db) ==
+        "expected a Query request, got GetItem");
+}
+
+TEST_CASE("ApplyLessonSetup creates the setup and restarts a lesson afresh", "[lesson]") {
+  ojson base = Manifest()["base"];
+  base["steps"][0]["task"]["solution"] = {{{"operation", "CreateTable"}, {"request", SimpleTable("Authors", "authorId")}}};
+  auto lesson = ddb::ParseLesson(base.dump(), "setup.json");
+  REQUIRE(lesson.ok());
+  ddb::Database db;
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Unrelated", "id")));
+  REQUIRE(ddb::ApplyLessonSetup(db, *lesson).ok());
+  CHECK(db.Layout("Books")->item_collections.size() == 1);
+  // The learner works: adds a book and creates the table the step asks for.
+  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Books"}, {"Item", Book("zed", "B5", 2000)}}));
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Authors", "authorId")));
+  // Restarting removes what the lesson made, leaves other tables, and sets up again.
+  REQUIRE(ddb::ApplyLessonSetup(db, *lesson).ok());
+  CHECK(db.TableNames() == std::vector<std::string>{"Books", "Unrelated"});
+  auto layout = db.Layout("Books");
+  REQUIRE(layout->item_collections.size() == 1);
+  CHECK(layout->item_collections[0].partition_key == ddb::AttributeValue::S("A1"));
+
+  SECTION("a failing setup request names the lesson and the request") {
+    ojson broken = Manifest()["base"];
+    broken["setup"]["items"]["Books"][0].erase("bookId");
+    auto bad = ddb::ParseLesson(broken.dump(), "bad.json");
+    REQUIRE(bad.ok());
+    ddb::Database fresh;
+    ddb::Status s = ddb::ApplyLessonSetup(fresh, *bad);
+    REQUIRE_FALSE(s.ok());
+    CHECK(s.type_name() == "ValidationException");
+    CHECK(s.message() ==
+          "lesson \"broken-base\" setup, PutItem on Books: ValidationException: One or more parameter values were "
+          "invalid: Missing the key bookId in the item");
+  }
+}
+
+TEST_CASE("Answering a quiz gives the verdict and the choice's explanation", "[lesson]") {
+  auto lesson = ddb::ParseLesson(Manifest()["base"].dump(), "quiz.json");
+  REQUIRE(lesson.ok());
+  const ddb::Quiz& quiz = *lesson->steps[0].quiz;
+  auto right = ddb::AnswerQuiz(quiz, 0);
+  REQUIRE(right.ok());
+  CHECK(right->correct);
+  CHECK(right->explanation == "Both parts of it.");
+  auto wrong = ddb::AnswerQuiz(quiz, 1);
+  REQUIRE(wrong.ok());
+  CHECK_FALSE(wrong->correct);
+  CHECK(wrong->explanation == "GetItem reads by key only.");
+  auto missing = ddb::AnswerQuiz(quiz, 2);
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.status().message() == "choice 2 does not exist: the quiz has 2 choices");
+}
+
+TEST_CASE("The lesson index lists ids and files in order", "[lesson]") {
+  auto index = ddb::ParseLessonIndex(R"({"lessons": [{"id": "first-table", "file": "01-first-table.json"},
+                                                     {"id": "reading", "file": "02-reading.json"}]})",
+                                     "index.json");
+  REQUIRE(index.ok());
+  REQUIRE(index->size() == 2);
+  CHECK((*index)[1].id == "reading");
+  CHECK((*index)[1].file == "02-reading.json");
+
+  auto misnamed = ddb::ParseLessonIndex(R"({"lessons": [{"id": "reading", "file": "2-reading.json"}]})", "index.json");
+  REQUIRE_FALSE(misnamed.ok());
+  CHECK(misnamed.status().message() ==
+        "index.json: /lessons/0/file: \"2-reading.json\" should be NN-reading.json (two digits, the id, .json)");
+  auto twice = ddb::ParseLessonIndex(
+      R"({"lessons": [{"id": "reading", "file": "01-reading.json"}, {"id": "reading", "file": "02-reading.json"}]})", "index.json");
+  REQUIRE_FALSE(twice.ok());
+  CHECK(twice.status().message() == "index.json: /lessons/1/id: lesson \"reading\" is listed twice");
+  auto empty = ddb::ParseLessonIndex(R"({"lessons": []})", "index.json");
+  REQUIRE_FALSE(empty.ok());
+  CHECK(empty.status().message() == "index.json: /lessons: expected at least 1 element, got 0");
+}
+
+TEST_CASE("Fact ids are F1 to F37", "[lesson]") {
+  CHECK(ddb::IsKnownFactId("F1"));
+  CHECK(ddb::IsKnownFactId("F19"));
+  CHECK(ddb::IsKnownFactId("F37"));
+  CHECK_FALSE(ddb::IsKnownFactId("F0"));
+  CHECK_FALSE(ddb::IsKnownFactId("F01"));
+  CHECK_FALSE(ddb::IsKnownFactId("F38"));
+  CHECK_FALSE(ddb::IsKnownFactId("f1"));
+  CHECK_FALSE(ddb::IsKnownFactId("F"));
+  CHECK_FALSE(ddb::IsKnownFactId("F1a"));
+}
+
+namespace {
+
+std::string Render(const std::vector<ddb::TextBlock>& blocks) {
+  std::string out;
+  for (const auto& b : blocks) {
+    out += b.kind == ddb::BlockKind::kParagraph ? "P[" : b.kind == ddb::BlockKind::kBulletItem ? "-[" : std::to_string(b.number) + ".[";
+    for (const auto& s : b.spans) {
+      const std::string tag = s.style == ddb::SpanStyle::kCode ? "c" : s.style == ddb::SpanStyle::kStrong ? "b"
+                              : s.style == ddb::SpanStyle::kEmphasis ? "i" : "";
+      out += tag.empty() ? s.text : "<" + tag + ">" + s.text + "</" + tag + ">";
+    }
+    out += "]";
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Lesson markdown: paragraphs, lists, code, strong and emphasis", "[lesson]") {
+  CHECK(Render(ddb::ParseLessonMarkdown("One line\ncontinues.\n\nSecond *para*.")) == "P[One line continues.]P[Second <i>para</i>.]");
+  CHECK(Render(ddb::ParseLessonMarkdown("Keys:\n- `authorId` is **HASH**\n- `bookId` is _RANGE_\n  wrapped")) ==
+        "P[Keys:]-[<c>authorId</c> is <b>HASH</b>]-[<c>bookId</c> is <i>RANGE</i> wrapped]");
+  CHECK(Render(ddb::ParseLessonMarkdown("1. first\n2. second")) == "1.[first]2.[second]");
+  // Code is literal; snake_case is not emphasis; unclosed markers stay text.
+  CHECK(Render(ddb::ParseLessonMarkdown("`a *b* c` attribute_not_exists(x) 2 * 3 `open")) ==
+        "P[<c>a *b* c</c> attribute_not_exists(x) 2 * 3 `open]");
+  CHECK(Render(ddb::ParseLessonMarkdown("**")) == "P[**]");
+  CHECK(ddb::ParseLessonMarkdown("\n\n  \n").empty());
+}

@@ -1,0 +1,162 @@
+// The curriculum in lessons/ replayed as tests: every lesson parses, its setup runs, and every
+// task's check fails before its solution and passes after it; together the lessons cover the
+// facts the curriculum promises, each on a step that makes the learner do something.
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+
+#include "ddb/lesson.h"
+#include "lesson_files.h"
+#include "support.h"
+
+using namespace ddb::test;
+
+namespace {
+
+std::string_view FileText(std::string_view name) {
+  for (const auto& f : LessonFiles())
+    if (f.name == name) return f.text;
+  FAIL("lessons/" << name << " is missing");
+  return {};
+}
+
+std::vector<ddb::LessonIndexEntry> Index() {
+  auto index = ddb::ParseLessonIndex(FileText("index.json"), "index.json");
+  INFO(index.status().message());
+  REQUIRE(index.ok());
+  return *index;
+}
+
+std::vector<ddb::Lesson> Curriculum() {
+  std::vector<ddb::Lesson> lessons;
+  for (const auto& entry : Index()) {
+    auto lesson = ddb::ParseLesson(FileText(entry.file), entry.file);
+    INFO(lesson.status().message());
+    REQUIRE(lesson.ok());
+    lessons.push_back(std::move(lesson).value());
+  }
+  return lessons;
+}
+
+ddb::LessonObservation Run(ddb::Database& db, const ddb::LessonRequest& request) {
+  ddb::WireResponse r = ddb::HandleRequest(db, request.operation, request.body);
+  return {request.operation, request.body, r.http_status, r.body};
+}
+
+void Autoplay(const ddb::Lesson& lesson) {
+  ddb::Database db;
+  ddb::Status setup = ddb::ApplyLessonSetup(db, lesson);
+  INFO(setup.message());
+  REQUIRE(setup.ok());
+  ddb::LessonObservation last;  // nothing run yet: the learner has just opened the lesson
+  for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+    const ddb::LessonStep& step = lesson.steps[i];
+    INFO("lesson " << lesson.id << ", step " << i << " (" << step.title << ")");
+    if (!step.task) {
+      // A learner following along presses "show me"; later steps must cope with that.
+      if (step.show_me) last = Run(db, step.show_me->request);
+      continue;
+    }
+    const ddb::CheckOutcome before = ddb::EvaluateCheck(step.task->check, last, db);
+    INFO("before the solution: " << (before.passed ? "passed" : before.reason));
+    CHECK_FALSE(before.passed);  // otherwise the task would be done before the learner acts
+    for (const auto& request : step.task->solution) last = Run(db, request);
+    const ddb::CheckOutcome after = ddb::EvaluateCheck(step.task->check, last, db);
+    INFO("last request: " << last.operation << " " << last.request_body);
+    INFO("its response: " << last.http_status << " " << last.response_body);
+    INFO("after the solution: " << (after.passed ? "passed" : after.reason));
+    CHECK(after.passed);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("lessons/index.json lists every lesson file once, and each file's id matches", "[lessons]") {
+  std::set<std::string> listed;
+  for (const auto& entry : Index()) {
+    listed.insert(entry.file);
+    auto lesson = ddb::ParseLesson(FileText(entry.file), entry.file);
+    INFO(lesson.status().message());
+    REQUIRE(lesson.ok());
+    CHECK(lesson->id == entry.id);
+  }
+  std::set<std::string> files;
+  for (const auto& f : LessonFiles())
+    if (f.name != "index.json" && f.name != "schema.json") files.insert(std::string(f.name));
+  CHECK(files == listed);
+  // Files sort in curriculum order: 01-, 02-, ...
+  std::vector<std::string> in_order;
+  for (const auto& entry : Index()) in_order.push_back(entry.file);
+  CHECK(std::is_sorted(in_order.begin(), in_order.end()));
+}
+
+TEST_CASE("Every lesson auto-plays: each task fails before its solution and passes after", "[lessons]") {
+  const auto lessons = Curriculum();
+  REQUIRE(lessons.size() >= 8);
+  for (const auto& lesson : lessons) DYNAMIC_SECTION(lesson.id) { Autoplay(lesson); }
+}
+
+TEST_CASE("Restarting a lesson midway gives the same start as a fresh database", "[lessons]") {
+  for (const auto& lesson : Curriculum()) {
+    DYNAMIC_SECTION(lesson.id) {
+      ddb::Database db;
+      REQUIRE(ddb::ApplyLessonSetup(db, lesson).ok());
+      for (const auto& step : lesson.steps)
+        if (step.task)
+          for (const auto& request : step.task->solution) ddb::HandleRequest(db, request.operation, request.body);
+      REQUIRE(ddb::ApplyLessonSetup(db, lesson).ok());
+      ddb::Database fresh;
+      REQUIRE(ddb::ApplyLessonSetup(fresh, lesson).ok());
+      CHECK(db.TableNames() == fresh.TableNames());
+      for (const auto& table : fresh.TableNames()) {
+        INFO(table);
+        auto a = db.Layout(table);
+        auto b = fresh.Layout(table);
+        REQUIRE(a.ok());
+        CHECK(a->partitions.size() == b->partitions.size());
+        REQUIRE(a->item_collections.size() == b->item_collections.size());
+        for (std::size_t i = 0; i < a->item_collections.size(); ++i) {
+          REQUIRE(a->item_collections[i].items.size() == b->item_collections[i].items.size());
+          for (std::size_t j = 0; j < a->item_collections[i].items.size(); ++j)
+            CHECK(*a->item_collections[i].items[j] == *b->item_collections[i].items[j]);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("Every lesson has the learner act, predict and recover: tasks, quizzes, hints, show-me", "[lessons]") {
+  for (const auto& lesson : Curriculum()) {
+    DYNAMIC_SECTION(lesson.id) {
+      int tasks = 0, quizzes = 0, show_mes = 0;
+      CHECK(lesson.steps.size() >= 4);
+      CHECK(lesson.steps.size() <= 8);
+      for (const auto& step : lesson.steps) {
+        tasks += step.task ? 1 : 0;
+        quizzes += step.quiz ? 1 : 0;
+        show_mes += step.show_me ? 1 : 0;
+        if (step.quiz)
+          for (const auto& choice : step.quiz->choices) CHECK(choice.explanation.size() >= 20);
+      }
+      CHECK(tasks >= 3);
+      CHECK(quizzes >= 1);
+      CHECK(show_mes >= 1);
+    }
+  }
+}
+
+TEST_CASE("The curriculum covers F1-F19 and F32-F36, each on a step with a task", "[lessons]") {
+  std::map<std::string, std::vector<std::string>> taught;  // fact -> "lesson/step" where done
+  for (const auto& lesson : Curriculum())
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i)
+      if (lesson.steps[i].task)
+        for (const auto& fact : lesson.steps[i].facts) taught[fact].push_back(lesson.id + "/" + std::to_string(i));
+  std::vector<std::string> required;
+  for (int f = 1; f <= 19; ++f) required.push_back("F" + std::to_string(f));
+  for (int f = 32; f <= 36; ++f) required.push_back("F" + std::to_string(f));
+  for (const auto& fact : required) {
+    INFO(fact << " must be tagged on a lesson step that has a task");
+    CHECK(taught.count(fact) == 1);
+  }
+}
