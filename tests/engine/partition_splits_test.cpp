@@ -18,13 +18,13 @@ namespace {
 
 constexpr std::uint64_t kUser1Hash = 0xc49cce505aa1e7c6ull;
 
-json ProvisionedTable(json table, long read, long write) {
+json ProvisionedTable(json table, std::int64_t read, std::int64_t write) {
   table.erase("BillingMode");
   table["ProvisionedThroughput"] = {{"ReadCapacityUnits", read}, {"WriteCapacityUnits", write}};
   return table;
 }
 
-json Throughput(long read, long write) { return {{"ReadCapacityUnits", read}, {"WriteCapacityUnits", write}}; }
+json Throughput(std::int64_t read, std::int64_t write) { return {{"ReadCapacityUnits", read}, {"WriteCapacityUnits", write}}; }
 
 std::vector<std::uint64_t> Begins(const ddb::TableLayout& layout) {
   std::vector<std::uint64_t> out;
@@ -153,7 +153,7 @@ TEST_CASE("UpdateTable validates its request as DynamoDB does", "[partition_spli
   }
 }
 
-TEST_CASE("UpdateTable answers UPDATING with the old throughput; DescribeTable shows the new one", "[partition_splits]") {
+TEST_CASE("UpdateTable answers UPDATING with the old throughput and DescribeTable shows the new one", "[partition_splits]") {
   ddb::ManualClock clock(1'700'000'000'000);
   ddb::DatabaseOptions options;
   options.clock = &clock;
