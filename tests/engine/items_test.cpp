@@ -51,7 +51,7 @@ TEST_CASE("Uniqueness belongs to the whole key", "[items]") {
   CHECK(Exec(t.db, "DescribeTable", {{"TableName", "Books"}}).body["Table"]["ItemCount"] == 3);
 }
 
-TEST_CASE("PutItem replaces the item with the same key; ALL_OLD returns it", "[items]") {
+TEST_CASE("PutItem replaces the item with the same key, and ALL_OLD returns it", "[items]") {
   Books t;
   json v1 = Book("a1", "b1");
   v1["title"] = S("First");
@@ -144,7 +144,7 @@ TEST_CASE("Names and values are case-sensitive", "[items]") {
                 "One or more parameter values were invalid: Missing the key authorId in the item");
 }
 
-TEST_CASE("DeleteItem removes by full key; ALL_OLD returns what was removed", "[items]") {
+TEST_CASE("DeleteItem removes by full key, and ALL_OLD returns what was removed", "[items]") {
   Books t;
   json item = Book("a1", "b1");
   item["title"] = S("Dune");

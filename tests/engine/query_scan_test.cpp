@@ -150,7 +150,7 @@ TEST_CASE("Query works on a simple-key table: at most one item", "[query]") {
   CHECK(r.body["Items"][0]["name"] == S("Ada"));
 }
 
-TEST_CASE("Select COUNT returns counts only; projections return chosen attributes", "[query]") {
+TEST_CASE("Select COUNT returns counts only, and projections return chosen attributes", "[query]") {
   Library l;
   auto r = l.Query({{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a1")}, {"Select", "COUNT"}});
   REQUIRE_OK(r);

@@ -9,7 +9,7 @@ namespace {
 AttributeValue Num(const char* t) { return AttributeValue::N(Number::Parse(t).value()); }
 }  // namespace
 
-TEST_CASE("Values are equal only with the same type and value; sets compare as sets", "[value]") {
+TEST_CASE("Values are equal only with the same type and value, and sets compare as sets", "[value]") {
   CHECK(AttributeValue::S("a") == AttributeValue::S("a"));
   CHECK_FALSE(AttributeValue::S("1") == Num("1"));
   CHECK_FALSE(AttributeValue::S("a") == AttributeValue::B("a"));
@@ -51,7 +51,7 @@ TEST_CASE("Lists and maps add 3 bytes plus 1 per element", "[value]") {
   CHECK(ItemSize(item) == 2 + 5);
 }
 
-TEST_CASE("Key sizes count UTF-8 bytes; numbers never exceed a key limit", "[value]") {
+TEST_CASE("Key sizes count UTF-8 bytes, and numbers never exceed a key limit", "[value]") {
   CHECK(KeyValueSize(AttributeValue::S("日本")) == 6);
   CHECK(KeyValueSize(AttributeValue::B("xyz")) == 3);
   CHECK(KeyValueSize(Num("12345678901234567890123456789012345678")) == 0);
