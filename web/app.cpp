@@ -10,6 +10,7 @@
 #include "imgui_internal.h"  // the input queue's length, for ui_state
 #include "imgui_scoped.h"
 #include "imgui_stdlib.h"
+#include "request_fields.h"
 #include "trace_panel.h"
 
 namespace playground {
@@ -144,6 +145,18 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   const ImVec2 pos{viewport->Pos.x, viewport->Pos.y + title_height + notices_height};
   const ImVec2 size{viewport->Size.x, std::max(viewport->Size.y - title_height - notices_height, 1.0f)};
   const DockRects rects = dock_.Compute(pos, size, scale, presenter_);
+  const auto record = [&](const char* name, const PanelRect& r) {
+    probe_.RecordRect(name, r.pos, {r.pos.x + r.size.x, r.pos.y + r.size.y});
+  };
+  record("panel:lessons", rects.lessons);
+  record("panel:data", rects.data);
+  if (!presenter_) {
+    record("panel:tables", rects.tables);
+    record("panel:builder", rects.builder);
+    record("panel:response", rects.response);
+    record("panel:trace", rects.trace);
+    record("panel:history", rects.history);
+  }
 
   lessons_->Draw(rects.lessons, ctx);
   if (!presenter_) {
@@ -410,7 +423,8 @@ nlohmann::json App::InputJson() {
           {"queuedEvents", context ? context->InputEventsQueue.Size : 0},
           {"hoveredWindow", context && context->HoveredWindow ? context->HoveredWindow->Name : ""},
           {"focusedWindow", context && context->NavWindow ? context->NavWindow->Name : ""},
-          {"activeId", context ? context->ActiveId : 0}};
+          {"activeId", context ? context->ActiveId : 0},
+          {"hoveredId", context ? context->HoveredIdPreviousFrame : 0}};
 }
 
 std::string App::StateJson() const {
@@ -456,6 +470,7 @@ std::string App::StateJson() const {
       {"builderTab", shown.builder_tab},
       {"builderJson", shown.builder_json ? *shown.builder_json : std::string()},
       {"builderJsonInvalid", shown.builder_json_invalid},
+      {"builderFields", shown.builder_fields ? FieldsJson(*shown.builder_fields) : json(nullptr)},
       {"response", response},
       {"trace", trace},
       {"traceEntries", shown.trace_entries},

@@ -51,6 +51,7 @@ void DrawItemGrid(const LayoutView& view, const TracePaint& paint, PanelContext&
       // The row is one selectable spanning every column: a click or Enter selects the item.
       const std::string number = std::to_string(i + 1);
       if (ImGui::Selectable(number.c_str(), selected, ImGuiSelectableFlags_SpanAllColumns)) ctx.selection.item = row.item;
+      ctx.probe.RecordLastItem("grid:" + KeyPath(item, schema));
       if (ImGui::IsItemHovered()) DrawItemTooltip(item, schema, item_paint, ctx);
       const float alpha = item_paint == Paint::kNotRead ? 0.45f : 1.0f;
       ui::StyleVar faded(ImGuiStyleVar_Alpha, alpha);

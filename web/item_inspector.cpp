@@ -72,7 +72,7 @@ void ItemInspector::Draw(const LayoutView& view, PanelContext& ctx) {
   }
   ImGui::TextUnformatted("Selected item");
   ImGui::SameLine();
-  ImGui::TextColored(ctx.colors.dim, "%s \xC2\xB7 DynamoDB counts names and values", BytesText(ddb::ItemSize(*item)).c_str());
+  ImGui::TextColored(ctx.colors.dim, "%s, as DynamoDB counts it (names and values)", BytesText(ddb::ItemSize(*item)).c_str());
   ctx.probe.RecordLastItem("inspector.size");
   ctx.probe.shown().inspected_item_bytes = ddb::ItemSize(*item);
   if (shown_ != item) {
@@ -80,16 +80,21 @@ void ItemInspector::Draw(const LayoutView& view, PanelContext& ctx) {
     json_ = FormatJsonText(Dump(ItemJson(*item)));
   }
   const std::string& json = json_;
+  // Its key into the builder, as the request a learner would write next.
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(ctx.colors.dim, "Key into the builder:");
   for (const char* operation : {"GetItem", "UpdateItem", "DeleteItem"}) {
     ImGui::SameLine();
     if (ImGui::SmallButton(operation)) ctx.work.LoadIntoBuilder(operation, KeyRequest(view.table_name, *item, view.key_schema, operation));
     ctx.probe.RecordLastItem(std::string("inspector.load:") + operation);
     ImGui::SetItemTooltip("Load this item's key into the builder as %s", operation);
   }
-  ImGui::SameLine();
+  ImGui::SameLine(0, 16 * ctx.scale);
   if (ImGui::SmallButton("Copy JSON")) ImGui::SetClipboardText(json.c_str());
+  ctx.probe.RecordLastItem("inspector.copy");
   ImGui::SameLine();
   if (ImGui::SmallButton("Close")) ctx.selection.item.reset();
+  ctx.probe.RecordLastItem("inspector.close");
   ui::StyleColor bg(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
   ui::Child body("inspector_json", {0, 0}, ImGuiChildFlags_Border, 0);
   if (body) {

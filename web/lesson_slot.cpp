@@ -19,9 +19,14 @@ void PlaceholderLessons::Draw(const PanelRect& rect, PanelContext& ctx) {
   }
   ImGui::TextColored(ctx.colors.dim, "Lessons will appear here: short steps that send requests and point at what they "
                                      "read. Meanwhile, try the sandbox:");
-  ImGui::BulletText("Load the sample table, then run a Query on one author.");
-  ImGui::BulletText("Add a FilterExpression and compare Count with ScannedCount.");
-  ImGui::BulletText("Narrow the sort key instead, and watch what is read.");
+  for (const char* hint : {"Load the sample table, then run a Query on one author.",
+                           "Add a FilterExpression and compare Count with ScannedCount.",
+                           "Narrow the sort key instead, and watch what is read."}) {
+    // A bullet whose text wraps under itself, not under the bullet.
+    ImGui::Bullet();
+    ImGui::SameLine();
+    ImGui::TextWrapped("%s", hint);
+  }
 }
 
 void PlaceholderLessons::Open(const std::string& id, int step) {

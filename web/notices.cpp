@@ -19,7 +19,9 @@ void Notices::Remove(const std::string& key) {
 
 float Notices::Height() const {
   if (notices_.empty()) return 0;
-  return notices_.size() * ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().WindowPadding.y * 2;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return notices_.size() * ImGui::GetFrameHeight() + (notices_.size() - 1) * style.ItemSpacing.y + style.FramePadding.y * 2 +
+         style.WindowBorderSize * 2;
 }
 
 void Notices::Draw(ImVec2 pos, float width, PanelContext& ctx) {
@@ -28,6 +30,7 @@ void Notices::Draw(ImVec2 pos, float width, PanelContext& ctx) {
   ImGui::SetNextWindowSize({width, Height()}, ImGuiCond_Always);
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                       ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ui::StyleVar padding(ImGuiStyleVar_WindowPadding, {ImGui::GetStyle().WindowPadding.x, ImGui::GetStyle().FramePadding.y});
   ui::Window window("##notices", nullptr, kFlags);
   if (!window) return;
   std::uint64_t dismiss = 0;
@@ -36,9 +39,8 @@ void Notices::Draw(ImVec2 pos, float width, PanelContext& ctx) {
     ui::Id id(static_cast<int>(n.id));
     const ImVec4 color = n.level == Level::kError ? ctx.colors.error : n.level == Level::kWarning ? ctx.colors.warning
                                                                                                   : ctx.colors.success;
-    if (ImGui::SmallButton("Dismiss")) dismiss = n.id;
+    if (ImGui::Button("Dismiss")) dismiss = n.id;
     ImGui::SameLine();
-    ImGui::AlignTextToFramePadding();
     ImGui::TextColored(color, "%s", n.text.c_str());
     ctx.probe.RecordLastItem("notice:" + std::to_string(index++));
   }

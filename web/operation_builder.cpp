@@ -45,7 +45,9 @@ void OperationBuilder::Recompose() {
 }
 
 std::string OperationBuilder::RequestText() const {
-  return json_invalid_ ? json_text_ : Compose(op_, fields_[static_cast<int>(op_)]);
+  // From the JSON tab, exactly what is there, as typed; from the form, the form's request.
+  if (json_invalid_ || tab_ == Tab::kJson) return json_text_;
+  return Compose(op_, fields_[static_cast<int>(op_)]);
 }
 
 // The builder's table follows the table selected on the left; examples follow the table.
@@ -105,6 +107,7 @@ void OperationBuilder::Draw(const PanelRect& rect, PanelContext& ctx) {
   shown.operation = OperationName(op_);
   shown.editor_text = &fields().body;
   shown.builder_json = &json_text_;
+  shown.builder_fields = &fields();
   shown.builder_tab = tab_ == Tab::kForm ? "form" : "json";
   shown.builder_json_invalid = json_invalid_;
 
@@ -134,39 +137,48 @@ void OperationBuilder::Draw(const PanelRect& rect, PanelContext& ctx) {
     if (form_open) {
       if (tab_ != Tab::kForm && !json_invalid_) Recompose();
       tab_ = Tab::kForm;
-      ui::Child form("form", {0, -run_row}, 0, 0);
-      if (form) {
-        if (json_invalid_) {
-          ui::TextWrap wrap;
-          ImGui::TextColored(ctx.colors.warning,
-                             "The JSON tab has text that does not parse; Run sends it as typed. Editing this form "
-                             "replaces it.");
-        }
-        RequestFields& f = fields();
-        if (DrawRequestForm(op_, f, Tables(ctx), body_caches_[static_cast<int>(op_)], ctx)) {
-          SyncPlaceholders(op_, f);
-          Recompose();
-        }
-      }
+      DrawFormTab(run_row, ctx);
       ImGui::EndTabItem();
     }
     const bool json_open = ImGui::BeginTabItem("JSON", nullptr, json_flags);
     ctx.probe.RecordLastItem("builder.tab:json");
     if (json_open) {
       tab_ = Tab::kJson;
-      ui::Font mono(ctx.fonts.mono);
-      if (ImGui::InputTextMultiline("##json", &json_text_, {-FLT_MIN, -run_row})) {
-        json_invalid_ = !Decompose(op_, json_text_, fields());
-        if (!json_invalid_) SyncPlaceholders(op_, fields());
-      }
-      ctx.probe.RecordLastItem("builder.json");
-      shown.editor_active = shown.editor_active || ImGui::IsItemActive();
+      DrawJsonTab(run_row, ctx);
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();
   }
   DrawRunRow(run, ctx);
   if (run) ctx.work.Run(OperationName(op_), RequestText());
+}
+
+// The guards' scopes end before EndTabItem: a child window or font still open there would
+// unbalance ImGui's stacks (and change the tabs' IDs from frame to frame).
+void OperationBuilder::DrawFormTab(float run_row, PanelContext& ctx) {
+  ui::Child form("form", {0, -run_row}, 0, 0);
+  if (!form) return;
+  if (json_invalid_) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.warning,
+                       "The JSON tab has text that does not parse; Run sends it as typed. Editing this form "
+                       "replaces it.");
+  }
+  RequestFields& f = fields();
+  if (DrawRequestForm(op_, f, Tables(ctx), body_caches_[static_cast<int>(op_)], ctx)) {
+    SyncPlaceholders(op_, f);
+    Recompose();
+  }
+}
+
+void OperationBuilder::DrawJsonTab(float run_row, PanelContext& ctx) {
+  ui::Font mono(ctx.fonts.mono);
+  if (ImGui::InputTextMultiline("##json", &json_text_, {-FLT_MIN, -run_row})) {
+    json_invalid_ = !Decompose(op_, json_text_, fields());
+    if (!json_invalid_) SyncPlaceholders(op_, fields());
+  }
+  ctx.probe.RecordLastItem("builder.json");
+  ctx.probe.shown().editor_active = ctx.probe.shown().editor_active || ImGui::IsItemActive();
 }
 
 void OperationBuilder::DrawOperationRow(PanelContext& ctx) {

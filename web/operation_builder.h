@@ -30,10 +30,13 @@ class OperationBuilder {
   void FollowTable(PanelContext& ctx);
   void DrawOperationRow(PanelContext& ctx);
   void DrawRunRow(bool& run, PanelContext& ctx);
+  void DrawFormTab(float run_row, PanelContext& ctx);
+  void DrawJsonTab(float run_row, PanelContext& ctx);
   void SelectOperation(Operation op, PanelContext& ctx);
   FormTables Tables(PanelContext& ctx);
   RequestFields& fields() { return fields_[static_cast<int>(op_)]; }
-  // The request Run sends: the JSON tab's text as typed when it does not parse, else the form's.
+  // The request Run sends: the JSON tab's text as typed (always from the JSON tab), else the
+  // form's.
   std::string RequestText() const;
   void Recompose();
 

@@ -106,6 +106,9 @@ void DrawRow(int index, const PartitionRow& row, const LayoutView& view, const T
 
   ui::Id id(index);
   ImGui::InvisibleButton("row", {width, line});
+  // Tests find an item by its key: its first row (the sort-key row, or the only row).
+  const bool first_row_of_item = row.kind == PartitionRow::Kind::kItem || !view.key_schema.sort_key;
+  if (row.item && first_row_of_item) ctx.probe.RecordLastItem("item:" + KeyPath(*row.item, view.key_schema));
   const bool hovered = ImGui::IsItemHovered();
   if (row.item && ImGui::IsItemClicked()) ctx.selection.item = row.item;
   if (row.item && ImGui::IsItemFocused() && ImGui::IsKeyPressed(ImGuiKey_Enter)) ctx.selection.item = row.item;

@@ -419,6 +419,29 @@ void SyncPlaceholders(Operation op, RequestFields& f) {
   }
 }
 
+nlohmann::json FieldsJson(const RequestFields& f) {
+  nlohmann::json names = nlohmann::json::object();
+  for (const auto& row : f.names) names[row.placeholder] = row.name;
+  nlohmann::json values = nlohmann::json::object();
+  for (const auto& row : f.values) values[row.placeholder] = std::string(ValueTypeLabel(row.type)) + ":" + row.value;
+  return {{"table", f.table},
+          {"body", f.body},
+          {"indexName", f.index_name},
+          {"keyCondition", f.key_condition},
+          {"filter", f.filter},
+          {"projection", f.projection},
+          {"condition", f.condition},
+          {"update", f.update},
+          {"names", names},
+          {"values", values},
+          {"limit", f.limit},
+          {"scanForward", f.scan_forward},
+          {"consistentRead", f.consistent_read},
+          {"returnValues", f.return_values},
+          {"returnConsumedCapacity", f.return_consumed_capacity},
+          {"extra", nlohmann::json::parse(f.extra.dump())}};
+}
+
 void ApplyKeyConditionHelper(const ddb::KeySchema& schema, RequestFields& f) {
   using SortOp = KeyConditionHelper::SortOp;
   const KeyConditionHelper& h = f.helper;

@@ -107,6 +107,10 @@ void SyncPlaceholders(Operation op, RequestFields& fields);
 // Whether an expression of `op` uses `placeholder`.
 bool PlaceholderUsed(Operation op, const RequestFields& fields, std::string_view placeholder);
 
+// The fields as JSON, for ui_state(): {table, body, indexName, keyCondition, filter,
+// projection, condition, update, names: {...}, values: {":v": "S:text"}, limit, ...}.
+nlohmann::json FieldsJson(const RequestFields& fields);
+
 // Writes the helper's key condition into key_condition and its placeholders (#pk, #sk, :pk,
 // :sk, :sk2), typed by the table's key schema.
 void ApplyKeyConditionHelper(const ddb::KeySchema& schema, RequestFields& fields);

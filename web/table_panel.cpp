@@ -168,12 +168,16 @@ void TablePanel::DrawTraceSummary(const TracePaint& paint, PanelContext& ctx) {
   char capacity[48];
   std::snprintf(capacity, sizeof capacity, "%.1f %s", t.trace.consumed_capacity, t.is_read() || t.trace.operation == "GetItem" ? "RCU" : "WCU");
   if (t.is_read()) {
-    ImGui::Text("%s read %s in %s", t.trace.operation.c_str(), CountText(t.read, "item", "items").c_str(),
-                CountText(t.read_by_partition.size(), "partition", "partitions").c_str());
+    char line[256];
+    std::snprintf(line, sizeof line, "%s read %s in %s \xE2\x86\x92 returned %zu, filtered out %zu \xC2\xB7 %s for all %zu read",
+                  t.trace.operation.c_str(), CountText(t.read, "item", "items").c_str(),
+                  CountText(t.read_by_partition.size(), "partition", "partitions").c_str(), t.returned, t.filtered_out,
+                  capacity, t.read);
+    {
+      ui::TextWrap wrap;
+      ImGui::TextUnformatted(line);
+    }
     ctx.probe.RecordLastItem("data.trace_summary");
-    ImGui::SameLine();
-    ImGui::TextColored(ctx.colors.dim, "\xE2\x86\x92 returned %zu, filtered out %zu \xC2\xB7 %s for all %zu read",
-                       t.returned, t.filtered_out, capacity, t.read);
     Swatch(ctx.colors.returned, "returned", ctx);
     ImGui::SameLine(0, 14 * ctx.scale);
     Swatch(ctx.colors.filtered, "read, filtered out (still paid for)", ctx);

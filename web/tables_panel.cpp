@@ -69,16 +69,16 @@ void TablesPanel::DrawButtons(PanelContext& ctx) {
   const bool orders = std::find(names_.begin(), names_.end(), kBigSampleTableName) != names_.end();
   {
     ui::Disabled disabled(books);
-    if (ImGui::Button("Create sample table", {half, 0})) CreateSampleTable(ctx);
+    if (ImGui::Button("Sample: Books", {half, 0})) CreateSampleTable(ctx);
     ctx.probe.RecordLastItem("tables.create_sample");
     ImGui::SetItemTooltip("%s: authorId + bookId, %zu items", kSampleTableName, SampleItemCount());
   }
   ImGui::SameLine();
   {
     ui::Disabled disabled(orders || loading());
-    if (ImGui::Button("100,000 orders", {-FLT_MIN, 0})) StartBigSample(ctx);
+    if (ImGui::Button("Sample: 100k", {-FLT_MIN, 0})) StartBigSample(ctx);
     ctx.probe.RecordLastItem("tables.big_sample");
-    ImGui::SetItemTooltip("%s: customerId + orderId, %d customers \xC3\x97 %d orders", kBigSampleTableName,
+    ImGui::SetItemTooltip("%s: customerId + orderId, %d customers \xC3\x97 %d orders = 100,000 items", kBigSampleTableName,
                           kBigSampleCustomers, kBigSampleOrdersPerCustomer);
   }
   if (loading()) {

@@ -23,6 +23,7 @@ struct WidgetRect {
 };
 
 struct ResponseView;
+struct RequestFields;
 
 // What the panels currently show, for ui_state(). Reset at the start of every frame; panels
 // fill in what they draw.
@@ -37,6 +38,7 @@ struct ShownState {
   std::string operation;           // the builder's operation
   const std::string* editor_text = nullptr;   // the builder's Item/Key field; owned by the builder
   const std::string* builder_json = nullptr;  // the builder's JSON tab
+  const RequestFields* builder_fields = nullptr;  // the builder's form
   std::string builder_tab;                    // "form" | "json"
   bool builder_json_invalid = false;
   bool editor_active = false;                 // a builder editor has the keyboard
@@ -59,11 +61,14 @@ struct ShownState {
 class UiProbe {
  public:
   // Starts a frame: rectangles recorded before it stop being reported.
-  void BeginFrame(std::uint64_t frame) { frame_ = frame; }
+  void BeginFrame(std::uint64_t frame);
   std::uint64_t frame() const { return frame_; }
 
-  // Records the last submitted ImGui item under `name`.
+  // Records the last submitted ImGui item under `name`: the part of it that is visible, when
+  // some of it is.
   void RecordLastItem(std::string_view name);
+  // Records a rectangle that is not an item (a panel's tile).
+  void RecordRect(std::string_view name, ImVec2 min, ImVec2 max);
   std::optional<WidgetRect> Find(std::string_view name) const;
 
   ShownState& shown() { return shown_; }

@@ -135,6 +135,23 @@ std::string OtherAttributesText(const ddb::Item& item, const ddb::KeySchema& sch
   return out;
 }
 
+std::string KeyPath(const ddb::Item& item, const ddb::KeySchema& schema) {
+  const auto plain = [&](const std::string& name) -> std::string {
+    auto it = item.find(name);
+    if (it == item.end()) return {};
+    const ddb::AttributeValue& v = it->second;
+    switch (v.type()) {
+      case ddb::ValueType::kS: return v.as_s();
+      case ddb::ValueType::kN: return v.as_n().ToString();
+      case ddb::ValueType::kB: return Base64(v.as_b().data);
+      default: return ValueText(v);
+    }
+  };
+  std::string path = plain(schema.partition_key.name);
+  if (schema.sort_key) path += "/" + plain(schema.sort_key->name);
+  return path;
+}
+
 std::string Ellipsize(const std::string& text, std::size_t max_chars) {
   std::size_t chars = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {

@@ -24,6 +24,10 @@ std::string KeyText(const std::string& name, const ddb::AttributeValue& value);
 // in `schema` are left out because the panel shows them separately.
 std::string OtherAttributesText(const ddb::Item& item, const ddb::KeySchema& schema);
 
+// An item's key as plain text for probe names: "le-guin/1968-earthsea" (S as is, N as its
+// number, B as base64); the partition key alone for simple keys.
+std::string KeyPath(const ddb::Item& item, const ddb::KeySchema& schema);
+
 // Cuts `text` to at most `max_chars` UTF-8 code points, ending with "…" when cut.
 std::string Ellipsize(const std::string& text, std::size_t max_chars);
 

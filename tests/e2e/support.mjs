@@ -90,8 +90,7 @@ export async function exec(page, operation, body) {
   }, [operation, body]);
 }
 
-// Waits until the page has drawn `n` more frames. Input is given one frame to land between
-// events: Emscripten's GLFW loses events that arrive faster than frames (TOOLCHAIN.md).
+// Waits until the page has drawn `n` more frames.
 export async function waitFrames(page, n = 1) {
   const target = (await state(page)).frameCount + n;
   await page.waitForFunction((t) => window.playground.state().frameCount >= t, target, { polling: 'raf' });
@@ -108,25 +107,43 @@ export async function waitForState(page, predicate, timeout = 10000) {
   }
 }
 
-// A real mouse click in the middle of a named widget.
+// A real mouse click in the middle of a named widget. The pointer rests on the widget for a
+// frame first, as a person's would (ImGui's tabs take a click only on what was hovered), then
+// presses and releases at once: the page queues both, so the click is never lost.
 export async function clickWidget(page, name) {
   const rect = await widgetRect(page, name);
   if (!rect) throw new Error(`widget ${name} is not on screen`);
   await page.mouse.move(rect.x + rect.w / 2, rect.y + rect.h / 2);
-  await waitFrames(page, 2);
+  await waitFrames(page, 1);
   await page.mouse.down();
-  await waitFrames(page, 2);
   await page.mouse.up();
-  await waitFrames(page, 2);
+  await waitFrames(page, 3);
   return rect;
 }
 
-// Presses keys one at a time ("Control+A", "{", ...), a frame apart.
-export async function pressKeys(page, ...keys) {
-  for (const key of keys) {
-    await page.keyboard.press(key);
+// Turns the mouse wheel over the widget or panel `over` until the widget `name` is fully on
+// screen inside it (the page reports only what can be seen). Resolves to its rectangle.
+export async function scrollTo(page, name, over, { step = 120, tries = 20 } = {}) {
+  const area = await widgetRect(page, over);
+  if (!area) throw new Error(`widget ${over} is not on screen`);
+  await page.mouse.move(area.x + area.w / 2, area.y + area.h / 2);
+  await waitFrames(page, 1);
+  let direction = step;
+  for (let i = 0; i < tries; i++) {
+    const rect = await widgetRect(page, name);
+    if (rect && rect.y >= area.y && rect.y + rect.h <= area.y + area.h) return rect;
+    // Below or not drawn yet: scroll down; above: scroll up.
+    direction = rect && rect.y < area.y ? -step : step;
+    await page.mouse.wheel(0, direction);
     await waitFrames(page, 2);
   }
+  throw new Error(`widget ${name} never came into view over ${over}`);
+}
+
+// Presses keys one after the other ("Control+A", "{", ...), then lets the page catch up.
+export async function pressKeys(page, ...keys) {
+  for (const key of keys) await page.keyboard.press(key);
+  await waitFrames(page, 3);
 }
 
 export async function screenshot(page, name) {

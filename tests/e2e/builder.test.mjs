@@ -1,0 +1,252 @@
+// The operation builder: every data-plane operation runs from its form; the form and the raw
+// JSON tab stay in sync; Ctrl+Enter runs; the response shows Count, ScannedCount, consumed
+// capacity and pages; errors come with DynamoDB's exact type and message and a line in plain
+// words. All through real clicks and typing on the canvas.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import {
+  clickWidget, exec, launchBrowser, openPage, pressKeys, screenshot, scrollTo, serveSite, state, waitForState, waitFrames,
+} from './support.mjs';
+
+const OPERATIONS = ['PutItem', 'GetItem', 'UpdateItem', 'DeleteItem', 'Query', 'Scan', 'BatchGetItem',
+  'BatchWriteItem', 'TransactWriteItems', 'TransactGetItems'];
+
+let server;
+let browser;
+before(async () => {
+  server = await serveSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function selectOperation(page, op) {
+  await clickWidget(page, 'builder.operation');
+  await clickWidget(page, `builder.operation:${op}`);
+  return waitForState(page, (s) => s.operation === op);
+}
+
+// Clicks a text field, selects all and types `text` (as fast as the keyboard goes).
+async function typeInto(page, widget, text) {
+  await clickWidget(page, widget);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+  return waitForState(page, (s) => s.input.queuedEvents === 0);
+}
+
+// Runs what the builder shows and waits for the response to that request.
+async function run(page) {
+  const before = await state(page);
+  await clickWidget(page, 'builder.run');
+  return waitForState(page, (s) => s.historyCount > before.historyCount && s.response);
+}
+
+async function openWithSample() {
+  const opened = await openPage(browser, server.url, { width: 1920, height: 1080 });
+  await clickWidget(opened.page, 'tables.create_sample');
+  await waitForState(opened.page, (s) => s.selectedTable === 'Books' && s.itemsListed === 8);
+  return opened;
+}
+
+describe('every operation from its form', () => {
+  let page;
+  let context;
+  let errors;
+  before(async () => ({ page, context, errors } = await openWithSample()));
+  after(() => context?.close());
+
+  for (const op of OPERATIONS) {
+    test(`${op} runs from its prefilled form`, async () => {
+      await selectOperation(page, op);
+      const s = await run(page);
+      assert.equal(s.response.operation, op);
+      assert.equal(s.response.status, 200, `${op}: ${s.response.errorType}: ${s.response.errorMessage}`);
+      assert.equal(typeof s.response.capacityUnits, 'number', 'ReturnConsumedCapacity TOTAL by default');
+      assert.equal(JSON.parse(s.response.requestBody).ReturnConsumedCapacity, 'TOTAL');
+    });
+  }
+
+  test('no console errors', () => assert.deepEqual(errors, []));
+});
+
+describe('the form, the JSON tab and the response on the sample table', () => {
+  let page;
+  let context;
+  let errors;
+  before(async () => ({ page, context, errors } = await openWithSample()));
+  after(() => context?.close());
+
+  test('the key-condition helper, the JSON tab and the form stay in sync', async () => {
+    await selectOperation(page, 'Query');
+    let s = await typeInto(page, 'builder.query.partition', 'le-guin');
+    let request = JSON.parse(s.builderJson);
+    assert.equal(request.KeyConditionExpression, '#pk = :pk');
+    assert.deepEqual(request.ExpressionAttributeNames, { '#pk': 'authorId' });
+    assert.deepEqual(request.ExpressionAttributeValues, { ':pk': { S: 'le-guin' } });
+
+    // The sort-key condition adds its placeholders.
+    await clickWidget(page, 'builder.query.sort_op');
+    await clickWidget(page, 'builder.query.sort_op:>=');
+    s = await typeInto(page, 'builder.query.sort_value', '1969');
+    request = JSON.parse(s.builderJson);
+    assert.equal(request.KeyConditionExpression, '#pk = :pk AND #sk >= :sk');
+    assert.deepEqual(request.ExpressionAttributeNames, { '#pk': 'authorId', '#sk': 'bookId' });
+    assert.deepEqual(request.ExpressionAttributeValues, { ':pk': { S: 'le-guin' }, ':sk': { S: '1969' } });
+    s = await run(page);
+    assert.equal(s.response.count, 2);
+    assert.equal(s.response.scannedCount, 2);
+
+    // Typed in the JSON tab: the form follows, FilterExpression and its value included.
+    await clickWidget(page, 'builder.tab:json');
+    const typed = '{"TableName": "Books", "KeyConditionExpression": "authorId = :a", "FilterExpression": "#y > :y", ' +
+      '"ExpressionAttributeNames": {"#y": "year"}, "ExpressionAttributeValues": {":a": {"S": "le-guin"}, ":y": {"N": "1970"}}}';
+    s = await typeInto(page, 'builder.json', typed);
+    assert.equal(s.builderJsonInvalid, false);
+    assert.equal(s.builderFields.filter, '#y > :y');
+    assert.equal(s.builderFields.keyCondition, 'authorId = :a');
+    assert.deepEqual(s.builderFields.names, { '#y': 'year' });
+    assert.deepEqual(s.builderFields.values, { ':a': 'S:le-guin', ':y': 'N:1970' });
+    assert.equal(s.builderFields.returnConsumedCapacity, 'NONE', 'what the JSON leaves out is off in the form');
+
+    // Ctrl+Enter from the JSON editor runs exactly that request.
+    await pressKeys(page, 'Control+Enter');
+    s = await waitForState(page, (st) => st.response?.requestBody === typed);
+    assert.equal(s.response.count, 1, 'one of le-guin\'s three books is after 1970');
+    assert.equal(s.response.scannedCount, 3, 'the filter does not reduce what is read');
+
+    // Back on the form tab, the form shows the typed request and composes it the same way.
+    await clickWidget(page, 'builder.tab:form');
+    s = await waitForState(page, (st) => st.builderTab === 'form');
+    assert.deepEqual(JSON.parse(s.builderJson), JSON.parse(typed));
+    assert.ok(await page.evaluate(() => window.playground.widgetRect('builder.filter')), 'the filter field is drawn');
+    await screenshot(page, 'builder-query.png');
+  });
+
+  test('JSON that does not parse is sent as typed and DynamoDB says why', async () => {
+    await clickWidget(page, 'builder.tab:json');
+    let s = await typeInto(page, 'builder.json', '{"TableName": "Books",');
+    assert.equal(s.builderJsonInvalid, true);
+    await pressKeys(page, 'Control+Enter');
+    s = await waitForState(page, (st) => st.response?.requestBody === '{"TableName": "Books",');
+    assert.equal(s.response.errorType, 'SerializationException');
+    assert.ok(s.response.explanation.length > 0);
+    await clickWidget(page, 'builder.tab:form');
+  });
+
+  test('paging: Limit 1 and Next page walk an item collection one item at a time', async () => {
+    await selectOperation(page, 'Query');
+    await clickWidget(page, 'builder.tab:json');
+    await typeInto(page, 'builder.json', '{"TableName": "Books", "KeyConditionExpression": "authorId = :a", ' +
+      '"ExpressionAttributeValues": {":a": {"S": "le-guin"}}}');
+    await clickWidget(page, 'builder.tab:form');
+    // Limit through the form's own field, below the fold of a 1080-pixel window.
+    await scrollTo(page, 'builder.limit', 'panel:builder');
+    await typeInto(page, 'builder.limit', '1');
+    let s = await run(page);
+    assert.equal(s.response.errorMessage, null);
+    assert.equal(s.response.count, 1);
+    assert.equal(s.response.hasNextPage, true);
+    const seen = [JSON.parse(s.builderJson).Limit];
+    let pages = 1;
+    while (s.response.hasNextPage) {
+      const before = s.historyCount;
+      await clickWidget(page, 'response.next_page');
+      s = await waitForState(page, (st) => st.historyCount > before);
+      pages += 1;
+      assert.ok(JSON.parse(s.response.requestBody).ExclusiveStartKey, 'the next page starts after the last key');
+      assert.ok(pages <= 5, 'paging ends');
+    }
+    // Three items, a page each; the third page still says "more" (DynamoDB cannot know
+    // without reading on), the fourth is empty.
+    assert.equal(pages, 4);
+    assert.equal(s.response.count, 0);
+    assert.deepEqual(seen, [1]);
+    await scrollTo(page, 'builder.limit', 'panel:builder');
+    await typeInto(page, 'builder.limit', '0');
+  });
+
+  const errorCases = [
+    {
+      name: 'a GetItem key without the sort key',
+      op: 'GetItem',
+      json: '{"TableName": "Books", "Key": {"authorId": {"S": "le-guin"}}}',
+      type: 'ValidationException',
+      message: 'The provided key element does not match the schema',
+      explanation: /exactly the table's key attributes/,
+    },
+    {
+      name: 'a Query without the partition key',
+      op: 'Query',
+      json: '{"TableName": "Books", "KeyConditionExpression": "bookId = :b", "ExpressionAttributeValues": {":b": {"S": "x"}}}',
+      type: 'ValidationException',
+      message: 'Query condition missed key schema element: authorId',
+      explanation: /must pin the partition key/,
+    },
+    {
+      name: 'an UpdateItem that changes a key attribute',
+      op: 'UpdateItem',
+      json: '{"TableName": "Books", "Key": {"authorId": {"S": "le-guin"}, "bookId": {"S": "1968-earthsea"}}, ' +
+        '"UpdateExpression": "SET authorId = :a", "ExpressionAttributeValues": {":a": {"S": "x"}}}',
+      type: 'ValidationException',
+      message: 'One or more parameter values were invalid: Cannot update attribute authorId. This attribute is part of the key',
+      explanation: /cannot change them/,
+    },
+    {
+      name: 'a conditional put on an item that exists',
+      op: 'PutItem',
+      json: '{"TableName": "Books", "Item": {"authorId": {"S": "le-guin"}, "bookId": {"S": "1968-earthsea"}}, ' +
+        '"ConditionExpression": "attribute_not_exists(authorId)"}',
+      type: 'ConditionalCheckFailedException',
+      message: 'The conditional request failed',
+      explanation: /ConditionExpression was false/,
+    },
+  ];
+  for (const c of errorCases) {
+    test(`${c.name}: ${c.type} with DynamoDB's message and plain words`, async () => {
+      await selectOperation(page, c.op);
+      await clickWidget(page, 'builder.tab:json');
+      await typeInto(page, 'builder.json', c.json);
+      const s = await run(page);
+      assert.equal(s.response.status, 400);
+      assert.equal(s.response.errorType, c.type);
+      assert.equal(s.response.errorMessage, c.message);
+      assert.match(s.response.explanation, c.explanation);
+      assert.deepEqual(s.lastError, { type: c.type, message: c.message });
+      assert.ok(await page.evaluate(() => window.playground.widgetRect('response.explanation')), 'the plain words are drawn');
+      await clickWidget(page, 'builder.tab:form');
+    });
+  }
+
+  test('no console errors', async () => {
+    await screenshot(page, 'builder-error.png');
+    assert.deepEqual(errors, []);
+  });
+});
+
+describe('the builder\'s typed key fields', () => {
+  test('typing a key value into the field edits the Key JSON', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    try {
+      await exec(page, 'CreateTable', {
+        TableName: 'Scores',
+        AttributeDefinitions: [{ AttributeName: 'player', AttributeType: 'S' }, { AttributeName: 'game', AttributeType: 'N' }],
+        KeySchema: [{ AttributeName: 'player', KeyType: 'HASH' }, { AttributeName: 'game', KeyType: 'RANGE' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      });
+      await exec(page, 'PutItem', { TableName: 'Scores', Item: { player: { S: 'ada' }, game: { N: '7' }, points: { N: '99' } } });
+      await clickWidget(page, 'table:Scores');
+      await waitForState(page, (s) => s.selectedTable === 'Scores');
+      await selectOperation(page, 'GetItem');
+      await typeInto(page, 'builder.key:partition', 'ada');
+      const s = await typeInto(page, 'builder.key:sort', '7');
+      assert.deepEqual(JSON.parse(s.editorText), { player: { S: 'ada' }, game: { N: '7' } });
+      const done = await run(page);
+      assert.equal(done.response.itemsReturned, 1);
+      assert.equal(done.response.status, 200);
+    } finally {
+      await context.close();
+    }
+  });
+});

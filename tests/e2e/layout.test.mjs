@@ -1,0 +1,140 @@
+// The layout fills the window at any size, its splitters resize the panels with a real mouse
+// drag, and it is remembered across reloads (localStorage) — and a corrupted store is
+// reported and reset, never a crash.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { launchBrowser, openPage, screenshot, serveSite, state, waitForState, waitFrames, widgetRect } from './support.mjs';
+
+const PANELS = ['lessons', 'tables', 'data', 'builder', 'response', 'trace', 'history'];
+
+async function panelRects(page) {
+  const rects = {};
+  for (const name of PANELS) rects[name] = await widgetRect(page, `panel:${name}`);
+  return rects;
+}
+
+function overlap(a, b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+// Every panel inside the window, none overlapping another, together covering most of it.
+function assertTiled(rects, width, height) {
+  let area = 0;
+  for (const [name, r] of Object.entries(rects)) {
+    assert.ok(r, `${name} is drawn`);
+    assert.ok(r.x >= 0 && r.y >= 0 && r.x + r.w <= width + 0.5 && r.y + r.h <= height + 0.5,
+      `${name} fits in ${width}x${height}: ${JSON.stringify(r)}`);
+    assert.ok(r.w >= 100 && r.h >= 60, `${name} is usable: ${JSON.stringify(r)}`);
+    area += r.w * r.h;
+  }
+  const names = Object.keys(rects);
+  for (let i = 0; i < names.length; i++) {
+    for (let j = i + 1; j < names.length; j++) {
+      assert.ok(!overlap(rects[names[i]], rects[names[j]]), `${names[i]} and ${names[j]} do not overlap`);
+    }
+  }
+  assert.ok(area / (width * height) > 0.85, `the panels cover ${Math.round((100 * area) / (width * height))}% of the window`);
+}
+
+// Drags the splitter `name` by dx, dy CSS pixels with the real mouse, a frame per step.
+async function drag(page, name, dx, dy) {
+  const r = await widgetRect(page, `splitter.${name}`);
+  assert.ok(r, `splitter ${name} is drawn`);
+  const x = r.x + r.w / 2;
+  const y = r.y + r.h / 2;
+  await page.mouse.move(x, y);
+  await waitFrames(page, 2);
+  await page.mouse.down();
+  await waitFrames(page, 2);
+  for (let i = 1; i <= 4; i++) {
+    await page.mouse.move(x + (dx * i) / 4, y + (dy * i) / 4);
+    await waitFrames(page, 2);
+  }
+  await page.mouse.up();
+  await waitFrames(page, 3);
+}
+
+let server;
+let browser;
+before(async () => {
+  server = await serveSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+for (const [width, height, dpr] of [[1280, 800, 1], [1920, 1080, 1], [1280, 800, 2], [900, 600, 1]]) {
+  test(`the panels tile a ${width}x${height} window at device pixel ratio ${dpr}`, async () => {
+    const { page, context, errors } = await openPage(browser, server.url, { width, height, deviceScaleFactor: dpr });
+    try {
+      await waitFrames(page, 3);
+      assertTiled(await panelRects(page), width, height);
+      await screenshot(page, `layout-${width}x${height}@${dpr}.png`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+describe('splitters', () => {
+  let page;
+  let context;
+  before(async () => ({ page, context } = await openPage(browser, server.url)));
+  after(() => context?.close());
+
+  test('dragging the left splitter widens the left column; the layout survives a reload', async () => {
+    const before = await panelRects(page);
+    await drag(page, 'left', 80, 0);
+    const after = await panelRects(page);
+    assert.ok(Math.abs(after.lessons.w - (before.lessons.w + 80)) <= 2, `lessons ${before.lessons.w} -> ${after.lessons.w}`);
+    assert.ok(Math.abs(after.data.x - (before.data.x + 80)) <= 2, `data view moves right by 80: ${after.data.x}`);
+    assert.ok(Math.abs(after.data.w - (before.data.w - 80)) <= 2, 'the data view gives up the room');
+    assert.equal(after.builder.x, before.builder.x, 'the right column stays');
+    assertTiled(after, 1280, 800);
+
+    await drag(page, 'bottom', 0, -60);
+    const taller = await panelRects(page);
+    assert.ok(Math.abs(taller.trace.h - (before.trace.h + 60)) <= 2, `trace ${before.trace.h} -> ${taller.trace.h}`);
+
+    await drag(page, 'builder', 0, 40);
+    const builder = await panelRects(page);
+    assert.ok(Math.abs(builder.builder.h - (taller.builder.h + 40)) <= 2, 'the builder takes 40 pixels from the response');
+
+    // Saved when it changes; a reload lays the page out the same way.
+    await page.reload();
+    await page.evaluate(() => window.playground.ready);
+    await waitFrames(page, 3);
+    const reloaded = await panelRects(page);
+    for (const name of PANELS) {
+      for (const k of ['x', 'y', 'w', 'h']) {
+        assert.ok(Math.abs(reloaded[name][k] - builder[name][k]) <= 1, `${name}.${k} after reload: ${reloaded[name][k]} vs ${builder[name][k]}`);
+      }
+    }
+  });
+
+  test('a double click on a splitter puts it back', async () => {
+    const r = await widgetRect(page, 'splitter.left');
+    await page.mouse.dblclick(r.x + r.w / 2, r.y + r.h / 2);
+    const s = await waitForState(page, (st) => st.layout.left === 300);
+    assert.equal(s.layout.left, 300);
+  });
+
+  test('a corrupted layout store is reported and reset, not a crash', async () => {
+    await page.evaluate(() => localStorage.setItem('ddb-playground.ui', '{"version": 1, "layout": '));
+    await page.reload();
+    await page.evaluate(() => window.playground.ready);
+    const s = await waitForState(page, (st) => st.frameCount > 2);
+    assert.equal(s.notices.length, 1);
+    assert.match(s.notices[0], /saved layout and settings could not be read/);
+    assert.equal(s.layout.left, 300);
+    assert.ok(await widgetRect(page, 'notice:0'), 'the notice is on screen');
+    assertTiled(await panelRects(page), 1280, 800);
+    await screenshot(page, 'layout-corrupted-store.png');
+    // The bad store is gone: the page saved good settings over it.
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('ddb-playground.ui')));
+    assert.equal(stored.version, 1);
+  });
+});
