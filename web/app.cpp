@@ -158,6 +158,9 @@ void App::Frame(const UiFonts& fonts, float dpr) {
     record("panel:history", rects.history);
   }
 
+  // A keyboard user starts in the Tables panel (Tab moves within the focused panel, Ctrl+Tab
+  // between panels). ImGui would otherwise focus whichever window appeared last.
+  if (frame_count_ == 2 && !presenter_) ImGui::SetWindowFocus("Tables");
   lessons_->Draw(rects.lessons, ctx);
   if (!presenter_) {
     tables_panel_.Draw(rects.tables, ctx);
@@ -233,12 +236,24 @@ float App::DrawTitleBar(PanelContext& ctx) {
   ui::StyleVar padding(ImGuiStyleVar_FramePadding, {ImGui::GetStyle().WindowPadding.x, ImGui::GetStyle().FramePadding.y * 1.6f});
   ui::MainMenuBar bar;
   if (!bar) return 0;
+  // The title gives way first when the bar is short of room (large text, narrow window): the
+  // menus and the presenter's controls must stay reachable.
+  const char* title = "DynamoDB Keys Playground";
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float menus = ImGui::CalcTextSize("SandboxView").x + style.ItemSpacing.x * 4 + style.FramePadding.x * 4;
+  float title_width = 0;
   {
     ui::Font heading(ctx.fonts.heading);
-    ImGui::TextUnformatted("DynamoDB Keys Playground");
+    title_width = ImGui::CalcTextSize(title).x + 8 * ctx.scale + style.ItemSpacing.x;
   }
-  probe_.RecordLastItem("title");
-  ImGui::Dummy({8 * ctx.scale, 0});
+  if (title_width + menus + PresenterControlsWidth() + style.WindowPadding.x * 2 <= ImGui::GetWindowWidth()) {
+    {
+      ui::Font heading(ctx.fonts.heading);
+      ImGui::TextUnformatted(title);
+    }
+    probe_.RecordLastItem("title");
+    ImGui::Dummy({8 * ctx.scale, 0});
+  }
   DrawSandboxMenu(ctx);
   DrawViewMenu(ctx);
   DrawPresenterControls(ctx);
@@ -270,8 +285,9 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
   probe_.RecordLastItem("menu.import");
   ImGui::Separator();
   if (ImGui::MenuItem("Forget saved state")) {
-    saved_.Forget();
-    notices_.Add(Notices::Level::kInfo, "Saved state forgotten: this page starts fresh on the next visit.", "forget");
+    saved_.Forget(wire_.stamp());
+    notices_.Add(Notices::Level::kInfo, "Saved state forgotten: the next visit starts fresh, unless something changes first.",
+                 "forget");
   }
   probe_.RecordLastItem("menu.forget");
   ImGui::EndMenu();
@@ -317,13 +333,19 @@ void App::DrawViewMenu(PanelContext& ctx) {
 }
 
 // Right-aligned in the title bar: what a presenter reaches for mid-talk.
+float App::PresenterControlsWidth() const {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return ImGui::CalcTextSize("A-").x + ImGui::CalcTextSize("250%").x + ImGui::CalcTextSize("A+").x +
+         ImGui::CalcTextSize(presenter_ ? "Exit presenter view" : "Presenter view").x + style.FramePadding.x * 6 +
+         style.ItemSpacing.x * 4;
+}
+
 void App::DrawPresenterControls(PanelContext& ctx) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const char* presenter_label = presenter_ ? "Exit presenter view" : "Presenter view";
   char size_label[16];
   std::snprintf(size_label, sizeof size_label, "%d%%", static_cast<int>(std::lround(style_.font_scale * 100)));
-  const float width = ImGui::CalcTextSize("A-").x + ImGui::CalcTextSize(size_label).x + ImGui::CalcTextSize("A+").x +
-                      ImGui::CalcTextSize(presenter_label).x + style.FramePadding.x * 6 + style.ItemSpacing.x * 4;
+  const float width = PresenterControlsWidth();
   const float x = ImGui::GetWindowWidth() - width - style.WindowPadding.x;
   if (x <= ImGui::GetCursorPosX()) return;  // a narrow window: the View menu has all of it
   ImGui::SetCursorPosX(x);
@@ -352,7 +374,8 @@ void App::DrawShareWindow(PanelContext& ctx) {
   if (!share_open_) return;
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
-  ImGui::SetNextWindowSize({std::min(620 * ctx.scale, viewport->Size.x * 0.95f), 0}, ImGuiCond_Appearing);
+  // Height 0 every frame: the window fits what it shows (first "compressing", then the link).
+  ImGui::SetNextWindowSize({std::min(620 * ctx.scale, viewport->Size.x * 0.95f), 0}, ImGuiCond_Always);
   ui::Window window("Share this sandbox###share", &share_open_, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
   if (!window) return;
   probe_.RecordLastItem("share.window");
@@ -493,6 +516,7 @@ std::string App::StateJson() const {
                                : json(nullptr)},
       {"sharePending", share_pending_},
       {"input", InputJson()},
+      {"focused", or_null(shown.focused)},
   };
   return state.dump(-1, ' ', false, json::error_handler_t::replace);
 }

@@ -68,6 +68,7 @@ class App {
   void DrawSandboxMenu(PanelContext& ctx);
   void DrawViewMenu(PanelContext& ctx);
   void DrawPresenterControls(PanelContext& ctx);
+  float PresenterControlsWidth() const;
   void DrawShareWindow(PanelContext& ctx);
   void DrawImportWindow(PanelContext& ctx);
   void StartShare();

@@ -92,9 +92,11 @@ bool DrawKeyFields(const ddb::KeySchema& schema, RequestFields& f, BodyCache& ca
     ui::Id id(i);
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(i == 0 ? ctx.colors.partition_key : ctx.colors.sort_key, "%s", key->name.c_str());
-    ImGui::SameLine();
-    ImGui::TextColored(ctx.colors.dim, "%s \xC2\xB7 %s", ScalarLabel(key->type), i == 0 ? "partition key" : "sort key");
-    ImGui::SameLine(label_width);
+    ImGui::SetItemTooltip("%s, type %s", i == 0 ? "Partition key (HASH)" : "Sort key (RANGE)", ScalarLabel(key->type));
+    ImGui::SameLine(0, 4 * ctx.scale);
+    ImGui::TextColored(ctx.colors.dim, "%s", ScalarLabel(key->type));
+    // The inputs line up, unless a long name needs the room.
+    ImGui::SameLine(std::max(label_width, ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x));
     std::string value = TypedText(body, key->name, key->type);
     ImGui::SetNextItemWidth(-FLT_MIN);
     if (ImGui::InputText("##key", &value) && usable) {

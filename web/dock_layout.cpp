@@ -37,14 +37,16 @@ DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, bool presenter) 
   DockRects r;
   if (presenter) {
     // The lesson and the data: nothing else competes for the room's attention.
-    const float left = Clamp(sizes_.left * s, kMinLeft * s, w * 0.45f);
+    const float left = Clamp(sizes_.left * s, kMinLeft * s, w * 0.4f);
     r.lessons = Rect(x0, y0, left, h);
     r.data = Rect(x0 + left + gap, y0, w - left - gap, h);
     return r;
   }
   const float columns = w - 2 * gap;
-  float left = Clamp(sizes_.left * s, kMinLeft * s, columns * 0.4f);
-  float right = Clamp(sizes_.right * s, kMinRight * s, columns * 0.5f);
+  // The side columns never take more than their share, however large the text: the data view
+  // in the middle is what the page is about.
+  float left = Clamp(sizes_.left * s, kMinLeft * s, columns * 0.3f);
+  float right = Clamp(sizes_.right * s, kMinRight * s, columns * 0.38f);
   if (columns - left - right < kMinCenter * s) {
     // Too narrow for all three at their sizes: the side columns give up room in proportion.
     const float over = kMinCenter * s - (columns - left - right);
@@ -54,7 +56,7 @@ DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, bool presenter) 
   }
   const float center = std::max(columns - left - right, 1.0f);
   const float rows = h - gap;
-  const float bottom = Clamp(sizes_.bottom * s, kMinBottom * s, rows * 0.5f);
+  const float bottom = Clamp(sizes_.bottom * s, kMinBottom * s, rows * 0.4f);
   const float top = rows - bottom;
 
   const float lessons = SplitAt(top - gap, sizes_.left_split, kMinSplitPane * s);

@@ -121,7 +121,8 @@ void HistoryPanel::DrawEntry(const HistoryEntry& e, PanelContext& ctx) {
     return;
   }
   const bool ok = e.result.ok();
-  const std::string label = e.operation + (ok ? "" : "  " + e.result.error_type);
+  const std::string label = e.operation + (e.detail.empty() ? "" : "  \xC2\xB7 " + e.detail) +
+                            (ok ? "" : "  \xC2\xB7 " + e.result.error_type);
   // The whole line selects the entry and shows its response; the buttons sit on the right.
   const float buttons = ImGui::CalcTextSize("Re-runEditCopy").x + ImGui::GetStyle().FramePadding.x * 6 +
                         ImGui::GetStyle().ItemSpacing.x * 3;

@@ -1,7 +1,10 @@
 #include "sandbox.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
+
+#include <nlohmann/json.hpp>
 
 namespace playground {
 namespace {
@@ -14,6 +17,34 @@ bool Cut(std::string& text, std::size_t limit) {
   text.resize(limit);
   text += "\n... (cut: too large to keep in the history)";
   return true;
+}
+
+// The tables a request names, for the history's one-line summary: TableName, or the keys of
+// RequestItems, or each TransactItems action's TableName.
+std::string TablesNamed(std::string_view body) {
+  const auto json = nlohmann::json::parse(body, nullptr, /*allow_exceptions=*/false);
+  if (!json.is_object()) return {};
+  std::vector<std::string> names;
+  const auto add = [&](const nlohmann::json& name) {
+    if (name.is_string() && std::find(names.begin(), names.end(), name.get<std::string>()) == names.end()) {
+      names.push_back(name.get<std::string>());
+    }
+  };
+  if (auto it = json.find("TableName"); it != json.end()) add(*it);
+  if (auto it = json.find("RequestItems"); it != json.end() && it->is_object()) {
+    for (const auto& item : it->items()) add(nlohmann::json(item.key()));
+  }
+  if (auto it = json.find("TransactItems"); it != json.end() && it->is_array()) {
+    for (const auto& action : *it) {
+      if (!action.is_object()) continue;
+      for (const auto& member : action) {
+        if (member.is_object() && member.contains("TableName")) add(member["TableName"]);
+      }
+    }
+  }
+  std::string out;
+  for (const std::string& name : names) out += (out.empty() ? "" : ", ") + name;
+  return out.size() > 80 ? out.substr(0, 80) + "\xE2\x80\xA6" : out;
 }
 
 }  // namespace
@@ -70,6 +101,7 @@ void Sandbox::AfterSend(std::string_view operation, std::string_view body, const
   entry.kind = HistoryEntry::Kind::kRequest;
   entry.origin = origin;
   entry.operation = std::string(operation);
+  entry.detail = TablesNamed(body);
   entry.body = std::string(body);
   entry.result = result;
   entry.changed_state = changed_state;

@@ -44,6 +44,11 @@ void SavedState::LoadSandbox(WireClient& wire, Sandbox& sandbox, Notices& notice
 
 void SavedState::SaveUi(const nlohmann::json& settings) {
   std::string text = settings.dump();
+  // After "forget", settings as they were are not written back; changed ones are.
+  if (forgotten_ && forgotten_ui_.empty()) forgotten_ui_ = text;
+  if (forgotten_ && text == forgotten_ui_) return;
+  forgotten_ = false;
+  forgotten_ui_.clear();
   if (text == saved_ui_) return;
   if (host_.Store(kUiStoreKey, text)) saved_ui_ = std::move(text);
 }
@@ -88,10 +93,13 @@ void SavedState::SaveSandboxNow(const ddb::Database& db, DataStamp stamp, Notice
               "sandbox-quota");
 }
 
-void SavedState::Forget() {
+void SavedState::Forget(DataStamp now) {
   host_.RemoveStored(kSandboxStoreKey);
   host_.RemoveStored(kUiStoreKey);
+  saved_stamp_ = now;
+  changed_stamp_.reset();
   saved_ui_.clear();
+  forgotten_ = true;
 }
 
 }  // namespace playground

@@ -39,8 +39,9 @@ class SavedState {
   // Saves the sandbox once it has been still for a second (`now` in seconds), or at once.
   void Tick(const ddb::Database& db, DataStamp stamp, double now, Notices& notices);
   void SaveSandboxNow(const ddb::Database& db, DataStamp stamp, Notices& notices);
-  // Forgets everything saved (the View menu's "Forget saved state").
-  void Forget();
+  // Forgets everything saved (the Sandbox menu's "Forget saved state"). The sandbox as it is
+  // now is not saved again; a later change is.
+  void Forget(DataStamp now);
 
  private:
   Host& host_;
@@ -48,6 +49,8 @@ class SavedState {
   std::optional<DataStamp> saved_stamp_;  // the sandbox state last saved (or loaded)
   std::optional<DataStamp> changed_stamp_;
   double changed_at_ = 0;
+  bool forgotten_ = false;
+  std::string forgotten_ui_;  // the settings when they were forgotten
 };
 
 }  // namespace playground

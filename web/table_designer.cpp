@@ -79,7 +79,8 @@ void TableDesigner::Draw(PanelContext& ctx) {
   }
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
-  ImGui::SetNextWindowSize({std::min(560 * ctx.scale, viewport->Size.x * 0.95f), 0}, ImGuiCond_Appearing);
+  // Height 0 every frame: the window fits its content as messages come and go.
+  ImGui::SetNextWindowSize({std::min(560 * ctx.scale, viewport->Size.x * 0.95f), 0}, ImGuiCond_Always);
   bool open = true;
   if (!ImGui::BeginPopupModal("Create table", &open, ImGuiWindowFlags_NoSavedSettings)) return;
   ctx.probe.RecordLastItem("designer.window");

@@ -181,17 +181,18 @@ UiFonts LoadFonts(float scale) {
 
 void ApplyTheme(float scale, const StyleSettings& settings) {
   ImGuiStyle style;  // fresh: ScaleAllSizes multiplies, so never scale an already scaled style
-  // Large targets: roomier frames and rows, so buttons, tabs and list rows are easier to hit.
-  const float roomy = settings.large_targets ? 1.6f : 1.0f;
+  // Large targets: buttons, fields and tabs about 40 CSS pixels tall at 100 % (the size touch
+  // guidelines ask for), with more room between them.
+  const bool large = settings.large_targets;
   style.WindowPadding = {12, 10};
-  style.FramePadding = {8 * roomy, 5 * roomy};
-  style.CellPadding = {6, 3 * roomy};
-  style.ItemSpacing = {8, 7 * roomy};
+  style.FramePadding = large ? ImVec2{12, 12} : ImVec2{8, 5};
+  style.CellPadding = {6, large ? 6.0f : 3.0f};
+  style.ItemSpacing = {large ? 10.0f : 8.0f, large ? 10.0f : 7.0f};
   style.ItemInnerSpacing = {6, 5};
-  style.TouchExtraPadding = {2 * (roomy - 1.0f), 2 * (roomy - 1.0f)};
+  style.TouchExtraPadding = large ? ImVec2{2, 2} : ImVec2{0, 0};
   style.IndentSpacing = 14;
-  style.ScrollbarSize = 12 * roomy;
-  style.GrabMinSize = 10 * roomy;
+  style.ScrollbarSize = large ? 18.0f : 12.0f;
+  style.GrabMinSize = large ? 16.0f : 10.0f;
   style.WindowRounding = 6;
   style.ChildRounding = 5;
   style.FrameRounding = 4;

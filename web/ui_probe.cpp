@@ -9,6 +9,8 @@ namespace playground {
 // Only what can be seen is reported, cut to what can be seen: a test clicks in the middle of
 // the rectangle, which must land on the widget, not on whatever covers its hidden part.
 void UiProbe::RecordLastItem(std::string_view name) {
+  // The keyboard's place (ImGui's navigation focus), for tests of keyboard-only use.
+  if (ImGui::IsItemFocused()) shown_.focused.assign(name);
   if (!ImGui::IsItemVisible()) return;
   const ImRect clip = ImGui::GetCurrentWindowRead()->ClipRect;
   ImVec2 min = ImGui::GetItemRectMin();

@@ -56,6 +56,7 @@ struct ShownState {
   std::size_t redo_depth = 0;
   std::string designer_error;      // the table designer's validation message, if any
   std::string designer_preview;    // its CreateTable preview
+  std::string focused;             // the named widget that has the keyboard focus, if any
 };
 
 class UiProbe {

@@ -18,15 +18,22 @@ const mimeTypes = {
   '.wasm': 'application/wasm', // lets the browser compile while downloading
   '.data': 'application/octet-stream',
   '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json',
 };
 
-// Serves `root` on 127.0.0.1 at a port the OS picks. Resolves to { url, close() }.
-export async function serveSite(root = siteDir, { requireBuild = true } = {}) {
+// Serves `root` on 127.0.0.1 at a port the OS picks, under the path `prefix` ("/" or e.g.
+// "/courses/dynamodb/"). Resolves to { url, close() }.
+export async function serveSite(root = siteDir, { requireBuild = true, prefix = '/' } = {}) {
   if (requireBuild && !fs.existsSync(path.join(root, 'playground.wasm'))) {
     throw new Error(`${root} has no playground.wasm: build the page first (cmake --preset web && cmake --build --preset web -j1)`);
   }
   const server = http.createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    let pathname = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    if (!pathname.startsWith(prefix)) {
+      res.writeHead(404).end();
+      return;
+    }
+    pathname = '/' + pathname.slice(prefix.length);
     const file = path.join(root, pathname === '/' ? 'index.html' : pathname);
     if (!file.startsWith(root + path.sep)) {
       res.writeHead(403).end();
@@ -46,7 +53,7 @@ export async function serveSite(root = siteDir, { requireBuild = true } = {}) {
     server.listen(0, '127.0.0.1', resolve);
   });
   return {
-    url: `http://127.0.0.1:${server.address().port}/`,
+    url: `http://127.0.0.1:${server.address().port}${prefix}`,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }

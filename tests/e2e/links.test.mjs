@@ -1,0 +1,118 @@
+// Links: ?lesson=<id>&step=<n> reaches the lesson slot; "Share link" makes a URL whose
+// fragment carries the sandbox, compressed, and opening it recreates the sandbox; a sandbox
+// too big for a link gets a clear message; a damaged link is reported.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { clickWidget, exec, launchBrowser, openPage, screenshot, serveSite, waitForState, widgetRect } from './support.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await serveSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const table = (name) => ({
+  TableName: name, AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }],
+  KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }], BillingMode: 'PAY_PER_REQUEST',
+});
+
+describe('lesson links', () => {
+  test('?lesson=&step= reaches the lesson slot and its text the screen-reader mirror', async () => {
+    const { page, context } = await openPage(browser, `${server.url}?lesson=03-composite-keys&step=2`);
+    try {
+      const s = await waitForState(page, (st) => st.lesson !== null);
+      assert.deepEqual(s.lesson, { id: '03-composite-keys', step: 2 });
+      assert.ok(await widgetRect(page, 'lessons.requested'));
+      const mirrored = await page.waitForFunction(() => document.getElementById('live-lesson').textContent).then((h) => h.jsonValue());
+      assert.match(mirrored, /^Lesson 03-composite-keys, step 2 /);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a step that is not a number starts at step 1, and says so', async () => {
+    const { page, context } = await openPage(browser, `${server.url}?lesson=01-first-table&step=two`);
+    try {
+      const s = await waitForState(page, (st) => st.lesson !== null);
+      assert.deepEqual(s.lesson, { id: '01-first-table', step: 1 });
+      assert.deepEqual(s.notices, ['The link\'s step "two" is not a step number; starting at step 1.']);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('share links', () => {
+  test('Share link makes a URL that recreates the sandbox in another browser', async () => {
+    const { page, context } = await openPage(browser, server.url, { permissions: ['clipboard-read', 'clipboard-write'] });
+    let url;
+    try {
+      await exec(page, 'CreateTable', table('Shared'));
+      for (let i = 0; i < 20; i++) {
+        await exec(page, 'PutItem', { TableName: 'Shared', Item: { pk: { S: `p${i % 3}` }, sk: { N: String(i) }, note: { S: 'hello' } } });
+      }
+      await clickWidget(page, 'menu.sandbox');
+      await clickWidget(page, 'menu.share');
+      const s = await waitForState(page, (st) => st.share !== null);
+      assert.equal(s.share.ok, true, JSON.stringify(s.share));
+      url = s.share.url;
+      assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/#sandbox=[A-Za-z0-9_-]+$/);
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), url, 'copied to the clipboard');
+      assert.ok(await widgetRect(page, 'share.url'));
+      await screenshot(page, 'share.png');
+    } finally {
+      await context.close();
+    }
+    const other = await openPage(browser, url);
+    try {
+      const s = await waitForState(other.page, (st) => st.tablesListed === 1 && st.itemsListed === 20);
+      assert.equal(s.selectedTable, 'Shared');
+      assert.match(s.notices[0], /^Loaded the sandbox from the link \(1 table\(s\)\)/);
+      assert.equal(await other.page.evaluate(() => location.hash), '', 'the fragment is dropped once read');
+      assert.equal(s.undoDepth, 1, "undo brings back the visitor's own sandbox");
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  test('a sandbox too big for a link gets a clear message', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    try {
+      await exec(page, 'CreateTable', table('Big'));
+      // Random text does not compress: 400 items of 120 random characters.
+      await page.evaluate(() => {
+        const random = () => Array.from({ length: 120 }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(Math.random() * 36)]).join('');
+        for (let b = 0; b < 16; b++) {
+          const writes = [];
+          for (let i = 0; i < 25; i++) writes.push({ PutRequest: { Item: { pk: { S: random() }, sk: { N: String(b * 25 + i) } } } });
+          window.playground.exec('BatchWriteItem', { RequestItems: { Big: writes } });
+        }
+      });
+      await clickWidget(page, 'menu.sandbox');
+      await clickWidget(page, 'menu.share');
+      const s = await waitForState(page, (st) => st.share !== null);
+      assert.equal(s.share.ok, false);
+      assert.match(s.share.message, /^This sandbox compresses to a [\d,]+-character link, more than a link can safely carry \(32,768\)\./);
+      assert.ok(await widgetRect(page, 'share.message'));
+      await screenshot(page, 'share-too-big.png');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a damaged link is reported and the page starts empty', async () => {
+    const { page, context } = await openPage(browser, `${server.url}#sandbox=AAAAAAAA`);
+    try {
+      const s = await waitForState(page, (st) => st.notices.length > 0);
+      assert.match(s.notices[0], /^The link's sandbox could not be read: the link is cut short or damaged/);
+      assert.equal(s.tablesListed, 0);
+    } finally {
+      await context.close();
+    }
+  });
+});

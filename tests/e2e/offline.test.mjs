@@ -1,0 +1,66 @@
+// Static and offline: the site folder works from any static server under any path prefix,
+// and after one visit it opens again with no network at all (its service worker keeps the
+// page, the module, the fonts and the lessons).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { exec, launchBrowser, openPage, serveSite, siteDir, waitForState } from './support.mjs';
+
+let browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser?.close(); });
+
+// The files the site needs, none addressed from the server's root.
+test('the site folder is self-contained, with relative paths only', () => {
+  const files = fs.readdirSync(siteDir);
+  for (const f of ['index.html', 'playground.js', 'playground.wasm', 'playground.data', 'sw.js', 'fonts-LICENSE.txt']) {
+    assert.ok(files.includes(f), `${f} is in the site folder`);
+  }
+  const html = fs.readFileSync(path.join(siteDir, 'index.html'), 'utf8');
+  assert.doesNotMatch(html, /(src|href)="\//, 'no root-relative src or href');
+  assert.match(html, /register\("sw\.js"\)/);
+});
+
+async function visitThenGoOffline(prefix) {
+  const server = await serveSite(siteDir, { prefix });
+  const { page, context, errors } = await openPage(browser, server.url);
+  try {
+    // The first visit installs the worker, which fetches the bundle.
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    assert.equal(scope, server.url);
+    await page.waitForFunction(async () => {
+      const cache = await caches.open('ddb-playground-v1');
+      const urls = (await cache.keys()).map((r) => new URL(r.url).pathname);
+      return ['index.html', 'playground.js', 'playground.wasm', 'playground.data'].every((f) => urls.some((u) => u.endsWith('/' + f)));
+    });
+    // No network at all: the server is gone and the browser is offline.
+    await server.close();
+    await context.setOffline(true);
+    await page.reload();
+    await page.evaluate(() => window.playground.ready);
+    const s = await waitForState(page, (st) => st.frameCount > 2);
+    assert.ok(s.canvasWidth > 0);
+    const created = await exec(page, 'CreateTable', {
+      TableName: 'Offline', AttributeDefinitions: [{ AttributeName: 'k', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'k', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST',
+    });
+    assert.equal(created.status, 200);
+    // A link with a query string is the same page.
+    await page.goto(server.url + '?lesson=01-first-table&step=1');
+    await page.evaluate(() => window.playground.ready);
+    const linked = await waitForState(page, (st) => st.lesson !== null);
+    assert.deepEqual(linked.lesson, { id: '01-first-table', step: 1 });
+    if (fs.existsSync(path.join(siteDir, 'lessons'))) {
+      const lesson = await page.evaluate(async () => (await fetch('lessons/01-first-table.json')).ok);
+      assert.equal(lesson, true, 'the lessons are kept for offline use too');
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+}
+
+test('after one visit the page reloads offline', () => visitThenGoOffline('/'));
+
+test('the site works under a path prefix, offline included', () => visitThenGoOffline('/courses/dynamodb-keys/'));
