@@ -138,12 +138,11 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   PanelContext ctx{db_, wire_, sandbox_, work_, selection_, layouts_, probe_, fonts, PaletteFor(style_.theme),
                    style_.theme, scale};
   const float title_height = DrawTitleBar(ctx);
-  const float notices_height = notices_.Height();
   // The panels go below the title bar. (The viewport's WorkPos says the same, but only from
   // the next frame on: the first frame would lay out under the bar.)
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  const ImVec2 pos{viewport->Pos.x, viewport->Pos.y + title_height + notices_height};
-  const ImVec2 size{viewport->Size.x, std::max(viewport->Size.y - title_height - notices_height, 1.0f)};
+  const ImVec2 pos{viewport->Pos.x, viewport->Pos.y + title_height};
+  const ImVec2 size{viewport->Size.x, std::max(viewport->Size.y - title_height, 1.0f)};
   const DockRects rects = dock_.Compute(pos, size, scale, presenter_);
   const auto record = [&](const char* name, const PanelRect& r) {
     probe_.RecordRect(name, r.pos, {r.pos.x + r.size.x, r.pos.y + r.size.y});
@@ -173,7 +172,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   // The splitters' host window covers the whole page beneath the panels. Windows that never
   // come to the front are stacked behind those made before them, so it is made last.
   dock_.DrawSplitters(rects, scale, presenter_, probe_);
-  notices_.Draw({viewport->Pos.x, viewport->Pos.y + title_height}, viewport->Size.x, ctx);
+  notices_.Draw(ctx);
   DrawShareWindow(ctx);
   DrawImportWindow(ctx);
   AfterFrame();
@@ -447,7 +446,9 @@ nlohmann::json App::InputJson() {
           {"hoveredWindow", context && context->HoveredWindow ? context->HoveredWindow->Name : ""},
           {"focusedWindow", context && context->NavWindow ? context->NavWindow->Name : ""},
           {"activeId", context ? context->ActiveId : 0},
-          {"hoveredId", context ? context->HoveredIdPreviousFrame : 0}};
+          {"hoveredId", context ? context->HoveredIdPreviousFrame : 0},
+          {"vertices", io.MetricsRenderVertices},
+          {"windows", io.MetricsRenderWindows}};
 }
 
 std::string App::StateJson() const {
@@ -498,9 +499,9 @@ std::string App::StateJson() const {
       {"trace", trace},
       {"traceEntries", shown.trace_entries},
       {"inspectedItemBytes", shown.inspected_item_bytes},
-      {"historyCount", shown.history_count},
-      {"undoDepth", shown.undo_depth},
-      {"redoDepth", shown.redo_depth},
+      {"historyCount", sandbox_.history().size()},
+      {"undoDepth", sandbox_.undo_depth()},
+      {"redoDepth", sandbox_.redo_depth()},
       {"designerError", or_null(shown.designer_error)},
       {"designerPreview", or_null(shown.designer_preview)},
       {"theme", style_.theme == Theme::kLight ? "light" : "dark"},

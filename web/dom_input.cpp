@@ -136,17 +136,20 @@ unsigned TypedCodePoint(const DomKeyEvent& e) {
 }
 
 bool DomKeyboard::KeyDown(ImGuiIO& io, const DomKeyEvent& e) {
-  FeedModifiers(io, e);
   const ImGuiKey key = ImGuiKeyFromDom(e.code, e.key);
   const unsigned cp = TypedCodePoint(e);
   const bool named = key >= ImGuiKey_NamedKey_BEGIN && key < ImGuiKey_NamedKey_END;
   // Space and Enter type nothing here (Enter is not a character; Space is, but it also
   // presses buttons), so only keys that make printable text qualify.
   const bool text_only = named && cp > 0x20 && io.WantTextInput && !e.alt;
-  if (text_only) {
-    typed_only_.SetBit(key);
-  } else if (key != ImGuiKey_None) {
-    io.AddKeyEvent(key, true);
+  // A Shift pressed while typing is for the next character (or for the next key, whose event
+  // carries the Shift state with it): queued on its own it would cost the text a frame.
+  const bool shift_alone = io.WantTextInput && (key == ImGuiKey_LeftShift || key == ImGuiKey_RightShift);
+  if (text_only || shift_alone) {
+    if (text_only) typed_only_.SetBit(key);
+  } else {
+    FeedModifiers(io, e);
+    if (key != ImGuiKey_None) io.AddKeyEvent(key, true);
   }
   if (cp) io.AddInputCharacter(cp);
   if (IsBrowserShortcut(e)) return false;
@@ -155,12 +158,14 @@ bool DomKeyboard::KeyDown(ImGuiIO& io, const DomKeyEvent& e) {
 }
 
 void DomKeyboard::KeyUp(ImGuiIO& io, const DomKeyEvent& e) {
-  FeedModifiers(io, e);
   const ImGuiKey key = ImGuiKeyFromDom(e.code, e.key);
   if (key >= ImGuiKey_NamedKey_BEGIN && key < ImGuiKey_NamedKey_END && typed_only_.TestBit(key)) {
     typed_only_.ClearBit(key);  // its press was never queued: neither is its release
     return;
   }
+  // Releases are always queued; ImGui drops those that change nothing (a Shift it never saw
+  // pressed), so they cost no frame.
+  FeedModifiers(io, e);
   if (key != ImGuiKey_None) io.AddKeyEvent(key, false);
 }
 

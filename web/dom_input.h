@@ -42,6 +42,8 @@ unsigned TypedCodePoint(const DomKeyEvent& event);
 // change over its own frame (so that a press and release are never merged), which would let
 // a fast typist's text arrive at two frames per character. Characters keep their order, and
 // keys that edit (Backspace, arrows, Enter, shortcuts) are still queued as keys between them.
+// A Shift pressed for a capital or a quote is not queued either: the next key that needs it
+// carries the modifier state itself.
 class DomKeyboard {
  public:
   // Queues a key press (and the character it types). Returns whether the browser's default

@@ -33,10 +33,6 @@ std::string EntryJson(const HistoryEntry& e) {
 
 void HistoryPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   const Sandbox& sandbox = ctx.sandbox;
-  ShownState& shown = ctx.probe.shown();
-  shown.history_count = sandbox.history().size();
-  shown.undo_depth = sandbox.undo_depth();
-  shown.redo_depth = sandbox.redo_depth();
   PlaceNextPanel(rect);
   ui::Window window("History###history", nullptr, kPanelWindowFlags);
   if (!window) return;

@@ -17,20 +17,18 @@ void Notices::Remove(const std::string& key) {
                  notices_.end());
 }
 
-float Notices::Height() const {
-  if (notices_.empty()) return 0;
-  const ImGuiStyle& style = ImGui::GetStyle();
-  return notices_.size() * ImGui::GetFrameHeight() + (notices_.size() - 1) * style.ItemSpacing.y + style.FramePadding.y * 2 +
-         style.WindowBorderSize * 2;
-}
-
-void Notices::Draw(ImVec2 pos, float width, PanelContext& ctx) {
+void Notices::Draw(PanelContext& ctx) {
   if (notices_.empty()) return;
-  ImGui::SetNextWindowPos(pos, ImGuiCond_Always);
-  ImGui::SetNextWindowSize({width, Height()}, ImGuiCond_Always);
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  const float width = std::min(viewport->Size.x * 0.92f, 900 * ctx.scale);
+  ImGui::SetNextWindowPos({viewport->Pos.x + viewport->Size.x * 0.5f, viewport->Pos.y + viewport->Size.y - 16 * ctx.scale},
+                          ImGuiCond_Always, {0.5f, 1.0f});
+  ImGui::SetNextWindowSize({width, 0}, ImGuiCond_Always);
+  // In front of the panels, but never taking the keyboard from them when it appears.
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
-  ui::StyleVar padding(ImGuiStyleVar_WindowPadding, {ImGui::GetStyle().WindowPadding.x, ImGui::GetStyle().FramePadding.y});
+                                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing;
+  ui::StyleColor border(ImGuiCol_Border, ctx.colors.warning);
+  ui::StyleVar border_size(ImGuiStyleVar_WindowBorderSize, 2 * ctx.scale);
   ui::Window window("##notices", nullptr, kFlags);
   if (!window) return;
   std::uint64_t dismiss = 0;
@@ -41,6 +39,7 @@ void Notices::Draw(ImVec2 pos, float width, PanelContext& ctx) {
                                                                                                   : ctx.colors.success;
     if (ImGui::Button("Dismiss")) dismiss = n.id;
     ImGui::SameLine();
+    ui::TextWrap wrap;
     ImGui::TextColored(color, "%s", n.text.c_str());
     ctx.probe.RecordLastItem("notice:" + std::to_string(index++));
   }

@@ -1,6 +1,7 @@
 // Notices: messages the page owes the user about itself — a saved sandbox that could not be
-// read and was reset, a share link that is too big, storage that is full — shown as a strip
-// under the title bar until dismissed. Never a crash, never silent.
+// read and was reset, a link that could not be read, storage that is full — shown floating
+// at the bottom of the page until dismissed. They float rather than push the panels down, so
+// nothing moves under the pointer when one appears. Never a crash, never silent.
 #pragma once
 
 #include <cstdint>
@@ -25,10 +26,8 @@ class Notices {
   void Remove(const std::string& key);
   const std::vector<Notice>& all() const { return notices_; }
 
-  // Height the strip will take this frame (0 when empty), for the layout.
-  float Height() const;
-  // Draws the strip at `pos` with `width`.
-  void Draw(ImVec2 pos, float width, PanelContext& ctx);
+  // Draws the notices, if any, above the bottom edge of the page.
+  void Draw(PanelContext& ctx);
 
  private:
   std::vector<Notice> notices_;

@@ -151,6 +151,12 @@ void OperationBuilder::Draw(const PanelRect& rect, PanelContext& ctx) {
   }
   DrawRunRow(run, ctx);
   if (run) ctx.work.Run(OperationName(op_), RequestText());
+  // What this frame's editing left (the values set above were from before it).
+  shown.builder_tab = tab_ == Tab::kForm ? "form" : "json";
+  shown.builder_json_invalid = json_invalid_;
+  shown.operation = OperationName(op_);
+  shown.editor_text = &fields().body;
+  shown.builder_fields = &fields();
 }
 
 // The guards' scopes end before EndTabItem: a child window or font still open there would

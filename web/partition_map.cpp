@@ -236,6 +236,22 @@ void PartitionMap::Draw(const LayoutView& view, const TracePaint& paint, PanelCo
   const auto n = static_cast<float>(view.partitions.size());
   const float fit = (ImGui::GetContentRegionAvail().x - spacing * (n - 1)) / n;
   const float width = std::max(fit, kMinColumnWidth * ctx.scale);
+  if (scroll_to_trace) {
+    // Sideways too: the first partition the request touched comes into view.
+    for (std::size_t i = 0; i < view.partitions.size(); ++i) {
+      const PartitionColumn& p = view.partitions[i];
+      const bool touched = std::any_of(p.rows.begin(), p.rows.end(), [&](const PartitionRow& row) {
+        const Paint pt = row.item ? paint.For(row.item.get()) : Paint::kNone;
+        return pt == Paint::kReturned || pt == Paint::kFilteredOut || pt == Paint::kWritten;
+      });
+      if (!touched) continue;
+      const float left = i * (width + spacing);
+      const float visible = ImGui::GetContentRegionAvail().x;
+      const float scroll = ImGui::GetScrollX();
+      if (left < scroll || left + width > scroll + visible) ImGui::SetScrollX(left);
+      break;
+    }
+  }
   for (const PartitionColumn& p : view.partitions) {
     if (p.index != view.partitions.front().index) ImGui::SameLine();
     DrawColumn(p, view, paint, width, scroll_to_trace, ctx);

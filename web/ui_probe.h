@@ -51,9 +51,6 @@ struct ShownState {
   std::size_t trace_written = 0;
   std::size_t trace_entries = 0;
   std::size_t inspected_item_bytes = 0;
-  std::size_t history_count = 0;
-  std::size_t undo_depth = 0;
-  std::size_t redo_depth = 0;
   std::string designer_error;      // the table designer's validation message, if any
   std::string designer_preview;    // its CreateTable preview
   std::string focused;             // the named widget that has the keyboard focus, if any

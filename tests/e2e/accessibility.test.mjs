@@ -3,7 +3,7 @@
 // keyboard alone (ImGui's keyboard navigation, with a visible focus).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { clickWidget, launchBrowser, openPage, screenshot, serveSite, state, waitForState, waitFrames } from './support.mjs';
+import { clickWidget, launchBrowser, openPage, screenshot, serveSite, state, typeText, waitForState } from './support.mjs';
 
 let server;
 let browser;
@@ -43,7 +43,7 @@ describe('screen readers', () => {
       await clickWidget(page, 'builder.tab:json');
       await clickWidget(page, 'builder.json');
       await page.keyboard.press('Control+A');
-      await page.keyboard.type('{"TableName": "Books", "Key": {"authorId": {"S": "x"}}}');
+      await typeText(page, '{"TableName": "Books", "Key": {"authorId": {"S": "x"}}}');
       await page.keyboard.press('Control+Enter');
       await page.waitForFunction(() => document.getElementById('live-response').textContent.startsWith('GetItem'));
       assert.equal(await liveText(page, 'live-response'),

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, launchBrowser, openPage, pressKeys, screenshot, scrollTo, serveSite, state, waitForState, waitFrames,
+  clickWidget, exec, launchBrowser, openPage, pressKeys, screenshot, scrollTo, serveSite, state, typeText, waitForState,
 } from './support.mjs';
 
 const OPERATIONS = ['PutItem', 'GetItem', 'UpdateItem', 'DeleteItem', 'Query', 'Scan', 'BatchGetItem',
@@ -32,8 +32,7 @@ async function selectOperation(page, op) {
 async function typeInto(page, widget, text) {
   await clickWidget(page, widget);
   await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-  return waitForState(page, (s) => s.input.queuedEvents === 0);
+  return typeText(page, text);
 }
 
 // Runs what the builder shows and waits for the response to that request.
@@ -44,7 +43,7 @@ async function run(page) {
 }
 
 async function openWithSample() {
-  const opened = await openPage(browser, server.url, { width: 1920, height: 1080 });
+  const opened = await openPage(browser, server.url);
   await clickWidget(opened.page, 'tables.create_sample');
   await waitForState(opened.page, (s) => s.selectedTable === 'Books' && s.itemsListed === 8);
   return opened;
@@ -103,6 +102,7 @@ describe('the form, the JSON tab and the response on the sample table', () => {
     const typed = '{"TableName": "Books", "KeyConditionExpression": "authorId = :a", "FilterExpression": "#y > :y", ' +
       '"ExpressionAttributeNames": {"#y": "year"}, "ExpressionAttributeValues": {":a": {"S": "le-guin"}, ":y": {"N": "1970"}}}';
     s = await typeInto(page, 'builder.json', typed);
+    assert.equal(s.builderJson, typed);
     assert.equal(s.builderJsonInvalid, false);
     assert.equal(s.builderFields.filter, '#y > :y');
     assert.equal(s.builderFields.keyCondition, 'authorId = :a');
@@ -120,13 +120,14 @@ describe('the form, the JSON tab and the response on the sample table', () => {
     await clickWidget(page, 'builder.tab:form');
     s = await waitForState(page, (st) => st.builderTab === 'form');
     assert.deepEqual(JSON.parse(s.builderJson), JSON.parse(typed));
-    assert.ok(await page.evaluate(() => window.playground.widgetRect('builder.filter')), 'the filter field is drawn');
+    assert.ok(await scrollTo(page, 'builder.filter', 'panel:builder'), 'the filter field is drawn');
     await screenshot(page, 'builder-query.png');
   });
 
   test('JSON that does not parse is sent as typed and DynamoDB says why', async () => {
     await clickWidget(page, 'builder.tab:json');
     let s = await typeInto(page, 'builder.json', '{"TableName": "Books",');
+    assert.equal(s.builderJson, '{"TableName": "Books",');
     assert.equal(s.builderJsonInvalid, true);
     await pressKeys(page, 'Control+Enter');
     s = await waitForState(page, (st) => st.response?.requestBody === '{"TableName": "Books",');
@@ -141,7 +142,7 @@ describe('the form, the JSON tab and the response on the sample table', () => {
     await typeInto(page, 'builder.json', '{"TableName": "Books", "KeyConditionExpression": "authorId = :a", ' +
       '"ExpressionAttributeValues": {":a": {"S": "le-guin"}}}');
     await clickWidget(page, 'builder.tab:form');
-    // Limit through the form's own field, below the fold of a 1080-pixel window.
+    // Limit through the form's own field, below the fold.
     await scrollTo(page, 'builder.limit', 'panel:builder');
     await typeInto(page, 'builder.limit', '1');
     let s = await run(page);

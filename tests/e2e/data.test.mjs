@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, launchBrowser, openPage, pressKeys, screenshot, scrollTo, serveSite, state, waitForState, waitFrames, widgetRect,
+  clickWidget, launchBrowser, openPage, pressKeys, screenshot, scrollTo, serveSite, state, typeText, waitForState, waitFrames,
+  widgetRect,
 } from './support.mjs';
 
 let server;
@@ -30,7 +31,7 @@ async function runJson(page, operation, request) {
   if (s0.builderTab !== 'json') await clickWidget(page, 'builder.tab:json');
   await clickWidget(page, 'builder.json');
   await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
+  await typeText(page, text);
   await pressKeys(page, 'Control+Enter');
   return waitForState(page, (s) => s.response?.requestBody === text && s.input.queuedEvents === 0);
 }

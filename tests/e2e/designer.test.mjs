@@ -3,7 +3,7 @@
 // exactly as it will be sent, and Create sends it through the one write path.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { clickWidget, launchBrowser, openPage, screenshot, serveSite, state, waitForState } from './support.mjs';
+import { clickWidget, launchBrowser, openPage, screenshot, serveSite, state, typeText, waitForState } from './support.mjs';
 
 let server;
 let browser;
@@ -19,8 +19,7 @@ after(async () => {
 async function typeInto(page, widget, text) {
   await clickWidget(page, widget);
   await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-  return waitForState(page, (s) => s.input.queuedEvents === 0);
+  return typeText(page, text);
 }
 
 describe('the table designer', () => {

@@ -147,6 +147,29 @@ export async function scrollTo(page, name, over, { step = 120, tries = 20 } = {}
   throw new Error(`widget ${name} never came into view over ${over}`);
 }
 
+// Types `text` as real key presses sent all at once, the way a very fast typist's keys reach
+// the page: every key is a keydown/keyup pair the browser dispatches as usual (this is what
+// page.keyboard.type does too, one awaited round trip per key, which is slow under load).
+// Resolves once the page has taken every key.
+const cdpSessions = new WeakMap();
+export async function typeText(page, text) {
+  let cdp = cdpSessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    cdpSessions.set(page, cdp);
+  }
+  const sends = [];
+  for (const ch of text) {
+    const letterOrDigit = /^[A-Za-z0-9]$/.test(ch);
+    const vk = letterOrDigit ? ch.toUpperCase().charCodeAt(0) : 0;
+    const code = letterOrDigit ? (/[0-9]/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}`) : '';
+    sends.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: ch, code, text: ch, unmodifiedText: ch, windowsVirtualKeyCode: vk }));
+    sends.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: ch, code, windowsVirtualKeyCode: vk }));
+  }
+  await Promise.all(sends);
+  return waitForState(page, (s) => s.input.queuedEvents === 0);
+}
+
 // Presses keys one after the other ("Control+A", "{", ...), then lets the page catch up.
 export async function pressKeys(page, ...keys) {
   for (const key of keys) await page.keyboard.press(key);

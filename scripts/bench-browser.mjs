@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// Browser benchmark of the page (not a test: it prints figures, it does not pass or fail).
+//
+//   node scripts/bench-browser.mjs [--site DIR] [--runs N] [--seconds S] [--width W --height H]
+//
+// 1. First frame: from navigation start to the first frame on screen (playground.ready), in a
+//    fresh browser context each run (nothing cached), served from localhost. Goal: < 1 s.
+// 2. 100,000 items: loads them through playground.exec (4,000 BatchWriteItem requests), shows
+//    them in the data view, then scrolls the partition columns and the item grid with the
+//    mouse wheel for a few seconds. Reports per-frame CPU time (input, panels, ImGui, GL calls:
+//    what the page controls) and the time between frames (which adds the browser's compositing
+//    and, in headless Chromium, SwiftShader's software GL). Goal: p95 <= 16 ms.
+//
+// The site is build/web/site unless --site or DDB_SITE_DIR says otherwise.
+import path from 'node:path';
+import {
+  clickWidget, launchBrowser, openPage, serveSite, siteDir, waitForState, waitFrames, widgetRect,
+} from '../tests/e2e/support.mjs';
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+}
+const site = path.resolve(option('site', siteDir));
+const runs = Number(option('runs', 5));
+const seconds = Number(option('seconds', 6));
+const width = Number(option('width', 1280));
+const height = Number(option('height', 800));
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN;
+};
+const ms = (v) => `${v.toFixed(1)} ms`;
+const summary = (values) =>
+  `p50 ${ms(percentile(values, 0.5))}  p95 ${ms(percentile(values, 0.95))}  max ${ms(Math.max(...values))}  (${values.length} frames)`;
+
+const server = await serveSite(site);
+const browser = await launchBrowser();
+try {
+  console.log(`site ${site}, ${width}x${height}`);
+
+  // ---- First frame ----
+  const firsts = [];
+  for (let i = 0; i < runs; i++) {
+    const { page, context } = await openPage(browser, server.url, { width, height, waitReady: false });
+    firsts.push(await page.evaluate(async () => { await window.playground.ready; return performance.now(); }));
+    await context.close();
+  }
+  console.log(`first frame after navigation: median ${ms(percentile(firsts, 0.5))}, max ${ms(Math.max(...firsts))}  [${firsts.map((v) => v.toFixed(0)).join(', ')}]`);
+
+  // ---- 100,000 items ----
+  const { page, context } = await openPage(browser, server.url, { width, height });
+  const loadMs = await page.evaluate(() => {
+    const t0 = performance.now();
+    window.playground.exec('CreateTable', {
+      TableName: 'Orders',
+      AttributeDefinitions: [{ AttributeName: 'customerId', AttributeType: 'S' }, { AttributeName: 'orderId', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'customerId', KeyType: 'HASH' }, { AttributeName: 'orderId', KeyType: 'RANGE' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
+    for (let batch = 0; batch < 4000; batch++) {
+      const writes = [];
+      for (let i = 0; i < 25; i++) {
+        const n = batch * 25 + i;
+        writes.push({ PutRequest: { Item: {
+          customerId: { S: `customer-${String(Math.floor(n / 50) + 1).padStart(4, '0')}` },
+          orderId: { S: `order-${String(n % 50).padStart(3, '0')}` },
+          total: { N: String((n * 37) % 500) }, status: { S: ['PENDING', 'SHIPPED', 'DELIVERED'][n % 3] },
+        } } });
+      }
+      const reply = JSON.parse(window.playground.exec('BatchWriteItem', { RequestItems: { Orders: writes } }));
+      if (reply.__type) throw new Error(reply.message);
+    }
+    return performance.now() - t0;
+  });
+  await clickWidget(page, 'table:Orders');
+  await waitForState(page, (s) => s.selectedTable === 'Orders' && s.itemsListed === 100000);
+  console.log(`loaded 100,000 items through playground.exec in ${ms(loadMs)}`);
+  // The sandbox is too big to save: wait for the page to say so, so it does not happen mid-run.
+  await waitForState(page, (s) => s.notices.length > 0);
+  await waitFrames(page, 10);
+
+  const measure = async (label, panel) => {
+    const area = await widgetRect(page, panel);
+    await page.mouse.move(area.x + area.w / 2, area.y + area.h / 2);
+    await page.evaluate(() => window.playground.frameStats(true));
+    const end = Date.now() + seconds * 1000;
+    let direction = 1;
+    while (Date.now() < end) {
+      for (let i = 0; i < 10 && Date.now() < end; i++) {
+        await page.mouse.wheel(0, 400 * direction);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      direction = -direction;
+    }
+    const stats = await page.evaluate(() => window.playground.frameStats(false));
+    console.log(`${label}:`);
+    console.log(`  CPU time per frame       ${summary(stats.cpuMs)}`);
+    console.log(`  time between frames      ${summary(stats.intervalMs)}`);
+  };
+  await measure('partition map, scrolling a column of 25,000 items', 'partition:0');
+  await clickWidget(page, 'data.tab:items');
+  await waitForState(page, (s) => s.dataMode === 'items');
+  await measure('item grid, scrolling 100,000 rows', 'panel:data');
+  await page.evaluate(() => window.playground.frameStats(true));
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idle = await page.evaluate(() => window.playground.frameStats(false));
+  console.log('idle, 100,000 items on screen:');
+  console.log(`  CPU time per frame       ${summary(idle.cpuMs)}`);
+  console.log(`  time between frames      ${summary(idle.intervalMs)}`);
+  await context.close();
+} finally {
+  await browser.close();
+  await server.close();
+}
