@@ -1,3 +1,11 @@
+// App: start-up (saved state, shared links, lesson links), the frame (layout, panels, what
+// screen readers hear, saving), the title bar and its menus, share and import, ui_state.
+//
+// [SECTION] Start-up
+// [SECTION] Frame
+// [SECTION] Title bar and menus
+// [SECTION] Share and import
+// [SECTION] ui_state
 #include "app.h"
 
 #include <algorithm>

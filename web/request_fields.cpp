@@ -1,3 +1,8 @@
+// [SECTION] Helpers          — which fields an operation has, placeholder tokens, value rows
+// [SECTION] Compose          — fields -> request text
+// [SECTION] Decompose        — request JSON -> fields (what the form cannot show goes in extra)
+// [SECTION] Prefill          — examples for a table
+// [SECTION] Placeholders     — the tables follow the expressions; the Query helper
 #include "request_fields.h"
 
 #include <algorithm>
@@ -9,6 +14,8 @@
 
 namespace playground {
 namespace {
+
+// ---- [SECTION] Helpers ---------------------------------------------------------------------
 
 using nlohmann::ordered_json;
 
@@ -205,6 +212,8 @@ const char* BodyMember(Operation op) {
 const char* ValueTypeLabel(ValueType type) { return kValueTypeLabels[static_cast<int>(type)]; }
 const char* SortOpLabel(KeyConditionHelper::SortOp op) { return kSortOpLabels[static_cast<int>(op)]; }
 
+// ---- [SECTION] Compose ---------------------------------------------------------------------
+
 std::string Compose(Operation op, const RequestFields& f) {
   const Uses u = UsesOf(op);
   std::vector<std::pair<std::string, std::string>> members;  // name, JSON text
@@ -250,6 +259,8 @@ std::string Compose(Operation op, const RequestFields& f) {
   text += "}";
   return FormatJsonText(text);
 }
+
+// ---- [SECTION] Decompose -------------------------------------------------------------------
 
 bool Decompose(Operation op, std::string_view text, RequestFields& fields) {
   const auto json = ordered_json::parse(text, nullptr, /*allow_exceptions=*/false);
@@ -334,6 +345,8 @@ bool Decompose(Operation op, std::string_view text, RequestFields& fields) {
   return true;
 }
 
+// ---- [SECTION] Prefill ---------------------------------------------------------------------
+
 void Prefill(Operation op, const ddb::KeySchema* schema, const std::string& table, RequestFields& f,
              const ddb::Item* first_item) {
   f.table = table;
@@ -381,6 +394,8 @@ void Prefill(Operation op, const ddb::KeySchema* schema, const std::string& tabl
     ApplyKeyConditionHelper(*schema, f);
   }
 }
+
+// ---- [SECTION] Placeholders ----------------------------------------------------------------
 
 bool PlaceholderUsed(Operation op, const RequestFields& fields, std::string_view placeholder) {
   for (const std::string* expression : Expressions(op, fields)) {
