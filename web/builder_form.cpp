@@ -3,6 +3,7 @@
 // [SECTION] Placeholders   — ExpressionAttributeNames / Values tables
 // [SECTION] Query helper   — partition value and sort-key condition
 // [SECTION] Actions        — add Get/Put/Delete/... to batches and transactions
+// [SECTION] Table operations — CreateTable and the others: the table's name, the rest as JSON
 // [SECTION] DrawRequestForm
 #include "builder_form.h"
 
@@ -119,7 +120,7 @@ bool DrawBodyEditor(Operation op, RequestFields& f, PanelContext& ctx) {
   FieldLabel(label.c_str(), nullptr, ctx);
   ui::Font mono(ctx.fonts.mono);
   const float line = ImGui::GetTextLineHeight();
-  const float lines = op == Operation::kPutItem || op >= Operation::kBatchGetItem ? 9.0f : 4.5f;
+  const float lines = op == Operation::kPutItem || IsMultiTableOperation(op) ? 9.0f : 4.5f;
   const bool changed = ImGui::InputTextMultiline("##body", &f.body, {-FLT_MIN, line * lines + ImGui::GetStyle().FramePadding.y * 2});
   ctx.probe.RecordLastItem("builder.body");
   ctx.probe.RecordLastItem("item_form.body");  // the name the first page's tests know
@@ -381,6 +382,29 @@ bool DrawActionAdder(Operation op, RequestFields& f, const ddb::KeySchema& schem
   return true;
 }
 
+// ---- [SECTION] Table operations ------------------------------------------------------------
+
+// Table operations are written as JSON: the form names the table (CreateTable's new name can be
+// typed here) and says where the rest goes.
+bool DrawTableOperationForm(Operation op, RequestFields& f, PanelContext& ctx) {
+  bool changed = false;
+  if (op == Operation::kCreateTable) {
+    FieldLabel("TableName", nullptr, ctx);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    changed = ImGui::InputText("##table_name", &f.table);
+    ctx.probe.RecordLastItem("builder.table_name");
+  }
+  ui::TextWrap wrap;
+  ImGui::TextColored(ctx.colors.dim, "%s has no form here: write the rest of the request in the JSON tab.%s", OperationName(op),
+                     op == Operation::kCreateTable ? " (Tables > New table\xE2\x80\xA6 designs one with a preview.)" : "");
+  if (!f.extra.empty()) {
+    std::string names;
+    for (const auto& [name, value] : f.extra.items()) names += (names.empty() ? "" : ", ") + name;
+    ImGui::TextColored(ctx.colors.dim, "Sent as written in the JSON tab: %s", names.c_str());
+  }
+  return changed;
+}
+
 }  // namespace
 
 const ordered_json* BodyCache::Get(const std::string& body) {
@@ -398,8 +422,9 @@ bool DrawRequestForm(Operation op, RequestFields& f, const FormTables& tables, B
   bool changed = false;
   const bool item_op = op == Operation::kPutItem || op == Operation::kGetItem || op == Operation::kUpdateItem ||
                        op == Operation::kDeleteItem;
-  const bool batch_op = op >= Operation::kBatchGetItem;
+  const bool batch_op = IsMultiTableOperation(op);
   const bool read_op = op == Operation::kQuery || op == Operation::kScan;
+  if (IsTableOperation(op)) return DrawTableOperationForm(op, f, ctx);
 
   if (read_op) {
     std::vector<std::string> indexes{"(table)"};

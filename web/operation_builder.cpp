@@ -86,6 +86,11 @@ void OperationBuilder::Load(const std::string& operation, const std::string& bod
   SelectOperation(op, ctx);
   if (Decompose(op, body, fields())) {
     Recompose();
+    // A table operation is written as JSON: show it there, ready to edit.
+    if (IsTableOperation(op)) {
+      requested_tab_ = Tab::kJson;
+      tab_request_pending_ = true;
+    }
   } else {
     json_text_ = body;
     json_invalid_ = true;
@@ -198,7 +203,9 @@ void OperationBuilder::DrawOperationRow(PanelContext& ctx) {
       for (int i = 0; i < kOperationCount; ++i) {
         const auto op = static_cast<Operation>(i);
         const bool selected = op == op_;
-        if (i == static_cast<int>(Operation::kBatchGetItem)) ImGui::Separator();
+        if (i == static_cast<int>(Operation::kBatchGetItem) || i == static_cast<int>(Operation::kCreateTable)) {
+          ImGui::Separator();
+        }
         if (ImGui::Selectable(OperationName(op), selected)) SelectOperation(op, ctx);
         ctx.probe.RecordLastItem(std::string("builder.operation:") + OperationName(op));
         ctx.probe.RecordLastItem(std::string("item_form.operation:") + OperationName(op));
@@ -210,9 +217,12 @@ void OperationBuilder::DrawOperationRow(PanelContext& ctx) {
   ctx.probe.RecordLastItem("item_form.operation");
   ImGui::SameLine();
   const std::string& table = fields().table;
-  const bool batch = op_ >= Operation::kBatchGetItem;
-  if (batch) {
+  if (IsMultiTableOperation(op_)) {
     ImGui::TextColored(ctx.colors.dim, "tables named inside");
+  } else if (op_ == Operation::kListTables) {
+    ImGui::TextColored(ctx.colors.dim, "all tables");
+  } else if (op_ == Operation::kCreateTable) {
+    ImGui::TextColored(ctx.colors.dim, "a new table");
   } else if (table.empty()) {
     ImGui::TextColored(ctx.colors.dim, "no table selected");
   } else {
@@ -221,7 +231,8 @@ void OperationBuilder::DrawOperationRow(PanelContext& ctx) {
 }
 
 void OperationBuilder::DrawRunRow(bool& run, PanelContext& ctx) {
-  const bool has_table = !fields().table.empty() || op_ >= Operation::kBatchGetItem;
+  const bool has_table = !fields().table.empty() || IsMultiTableOperation(op_) || op_ == Operation::kListTables ||
+                         op_ == Operation::kCreateTable;
   ui::Disabled disabled(!has_table);
   if (ImGui::Button("Run")) run = true;
   ctx.probe.RecordLastItem("builder.run");

@@ -1,6 +1,7 @@
 // OperationBuilder: builds and sends any data-plane request — PutItem, GetItem, UpdateItem,
 // DeleteItem, Query, Scan, BatchGetItem, BatchWriteItem, TransactWriteItems,
-// TransactGetItems. A form (typed key fields, expressions, placeholder tables, options) and
+// TransactGetItems — and the table operations (CreateTable, DescribeTable, UpdateTable,
+// DeleteTable, ListTables), which are written in the JSON tab. A form (typed key fields, expressions, placeholder tables, options) and
 // a raw JSON tab show the same request: editing either updates the other. Run (or Ctrl+Enter)
 // sends it through the Workbench; the response panel shows the answer.
 #pragma once

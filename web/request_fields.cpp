@@ -21,7 +21,8 @@ using nlohmann::ordered_json;
 
 constexpr const char* kOperationNames[kOperationCount] = {
     "PutItem", "GetItem", "UpdateItem", "DeleteItem", "Query", "Scan",
-    "BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems"};
+    "BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems",
+    "CreateTable", "DescribeTable", "UpdateTable", "DeleteTable", "ListTables"};
 
 constexpr const char* kValueTypeLabels[kValueTypeCount] = {"S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M", "JSON"};
 
@@ -36,7 +37,7 @@ bool IsBlank(std::string_view text) { return text.find_first_not_of(" \t\r\n") =
 struct Uses {
   bool table = true, key_condition = false, filter = false, projection = false, condition = false, update = false;
   bool placeholders = false, index = false, limit = false, forward = false, consistent = false, segments = false;
-  bool return_values = false, token = false;
+  bool return_values = false, token = false, capacity = true;
 };
 
 Uses UsesOf(Operation op) {
@@ -56,6 +57,12 @@ Uses UsesOf(Operation op) {
     case Operation::kBatchWriteItem:
     case Operation::kTransactGetItems: u.table = false; break;
     case Operation::kTransactWriteItems: u.table = false; u.token = true; break;
+    // Table operations take no ReturnConsumedCapacity: DynamoDB would refuse the member.
+    case Operation::kCreateTable:
+    case Operation::kDescribeTable:
+    case Operation::kUpdateTable:
+    case Operation::kDeleteTable: u.capacity = false; break;
+    case Operation::kListTables: u.table = u.capacity = false; break;
   }
   return u;
 }
@@ -193,6 +200,10 @@ bool OperationFromName(std::string_view name, Operation& op) {
   return false;
 }
 
+bool IsMultiTableOperation(Operation op) { return op >= Operation::kBatchGetItem && op <= Operation::kTransactGetItems; }
+
+bool IsTableOperation(Operation op) { return op >= Operation::kCreateTable; }
+
 const char* BodyMember(Operation op) {
   switch (op) {
     case Operation::kPutItem: return "Item";
@@ -204,7 +215,12 @@ const char* BodyMember(Operation op) {
     case Operation::kTransactWriteItems:
     case Operation::kTransactGetItems: return "TransactItems";
     case Operation::kQuery:
-    case Operation::kScan: return nullptr;
+    case Operation::kScan:
+    case Operation::kCreateTable:
+    case Operation::kDescribeTable:
+    case Operation::kUpdateTable:
+    case Operation::kDeleteTable:
+    case Operation::kListTables: return nullptr;
   }
   return nullptr;
 }
@@ -248,7 +264,7 @@ std::string Compose(Operation op, const RequestFields& f) {
     members.emplace_back("TotalSegments", std::to_string(f.total_segments));
   }
   if (u.return_values && f.return_values != "NONE") add_string("ReturnValues", f.return_values);
-  if (f.return_consumed_capacity != "NONE") add_string("ReturnConsumedCapacity", f.return_consumed_capacity);
+  if (u.capacity && f.return_consumed_capacity != "NONE") add_string("ReturnConsumedCapacity", f.return_consumed_capacity);
   if (u.token) add_string("ClientRequestToken", f.client_request_token);
   for (const auto& [name, value] : f.extra.items()) members.emplace_back(name, Dump(value));
 
@@ -332,7 +348,7 @@ bool Decompose(Operation op, std::string_view text, RequestFields& fields) {
       taken = string_field(u.return_values, f.return_values) && f.return_values != "NONE";
       if (!taken) f.return_values = "NONE";
     } else if (name == "ReturnConsumedCapacity") {
-      taken = string_field(true, f.return_consumed_capacity) && f.return_consumed_capacity != "NONE";
+      taken = string_field(u.capacity, f.return_consumed_capacity) && f.return_consumed_capacity != "NONE";
       if (!taken) f.return_consumed_capacity = "NONE";
     } else if (name == "ClientRequestToken") {
       taken = string_field(u.token, f.client_request_token);
@@ -349,6 +365,15 @@ bool Decompose(Operation op, std::string_view text, RequestFields& fields) {
 
 void Prefill(Operation op, const ddb::KeySchema* schema, const std::string& table, RequestFields& f,
              const ddb::Item* first_item) {
+  if (op == Operation::kCreateTable) {
+    if (f.table.empty() && f.extra.empty()) {
+      f.table = "Movies";
+      f.extra = {{"AttributeDefinitions", ordered_json::array({{{"AttributeName", "title"}, {"AttributeType", "S"}}})},
+                 {"KeySchema", ordered_json::array({{{"AttributeName", "title"}, {"KeyType", "HASH"}}})},
+                 {"BillingMode", "PAY_PER_REQUEST"}};
+    }
+    return;
+  }
   f.table = table;
   if (!schema) return;
   const bool untouched = f.body.empty() || f.body == f.example;
@@ -377,7 +402,12 @@ void Prefill(Operation op, const ddb::KeySchema* schema, const std::string& tabl
       break;
     case Operation::kTransactGetItems: body = ordered_json::array({{{"Get", {{"TableName", table}, {"Key", key_json()}}}}}); break;
     case Operation::kQuery:
-    case Operation::kScan: break;
+    case Operation::kScan:
+    case Operation::kCreateTable:
+    case Operation::kDescribeTable:
+    case Operation::kUpdateTable:
+    case Operation::kDeleteTable:
+    case Operation::kListTables: break;
   }
   if (untouched && !body.is_null()) {
     f.body = FormatJsonText(Dump(body));

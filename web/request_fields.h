@@ -1,5 +1,5 @@
-// RequestFields: the operation builder's form, as data — one set of fields per data-plane
-// operation — and the two conversions that keep the form and the raw JSON tab in sync:
+// RequestFields: the operation builder's form, as data — one set of fields per operation (the
+// ten data-plane ones, and the table operations, which are written as JSON) — and the two conversions that keep the form and the raw JSON tab in sync:
 // Compose (fields -> request text) and Decompose (request JSON -> fields). Nothing here draws.
 //
 // The Item/Key (or RequestItems/TransactItems) field is JSON text that goes into the request
@@ -23,14 +23,21 @@ namespace playground {
 enum class Operation {
   kPutItem, kGetItem, kUpdateItem, kDeleteItem, kQuery, kScan,
   kBatchGetItem, kBatchWriteItem, kTransactWriteItems, kTransactGetItems,
+  kCreateTable, kDescribeTable, kUpdateTable, kDeleteTable, kListTables,
 };
-inline constexpr int kOperationCount = 10;
+inline constexpr int kOperationCount = 15;
 const char* OperationName(Operation op);
 // The operation named `name`, or false when it is not one the builder has.
 bool OperationFromName(std::string_view name, Operation& op);
 
+// Batches and transactions: their tables are named inside the request.
+bool IsMultiTableOperation(Operation op);
+// CreateTable, DescribeTable, UpdateTable, DeleteTable, ListTables: the form has no fields for
+// them beyond the table's name, so they are written in the JSON tab (lessons need them).
+bool IsTableOperation(Operation op);
+
 // What the body field holds for an operation: "Item", "Key", "RequestItems", "TransactItems",
-// or null (Query, Scan).
+// or null (Query, Scan, the table operations).
 const char* BodyMember(Operation op);
 
 // An ExpressionAttributeValues entry: ":v" -> {"<type>": value}. kJson holds a whole
@@ -96,6 +103,7 @@ bool Decompose(Operation op, std::string_view text, RequestFields& fields);
 
 // Sets the table and fills the body with an example for its key schema — a new item to put,
 // `first_item`'s key (when the table has items) to read — unless the user has typed their own.
+// CreateTable does not follow the table: it gets an example of a new one, once.
 void Prefill(Operation op, const ddb::KeySchema* schema, const std::string& table, RequestFields& fields,
              const ddb::Item* first_item);
 
