@@ -1,8 +1,5 @@
 #include "endpoint.h"
 
-#include <dirent.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <zlib.h>
 
 #include <cstdlib>
@@ -19,7 +16,8 @@ namespace {
 // clients reconnect constantly; DynamoDB keeps connections open).
 constexpr std::size_t kKeepAliveRequests = 100000;
 constexpr time_t kKeepAliveSeconds = 5;
-constexpr std::string_view kAmzJsonContentType = "application/x-amz-json-1.0";
+// A request line and headers past this are answered 400 (AWS clients send about 1 KB).
+constexpr std::size_t kMaxHeaderBytes = 64 * 1024;
 
 bool NameIs(const std::string& name, std::string_view wanted) {
   if (name.size() != wanted.size()) return false;
@@ -38,37 +36,13 @@ std::string HttpDate() {
   return std::string(buf, n);
 }
 
-// Shuts the reading side of this process's connections accepted on `port`. httplib keeps an
-// idle kept-alive connection's thread polling it until the keep-alive timeout (5 s), with no
-// way to interrupt it, so a stop would wait that long; a connection whose reading side is shut
-// reads as closed at once. Requests already read still get their answers (writing is not shut).
-// httplib does not hand out accepted sockets, hence the walk over /proc/self/fd.
-void ShutDownReadingOfConnections(int port) {
-  DIR* fds = opendir("/proc/self/fd");
-  if (!fds) return;
-  const int own = dirfd(fds);
-  while (const dirent* entry = readdir(fds)) {
-    const int fd = std::atoi(entry->d_name);
-    if (fd <= 2 || fd == own) continue;
-    sockaddr_storage local{}, peer{};
-    socklen_t local_size = sizeof local, peer_size = sizeof peer;
-    if (getsockname(fd, reinterpret_cast<sockaddr*>(&local), &local_size) != 0) continue;  // not a socket
-    if (getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &peer_size) != 0) continue;    // not connected
-    int local_port = -1;
-    if (local.ss_family == AF_INET) local_port = ntohs(reinterpret_cast<const sockaddr_in&>(local).sin_port);
-    if (local.ss_family == AF_INET6) local_port = ntohs(reinterpret_cast<const sockaddr_in6&>(local).sin6_port);
-    if (local_port == port) shutdown(fd, SHUT_RD);
-  }
-  closedir(fds);
-}
-
 }  // namespace
 
 // The request headers the endpoint reads, found in one pass (httplib's own lookups compare
 // names case-insensitively, character by character, each time).
 struct Endpoint::RequestHeaders {
   std::optional<std::string_view> content_type, target, authorization, origin;
-  bool has_date = false, accepts_encoding = false;
+  bool has_date = false;
 
   explicit RequestHeaders(const httplib::Request& req) {
     for (const auto& [name, value] : req.headers) {
@@ -77,28 +51,21 @@ struct Endpoint::RequestHeaders {
       else if (NameIs(name, "authorization")) authorization = value;
       else if (NameIs(name, "x-amz-date") || NameIs(name, "date")) has_date = true;
       else if (NameIs(name, "origin")) origin = value;
-      else if (NameIs(name, "accept-encoding")) accepts_encoding = true;
     }
   }
 };
 
-Endpoint::Endpoint(Database& db, EndpointOptions options) : db_(db), options_(std::move(options)) {
-  const auto threads = static_cast<std::size_t>(options_.threads);
-  http_.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-  // Headers and body go out in two writes; without TCP_NODELAY, Nagle's algorithm holds the
-  // body back until the client's delayed ACK, about 40 ms on every request.
-  http_.set_tcp_nodelay(true);
+Endpoint::Endpoint(Database& db, EndpointOptions options)
+    : db_(db),
+      options_(std::move(options)),
+      loop_([this](httplib::Stream& stream, bool& close) { return http_.Process(stream, close); },
+            ConnectionLimits{options_.limits.max_request_bytes, kMaxHeaderBytes, kKeepAliveSeconds}) {
+  // What the Keep-Alive header of each answer announces; the loop closes idle connections.
   http_.set_keep_alive_max_count(kKeepAliveRequests);
   http_.set_keep_alive_timeout(kKeepAliveSeconds);
-  // Bodies with a Content-Length over the limit are skipped by httplib, which answers 413;
-  // chunked bodies are counted in HandlePost.
+  // Bodies with a Content-Length over the limit reach httplib as headers alone, and it
+  // answers 413; chunked bodies are counted in HandlePost.
   http_.set_payload_max_length(options_.limits.max_request_bytes);
-  // httplib's default sets SO_REUSEPORT, which lets a second server bind a port that is in use
-  // and silently share its connections. SO_REUSEADDR alone still allows a quick restart.
-  http_.set_socket_options([](socket_t sock) {
-    int yes = 1;
-    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-  });
 
   http_.Post(".*", [this](const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& read) {
     HandlePost(req, res, read);
@@ -122,25 +89,13 @@ Endpoint::Endpoint(Database& db, EndpointOptions options) : db_(db), options_(st
   });
 }
 
-std::optional<int> Endpoint::Bind(const std::string& host, int port) {
-  if (port == 0) {
-    port = http_.bind_to_any_port(host);
-    if (port <= 0) return std::nullopt;
-  } else if (!http_.bind_to_port(host, port)) {
-    return std::nullopt;
-  }
-  port_ = port;
-  return port;
-}
+std::optional<int> Endpoint::Bind(const std::string& host, int port) { return loop_.Bind(host, port); }
 
-bool Endpoint::Serve() { return http_.listen_after_bind(); }
+bool Endpoint::Serve() { return loop_.Run(); }
 
-bool Endpoint::IsServing() const { return http_.is_running(); }
+bool Endpoint::IsServing() const { return loop_.IsRunning(); }
 
-void Endpoint::Stop() {
-  http_.stop();
-  ShutDownReadingOfConnections(port_);
-}
+void Endpoint::Stop() { loop_.Stop(); }
 
 void Endpoint::HandlePost(const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& read) {
   const std::size_t limit = options_.limits.max_request_bytes;
@@ -175,11 +130,8 @@ void Endpoint::HandlePost(const httplib::Request& req, httplib::Response& res, c
   post.body = body;
   if (auto answer = CheckPost(post, options_.limits)) return Send(headers, res, std::move(*answer));
 
-  WireResponse w;
-  {
-    std::lock_guard<std::mutex> lock(db_mutex_);
-    w = HandleTarget(db_, post.target.value_or(""), body);
-  }
+  // One loop thread runs every request, so the engine needs no lock.
+  WireResponse w = HandleTarget(db_, post.target.value_or(""), body);
   Send(headers, res, {w.http_status, ResponseContentType(content_type), std::move(w.body)});
 }
 
@@ -206,18 +158,6 @@ void Endpoint::Send(const RequestHeaders& headers, httplib::Response& res, HttpA
   if (headers.origin) res.set_header("Access-Control-Allow-Origin", "*");
   if (answer.body.empty()) return;  // httplib sends Content-Length: 0
   const std::string content_type = answer.content_type.empty() ? "text/plain" : answer.content_type;
-  // httplib gzips a body set in res.body when the client accepts gzip and the content type is
-  // textual (application/json, text/*): the bytes on the wire would then no longer be the
-  // ones x-amz-crc32 describes, and DynamoDB answers uncompressed. A content provider is never
-  // compressed; it costs a little more, so only such answers go through one.
-  if (headers.accepts_encoding && content_type != kAmzJsonContentType) {
-    auto body = std::make_shared<const std::string>(std::move(answer.body));
-    res.set_content_provider(body->size(), content_type,
-                             [body](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
-                               return sink.write(body->data() + offset, length);
-                             });
-    return;
-  }
   res.set_header("Content-Type", content_type);
   res.body = std::move(answer.body);
 }

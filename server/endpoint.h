@@ -1,8 +1,8 @@
 // The HTTP endpoint: cpp-httplib's server in front of one Database.
 //
-// Call flow of a request: httplib reads it on one of its pool threads -> the body is read up
-// to the size limit -> the front end's checks (front_end.h) may answer it -> otherwise the
-// engine answers through ddb::HandleTarget, one request at a time under a mutex -> the answer
+// Call flow of a request: the connection loop (connection_loop.h) buffers it whole -> httplib
+// parses and routes it -> the body is read up to the size limit -> the front end's checks (front_end.h) may answer it -> otherwise the
+// engine answers through ddb::HandleTarget -> the answer
 // goes out with DynamoDB's headers (x-amzn-RequestId, x-amz-crc32 over the body, Date).
 //
 // Ownership: the Endpoint borrows the Database, which must outlive it. Serve() blocks until
@@ -11,10 +11,10 @@
 
 #include <httplib.h>
 
-#include <mutex>
 #include <optional>
 #include <string>
 
+#include "connection_loop.h"
 #include "ddb/database.h"
 #include "front_end.h"
 #include "request_ids.h"
@@ -22,7 +22,6 @@
 namespace ddb::server {
 
 struct EndpointOptions {
-  int threads = 64;
   RequestLimits limits;
   std::string region = "us-east-1";  // names the health check's host, as DynamoDB's does
 };
@@ -35,13 +34,13 @@ class Endpoint {
 
   // Binds host:port (port 0: any free port). The port bound, or nullopt.
   std::optional<int> Bind(const std::string& host, int port);
-  // Accepts connections until Stop(); waits for requests in flight to finish. False if
-  // the listening socket failed.
+  // Serves connections on the calling thread until Stop(). False if the listening socket
+  // or the loop failed.
   bool Serve();
   // Whether Serve() is accepting connections.
   bool IsServing() const;
-  // Stops a Serve() that is accepting connections: no new connections, requests already read
-  // are answered, idle kept-alive connections are closed. Call once, from another thread.
+  // Stops a Serve() that is accepting connections: no new connections, answers already made
+  // are sent, every connection is closed. Call once, from another thread.
   void Stop();
 
  private:
@@ -51,12 +50,24 @@ class Endpoint {
   // Sends an answer with DynamoDB's headers.
   void Send(const RequestHeaders& headers, httplib::Response& res, HttpAnswer answer);
 
+  // httplib's request handling (parse, route, write the answer) over any Stream; its own
+  // listen() and thread pool are not used.
+  class Http : public httplib::Server {
+   public:
+    bool Process(httplib::Stream& stream, bool& close) {
+      return process_request(stream, false, close, [](httplib::Request& req) {
+        // httplib gzips textual answers for clients that accept it; the bytes sent would then
+        // not be the ones x-amz-crc32 describes, and DynamoDB answers uncompressed anyway.
+        req.headers.erase("Accept-Encoding");
+      });
+    }
+  };
+
   Database& db_;
-  std::mutex db_mutex_;  // the engine is not thread-safe: requests run one at a time
   EndpointOptions options_;
   RequestIds request_ids_;
-  int port_ = 0;
-  httplib::Server http_;
+  Http http_;
+  ConnectionLoop loop_;
 };
 
 }  // namespace ddb::server

@@ -44,7 +44,7 @@ int Run(const ServerOptions& options) {
     std::printf("%s: loaded %zu tables from %s\n", kName, db.TableNames().size(), options.load_path->c_str());
   }
 
-  ddb::server::Endpoint endpoint(db, {options.threads, {options.max_request_bytes, options.max_json_depth}});
+  ddb::server::Endpoint endpoint(db, {{options.max_request_bytes, options.max_json_depth}});
   const auto port = endpoint.Bind(options.host, options.port);
   if (!port) return Fail("cannot listen on " + options.host + ":" + std::to_string(options.port) +
                          " (in use, or not an address of this machine)");

@@ -15,8 +15,8 @@ std::optional<long long> ParseNumber(std::string_view text) {
   return v;
 }
 
-constexpr std::string_view kValueFlags[] = {"--host",    "--port",              "--load",          "--save",
-                                            "--threads", "--max-request-bytes", "--max-json-depth"};
+constexpr std::string_view kValueFlags[] = {"--host", "--port", "--load", "--save", "--max-request-bytes",
+                                            "--max-json-depth"};
 
 }  // namespace
 
@@ -30,7 +30,6 @@ A local DynamoDB endpoint (JSON 1.0 protocol over HTTP) on the playground's engi
   --load FILE               start from the snapshot in FILE
   --save FILE               write a snapshot to FILE on shutdown (SIGINT or SIGTERM),
                             atomically: a temporary file in the same folder, fsync, rename
-  --threads N               connections served at once (default 64)
   --max-request-bytes N     largest request body accepted (default 16777216)
   --max-json-depth N        deepest JSON nesting accepted in a body (default 256)
   --help                    show this text
@@ -67,10 +66,6 @@ ParsedOptions ParseServerOptions(int argc, char** argv) {
       o.load_path = std::string(value);
     } else if (flag == "--save") {
       o.save_path = std::string(value);
-    } else if (flag == "--threads") {
-      auto n = number(1, 4096);
-      if (!n) return bad("a number of threads from 1 to 4096");
-      o.threads = static_cast<int>(*n);
     } else if (flag == "--max-request-bytes") {
       auto n = number(1, 1ll << 40);
       if (!n) return bad("a positive number of bytes");

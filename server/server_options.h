@@ -14,10 +14,6 @@ struct ServerOptions {
   int port = 8000;                 // DynamoDB Local's port; 0 picks a free one (printed)
   std::optional<std::string> load_path;  // --load: a snapshot to start from
   std::optional<std::string> save_path;  // --save: where the snapshot goes on shutdown
-  // Each open connection holds one thread while it is kept alive (cpp-httplib's model), so
-  // this bounds how many clients are served at once; the engine itself runs one request at
-  // a time.
-  int threads = 64;
   // DynamoDB refuses request bodies over 16 MB (BatchWriteItem's documented maximum).
   std::size_t max_request_bytes = 16 * 1024 * 1024;
   // JSON nesting allowed in a body. DynamoDB documents may nest 32 levels, about 70 JSON

@@ -173,7 +173,7 @@ async function main() {
       name: 'ddb-playground-server',
       command: options.server,
       // One pool thread per connection (cpp-httplib keeps a connection on its thread).
-      args: (port) => ['--port', String(port), '--threads', String(Math.max(64, options.connections + 8))],
+      args: (port) => ['--port', String(port)],
     },
     {
       name: `dynalite ${version(dynaliteDir)}`,
