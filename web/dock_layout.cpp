@@ -37,7 +37,7 @@ DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, bool presenter) 
   DockRects r;
   if (presenter) {
     // The lesson and the data: nothing else competes for the room's attention.
-    const float left = Clamp(sizes_.left * s, kMinLeft * s, w * 0.4f);
+    const float left = Clamp(sizes_.left * s, kMinLeft * s, w * 0.5f);
     r.lessons = Rect(x0, y0, left, h);
     r.data = Rect(x0 + left + gap, y0, w - left - gap, h);
     return r;
@@ -45,7 +45,7 @@ DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, bool presenter) 
   const float columns = w - 2 * gap;
   // The side columns never take more than their share, however large the text: the data view
   // in the middle is what the page is about.
-  float left = Clamp(sizes_.left * s, kMinLeft * s, columns * 0.3f);
+  float left = Clamp(sizes_.left * s, kMinLeft * s, columns * 0.32f);
   float right = Clamp(sizes_.right * s, kMinRight * s, columns * 0.38f);
   if (columns - left - right < kMinCenter * s) {
     // Too narrow for all three at their sizes: the side columns give up room in proportion.
@@ -59,17 +59,19 @@ DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, bool presenter) 
   const float bottom = Clamp(sizes_.bottom * s, kMinBottom * s, rows * 0.4f);
   const float top = rows - bottom;
 
-  const float lessons = SplitAt(top - gap, sizes_.left_split, kMinSplitPane * s);
+  const float lessons = SplitAt(h - gap, sizes_.left_split, kMinSplitPane * s);
   r.lessons = Rect(x0, y0, left, lessons);
-  r.tables = Rect(x0, y0 + lessons + gap, left, top - lessons - gap);
-  r.data = Rect(x0 + left + gap, y0, center, top);
+  r.tables = Rect(x0, y0 + lessons + gap, left, h - lessons - gap);
+  const float center_x = x0 + left + gap;
+  r.data = Rect(center_x, y0, center, top);
   const float builder = SplitAt(top - gap, sizes_.right_split, kMinSplitPane * s);
-  const float right_x = x0 + left + gap + center + gap;
+  const float right_x = center_x + center + gap;
   r.builder = Rect(right_x, y0, right, builder);
   r.response = Rect(right_x, y0 + builder + gap, right, top - builder - gap);
-  const float trace = SplitAt(w - gap, sizes_.bottom_split, kMinSplitPane * 2 * s);
-  r.trace = Rect(x0, y0 + top + gap, trace, bottom);
-  r.history = Rect(x0 + trace + gap, y0 + top + gap, w - trace - gap, bottom);
+  const float bottom_width = center + gap + right;
+  const float trace = SplitAt(bottom_width - gap, sizes_.bottom_split, kMinSplitPane * 2 * s);
+  r.trace = Rect(center_x, y0 + top + gap, trace, bottom);
+  r.history = Rect(center_x + trace + gap, y0 + top + gap, bottom_width - trace - gap, bottom);
   return r;
 }
 
@@ -120,7 +122,7 @@ bool DockLayout::DrawSplitters(const DockRects& r, float s, bool presenter, UiPr
   const auto right_of = [](const PanelRect& p) { return p.pos.x + p.size.x; };
   const auto below = [](const PanelRect& p) { return p.pos.y + p.size.y; };
 
-  splitter("##left", {right_of(r.lessons), r.data.pos.y}, {r.data.pos.x, below(r.data)}, true,
+  splitter("##left", {right_of(r.lessons), r.data.pos.y}, {r.data.pos.x, presenter ? below(r.data) : below(r.tables)}, true,
            [&](float d) { sizes_.left = std::max(kMinLeft, sizes_.left + d); }, [&] { sizes_.left = defaults.left; });
   if (!presenter) {
     splitter("##right", {right_of(r.data), r.data.pos.y}, {r.builder.pos.x, below(r.data)}, true,
@@ -128,7 +130,7 @@ bool DockLayout::DrawSplitters(const DockRects& r, float s, bool presenter, UiPr
     splitter("##bottom", {r.trace.pos.x, below(r.data)}, {right_of(r.history), r.trace.pos.y}, false,
              [&](float d) { sizes_.bottom = std::max(kMinBottom, sizes_.bottom - d); },
              [&] { sizes_.bottom = defaults.bottom; });
-    const float left_height = below(r.tables) - r.lessons.pos.y;
+    const float left_height = below(r.tables) - r.lessons.pos.y;  // the whole column
     splitter("##lessons", {r.lessons.pos.x, below(r.lessons)}, {right_of(r.lessons), r.tables.pos.y}, false,
              [&](float d) { sizes_.left_split = std::clamp(sizes_.left_split + d * s / left_height, 0.05f, 0.95f); },
              [&] { sizes_.left_split = defaults.left_split; });

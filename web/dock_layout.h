@@ -2,12 +2,13 @@
 //
 //   +-----------+----------------------+--------------+
 //   | Lessons   |                      | Builder      |
-//   |-----------|      Data view       |--------------|
-//   | Tables    |                      | Response     |
-//   +-----------+----------+-----------+--------------+
-//   | Trace                | History                  |
-//   +----------------------+--------------------------+
+//   |           |      Data view       |--------------|
+//   |           |                      | Response     |
+//   |-----------+------------+---------+--------------+
+//   | Tables    | Trace      | History                |
+//   +-----------+------------+------------------------+
 //
+// The lessons get the tallest place: the left column runs the full height.
 // Six splitters (the gaps between panels) resize it; double-click one to put it back. Sizes
 // are kept in CSS pixels and fractions, so they survive a change of font scale or screen, and
 // are saved with the UI state. Presenter mode shows only the lesson and the data view.
@@ -40,10 +41,10 @@ class DockLayout {
 
  private:
   struct Sizes {  // CSS pixels and fractions
-    float left = 300;
+    float left = 340;
     float right = 440;
     float bottom = 230;
-    float left_split = 0.40f;    // lessons' share of the left column
+    float left_split = 0.62f;    // lessons' share of the left column: the player needs the room
     float right_split = 0.62f;   // builder's share of the right column
     float bottom_split = 0.48f;  // trace's share of the bottom row
   };

@@ -118,8 +118,8 @@ describe('splitters', () => {
   test('a double click on a splitter puts it back', async () => {
     const r = await widgetRect(page, 'splitter.left');
     await page.mouse.dblclick(r.x + r.w / 2, r.y + r.h / 2);
-    const s = await waitForState(page, (st) => st.layout.left === 300);
-    assert.equal(s.layout.left, 300);
+    const s = await waitForState(page, (st) => st.layout.left === 340);
+    assert.equal(s.layout.left, 340);
   });
 
   test('a corrupted layout store is reported and reset, not a crash', async () => {
@@ -129,7 +129,7 @@ describe('splitters', () => {
     const s = await waitForState(page, (st) => st.frameCount > 2);
     assert.equal(s.notices.length, 1);
     assert.match(s.notices[0], /saved layout and settings could not be read/);
-    assert.equal(s.layout.left, 300);
+    assert.equal(s.layout.left, 340);
     assert.ok(await widgetRect(page, 'notice:0'), 'the notice is on screen');
     assertTiled(await panelRects(page), 1280, 800);
     await screenshot(page, 'layout-corrupted-store.png');
