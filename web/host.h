@@ -15,6 +15,15 @@ struct ShareOutcome {
   std::string message;  // when not ok: e.g. the compressed sandbox is too big for a URL
 };
 
+// A file of the site fetched in the background (e.g. "lessons/index.json").
+struct FetchedFile {
+  std::string path;    // as asked for, relative to the page
+  int http_status = 0;  // 0: no answer at all (offline, refused)
+  std::string text;    // the body, when http_status is 200
+  std::string error;   // why there is no body: the browser's message when http_status is 0
+  bool ok() const { return http_status == 200; }
+};
+
 // A sandbox handed over in the page's URL fragment (#sandbox=...), already decompressed.
 struct SharedSandbox {
   std::string snapshot;  // snapshot JSON; empty when error is set
@@ -33,6 +42,15 @@ class Host {
 
   // A parameter of the page's query string (?lesson=...&step=...), or nullopt.
   virtual std::optional<std::string> QueryParameter(std::string_view name) = 0;
+  // Puts ?lesson=<id>&step=<step> in the address bar without loading anything (an empty id
+  // takes them out), so a reload or a copied address opens the same step.
+  virtual void ShowLessonInAddress(std::string_view id, int step) = 0;
+
+  // Fetches a file of the site by its path relative to the page, in the background (relative,
+  // so the site works under any path prefix and from the service worker's cache offline).
+  // PollFetch gives each outcome once, when it is ready, in no particular order.
+  virtual void StartFetch(std::string_view path) = 0;
+  virtual std::optional<FetchedFile> PollFetch() = 0;
 
   // Text for screen readers, which cannot see the canvas: the last response (read out
   // politely) and the current lesson text.

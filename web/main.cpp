@@ -2,8 +2,9 @@
 // It creates the WebGL2 context on the canvas, keeps the canvas at CSS size × device pixel
 // ratio, feeds the browser's keyboard and mouse events to ImGui as they happen (DomInput),
 // rebuilds fonts and style when the ratio or the user's style settings change, runs the frame
-// loop, implements Host (storage, clipboard, query string, screen-reader text, share links)
-// and exports the C functions JavaScript calls (see index.html for the JavaScript side).
+// loop, implements Host (storage, clipboard, query string and address bar, screen-reader text,
+// share links, fetching the lessons) and exports the C functions JavaScript calls (see
+// index.html for the JavaScript side).
 //
 // [SECTION] JavaScript helpers   — EM_JS functions
 // [SECTION] BrowserHost          — Host over localStorage, the URL and the live regions
@@ -93,6 +94,43 @@ EM_JS(char*, js_query_parameter, (const char* name), {
   return ptr;
 });
 
+// Keeps the lesson and step in the address bar (history.replaceState: no load, no new history
+// entry); the fragment, if any, stays.
+EM_JS(void, js_show_lesson_in_address, (const char* id, int step), {
+  const params = new URLSearchParams(location.search);
+  const lesson = UTF8ToString(id);
+  if (lesson) {
+    params.set("lesson", lesson);
+    params.set("step", String(step));
+  } else {
+    params.delete("lesson");
+    params.delete("step");
+  }
+  const query = params.toString();
+  const url = location.pathname + (query ? "?" + query : "") + location.hash;
+  if (url !== location.pathname + location.search + location.hash) history.replaceState(history.state, "", url);
+});
+
+// Files of the site (lessons), fetched relative to the page; each outcome waits in
+// Module.fetched until js_take_fetched hands it over as JSON {path, status, text, error}.
+EM_JS(void, js_start_fetch, (const char* path), {
+  const p = UTF8ToString(path);
+  if (!Module.fetched) Module.fetched = [];
+  const done = (outcome) => Module.fetched.push(Object.assign({ path: p, status: 0, text: "", error: "" }, outcome));
+  fetch(p, { cache: "no-cache" }).then(
+    (r) => r.text().then((text) => done(r.ok ? { status: r.status, text } : { status: r.status, error: r.statusText }),
+                         (e) => done({ status: 0, error: String((e && e.message) || e) })),
+    (e) => done({ status: 0, error: String((e && e.message) || e) }));
+});
+EM_JS(char*, js_take_fetched, (), {
+  if (!Module.fetched || Module.fetched.length === 0) return 0;
+  const text = JSON.stringify(Module.fetched.shift());
+  const size = lengthBytesUTF8(text) + 1;
+  const ptr = _malloc(size);
+  stringToUTF8(text, ptr, size);
+  return ptr;
+});
+
 // The off-screen live regions of index.html (see Module.announce there).
 EM_JS(void, js_announce, (const char* region, const char* text), {
   if (Module.announce) Module.announce(UTF8ToString(region), UTF8ToString(text));
@@ -148,6 +186,25 @@ class BrowserHost final : public playground::Host {
   void RemoveStored(std::string_view key) override { js_storage_remove(std::string(key).c_str()); }
   std::optional<std::string> QueryParameter(std::string_view name) override {
     return TakeJsString(js_query_parameter(std::string(name).c_str()));
+  }
+  void ShowLessonInAddress(std::string_view id, int step) override {
+    js_show_lesson_in_address(std::string(id).c_str(), step);
+  }
+  void StartFetch(std::string_view path) override { js_start_fetch(std::string(path).c_str()); }
+  std::optional<playground::FetchedFile> PollFetch() override {
+    auto text = TakeJsString(js_take_fetched());
+    if (!text) return std::nullopt;
+    const auto json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
+    playground::FetchedFile file;
+    if (!json.is_object()) {
+      file.error = "the browser's answer could not be read";
+      return file;
+    }
+    file.path = json.value("path", "");
+    file.http_status = json.value("status", 0);
+    file.text = json.value("text", "");
+    file.error = json.value("error", "");
+    return file;
   }
   void AnnounceResponse(std::string_view text) override { js_announce("response", std::string(text).c_str()); }
   void SetLessonText(std::string_view text) override { js_announce("lesson", std::string(text).c_str()); }

@@ -24,7 +24,20 @@ std::optional<nlohmann::json> SavedState::LoadUi(Notices& notices) {
                 "The saved layout and settings could not be read, so they were reset to the defaults.", "ui-store");
     return std::nullopt;
   }
-  saved_ui_ = *text;
+  ui_.saved = *text;
+  return json;
+}
+
+std::optional<nlohmann::json> SavedState::LoadProgress(Notices& notices) {
+  const auto text = host_.LoadStored(kProgressStoreKey);
+  if (!text) return std::nullopt;
+  auto json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
+  if (!json.is_object()) {
+    host_.RemoveStored(kProgressStoreKey);
+    notices.Add(Notices::Level::kWarning, "The saved lesson progress could not be read, so it was reset.", "progress-store");
+    return std::nullopt;
+  }
+  progress_.saved = *text;
   return json;
 }
 
@@ -42,15 +55,15 @@ void SavedState::LoadSandbox(WireClient& wire, Sandbox& sandbox, Notices& notice
   saved_stamp_ = wire.stamp();
 }
 
-void SavedState::SaveUi(const nlohmann::json& settings) {
-  std::string text = settings.dump();
-  // After "forget", settings as they were are not written back; changed ones are.
-  if (forgotten_ && forgotten_ui_.empty()) forgotten_ui_ = text;
-  if (forgotten_ && text == forgotten_ui_) return;
-  forgotten_ = false;
-  forgotten_ui_.clear();
-  if (text == saved_ui_) return;
-  if (host_.Store(kUiStoreKey, text)) saved_ui_ = std::move(text);
+void SavedState::StoredJson::Save(Host& host, const nlohmann::json& document) {
+  std::string text = document.dump();
+  // After "forget", the document as it was is not written back; a changed one is.
+  if (forgotten && forgotten_text.empty()) forgotten_text = text;
+  if (forgotten && text == forgotten_text) return;
+  forgotten = false;
+  forgotten_text.clear();
+  if (text == saved) return;
+  if (host.Store(key, text)) saved = std::move(text);
 }
 
 void SavedState::Tick(const ddb::Database& db, DataStamp stamp, double now, Notices& notices) {
@@ -95,11 +108,13 @@ void SavedState::SaveSandboxNow(const ddb::Database& db, DataStamp stamp, Notice
 
 void SavedState::Forget(DataStamp now) {
   host_.RemoveStored(kSandboxStoreKey);
-  host_.RemoveStored(kUiStoreKey);
   saved_stamp_ = now;
   changed_stamp_.reset();
-  saved_ui_.clear();
-  forgotten_ = true;
+  for (StoredJson* stored : {&ui_, &progress_}) {
+    host_.RemoveStored(stored->key);
+    stored->saved.clear();
+    stored->forgotten = true;
+  }
 }
 
 }  // namespace playground
