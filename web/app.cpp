@@ -34,14 +34,12 @@ bool IsLessonId(const std::string& id) {
 
 }  // namespace
 
-App::App(Host& host) : host_(host), saved_(host), lessons_(std::make_unique<PlaceholderLessons>()) {
-  // The sandbox hears every request first (history, undo), then the workbench (trace).
+App::App(Host& host) : host_(host), saved_(host) {
+  // The sandbox hears every request first (history, undo), then the workbench (trace), then
+  // the lesson player (the open step's check).
   wire_.add_observer(&sandbox_);
   wire_.add_observer(&work_);
-}
-
-void App::SetLessonSlot(std::unique_ptr<LessonSlot> slot) {
-  if (slot) lessons_ = std::move(slot);
+  wire_.add_observer(&lessons_);
 }
 
 // ---- [SECTION] Start-up ---------------------------------------------------------------------
@@ -51,6 +49,7 @@ void App::Start() {
   saved_.LoadSandbox(wire_, sandbox_, notices_);
   LoadSharedSandbox();
   if (settings) ApplySettings(*settings);
+  lessons_.Start(saved_.LoadProgress(notices_));
   OpenLinkedLesson();
 }
 
@@ -69,6 +68,7 @@ void App::LoadSharedSandbox() {
   }
   const auto tables = db_.TableNames();
   if (!tables.empty()) selection_.table = tables.front();
+  lessons_.KeepLinkedSandbox();
   notices_.Add(Notices::Level::kInfo,
                "Loaded the sandbox from the link (" + std::to_string(tables.size()) +
                    " table(s)). Undo in the history brings back your own.",
@@ -94,7 +94,7 @@ void App::OpenLinkedLesson() {
                    "link");
     }
   }
-  lessons_->Open(*lesson, step);
+  lessons_.OpenLink(*lesson, step);
 }
 
 void App::ApplySettings(const nlohmann::json& s) {
@@ -144,7 +144,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
 
   const float scale = dpr * style_.font_scale;
   PanelContext ctx{db_, wire_, sandbox_, work_, selection_, layouts_, probe_, fonts, PaletteFor(style_.theme),
-                   style_.theme, scale};
+                   style_.theme, scale, notices_, presenter_};
   const float title_height = DrawTitleBar(ctx);
   // The panels go below the title bar. (The viewport's WorkPos says the same, but only from
   // the next frame on: the first frame would lay out under the bar.)
@@ -168,7 +168,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   // A keyboard user starts in the Tables panel (Tab moves within the focused panel, Ctrl+Tab
   // between panels). ImGui would otherwise focus whichever window appeared last.
   if (frame_count_ == 2 && !presenter_) ImGui::SetWindowFocus("Tables");
-  lessons_->Draw(rects.lessons, ctx);
+  lessons_.Draw(rects.lessons, ctx);
   if (!presenter_) {
     tables_panel_.Draw(rects.tables, ctx);
     builder_.Draw(rects.builder, ctx);
@@ -192,7 +192,7 @@ void App::AfterFrame() {
     announced_serial_ = response->serial;
     host_.AnnounceResponse(ResponseAnnouncement(*response));
   }
-  if (std::string text = lessons_->AccessibleText(); text != lesson_text_) {
+  if (std::string text = lessons_.AccessibleText(); text != lesson_text_) {
     lesson_text_ = std::move(text);
     host_.SetLessonText(lesson_text_);
   }
@@ -204,11 +204,13 @@ void App::AfterFrame() {
     }
   }
   saved_.SaveUi(Settings());
+  saved_.SaveProgress(lessons_.ProgressJson());
   saved_.Tick(db_, wire_.stamp(), ImGui::GetTime(), notices_);
 }
 
 void App::SaveNow() {
   saved_.SaveUi(Settings());
+  saved_.SaveProgress(lessons_.ProgressJson());
   saved_.SaveSandboxNow(db_, wire_.stamp(), notices_);
 }
 
@@ -518,7 +520,8 @@ std::string App::StateJson() const {
       {"presenter", presenter_},
       {"layout", dock_.ToJson()},
       {"notices", notices},
-      {"lesson", lessons_->LessonId().empty() ? json(nullptr) : json{{"id", lessons_->LessonId()}, {"step", lessons_->Step()}}},
+      {"lesson", lessons_.LessonJson()},
+      {"lessons", lessons_.LibraryJson()},
       {"lessonText", lesson_text_},
       {"loadingSample", tables_panel_.loading()},
       {"share", share_outcome_ ? json{{"ok", share_outcome_->ok}, {"url", share_outcome_->url}, {"message", share_outcome_->message}}

@@ -16,7 +16,7 @@
 #include "history_panel.h"
 #include "host.h"
 #include "layout_cache.h"
-#include "lesson_slot.h"
+#include "lesson_player.h"
 #include "notices.h"
 #include "operation_builder.h"
 #include "panel_context.h"
@@ -38,8 +38,8 @@ class App {
   App(const App&) = delete;
   App& operator=(const App&) = delete;
 
-  // Once ImGui exists: loads the saved settings and sandbox, a shared sandbox from the URL,
-  // and hands a ?lesson=&step= link to the lesson slot.
+  // Once ImGui exists: loads the saved settings, sandbox and lesson progress, a shared sandbox
+  // from the URL, and hands a ?lesson=&step= link to the lesson player.
   void Start();
 
   // Draws one frame between ImGui::NewFrame() and ImGui::Render(). `dpr` is the device pixel
@@ -49,15 +49,12 @@ class App {
   // What the platform must build fonts and style for.
   const StyleSettings& style() const { return style_; }
 
-  // The lesson player's seam: replaces the placeholder in the Lessons area.
-  void SetLessonSlot(std::unique_ptr<LessonSlot> slot);
-
   // The path JavaScript's playground.exec() takes; the same one the panels use.
   WireClient& wire() { return wire_; }
   const UiProbe& probe() const { return probe_; }
   std::uint64_t frame_count() const { return frame_count_; }
 
-  // Saves the sandbox and settings now (the page is being hidden or closed).
+  // Saves the sandbox, settings and lesson progress now (the page is being hidden or closed).
   void SaveNow();
 
   // What the page shows, as JSON for ui_state() (see index.html for the fields).
@@ -93,7 +90,7 @@ class App {
   DockLayout dock_;
   StyleSettings style_;
   bool presenter_ = false;
-  std::unique_ptr<LessonSlot> lessons_;
+  LessonPlayer lessons_{host_, db_};
   TablesPanel tables_panel_;
   TablePanel table_panel_;
   OperationBuilder builder_;

@@ -86,11 +86,9 @@ void OperationBuilder::Load(const std::string& operation, const std::string& bod
   SelectOperation(op, ctx);
   if (Decompose(op, body, fields())) {
     Recompose();
-    // A table operation is written as JSON: show it there, ready to edit.
-    if (IsTableOperation(op)) {
-      requested_tab_ = Tab::kJson;
-      tab_request_pending_ = true;
-    }
+    // Shown where it can be edited: the form, or the JSON tab for a table operation.
+    requested_tab_ = IsTableOperation(op) ? Tab::kJson : Tab::kForm;
+    tab_request_pending_ = true;
   } else {
     json_text_ = body;
     json_invalid_ = true;

@@ -17,6 +17,8 @@
 
 namespace playground {
 
+class Notices;
+
 // What the user is looking at, shared by the panels.
 struct Selection {
   std::string table;   // empty when none
@@ -35,6 +37,8 @@ struct PanelContext {
   const Palette& colors;
   Theme theme;
   float scale;  // device pixels per CSS pixel × font scale; multiply CSS-pixel sizes by it
+  Notices& notices;  // messages about the page itself (a link that names no lesson, ...)
+  bool presenter;    // the presenter view: only the lessons and the data view are drawn
 };
 
 // Where App places a panel, in ImGui (device-pixel) coordinates.

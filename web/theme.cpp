@@ -11,10 +11,10 @@ constexpr float kUiFontSize = 15.0f;
 constexpr float kHeadingFontSize = 17.0f;
 constexpr float kMonoFontSize = 14.0f;
 
-// Latin-1, general punctuation (– … ·), arrows and ✓. The default range is Latin-1 only,
+// Latin-1, general punctuation (– … · ‹ ›), arrows and ✓ ✗. The default range is Latin-1 only,
 // which would draw "?" for the ellipsis that cut-off rows end with.
 const ImWchar* GlyphRanges() {
-  static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0x2190, 0x21FF, 0x2713, 0x2713, 0};
+  static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0x2190, 0x21FF, 0x2713, 0x2717, 0};
   return kRanges;
 }
 

@@ -3,7 +3,7 @@
 // keyboard alone (ImGui's keyboard navigation, with a visible focus).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { clickWidget, launchBrowser, openPage, screenshot, serveSite, state, typeText, waitForState } from './support.mjs';
+import { clickWidget, launchBrowser, liveText, openPage, screenshot, serveSite, state, typeText, waitForState } from './support.mjs';
 
 let server;
 let browser;
@@ -16,8 +16,6 @@ after(async () => {
   await server?.close();
 });
 
-const liveText = (page, id) => page.evaluate((i) => document.getElementById(i).textContent, id);
-
 describe('screen readers', () => {
   test('the lesson and each response are mirrored into polite live regions', async () => {
     const { page, context } = await openPage(browser, server.url);
@@ -27,8 +25,9 @@ describe('screen readers', () => {
         return { id, live: e.getAttribute('aria-live'), hidden: e.closest('.sr-only') !== null };
       }));
       assert.deepEqual(regions, [{ id: 'live-lesson', live: 'polite', hidden: true }, { id: 'live-response', live: 'polite', hidden: true }]);
-      await page.waitForFunction(() => document.getElementById('live-lesson').textContent.length > 0);
-      assert.match(await liveText(page, 'live-lesson'), /^Lessons will appear here\./);
+      await page.waitForFunction(() => document.getElementById('live-lesson').textContent.startsWith('Lessons.'));
+      assert.match(await liveText(page, 'live-lesson'),
+        /^Lessons\. Pick one to start; the sandbox works without them too\.\n1\. Your first table: keys, not columns, 10 minutes\.\n2\. /);
 
       await clickWidget(page, 'tables.create_sample');
       await waitForState(page, (s) => s.selectedTable === 'Books');

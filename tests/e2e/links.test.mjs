@@ -1,4 +1,4 @@
-// Links: ?lesson=<id>&step=<n> reaches the lesson slot; "Share link" makes a URL whose
+// Links: ?lesson=<id>&step=<n> opens the lesson player there; "Share link" makes a URL whose
 // fragment carries the sandbox, compressed, and opening it recreates the sandbox; a sandbox
 // too big for a link gets a clear message; a damaged link is reported.
 import assert from 'node:assert/strict';
@@ -22,24 +22,29 @@ const table = (name) => ({
 });
 
 describe('lesson links', () => {
-  test('?lesson=&step= reaches the lesson slot and its text the screen-reader mirror', async () => {
-    const { page, context } = await openPage(browser, `${server.url}?lesson=03-composite-keys&step=2`);
+  test('?lesson=&step= opens that step in the lesson player, and its text reaches the screen-reader mirror', async () => {
+    const { page, context } = await openPage(browser, `${server.url}?lesson=composite-keys&step=2`);
     try {
       const s = await waitForState(page, (st) => st.lesson !== null);
-      assert.deepEqual(s.lesson, { id: '03-composite-keys', step: 2 });
-      assert.ok(await widgetRect(page, 'lessons.requested'));
-      const mirrored = await page.waitForFunction(() => document.getElementById('live-lesson').textContent).then((h) => h.jsonValue());
-      assert.match(mirrored, /^Lesson 03-composite-keys, step 2 /);
+      assert.equal(s.lesson.id, 'composite-keys');
+      assert.equal(s.lesson.step, 2);
+      assert.ok(await widgetRect(page, 'lesson.text'));
+      const mirrored = await page.waitForFunction(() => {
+        const text = document.getElementById('live-lesson').textContent;
+        return text.startsWith('Lesson: ') && text;
+      }).then((h) => h.jsonValue());
+      assert.match(mirrored, /^Lesson: Composite keys: one author, many books\. Step 2 of 5: /);
     } finally {
       await context.close();
     }
   });
 
   test('a step that is not a number starts at step 1, and says so', async () => {
-    const { page, context } = await openPage(browser, `${server.url}?lesson=01-first-table&step=two`);
+    const { page, context } = await openPage(browser, `${server.url}?lesson=first-table&step=two`);
     try {
       const s = await waitForState(page, (st) => st.lesson !== null);
-      assert.deepEqual(s.lesson, { id: '01-first-table', step: 1 });
+      assert.equal(s.lesson.id, 'first-table');
+      assert.equal(s.lesson.step, 1);
       assert.deepEqual(s.notices, ['The link\'s step "two" is not a step number; starting at step 1.']);
     } finally {
       await context.close();

@@ -3,7 +3,9 @@
 // reset, never a crash; "Forget saved state" forgets.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { clickWidget, exec, launchBrowser, openPage, screenshot, serveSite, state, waitForState, widgetRect } from './support.mjs';
+import {
+  clickWidget, exec, launchBrowser, openPage, reload, screenshot, serveSite, state, waitForState, widgetRect,
+} from './support.mjs';
 
 let server;
 let browser;
@@ -15,12 +17,6 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function reload(page) {
-  await page.reload();
-  await page.evaluate(() => window.playground.ready);
-  return waitForState(page, (s) => s.frameCount > 2);
-}
 
 // Leaves the page (which saves what it has), writes `value` into its store from a page of the
 // same site that is not the playground, and opens the playground again.

@@ -72,10 +72,17 @@ export async function launchBrowser() {
 }
 
 // Opens the page in a fresh context and waits for its first frame. Console errors and page
-// errors are collected in the returned `errors` array.
-export async function openPage(browser, url, { width = 1280, height = 800, deviceScaleFactor = 1, permissions = [], waitReady = true } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, permissions });
+// errors are collected in the returned `errors` array. `routes` ({glob: handler}) answer
+// requests in place of the server (page.route); the service worker is blocked then, since
+// requests it makes would bypass them.
+export async function openPage(browser, url, {
+  width = 1280, height = 800, deviceScaleFactor = 1, permissions = [], waitReady = true, routes = null,
+} = {}) {
+  const context = await browser.newContext({
+    viewport: { width, height }, deviceScaleFactor, permissions, serviceWorkers: routes ? 'block' : 'allow',
+  });
   const page = await context.newPage();
+  for (const [glob, handler] of Object.entries(routes ?? {})) await page.route(glob, handler);
   const errors = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
@@ -87,6 +94,29 @@ export async function openPage(browser, url, { width = 1280, height = 800, devic
 }
 
 export const state = (page) => page.evaluate(() => window.playground.state());
+// The text of an element of the page itself (the screen-reader live regions).
+export const liveText = (page, id) => page.evaluate((i) => document.getElementById(i).textContent, id);
+
+// Goes to `url` in the same page (same storage) and waits until it has drawn a few frames.
+export async function navigate(page, url) {
+  await page.goto(url);
+  await page.evaluate(() => window.playground.ready);
+  return waitForState(page, (s) => s.frameCount > 2);
+}
+
+// Reloads the page and waits until it has drawn a few frames.
+export async function reload(page) {
+  await page.reload();
+  await page.evaluate(() => window.playground.ready);
+  return waitForState(page, (s) => s.frameCount > 2);
+}
+
+// Replaces the saved layout and settings (theme, text size, presenter view, ...) and reloads,
+// as if the learner had chosen them on an earlier visit.
+export async function reloadWithSettings(page, settings) {
+  await page.evaluate((ui) => localStorage.setItem('ddb-playground.ui', JSON.stringify({ version: 1, ...ui })), settings);
+  return reload(page);
+}
 export const widgetRect = (page, name) => page.evaluate((n) => window.playground.widgetRect(n), name);
 
 // Sends one DynamoDB request through the page's hook; resolves to { status, body }.

@@ -1,0 +1,357 @@
+// The lesson player: the first lesson done from start to finish with the mouse and the
+// keyboard (quizzes, Show me, the builder, Ctrl+Enter, Run it, hints, the completion view);
+// progress kept across reloads and links that open a step; broken or missing lesson files
+// reported with their file, JSON path and reason while the rest works; and the presenter view
+// at 250 % in both themes. Screenshots go to artifacts/e2e/lesson-*.png.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import {
+  clickWidget, exec, launchBrowser, liveText, navigate, openPage, pressKeys, reload, reloadWithSettings, repoRoot,
+  screenshot, scrollTo, serveSite, state, typeText, waitForState, widgetRect,
+} from './support.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await serveSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const FIRST_TITLE = 'Your first table: keys, not columns';
+
+// Clicks a widget of the open step, scrolling the step to it first.
+async function clickInStep(page, name) {
+  await scrollTo(page, name, 'lesson.body');
+  return clickWidget(page, name);
+}
+
+const onStep = (page, step) => waitForState(page, (s) => s.lesson?.view === 'step' && s.lesson.step === step);
+
+// Tab until the keyboard is on `name` (ImGui's navigation), then Enter.
+async function pressWithKeyboard(page, name) {
+  let s;
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    s = await waitForState(page, (st) => st.input.queuedEvents === 0);
+    if (s.focused === name) break;
+  }
+  assert.equal(s.focused, name, `Tab reaches ${name}`);
+  await pressKeys(page, 'Enter');
+}
+
+describe('the first lesson, by mouse and keyboard', () => {
+  test('every step done, checked by the engine after each request, up to what was learned', async () => {
+    const { page, context, errors } = await openPage(browser, `${server.url}?lesson=first-table`);
+    try {
+      // Step 1: predict first; the task and its "show me" come after the prediction.
+      let s = await onStep(page, 1);
+      assert.equal(s.lesson.title, FIRST_TITLE);
+      assert.equal(s.lesson.steps, 6);
+      assert.deepEqual(s.lesson.done, []);
+      assert.deepEqual(s.lesson.quiz, { choices: 4, choice: null, correct: false });
+      assert.equal(s.lesson.task.revealed, false);
+      assert.equal(await widgetRect(page, 'lesson.showme'), null, 'no Show me before the prediction');
+      await page.waitForFunction(() => document.getElementById('live-lesson').textContent.startsWith('Lesson: '));
+      assert.match(await liveText(page, 'live-lesson'),
+        /^Lesson: Your first table: keys, not columns\. Step 1 of 6: A table is declared by its key\.\nIn DynamoDB you do not describe columns\. You describe only the primary key, and every item must carry it\./);
+      await screenshot(page, 'lesson-step1.png');
+
+      // A wrong prediction is marked wrong and explained; Next still waits.
+      await clickInStep(page, 'lesson.choice.0');
+      s = await waitForState(page, (st) => st.lesson.quiz.choice === 0);
+      assert.equal(s.lesson.quiz.correct, false);
+      assert.equal(s.lesson.task.revealed, true);
+      assert.match(s.lessonText, /\nYou chose 1: not right\. That is how a SQL table is declared, but DynamoDB has no column list/);
+      assert.ok(await scrollTo(page, 'lesson.verdict', 'lesson.body'));
+      await clickWidget(page, 'lesson.next');
+      assert.equal((await state(page)).lesson.step, 1, 'Next is disabled until the step is done');
+      await clickInStep(page, 'lesson.choice.1');
+      s = await waitForState(page, (st) => st.lesson.quiz.correct);
+      assert.equal(s.lesson.stepDone, false, 'the task is still to do');
+      assert.deepEqual([s.lesson.task.attempted, s.lesson.task.reason], [false, null]);
+      assert.equal(await widgetRect(page, 'lesson.reason'), null, 'no complaint before the learner has tried');
+      await screenshot(page, 'lesson-quiz-answered.png');
+
+      // Hints, one more per click.
+      await clickInStep(page, 'lesson.hint');
+      await clickInStep(page, 'lesson.hint');
+      s = await waitForState(page, (st) => st.lesson.task.hintsShown === 2);
+      assert.match(s.lessonText, /\nHint 2: AttributeDefinitions has the matching \{"AttributeName": "authorId", "AttributeType": "S"\}\.$/);
+      assert.ok(await scrollTo(page, 'lesson.hint_text.1', 'lesson.body'));
+
+      // Show me puts the request in the builder (CreateTable: its JSON tab); Ctrl+Enter runs it.
+      await clickInStep(page, 'lesson.showme');
+      s = await waitForState(page, (st) => st.operation === 'CreateTable' && st.builderTab === 'json');
+      assert.match(s.builderJson, /"TableName": "Authors"/);
+      await pressKeys(page, 'Control+Enter');
+      s = await waitForState(page, (st) => st.lesson.stepDone);
+      assert.equal(s.response.operation, 'CreateTable');
+      assert.equal(s.response.status, 200);
+      assert.deepEqual(s.lesson.done, [1]);
+      assert.equal(s.lesson.task.passed, true);
+      assert.equal(s.selectedTable, 'Authors', 'the data view turns to the table the task made');
+      assert.match(s.lessonText, /\nDone\. Authors exists\./);
+      await screenshot(page, 'lesson-step1-done.png');
+      await clickWidget(page, 'lesson.next');
+
+      // Step 2: a request that must fail; Show me, then Ctrl+Enter.
+      s = await onStep(page, 2);
+      assert.equal(s.lesson.quiz, null);
+      await clickInStep(page, 'lesson.showme');
+      await waitForState(page, (st) => st.builderJson.includes('"AuthorsWide"'));
+      await pressKeys(page, 'Control+Enter');
+      s = await waitForState(page, (st) => st.lesson.stepDone);
+      assert.equal(s.response.errorType, 'ValidationException');
+      // Next from the keyboard: Tab walks the lesson's buttons.
+      await clickWidget(page, 'lesson.progress');
+      await pressWithKeyboard(page, 'lesson.next');
+
+      // Step 3: a first attempt that is not the task gets the check's reason, in plain words.
+      s = await onStep(page, 3);
+      await clickInStep(page, 'lesson.choice.2');
+      await waitForState(page, (st) => st.lesson.quiz.correct);
+      await pressKeys(page, 'Control+Enter');  // the builder still holds step 2's CreateTable
+      s = await waitForState(page, (st) => st.lesson.task.attempted);
+      assert.equal(s.lesson.task.passed, false);
+      assert.equal(s.lesson.task.reason, 'expected a PutItem request, got CreateTable');
+      assert.ok(await scrollTo(page, 'lesson.reason', 'lesson.body'));
+      assert.match(s.lessonText, /\nNot yet: expected a PutItem request, got CreateTable$/);
+      await screenshot(page, 'lesson-not-yet.png');
+      await clickInStep(page, 'lesson.showme');
+      await waitForState(page, (st) => st.operation === 'PutItem');
+      await pressKeys(page, 'Control+Enter');
+      s = await waitForState(page, (st) => st.lesson.stepDone);
+      assert.equal(s.response.errorMessage, 'One or more parameter values were invalid: Missing the key authorId in the item');
+      await clickWidget(page, 'lesson.next');
+
+      // Step 4: Show me fills the builder's form; Ctrl+Enter.
+      s = await onStep(page, 4);
+      await clickInStep(page, 'lesson.showme');
+      await waitForState(page, (st) => st.builderFields?.body.includes('AUTHOR#ursula'));
+      await pressKeys(page, 'Control+Enter');
+      await waitForState(page, (st) => st.lesson.stepDone);
+      await clickWidget(page, 'lesson.next');
+
+      // Step 5: the learner types the new key into the builder's key field.
+      s = await onStep(page, 5);
+      await clickInStep(page, 'lesson.choice.1');
+      await waitForState(page, (st) => st.lesson.quiz.correct);
+      await clickWidget(page, 'builder.key:partition');
+      await pressKeys(page, 'Control+A');
+      await typeText(page, 'author#ursula');
+      await pressKeys(page, 'Control+Enter');
+      s = await waitForState(page, (st) => st.lesson.stepDone);
+      assert.match(s.response.requestBody, /"authorId": \{"S": "author#ursula"\}/);
+      assert.equal(s.itemsListed, 2);
+      await clickWidget(page, 'lesson.next');
+
+      // Step 6: Run it sends the step's request as it is; the last step's Next is Finish.
+      s = await onStep(page, 6);
+      await clickInStep(page, 'lesson.choice.1');
+      await waitForState(page, (st) => st.lesson.quiz.correct);
+      await clickInStep(page, 'lesson.run');
+      s = await waitForState(page, (st) => st.lesson.stepDone);
+      assert.deepEqual(s.lesson.done, [1, 2, 3, 4, 5, 6]);
+      await clickWidget(page, 'lesson.progress');
+      await pressWithKeyboard(page, 'lesson.next');
+
+      // What was learned: the facts the steps taught, each once.
+      s = await waitForState(page, (st) => st.lesson.view === 'complete');
+      assert.deepEqual(s.lesson.facts, ['F1', 'F36', 'F10', 'F3', 'F7', 'F2', 'F13']);
+      assert.ok(await widgetRect(page, 'lesson.complete'));
+      assert.ok(await widgetRect(page, 'lesson.fact.F1'));
+      assert.match(s.lessonText, /^Lesson complete: Your first table: keys, not columns\. What you learned:\nF1: A primary key is a partition key \(HASH\), or a partition key plus a sort key \(RANGE\)\.\nF36: /);
+      await screenshot(page, 'lesson-complete.png');
+      const entry = s.lessons.lessons[0];
+      assert.deepEqual([entry.id, entry.done, entry.complete], ['first-table', 6, true]);
+
+      // The next lesson sets its own tables up: one undo step, offered right there.
+      await clickInStep(page, 'lesson.next_lesson');
+      s = await onStep(page, 1);
+      assert.equal(s.lesson.id, 'reading-items');
+      assert.deepEqual(s.lesson.removedTables, ['Authors']);
+      assert.equal(s.tablesListed, 2);
+      await screenshot(page, 'lesson-next-lesson.png');
+      await clickWidget(page, 'lesson.undo_setup');
+      s = await waitForState(page, (st) => st.lessons.view === 'list');
+      assert.equal(s.lesson, null);
+      assert.equal(s.tablesListed, 1, 'the first lesson\'s Authors is back');
+      assert.equal((await exec(page, 'Scan', { TableName: 'Authors', Select: 'COUNT' })).body.Count, 2);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('progress and links', () => {
+  test('progress survives a reload; the address and links open the right step', async () => {
+    const { page, context, errors } = await openPage(browser, `${server.url}?lesson=first-table`);
+    try {
+      await onStep(page, 1);
+      await clickInStep(page, 'lesson.choice.1');
+      await clickInStep(page, 'lesson.run');
+      await waitForState(page, (st) => st.lesson.stepDone);
+      await clickWidget(page, 'lesson.next');
+      await onStep(page, 2);
+      assert.equal(new URL(page.url()).search, '?lesson=first-table&step=2', 'the address follows the step');
+
+      let s = await reload(page);
+      s = await onStep(page, 2);
+      assert.deepEqual(s.lesson.done, [1]);
+      assert.deepEqual(s.lesson.removedTables, [], 'a reload sets nothing up: the saved sandbox is the lesson\'s');
+      assert.equal(s.tablesListed, 1);
+      assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('ddb-playground.lessons'))), {
+        version: 1, current: 'first-table', lessons: { 'first-table': { step: 2, done: [1], complete: false } },
+      });
+
+      // A link to an earlier step of the lesson on the sandbox: shown as it is, done.
+      await navigate(page, `${server.url}?lesson=first-table&step=1`);
+      s = await onStep(page, 1);
+      assert.equal(s.lesson.stepDone, true);
+      assert.equal(s.historyCount, 0, 'nothing was sent');
+      // The plain address: the lesson that was open, at its step.
+      await navigate(page, server.url);
+      s = await onStep(page, 1);
+      assert.equal(s.lesson.id, 'first-table');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a link into another lesson sets it up as of that step', async () => {
+    const { page, context } = await openPage(browser, `${server.url}?lesson=reading-items&step=3`);
+    try {
+      const s = await onStep(page, 3);
+      assert.equal(s.lesson.id, 'reading-items');
+      assert.deepEqual(s.lesson.done, []);
+      assert.equal(s.tablesListed, 2, 'Authors and Readers');
+      assert.equal(s.historyCount, 1, 'the set-up is one history entry');
+      assert.equal(s.undoDepth, 1, 'and one undo step');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an unknown lesson or step gets a notice, and the playground works on', async () => {
+    let { page, context } = await openPage(browser, `${server.url}?lesson=no-such-lesson&step=2`);
+    try {
+      const s = await waitForState(page, (st) => st.notices.length > 0);
+      assert.deepEqual(s.notices, ['The link asks for lesson "no-such-lesson", which this playground does not have. Pick a lesson from the list.']);
+      assert.equal(s.lesson, null);
+      assert.ok(await widgetRect(page, 'lesson.list.first-table'), 'the list is there');
+      assert.equal((await exec(page, 'ListTables', {})).status, 200);
+    } finally {
+      await context.close();
+    }
+    ({ page, context } = await openPage(browser, `${server.url}?lesson=first-table&step=9`));
+    try {
+      const s = await onStep(page, 1);
+      assert.deepEqual(s.notices, ['The link asks for step 9 of "Your first table: keys, not columns", which has 6 steps: starting at step 1.']);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('lesson files that do not load', () => {
+  const paging = JSON.parse(fs.readFileSync(path.join(repoRoot, 'lessons/05-paging.json'), 'utf8'));
+  paging.steps[1].task.check.count = 'three';
+
+  test('a broken file shows its name, JSON path and reason; the other lessons open', async () => {
+    const { page, context, errors } = await openPage(browser, server.url, {
+      routes: {
+        '**/lessons/03-composite-keys.json': (route) => route.fulfill({ contentType: 'application/json', body: '{"id": "composite-keys", "title": ' }),
+        '**/lessons/05-paging.json': (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(paging) }),
+        '**/lessons/07-filters-vs-keys.json': (route) => route.fulfill({ status: 404, body: '' }),
+      },
+    });
+    try {
+      const s = await waitForState(page, (st) => st.lessons.lessons.length === 10 && st.lessons.lessons.every((l) => l.status !== 'loading'));
+      const byId = Object.fromEntries(s.lessons.lessons.map((l) => [l.id, l]));
+      assert.deepEqual(s.lessons.lessons.map((l) => l.status),
+        ['ready', 'ready', 'failed', 'ready', 'failed', 'ready', 'failed', 'ready', 'ready', 'ready']);
+      assert.match(byId['composite-keys'].error, /^03-composite-keys\.json: /);
+      assert.equal(byId.paging.error,
+        '05-paging.json: lesson "paging": /steps/1/task/check/count: expected a non-negative integer or an object with equals/atLeast/atMost, got a string');
+      assert.equal(byId['filters-vs-keys'].error, 'lessons/07-filters-vs-keys.json could not be loaded: HTTP 404 (Not Found).');
+      for (const file of ['03-composite-keys.json', '05-paging.json', '07-filters-vs-keys.json']) {
+        assert.ok(await scrollTo(page, `lesson.error.${file}`, 'panel:lessons'), `${file} is listed with its error`);
+      }
+      await scrollTo(page, 'lesson.error.05-paging.json', 'panel:lessons');
+      await screenshot(page, 'lesson-broken-files.png');
+      assert.match(s.lessonText, /\n5\. Could not be loaded: 05-paging\.json: lesson "paging": \/steps\/1\/task\/check\/count: /);
+
+      await scrollTo(page, 'lesson.list.sort-key-conditions', 'panel:lessons');
+      await clickWidget(page, 'lesson.list.sort-key-conditions');
+      const opened = await onStep(page, 1);
+      assert.equal(opened.lesson.id, 'sort-key-conditions');
+      assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a missing index is reported, the playground works on, and Try again loads the lessons', async () => {
+    let offline = true;
+    const { page, context } = await openPage(browser, `${server.url}?lesson=first-table`, {
+      routes: { '**/lessons/index.json': (route) => (offline ? route.abort('internetdisconnected') : route.continue()) },
+    });
+    try {
+      let s = await waitForState(page, (st) => st.lessons.status === 'failed');
+      assert.match(s.lessons.error, /^lessons\/index\.json could not be loaded: no answer from the server \(.+\)\.$/);
+      assert.deepEqual(s.notices, ['The link asks for lesson "first-table", but the lessons could not be loaded (the Lessons area says why).']);
+      assert.ok(await widgetRect(page, 'lessons.index_error'));
+      assert.equal((await exec(page, 'ListTables', {})).status, 200);
+      offline = false;
+      await clickWidget(page, 'lessons.retry');
+      s = await waitForState(page, (st) => st.lessons.status === 'ready' && st.lessons.lessons.every((l) => l.status === 'ready'));
+      assert.equal(s.lessons.lessons.length, 10);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('presenter view', () => {
+  for (const theme of ['dark', 'light']) {
+    test(`the player at 250 % in the ${theme} theme, lesson and data only`, async () => {
+      const { page, context, errors } = await openPage(browser, `${server.url}?lesson=first-table`);
+      try {
+        await onStep(page, 1);
+        await reloadWithSettings(page, { theme, fontScale: 2.5, presenter: true });
+        let s = await onStep(page, 1);
+        assert.deepEqual([s.theme, s.fontScale, s.presenter], [theme, 2.5, true]);
+        await clickInStep(page, 'lesson.choice.1');
+        await clickInStep(page, 'lesson.showme');
+        // The builder is hidden: the request shows in the lesson.
+        assert.ok(await scrollTo(page, 'lesson.request', 'lesson.body'));
+        await screenshot(page, `lesson-presenter-250-${theme}.png`);
+        const panel = await widgetRect(page, 'panel:lessons');
+        const inside = (r) => r && r.x >= panel.x && r.x + r.w <= panel.x + panel.w + 0.5 && r.y >= panel.y && r.y + r.h <= panel.y + panel.h + 0.5;
+        for (const name of ['lesson.back', 'lesson.next', 'lesson.progress', 'lesson.body', 'lesson.request']) {
+          assert.ok(inside(await widgetRect(page, name)), `${name} fits in the lessons panel: ${JSON.stringify(await widgetRect(page, name))}`);
+        }
+        const back = await widgetRect(page, 'lesson.back');
+        const next = await widgetRect(page, 'lesson.next');
+        assert.ok(back.x + back.w < next.x, 'Back and Next do not overlap');
+        assert.ok(next.h >= 2.2 * 20, `Next is big enough to hit from the back of a room: ${next.h}px`);
+        assert.equal(await widgetRect(page, 'panel:builder'), null);
+        await clickInStep(page, 'lesson.run');
+        s = await waitForState(page, (st) => st.lesson.stepDone);
+        assert.equal(s.selectedTable, 'Authors');
+        await screenshot(page, `lesson-presenter-250-${theme}-done.png`);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
