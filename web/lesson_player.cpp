@@ -38,6 +38,7 @@ void LessonPlayer::Draw(const PanelRect& rect, PanelContext& ctx) {
   } else if (!restored_) {
     RestoreCurrent();
   }
+  if (!lesson()) view_ = View::kList;  // the step and completion views draw the open lesson
   PlaceNextPanel(rect);
   {
     ui::Window window("Lessons###lessons", nullptr, kPanelWindowFlags);
@@ -287,7 +288,7 @@ RichTextStyle LessonPlayer::TextStyle(const PanelContext& ctx) const {
   s.mono = ctx.fonts.mono;
   s.text = style.Colors[ImGuiCol_Text];
   s.code_text = style.Colors[ImGuiCol_Text];
-  s.code_background = style.Colors[ctx.theme == Theme::kLight ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBgActive];
+  s.code_background = style.Colors[ImGuiCol_FrameBgActive];
   return s;
 }
 

@@ -147,12 +147,7 @@ void LessonPlayer::DrawFooter(PanelContext& ctx) {
 // ---- [SECTION] Step ---------------------------------------------------------------------------
 
 void LessonPlayer::DrawStep(PanelContext& ctx) {
-  const ddb::Lesson* l = lesson();
-  if (!l) {
-    view_ = View::kList;
-    return;
-  }
-  const ddb::LessonStep& step = l->steps[step_];
+  const ddb::LessonStep& step = lesson()->steps[step_];
   const ImGuiStyle& style = ImGui::GetStyle();
   const float footer = ImGui::GetFrameHeightWithSpacing() + std::round(std::max(4.0f, 6 * ctx.scale)) +
                        std::max(2.0f, std::round(4 * ctx.scale)) + style.ItemSpacing.y * 2;
@@ -387,14 +382,9 @@ void LessonPlayer::DrawShownRequest(const ddb::LessonStep& step, const Card& car
 // ---- [SECTION] Completion ---------------------------------------------------------------------
 
 void LessonPlayer::DrawCompletion(PanelContext& ctx) {
-  const ddb::Lesson* l = lesson();
-  if (!l) {
-    view_ = View::kList;
-    return;
-  }
   {
     ui::Child body("lesson_body", {0, 0}, 0, ImGuiWindowFlags_NavFlattened);
-    if (body) DrawCompletionBody(*l, ctx);
+    if (body) DrawCompletionBody(*lesson(), ctx);
   }
   ctx.probe.RecordLastItem("lesson.body");
 }

@@ -13,7 +13,8 @@ using ddb::SpanStyle;
 struct Fragment {
   SpanStyle style = SpanStyle::kPlain;
   std::string_view text;
-  float width = 0;
+  float width = 0;  // the text's, plus a code chip's padding
+  float pad_left = 0;  // a code chip's room before the text
 };
 
 // What a line may not break inside: fragments with no space between them ("**key**," is two).
@@ -51,6 +52,7 @@ std::vector<Word> SplitWords(const ddb::TextBlock& block, const RichTextStyle& s
   std::vector<Word> words;
   Word current;
   bool open = false;  // `current` has fragments and no space after them yet
+  bool after_code_space = false;  // the last word ended with a space inside a code span
   for (const ddb::TextSpan& span : block.spans) {
     ImFont* font = FontFor(span.style, s);
     const std::string_view text = span.text;
@@ -59,7 +61,13 @@ std::vector<Word> SplitWords(const ddb::TextBlock& block, const RichTextStyle& s
       if (IsSpace(text[i])) {
         if (open) {
           current.space_after = Width(font, " ");
-          current.code_space = span.style == SpanStyle::kCode;
+          current.code_space = span.style == SpanStyle::kCode && current.fragments.back().style == SpanStyle::kCode;
+          // Inside a code span a space is just a space: the chip goes on without padding.
+          if (current.code_space) {
+            current.fragments.back().width -= CodePadding(s);
+            current.width -= CodePadding(s);
+          }
+          after_code_space = current.code_space;
           words.push_back(std::move(current));
           current = {};
           open = false;
@@ -69,7 +77,14 @@ std::vector<Word> SplitWords(const ddb::TextBlock& block, const RichTextStyle& s
       }
       std::size_t end = i;
       while (end < text.size() && !IsSpace(text[end])) ++end;
-      const Fragment fragment{span.style, text.substr(i, end - i), FragmentWidth(span.style, text.substr(i, end - i), s)};
+      Fragment fragment{span.style, text.substr(i, end - i), FragmentWidth(span.style, text.substr(i, end - i), s)};
+      if (fragment.style == SpanStyle::kCode) {
+        fragment.pad_left = CodePadding(s);
+        if (!open && after_code_space) {
+          fragment.width -= fragment.pad_left;
+          fragment.pad_left = 0;
+        }
+      }
       current.fragments.push_back(fragment);
       current.width += fragment.width;
       open = true;
@@ -112,7 +127,8 @@ float LayOut(const std::vector<Word>& words, float left, float right, float y, f
       while (x + rest.width > right && rest.width > right - left) {
         const std::size_t fit = FitPrefix(rest, right - x, s);
         if (fit == 0 || fit >= rest.text.size()) break;
-        Fragment head{rest.style, rest.text.substr(0, fit), FragmentWidth(rest.style, rest.text.substr(0, fit), s)};
+        Fragment head{rest.style, rest.text.substr(0, fit), FragmentWidth(rest.style, rest.text.substr(0, fit), s),
+                      rest.style == SpanStyle::kCode ? CodePadding(s) : 0.0f};
         out.push_back({head, {x, y}, false});
         rest.text = rest.text.substr(fit);
         rest.width = FragmentWidth(rest.style, rest.text, s);
@@ -136,7 +152,7 @@ void DrawFragment(ImDrawList* draw, const Placed& p, float line_height, const Ri
   const ImU32 color = ImGui::GetColorU32(f.style == SpanStyle::kCode ? s.code_text : s.text);
   const char* begin = f.text.data();
   const char* end = begin + f.text.size();
-  const float x = p.pos.x + (f.style == SpanStyle::kCode ? CodePadding(s) : 0.0f);
+  const float x = p.pos.x + f.pad_left;
   const int first_vertex = draw->VtxBuffer.Size;
   draw->AddText(font, font->FontSize, {x, top}, color, begin, end);
   if (f.style == SpanStyle::kStrong) {

@@ -6,22 +6,13 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
-  clickWidget, exec, launchBrowser, liveText, navigate, openPage, pressKeys, reload, reloadWithSettings, repoRoot,
-  screenshot, scrollTo, serveSite, state, typeText, waitForState, widgetRect,
+  clickWidget, exec, liveText, navigate, openPage, pressKeys, reload, reloadWithSettings, repoRoot, screenshot, scrollTo,
+  siteAndBrowser, state, typeText, waitForState, widgetRect,
 } from './support.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = siteAndBrowser();
 
 const FIRST_TITLE = 'Your first table: keys, not columns';
 
@@ -47,7 +38,7 @@ async function pressWithKeyboard(page, name) {
 
 describe('the first lesson, by mouse and keyboard', () => {
   test('every step done, checked by the engine after each request, up to what was learned', async () => {
-    const { page, context, errors } = await openPage(browser, `${server.url}?lesson=first-table`);
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=first-table`);
     try {
       // Step 1: predict first; the task and its "show me" come after the prediction.
       let s = await onStep(page, 1);
@@ -192,7 +183,7 @@ describe('the first lesson, by mouse and keyboard', () => {
 
 describe('progress and links', () => {
   test('progress survives a reload; the address and links open the right step', async () => {
-    const { page, context, errors } = await openPage(browser, `${server.url}?lesson=first-table`);
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=first-table`);
     try {
       await onStep(page, 1);
       await clickInStep(page, 'lesson.choice.1');
@@ -212,12 +203,12 @@ describe('progress and links', () => {
       });
 
       // A link to an earlier step of the lesson on the sandbox: shown as it is, done.
-      await navigate(page, `${server.url}?lesson=first-table&step=1`);
+      await navigate(page, `${env.server.url}?lesson=first-table&step=1`);
       s = await onStep(page, 1);
       assert.equal(s.lesson.stepDone, true);
       assert.equal(s.historyCount, 0, 'nothing was sent');
       // The plain address: the lesson that was open, at its step.
-      await navigate(page, server.url);
+      await navigate(page, env.server.url);
       s = await onStep(page, 1);
       assert.equal(s.lesson.id, 'first-table');
       assert.deepEqual(errors, []);
@@ -227,7 +218,7 @@ describe('progress and links', () => {
   });
 
   test('a link into another lesson sets it up as of that step', async () => {
-    const { page, context } = await openPage(browser, `${server.url}?lesson=reading-items&step=3`);
+    const { page, context } = await openPage(env.browser, `${env.server.url}?lesson=reading-items&step=3`);
     try {
       const s = await onStep(page, 3);
       assert.equal(s.lesson.id, 'reading-items');
@@ -241,7 +232,7 @@ describe('progress and links', () => {
   });
 
   test('an unknown lesson or step gets a notice, and the playground works on', async () => {
-    let { page, context } = await openPage(browser, `${server.url}?lesson=no-such-lesson&step=2`);
+    let { page, context } = await openPage(env.browser, `${env.server.url}?lesson=no-such-lesson&step=2`);
     try {
       const s = await waitForState(page, (st) => st.notices.length > 0);
       assert.deepEqual(s.notices, ['The link asks for lesson "no-such-lesson", which this playground does not have. Pick a lesson from the list.']);
@@ -251,7 +242,7 @@ describe('progress and links', () => {
     } finally {
       await context.close();
     }
-    ({ page, context } = await openPage(browser, `${server.url}?lesson=first-table&step=9`));
+    ({ page, context } = await openPage(env.browser, `${env.server.url}?lesson=first-table&step=9`));
     try {
       const s = await onStep(page, 1);
       assert.deepEqual(s.notices, ['The link asks for step 9 of "Your first table: keys, not columns", which has 6 steps: starting at step 1.']);
@@ -266,7 +257,7 @@ describe('lesson files that do not load', () => {
   paging.steps[1].task.check.count = 'three';
 
   test('a broken file shows its name, JSON path and reason; the other lessons open', async () => {
-    const { page, context, errors } = await openPage(browser, server.url, {
+    const { page, context, errors } = await openPage(env.browser, env.server.url, {
       routes: {
         '**/lessons/03-composite-keys.json': (route) => route.fulfill({ contentType: 'application/json', body: '{"id": "composite-keys", "title": ' }),
         '**/lessons/05-paging.json': (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(paging) }),
@@ -301,7 +292,7 @@ describe('lesson files that do not load', () => {
 
   test('a missing index is reported, the playground works on, and Try again loads the lessons', async () => {
     let offline = true;
-    const { page, context } = await openPage(browser, `${server.url}?lesson=first-table`, {
+    const { page, context } = await openPage(env.browser, `${env.server.url}?lesson=first-table`, {
       routes: { '**/lessons/index.json': (route) => (offline ? route.abort('internetdisconnected') : route.continue()) },
     });
     try {
@@ -323,7 +314,7 @@ describe('lesson files that do not load', () => {
 describe('presenter view', () => {
   for (const theme of ['dark', 'light']) {
     test(`the player at 250 % in the ${theme} theme, lesson and data only`, async () => {
-      const { page, context, errors } = await openPage(browser, `${server.url}?lesson=first-table`);
+      const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=first-table`);
       try {
         await onStep(page, 1);
         await reloadWithSettings(page, { theme, fontScale: 2.5, presenter: true });

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -69,6 +70,21 @@ export async function launchBrowser() {
       '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
     ],
   });
+}
+
+// For a test file: serves the site and starts the browser before its tests, and stops both
+// after them. Returns an object whose `server` and `browser` are set once they are up.
+export function siteAndBrowser() {
+  const shared = { server: null, browser: null };
+  before(async () => {
+    shared.server = await serveSite();
+    shared.browser = await launchBrowser();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    await shared.server?.close();
+  });
+  return shared;
 }
 
 // Opens the page in a fresh context and waits for its first frame. Console errors and page
