@@ -160,3 +160,28 @@ describe('the connection loop', () => {
     await c.closed();
   });
 });
+
+describe('the connection loop against hostile clients', () => {
+  let server;
+  before(async () => {
+    server = await startServer();
+  });
+  after(async () => {
+    const stopped = await server.stop();
+    assert.equal(stopped.code, 0, stopped.stderr);
+  });
+
+  test('headers that never end are refused once past 64 KB, and the server keeps serving', async () => {
+    const c = connect(server.port);
+    await c.write('POST / HTTP/1.1\r\nHost: localhost\r\nX-Padding: ' + 'a'.repeat(70 * 1024));
+    const answers = await c.answers(1);
+    assert.equal(answers.length, 1);
+    assert.equal(answers[0].status, 400);
+    await c.closed();
+    const ok = connect(server.port);
+    await ok.write(listTables());
+    const [answer] = await ok.answers(1);
+    assert.equal(answer.status, 200);
+    ok.socket.destroy();
+  });
+});
