@@ -37,7 +37,8 @@ DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, bool presenter) 
   DockRects r;
   if (presenter) {
     // The lesson and the data: nothing else competes for the room's attention.
-    const float left = Clamp(sizes_.left * s, kMinLeft * s, w * 0.5f);
+    // The lesson is what the room reads: at least a third of the width, at most half.
+    const float left = Clamp(std::max(sizes_.left * s, w * 0.34f), kMinLeft * s, w * 0.5f);
     r.lessons = Rect(x0, y0, left, h);
     r.data = Rect(x0 + left + gap, y0, w - left - gap, h);
     return r;
