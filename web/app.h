@@ -53,6 +53,9 @@ class App {
   WireClient& wire() { return wire_; }
   const UiProbe& probe() const { return probe_; }
   std::uint64_t frame_count() const { return frame_count_; }
+  // Work that moves on only from frame to frame is under way (loading the large sample in
+  // batches, lesson files or a share link on their way): the page must keep drawing.
+  bool WantsFrames() const { return tables_panel_.loading() || share_pending_ || lessons_.Fetching(); }
 
   // Saves the sandbox, settings and lesson progress now (the page is being hidden or closed).
   void SaveNow();

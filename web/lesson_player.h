@@ -37,6 +37,8 @@ namespace playground {
 class LessonPlayer final : public WireObserver {
  public:
   LessonPlayer(Host& host, const ddb::Database& db) : host_(host), db_(db), library_(host) {}
+  // Lesson files are still on their way (the page keeps drawing to take them as they come).
+  bool Fetching() const { return !library_.settled(); }
 
   // Starts fetching the lessons and takes the saved progress (the lesson that was open comes
   // back once its file has arrived).

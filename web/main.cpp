@@ -276,6 +276,8 @@ class WebPlatform {
   // Creates the WebGL2 context and ImGui. False when the browser cannot give WebGL2.
   bool Init();
   void Frame();
+  // Something changed: draw every frame for a while.
+  void Wake() { last_activity_ms_ = emscripten_get_now(); }
 
   playground::App& app() { return app_; }
   float device_pixel_ratio() const { return dpr_; }
@@ -319,6 +321,13 @@ class WebPlatform {
   float dpr_ = 0.0f;  // the device pixel ratio fonts and style were last built for
   playground::StyleSettings built_style_;
   double last_time_ = 0.0;
+  // Drawing when nothing changed still costs a whole frame (without a GPU, ~30 ms of CPU at
+  // 1280x800): after the last input the page draws every frame for a while, then only a few
+  // times a second — enough for timers (saving, notices) and polled fetches to move on.
+  static constexpr double kActiveMs = 1500.0;
+  static constexpr double kIdleFrameMs = 250.0;
+  double last_activity_ms_ = 0.0;
+  double last_drawn_ms_ = 0.0;
   unsigned buttons_down_ = 0;  // bit per ImGui button, to know when the mouse may leave
   playground::DomKeyboard keyboard_;
   BrowserHost host_;
@@ -383,15 +392,18 @@ void WebPlatform::InstallInputCallbacks() {
 }
 
 EM_BOOL WebPlatform::OnKeyDown(int, const EmscriptenKeyboardEvent* e, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
   return static_cast<WebPlatform*>(self)->keyboard_.KeyDown(ImGui::GetIO(), KeyEvent(*e)) ? EM_TRUE : EM_FALSE;
 }
 
 EM_BOOL WebPlatform::OnKeyUp(int, const EmscriptenKeyboardEvent* e, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
   static_cast<WebPlatform*>(self)->keyboard_.KeyUp(ImGui::GetIO(), KeyEvent(*e));
   return EM_FALSE;
 }
 
 EM_BOOL WebPlatform::OnMouseDown(int, const EmscriptenMouseEvent* e, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
   auto* platform = static_cast<WebPlatform*>(self);
   const int button = ImGuiButton(e->button);
   if (button < 0) return EM_FALSE;
@@ -404,6 +416,7 @@ EM_BOOL WebPlatform::OnMouseDown(int, const EmscriptenMouseEvent* e, void* self)
 }
 
 EM_BOOL WebPlatform::OnMouseUp(int, const EmscriptenMouseEvent* e, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
   auto* platform = static_cast<WebPlatform*>(self);
   const int button = ImGuiButton(e->button);
   if (button < 0 || !(platform->buttons_down_ & (1u << button))) return EM_FALSE;
@@ -416,18 +429,21 @@ EM_BOOL WebPlatform::OnMouseUp(int, const EmscriptenMouseEvent* e, void* self) {
 }
 
 EM_BOOL WebPlatform::OnMouseMove(int, const EmscriptenMouseEvent* e, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
   const ImVec2 pos = static_cast<WebPlatform*>(self)->ToDevice(e->clientX, e->clientY);
   ImGui::GetIO().AddMousePosEvent(pos.x, pos.y);
   return EM_FALSE;
 }
 
 EM_BOOL WebPlatform::OnMouseLeave(int, const EmscriptenMouseEvent*, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
   // While a button is held the drag goes on outside; otherwise nothing is hovered any more.
   if (static_cast<WebPlatform*>(self)->buttons_down_ == 0) ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);
   return EM_FALSE;
 }
 
 EM_BOOL WebPlatform::OnWheel(int, const EmscriptenWheelEvent* e, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
   ImGuiIO& io = ImGui::GetIO();
   const ImVec2 pos = static_cast<WebPlatform*>(self)->ToDevice(e->mouse.clientX, e->mouse.clientY);
   io.AddMousePosEvent(pos.x, pos.y);
@@ -436,6 +452,7 @@ EM_BOOL WebPlatform::OnWheel(int, const EmscriptenWheelEvent* e, void* self) {
 }
 
 EM_BOOL WebPlatform::OnFocus(int type, const EmscriptenFocusEvent*, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
   const bool focused = type == EMSCRIPTEN_EVENT_FOCUS;
   if (!focused) static_cast<WebPlatform*>(self)->buttons_down_ = 0;
   ImGui::GetIO().AddFocusEvent(focused);  // losing focus releases every held key
@@ -451,6 +468,7 @@ void WebPlatform::SyncCanvasSize() {
   const int width = std::max(1, static_cast<int>(std::lround(css_width * dpr)));
   const int height = std::max(1, static_cast<int>(std::lround(css_height * dpr)));
   if (width != width_ || height != height_) {
+    Wake();
     emscripten_set_canvas_element_size("#canvas", width, height);
     width_ = width;
     height_ = height;
@@ -489,6 +507,10 @@ void WebPlatform::SetClipboard(void*, const char* text) { js_set_clipboard(text)
 void WebPlatform::Frame() {
   const double start_ms = emscripten_get_now();
   SyncCanvasSize();
+  if (last_activity_ms_ == 0.0) last_activity_ms_ = start_ms;  // the first frames
+  if (app_.WantsFrames()) last_activity_ms_ = start_ms;
+  if (start_ms - last_activity_ms_ > kActiveMs && start_ms - last_drawn_ms_ < kIdleFrameMs) return;
+  last_drawn_ms_ = start_ms;
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = {static_cast<float>(width_), static_cast<float>(height_)};
   const double now = start_ms / 1000.0;
@@ -529,6 +551,7 @@ extern "C" {
 // then playground_last_status(). The history lists it as a console request.
 EMSCRIPTEN_KEEPALIVE const char* playground_exec(const char* operation, const char* body) {
   WebPlatform& platform = Platform();
+  platform.Wake();
   playground::WireResult result = platform.app().wire().Send(operation ? operation : "", body ? body : "",
                                                              playground::RequestOrigin::kConsole);
   platform.exec_status = result.http_status;
