@@ -12,7 +12,7 @@
 // ValidationException naming the source, the lesson id (when known), the JSON Pointer of the
 // offending value and the reason, e.g.
 //   02-reading.json: lesson "reading": /steps/3/task/check/count: expected a non-negative
-//   integer or an object with atLeast/atMost, got a string
+//   integer or an object with equals/atLeast/atMost, got a string
 // Setup requests go through HandleRequest, so they are real DynamoDB requests with real errors.
 // Checks read the last request and response (a LessonObservation the caller keeps) and the
 // engine's state through introspection, which is never recorded as a request: evaluating a
