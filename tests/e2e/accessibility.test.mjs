@@ -3,22 +3,15 @@
 // keyboard alone (ImGui's keyboard navigation, with a visible focus).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { clickWidget, launchBrowser, liveText, openPage, screenshot, serveSite, state, typeText, waitForState } from './support.mjs';
+import {
+  clickWidget, liveText, openPage, screenshot, siteAndBrowser, state, typeText, waitForState,
+} from './support.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteAndBrowser();
 
 describe('screen readers', () => {
   test('the lesson and each response are mirrored into polite live regions', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await openPage(site.browser, site.server.url);
     try {
       const regions = await page.evaluate(() => ['live-lesson', 'live-response'].map((id) => {
         const e = document.getElementById(id);
@@ -57,7 +50,7 @@ describe('screen readers', () => {
 
 describe('keyboard only', () => {
   test('Tab and the arrow keys reach the sample button and Enter presses it; the focus is drawn', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await openPage(site.browser, site.server.url);
     try {
       // The page starts with the Tables panel focused; Tab walks its widgets.
       let s;
@@ -82,7 +75,7 @@ describe('keyboard only', () => {
   });
 
   test('Ctrl+Tab moves between panels', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await openPage(site.browser, site.server.url);
     try {
       await page.keyboard.press('Tab');
       const seen = new Set();

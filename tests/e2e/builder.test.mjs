@@ -5,22 +5,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, launchBrowser, openPage, pressKeys, screenshot, scrollTo, serveSite, state, typeText, waitForState,
+  clickWidget, exec, openPage, pressKeys, screenshot, scrollTo, siteAndBrowser, state, typeText,
+  waitForState,
 } from './support.mjs';
 
 const OPERATIONS = ['PutItem', 'GetItem', 'UpdateItem', 'DeleteItem', 'Query', 'Scan', 'BatchGetItem',
   'BatchWriteItem', 'TransactWriteItems', 'TransactGetItems'];
 
-let server;
-let browser;
-before(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteAndBrowser();
 
 async function selectOperation(page, op) {
   await clickWidget(page, 'builder.operation');
@@ -43,7 +35,7 @@ async function run(page) {
 }
 
 async function openWithSample() {
-  const opened = await openPage(browser, server.url);
+  const opened = await openPage(site.browser, site.server.url);
   await clickWidget(opened.page, 'tables.create_sample');
   await waitForState(opened.page, (s) => s.selectedTable === 'Books' && s.itemsListed === 8);
   return opened;
@@ -228,7 +220,7 @@ describe('the form, the JSON tab and the response on the sample table', () => {
 
 describe('the builder\'s typed key fields', () => {
   test('typing a key value into the field edits the Key JSON', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await openPage(site.browser, site.server.url);
     try {
       await exec(page, 'CreateTable', {
         TableName: 'Scores',

@@ -5,20 +5,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, launchBrowser, openPage, pressKeys, screenshot, scrollTo, serveSite, state, typeText, waitForState, waitFrames,
-  widgetRect,
+  clickWidget, openPage, pressKeys, screenshot, scrollTo, siteAndBrowser, state, typeText,
+  waitForState, waitFrames, widgetRect,
 } from './support.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteAndBrowser();
 
 // Types a whole request into the builder's JSON tab and runs it with Ctrl+Enter.
 async function runJson(page, operation, request) {
@@ -41,7 +32,7 @@ describe('the trace painted on the sample table', () => {
   let context;
   let errors;
   before(async () => {
-    ({ page, context, errors } = await openPage(browser, server.url));
+    ({ page, context, errors } = await openPage(site.browser, site.server.url));
     await clickWidget(page, 'tables.create_sample');
     await waitForState(page, (s) => s.selectedTable === 'Books' && s.itemsListed === 8);
   });
@@ -127,7 +118,7 @@ describe('the trace painted on the sample table', () => {
 
 describe('the data view with 100,000 items', () => {
   test('loads the Orders sample, paints a Query and stays responsive', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await openPage(site.browser, site.server.url);
     try {
       await clickWidget(page, 'tables.big_sample');
       let s = await waitForState(page, (st) => !st.loadingSample && st.itemsListed === 100000, 120000);

@@ -3,18 +3,11 @@
 // exactly as it will be sent, and Create sends it through the one write path.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { clickWidget, launchBrowser, openPage, screenshot, serveSite, state, typeText, waitForState } from './support.mjs';
+import {
+  clickWidget, openPage, screenshot, siteAndBrowser, state, typeText, waitForState,
+} from './support.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteAndBrowser();
 
 async function typeInto(page, widget, text) {
   await clickWidget(page, widget);
@@ -27,7 +20,7 @@ describe('the table designer', () => {
   let context;
   let errors;
   before(async () => {
-    ({ page, context, errors } = await openPage(browser, server.url));
+    ({ page, context, errors } = await openPage(site.browser, site.server.url));
     await clickWidget(page, 'tables.create_sample');
     await waitForState(page, (s) => s.selectedTable === 'Books');
     await clickWidget(page, 'tables.new');

@@ -3,25 +3,18 @@
 // the sandbox and can itself be undone.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { clickWidget, exec, launchBrowser, openPage, screenshot, scrollTo, serveSite, state, waitForState } from './support.mjs';
+import {
+  clickWidget, exec, openPage, screenshot, scrollTo, siteAndBrowser, state, waitForState,
+} from './support.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteAndBrowser();
 
 describe('history and undo', () => {
   let page;
   let context;
   let errors;
   before(async () => {
-    ({ page, context, errors } = await openPage(browser, server.url, { permissions: ['clipboard-read', 'clipboard-write'] }));
+    ({ page, context, errors } = await openPage(site.browser, site.server.url, { permissions: ['clipboard-read', 'clipboard-write'] }));
     await clickWidget(page, 'tables.create_sample');
     await waitForState(page, (s) => s.selectedTable === 'Books' && s.itemsListed === 8);
   });

@@ -3,23 +3,12 @@
 // GLFW layer, which the page used before, dropped them: TOOLCHAIN.md, last section.)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import {
-  clickWidget, launchBrowser, openPage, serveSite, state, waitForState, widgetRect,
-} from './support.mjs';
+import { clickWidget, openPage, siteAndBrowser, state, waitForState, widgetRect } from './support.mjs';
 
 const TEXT = '{"authorId": {"S": "AUTHOR#42"}, "n": 1}'; // 40 characters
 assert.equal(TEXT.length, 40);
 
-let server;
-let browser;
-before(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteAndBrowser();
 
 // Sends every event of `events` to the browser at once, without waiting in between: all of
 // them reach the page before its next frame.
@@ -49,7 +38,7 @@ describe('input faster than frames', () => {
   let errors;
   let cdp;
   before(async () => {
-    ({ page, context, errors } = await openPage(browser, server.url));
+    ({ page, context, errors } = await openPage(site.browser, site.server.url));
     cdp = await context.newCDPSession(page);
     await clickWidget(page, 'tables.create_sample');
     await waitForState(page, (s) => s.selectedTable === 'Books');
@@ -132,7 +121,7 @@ describe('input faster than frames', () => {
 
 describe('keyboard shortcuts stay with the browser', () => {
   test('Ctrl+C, Ctrl+V, F5 and Ctrl+R are not swallowed; typing keys are', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await openPage(site.browser, site.server.url);
     try {
       const prevented = await page.evaluate(() => {
         const result = {};

@@ -3,7 +3,9 @@
 // reported and reset, never a crash.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, openPage, screenshot, serveSite, state, waitForState, waitFrames, widgetRect } from './support.mjs';
+import {
+  openPage, screenshot, siteAndBrowser, state, waitForState, waitFrames, widgetRect,
+} from './support.mjs';
 
 const PANELS = ['lessons', 'tables', 'data', 'builder', 'response', 'trace', 'history'];
 
@@ -54,20 +56,11 @@ async function drag(page, name, dx, dy) {
   await waitFrames(page, 3);
 }
 
-let server;
-let browser;
-before(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteAndBrowser();
 
 for (const [width, height, dpr] of [[1280, 800, 1], [1920, 1080, 1], [1280, 800, 2], [900, 600, 1]]) {
   test(`the panels tile a ${width}x${height} window at device pixel ratio ${dpr}`, async () => {
-    const { page, context, errors } = await openPage(browser, server.url, { width, height, deviceScaleFactor: dpr });
+    const { page, context, errors } = await openPage(site.browser, site.server.url, { width, height, deviceScaleFactor: dpr });
     try {
       await waitFrames(page, 3);
       assertTiled(await panelRects(page), width, height);
@@ -82,7 +75,7 @@ for (const [width, height, dpr] of [[1280, 800, 1], [1920, 1080, 1], [1280, 800,
 describe('splitters', () => {
   let page;
   let context;
-  before(async () => ({ page, context } = await openPage(browser, server.url)));
+  before(async () => ({ page, context } = await openPage(site.browser, site.server.url)));
   after(() => context?.close());
 
   test('dragging the left splitter widens the left column (up to its share); the layout survives a reload', async () => {

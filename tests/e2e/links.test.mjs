@@ -3,18 +3,11 @@
 // too big for a link gets a clear message; a damaged link is reported.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { clickWidget, exec, launchBrowser, openPage, screenshot, serveSite, waitForState, widgetRect } from './support.mjs';
+import {
+  clickWidget, exec, openPage, screenshot, siteAndBrowser, waitForState, widgetRect,
+} from './support.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteAndBrowser();
 
 const table = (name) => ({
   TableName: name, AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }],
@@ -23,7 +16,7 @@ const table = (name) => ({
 
 describe('lesson links', () => {
   test('?lesson=&step= opens that step in the lesson player, and its text reaches the screen-reader mirror', async () => {
-    const { page, context } = await openPage(browser, `${server.url}?lesson=composite-keys&step=2`);
+    const { page, context } = await openPage(site.browser, `${site.server.url}?lesson=composite-keys&step=2`);
     try {
       const s = await waitForState(page, (st) => st.lesson !== null);
       assert.equal(s.lesson.id, 'composite-keys');
@@ -40,7 +33,7 @@ describe('lesson links', () => {
   });
 
   test('a step that is not a number starts at step 1, and says so', async () => {
-    const { page, context } = await openPage(browser, `${server.url}?lesson=first-table&step=two`);
+    const { page, context } = await openPage(site.browser, `${site.server.url}?lesson=first-table&step=two`);
     try {
       const s = await waitForState(page, (st) => st.lesson !== null);
       assert.equal(s.lesson.id, 'first-table');
@@ -54,7 +47,7 @@ describe('lesson links', () => {
 
 describe('share links', () => {
   test('Share link makes a URL that recreates the sandbox in another browser', async () => {
-    const { page, context } = await openPage(browser, server.url, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const { page, context } = await openPage(site.browser, site.server.url, { permissions: ['clipboard-read', 'clipboard-write'] });
     let url;
     try {
       await exec(page, 'CreateTable', table('Shared'));
@@ -73,7 +66,7 @@ describe('share links', () => {
     } finally {
       await context.close();
     }
-    const other = await openPage(browser, url);
+    const other = await openPage(site.browser, url);
     try {
       const s = await waitForState(other.page, (st) => st.tablesListed === 1 && st.itemsListed === 20);
       assert.equal(s.selectedTable, 'Shared');
@@ -86,7 +79,7 @@ describe('share links', () => {
   });
 
   test('a sandbox too big for a link gets a clear message', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await openPage(site.browser, site.server.url);
     try {
       await exec(page, 'CreateTable', table('Big'));
       // Random text does not compress: 400 items of 120 random characters.
@@ -111,7 +104,7 @@ describe('share links', () => {
   });
 
   test('a damaged link is reported and the page starts empty', async () => {
-    const { page, context } = await openPage(browser, `${server.url}#sandbox=AAAAAAAA`);
+    const { page, context } = await openPage(site.browser, `${site.server.url}#sandbox=AAAAAAAA`);
     try {
       const s = await waitForState(page, (st) => st.notices.length > 0);
       assert.match(s.notices[0], /^The link's sandbox could not be read: the link is cut short or damaged/);

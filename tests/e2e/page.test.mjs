@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, launchBrowser, openPage, pressKeys, screenshot, serveSite, siteDir, state,
+  clickWidget, exec, openPage, pressKeys, screenshot, serveSite, siteAndBrowser, siteDir, state,
   waitForState, widgetRect,
 } from './support.mjs';
 
@@ -48,22 +48,13 @@ async function selectTable(page, name) {
   return waitForState(page, (s) => s.selectedTable === name);
 }
 
-let server;
-let browser;
-before(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteAndBrowser();
 
 describe('the page at device pixel ratio 1', () => {
   let page;
   let context;
   let errors;
-  before(async () => ({ page, context, errors } = await openPage(browser, server.url)));
+  before(async () => ({ page, context, errors } = await openPage(site.browser, site.server.url)));
   after(() => context?.close());
 
   test('loads without console errors and draws frames', async () => {
@@ -156,7 +147,7 @@ describe('the page at device pixel ratio 2', () => {
   let page;
   let context;
   let errors;
-  before(async () => ({ page, context, errors } = await openPage(browser, server.url, { deviceScaleFactor: 2 })));
+  before(async () => ({ page, context, errors } = await openPage(site.browser, site.server.url, { deviceScaleFactor: 2 })));
   after(() => context?.close());
 
   test('draws at twice the CSS size and still takes clicks in CSS pixels', async () => {
@@ -178,7 +169,7 @@ describe('the page with clipboard access', () => {
   let page;
   let context;
   let errors;
-  before(async () => ({ page, context, errors } = await openPage(browser, server.url, {
+  before(async () => ({ page, context, errors } = await openPage(site.browser, site.server.url, {
     permissions: ['clipboard-read', 'clipboard-write'],
   })));
   after(() => context?.close());
@@ -215,7 +206,7 @@ describe('the page without its module', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-site-'));
     fs.copyFileSync(path.join(siteDir, 'index.html'), path.join(dir, 'index.html'));
     const broken = await serveSite(dir, { requireBuild: false });
-    const { page, context } = await openPage(browser, broken.url, { waitReady: false });
+    const { page, context } = await openPage(site.browser, broken.url, { waitReady: false });
     try {
       const outcome = await page.evaluate(() => window.playground.ready.then(() => 'ready', (e) => e.message));
       assert.match(outcome, /Could not load playground\.js/);

@@ -4,26 +4,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, launchBrowser, openPage, reload, screenshot, serveSite, state, waitForState, widgetRect,
+  clickWidget, exec, openPage, reload, screenshot, siteAndBrowser, state, waitForState, widgetRect,
 } from './support.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteAndBrowser();
 
 // Leaves the page (which saves what it has), writes `value` into its store from a page of the
 // same site that is not the playground, and opens the playground again.
 async function reopenWithStore(page, key, value) {
-  await page.goto(server.url + 'fonts-LICENSE.txt');
+  await page.goto(site.server.url + 'fonts-LICENSE.txt');
   await page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, value]);
-  await page.goto(server.url);
+  await page.goto(site.server.url);
   await page.evaluate(() => window.playground.ready);
   return waitForState(page, (s) => s.frameCount > 2);
 }
@@ -32,7 +23,7 @@ describe('the saved sandbox', () => {
   let page;
   let context;
   let errors;
-  before(async () => ({ page, context, errors } = await openPage(browser, server.url, {
+  before(async () => ({ page, context, errors } = await openPage(site.browser, site.server.url, {
     permissions: ['clipboard-read', 'clipboard-write'],
   })));
   after(() => context?.close());

@@ -5,19 +5,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, launchBrowser, openPage, screenshot, serveSite, state, waitForState, waitFrames, widgetRect,
+  clickWidget, exec, openPage, screenshot, siteAndBrowser, state, waitForState, waitFrames,
+  widgetRect,
 } from './support.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteAndBrowser();
 
 const books = {
   TableName: 'Books',
@@ -43,7 +35,7 @@ describe('presenter controls', () => {
   let context;
   let errors;
   before(async () => {
-    ({ page, context, errors } = await openPage(browser, server.url));
+    ({ page, context, errors } = await openPage(site.browser, site.server.url));
     await fillBooks(page);
     await clickWidget(page, 'table:Books');
     await waitForState(page, (s) => s.selectedTable === 'Books');
@@ -108,7 +100,7 @@ describe('presenter controls', () => {
 for (const theme of ['dark', 'light']) {
   for (const [width, height, dpr] of [[1280, 800, 1], [1920, 1080, 1], [1280, 800, 2], [1920, 1080, 2]]) {
     test(`${theme} theme at ${width}x${height}, device pixel ratio ${dpr}`, async () => {
-      const { page, context, errors } = await openPage(browser, server.url, { width, height, deviceScaleFactor: dpr });
+      const { page, context, errors } = await openPage(site.browser, site.server.url, { width, height, deviceScaleFactor: dpr });
       try {
         if (theme === 'light') {
           await clickWidget(page, 'menu.view');
