@@ -90,7 +90,8 @@ struct RequestFrame {
   std::size_t body_bytes = 0;
 };
 
-// Finds the first request in `input`. Pure, so it is tested on its own.
+// Finds the first request in `input`. Pure; its cases are exercised through real sockets in
+// tests/server/transport.test.mjs.
 RequestFrame Frame(std::string_view input, const ConnectionLimits& limits);
 
 }  // namespace ddb::server
