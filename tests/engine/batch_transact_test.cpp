@@ -152,3 +152,46 @@ TEST_CASE("Consumed capacity follows DynamoDB's arithmetic", "[capacity]") {
   auto none = Exec(t.db, "PutItem", {{"TableName", "Books"}, {"Item", Book("a", "big")}, {"ReturnConsumedCapacity", "NONE"}});
   CHECK_FALSE(none.body.contains("ConsumedCapacity"));
 }
+
+TEST_CASE("An Update in TransactWriteItems spares the key as UpdateItem does", "[transactions]") {
+  Books t;
+  REQUIRE_OK(Exec(t.db, "PutItem", {{"TableName", "Books"}, {"Item", Book("a1", "b1")}}));
+  const auto update = [&](const std::string& expression) {
+    return Exec(t.db, "TransactWriteItems",
+                {{"TransactItems", json::array({{{"Update", {{"TableName", "Books"}, {"Key", Book("a1", "b1")},
+                                                             {"UpdateExpression", expression},
+                                                             {"ExpressionAttributeValues", {{":v", S("x")}}}}}}})}});
+  };
+  const auto single = [&](const std::string& expression) {
+    return Exec(t.db, "UpdateItem", {{"TableName", "Books"}, {"Key", Book("a1", "b1")}, {"UpdateExpression", expression},
+                                     {"ExpressionAttributeValues", {{":v", S("x")}}}});
+  };
+  // A path into a key attribute: DynamoDB's "must be scalars" message, in both.
+  const std::string inside = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: bookId";
+  REQUIRE_ERROR(single("SET bookId.part = :v"), "ValidationException", inside);
+  REQUIRE_ERROR(update("SET bookId.part = :v"), "ValidationException", inside);
+  REQUIRE_ERROR(update("SET authorId[0] = :v"), "ValidationException",
+                "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: authorId");
+  // The attribute itself.
+  const std::string whole = "One or more parameter values were invalid: Cannot update attribute bookId. This attribute is part of the key";
+  REQUIRE_ERROR(single("SET bookId = :v"), "ValidationException", whole);
+  REQUIRE_ERROR(update("SET bookId = :v"), "ValidationException", whole);
+  CHECK(Exec(t.db, "GetItem", {{"TableName", "Books"}, {"Key", Book("a1", "b1")}}).body["Item"] == Book("a1", "b1"));
+}
+
+TEST_CASE("A transaction names one item once, whatever the key's type", "[transactions]") {
+  ddb::Database db;
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Counters", "id", "N")));
+  // 1 and 1.0 are the same number, so the same item; 1 and 10 are not.
+  REQUIRE_ERROR(Exec(db, "TransactWriteItems",
+                     {{"TransactItems", json::array({{{"Put", {{"TableName", "Counters"}, {"Item", {{"id", {{"N", "1"}}}}}}}},
+                                                     {{"Delete", {{"TableName", "Counters"}, {"Key", {{"id", {{"N", "1.0"}}}}}}}}})}}),
+                "ValidationException", "Transaction request cannot include multiple operations on one item");
+  REQUIRE_OK(Exec(db, "TransactWriteItems",
+                  {{"TransactItems", json::array({{{"Put", {{"TableName", "Counters"}, {"Item", {{"id", {{"N", "1"}}}}}}}},
+                                                  {{"Put", {{"TableName", "Counters"}, {"Item", {{"id", {{"N", "10"}}}}}}}}})}}));
+  REQUIRE_ERROR(Exec(db, "TransactGetItems",
+                     {{"TransactItems", json::array({{{"Get", {{"TableName", "Counters"}, {"Key", {{"id", {{"N", "10"}}}}}}}},
+                                                     {{"Get", {{"TableName", "Counters"}, {"Key", {{"id", {{"N", "1E1"}}}}}}}}})}}),
+                "ValidationException", "Transaction request cannot include multiple operations on one item");
+}

@@ -11,7 +11,7 @@
 #include <vector>
 
 // The expression module is private to the engine; its tests reach its header directly.
-#include "../../engine/src/expr/expressions.h"
+#include "expr/expressions.h"
 
 using namespace ddb;
 using namespace ddb::expr;

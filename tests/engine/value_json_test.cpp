@@ -123,8 +123,8 @@ TEST_CASE("Documents nest at most 32 levels", "[value_json]") {
 
 // The direct writer used for Query and Scan pages must produce exactly what the JSON library
 // produces for the same item.
-#include "../../engine/src/json_writer.h"
-#include "../../engine/src/value_json.h"
+#include "wire/json_writer.h"
+#include "wire/value_json.h"
 
 TEST_CASE("Pages are written byte-for-byte as the JSON library writes them", "[value_json]") {
   using namespace ddb;

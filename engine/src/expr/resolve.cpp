@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "base64.h"
+#include "ddb/item_json.h"
 #include "ddb/limits.h"
 #include "expr/ops.h"
 

@@ -7,7 +7,7 @@
 #include <set>
 
 #include "ddb/lesson.h"
-#include "value_json.h"
+#include "wire/value_json.h"
 
 namespace ddb {
 namespace {

@@ -5,7 +5,7 @@
 #include <set>
 
 #include "ddb/lesson.h"
-#include "json_syntax.h"
+#include "wire/json_syntax.h"
 #include "lesson/parse_parts.h"
 
 namespace ddb {

@@ -3,8 +3,8 @@
 
 #include <cstdint>
 
-#include "value_json.h"
-#include "value_validation.h"
+#include "wire/value_json.h"
+#include "model/value_validation.h"
 
 namespace ddb::lesson {
 namespace {

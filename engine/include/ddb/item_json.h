@@ -1,0 +1,44 @@
+// DynamoDB JSON for items and values — {"title": {"S": "Dune"}, "year": {"N": "1965"}} — and the
+// Base64 it uses for B, BS and binary keys: the engine's one converter, used by the JSON API, the
+// page, the server, the lessons and the tests alike.
+//
+// Reading checks representation only (one type per value, the JSON type of each member, numbers
+// parse, Base64 decodes, nesting depth), with the SerializationException texts DynamoDB's front
+// end gives; semantic rules (sets non-empty and duplicate-free) are checked where values are used.
+// Writing always succeeds. Nothing here throws.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "ddb/requests.h"
+#include "ddb/status.h"
+#include "ddb/value.h"
+
+namespace ddb {
+
+// {"S": "x"}, {"N": "42"}, {"B": "<base64>"}, {"L": [...]}, ... `depth` is how deep the value
+// sits inside another (DynamoDB nests at most 32 levels).
+Result<AttributeValue> AttributeValueFromJson(const nlohmann::json& j, int depth = 0);
+// A JSON object of attribute name -> value.
+Result<Item> ItemFromJson(const nlohmann::json& j);
+
+nlohmann::json ToJson(const AttributeValue& v);
+nlohmann::json ToJson(const Item& item);
+
+// Base64 as DynamoDB's JSON protocol uses it: standard alphabet, '=' padding required.
+// Decoding errors are SerializationExceptions with DynamoDB's text.
+std::string Base64Encode(std::string_view bytes);
+Result<std::string> Base64Decode(std::string_view text);
+
+// JSON text as the engine writes it: compact (indent -1) or indented, and never failing on a
+// string that is not valid UTF-8 (it is written with U+FFFD, as a response must still go out).
+// For nlohmann::json and nlohmann::ordered_json.
+template <class Json>
+std::string DumpJson(const Json& j, int indent = -1) {
+  return j.dump(indent, ' ', false, Json::error_handler_t::replace);
+}
+
+}  // namespace ddb

@@ -1,0 +1,165 @@
+// Database: construction, introspection and the control plane (CreateTable, DescribeTable,
+// DeleteTable, ListTables). Data-plane operations live in their own files (database_impl.h).
+#include "ddb/database.h"
+
+#include <cstdio>
+#include <map>
+
+#include "ops/constraint_errors.h"
+#include "ops/database_impl.h"
+#include "ddb/limits.h"
+#include "ops/table_validation.h"
+
+namespace ddb {
+
+namespace {
+
+std::string RandomishId(std::uint64_t seed) {
+  // A deterministic UUID-shaped id: tables created in the same order get the same ids, which
+  // keeps saved sandboxes and tests reproducible.
+  std::uint64_t a = seed * 0x9E3779B97F4A7C15ull ^ 0xD1B54A32D192ED03ull;
+  std::uint64_t b = (a ^ (a >> 31)) * 0xBF58476D1CE4E5B9ull;
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%08x-%04x-4%03x-8%03x-%012llx", static_cast<unsigned>(a >> 32),
+                static_cast<unsigned>(a >> 16 & 0xffff), static_cast<unsigned>(a & 0xfff),
+                static_cast<unsigned>(b >> 52 & 0xfff), static_cast<unsigned long long>(b & 0xffffffffffffull));
+  return buf;
+}
+
+Status TableNotFoundNamed(std::string_view name) {
+  return Status::NotFound("Requested resource not found: Table: " + std::string(name) + " not found");
+}
+
+}  // namespace
+
+TableDescription Describe(const Table& t, std::int64_t now_millis) {
+  const TableDefinition& d = t.definition();
+  const Table::ThroughputHistory& h = t.throughput_history();
+  auto seconds = [](std::int64_t millis) { return static_cast<double>(millis) / 1000.0; };
+  TableDescription out;
+  out.table_name = d.name;
+  out.table_arn = t.arn();
+  out.table_id = t.id();
+  out.status = TableStatus::kActive;
+  out.key_schema = d.key_schema;
+  out.attribute_definitions = d.attribute_definitions;
+  out.billing_mode = d.billing_mode;
+  out.read_capacity_units = d.read_capacity_units;
+  out.write_capacity_units = d.write_capacity_units;
+  if (h.last_increase_millis) out.last_increase_date_time = seconds(*h.last_increase_millis);
+  if (h.last_decrease_millis) out.last_decrease_date_time = seconds(*h.last_decrease_millis);
+  // The count of decreases starts again at 00:00 UTC.
+  out.number_of_decreases_today = h.decreases_day == UtcDay(now_millis) ? h.decreases_today : 0;
+  if (h.last_update_to_pay_per_request_millis)
+    out.last_update_to_pay_per_request_date_time = seconds(*h.last_update_to_pay_per_request_millis);
+  out.creation_date_time = seconds(t.created_millis());
+  out.item_count = t.item_count();
+  out.table_size_bytes = t.size_bytes();
+  out.local_secondary_indexes = d.local_secondary_indexes;
+  out.global_secondary_indexes = d.global_secondary_indexes;
+  return out;
+}
+
+Database::Database(DatabaseOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+Database::~Database() = default;
+Database::Database(Database&&) noexcept = default;
+Database& Database::operator=(Database&&) noexcept = default;
+
+std::uint64_t Database::revision() const { return impl_->revision; }
+const DatabaseOptions& Database::options() const { return impl_->options; }
+const RequestTrace& Database::last_trace() const { return impl_->last_trace; }
+
+std::vector<std::string> Database::TableNames() const {
+  std::vector<std::string> names;
+  for (const auto& [name, t] : impl_->tables) names.push_back(name);
+  return names;
+}
+
+Result<TableLayout> Database::Layout(std::string_view table_name) const {
+  auto it = impl_->tables.find(std::string(table_name));
+  if (it == impl_->tables.end()) return TableNotFoundNamed(table_name);
+  TableLayout layout;
+  it->second->DescribeLayout(layout);
+  layout.revision = impl_->revision;
+  return layout;
+}
+
+Result<TableDescription> Database::Description(std::string_view table_name) const {
+  auto it = impl_->tables.find(std::string(table_name));
+  if (it == impl_->tables.end()) return TableNotFoundNamed(table_name);
+  return Describe(*it->second, impl_->clock->NowMillis());
+}
+
+void Database::RecordRejectedRequest(std::string_view operation, const Status& status) {
+  TraceScope trace = impl_->Trace(operation, std::nullopt);
+  trace.Fail(status);
+}
+
+// ---- Control plane ----------------------------------------------------------------------
+
+Result<TableDescription> Database::CreateTable(const CreateTableRequest& request) {
+  TraceScope trace = impl_->Trace("CreateTable", request.table_name);
+  Result<TableDefinition> def = ValidateCreateTable(request);
+  if (!def.ok()) return trace.Fail(def.status());
+  if (impl_->tables.count(def->name)) return trace.Fail(Status::InUse("Table already exists: " + def->name));
+
+  const std::string arn = "arn:aws:dynamodb:" + impl_->options.region + ":" + impl_->options.account_id +
+                          ":table/" + def->name;
+  const std::string id = RandomishId(++impl_->tables_created);
+  auto table = std::make_unique<Table>(std::move(def).value(), impl_->clock->NowMillis(), arn, id);
+  table->set_environment({impl_->options.partition_split_bytes, &impl_->last_trace});
+  TableDescription out = Describe(*table, impl_->clock->NowMillis());
+  impl_->tables.emplace(out.table_name, std::move(table));
+  ++impl_->revision;
+  // DynamoDB answers CreateTable while the table is still being created; the playground's
+  // table is usable at once, and DescribeTable reports it ACTIVE.
+  out.status = TableStatus::kCreating;
+  return out;
+}
+
+Result<TableDescription> Database::DescribeTable(std::string_view table_name) {
+  std::optional<std::string> name{std::string(table_name)};
+  TraceScope trace = impl_->Trace("DescribeTable", name);
+  if (Status s = ValidateRequiredTableName(name); !s.ok()) return trace.Fail(s);
+  Table* t = impl_->Find(*name);
+  if (!t) return trace.Fail(TableNotFoundNamed(*name));
+  return Describe(*t, impl_->clock->NowMillis());
+}
+
+Result<TableDescription> Database::DeleteTable(std::string_view table_name) {
+  std::optional<std::string> name{std::string(table_name)};
+  TraceScope trace = impl_->Trace("DeleteTable", name);
+  if (Status s = ValidateRequiredTableName(name); !s.ok()) return trace.Fail(s);
+  Table* t = impl_->Find(*name);
+  if (!t) return trace.Fail(TableNotFoundNamed(*name));
+  TableDescription out = Describe(*t, impl_->clock->NowMillis());
+  out.status = TableStatus::kDeleting;
+  impl_->tables.erase(*name);
+  ++impl_->revision;
+  return out;
+}
+
+Result<ListTablesResult> Database::ListTables(const ListTablesRequest& request) {
+  TraceScope trace = impl_->Trace("ListTables", std::nullopt);
+  ConstraintErrors e;
+  const auto& start = request.exclusive_start_table_name;
+  e.NamePattern(start, "exclusiveStartTableName");
+  if (start) {
+    e.MinLength(start, start->size(), 3, "exclusiveStartTableName");
+    e.MaxLength(start, start->size(), 255, "exclusiveStartTableName");
+  }
+  if (request.limit && *request.limit < 1)
+    e.Add(std::to_string(*request.limit), "limit", "Member must have value greater than or equal to 1");
+  if (request.limit && *request.limit > limits::kMaxListTablesLimit)
+    e.Add(std::to_string(*request.limit), "limit", "Member must have value less than or equal to 100");
+  if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
+
+  const std::size_t limit = static_cast<std::size_t>(request.limit.value_or(limits::kMaxListTablesLimit));
+  ListTablesResult out;
+  auto it = start ? impl_->tables.upper_bound(*start) : impl_->tables.begin();
+  for (; it != impl_->tables.end() && out.table_names.size() < limit; ++it) out.table_names.push_back(it->first);
+  if (it != impl_->tables.end() && !out.table_names.empty()) out.last_evaluated_table_name = out.table_names.back();
+  return out;
+}
+
+}  // namespace ddb

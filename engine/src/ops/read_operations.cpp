@@ -1,0 +1,428 @@
+// Query and Scan: reading pages of items.
+//
+// Call flow: validate the request -> find the table -> parse KeyCondition, Filter and
+// Projection expressions through one ExpressionSet -> check ExclusiveStartKey -> read items
+// in stored order until Limit items were read or 1 MB was read -> filter (after reading:
+// Count <= ScannedCount, and capacity counts everything read) -> project -> account
+// capacity -> record every item read in the trace, returned or filtered out.
+#include <algorithm>
+
+#include "storage/capacity.h"
+#include "ops/constraint_errors.h"
+#include "ops/database_impl.h"
+#include "expr/expressions.h"
+#include "storage/index_reads.h"
+#include "ops/key_validation.h"
+#include "ops/request_checks.h"
+#include "model/value_validation.h"
+
+namespace ddb {
+namespace {
+
+// A Query or Scan is at most 1 MB of data read per page.
+constexpr std::uint64_t kMaxPageBytes = 1024 * 1024;
+
+const ExpressionAttributeNames* NamesOf(const ExpressionInputs& in) { return in.names ? &*in.names : nullptr; }
+const Item* ValuesOf(const ExpressionInputs& in) { return in.values ? &*in.values : nullptr; }
+
+// Members Query and Scan share.
+struct ReadRequestView {
+  const std::optional<std::string>& table_name;
+  const std::optional<std::string>& index_name;
+  const std::optional<std::string>& select;
+  const std::optional<std::int64_t>& limit;
+  const std::optional<std::string>& return_consumed_capacity;
+  const std::optional<std::string>& projection_expression;
+  const std::optional<Item>& exclusive_start_key;
+};
+
+void CheckReadShape(ConstraintErrors& e, const ReadRequestView& r) {
+  CheckTableNameMember(e, r.table_name);
+  if (r.index_name) {
+    e.NamePattern(r.index_name, "indexName");
+    e.MinLength(r.index_name, r.index_name->size(), 3, "indexName");
+    e.MaxLength(r.index_name, r.index_name->size(), 255, "indexName");
+  }
+  e.Enum(r.select, "select", "[SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]");
+  if (r.limit && *r.limit < 1)
+    e.Add(std::to_string(*r.limit), "limit", "Member must have value greater than or equal to 1");
+  CheckReturnConsumedCapacity(e, r.return_consumed_capacity);
+}
+
+Status CheckStartKeyValues(const std::optional<Item>& start) {
+  if (!start) return Status::Ok();
+  for (const auto& [name, v] : *start)
+    if (Status s = ValidateAttributeValue(v); !s.ok()) {
+      // DynamoDB prefixes most, not all, of these with "The provided starting key is invalid".
+      const std::string& m = s.message();
+      const bool bare = m.find("contains duplicates") != std::string::npos || m.find("number set") != std::string::npos;
+      return bare ? s : Status::Validation("The provided starting key is invalid: " + m);
+    }
+  return Status::Ok();
+}
+
+// Select rules (checked before the table is looked up).
+Status CheckSelect(const ReadRequestView& r) {
+  const bool projection = r.projection_expression.has_value();
+  if (r.select && *r.select == "ALL_PROJECTED_ATTRIBUTES" && !r.index_name)
+    return Status::Validation(
+        "One or more parameter values were invalid: Select type ALL_PROJECTED_ATTRIBUTES is not supported for a table");
+  if (r.select && *r.select != "SPECIFIC_ATTRIBUTES" && projection)
+    return Status::Validation("Cannot specify ProjectionExpression when Select is not SPECIFIC_ATTRIBUTES");
+  if (r.select && *r.select == "SPECIFIC_ATTRIBUTES" && !projection)
+    return Status::Validation(
+        "One or more parameter values were invalid: Select type SPECIFIC_ATTRIBUTES is not supported without a "
+        "ProjectionExpression or AttributesToGet");
+  return Status::Ok();
+}
+
+Status CheckFilterSparesKey(const KeySchema& schema, const std::optional<expr::Condition>& filter) {
+  if (!filter) return Status::Ok();
+  for (const auto& attr : filter->attributes())
+    if (attr == schema.partition_key.name || (schema.sort_key && attr == schema.sort_key->name))
+      return Status::Validation("Filter Expression can only contain non-primary key attributes: Primary key attribute: " + attr);
+  return Status::Ok();
+}
+
+// Accumulates one page: counts, bytes read, items kept, the last key read.
+class PageBuilder {
+ public:
+  PageBuilder(std::vector<std::string> key_names, const std::optional<std::int64_t>& limit, bool consistent, bool want_items,
+              const std::optional<expr::Condition>& filter, const std::optional<expr::Projection>& projection,
+              TraceScope& trace)
+      : key_names_(std::move(key_names)), limit_(limit), consistent_(consistent), filter_(filter), projection_(projection), trace_(trace) {
+    page_.items_requested = want_items;
+  }
+
+  // Reads one item; returns false when the page is full (or evaluation failed). `returned`
+  // is what the caller gets for it (an index entry may return its table item); `json` is
+  // the item's stored DynamoDB JSON when it has one.
+  bool Read(const ItemPtr& item, std::uint32_t bytes, int partition, const ItemPtr* returned = nullptr,
+            const std::shared_ptr<const std::string>* json = nullptr) {
+    ++page_.scanned_count;
+    bytes_read_ += bytes;
+    bool keep = true;
+    if (filter_) {
+      Result<bool> r = filter_->Evaluate(item.get());
+      if (!r.ok()) {
+        error_ = r.status();
+        return false;
+      }
+      keep = *r;
+    }
+    const double units = static_cast<double>(bytes) / 4096.0 * (consistent_ ? 1.0 : 0.5);
+    trace_.Add(item, partition, keep ? TraceOutcome::kReturned : TraceOutcome::kFilteredOut, bytes, units);
+    if (keep) {
+      ++page_.count;
+      if (page_.items_requested)
+      {
+        const ItemPtr& out = returned ? *returned : item;
+        page_.items.push_back(projection_ ? std::make_shared<const Item>(projection_->Apply(*out)) : out);
+        page_.items_json.push_back(json && !returned && !projection_ ? *json : nullptr);
+      }
+    }
+    last_read_ = item;
+    full_ = (limit_ && page_.scanned_count >= *limit_) || bytes_read_ >= kMaxPageBytes;
+    return !full_;
+  }
+
+  Result<ReadPage> Finish(const std::optional<std::string>& return_consumed_capacity, const std::string& table_name) {
+    if (!error_.ok()) return trace_.Fail(error_);
+    // A page that stopped early (Limit or 1 MB) tells the caller where to continue, even when
+    // nothing is left: DynamoDB cannot know that without reading on.
+    if (full_ && last_read_) {
+      Item key;
+      for (const auto& name : key_names_) key.emplace(name, last_read_->at(name));
+      page_.last_evaluated_key = std::move(key);
+    }
+    const double units = capacity::ReadUnits(bytes_read_, consistent_);
+    trace_.SetCapacity(units);
+    page_.consumed_capacity = capacity::Report(return_consumed_capacity, table_name, units);
+    return std::move(page_);
+  }
+
+ private:
+  std::vector<std::string> key_names_;  // attributes of LastEvaluatedKey
+  const std::optional<std::int64_t>& limit_;
+  bool consistent_;
+  const std::optional<expr::Condition>& filter_;
+  const std::optional<expr::Projection>& projection_;
+  TraceScope& trace_;
+  ReadPage page_;
+  std::uint64_t bytes_read_ = 0;
+  ItemPtr last_read_;
+  bool full_ = false;
+  Status error_;
+};
+
+std::vector<std::string> TableKeyNames(const KeySchema& schema) {
+  std::vector<std::string> names{schema.partition_key.name};
+  if (schema.sort_key) names.push_back(schema.sort_key->name);
+  return names;
+}
+
+// Index reads: which index, and whether this Select/ConsistentRead may read it.
+Result<IndexRef> ResolveIndex(const Table& t, const std::string& name, const std::optional<std::string>& select, bool consistent) {
+  auto index = FindIndex(t.definition(), name);
+  if (!index.ok()) return index.status();
+  if (index->global && consistent)
+    return Status::Validation("Consistent reads are not supported on global secondary indexes");
+  if (index->global && select && *select == "ALL_ATTRIBUTES" && index->index->projection_type != ProjectionType::kAll)
+    return Status::Validation("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global "
+                              "secondary index " + name + " because its projection type is not ALL");
+  return index;
+}
+
+// Reads index entries into a page, after `start` (an ExclusiveStartKey) when given.
+void ReadIndexEntries(const std::vector<IndexEntry>& entries, const TableDefinition& def, const IndexRef& index,
+                      const std::optional<Item>& start, bool scan_order, bool fetch_table_items, PageBuilder& page) {
+  for (const IndexEntry& e : entries) {
+    if (start && CompareIndexPositions(def, index, *e.base, *start, scan_order) <= 0) continue;
+    if (!page.Read(e.item, e.bytes, e.partition, fetch_table_items ? &e.base : nullptr)) break;
+  }
+}
+
+// Parses the optional filter and projection after the key condition (DynamoDB's order).
+Status ParseFilterAndProjection(expr::ExpressionSet& set, const std::optional<std::string>& filter_text,
+                                const std::optional<std::string>& projection_text,
+                                std::optional<expr::Condition>& filter, std::optional<expr::Projection>& projection) {
+  if (filter_text) {
+    auto f = set.ParseCondition(*filter_text, "FilterExpression");
+    if (!f.ok()) return f.status();
+    filter = std::move(f).value();
+  }
+  if (projection_text) {
+    auto p = set.ParseProjection(*projection_text);
+    if (!p.ok()) return p.status();
+    projection = std::move(p).value();
+  }
+  return set.CheckAllUsed();
+}
+
+// The sort-key range a KeyCondition selects; `prefix_end` holds begins_with's exclusive
+// upper bound (the prefix with its last byte incremented).
+Table::SortKeyRange RangeOf(const expr::SortKeyCondition& c, AttributeValue& prefix_end) {
+  using Op = expr::SortKeyCondition::Op;
+  Table::SortKeyRange r;
+  switch (c.op) {
+    case Op::kEq: r.lower = r.upper = &c.value; break;
+    case Op::kLt: r.upper = &c.value; r.upper_inclusive = false; break;
+    case Op::kLe: r.upper = &c.value; break;
+    case Op::kGt: r.lower = &c.value; r.lower_inclusive = false; break;
+    case Op::kGe: r.lower = &c.value; break;
+    case Op::kBetween: r.lower = &c.value; r.upper = &c.upper; break;
+    case Op::kBeginsWith: {
+      r.lower = &c.value;
+      std::string bytes = c.value.type() == ValueType::kS ? c.value.as_s() : c.value.as_b().data;
+      while (!bytes.empty() && static_cast<unsigned char>(bytes.back()) == 0xFF) bytes.pop_back();
+      if (!bytes.empty()) {
+        bytes.back() = static_cast<char>(static_cast<unsigned char>(bytes.back()) + 1);
+        prefix_end = c.value.type() == ValueType::kS ? AttributeValue::S(bytes) : AttributeValue::B(bytes);
+        r.upper = &prefix_end;
+        r.upper_inclusive = false;
+      }
+      break;
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+// ---- Query ----------------------------------------------------------------------------------
+
+Result<ReadPage> Database::Query(const QueryRequest& request) {
+  TraceScope trace = impl_->Trace("Query", request.table_name);
+  const ReadRequestView view{request.table_name, request.index_name, request.select, request.limit,
+                             request.return_consumed_capacity, request.projection_expression, request.exclusive_start_key};
+  ConstraintErrors e;
+  CheckReadShape(e, view);
+  if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
+  if (Status s = ValidateExpressionInputs(request.expression,
+                                          {{"ProjectionExpression", request.projection_expression.has_value(), false},
+                                           {"FilterExpression", request.filter_expression.has_value(), true},
+                                           {"KeyConditionExpression", request.key_condition_expression.has_value(), true}});
+      !s.ok())
+    return trace.Fail(s);
+  if (Status s = CheckStartKeyValues(request.exclusive_start_key); !s.ok()) return trace.Fail(s);
+  if (!request.key_condition_expression)
+    return trace.Fail(Status::Validation(
+        "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."));
+  if (Status s = CheckSelect(view); !s.ok()) return trace.Fail(s);
+
+  Table* t = impl_->Find(*request.table_name);
+  if (!t) return trace.Fail(TableNotFound());
+  std::optional<IndexRef> index;
+  if (request.index_name) {
+    auto found = ResolveIndex(*t, *request.index_name, request.select, request.consistent_read);
+    if (!found.ok()) return trace.Fail(found.status());
+    index = *found;
+  }
+  const KeySchema& schema = index ? index->index->key_schema : t->key_schema();
+
+  expr::ExpressionSet expressions(NamesOf(request.expression), ValuesOf(request.expression));
+  auto key_condition = expressions.ParseKeyCondition(*request.key_condition_expression, schema);
+  if (!key_condition.ok()) return trace.Fail(key_condition.status());
+  std::optional<expr::Condition> filter;
+  std::optional<expr::Projection> projection;
+  if (Status s = ParseFilterAndProjection(expressions, request.filter_expression, request.projection_expression,
+                                          filter, projection);
+      !s.ok())
+    return trace.Fail(s);
+  if (Status s = CheckFilterSparesKey(schema, filter); !s.ok()) return trace.Fail(s);
+  const bool forward = request.scan_index_forward.value_or(true);
+  const bool want_items = request.select.value_or("") != "COUNT";
+
+  if (index) {
+    const TableDefinition& def = t->definition();
+    std::vector<std::string> key_names = IndexEntryKeyNames(def, *index);
+    if (const auto& start = request.exclusive_start_key) {
+      if (start->size() != key_names.size())
+        return trace.Fail(Status::Validation("The provided starting key is invalid"));
+      for (const auto& name : key_names)
+        if (!start->count(name)) return trace.Fail(Status::Validation("The provided starting key is invalid"));
+      if (!(start->at(schema.partition_key.name) == key_condition->partition_key))
+        return trace.Fail(Status::Validation("The provided starting key is outside query boundaries based on provided conditions"));
+    }
+    std::vector<IndexEntry> entries = IndexEntries(*t, *index, &key_condition->partition_key);
+    if (key_condition->sort)
+      entries.erase(std::remove_if(entries.begin(), entries.end(),
+                                   [&](const IndexEntry& e) { return !key_condition->sort->Matches(e.base->at(schema.sort_key->name)); }),
+                    entries.end());
+    if (!forward) std::reverse(entries.begin(), entries.end());
+    PageBuilder page(std::move(key_names), request.limit, request.consistent_read, want_items, filter, projection, trace);
+    const bool fetch = !index->global && request.select && *request.select == "ALL_ATTRIBUTES";
+    for (const IndexEntry& e : entries) {
+      if (request.exclusive_start_key) {
+        const int c = CompareIndexPositions(def, *index, *e.base, *request.exclusive_start_key, false);
+        if (forward ? c <= 0 : c >= 0) continue;
+      }
+      if (!page.Read(e.item, e.bytes, e.partition, fetch ? &e.base : nullptr)) break;
+    }
+    return page.Finish(request.return_consumed_capacity, *request.table_name);
+  }
+
+  const AttributeValue* start_sort = nullptr;
+  if (const auto& start = request.exclusive_start_key) {
+    if (start->size() != (schema.sort_key ? 2u : 1u))
+      return trace.Fail(Status::Validation("The provided starting key is invalid"));
+    if (Status s = ValidateKeyParameter(schema, *start); !s.ok())
+      return trace.Fail(Status::Validation("The provided starting key is invalid: " + s.message()));
+    const bool same_partition = start->at(schema.partition_key.name) == key_condition->partition_key;
+    if (schema.sort_key) {
+      start_sort = &start->at(schema.sort_key->name);
+      if (key_condition->sort && !key_condition->sort->Matches(*start_sort))
+        return trace.Fail(Status::Validation("The provided starting key does not match the range key predicate"));
+    }
+    if (!same_partition) {
+      return trace.Fail(Status::Validation(
+          schema.sort_key && key_condition->sort ? "The query can return at most one row and cannot be restarted"
+                                                 : "The provided starting key is outside query boundaries based on provided conditions"));
+    }
+  }
+
+  PageBuilder page(TableKeyNames(schema), request.limit, request.consistent_read, want_items, filter, projection, trace);
+  AttributeValue prefix_end;
+  Table::SortKeyRange range;
+  if (key_condition->sort) range = RangeOf(*key_condition->sort, prefix_end);
+  t->VisitCollection(key_condition->partition_key, range, forward,
+                     request.exclusive_start_key && !schema.sort_key ? &key_condition->partition_key : start_sort,
+                     [&](const Table::StoredItem& stored, int partition) {
+                       return page.Read(stored.item, stored.size, partition, nullptr, &stored.json);
+                     });
+  return page.Finish(request.return_consumed_capacity, *request.table_name);
+}
+
+// ---- Scan -----------------------------------------------------------------------------------
+
+Result<ReadPage> Database::Scan(const ScanRequest& request) {
+  TraceScope trace = impl_->Trace("Scan", request.table_name);
+  const ReadRequestView view{request.table_name, request.index_name, request.select, request.limit,
+                             request.return_consumed_capacity, request.projection_expression, request.exclusive_start_key};
+  ConstraintErrors e;
+  CheckReadShape(e, view);
+  if (request.segment && *request.segment < 0)
+    e.Add(std::to_string(*request.segment), "segment", "Member must have value greater than or equal to 0");
+  if (request.segment && *request.segment > 999999)
+    e.Add(std::to_string(*request.segment), "segment", "Member must have value less than or equal to 999999");
+  if (request.total_segments && *request.total_segments < 1)
+    e.Add(std::to_string(*request.total_segments), "totalSegments", "Member must have value greater than or equal to 1");
+  if (request.total_segments && *request.total_segments > 1000000)
+    e.Add(std::to_string(*request.total_segments), "totalSegments", "Member must have value less than or equal to 1000000");
+  if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
+  if (Status s = ValidateExpressionInputs(request.expression,
+                                          {{"ProjectionExpression", request.projection_expression.has_value(), false},
+                                           {"FilterExpression", request.filter_expression.has_value(), true}});
+      !s.ok())
+    return trace.Fail(s);
+  if (Status s = CheckStartKeyValues(request.exclusive_start_key); !s.ok()) return trace.Fail(s);
+  if (request.segment && !request.total_segments)
+    return trace.Fail(Status::Validation(
+        "The TotalSegments parameter is required but was not present in the request when Segment parameter is present"));
+  if (request.total_segments && !request.segment)
+    return trace.Fail(Status::Validation(
+        "The Segment parameter is required but was not present in the request when parameter TotalSegments is present"));
+  if (request.total_segments && *request.segment >= *request.total_segments)
+    return trace.Fail(Status::Validation(
+        "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: " +
+        std::to_string(*request.segment) + " is not less than TotalSegments: " + std::to_string(*request.total_segments)));
+  if (Status s = CheckSelect(view); !s.ok()) return trace.Fail(s);
+
+  expr::ExpressionSet expressions(NamesOf(request.expression), ValuesOf(request.expression));
+  std::optional<expr::Condition> filter;
+  std::optional<expr::Projection> projection;
+  if (Status s = ParseFilterAndProjection(expressions, request.filter_expression, request.projection_expression,
+                                          filter, projection);
+      !s.ok())
+    return trace.Fail(s);
+
+  Table* t = impl_->Find(*request.table_name);
+  if (!t) return trace.Fail(TableNotFound());
+  std::optional<IndexRef> index;
+  if (request.index_name) {
+    auto found = ResolveIndex(*t, *request.index_name, request.select, request.consistent_read);
+    if (!found.ok()) return trace.Fail(found.status());
+    index = *found;
+  }
+  const KeySchema& schema = t->key_schema();
+  const bool want_items = request.select.value_or("") != "COUNT";
+  if (index) {
+    const TableDefinition& def = t->definition();
+    std::vector<std::string> key_names = IndexEntryKeyNames(def, *index);
+    if (const auto& start = request.exclusive_start_key)
+      for (const auto& name : key_names)
+        if (!start->count(name)) return trace.Fail(Status::Validation("The provided starting key is invalid"));
+    PageBuilder page(std::move(key_names), request.limit, false, want_items, filter, projection, trace);
+    ReadIndexEntries(IndexEntries(*t, *index, nullptr), def, *index, request.exclusive_start_key, true,
+                     !index->global && request.select && *request.select == "ALL_ATTRIBUTES", page);
+    return page.Finish(request.return_consumed_capacity, *request.table_name);
+  }
+
+  // Parallel scan: segment i of n covers the i-th slice of the hash space.
+  std::uint64_t hash_begin = 0, hash_end = ~0ull;
+  if (request.total_segments && *request.total_segments > 1) {
+    __extension__ using Uint128 = unsigned __int128;
+    const auto n = static_cast<Uint128>(*request.total_segments);
+    const auto i = static_cast<Uint128>(*request.segment);
+    hash_begin = static_cast<std::uint64_t>((i << 64) / n);
+    hash_end = i + 1 == n ? ~0ull : static_cast<std::uint64_t>(((i + 1) << 64) / n) - 1;
+  }
+  if (const auto& start = request.exclusive_start_key) {
+    if (Status s = ValidateKeyParameter(schema, *start); !s.ok())
+      return trace.Fail(Status::Validation("The provided starting key is invalid: " + s.message()));
+    const std::uint64_t h = PartitionKeyHash(start->at(schema.partition_key.name));
+    if (request.total_segments && (h < hash_begin || h > hash_end))
+      return trace.Fail(Status::Validation(
+          "The provided starting key is invalid: Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct "
+          "Segment. TotalSegments: " + std::to_string(*request.total_segments) + " Segment: " + std::to_string(*request.segment)));
+  }
+
+  PageBuilder page(TableKeyNames(schema), request.limit, request.consistent_read, want_items, filter, projection, trace);
+  t->VisitInScanOrder(hash_begin, hash_end, request.exclusive_start_key ? &*request.exclusive_start_key : nullptr,
+                      [&](const Table::StoredItem& stored, int partition) {
+                        return page.Read(stored.item, stored.size, partition, nullptr, &stored.json);
+                      });
+  return page.Finish(request.return_consumed_capacity, *request.table_name);
+}
+
+}  // namespace ddb

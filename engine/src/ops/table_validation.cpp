@@ -1,0 +1,355 @@
+#include "ops/table_validation.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "ops/constraint_errors.h"
+#include "ddb/limits.h"
+
+namespace ddb {
+namespace {
+
+constexpr const char* kInvalid = "One or more parameter values were invalid: ";
+
+std::string JoinNames(const std::vector<std::string>& names) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i) out += ", ";
+    out += names[i];
+  }
+  return out + "]";
+}
+
+std::optional<std::string> ToText(const std::optional<std::int64_t>& v) {
+  if (!v) return std::nullopt;
+  return std::to_string(*v);
+}
+
+// KeySchemaAttributeName in the API model: 1 to 255 characters.
+void CheckAttributeName(ConstraintErrors& e, const std::optional<std::string>& name, const std::string& path) {
+  e.NotNull(name.has_value(), path);
+  if (!name) return;
+  e.MinLength(name, name->size(), 1, path);
+  e.MaxLength(name, name->size(), limits::kMaxKeyAttributeNameBytes, path);
+}
+
+void CheckKeySchemaShape(ConstraintErrors& e, const std::optional<std::vector<KeySchemaElement>>& ks,
+                         const std::string& path, bool check_key_type_enum) {
+  e.NotNull(ks.has_value(), path);
+  if (!ks) return;
+  if (ks->empty()) e.Add("[]", path, "Member must have length greater than or equal to 1");
+  if (ks->size() > 2) {
+    std::string shown = "[";
+    for (std::size_t i = 0; i < ks->size(); ++i) {
+      const auto& el = (*ks)[i];
+      shown += (i ? ", " : "") + std::string("KeySchemaElement(attributeName=") +
+               el.attribute_name.value_or("null") + ", keyType=" + el.key_type.value_or("null") + ")";
+    }
+    e.Add(shown + "]", path, "Member must have length less than or equal to 2");
+  }
+  for (std::size_t i = 0; i < ks->size(); ++i) {
+    const auto& el = (*ks)[i];
+    const std::string p = path + "." + std::to_string(i + 1) + ".member";
+    CheckAttributeName(e, el.attribute_name, p + ".attributeName");
+    e.NotNull(el.key_type.has_value(), p + ".keyType");
+    if (check_key_type_enum) e.Enum(el.key_type, p + ".keyType", "[HASH, RANGE]");
+  }
+}
+
+void CheckIndexesShape(ConstraintErrors& e, const std::optional<std::vector<SecondaryIndexDefinition>>& indexes,
+                       const std::string& path, bool global) {
+  if (!indexes) return;
+  for (std::size_t i = 0; i < indexes->size(); ++i) {
+    const auto& ix = (*indexes)[i];
+    const std::string p = path + "." + std::to_string(i + 1) + ".member";
+    e.NotNull(ix.index_name.has_value(), p + ".indexName");
+    e.NamePattern(ix.index_name, p + ".indexName");
+    if (ix.index_name) {
+      e.MinLength(ix.index_name, ix.index_name->size(), 3, p + ".indexName");
+      e.MaxLength(ix.index_name, ix.index_name->size(), 255, p + ".indexName");
+    }
+    CheckKeySchemaShape(e, ix.key_schema, p + ".keySchema", false);
+    e.NotNull(ix.projection.has_value(), p + ".projection");
+    if (ix.projection) {
+      e.Enum(ix.projection->projection_type, p + ".projection.projectionType", "[ALL, INCLUDE, KEYS_ONLY]");
+      if (ix.projection->non_key_attributes && ix.projection->non_key_attributes->empty())
+        e.Add("[]", p + ".projection.nonKeyAttributes", "Member must have length greater than or equal to 1");
+    }
+    if (global) CheckThroughputShape(e, ix.provisioned_throughput, p + ".provisionedThroughput");
+  }
+}
+
+// Checks one index's key schema and projection; fills `out` on success.
+Status CheckIndex(const SecondaryIndexDefinition& ix, const std::map<std::string, ScalarType>& defs,
+                  const std::vector<std::string>& def_names, IndexDescription& out) {
+  const auto& ks = *ix.key_schema;
+  std::vector<std::string> keys;
+  for (const auto& el : ks) keys.push_back(*el.attribute_name);
+  for (const auto& k : keys)
+    if (!defs.count(k))
+      return Status::Validation(std::string(kInvalid) +
+                                "Some index key attributes are not defined in AttributeDefinitions. Keys: " +
+                                JoinNames(keys) + ", AttributeDefinitions: " + JoinNames(def_names));
+  if (ks.size() == 2 && keys[0] == keys[1])
+    return Status::Validation("Both the Hash Key and the Range Key element in the KeySchema have the same name");
+  if (*ks[0].key_type != "HASH")
+    return Status::Validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+  if (ks.size() == 2 && *ks[1].key_type != "RANGE")
+    return Status::Validation("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
+  out.index_name = *ix.index_name;
+  out.key_schema.partition_key = {keys[0], defs.at(keys[0])};
+  if (ks.size() == 2) out.key_schema.sort_key = KeyAttribute{keys[1], defs.at(keys[1])};
+  return Status::Ok();
+}
+
+Status CheckProjection(const SecondaryIndexDefinition& ix, IndexDescription& out) {
+  const Projection& pr = *ix.projection;
+  if (!pr.projection_type)
+    return Status::Validation(std::string(kInvalid) + "Unknown ProjectionType: null");
+  const std::string& type = *pr.projection_type;
+  if (type == "INCLUDE" && !pr.non_key_attributes)
+    return Status::Validation(std::string(kInvalid) +
+                              "ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
+  if (type != "INCLUDE" && pr.non_key_attributes)
+    return Status::Validation(std::string(kInvalid) + "ProjectionType is " + type +
+                              ", but NonKeyAttributes is specified");
+  out.projection_type = type == "ALL" ? ProjectionType::kAll
+                        : type == "KEYS_ONLY" ? ProjectionType::kKeysOnly
+                                              : ProjectionType::kInclude;
+  if (pr.non_key_attributes) {
+    std::set<std::string> seen;
+    for (const auto& a : *pr.non_key_attributes)
+      if (!seen.insert(a).second)
+        return Status::Validation(std::string(kInvalid) + "Duplicate element in NonKeyAttributes: " + a);
+    out.non_key_attributes = *pr.non_key_attributes;
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+void CheckThroughputShape(ConstraintErrors& e, const std::optional<ProvisionedThroughput>& pt,
+                          const std::string& path) {
+  if (!pt) return;
+  e.NotNull(pt->write_capacity_units.has_value(), path + ".writeCapacityUnits");
+  if (pt->write_capacity_units && *pt->write_capacity_units < 1)
+    e.Add(ToText(pt->write_capacity_units), path + ".writeCapacityUnits",
+          "Member must have value greater than or equal to 1");
+  e.NotNull(pt->read_capacity_units.has_value(), path + ".readCapacityUnits");
+  if (pt->read_capacity_units && *pt->read_capacity_units < 1)
+    e.Add(ToText(pt->read_capacity_units), path + ".readCapacityUnits",
+          "Member must have value greater than or equal to 1");
+}
+
+void CheckAttributeDefinitionsShape(ConstraintErrors& e, const std::optional<std::vector<AttributeDefinition>>& defs) {
+  if (!defs) return;
+  for (std::size_t i = 0; i < defs->size(); ++i) {
+    const auto& d = (*defs)[i];
+    const std::string p = "attributeDefinitions." + std::to_string(i + 1) + ".member";
+    CheckAttributeName(e, d.attribute_name, p + ".attributeName");
+    e.NotNull(d.attribute_type.has_value(), p + ".attributeType");
+    e.Enum(d.attribute_type, p + ".attributeType", "[B, N, S]");
+  }
+}
+
+std::vector<std::string> JavaHashSetOrder(const std::vector<std::string>& names) {
+  // java.util.HashSet: table of 16 buckets while it holds at most 12 elements (load factor
+  // 0.75), doubling after; bucket = spread(String.hashCode()) & (n - 1); a bucket keeps
+  // insertion order. String.hashCode() runs over UTF-16 code units.
+  std::size_t n = 16;
+  while (names.size() > n * 3 / 4) n *= 2;
+  auto java_hash = [](const std::string& s) {
+    std::uint32_t h = 0;
+    for (std::size_t i = 0; i < s.size();) {
+      unsigned char c = static_cast<unsigned char>(s[i]);
+      std::uint32_t cp;
+      int len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+      cp = len == 1 ? c : c & (0xFF >> (len + 1));
+      for (int k = 1; k < len && i + k < s.size(); ++k) cp = cp << 6 | (s[i + k] & 0x3F);
+      i += len;
+      if (cp >= 0x10000) {
+        cp -= 0x10000;
+        h = 31 * h + (0xD800 + (cp >> 10));
+        h = 31 * h + (0xDC00 + (cp & 0x3FF));
+      } else {
+        h = 31 * h + cp;
+      }
+    }
+    return h;
+  };
+  std::vector<std::vector<std::string>> buckets(n);
+  std::set<std::string> seen;
+  for (const auto& s : names) {
+    if (!seen.insert(s).second) continue;
+    std::uint32_t h = java_hash(s);
+    h ^= h >> 16;
+    buckets[h & (n - 1)].push_back(s);
+  }
+  std::vector<std::string> out;
+  for (auto& b : buckets) out.insert(out.end(), b.begin(), b.end());
+  return out;
+}
+
+Status ValidateRequiredTableName(const std::optional<std::string>& name) {
+  if (!name) return Status::Validation("The parameter 'TableName' is required but was not present in the request");
+  if (name->size() < limits::kMinTableNameLength || name->size() > limits::kMaxTableNameLength)
+    return Status::Validation("TableName must be at least 3 characters long and at most 255 characters long");
+  ConstraintErrors e;
+  e.NamePattern(name, "tableName");
+  return e.ToStatus();
+}
+
+Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
+  // 1. TableName is a required parameter, checked on its own first.
+  if (!r.table_name)
+    return Status::Validation("The parameter 'TableName' is required but was not present in the request");
+  if (r.table_name->size() < limits::kMinTableNameLength || r.table_name->size() > limits::kMaxTableNameLength)
+    return Status::Validation("TableName must be at least 3 characters long and at most 255 characters long");
+
+  // 2. Member constraints, in the order of the service model.
+  ConstraintErrors e;
+  e.NotNull(r.attribute_definitions.has_value(), "attributeDefinitions");
+  CheckAttributeDefinitionsShape(e, r.attribute_definitions);
+  e.NamePattern(r.table_name, "tableName");
+  e.Enum(r.billing_mode, "billingMode", "[PROVISIONED, PAY_PER_REQUEST]");
+  CheckThroughputShape(e, r.provisioned_throughput, "provisionedThroughput");
+  CheckKeySchemaShape(e, r.key_schema, "keySchema", true);
+  CheckIndexesShape(e, r.local_secondary_indexes, "localSecondaryIndexes", false);
+  CheckIndexesShape(e, r.global_secondary_indexes, "globalSecondaryIndexes", true);
+  if (Status s = e.ToStatus(); !s.ok()) return s;
+
+  TableDefinition def;
+  def.name = *r.table_name;
+
+  // 3. Billing mode and throughput.
+  const bool on_demand = r.billing_mode && *r.billing_mode == "PAY_PER_REQUEST";
+  if (on_demand) {
+    if (r.provisioned_throughput)
+      return Status::Validation(std::string(kInvalid) +
+                                "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when "
+                                "BillingMode is PAY_PER_REQUEST");
+    def.billing_mode = BillingMode::kPayPerRequest;
+  } else {
+    if (!r.provisioned_throughput)
+      return Status::Validation(std::string(kInvalid) +
+                                "ReadCapacityUnits and WriteCapacityUnits must both be specified when "
+                                "BillingMode is PROVISIONED");
+    const auto rcu = *r.provisioned_throughput->read_capacity_units;
+    const auto wcu = *r.provisioned_throughput->write_capacity_units;
+    if (rcu > limits::kMaxProvisionedUnits)
+      return Status::Validation("Given value " + std::to_string(rcu) + " for ReadCapacityUnits is out of bounds");
+    if (wcu > limits::kMaxProvisionedUnits)
+      return Status::Validation("Given value " + std::to_string(wcu) + " for WriteCapacityUnits is out of bounds");
+    def.billing_mode = BillingMode::kProvisioned;
+    def.read_capacity_units = rcu;
+    def.write_capacity_units = wcu;
+  }
+
+  // 4. Key schema against AttributeDefinitions.
+  std::map<std::string, ScalarType> defs;
+  std::vector<std::string> def_names;
+  for (const auto& d : *r.attribute_definitions) {
+    const std::string& t = *d.attribute_type;
+    ScalarType st = t == "S" ? ScalarType::kS : t == "N" ? ScalarType::kN : ScalarType::kB;
+    if (!defs.emplace(*d.attribute_name, st).second)
+      return Status::Validation("Attribute Name is duplicated: " + *d.attribute_name);
+    def_names.push_back(*d.attribute_name);
+    def.attribute_definitions.push_back({*d.attribute_name, st});
+  }
+  const auto& ks = *r.key_schema;
+  std::vector<std::string> keys;
+  for (const auto& el : ks) keys.push_back(*el.attribute_name);
+  if (keys.size() > def_names.size())
+    return Status::Validation("Invalid KeySchema: Some index key attribute have no definition");
+  for (const auto& k : keys)
+    if (!defs.count(k))
+      return Status::Validation(std::string(kInvalid) +
+                                "Some index key attributes are not defined in AttributeDefinitions. Keys: " +
+                                JoinNames(keys) + ", AttributeDefinitions: " + JoinNames(def_names));
+  if (keys.size() == 2 && keys[0] == keys[1])
+    return Status::Validation("Both the Hash Key and the Range Key element in the KeySchema have the same name");
+  if (*ks[0].key_type != "HASH")
+    return Status::Validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+  if (ks.size() == 2 && *ks[1].key_type != "RANGE")
+    return Status::Validation("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
+  const bool has_indexes = r.local_secondary_indexes || r.global_secondary_indexes;
+  if (!has_indexes && keys.size() != def_names.size())
+    return Status::Validation(std::string(kInvalid) +
+                              "Number of attributes in KeySchema does not exactly match number of "
+                              "attributes defined in AttributeDefinitions");
+  def.key_schema.partition_key = {keys[0], defs.at(keys[0])};
+  if (keys.size() == 2) def.key_schema.sort_key = KeyAttribute{keys[1], defs.at(keys[1])};
+
+  // 5. Local secondary indexes: same partition key, another sort key, chosen now or never.
+  std::set<std::string> index_names;
+  std::vector<std::string> used_keys = keys;
+  if (r.local_secondary_indexes) {
+    const auto& lsis = *r.local_secondary_indexes;
+    if (lsis.empty()) return Status::Validation(std::string(kInvalid) + "List of LocalSecondaryIndexes is empty");
+    if (keys.size() != 2)
+      return Status::Validation(std::string(kInvalid) +
+                                "Table KeySchema does not have a range key, which is required when "
+                                "specifying a LocalSecondaryIndex");
+    for (const auto& ix : lsis) {
+      IndexDescription out;
+      if (Status s = CheckIndex(ix, defs, def_names, out); !s.ok()) return s;
+      if (!out.key_schema.sort_key)
+        return Status::Validation(std::string(kInvalid) +
+                                  "Index KeySchema does not have a range key for index: " + out.index_name);
+      if (out.key_schema.partition_key.name != keys[0])
+        return Status::Validation(std::string(kInvalid) +
+                                  "Index KeySchema does not have the same leading hash key as table "
+                                  "KeySchema for index: " + out.index_name + ". index hash key: " +
+                                  out.key_schema.partition_key.name + ", table hash key: " + keys[0]);
+      if (Status s = CheckProjection(ix, out); !s.ok()) return s;
+      if (!index_names.insert(out.index_name).second)
+        return Status::Validation(std::string(kInvalid) + "Duplicate index name: " + out.index_name);
+      used_keys.push_back(out.key_schema.sort_key->name);
+      def.local_secondary_indexes.push_back(std::move(out));
+    }
+    if (lsis.size() > limits::kMaxLocalSecondaryIndexes)
+      return Status::Validation(std::string(kInvalid) +
+                                "Number of LocalSecondaryIndexes exceeds per-table limit of 5");
+  }
+
+  // 6. Global secondary indexes: their own partition key and optional sort key.
+  if (r.global_secondary_indexes) {
+    const auto& gsis = *r.global_secondary_indexes;
+    if (gsis.empty()) return Status::Validation(std::string(kInvalid) + "List of GlobalSecondaryIndexes is empty");
+    for (const auto& ix : gsis) {
+      IndexDescription out;
+      if (Status s = CheckIndex(ix, defs, def_names, out); !s.ok()) return s;
+      if (Status s = CheckProjection(ix, out); !s.ok()) return s;
+      if (on_demand && ix.provisioned_throughput)
+        return Status::Validation(std::string(kInvalid) + "ProvisionedThroughput should not be specified for index: " +
+                                  out.index_name + " when BillingMode is PAY_PER_REQUEST");
+      if (!on_demand && !ix.provisioned_throughput)
+        return Status::Validation(std::string(kInvalid) + "ProvisionedThroughput is not specified for index: " +
+                                  out.index_name);
+      if (!index_names.insert(out.index_name).second)
+        return Status::Validation(std::string(kInvalid) + "Duplicate index name: " + out.index_name);
+      if (ix.provisioned_throughput) {
+        out.read_capacity_units = ix.provisioned_throughput->read_capacity_units;
+        out.write_capacity_units = ix.provisioned_throughput->write_capacity_units;
+      }
+      used_keys.push_back(out.key_schema.partition_key.name);
+      if (out.key_schema.sort_key) used_keys.push_back(out.key_schema.sort_key->name);
+      def.global_secondary_indexes.push_back(std::move(out));
+    }
+    if (gsis.size() > limits::kMaxGlobalSecondaryIndexes)
+      return Status::Validation(std::string(kInvalid) +
+                                "GlobalSecondaryIndex count exceeds the per-table limit of 20");
+  }
+
+  // 7. With indexes, every definition must be used by some key schema, and only those.
+  if (has_indexes) {
+    std::vector<std::string> used = JavaHashSetOrder(used_keys);
+    if (used.size() < def_names.size())
+      return Status::Validation(std::string(kInvalid) + "Some AttributeDefinitions are not used. AttributeDefinitions: " +
+                                JoinNames(def_names) + ", keys used: " + JoinNames(used));
+  }
+  return def;
+}
+
+}  // namespace ddb

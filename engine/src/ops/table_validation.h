@@ -1,0 +1,33 @@
+// CreateTable validation: turns a CreateTableRequest into a validated TableDefinition, or the
+// ValidationException DynamoDB would answer, checked in DynamoDB's order (request shape first,
+// then billing, then key schema against AttributeDefinitions, then each index).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ddb/requests.h"
+#include "ddb/status.h"
+#include "storage/table_definition.h"
+
+namespace ddb {
+
+class ConstraintErrors;
+
+Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& request);
+
+// Member constraints shared by CreateTable and UpdateTable ("Value '0' at
+// 'provisionedThroughput.readCapacityUnits' failed to satisfy constraint: ...").
+void CheckThroughputShape(ConstraintErrors& e, const std::optional<ProvisionedThroughput>& pt, const std::string& path);
+void CheckAttributeDefinitionsShape(ConstraintErrors& e, const std::optional<std::vector<AttributeDefinition>>& defs);
+
+// "TableName must be at least 3 characters long..." and the name pattern, as checked by the
+// operations whose TableName is a required parameter (DescribeTable, DeleteTable, CreateTable).
+Status ValidateRequiredTableName(const std::optional<std::string>& name);
+
+// Java's HashSet iteration order for small sets of strings: DynamoDB prints some key lists
+// from a HashSet, and matching its order keeps messages identical.
+std::vector<std::string> JavaHashSetOrder(const std::vector<std::string>& names);
+
+}  // namespace ddb

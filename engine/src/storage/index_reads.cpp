@@ -1,0 +1,130 @@
+#include "storage/index_reads.h"
+
+#include <algorithm>
+
+namespace ddb {
+namespace {
+
+ValueType ToValueType(ScalarType t) {
+  return t == ScalarType::kS ? ValueType::kS : t == ScalarType::kN ? ValueType::kN : ValueType::kB;
+}
+
+const AttributeValue* Find(const Item& item, const std::string& name) {
+  auto it = item.find(name);
+  return it == item.end() ? nullptr : &it->second;
+}
+
+bool HasIndexKeys(const IndexDescription& ix, const Item& item) {
+  if (!Find(item, ix.key_schema.partition_key.name)) return false;
+  return !ix.key_schema.sort_key || Find(item, ix.key_schema.sort_key->name);
+}
+
+Item Project(const TableDefinition& table, const IndexDescription& ix, const Item& item) {
+  if (ix.projection_type == ProjectionType::kAll) return item;
+  Item out;
+  auto keep = [&](const std::string& name) {
+    if (const AttributeValue* v = Find(item, name)) out.emplace(name, *v);
+  };
+  keep(table.key_schema.partition_key.name);
+  if (table.key_schema.sort_key) keep(table.key_schema.sort_key->name);
+  keep(ix.key_schema.partition_key.name);
+  if (ix.key_schema.sort_key) keep(ix.key_schema.sort_key->name);
+  for (const auto& name : ix.non_key_attributes) keep(name);
+  return out;
+}
+
+int Compare(const AttributeValue* a, const AttributeValue* b) {
+  if (!a || !b) return (a ? 1 : 0) - (b ? 1 : 0);
+  auto c = CompareKeyValues(*a, *b);
+  return c < 0 ? -1 : c > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+Result<IndexRef> FindIndex(const TableDefinition& table, const std::string& name) {
+  for (const auto& ix : table.local_secondary_indexes)
+    if (ix.index_name == name) return IndexRef{&ix, false};
+  for (const auto& ix : table.global_secondary_indexes)
+    if (ix.index_name == name) return IndexRef{&ix, true};
+  return Status::Validation("The table does not have the specified index: " + name);
+}
+
+std::vector<std::string> IndexEntryKeyNames(const TableDefinition& table, const IndexRef& index) {
+  std::vector<std::string> names{table.key_schema.partition_key.name};
+  if (table.key_schema.sort_key) names.push_back(table.key_schema.sort_key->name);
+  for (const KeyAttribute* k : {&index.index->key_schema.partition_key,
+                                index.index->key_schema.sort_key ? &*index.index->key_schema.sort_key : nullptr})
+    if (k && std::find(names.begin(), names.end(), k->name) == names.end()) names.push_back(k->name);
+  return names;
+}
+
+int CompareIndexPositions(const TableDefinition& table, const IndexRef& index, const Item& a, const Item& b, bool scan_order) {
+  const KeySchema& ks = index.index->key_schema;
+  if (scan_order) {
+    const AttributeValue* pa = Find(a, ks.partition_key.name);
+    const AttributeValue* pb = Find(b, ks.partition_key.name);
+    if (pa && pb) {
+      const auto ha = PartitionKeyHash(*pa), hb = PartitionKeyHash(*pb);
+      if (ha != hb) return ha < hb ? -1 : 1;
+    }
+    if (int c = Compare(pa, pb)) return c;
+  }
+  if (ks.sort_key)
+    if (int c = Compare(Find(a, ks.sort_key->name), Find(b, ks.sort_key->name))) return c;
+  if (int c = Compare(Find(a, table.key_schema.partition_key.name), Find(b, table.key_schema.partition_key.name))) return c;
+  if (table.key_schema.sort_key)
+    return Compare(Find(a, table.key_schema.sort_key->name), Find(b, table.key_schema.sort_key->name));
+  return 0;
+}
+
+std::vector<IndexEntry> IndexEntries(const Table& table, const IndexRef& index, const AttributeValue* partition_value) {
+  const TableDefinition& def = table.definition();
+  const IndexDescription& ix = *index.index;
+  std::vector<IndexEntry> entries;
+  auto consider = [&](const ItemPtr& item, int partition) {
+    if (!HasIndexKeys(ix, *item)) return;
+    if (partition_value && !(*Find(*item, ix.key_schema.partition_key.name) == *partition_value)) return;
+    ItemPtr projected = ix.projection_type == ProjectionType::kAll ? item : std::make_shared<const Item>(Project(def, ix, *item));
+    entries.push_back({projected, item, static_cast<std::uint32_t>(ItemSize(*projected)), partition});
+  };
+  if (!index.global && partition_value) {
+    // An LSI shares the table's partition key: only that item collection can hold entries.
+    table.VisitCollection(*partition_value, {}, true, nullptr, [&](const Table::StoredItem& stored, int partition) {
+      consider(stored.item, partition);
+      return true;
+    });
+  } else {
+    table.VisitInScanOrder(0, ~0ull, nullptr, [&](const Table::StoredItem& stored, int partition) {
+      consider(stored.item, partition);
+      return true;
+    });
+  }
+  const bool scan_order = partition_value == nullptr;
+  std::stable_sort(entries.begin(), entries.end(), [&](const IndexEntry& a, const IndexEntry& b) {
+    return CompareIndexPositions(def, index, *a.base, *b.base, scan_order) < 0;
+  });
+  return entries;
+}
+
+Status CheckIndexKeyValues(const TableDefinition& table, const Item& item) {
+  for (const auto* list : {&table.local_secondary_indexes, &table.global_secondary_indexes})
+    for (const auto& ix : *list)
+      for (const KeyAttribute* k : {&ix.key_schema.partition_key, ix.key_schema.sort_key ? &*ix.key_schema.sort_key : nullptr}) {
+        if (!k) continue;
+        const AttributeValue* v = Find(item, k->name);
+        if (!v) continue;
+        if (v->type() != ToValueType(k->type))
+          return Status::Validation("One or more parameter values were invalid: Type mismatch for Index Key " + k->name +
+                                    " Expected: " + std::string(ScalarTypeName(k->type)) + " Actual: " +
+                                    std::string(ValueTypeName(v->type())) + " IndexName: " + ix.index_name);
+        if ((v->type() == ValueType::kS && v->as_s().empty()) || (v->type() == ValueType::kB && v->as_b().data.empty()))
+          return Status::Validation(
+              "One or more parameter values are not valid. A value specified for a secondary index key is not supported. "
+              "The AttributeValue for a key attribute cannot contain an empty " +
+              std::string(v->type() == ValueType::kS ? "string" : "binary") + " value. IndexName: " + ix.index_name +
+              ", IndexKey: " + k->name);
+      }
+  return Status::Ok();
+}
+
+}  // namespace ddb

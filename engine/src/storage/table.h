@@ -1,0 +1,254 @@
+// Table: one table's items as DynamoDB stores them.
+//
+// The partition key's value is hashed (PartitionKeyHash) to choose the partition owning that
+// slice of the key space. Inside a partition, items sharing a partition-key value form an item
+// collection, ordered by sort key (S and B by unsigned bytes, N numerically); collections are
+// ordered by hash, then by key bytes, which is also Scan order. An index from partition-key
+// bytes to its collection makes point reads one hash lookup.
+//
+// Stored key order is (hash, key bytes, sort key), and partitions own contiguous runs of it,
+// kept in order in a vector. A partition usually begins and ends between hashes; after an item
+// collection splits on a sort-key boundary, a partition may begin or end inside one collection
+// (a Boundary), so one partition-key value spans partitions. Partitions split (partition_splits
+// .cpp) when UpdateTable asks for more throughput than they serve, or when a write takes one
+// past the size limit: between hashes when it holds more than one collection, on a sort-key
+// boundary when one collection fills it. Partitions never merge.
+//
+// Collections live in a node-based map and partitions hold pointers to them, so a split moves
+// pointers, never items. A collection records the first and last partition its key space falls
+// in; they differ only for a collection split by sort key.
+//
+// Invariants: every stored item carries a valid primary key for the schema; collections are
+// never empty; partition i's `end` equals partition i+1's `begin`; a collection is in the
+// `collections` set of exactly the partitions [partition, last_partition]; counts and byte
+// totals equal the sums over stored items.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <memory>
+#include <set>
+#include <string_view>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ddb/introspection.h"
+#include "ddb/value.h"
+#include "storage/table_definition.h"
+
+namespace ddb {
+
+class Table {
+ public:
+  Table(TableDefinition definition, std::int64_t created_millis, std::string arn, std::string id);
+
+  const TableDefinition& definition() const { return definition_; }
+  const KeySchema& key_schema() const { return definition_.key_schema; }
+  std::vector<IndexDescription>& mutable_global_secondary_indexes() { return definition_.global_secondary_indexes; }
+  std::int64_t created_millis() const { return created_millis_; }
+  const std::string& arn() const { return arn_; }
+  const std::string& id() const { return id_; }
+  std::uint64_t item_count() const { return item_count_; }
+  std::uint64_t size_bytes() const { return size_bytes_; }
+
+  // Where a lookup landed: the stored item (null if absent), its size in bytes, and the
+  // partition asked (for Put: the partition holding the item once any split it caused is done).
+  struct Lookup {
+    ItemPtr item;
+    std::uint32_t item_bytes = 0;
+    int partition = 0;
+  };
+
+  // Precondition for all three: the key/item passed key validation for this schema.
+  Lookup Get(const Item& key) const;
+  // Stores `item` (of `item_bytes` bytes), replacing any item with the same primary key;
+  // returns what it replaced. Splits the partition if the write takes it past the size limit.
+  Lookup Put(ItemPtr item, std::uint32_t item_bytes);
+  // Removes the item with this key; returns what was removed (null if nothing was).
+  Lookup Delete(const Item& key);
+
+  // For tables with a local secondary index: the size the item collection of `item`'s
+  // partition key would have after storing `item_bytes` in place of its current item, plus
+  // `pending` bytes (other writes of the same request). DynamoDB refuses collections past
+  // the limit on such tables instead of splitting them.
+  std::uint64_t CollectionBytesAfter(const Item& item, std::uint32_t item_bytes, std::int64_t pending = 0) const;
+  bool has_local_secondary_indexes() const { return !definition_.local_secondary_indexes.empty(); }
+
+  // Billing mode and throughput: records the change and splits partitions (reason
+  // kThroughput) until there are enough to serve it.
+  void SetThroughput(BillingMode mode, std::int64_t read_units, std::int64_t write_units);
+  std::size_t partition_count() const { return partitions_.size(); }
+  // The partition that owns this key (an item or a key of this table), whether or not an
+  // item is stored there: for re-reading where earlier writes of a request landed after a
+  // later one split partitions.
+  int PartitionOfKey(const Item& key) const;
+
+  // The bytes that identify an item's primary key (an item or a key of this table): equal
+  // exactly when two keys name the same item. The partition key's alone names its collection.
+  std::string PrimaryKeyBytes(const Item& item_or_key) const;
+  std::string PartitionKeyBytes(const Item& item_or_key) const;
+
+  void DescribeLayout(TableLayout& out) const;
+
+  // An item as stored: the typed item, its size, and its DynamoDB JSON, rendered once when
+  // it is written. Query and Scan pages copy those bytes: walking a cold item's attribute
+  // nodes again on every read costs more than the rest of the read.
+  struct StoredItem {
+    ItemPtr item;
+    std::shared_ptr<const std::string> json;
+    std::uint32_t size = 0;  // cached ItemSize: reads and capacity never re-walk the item
+  };
+
+  // A contiguous run of sort-key values (either bound may be open).
+  struct SortKeyRange {
+    const AttributeValue* lower = nullptr;
+    bool lower_inclusive = true;
+    const AttributeValue* upper = nullptr;
+    bool upper_inclusive = true;
+  };
+  using Visitor = std::function<bool(const StoredItem&, int partition)>;
+  // Visits the item collection of `partition_key` in sort-key order (reversed when
+  // !forward), limited to `range`, starting strictly after `exclusive_start` (a sort-key
+  // value) when given, passing each item's partition. `visit` returns false to stop. Returns
+  // the partition asked (the first one holding the collection).
+  int VisitCollection(const AttributeValue& partition_key, const SortKeyRange& range, bool forward,
+                      const AttributeValue* exclusive_start, const Visitor& visit) const;
+  // Visits items in Scan order (partitions in key order, collections by hash then key bytes,
+  // items by sort key) whose partition-key hash lies in [hash_begin, hash_end], starting
+  // strictly after the item with primary key `exclusive_start` when given (which need not exist).
+  void VisitInScanOrder(std::uint64_t hash_begin, std::uint64_t hash_end, const Item* exclusive_start,
+                        const Visitor& visit) const;
+
+  // Where splits are reported: the request being handled (its sequence, operation and
+  // split list) and the size limit. Set by the Database; the pointee outlives the table.
+  struct Environment {
+    std::uint64_t partition_split_bytes = 0;
+    RequestTrace* request = nullptr;
+  };
+  void set_environment(Environment env) { env_ = env; }
+
+  // Throughput history, for DescribeTable (milliseconds since the epoch).
+  struct ThroughputHistory {
+    std::optional<std::int64_t> last_increase_millis;
+    std::optional<std::int64_t> last_decrease_millis;
+    std::int64_t decreases_today = 0;
+    std::int64_t decreases_day = 0;  // UTC day number of decreases_today
+    std::optional<std::int64_t> last_update_to_pay_per_request_millis;
+  };
+  ThroughputHistory& throughput_history() { return history_; }
+  const ThroughputHistory& throughput_history() const { return history_; }
+
+
+ private:
+  struct SortKeyLess {
+    bool operator()(const AttributeValue& a, const AttributeValue& b) const {
+      return CompareKeyValues(a, b) < 0;
+    }
+  };
+  using ItemMap = std::map<AttributeValue, StoredItem, SortKeyLess>;
+  struct ItemCollection {
+    // Hot fields first: a point read of a simple-key table touches only this cache line
+    // after the key itself.
+    StoredItem single;  // simple-key tables keep their one item here, saving a tree lookup
+    int partition = 0;       // first partition holding (part of) its key space
+    int last_partition = 0;  // last one; equal to `partition` unless split by sort key
+    std::uint64_t renumber_stamp = 0;  // RenumberFrom's visited mark
+    std::uint64_t hash = 0;
+    const std::string* key_bytes = nullptr;  // the index's key for this collection
+    std::uint64_t size_bytes = 0;
+    // Composite tables: items by sort-key value.
+    ItemMap items;
+    AttributeValue partition_key;
+  };
+  // Stored order of collections inside a partition: by hash, then by key bytes.
+  struct CollectionPosition {
+    std::uint64_t hash;
+    std::string_view key_bytes;
+  };
+  struct CollectionOrder {
+    using is_transparent = void;
+    static CollectionPosition Of(const ItemCollection* c) { return {c->hash, *c->key_bytes}; }
+    static CollectionPosition Of(const CollectionPosition& p) { return p; }
+    template <class A, class B>
+    bool operator()(const A& a, const B& b) const {
+      CollectionPosition x = Of(a), y = Of(b);
+      return x.hash != y.hash ? x.hash < y.hash : x.key_bytes < y.key_bytes;
+    }
+  };
+  // A point inside one collection's sort-key order where a partition begins or ends.
+  struct Boundary {
+    std::uint64_t hash = 0;
+    std::string key_bytes;
+    AttributeValue partition_key;
+    AttributeValue sort_key;
+  };
+  struct Partition {
+    std::uint64_t hash_begin = 0;
+    std::uint64_t hash_end = 0;
+    std::optional<Boundary> begin;  // begins inside a collection, at this sort key (inclusive)
+    std::optional<Boundary> end;    // ends inside a collection, before this sort key
+    std::set<ItemCollection*, CollectionOrder> collections;
+    std::size_t item_count = 0;
+    std::uint64_t size_bytes = 0;
+  };
+  struct BytesHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  // Where a key sits in stored order, for routing it to a partition. `sort_key` null means
+  // before every sort key when !after_all, after every one when after_all.
+  struct KeyPosition {
+    std::uint64_t hash;
+    std::string_view key_bytes;
+    const AttributeValue* sort_key = nullptr;
+    bool after_all = false;
+  };
+
+  // The bytes that identify a partition-key value (its type is fixed by the schema).
+  static std::string KeyBytes(const AttributeValue& v);
+  ItemCollection* FindCollection(const AttributeValue& pk) const;
+  // The partition owning a key position, and the partition of a key of collection `c`.
+  int PartitionFor(const KeyPosition& position) const;
+  int PartitionOf(const ItemCollection& c, const AttributeValue* sort_key) const;
+  // Where a lookup of an absent collection lands.
+  int PartitionForMissing(const AttributeValue& pk, const AttributeValue* sort_key) const;
+  const AttributeValue& SortKeyOf(const Item& item_or_key) const;
+  void Account(ItemCollection& c, int partition, std::int64_t items, std::int64_t bytes);
+  // The part of `c`'s items that partition `p` holds.
+  std::pair<ItemMap::const_iterator, ItemMap::const_iterator> PartOf(const ItemCollection& c, int p) const;
+  PartitionInfo Info(int p) const;
+
+  // ---- Splits (partition_splits.cpp) ----
+  void SplitWhileOversized(int p);
+  bool SplitForSize(int p);
+  bool SplitAtHash(int p, std::uint64_t upper_begin, SplitReason reason);
+  bool SplitOnSortKey(int p, const ItemCollection& c);
+  void FinishSplit(int p, SplitReason reason, std::uint64_t size_before);
+  void Recount(int p);
+  void RenumberFrom(int p);
+
+  TableDefinition definition_;
+  std::int64_t created_millis_;
+  std::string arn_;
+  std::string id_;
+  std::vector<Partition> partitions_;
+  // Owns the collections; node-based, so addresses stay valid as it grows and as partitions
+  // split (partitions only hold pointers).
+  std::unordered_map<std::string, ItemCollection, BytesHash, std::equal_to<>> collections_;
+  std::uint64_t item_count_ = 0;
+  std::uint64_t size_bytes_ = 0;
+  std::vector<PartitionSplit> splits_;
+  Environment env_;
+  std::uint64_t renumber_stamp_ = 0;
+
+  ThroughputHistory history_;
+};
+
+// How many partitions a table needs to serve its throughput: on-demand tables enough for
+// 4,000 writes and 12,000 reads a second; provisioned tables enough for their throughput.
+int PartitionsForThroughput(BillingMode mode, std::int64_t read_units, std::int64_t write_units);
+
+}  // namespace ddb

@@ -1,0 +1,318 @@
+// The wire envelope: operation name + JSON body in, HTTP status + JSON body out.
+//
+// Call flow: find the operation's handler -> parse the body (SerializationException if it is
+// not a JSON object) -> convert to a typed request -> call the Database -> convert the result
+// or the Status to DynamoDB's JSON. One handler per operation, all of the same shape, listed
+// in one table.
+#include "ddb/json_api.h"
+
+#include <array>
+
+#include "ddb/error_details.h"
+#include "wire/json_syntax.h"
+#include "wire/json_writer.h"
+#include "wire/request_json.h"
+#include "wire/value_json.h"
+
+namespace ddb {
+namespace {
+
+std::string Dump(const json& j) {
+  // Replace rather than throw on invalid UTF-8: the engine never lets a response fail.
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+WireResponse Error(const Status& s) {
+  json body = {{"__type", s.wire_type()}};
+  // DynamoDB's front end spells the member "Message" for serialization errors and "message"
+  // for the service's own exceptions; SDKs read both.
+  if (!s.message().empty()) body[s.code() == ErrorCode::kSerialization ? "Message" : "message"] = s.message();
+  if (const ErrorDetails* d = s.details()) {
+    if (d->item) body["Item"] = ToJson(*d->item);
+    if (d->reasons) {
+      json reasons = json::array();
+      for (const auto& r : *d->reasons) {
+        json reason = {{"Code", r.code}};
+        if (!r.message.empty()) reason["Message"] = r.message;
+        if (r.item) reason["Item"] = ToJson(*r.item);
+        reasons.push_back(std::move(reason));
+      }
+      body["CancellationReasons"] = std::move(reasons);
+    }
+  }
+  return {s.http_status(), Dump(body)};
+}
+
+template <class T>
+WireResponse Rejected(Database& db, std::string_view op, const Result<T>& parsed) {
+  // A request that could not be converted never reached the Database: record it anyway so the
+  // trace shows every request.
+  db.RecordRejectedRequest(op, parsed.status());
+  return Error(parsed.status());
+}
+
+WireResponse Ok(const json& body) { return {200, Dump(body)}; }
+
+// ---- Handlers -------------------------------------------------------------------------
+
+WireResponse CreateTable(Database& db, const json& body) {
+  auto req = CreateTableRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "CreateTable", req);
+  auto res = db.CreateTable(*req);
+  if (!res.ok()) return Error(res.status());
+  return Ok({{"TableDescription", ToJson(*res)}});
+}
+
+WireResponse DescribeTable(Database& db, const json& body) {
+  auto name = TableNameFromJson(body);
+  if (!name.ok()) return Rejected(db, "DescribeTable", name);
+  if (!name->has_value()) {
+    Status s = Status::Validation("The parameter 'TableName' is required but was not present in the request");
+    db.RecordRejectedRequest("DescribeTable", s);
+    return Error(s);
+  }
+  auto res = db.DescribeTable(**name);
+  if (!res.ok()) return Error(res.status());
+  return Ok({{"Table", ToJson(*res)}});
+}
+
+WireResponse DeleteTable(Database& db, const json& body) {
+  auto name = TableNameFromJson(body);
+  if (!name.ok()) return Rejected(db, "DeleteTable", name);
+  if (!name->has_value()) {
+    Status s = Status::Validation("The parameter 'TableName' is required but was not present in the request");
+    db.RecordRejectedRequest("DeleteTable", s);
+    return Error(s);
+  }
+  auto res = db.DeleteTable(**name);
+  if (!res.ok()) return Error(res.status());
+  return Ok({{"TableDescription", ToJson(*res)}});
+}
+
+WireResponse UpdateTable(Database& db, const json& body) {
+  auto req = UpdateTableRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "UpdateTable", req);
+  auto res = db.UpdateTable(*req);
+  if (!res.ok()) return Error(res.status());
+  return Ok({{"TableDescription", ToJson(*res)}});
+}
+
+WireResponse ListTables(Database& db, const json& body) {
+  auto req = ListTablesRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "ListTables", req);
+  auto res = db.ListTables(*req);
+  if (!res.ok()) return Error(res.status());
+  return Ok(ToJson(*res));
+}
+
+// Adds ConsumedCapacity to a response when the request asked for it.
+void AddCapacity(json& out, const std::optional<ConsumedCapacity>& c) {
+  if (c) out["ConsumedCapacity"] = ToJson(*c);
+}
+void AddCapacity(json& out, const std::vector<ConsumedCapacity>& list) {
+  if (list.empty()) return;
+  json a = json::array();
+  for (const auto& c : list) a.push_back(ToJson(c));
+  out["ConsumedCapacity"] = std::move(a);
+}
+
+WireResponse PutItem(Database& db, const json& body) {
+  auto req = PutItemRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "PutItem", req);
+  auto res = db.PutItem(std::move(req).value());
+  if (!res.ok()) return Error(res.status());
+  json out = json::object();
+  if (res->attributes) out["Attributes"] = ToJson(*res->attributes);
+  AddCapacity(out, res->consumed_capacity);
+  return Ok(out);
+}
+
+WireResponse GetItem(Database& db, const json& body) {
+  auto req = GetItemRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "GetItem", req);
+  auto res = db.GetItem(*req);
+  if (!res.ok()) return Error(res.status());
+  json out = json::object();
+  if (res->item) out["Item"] = ToJson(*res->item);
+  AddCapacity(out, res->consumed_capacity);
+  return Ok(out);
+}
+
+WireResponse DeleteItem(Database& db, const json& body) {
+  auto req = DeleteItemRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "DeleteItem", req);
+  auto res = db.DeleteItem(*req);
+  if (!res.ok()) return Error(res.status());
+  json out = json::object();
+  if (res->attributes) out["Attributes"] = ToJson(*res->attributes);
+  AddCapacity(out, res->consumed_capacity);
+  return Ok(out);
+}
+
+WireResponse UpdateItem(Database& db, const json& body) {
+  auto req = UpdateItemRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "UpdateItem", req);
+  auto res = db.UpdateItem(*req);
+  if (!res.ok()) return Error(res.status());
+  json out = json::object();
+  if (res->attributes) out["Attributes"] = ToJson(*res->attributes);
+  AddCapacity(out, res->consumed_capacity);
+  return Ok(out);
+}
+
+// A Query or Scan page, written directly (pages are the largest responses): members in the
+// sorted order the other responses use.
+WireResponse PageResponse(const ReadPage& page) {
+  std::string out = "{";
+  out.reserve(64 + 160 * page.items.size());  // a typical item's JSON; growth handles the rest
+  if (page.consumed_capacity) out += "\"ConsumedCapacity\":" + Dump(ToJson(*page.consumed_capacity)) + ",";
+  out += "\"Count\":" + std::to_string(page.count);
+  if (page.items_requested) {
+    out += ",\"Items\":[";
+    for (std::size_t i = 0; i < page.items.size(); ++i) {
+      if (i) out += ',';
+      if (i < page.items_json.size() && page.items_json[i]) out += *page.items_json[i];
+      else AppendJson(out, *page.items[i]);
+    }
+    out += ']';
+  }
+  if (page.last_evaluated_key) {
+    out += ",\"LastEvaluatedKey\":";
+    AppendJson(out, *page.last_evaluated_key);
+  }
+  out += ",\"ScannedCount\":" + std::to_string(page.scanned_count) + "}";
+  return {200, std::move(out)};
+}
+
+WireResponse Query(Database& db, const json& body) {
+  auto req = QueryRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "Query", req);
+  auto res = db.Query(*req);
+  if (!res.ok()) return Error(res.status());
+  return PageResponse(*res);
+}
+
+WireResponse Scan(Database& db, const json& body) {
+  auto req = ScanRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "Scan", req);
+  auto res = db.Scan(*req);
+  if (!res.ok()) return Error(res.status());
+  return PageResponse(*res);
+}
+
+WireResponse BatchGetItem(Database& db, const json& body) {
+  auto req = BatchGetItemRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "BatchGetItem", req);
+  auto res = db.BatchGetItem(*req);
+  if (!res.ok()) return Error(res.status());
+  json responses = json::object();
+  for (const auto& [table, items] : res->responses) {
+    json list = json::array();
+    for (const auto& item : items) list.push_back(ToJson(*item));
+    responses[table] = std::move(list);
+  }
+  json out = {{"Responses", std::move(responses)}, {"UnprocessedKeys", json::object()}};
+  AddCapacity(out, res->consumed_capacity);
+  return Ok(out);
+}
+
+WireResponse BatchWriteItem(Database& db, const json& body) {
+  auto req = BatchWriteItemRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "BatchWriteItem", req);
+  auto res = db.BatchWriteItem(*req);
+  if (!res.ok()) return Error(res.status());
+  json out = {{"UnprocessedItems", json::object()}};
+  AddCapacity(out, res->consumed_capacity);
+  return Ok(out);
+}
+
+WireResponse TransactWriteItems(Database& db, const json& body) {
+  auto req = TransactWriteItemsRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "TransactWriteItems", req);
+  auto res = db.TransactWriteItems(*req);
+  if (!res.ok()) return Error(res.status());
+  json out = json::object();
+  AddCapacity(out, res->consumed_capacity);
+  return Ok(out);
+}
+
+WireResponse TransactGetItems(Database& db, const json& body) {
+  auto req = TransactGetItemsRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "TransactGetItems", req);
+  auto res = db.TransactGetItems(*req);
+  if (!res.ok()) return Error(res.status());
+  json responses = json::array();
+  for (const auto& item : res->responses) responses.push_back(item ? json{{"Item", ToJson(*item)}} : json::object());
+  json out = {{"Responses", std::move(responses)}};
+  AddCapacity(out, res->consumed_capacity);
+  return Ok(out);
+}
+
+using Handler = WireResponse (*)(Database&, const json&);
+struct Operation {
+  std::string_view name;
+  Handler handler;
+};
+
+constexpr std::array kOperations = {
+    Operation{"CreateTable", CreateTable}, Operation{"DescribeTable", DescribeTable},
+    Operation{"DeleteTable", DeleteTable}, Operation{"ListTables", ListTables},
+    Operation{"UpdateTable", UpdateTable},
+    Operation{"PutItem", PutItem},         Operation{"GetItem", GetItem},
+    Operation{"DeleteItem", DeleteItem},   Operation{"UpdateItem", UpdateItem},
+    Operation{"Query", Query},             Operation{"Scan", Scan},
+    Operation{"BatchGetItem", BatchGetItem}, Operation{"BatchWriteItem", BatchWriteItem},
+    Operation{"TransactWriteItems", TransactWriteItems}, Operation{"TransactGetItems", TransactGetItems},
+};
+
+}  // namespace
+
+WireResponse HandleRequest(Database& db, std::string_view operation, std::string_view body) {
+  const Operation* op = nullptr;
+  for (const auto& o : kOperations)
+    if (o.name == operation) op = &o;
+  if (!op) {
+    Status s(ErrorCode::kUnknownOperation,
+             "Unknown operation: '" + std::string(operation.substr(0, 64)) + "'");
+    db.RecordRejectedRequest(operation.substr(0, 64), s);
+    return Error(s);
+  }
+
+  json parsed = body.empty() ? json::object() : json::parse(body, nullptr, false);
+  if (parsed.is_discarded()) {
+    Status s = Status::Serialization(MalformedJsonMessage("request body", body));
+    db.RecordRejectedRequest(operation, s);
+    return Error(s);
+  }
+  if (!parsed.is_object()) {
+    Status s = Status::Serialization("Request body must be a JSON object");
+    db.RecordRejectedRequest(operation, s);
+    return Error(s);
+  }
+  return op->handler(db, parsed);
+}
+
+bool IsKnownTarget(std::string_view target) {
+  if (target.substr(0, kTargetPrefix.size()) != kTargetPrefix) return false;
+  const std::string_view operation = target.substr(kTargetPrefix.size());
+  for (const auto& o : kOperations)
+    if (o.name == operation) return true;
+  return false;
+}
+
+WireResponse ErrorResponse(const Status& status) { return Error(status); }
+
+WireResponse ErrorResponse(int http_status, std::string_view wire_type, std::string_view message) {
+  return {http_status, Dump({{"__type", wire_type}, {"message", message}})};
+}
+
+WireResponse HandleTarget(Database& db, std::string_view target, std::string_view body) {
+  if (target.substr(0, kTargetPrefix.size()) != kTargetPrefix) {
+    Status s(ErrorCode::kUnknownOperation, "Unknown operation target: '" + std::string(target.substr(0, 96)) + "'");
+    db.RecordRejectedRequest(target.substr(0, 64), s);
+    return Error(s);
+  }
+  return HandleRequest(db, target.substr(kTargetPrefix.size()), body);
+}
+
+}  // namespace ddb

@@ -1,0 +1,536 @@
+// App: start-up (saved state, shared links, lesson links), the frame (layout, panels, what
+// screen readers hear, saving), the title bar and its menus, share and import, ui_state.
+//
+// [SECTION] Start-up
+// [SECTION] Frame
+// [SECTION] Title bar and menus
+// [SECTION] Share and import
+// [SECTION] ui_state
+#include "app/app.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "ddb/snapshot.h"
+#include "imgui_internal.h"  // the input queue's length, for ui_state
+#include "widgets/imgui_scoped.h"
+#include "imgui_stdlib.h"
+#include "model/request_fields.h"
+#include "panels/trace_panel.h"
+
+namespace playground {
+namespace {
+
+// Lesson ids in links: short, and only characters a file name can carry.
+bool IsLessonId(const std::string& id) {
+  if (id.empty() || id.size() > 100) return false;
+  return std::all_of(id.begin(), id.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+  });
+}
+
+}  // namespace
+
+App::App(Host& host) : host_(host), saved_(host) {
+  // The sandbox hears every request first (history, undo), then the workbench (trace), then
+  // the lesson player (the open step's check).
+  wire_.add_observer(&sandbox_);
+  wire_.add_observer(&work_);
+  wire_.add_observer(&lessons_);
+}
+
+// ---- [SECTION] Start-up ---------------------------------------------------------------------
+
+void App::Start() {
+  const auto settings = saved_.LoadUi(notices_);
+  saved_.LoadSandbox(wire_, sandbox_, notices_);
+  LoadSharedSandbox();
+  if (settings) ApplySettings(*settings);
+  lessons_.Start(saved_.LoadProgress(notices_));
+  OpenLinkedLesson();
+}
+
+void App::LoadSharedSandbox() {
+  const auto shared = host_.TakeSharedSandbox();
+  if (!shared) return;
+  if (!shared->error.empty()) {
+    notices_.Add(Notices::Level::kError, "The link's sandbox could not be read: " + shared->error, "shared");
+    return;
+  }
+  if (ddb::Status status = sandbox_.Load(shared->snapshot, "Sandbox from a shared link"); !status.ok()) {
+    notices_.Add(Notices::Level::kError,
+                 "The link's sandbox is not valid (" + std::string(status.type_name()) + ": " + status.message() + ").",
+                 "shared");
+    return;
+  }
+  const auto tables = db_.TableNames();
+  if (!tables.empty()) selection_.table = tables.front();
+  lessons_.KeepLinkedSandbox();
+  notices_.Add(Notices::Level::kInfo,
+               "Loaded the sandbox from the link (" + std::to_string(tables.size()) +
+                   " table(s)). Undo in the history brings back your own.",
+               "shared");
+}
+
+void App::OpenLinkedLesson() {
+  const auto lesson = host_.QueryParameter("lesson");
+  if (!lesson) return;
+  if (!IsLessonId(*lesson)) {
+    notices_.Add(Notices::Level::kWarning, "The link names a lesson that cannot exist: \"" + lesson->substr(0, 60) + "\".",
+                 "link");
+    return;
+  }
+  int step = 1;
+  if (const auto text = host_.QueryParameter("step")) {
+    int parsed = 0;
+    char rest = 0;
+    if (std::sscanf(text->c_str(), "%d%c", &parsed, &rest) == 1 && parsed >= 1) {
+      step = parsed;
+    } else {
+      notices_.Add(Notices::Level::kWarning, "The link's step \"" + text->substr(0, 20) + "\" is not a step number; starting at step 1.",
+                   "link");
+    }
+  }
+  lessons_.OpenLink(*lesson, step);
+}
+
+void App::ApplySettings(const nlohmann::json& s) {
+  if (auto it = s.find("layout"); it != s.end()) dock_.FromJson(*it);
+  if (auto it = s.find("theme"); it != s.end() && it->is_string()) {
+    style_.theme = it->get<std::string>() == "light" ? Theme::kLight : Theme::kDark;
+  }
+  if (auto it = s.find("fontScale"); it != s.end() && it->is_number()) {
+    style_.font_scale = std::clamp(it->get<float>(), kMinFontScale, kMaxFontScale);
+  }
+  if (auto it = s.find("largeTargets"); it != s.end() && it->is_boolean()) style_.large_targets = it->get<bool>();
+  if (auto it = s.find("presenter"); it != s.end() && it->is_boolean()) presenter_ = it->get<bool>();
+  if (auto it = s.find("dataMode"); it != s.end() && it->is_string()) {
+    table_panel_.set_mode(it->get<std::string>() == "items" ? TablePanel::Mode::kItems : TablePanel::Mode::kPartitions);
+  }
+  if (auto it = s.find("table"); it != s.end() && it->is_string() && selection_.table.empty()) {
+    if (db_.Description(it->get<std::string>()).ok()) selection_.table = it->get<std::string>();
+  }
+}
+
+nlohmann::json App::Settings() const {
+  return {{"version", kUiStoreVersion},
+          {"layout", dock_.ToJson()},
+          {"theme", style_.theme == Theme::kLight ? "light" : "dark"},
+          {"fontScale", style_.font_scale},
+          {"largeTargets", style_.large_targets},
+          {"presenter", presenter_},
+          {"dataMode", table_panel_.mode() == TablePanel::Mode::kItems ? "items" : "partitions"},
+          {"table", selection_.table}};
+}
+
+// ---- [SECTION] Frame ------------------------------------------------------------------------
+
+void App::Frame(const UiFonts& fonts, float dpr) {
+  ++frame_count_;
+  probe_.BeginFrame(frame_count_);
+  probe_.shown() = {};  // panels report what they show as they draw it
+
+  // A replaced database (undo, reset, a loaded snapshot) takes the trace and the selected
+  // item with it: they point into the old one.
+  if (wire_.stamp().epoch != trace_epoch_.epoch) {
+    trace_epoch_ = wire_.stamp();
+    work_.ClearTrace();
+    selection_.item.reset();
+    if (!selection_.table.empty() && !db_.Description(selection_.table).ok()) selection_.table.clear();
+  }
+
+  const float scale = dpr * style_.font_scale;
+  PanelContext ctx{db_, wire_, sandbox_, work_, selection_, layouts_, probe_, fonts, PaletteFor(style_.theme),
+                   style_.theme, scale, notices_, presenter_};
+  const float title_height = DrawTitleBar(ctx);
+  // The panels go below the title bar. (The viewport's WorkPos says the same, but only from
+  // the next frame on: the first frame would lay out under the bar.)
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  const ImVec2 pos{viewport->Pos.x, viewport->Pos.y + title_height};
+  const ImVec2 size{viewport->Size.x, std::max(viewport->Size.y - title_height, 1.0f)};
+  const DockRects rects = dock_.Compute(pos, size, scale, presenter_);
+  const auto record = [&](const char* name, const PanelRect& r) {
+    probe_.RecordRect(name, r.pos, {r.pos.x + r.size.x, r.pos.y + r.size.y});
+  };
+  record("panel:lessons", rects.lessons);
+  record("panel:data", rects.data);
+  if (!presenter_) {
+    record("panel:tables", rects.tables);
+    record("panel:builder", rects.builder);
+    record("panel:response", rects.response);
+    record("panel:trace", rects.trace);
+    record("panel:history", rects.history);
+  }
+
+  // A keyboard user starts in the Tables panel (Tab moves within the focused panel, Ctrl+Tab
+  // between panels). ImGui would otherwise focus whichever window appeared last.
+  if (frame_count_ == 2 && !presenter_) ImGui::SetWindowFocus("Tables");
+  lessons_.Draw(rects.lessons, ctx);
+  if (!presenter_) {
+    tables_panel_.Draw(rects.tables, ctx);
+    builder_.Draw(rects.builder, ctx);
+    response_panel_.Draw(rects.response, ctx);
+    DrawTracePanel(rects.trace, ctx);
+    history_panel_.Draw(rects.history, ctx);
+  }
+  table_panel_.Draw(rects.data, ctx);
+  // The splitters' host window covers the whole page beneath the panels. Windows that never
+  // come to the front are stacked behind those made before them, so it is made last.
+  dock_.DrawSplitters(rects, scale, presenter_, probe_);
+  DrawNotices(notices_, ctx);
+  DrawShareWindow(ctx);
+  DrawImportWindow(ctx);
+  AfterFrame();
+}
+
+void App::AfterFrame() {
+  // Screen readers cannot see the canvas: the response and the lesson go to live regions.
+  if (const auto& response = work_.response(); response && response->serial != announced_serial_) {
+    announced_serial_ = response->serial;
+    host_.AnnounceResponse(ResponseAnnouncement(*response));
+  }
+  if (std::string text = lessons_.AccessibleText(); text != lesson_text_) {
+    lesson_text_ = std::move(text);
+    host_.SetLessonText(lesson_text_);
+  }
+  if (share_pending_) {
+    if (auto outcome = host_.PollShare()) {
+      share_pending_ = false;
+      share_outcome_ = std::move(outcome);
+      if (share_outcome_->ok) ImGui::SetClipboardText(share_outcome_->url.c_str());
+    }
+  }
+  saved_.SaveUi(Settings());
+  saved_.SaveProgress(lessons_.ProgressJson());
+  saved_.Tick(db_, wire_.stamp(), ImGui::GetTime(), notices_);
+}
+
+void App::SaveNow() {
+  saved_.SaveUi(Settings());
+  saved_.SaveProgress(lessons_.ProgressJson());
+  saved_.SaveSandboxNow(db_, wire_.stamp(), notices_);
+}
+
+std::string App::ResponseAnnouncement(const ResponseView& r) const {
+  std::string text = r.operation;
+  if (!r.result.ok()) {
+    text += " failed: " + r.result.error_type + ". " + r.result.error_message;
+    if (!r.explanation.empty()) text += " In plain words: " + r.explanation;
+    return text;
+  }
+  text += " succeeded.";
+  char buf[128];
+  if (r.count && r.scanned_count) {
+    std::snprintf(buf, sizeof buf, " Count %lld, ScannedCount %lld.", static_cast<long long>(*r.count),
+                  static_cast<long long>(*r.scanned_count));
+    text += buf;
+  } else if (r.items_returned > 0) {
+    std::snprintf(buf, sizeof buf, " %zu item%s returned.", r.items_returned, r.items_returned == 1 ? "" : "s");
+    text += buf;
+  }
+  if (r.capacity_units) {
+    std::snprintf(buf, sizeof buf, " %.1f capacity units consumed.", *r.capacity_units);
+    text += buf;
+  }
+  if (!r.last_evaluated_key.empty()) text += " More items follow: use Next page.";
+  return text;
+}
+
+// ---- [SECTION] Title bar and menus ------------------------------------------------------------
+
+float App::DrawTitleBar(PanelContext& ctx) {
+  ui::StyleVar padding(ImGuiStyleVar_FramePadding, {ImGui::GetStyle().WindowPadding.x, ImGui::GetStyle().FramePadding.y * 1.6f});
+  ui::MainMenuBar bar;
+  if (!bar) return 0;
+  // The title gives way first when the bar is short of room (large text, narrow window): the
+  // menus and the presenter's controls must stay reachable.
+  const char* title = "DynamoDB Keys Playground";
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float menus = ImGui::CalcTextSize("SandboxView").x + style.ItemSpacing.x * 4 + style.FramePadding.x * 4;
+  float title_width = 0;
+  {
+    ui::Font heading(ctx.fonts.heading);
+    title_width = ImGui::CalcTextSize(title).x + 8 * ctx.scale + style.ItemSpacing.x;
+  }
+  if (title_width + menus + PresenterControlsWidth() + style.WindowPadding.x * 2 <= ImGui::GetWindowWidth()) {
+    {
+      ui::Font heading(ctx.fonts.heading);
+      ImGui::TextUnformatted(title);
+    }
+    probe_.RecordLastItem("title");
+    ImGui::Dummy({8 * ctx.scale, 0});
+  }
+  DrawSandboxMenu(ctx);
+  DrawViewMenu(ctx);
+  DrawPresenterControls(ctx);
+  return ImGui::GetWindowHeight();
+}
+
+void App::DrawSandboxMenu(PanelContext& ctx) {
+  const bool open = ImGui::BeginMenu("Sandbox");
+  probe_.RecordLastItem("menu.sandbox");
+  if (!open) return;
+  if (ImGui::MenuItem("Undo", nullptr, false, sandbox_.can_undo())) sandbox_.Undo();
+  probe_.RecordLastItem("menu.undo");
+  if (ImGui::MenuItem("Redo", nullptr, false, sandbox_.can_redo())) sandbox_.Redo();
+  probe_.RecordLastItem("menu.redo");
+  if (ImGui::MenuItem("Reset sandbox (undoable)")) {
+    sandbox_.Reset();
+    selection_ = {};
+  }
+  probe_.RecordLastItem("menu.reset");
+  ImGui::Separator();
+  if (ImGui::MenuItem("Share link\xE2\x80\xA6")) StartShare();
+  probe_.RecordLastItem("menu.share");
+  if (ImGui::MenuItem("Copy snapshot JSON")) ImGui::SetClipboardText(ddb::ExportSnapshot(db_).c_str());
+  probe_.RecordLastItem("menu.export");
+  if (ImGui::MenuItem("Load snapshot JSON\xE2\x80\xA6")) {
+    import_open_ = true;
+    import_error_.clear();
+  }
+  probe_.RecordLastItem("menu.import");
+  ImGui::Separator();
+  if (ImGui::MenuItem("Forget saved state")) {
+    saved_.Forget(wire_.stamp());
+    notices_.Add(Notices::Level::kInfo, "Saved state forgotten: the next visit starts fresh, unless something changes first.",
+                 "forget");
+  }
+  probe_.RecordLastItem("menu.forget");
+  ImGui::EndMenu();
+  (void)ctx;
+}
+
+void App::DrawViewMenu(PanelContext& ctx) {
+  const bool open = ImGui::BeginMenu("View");
+  probe_.RecordLastItem("menu.view");
+  if (!open) return;
+  if (ImGui::MenuItem("Dark theme", nullptr, style_.theme == Theme::kDark)) style_.theme = Theme::kDark;
+  probe_.RecordLastItem("menu.theme_dark");
+  if (ImGui::MenuItem("Light high-contrast theme", nullptr, style_.theme == Theme::kLight)) style_.theme = Theme::kLight;
+  probe_.RecordLastItem("menu.theme_light");
+  ImGui::Separator();
+  int percent = static_cast<int>(std::lround(style_.font_scale * 100));
+  ImGui::SetNextItemWidth(200 * ctx.scale);
+  // Applied when the slider is let go: rebuilding fonts while dragging would jump the slider.
+  ImGui::SliderInt("Text size", &percent, 100, 250, "%d %%");
+  if (ImGui::IsItemDeactivatedAfterEdit() || (!ImGui::IsItemActive() && percent != std::lround(style_.font_scale * 100))) {
+    style_.font_scale = std::clamp(percent / 100.0f, kMinFontScale, kMaxFontScale);
+  }
+  probe_.RecordLastItem("menu.font_scale");
+  ImGui::MenuItem("Large hit targets", nullptr, &style_.large_targets);
+  probe_.RecordLastItem("menu.large_targets");
+  ImGui::MenuItem("Presenter view: lesson and data only", nullptr, &presenter_);
+  probe_.RecordLastItem("menu.presenter");
+  ImGui::Separator();
+  if (ImGui::MenuItem("Partitions", nullptr, table_panel_.mode() == TablePanel::Mode::kPartitions)) {
+    table_panel_.set_mode(TablePanel::Mode::kPartitions);
+  }
+  if (ImGui::MenuItem("Item grid", nullptr, table_panel_.mode() == TablePanel::Mode::kItems)) {
+    table_panel_.set_mode(TablePanel::Mode::kItems);
+  }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Reset layout and settings")) {
+    dock_.Reset();
+    style_ = {};
+    presenter_ = false;
+  }
+  probe_.RecordLastItem("menu.reset_layout");
+  ImGui::EndMenu();
+}
+
+// Right-aligned in the title bar: what a presenter reaches for mid-talk.
+float App::PresenterControlsWidth() const {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return ImGui::CalcTextSize("A-").x + ImGui::CalcTextSize("250%").x + ImGui::CalcTextSize("A+").x +
+         ImGui::CalcTextSize(presenter_ ? "Exit presenter view" : "Presenter view").x + style.FramePadding.x * 6 +
+         style.ItemSpacing.x * 4;
+}
+
+void App::DrawPresenterControls(PanelContext& ctx) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const char* presenter_label = presenter_ ? "Exit presenter view" : "Presenter view";
+  char size_label[16];
+  std::snprintf(size_label, sizeof size_label, "%d%%", static_cast<int>(std::lround(style_.font_scale * 100)));
+  const float width = PresenterControlsWidth();
+  const float x = ImGui::GetWindowWidth() - width - style.WindowPadding.x;
+  if (x <= ImGui::GetCursorPosX()) return;  // a narrow window: the View menu has all of it
+  ImGui::SetCursorPosX(x);
+  if (ImGui::SmallButton("A-")) style_.font_scale = std::max(kMinFontScale, std::round(style_.font_scale * 10 - 1) / 10);
+  probe_.RecordLastItem("title.smaller");
+  ImGui::SetItemTooltip("Smaller text");
+  ImGui::TextColored(ctx.colors.dim, "%s", size_label);
+  if (ImGui::SmallButton("A+")) style_.font_scale = std::min(kMaxFontScale, std::round(style_.font_scale * 10 + 1) / 10);
+  probe_.RecordLastItem("title.larger");
+  ImGui::SetItemTooltip("Larger text");
+  if (ImGui::SmallButton(presenter_label)) presenter_ = !presenter_;
+  probe_.RecordLastItem("title.presenter");
+  ImGui::SetItemTooltip("Show only the lesson and the data view");
+}
+
+// ---- [SECTION] Share and import ---------------------------------------------------------------
+
+void App::StartShare() {
+  share_open_ = true;
+  share_pending_ = true;
+  share_outcome_.reset();
+  host_.StartShare(ddb::ExportSnapshot(db_));
+}
+
+void App::DrawShareWindow(PanelContext& ctx) {
+  if (!share_open_) return;
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
+  // Height 0 every frame: the window fits what it shows (first "compressing", then the link).
+  ImGui::SetNextWindowSize({std::min(620 * ctx.scale, viewport->Size.x * 0.95f), 0}, ImGuiCond_Always);
+  ui::Window window("Share this sandbox###share", &share_open_, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
+  if (!window) return;
+  probe_.RecordLastItem("share.window");
+  ui::TextWrap wrap;
+  if (share_pending_) {
+    ImGui::TextColored(ctx.colors.dim, "Compressing the sandbox into a link\xE2\x80\xA6");
+    return;
+  }
+  if (!share_outcome_) return;
+  if (!share_outcome_->ok) {
+    ImGui::TextColored(ctx.colors.error, "%s", share_outcome_->message.c_str());
+    probe_.RecordLastItem("share.message");
+    return;
+  }
+  ImGui::TextUnformatted("Anyone who opens this link gets a copy of your tables and items (copied to your clipboard):");
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::InputText("##url", &share_outcome_->url, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
+  probe_.RecordLastItem("share.url");
+  if (ImGui::Button("Copy again")) ImGui::SetClipboardText(share_outcome_->url.c_str());
+  ImGui::SameLine();
+  ImGui::TextColored(ctx.colors.dim, "%zu characters", share_outcome_->url.size());
+}
+
+void App::DrawImportWindow(PanelContext& ctx) {
+  if (!import_open_) return;
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
+  ImGui::SetNextWindowSize({std::min(640 * ctx.scale, viewport->Size.x * 0.95f), std::min(480 * ctx.scale, viewport->Size.y * 0.9f)},
+                           ImGuiCond_Appearing);
+  ui::Window window("Load a snapshot###import", &import_open_, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
+  if (!window) return;
+  ImGui::TextColored(ctx.colors.dim, "Paste a snapshot (Sandbox > Copy snapshot JSON). It replaces the sandbox; Undo brings it back.");
+  const float footer = ImGui::GetFrameHeightWithSpacing() * (import_error_.empty() ? 1.0f : 2.5f);
+  {
+    ui::Font mono(ctx.fonts.mono);
+    ImGui::InputTextMultiline("##snapshot", &import_text_, {-FLT_MIN, -footer});
+  }
+  probe_.RecordLastItem("import.text");
+  if (!import_error_.empty()) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.error, "%s", import_error_.c_str());
+  }
+  if (ImGui::Button("Load")) {
+    if (ddb::Status status = sandbox_.Load(import_text_, "Loaded a snapshot"); status.ok()) {
+      import_open_ = false;
+      import_text_.clear();
+      const auto tables = db_.TableNames();
+      selection_ = {tables.empty() ? std::string() : tables.front(), nullptr};
+    } else {
+      import_error_ = std::string(status.type_name()) + ": " + status.message();
+    }
+  }
+  probe_.RecordLastItem("import.load");
+}
+
+// ---- [SECTION] ui_state -----------------------------------------------------------------------
+
+// What ImGui made of the input so far: where it thinks the mouse is, and who has it.
+nlohmann::json App::InputJson() {
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImGuiContext* context = ImGui::GetCurrentContext();
+  const bool known = io.MousePos.x > -FLT_MAX / 2;
+  return {{"mouseX", known ? io.MousePos.x : -1.0f},
+          {"mouseY", known ? io.MousePos.y : -1.0f},
+          {"mouseDown", io.MouseDown[0]},
+          {"wantKeyboard", io.WantCaptureKeyboard},
+          {"wantText", io.WantTextInput},
+          {"queuedEvents", context ? context->InputEventsQueue.Size : 0},
+          {"hoveredWindow", context && context->HoveredWindow ? context->HoveredWindow->Name : ""},
+          {"focusedWindow", context && context->NavWindow ? context->NavWindow->Name : ""},
+          {"activeId", context ? context->ActiveId : 0},
+          {"hoveredId", context ? context->HoveredIdPreviousFrame : 0},
+          {"vertices", io.MetricsRenderVertices},
+          {"windows", io.MetricsRenderWindows}};
+}
+
+std::string App::StateJson() const {
+  const ShownState& shown = probe_.shown();
+  using nlohmann::json;
+  const auto or_null = [](const std::string& s) { return s.empty() ? json(nullptr) : json(s); };
+  json response = nullptr;
+  if (const ResponseView* r = shown.response) {
+    response = {{"operation", r->operation},
+                {"status", r->result.http_status},
+                {"errorType", or_null(r->result.error_type)},
+                {"errorMessage", or_null(r->result.error_message)},
+                {"explanation", or_null(r->explanation)},
+                {"count", r->count ? json(*r->count) : json(nullptr)},
+                {"scannedCount", r->scanned_count ? json(*r->scanned_count) : json(nullptr)},
+                {"capacityUnits", r->capacity_units ? json(*r->capacity_units) : json(nullptr)},
+                {"itemsReturned", r->items_returned},
+                {"hasNextPage", !r->last_evaluated_key.empty()},
+                {"requestBody", r->request_body}};
+  }
+  json notices = json::array();
+  for (const auto& n : notices_.all()) notices.push_back(n.text);
+  json trace = nullptr;
+  if (!shown.trace_operation.empty()) {
+    trace = {{"operation", shown.trace_operation}, {"read", shown.trace_read}, {"returned", shown.trace_returned},
+             {"filteredOut", shown.trace_filtered}, {"written", shown.trace_written}};
+  }
+  json state = {
+      {"frameCount", frame_count_},
+      {"revision", db_.revision()},
+      {"epoch", wire_.stamp().epoch},
+      {"selectedTable", or_null(shown.selected_table)},
+      {"tablesListed", shown.tables_listed},
+      {"partitionsShown", shown.partitions_shown},
+      {"itemsListed", shown.items_listed},
+      {"dataMode", shown.data_mode},
+      {"lastError", shown.last_error_type.empty()
+                        ? json(nullptr)
+                        : json{{"type", shown.last_error_type}, {"message", shown.last_error_message}}},
+      {"operation", shown.operation},
+      {"editorText", shown.editor_text ? *shown.editor_text : std::string()},
+      {"editorActive", shown.editor_active},
+      {"builderTab", shown.builder_tab},
+      {"builderJson", shown.builder_json ? *shown.builder_json : std::string()},
+      {"builderJsonInvalid", shown.builder_json_invalid},
+      {"builderFields", shown.builder_fields ? FieldsJson(*shown.builder_fields) : json(nullptr)},
+      {"response", response},
+      {"trace", trace},
+      {"traceEntries", shown.trace_entries},
+      {"inspectedItemBytes", shown.inspected_item_bytes},
+      {"historyCount", sandbox_.history().size()},
+      {"undoDepth", sandbox_.undo_depth()},
+      {"redoDepth", sandbox_.redo_depth()},
+      {"designerError", or_null(shown.designer_error)},
+      {"designerPreview", or_null(shown.designer_preview)},
+      {"theme", style_.theme == Theme::kLight ? "light" : "dark"},
+      {"fontScale", style_.font_scale},
+      {"largeTargets", style_.large_targets},
+      {"presenter", presenter_},
+      {"layout", dock_.ToJson()},
+      {"notices", notices},
+      {"lesson", lessons_.LessonJson()},
+      {"lessons", lessons_.LibraryJson()},
+      {"lessonText", lesson_text_},
+      {"loadingSample", tables_panel_.loading()},
+      {"share", share_outcome_ ? json{{"ok", share_outcome_->ok}, {"url", share_outcome_->url}, {"message", share_outcome_->message}}
+                               : json(nullptr)},
+      {"sharePending", share_pending_},
+      {"input", InputJson()},
+      {"focused", or_null(shown.focused)},
+  };
+  return state.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace playground

@@ -1,0 +1,118 @@
+// App: the playground page minus the platform. Owns the one engine (ddb::Database), the
+// WireClient every write goes through, the sandbox (history, undo), the workbench the panels
+// share, the saved state, and the panels; Frame() lays the panels out and draws them. Knows
+// nothing of the browser: web/main.cpp drives it through Host and exposes it to JavaScript.
+//
+// [SECTION] in app.cpp: Frame, title bar and menus, share and import, start-up, ui_state.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "ddb/database.h"
+#include "app/dock_layout.h"
+#include "panels/history_panel.h"
+#include "model/host.h"
+#include "model/layout_cache.h"
+#include "lessons/lesson_player.h"
+#include "model/notices.h"
+#include "panels/operation_builder.h"
+#include "app/panel_context.h"
+#include "panels/response_panel.h"
+#include "model/sandbox.h"
+#include "model/saved_state.h"
+#include "panels/table_panel.h"
+#include "panels/tables_panel.h"
+#include "widgets/theme.h"
+#include "app/ui_probe.h"
+#include "model/wire_client.h"
+#include "model/workbench.h"
+
+namespace playground {
+
+class App {
+ public:
+  explicit App(Host& host);
+  App(const App&) = delete;
+  App& operator=(const App&) = delete;
+
+  // Once ImGui exists: loads the saved settings, sandbox and lesson progress, a shared sandbox
+  // from the URL, and hands a ?lesson=&step= link to the lesson player.
+  void Start();
+
+  // Draws one frame between ImGui::NewFrame() and ImGui::Render(). `dpr` is the device pixel
+  // ratio the fonts and style were built for (with style().font_scale on top).
+  void Frame(const UiFonts& fonts, float dpr);
+
+  // What the platform must build fonts and style for.
+  const StyleSettings& style() const { return style_; }
+
+  // The path JavaScript's playground.exec() takes; the same one the panels use.
+  WireClient& wire() { return wire_; }
+  const UiProbe& probe() const { return probe_; }
+  std::uint64_t frame_count() const { return frame_count_; }
+  // Work that moves on only from frame to frame is under way (loading the large sample in
+  // batches, lesson files or a share link on their way): the page must keep drawing.
+  bool WantsFrames() const { return tables_panel_.loading() || share_pending_ || lessons_.Fetching(); }
+
+  // Saves the sandbox, settings and lesson progress now (the page is being hidden or closed).
+  void SaveNow();
+
+  // What the page shows, as JSON for ui_state() (see index.html for the fields).
+  std::string StateJson() const;
+
+ private:
+  float DrawTitleBar(PanelContext& ctx);
+  void DrawSandboxMenu(PanelContext& ctx);
+  void DrawViewMenu(PanelContext& ctx);
+  void DrawPresenterControls(PanelContext& ctx);
+  float PresenterControlsWidth() const;
+  void DrawShareWindow(PanelContext& ctx);
+  void DrawImportWindow(PanelContext& ctx);
+  void StartShare();
+  void OpenLinkedLesson();
+  void LoadSharedSandbox();
+  void ApplySettings(const nlohmann::json& settings);
+  nlohmann::json Settings() const;
+  void AfterFrame();
+  std::string ResponseAnnouncement(const ResponseView& response) const;
+  static nlohmann::json InputJson();
+
+  Host& host_;
+  ddb::Database db_;
+  WireClient wire_{db_};
+  Sandbox sandbox_{db_, wire_};
+  Workbench work_{db_, wire_};
+  SavedState saved_;
+  Notices notices_;
+  Selection selection_;
+  LayoutCache layouts_;
+  UiProbe probe_;
+  DockLayout dock_;
+  StyleSettings style_;
+  bool presenter_ = false;
+  LessonPlayer lessons_{host_, db_};
+  TablesPanel tables_panel_;
+  TablePanel table_panel_;
+  OperationBuilder builder_;
+  ResponsePanel response_panel_;
+  HistoryPanel history_panel_;
+  std::uint64_t frame_count_ = 0;
+  DataStamp trace_epoch_;  // the epoch the workbench's trace belongs to
+
+  // Share link: requested, then the outcome from the host.
+  bool share_open_ = false;
+  bool share_pending_ = false;
+  std::optional<ShareOutcome> share_outcome_;
+  // Import: a snapshot pasted into a text box.
+  bool import_open_ = false;
+  std::string import_text_;
+  std::string import_error_;
+
+  std::uint64_t announced_serial_ = 0;
+  std::string lesson_text_;  // last text mirrored for screen readers
+};
+
+}  // namespace playground

@@ -1,0 +1,173 @@
+#include "app/dock_layout.h"
+
+#include <algorithm>
+
+#include "widgets/imgui_scoped.h"
+
+namespace playground {
+namespace {
+
+// CSS pixels.
+constexpr float kGap = 6.0f;         // between panels; the splitters live here
+constexpr float kMinLeft = 180.0f;
+constexpr float kMinRight = 260.0f;
+constexpr float kMinCenter = 260.0f;
+constexpr float kMinSqueezed = 120.0f;  // left and right columns in a very narrow window
+constexpr float kMinBottom = 90.0f;
+constexpr float kMinSplitPane = 70.0f;
+
+PanelRect Rect(float x, float y, float w, float h) { return {{x, y}, {std::max(w, 1.0f), std::max(h, 1.0f)}}; }
+
+float Clamp(float v, float lo, float hi) { return std::clamp(v, lo, std::max(lo, hi)); }
+
+// Splits `height` at `fraction`, keeping both parts at least `min`.
+float SplitAt(float height, float fraction, float min) {
+  if (height < 2 * min) return height * 0.5f;
+  return std::clamp(height * fraction, min, height - min);
+}
+
+}  // namespace
+
+DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, bool presenter) const {
+  const float gap = kGap * s;
+  const float x0 = pos.x + gap;
+  const float y0 = pos.y + gap;
+  const float w = std::max(size.x - 2 * gap, 1.0f);
+  const float h = std::max(size.y - 2 * gap, 1.0f);
+  DockRects r;
+  if (presenter) {
+    // The lesson and the data: nothing else competes for the room's attention.
+    // The lesson is what the room reads: at least a third of the width, at most half.
+    const float left = Clamp(std::max(sizes_.left * s, w * 0.34f), kMinLeft * s, w * 0.5f);
+    r.lessons = Rect(x0, y0, left, h);
+    r.data = Rect(x0 + left + gap, y0, w - left - gap, h);
+    return r;
+  }
+  const float columns = w - 2 * gap;
+  // The side columns never take more than their share, however large the text: the data view
+  // in the middle is what the page is about.
+  float left = Clamp(sizes_.left * s, kMinLeft * s, columns * 0.32f);
+  float right = Clamp(sizes_.right * s, kMinRight * s, columns * 0.38f);
+  if (columns - left - right < kMinCenter * s) {
+    // Too narrow for all three at their sizes: the side columns give up room in proportion.
+    const float over = kMinCenter * s - (columns - left - right);
+    const float total = left + right;
+    left = std::max(kMinSqueezed * s, left - over * left / total);
+    right = std::max(kMinSqueezed * s, right - over * right / total);
+  }
+  const float center = std::max(columns - left - right, 1.0f);
+  const float rows = h - gap;
+  const float bottom = Clamp(sizes_.bottom * s, kMinBottom * s, rows * 0.4f);
+  const float top = rows - bottom;
+
+  const float lessons = SplitAt(h - gap, sizes_.left_split, kMinSplitPane * s);
+  r.lessons = Rect(x0, y0, left, lessons);
+  r.tables = Rect(x0, y0 + lessons + gap, left, h - lessons - gap);
+  const float center_x = x0 + left + gap;
+  r.data = Rect(center_x, y0, center, top);
+  const float builder = SplitAt(top - gap, sizes_.right_split, kMinSplitPane * s);
+  const float right_x = center_x + center + gap;
+  r.builder = Rect(right_x, y0, right, builder);
+  r.response = Rect(right_x, y0 + builder + gap, right, top - builder - gap);
+  const float bottom_width = center + gap + right;
+  const float trace = SplitAt(bottom_width - gap, sizes_.bottom_split, kMinSplitPane * 2 * s);
+  r.trace = Rect(center_x, y0 + top + gap, trace, bottom);
+  r.history = Rect(center_x + trace + gap, y0 + top + gap, bottom_width - trace - gap, bottom);
+  return r;
+}
+
+bool DockLayout::DrawSplitters(const DockRects& r, float s, bool presenter, UiProbe& probe) {
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(viewport->Pos);
+  ImGui::SetNextWindowSize(viewport->Size);
+  constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                                      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                      ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoFocusOnAppearing |
+                                      ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoScrollWithMouse;
+  ui::StyleVar padding(ImGuiStyleVar_WindowPadding, ImVec2{0, 0});
+  ui::Window host("##dock", nullptr, kFlags);
+  if (!host) return false;
+  const float gap = kGap * s;
+  bool changed = false;
+  const Sizes defaults;
+  // One splitter: an invisible button over the gap; dragging it calls `move` with the mouse
+  // movement in CSS pixels; double-clicking calls `reset`.
+  const auto splitter = [&](const char* id, ImVec2 min, ImVec2 max, bool vertical, auto&& move, auto&& reset) {
+    if (max.x - min.x < 1 || max.y - min.y < 1) return;
+    ImGui::SetCursorScreenPos(min);
+    ImGui::InvisibleButton(id, {max.x - min.x, max.y - min.y});
+    probe.RecordLastItem(std::string("splitter.") + (id + 2));
+    const bool active = ImGui::IsItemActive();
+    if (ImGui::IsItemHovered() || active) {
+      ImGui::SetMouseCursor(vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
+      const ImU32 color = ImGui::GetColorU32(active ? ImGuiCol_SeparatorActive : ImGuiCol_SeparatorHovered);
+      const ImVec2 c{(min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f};
+      ImDrawList* draw = ImGui::GetWindowDrawList();
+      if (vertical) {
+        draw->AddLine({c.x, min.y}, {c.x, max.y}, color, 2 * s);
+      } else {
+        draw->AddLine({min.x, c.y}, {max.x, c.y}, color, 2 * s);
+      }
+    }
+    if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+      reset();
+      changed = true;
+    } else if (active) {
+      const ImVec2 delta = ImGui::GetIO().MouseDelta;
+      if (delta.x != 0 || delta.y != 0) {
+        move(vertical ? delta.x / s : delta.y / s);
+        changed = true;
+      }
+    }
+  };
+  const auto right_of = [](const PanelRect& p) { return p.pos.x + p.size.x; };
+  const auto below = [](const PanelRect& p) { return p.pos.y + p.size.y; };
+
+  splitter("##left", {right_of(r.lessons), r.data.pos.y}, {r.data.pos.x, presenter ? below(r.data) : below(r.tables)}, true,
+           [&](float d) { sizes_.left = std::max(kMinLeft, sizes_.left + d); }, [&] { sizes_.left = defaults.left; });
+  if (!presenter) {
+    splitter("##right", {right_of(r.data), r.data.pos.y}, {r.builder.pos.x, below(r.data)}, true,
+             [&](float d) { sizes_.right = std::max(kMinRight, sizes_.right - d); }, [&] { sizes_.right = defaults.right; });
+    splitter("##bottom", {r.trace.pos.x, below(r.data)}, {right_of(r.history), r.trace.pos.y}, false,
+             [&](float d) { sizes_.bottom = std::max(kMinBottom, sizes_.bottom - d); },
+             [&] { sizes_.bottom = defaults.bottom; });
+    const float left_height = below(r.tables) - r.lessons.pos.y;  // the whole column
+    splitter("##lessons", {r.lessons.pos.x, below(r.lessons)}, {right_of(r.lessons), r.tables.pos.y}, false,
+             [&](float d) { sizes_.left_split = std::clamp(sizes_.left_split + d * s / left_height, 0.05f, 0.95f); },
+             [&] { sizes_.left_split = defaults.left_split; });
+    const float right_height = below(r.response) - r.builder.pos.y;
+    splitter("##builder", {r.builder.pos.x, below(r.builder)}, {right_of(r.builder), r.response.pos.y}, false,
+             [&](float d) { sizes_.right_split = std::clamp(sizes_.right_split + d * s / right_height, 0.05f, 0.95f); },
+             [&] { sizes_.right_split = defaults.right_split; });
+    const float bottom_width = right_of(r.history) - r.trace.pos.x;
+    splitter("##trace", {right_of(r.trace), r.trace.pos.y}, {r.history.pos.x, below(r.trace)}, true,
+             [&](float d) { sizes_.bottom_split = std::clamp(sizes_.bottom_split + d * s / bottom_width, 0.05f, 0.95f); },
+             [&] { sizes_.bottom_split = defaults.bottom_split; });
+  }
+  (void)gap;
+  return changed;
+}
+
+nlohmann::json DockLayout::ToJson() const {
+  return {{"left", sizes_.left},         {"right", sizes_.right},           {"bottom", sizes_.bottom},
+          {"leftSplit", sizes_.left_split}, {"rightSplit", sizes_.right_split}, {"bottomSplit", sizes_.bottom_split}};
+}
+
+bool DockLayout::FromJson(const nlohmann::json& json) {
+  if (!json.is_object()) return false;
+  const auto read = [&](const char* name, float& field, float lo, float hi) {
+    auto it = json.find(name);
+    if (it == json.end() || !it->is_number()) return;
+    const float v = it->get<float>();
+    if (v >= lo && v <= hi) field = v;
+  };
+  read("left", sizes_.left, kMinLeft, 4000);
+  read("right", sizes_.right, kMinRight, 4000);
+  read("bottom", sizes_.bottom, kMinBottom, 4000);
+  read("leftSplit", sizes_.left_split, 0.05f, 0.95f);
+  read("rightSplit", sizes_.right_split, 0.05f, 0.95f);
+  read("bottomSplit", sizes_.bottom_split, 0.05f, 0.95f);
+  return true;
+}
+
+}  // namespace playground

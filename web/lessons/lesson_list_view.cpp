@@ -1,0 +1,147 @@
+// LessonPlayer's list: the curriculum in order — title, minutes, how far the learner got — and,
+// in place of a lesson whose file is missing or broken, its file name and the engine's words
+// for what is wrong (JSON path and reason). The other lessons open as usual.
+#include <algorithm>
+#include <cmath>
+
+#include "widgets/card.h"
+#include "widgets/imgui_scoped.h"
+#include "lessons/lesson_player.h"
+
+namespace playground {
+namespace {
+
+constexpr const char* kCheck = "\xE2\x9C\x93";  // ✓
+
+}  // namespace
+
+void LessonPlayer::DrawList(PanelContext& ctx) {
+  if (library_.status() != LessonLibrary::Status::kReady) {
+    DrawLibraryProblem(ctx);
+    return;
+  }
+  ui::Child list("lesson_list", {0, 0}, 0, 0);
+  if (!list) return;
+  {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.dim, "Short lessons that teach key design by doing: each step sends real requests to the "
+                                       "sandbox. Pick one to start.");
+  }
+  if (!list_error_.empty()) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.error, "%s", list_error_.c_str());
+    ctx.probe.RecordLastItem("lessons.start_error");
+  }
+  ImGui::Spacing();
+  for (std::size_t i = 0; i < library_.entries().size(); ++i) {
+    ui::Id id(static_cast<int>(i));
+    if (DrawListRow(library_.entries()[i], ctx)) OpenFromList(static_cast<int>(i), ctx);
+  }
+  ImGui::Spacing();
+  if (ImGui::SmallButton("Reset all progress")) confirm_reset_all_ = true;
+  ctx.probe.RecordLastItem("lessons.reset_progress");
+  ImGui::SetItemTooltip("Forget which steps and lessons are done (the sandbox stays as it is)");
+  if (confirm_reset_all_) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.warning, "Forget the progress of every lesson?");
+    if (ImGui::SmallButton("Forget it")) {
+      progress_.Clear();
+      lesson_ = -1;
+      start_.reset();
+      confirm_reset_all_ = false;
+    }
+    ctx.probe.RecordLastItem("lessons.reset_progress_confirm");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Keep it")) confirm_reset_all_ = false;
+  }
+}
+
+// No list yet (loading), or none at all: the index is missing or broken.
+void LessonPlayer::DrawLibraryProblem(PanelContext& ctx) {
+  ui::TextWrap wrap;
+  if (library_.status() == LessonLibrary::Status::kLoading) {
+    ImGui::TextColored(ctx.colors.dim, "Loading the lessons\xE2\x80\xA6");
+    return;
+  }
+  ImGui::TextColored(ctx.colors.error, "The lessons could not be loaded.");
+  ImGui::TextUnformatted(library_.error().c_str());
+  ctx.probe.RecordLastItem("lessons.index_error");
+  ImGui::TextColored(ctx.colors.dim, "The sandbox works without them.");
+  if (ImGui::Button("Try again")) {
+    library_.Start();
+    restored_ = false;  // the lesson that was open comes back with the files
+  }
+  ctx.probe.RecordLastItem("lessons.retry");
+}
+
+// One lesson: a selectable row with a mark (done, in progress, its number), the title and a
+// line of detail; or the file's error. True when clicked (or activated from the keyboard).
+bool LessonPlayer::DrawListRow(const LessonLibrary::Entry& entry, PanelContext& ctx) {
+  const float s = ctx.scale;
+  const float pad = std::round(7 * s);
+  const float mark = std::round(ImGui::GetFontSize() * 1.7f);
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float text_width = std::max(width - mark - pad * 2, 20.0f);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  ImFont* font = ImGui::GetFont();
+  const float size = ImGui::GetFontSize();
+
+  if (!entry.lesson) {
+    // A file that did not load: what is wrong, in full (the message names the file and the
+    // JSON path), so the author can fix it.
+    const int number = library_.IndexOf(entry.id) + 1;
+    if (entry.status == LessonLibrary::Status::kLoading) {
+      ImGui::TextColored(ctx.colors.dim, "%d. Loading %s\xE2\x80\xA6", number, entry.file.c_str());
+      return false;
+    }
+    Card card(ImVec4{ctx.colors.error.x, ctx.colors.error.y, ctx.colors.error.z, 0.10f}, ctx.colors.error, s);
+    ui::TextWrap wrap(card.wrap_x());
+    ImGui::TextColored(ctx.colors.error, "%d. This lesson could not be loaded", number);
+    ImGui::TextUnformatted(entry.error.c_str());
+    ctx.probe.RecordLastItem("lesson.error." + entry.file);
+    return false;
+  }
+
+  const ddb::Lesson& l = *entry.lesson;
+  const LessonRecord* r = progress_.Find(entry.id);
+  const int steps = static_cast<int>(l.steps.size());
+  const int done = r ? static_cast<int>(r->done.size()) : 0;
+  const bool current = progress_.current() == entry.id;
+  std::string detail = std::to_string(l.minutes) + " min \xC2\xB7 " + std::to_string(steps) + " steps";
+  if (current && !(r && r->complete && done >= steps)) {
+    detail = "open: step " + std::to_string((r ? r->step : 0) + 1) + " of " + std::to_string(steps);
+  } else if (r && r->complete) {
+    detail += " \xC2\xB7 done";
+  } else if (done > 0) {
+    detail += " \xC2\xB7 " + std::to_string(done) + " done";
+  }
+  const ImVec2 title_size = font->CalcTextSizeA(size, FLT_MAX, text_width, l.title.c_str());
+  const float height = pad + title_size.y + std::round(size * 0.25f) + size + pad;
+  const bool clicked = ImGui::Selectable("##lesson", current, 0, {width, height});
+  ctx.probe.RecordLastItem("lesson.list." + entry.id);
+
+  // The mark: ✓ when finished, the progress in a ring-less count when started, else the number.
+  const float cy = pos.y + pad + size * 0.5f;
+  if (r && r->complete) {
+    const float radius = size * 0.62f;
+    draw->AddCircleFilled({pos.x + pad + radius, cy}, radius, ImGui::GetColorU32(ctx.colors.success));
+    const ImVec2 check = font->CalcTextSizeA(size, FLT_MAX, 0, kCheck);
+    draw->AddText(font, size, {pos.x + pad + radius - check.x * 0.5f, cy - size * 0.5f},
+                  ImGui::GetColorU32(ImGui::GetStyle().Colors[ImGuiCol_WindowBg]), kCheck);
+  } else {
+    const std::string number = std::to_string(library_.IndexOf(entry.id) + 1);
+    const float radius = size * 0.62f;
+    const ImU32 ring = ImGui::GetColorU32(done > 0 || current ? ctx.colors.selected : ctx.colors.dim);
+    draw->AddCircle({pos.x + pad + radius, cy}, radius, ring, 0, std::max(1.0f, s * 1.2f));
+    const ImVec2 n = font->CalcTextSizeA(size, FLT_MAX, 0, number.c_str());
+    draw->AddText(font, size, {pos.x + pad + radius - n.x * 0.5f, cy - size * 0.5f}, ImGui::GetColorU32(ImGuiCol_Text), number.c_str());
+  }
+  const float x = pos.x + pad + mark;
+  draw->AddText(font, size, {x, pos.y + pad}, ImGui::GetColorU32(ImGuiCol_Text), l.title.c_str(), nullptr, text_width);
+  draw->AddText(font, size, {x, pos.y + pad + title_size.y + std::round(size * 0.25f)}, ImGui::GetColorU32(ctx.colors.dim),
+                detail.c_str());
+  return clicked;
+}
+
+}  // namespace playground

@@ -1,0 +1,417 @@
+// LessonPlayer: opening lessons (from a link, the list, or the saved progress), hearing
+// requests, and what the player shows in words (screen readers) and as JSON (tests).
+//
+// [SECTION] Frame and links
+// [SECTION] Opening a lesson
+// [SECTION] Steps, quizzes and checks
+// [SECTION] Words and state
+#include "lessons/lesson_player.h"
+
+#include <algorithm>
+
+#include "widgets/imgui_scoped.h"
+#include "model/key_facts.h"
+#include "model/notices.h"
+
+namespace playground {
+
+// ---- [SECTION] Frame and links ------------------------------------------------------------------
+
+void LessonPlayer::Start(const std::optional<nlohmann::json>& saved_progress) {
+  if (saved_progress) progress_.FromJson(*saved_progress);
+  library_.Start();
+}
+
+void LessonPlayer::OpenLink(const std::string& id, int step) {
+  link_ = PendingLink{id, std::max(1, step)};
+  shown_address_ = "(link)";  // once resolved, the address says what is really on show
+}
+
+void LessonPlayer::Draw(const PanelRect& rect, PanelContext& ctx) {
+  library_.Poll();
+  if (!table_to_show_.empty()) {
+    if (ctx.db.Description(table_to_show_).ok()) ctx.selection = {table_to_show_, nullptr};
+    table_to_show_.clear();
+  }
+  if (link_) {
+    ResolveLink(ctx);
+  } else if (!restored_) {
+    RestoreCurrent();
+  }
+  if (!lesson()) view_ = View::kList;  // the step and completion views draw the open lesson
+  PlaceNextPanel(rect);
+  {
+    ui::Window window("Lessons###lessons", nullptr, kPanelWindowFlags);
+    if (window) {
+      ctx.probe.RecordLastItem("lessons.panel");
+      switch (view_) {
+        case View::kList: DrawList(ctx); break;
+        case View::kStep: DrawStep(ctx); break;
+        case View::kComplete: DrawCompletion(ctx); break;
+      }
+    }
+  }
+  SyncAddress();
+}
+
+void LessonPlayer::ResolveLink(PanelContext& ctx) {
+  if (library_.status() == LessonLibrary::Status::kLoading) return;
+  const std::string id = link_->id;
+  const int index = library_.IndexOf(id);
+  if (index >= 0 && library_.entries()[index].status == LessonLibrary::Status::kLoading) return;
+  const int step = link_->step;
+  link_.reset();
+  restored_ = true;  // the link wins over the lesson that was open last time
+  const auto warn = [&](const std::string& text) { ctx.notices.Add(Notices::Level::kWarning, text, "lesson-link"); };
+  if (library_.status() == LessonLibrary::Status::kFailed) {
+    warn("The link asks for lesson \"" + id + "\", but the lessons could not be loaded (the Lessons area says why).");
+    return;
+  }
+  if (index < 0) {
+    warn("The link asks for lesson \"" + id + "\", which this playground does not have. Pick a lesson from the list.");
+    return;
+  }
+  const LessonLibrary::Entry& entry = library_.entries()[index];
+  if (!entry.lesson) {
+    warn("The link's lesson \"" + id + "\" could not be opened: its file has an error (shown in the Lessons area).");
+    return;
+  }
+  const int steps = static_cast<int>(entry.lesson->steps.size());
+  int open_at = step - 1;
+  if (open_at >= steps) {
+    warn("The link asks for step " + std::to_string(step) + " of \"" + entry.lesson->title + "\", which has " +
+         std::to_string(steps) + " steps: starting at step 1.");
+    open_at = 0;
+  }
+  // The lesson the sandbox is already set up for (a reload), or a sandbox that came with the
+  // link, is shown as it is; any other lesson is set up first.
+  if (progress_.current() == id || keep_linked_sandbox_) {
+    Show(index, open_at);
+  } else {
+    StartAt(index, open_at, ctx);
+  }
+}
+
+void LessonPlayer::RestoreCurrent() {
+  const std::string& id = progress_.current();
+  if (id.empty() || library_.status() == LessonLibrary::Status::kFailed) {
+    restored_ = true;
+    return;
+  }
+  if (library_.status() == LessonLibrary::Status::kLoading) return;
+  const int index = library_.IndexOf(id);
+  if (index >= 0 && library_.entries()[index].status == LessonLibrary::Status::kLoading) return;
+  restored_ = true;
+  if (index < 0 || !library_.entries()[index].lesson) {
+    progress_.set_current("");  // gone from the curriculum, or broken now: the list it is
+    return;
+  }
+  const LessonRecord* r = progress_.Find(id);
+  const int steps = static_cast<int>(library_.entries()[index].lesson->steps.size());
+  Show(index, std::clamp(r ? r->step : 0, 0, steps - 1));
+}
+
+// The address bar follows the step on show, once the link (if any) is dealt with.
+void LessonPlayer::SyncAddress() {
+  if (link_ || !restored_) return;
+  const ddb::Lesson* l = view_ == View::kList ? nullptr : lesson();
+  const std::string address = l ? l->id + "/" + std::to_string(step_ + 1) : std::string();
+  if (address == shown_address_) return;
+  shown_address_ = address;
+  host_.ShowLessonInAddress(l ? l->id : std::string(), step_ + 1);
+}
+
+// ---- [SECTION] Opening a lesson -----------------------------------------------------------------
+
+const ddb::Lesson* LessonPlayer::lesson() const {
+  if (lesson_ < 0 || lesson_ >= static_cast<int>(library_.entries().size())) return nullptr;
+  const auto& entry = library_.entries()[lesson_];
+  return entry.lesson ? &*entry.lesson : nullptr;
+}
+
+LessonRecord* LessonPlayer::record() {
+  const ddb::Lesson* l = lesson();
+  return l ? &progress_.Of(l->id) : nullptr;
+}
+
+void LessonPlayer::OpenFromList(int index, PanelContext& ctx) {
+  const LessonLibrary::Entry& entry = library_.entries()[index];
+  if (!entry.lesson) return;
+  const int steps = static_cast<int>(entry.lesson->steps.size());
+  const LessonRecord* r = progress_.Find(entry.id);
+  // The lesson the sandbox holds: back to where the learner was.
+  if (progress_.current() == entry.id) {
+    Show(index, std::clamp(r ? r->step : 0, 0, steps - 1));
+    return;
+  }
+  const bool finished = r && static_cast<int>(r->done.size()) >= steps;
+  if (r && !finished && (r->step > 0 || !r->done.empty())) {
+    // Half done, on another lesson's sandbox: set up again as of the step they were on.
+    StartAt(index, std::clamp(r->step, 0, steps - 1), ctx);
+    return;
+  }
+  if (finished) progress_.Restart(entry.id);
+  StartAt(index, 0, ctx);
+}
+
+void LessonPlayer::StartAt(int index, int step, PanelContext& ctx) {
+  const ddb::Lesson& l = *library_.entries()[index].lesson;
+  replaying_ = true;
+  LessonStart start = StartLesson(l, static_cast<std::size_t>(step), ctx);
+  replaying_ = false;
+  if (!start.ok) {
+    list_error_ = "\"" + l.title + "\" could not be set up: " + start.error;
+    view_ = View::kList;
+    lesson_ = -1;
+    progress_.set_current("");
+    start_.reset();
+    return;
+  }
+  list_error_.clear();
+  start_ = std::move(start);
+  // The data view shows the lesson's first table, when it has one by now.
+  for (const std::string& table : l.tables) {
+    if (ctx.db.Description(table).ok()) {
+      ctx.selection = {table, nullptr};
+      break;
+    }
+  }
+  Show(index, step);
+}
+
+void LessonPlayer::Show(int index, int step) {
+  const ddb::Lesson& l = *library_.entries()[index].lesson;
+  if (lesson_ != index || steps_.size() != l.steps.size()) {
+    steps_.assign(l.steps.size(), StepState{});
+    text_.Clear();
+  }
+  lesson_ = index;
+  progress_.set_current(l.id);
+  view_ = View::kStep;
+  GoToStep(step);
+}
+
+void LessonPlayer::ResetLesson(PanelContext& ctx) {
+  const ddb::Lesson* l = lesson();
+  if (!l) return;
+  progress_.Restart(l->id);
+  steps_.assign(l->steps.size(), StepState{});
+  StartAt(lesson_, 0, ctx);
+}
+
+// ---- [SECTION] Steps, quizzes and checks --------------------------------------------------------
+
+void LessonPlayer::GoToStep(int step) {
+  const ddb::Lesson* l = lesson();
+  if (!l) return;
+  step_ = std::clamp(step, 0, static_cast<int>(l->steps.size()) - 1);
+  record()->step = step_;
+  view_ = View::kStep;
+  scroll_to_top_ = true;
+  scroll_to_task_ = false;
+  UpdateDone();  // a step with nothing to do is done by reading it
+}
+
+bool LessonPlayer::StepDone(int step) const {
+  const ddb::Lesson* l = lesson();
+  const LessonRecord* r = l ? progress_.Find(l->id) : nullptr;
+  return r && r->done.count(step) > 0;
+}
+
+// A quiz comes first: the task (and its "show me") appear once the learner has predicted.
+bool LessonPlayer::TaskRevealed() const {
+  const ddb::Lesson* l = lesson();
+  if (!l) return false;
+  return !l->steps[step_].quiz || steps_[step_].choice || StepDone(step_);
+}
+
+void LessonPlayer::PickChoice(std::size_t choice) {
+  const ddb::Lesson* l = lesson();
+  if (!l || !l->steps[step_].quiz) return;
+  auto answer = ddb::AnswerQuiz(*l->steps[step_].quiz, choice);
+  if (!answer.ok()) return;
+  StepState& state = steps_[step_];
+  state.choice = choice;
+  if (answer->correct) state.quiz_correct = true;
+  UpdateDone();
+}
+
+void LessonPlayer::UpdateDone() {
+  const ddb::Lesson* l = lesson();
+  if (!l) return;
+  const ddb::LessonStep& step = l->steps[step_];
+  const StepState& state = steps_[step_];
+  if ((step.quiz && !state.quiz_correct) || (step.task && !state.task_passed)) return;
+  LessonRecord& r = *record();
+  r.done.insert(step_);
+  if (r.done.size() >= l->steps.size()) r.complete = true;
+}
+
+void LessonPlayer::AfterSend(std::string_view operation, std::string_view body, const WireResult& result, RequestOrigin,
+                             bool) {
+  if (replaying_ || view_ != View::kStep) return;
+  const ddb::Lesson* l = lesson();
+  if (!l || !l->steps[step_].task || !TaskRevealed() || StepDone(step_)) return;
+  StepState& state = steps_[step_];
+  if (state.task_passed) return;
+  const ddb::LessonObservation observation{std::string(operation), std::string(body), result.http_status, result.body};
+  const ddb::CheckOutcome outcome = ddb::EvaluateCheck(l->steps[step_].task->check, observation, db_);
+  state.attempted = true;
+  state.task_passed = outcome.passed;
+  state.reason = outcome.reason;
+  if (!outcome.passed) return;
+  UpdateDone();
+  scroll_to_task_ = true;  // its "done" line and what it shows are worth seeing
+  // The data view turns to the table the task was about (a table just created included).
+  const auto request = nlohmann::json::parse(body, nullptr, /*allow_exceptions=*/false);
+  if (request.is_object()) {
+    if (auto t = request.find("TableName"); t != request.end() && t->is_string()) table_to_show_ = t->get<std::string>();
+  }
+}
+
+// ---- [SECTION] Words and state ------------------------------------------------------------------
+
+std::vector<std::string> LessonPlayer::LessonFacts(const ddb::Lesson& l) {
+  std::vector<std::string> facts;
+  for (const ddb::LessonStep& step : l.steps) {
+    for (const std::string& fact : step.facts) {
+      if (std::find(facts.begin(), facts.end(), fact) == facts.end()) facts.push_back(fact);
+    }
+  }
+  return facts;
+}
+
+RichTextStyle LessonPlayer::TextStyle(const PanelContext& ctx) const {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  RichTextStyle s;
+  s.font = ctx.fonts.ui;
+  s.mono = ctx.fonts.mono;
+  s.text = style.Colors[ImGuiCol_Text];
+  s.code_text = style.Colors[ImGuiCol_Text];
+  s.code_background = style.Colors[ImGuiCol_FrameBgActive];
+  return s;
+}
+
+std::string LessonPlayer::AccessibleText() const {
+  // Markdown as plain words, without the cache (which is for drawing).
+  const auto plain = [](const std::string& markdown) { return PlainText(ddb::ParseLessonMarkdown(markdown)); };
+  if (view_ == View::kList || !lesson()) {
+    // One announcement when everything is in, not one per file as they arrive.
+    if (!library_.settled()) return "Loading the lessons.";
+    if (library_.status() == LessonLibrary::Status::kFailed) return "The lessons could not be loaded. " + library_.error();
+    std::string text = "Lessons. Pick one to start; the sandbox works without them too.";
+    int n = 0;
+    for (const auto& entry : library_.entries()) {
+      text += "\n" + std::to_string(++n) + ". ";
+      if (!entry.lesson) {
+        text += entry.status == LessonLibrary::Status::kLoading ? entry.file + ": loading." : "Could not be loaded: " + entry.error;
+        continue;
+      }
+      text += entry.lesson->title + ", " + std::to_string(entry.lesson->minutes) + " minutes";
+      const LessonRecord* r = progress_.Find(entry.id);
+      if (r && r->complete) text += ", done";
+      text += ".";
+    }
+    if (!list_error_.empty()) text += "\n" + list_error_;
+    return text;
+  }
+  const ddb::Lesson& l = *lesson();
+  if (view_ == View::kComplete) {
+    std::string text = "Lesson complete: " + l.title + ". What you learned:";
+    for (const std::string& fact : LessonFacts(l)) text += "\n" + fact + ": " + std::string(KeyFactSummary(fact)) + ".";
+    return text;
+  }
+  const ddb::LessonStep& step = l.steps[step_];
+  const StepState& state = steps_[step_];
+  std::string text = "Lesson: " + l.title + ". Step " + std::to_string(step_ + 1) + " of " + std::to_string(l.steps.size()) +
+                     ": " + step.title + (StepDone(step_) ? " (done)" : "") + ".\n" + plain(step.text);
+  if (step.quiz) {
+    text += "\nQuestion: " + plain(step.quiz->question);
+    for (std::size_t i = 0; i < step.quiz->choices.size(); ++i) {
+      text += "\nChoice " + std::to_string(i + 1) + ": " + plain(step.quiz->choices[i].text);
+    }
+    if (state.choice) {
+      const ddb::QuizChoice& c = step.quiz->choices[*state.choice];
+      text += "\nYou chose " + std::to_string(*state.choice + 1) + (c.correct ? ": right. " : ": not right. ") + plain(c.explanation);
+    }
+  }
+  if (step.task && TaskRevealed()) {
+    text += "\nTask: " + plain(step.task->goal);
+    if (StepDone(step_)) {
+      text += "\nDone." + (step.task->success.empty() ? std::string() : " " + plain(step.task->success));
+    } else if (state.attempted) {
+      text += "\nNot yet: " + state.reason;
+    }
+    for (int i = 0; i < state.hints_shown; ++i) text += "\nHint " + std::to_string(i + 1) + ": " + plain(step.task->hints[i]);
+  }
+  return text;
+}
+
+nlohmann::json LessonPlayer::LessonJson() const {
+  using nlohmann::json;
+  const ddb::Lesson* l = view_ == View::kList ? nullptr : lesson();
+  if (!l) return nullptr;
+  const ddb::LessonStep& step = l->steps[step_];
+  const StepState& state = steps_[step_];
+  json done = json::array();
+  if (const LessonRecord* r = progress_.Find(l->id)) {
+    for (int s : r->done) done.push_back(s + 1);
+  }
+  json quiz = nullptr;
+  if (step.quiz) {
+    quiz = {{"choices", step.quiz->choices.size()},
+            {"choice", state.choice ? json(*state.choice) : json(nullptr)},
+            {"correct", state.quiz_correct}};
+  }
+  json task = nullptr;
+  if (step.task) {
+    task = {{"revealed", TaskRevealed()},     {"attempted", state.attempted},
+            {"passed", state.task_passed},    {"reason", state.reason.empty() ? json(nullptr) : json(state.reason)},
+            {"hintsShown", state.hints_shown}, {"hints", step.task->hints.size()}};
+  }
+  json removed = json::array();
+  if (start_) removed = start_->removed;
+  json facts = json::array();
+  for (const std::string& fact : LessonFacts(*l)) facts.push_back(fact);
+  return {{"id", l->id},
+          {"title", l->title},
+          {"view", view_ == View::kComplete ? "complete" : "step"},
+          {"step", step_ + 1},
+          {"steps", l->steps.size()},
+          {"stepTitle", step.title},
+          {"stepDone", StepDone(step_)},
+          {"done", std::move(done)},
+          {"quiz", std::move(quiz)},
+          {"task", std::move(task)},
+          {"showMe", step.show_me ? json{{"operation", step.show_me->request.operation}} : json(nullptr)},
+          {"removedTables", std::move(removed)},
+          {"facts", std::move(facts)}};
+}
+
+nlohmann::json LessonPlayer::LibraryJson() const {
+  using nlohmann::json;
+  const auto status = [](LessonLibrary::Status s) {
+    return s == LessonLibrary::Status::kLoading ? "loading" : s == LessonLibrary::Status::kReady ? "ready" : "failed";
+  };
+  json lessons = json::array();
+  for (const auto& entry : library_.entries()) {
+    const LessonRecord* r = progress_.Find(entry.id);
+    lessons.push_back({{"id", entry.id},
+                       {"file", entry.file},
+                       {"status", status(entry.status)},
+                       {"title", entry.lesson ? json(entry.lesson->title) : json(nullptr)},
+                       {"minutes", entry.lesson ? json(entry.lesson->minutes) : json(nullptr)},
+                       {"steps", entry.lesson ? json(entry.lesson->steps.size()) : json(nullptr)},
+                       {"done", r ? r->done.size() : 0},
+                       {"complete", r && r->complete},
+                       {"error", entry.error.empty() ? json(nullptr) : json(entry.error)}});
+  }
+  return {{"status", status(library_.status())},
+          {"error", library_.error().empty() ? json(nullptr) : json(library_.error())},
+          {"view", view_ == View::kList ? "list" : view_ == View::kStep ? "step" : "complete"},
+          {"current", progress_.current().empty() ? json(nullptr) : json(progress_.current())},
+          {"startError", list_error_.empty() ? json(nullptr) : json(list_error_)},
+          {"lessons", std::move(lessons)}};
+}
+
+}  // namespace playground

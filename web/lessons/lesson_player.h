@@ -1,0 +1,148 @@
+// LessonPlayer: the Lessons area. It lists the curriculum (LessonLibrary: fetched when the
+// page starts, each file checked by the engine; a broken one shows its file, JSON path and
+// reason while the others work), opens a lesson on the sandbox (StartLesson: one undoable
+// step) and walks its steps: the text, a quiz to predict before running, a task whose check
+// the engine evaluates after every request that goes through the WireClient — whoever sent it
+// — and a "what you learned" view at the end. Progress (LessonProgress) is saved by App
+// through SavedState; the address bar follows the step on show (?lesson=<id>&step=<n>).
+//
+// It reads the engine only through the const Database (EvaluateCheck uses introspection) and
+// writes only through requests, like every panel. As a WireObserver it hears each request
+// and response; it ignores its own set-up requests.
+//
+// Files: lesson_player.cpp (opening lessons, requests, state for tests and screen readers),
+// lesson_list_view.cpp (the list), lesson_step_view.cpp (a step and the completion view).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "ddb/database.h"
+#include "widgets/card.h"
+#include "ddb/lesson.h"
+#include "model/host.h"
+#include "model/lesson_library.h"
+#include "model/lesson_progress.h"
+#include "lessons/lesson_setup.h"
+#include "app/panel_context.h"
+#include "lessons/rich_text.h"
+#include "model/wire_client.h"
+
+namespace playground {
+
+class LessonPlayer final : public WireObserver {
+ public:
+  LessonPlayer(Host& host, const ddb::Database& db) : host_(host), db_(db), library_(host) {}
+  // Lesson files are still on their way (the page keeps drawing to take them as they come).
+  bool Fetching() const { return !library_.settled(); }
+
+  // Starts fetching the lessons and takes the saved progress (the lesson that was open comes
+  // back once its file has arrived).
+  void Start(const std::optional<nlohmann::json>& saved_progress);
+  // A link asked for lesson `id` at `step` (1-based). Resolved once the lesson's file is in: an
+  // unknown lesson or step gets a notice, and the playground goes on.
+  void OpenLink(const std::string& id, int step);
+  // The page was opened with a sandbox in its link (#sandbox=): a lesson link then opens on
+  // that sandbox as it is, without setting the lesson up.
+  void KeepLinkedSandbox() { keep_linked_sandbox_ = true; }
+
+  void Draw(const PanelRect& rect, PanelContext& ctx);
+
+  // What is on show in plain words (the step's text, the task's state, the quiz's verdict), for
+  // the screen-reader live region.
+  std::string AccessibleText() const;
+  // For ui_state(): the open lesson (or null) and the list.
+  nlohmann::json LessonJson() const;
+  nlohmann::json LibraryJson() const;
+  nlohmann::json ProgressJson() const { return progress_.ToJson(); }
+
+  // WireObserver: evaluates the open step's check after each request.
+  void BeforeSend(std::string_view, RequestOrigin) override {}
+  void AfterSend(std::string_view operation, std::string_view body, const WireResult& result, RequestOrigin origin,
+                 bool changed_state) override;
+
+ private:
+  enum class View { kList, kStep, kComplete };
+
+  // What happened in a step since the lesson was opened (not saved: a reload keeps only which
+  // steps are done).
+  struct StepState {
+    std::optional<std::size_t> choice;  // the last quiz choice picked
+    bool quiz_correct = false;
+    bool attempted = false;             // a request ran while the task was on show
+    bool task_passed = false;
+    std::string reason;                 // why the last attempt failed the check
+    int hints_shown = 0;
+    bool request_shown = false;         // "Show me" pressed (presenter view: shown inline)
+  };
+
+  struct PendingLink {
+    std::string id;
+    int step = 1;  // 1-based, as the link said
+  };
+
+  // lesson_player.cpp
+  void ResolveLink(PanelContext& ctx);
+  void RestoreCurrent();
+  void OpenFromList(int index, PanelContext& ctx);
+  void StartAt(int index, int step, PanelContext& ctx);
+  void Show(int index, int step);
+  void ResetLesson(PanelContext& ctx);
+  void GoToStep(int step);
+  void PickChoice(std::size_t choice);
+  void UpdateDone();
+  void SyncAddress();
+  const ddb::Lesson* lesson() const;
+  LessonRecord* record();
+  bool StepDone(int step) const;
+  bool TaskRevealed() const;
+  RichTextStyle TextStyle(const PanelContext& ctx) const;
+  // The facts the lesson's steps teach, each once, in the order they come up.
+  static std::vector<std::string> LessonFacts(const ddb::Lesson& lesson);
+
+  // lesson_list_view.cpp
+  void DrawList(PanelContext& ctx);
+  void DrawLibraryProblem(PanelContext& ctx);
+  bool DrawListRow(const LessonLibrary::Entry& entry, PanelContext& ctx);
+
+  // lesson_step_view.cpp
+  void DrawHeader(PanelContext& ctx);
+  void DrawProgressBar(PanelContext& ctx);
+  void DrawStep(PanelContext& ctx);
+  void DrawSetupNote(PanelContext& ctx);
+  void DrawQuiz(const ddb::Quiz& quiz, PanelContext& ctx);
+  void DrawTask(const ddb::LessonStep& step, PanelContext& ctx);
+  void DrawShowMe(const ddb::LessonStep& step, PanelContext& ctx, bool& first);
+  void DrawShownRequest(const ddb::LessonStep& step, const Card& card, PanelContext& ctx);
+  void DrawFooter(PanelContext& ctx);
+  void DrawCompletion(PanelContext& ctx);
+  void DrawCompletionBody(const ddb::Lesson& l, PanelContext& ctx);
+
+  Host& host_;
+  const ddb::Database& db_;
+  LessonLibrary library_;
+  LessonProgress progress_;
+  RichTextCache text_;
+
+  View view_ = View::kList;
+  int lesson_ = -1;  // index into library_.entries() of the open lesson
+  int step_ = 0;     // 0-based
+  std::vector<StepState> steps_;
+  std::optional<PendingLink> link_;
+  bool restored_ = false;           // the saved current lesson was looked for
+  bool keep_linked_sandbox_ = false;
+  bool replaying_ = false;          // StartLesson's requests are not the learner's
+  std::optional<LessonStart> start_;  // the last set-up, for its note and Undo
+  std::string list_error_;          // a lesson that could not be started
+  bool confirm_reset_all_ = false;
+  bool scroll_to_top_ = false;      // a new step: its text starts at the top
+  bool scroll_to_task_ = false;     // a task just passed: bring its card into view
+  std::string shown_address_;       // what the address bar was last set to
+  std::string table_to_show_;       // a passed task's table, for the data view
+};
+
+}  // namespace playground

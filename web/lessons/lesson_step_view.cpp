@@ -1,0 +1,434 @@
+// LessonPlayer's step: a header (back to the list, reset, the lesson's title, step k of n with
+// a progress bar), the step's text, a quiz card (predict first), a task card whose colour and
+// first line say whether it is done, and Back/Next at the bottom; then the completion view
+// (what was learned: the facts, the next lesson).
+//
+// [SECTION] Header and footer
+// [SECTION] Step
+// [SECTION] Quiz
+// [SECTION] Task and show-me
+// [SECTION] Completion
+#include <algorithm>
+#include <cmath>
+
+#include "widgets/card.h"
+#include "imgui_internal.h"  // RenderNavHighlight: the keyboard's focus on the quiz's choices
+#include "widgets/imgui_scoped.h"
+#include "model/key_facts.h"
+#include "lessons/lesson_player.h"
+
+namespace playground {
+namespace {
+
+constexpr const char* kCheck = "\xE2\x9C\x93";  // ✓
+
+ImVec4 WithAlpha(ImVec4 color, float alpha) { return {color.x, color.y, color.z, alpha}; }
+
+// A button that goes on the current line when it fits, else starts the next one.
+bool FlowButton(const char* label, bool& first) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float width = ImGui::CalcTextSize(label, nullptr, true).x + style.FramePadding.x * 2;
+  if (!first) {
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+  }
+  first = false;
+  return ImGui::Button(label);
+}
+
+}  // namespace
+
+// ---- [SECTION] Header and footer ----------------------------------------------------------------
+
+// The lesson's title and its buttons scroll with the step: the room is the text's.
+void LessonPlayer::DrawHeader(PanelContext& ctx) {
+  const ddb::Lesson& l = *lesson();
+  if (ImGui::SmallButton("\xE2\x80\xB9 Lessons")) view_ = View::kList;
+  ctx.probe.RecordLastItem("lesson.list");
+  ImGui::SetItemTooltip("All lessons (this one stays open on the sandbox)");
+  const char* reset = "Reset lesson";
+  const float reset_width = ImGui::CalcTextSize(reset).x + ImGui::GetStyle().FramePadding.x * 2;
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - reset_width));
+  if (ImGui::SmallButton(reset)) ImGui::OpenPopup("reset_lesson");
+  ctx.probe.RecordLastItem("lesson.reset");
+  ImGui::SetItemTooltip("Start this lesson again: its tables set up afresh, its steps not done");
+  if (ImGui::BeginPopup("reset_lesson")) {
+    ImGui::TextUnformatted("Start the lesson again from step 1?");
+    ImGui::TextColored(ctx.colors.dim, "Its tables are set up afresh (Undo in the history brings yours back).");
+    if (ImGui::Button("Reset")) {
+      ResetLesson(ctx);
+      ImGui::CloseCurrentPopup();
+    }
+    ctx.probe.RecordLastItem("lesson.reset_confirm");
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.dim, "%s", l.title.c_str());
+  }
+  ctx.probe.RecordLastItem("lesson.title");
+}
+
+// One segment per step, across the panel: done steps in the success colour, the step on show
+// outlined, the rest faint.
+void LessonPlayer::DrawProgressBar(PanelContext& ctx) {
+  const ddb::Lesson& l = *lesson();
+  const int steps = static_cast<int>(l.steps.size());
+  const LessonRecord* r = progress_.Find(l.id);
+  const float outline = std::max(1.0f, std::round(2 * ctx.scale));
+  const float bar = std::round(std::max(4.0f, 6 * ctx.scale));
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  const float width = std::max(ImGui::GetContentRegionAvail().x, 10.0f);
+  ImGui::Dummy({width, bar + outline * 2});
+  ctx.probe.RecordLastItem("lesson.progress");
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float gap = std::max(3.0f, std::round(4 * ctx.scale));
+  const float top = pos.y + outline;
+  const float segment = (width - 2 * outline - gap * (steps - 1)) / steps;
+  for (int i = 0; i < steps; ++i) {
+    const float x = pos.x + outline + i * (segment + gap);
+    const bool done = r && r->done.count(i);
+    const ImVec4 color = done ? ctx.colors.success : WithAlpha(ctx.colors.dim, 0.35f);
+    draw->AddRectFilled({x, top}, {x + segment, top + bar}, ImGui::GetColorU32(color), bar * 0.5f);
+    if (i == step_ && view_ == View::kStep) {
+      draw->AddRect({x - outline, top - outline}, {x + segment + outline, top + bar + outline},
+                    ImGui::GetColorU32(ctx.colors.selected), bar * 0.5f + outline, 0, outline);
+    }
+  }
+}
+
+// Always in view: the progress, Back, where the learner is, and Next (enabled once the step is
+// done).
+void LessonPlayer::DrawFooter(PanelContext& ctx) {
+  const ddb::Lesson& l = *lesson();
+  DrawProgressBar(ctx);
+  {
+    ui::Disabled disabled(step_ == 0);
+    if (ImGui::Button("\xE2\x80\xB9 Back")) GoToStep(step_ - 1);
+    ctx.probe.RecordLastItem("lesson.back");
+  }
+  const bool last = step_ + 1 == static_cast<int>(l.steps.size());
+  const char* next = last ? "Finish \xE2\x9C\x93" : "Next \xE2\x80\xBA";
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float next_width = ImGui::CalcTextSize(next).x + style.FramePadding.x * 2;
+  const bool done = StepDone(step_);
+  ImGui::SameLine();
+  // Between the buttons: the step, and what Next waits for, as much as there is room for.
+  const float room = ImGui::GetContentRegionAvail().x - next_width - style.ItemSpacing.x;
+  const std::string where = "Step " + std::to_string(step_ + 1) + " of " + std::to_string(l.steps.size());
+  const char* waits = l.steps[step_].quiz && !steps_[step_].quiz_correct ? "answer the question" : "do the task";
+  const std::string full = done ? where : where + ": " + waits;
+  const std::string short_form = std::to_string(step_ + 1) + "/" + std::to_string(l.steps.size());
+  for (const std::string* text : {&full, &where, &short_form}) {
+    const float w = ImGui::CalcTextSize(text->c_str()).x;
+    if (w > room) continue;
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::round((room - w) * 0.5f));
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(ctx.colors.dim, "%s", text->c_str());
+    ctx.probe.RecordLastItem("lesson.step_label");
+    ImGui::SameLine();
+    break;
+  }
+  ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - next_width));
+  ui::Disabled disabled(!done);
+  if (ImGui::Button(next)) {
+    if (last) {
+      view_ = View::kComplete;
+      scroll_to_top_ = true;
+    } else {
+      GoToStep(step_ + 1);
+    }
+  }
+  ctx.probe.RecordLastItem("lesson.next");
+}
+
+// ---- [SECTION] Step ---------------------------------------------------------------------------
+
+void LessonPlayer::DrawStep(PanelContext& ctx) {
+  const ddb::LessonStep& step = lesson()->steps[step_];
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float footer = ImGui::GetFrameHeightWithSpacing() + std::round(std::max(4.0f, 6 * ctx.scale)) +
+                       std::max(2.0f, std::round(4 * ctx.scale)) + style.ItemSpacing.y * 2;
+  {
+    ui::Child body("lesson_body", {0, -footer}, 0, ImGuiWindowFlags_NavFlattened);
+    if (body) {
+      if (scroll_to_top_) {
+        ImGui::SetScrollY(0);
+        scroll_to_top_ = false;
+      }
+      DrawHeader(ctx);
+      ImGui::Spacing();
+      ui::Id id(step_);
+      DrawSetupNote(ctx);
+      {
+        ui::Font heading(ctx.fonts.heading);
+        ui::TextWrap wrap;
+        ImGui::TextUnformatted(step.title.c_str());
+      }
+      ctx.probe.RecordLastItem("lesson.step_title");
+      ImGui::Spacing();
+      const RichTextStyle text_style = TextStyle(ctx);
+      DrawRichText(text_.Get(step.text), text_style);
+      ctx.probe.RecordLastItem("lesson.text");
+      ImGui::Spacing();
+      if (step.quiz) {
+        ImGui::Spacing();
+        DrawQuiz(*step.quiz, ctx);
+      }
+      if (TaskRevealed()) {
+        if (step.task) {
+          ImGui::Spacing();
+          DrawTask(step, ctx);
+        } else if (step.show_me) {
+          ImGui::Spacing();
+          Card card(WithAlpha(ctx.colors.selected, 0.10f), ctx.colors.selected, ctx.scale);
+          ImGui::TextColored(ctx.colors.selected, "Try it");
+          bool first = true;
+          DrawShowMe(step, ctx, first);
+          DrawShownRequest(step, card, ctx);
+        }
+      }
+      ImGui::Dummy({1, style.ItemSpacing.y});
+    }
+  }
+  ctx.probe.RecordLastItem("lesson.body");
+  DrawFooter(ctx);
+}
+
+// After a set-up that deleted tables the sandbox had: say so, and offer to take it back while
+// nothing has happened since.
+void LessonPlayer::DrawSetupNote(PanelContext& ctx) {
+  if (!start_ || start_->removed.empty() || !(ctx.wire.stamp() == start_->after)) return;
+  std::string tables;
+  for (const std::string& t : start_->removed) tables += (tables.empty() ? "" : ", ") + t;
+  {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.warning, "To start afresh the lesson deleted %s (and set up its own).", tables.c_str());
+  }
+  if (ImGui::SmallButton("Undo: put them back")) {
+    ctx.sandbox.Undo();
+    view_ = View::kList;
+    lesson_ = -1;
+    progress_.set_current("");
+    start_.reset();
+  }
+  ctx.probe.RecordLastItem("lesson.undo_setup");
+  ImGui::Spacing();
+}
+
+// ---- [SECTION] Quiz ---------------------------------------------------------------------------
+
+void LessonPlayer::DrawQuiz(const ddb::Quiz& quiz, PanelContext& ctx) {
+  const StepState& state = steps_[step_];
+  const bool answered = state.quiz_correct || StepDone(step_);
+  Card card(WithAlpha(ctx.colors.selected, 0.10f), ctx.colors.selected, ctx.scale);
+  ImGui::TextColored(ctx.colors.selected, "Predict first");
+  const RichTextStyle text_style = TextStyle(ctx);
+  DrawRichText(text_.Get(quiz.question), text_style, card.inner_width());
+  ctx.probe.RecordLastItem("lesson.question");
+  ImGui::Spacing();
+
+  const float pad = std::round(8 * ctx.scale);
+  const float size = ImGui::GetFontSize();
+  const float marker = std::round(size * 1.8f);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  for (std::size_t i = 0; i < quiz.choices.size(); ++i) {
+    const ddb::QuizChoice& choice = quiz.choices[i];
+    const bool picked = state.choice == i;
+    // Once answered right, the right choice stays marked; a wrong pick is marked until the next.
+    const bool show_right = choice.correct && (answered || picked);
+    const bool show_wrong = picked && !choice.correct;
+    const auto& blocks = text_.Get(choice.text);
+    const ImVec2 pos = ImGui::GetCursorScreenPos();
+    const float width = card.inner_width();
+    const float text_width = std::max(width - marker - pad * 2, 20.0f);
+    const float height = std::max(MeasureRichText(blocks, text_style, text_width), ImGui::GetFrameHeight()) + pad * 2;
+    ui::Id id(static_cast<int>(i));
+    if (ImGui::InvisibleButton("choice", {width, height})) PickChoice(i);
+    ctx.probe.RecordLastItem("lesson.choice." + std::to_string(i));
+    const bool hovered = ImGui::IsItemHovered();
+    const ImVec2 max{pos.x + width, pos.y + height};
+    ImVec4 fill = ImGui::GetStyle().Colors[hovered ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg];
+    ImVec4 edge = ImGui::GetStyle().Colors[ImGuiCol_Border];
+    if (show_right) {
+      fill = WithAlpha(ctx.colors.success, 0.22f);
+      edge = ctx.colors.success;
+    } else if (show_wrong) {
+      fill = WithAlpha(ctx.colors.error, 0.20f);
+      edge = ctx.colors.error;
+    }
+    const float rounding = ImGui::GetStyle().FrameRounding;
+    draw->AddRectFilled(pos, max, ImGui::GetColorU32(fill), rounding);
+    draw->AddRect(pos, max, ImGui::GetColorU32(edge), rounding, 0, std::max(1.0f, ctx.scale * (show_right || show_wrong ? 2.0f : 1.0f)));
+    ImGui::RenderNavHighlight(ImRect(pos, max), ImGui::GetItemID());
+    // The marker: the choice's letter, or ✓ / ✗ once it has a verdict.
+    const char* mark_text = show_right ? kCheck : show_wrong ? "\xE2\x9C\x97" : nullptr;
+    const char letter[2] = {static_cast<char>('A' + i), 0};
+    const ImVec4 mark_color = show_right ? ctx.colors.success : show_wrong ? ctx.colors.error : ctx.colors.dim;
+    const char* mark = mark_text ? mark_text : letter;
+    const ImVec2 mark_size = ImGui::CalcTextSize(mark);
+    draw->AddText({pos.x + pad + (marker - mark_size.x) * 0.5f, pos.y + pad + (ImGui::GetFrameHeight() - size) * 0.5f},
+                  ImGui::GetColorU32(mark_color), mark);
+    const float text_height = MeasureRichText(blocks, text_style, text_width);
+    DrawRichTextAt(blocks, text_style, {pos.x + pad + marker, pos.y + (height - text_height) * 0.5f}, text_width);
+  }
+  if (state.choice) {
+    const ddb::QuizChoice& choice = quiz.choices[*state.choice];
+    ImGui::Spacing();
+    ImGui::TextColored(choice.correct ? ctx.colors.success : ctx.colors.error, "%s",
+                       choice.correct ? "\xE2\x9C\x93 You predicted right." : "\xE2\x9C\x97 Not this one. Read why, then pick again.");
+    ctx.probe.RecordLastItem("lesson.verdict");
+    DrawRichText(text_.Get(choice.explanation), text_style, card.inner_width());
+    ctx.probe.RecordLastItem("lesson.explanation");
+  } else if (answered) {
+    // Done in an earlier visit: the right answer and why.
+    for (const ddb::QuizChoice& choice : quiz.choices) {
+      if (!choice.correct) continue;
+      ImGui::Spacing();
+      DrawRichText(text_.Get(choice.explanation), text_style, card.inner_width());
+    }
+  } else {
+    ImGui::TextColored(ctx.colors.dim, "Pick the answer you expect; the task comes after.");
+  }
+}
+
+// ---- [SECTION] Task and show-me ---------------------------------------------------------------
+
+void LessonPlayer::DrawTask(const ddb::LessonStep& step, PanelContext& ctx) {
+  const ddb::LessonTask& task = *step.task;
+  StepState& state = steps_[step_];
+  const bool done = StepDone(step_) || state.task_passed;
+  const ImVec4 accent = done ? ctx.colors.success : ctx.colors.partition_key;
+  if (scroll_to_task_) {
+    ImGui::SetScrollHereY(0.0f);
+    scroll_to_task_ = false;
+  }
+  Card card(WithAlpha(accent, done ? 0.14f : 0.10f), accent, ctx.scale);
+  ImGui::TextColored(accent, "%s", done ? "\xE2\x9C\x93 Task done" : "Your task");
+  ctx.probe.RecordLastItem("lesson.task");
+  const RichTextStyle text_style = TextStyle(ctx);
+  DrawRichText(text_.Get(task.goal), text_style, card.inner_width());
+  ctx.probe.RecordLastItem("lesson.goal");
+  ImGui::Spacing();
+  {
+    ui::TextWrap wrap(card.wrap_x());
+    if (done) {
+      if (!task.success.empty()) {
+        DrawRichText(text_.Get(task.success), text_style, card.inner_width());
+        ctx.probe.RecordLastItem("lesson.success");
+      }
+    } else if (state.attempted) {
+      ImGui::TextColored(ctx.colors.warning, "Not yet: %s", state.reason.c_str());
+      ctx.probe.RecordLastItem("lesson.reason");
+    } else {
+      ImGui::TextColored(ctx.colors.dim, "Send a request (Run or Ctrl+Enter in the builder): it is checked at once.");
+    }
+  }
+  ImGui::Spacing();
+  bool first = true;
+  DrawShowMe(step, ctx, first);
+  if (!done) {
+    const int hints = static_cast<int>(task.hints.size());
+    char label[48];
+    std::snprintf(label, sizeof label, state.hints_shown == 0 ? "Hint###hint" : "Another hint (%d/%d)###hint", state.hints_shown + 1, hints);
+    ui::Disabled disabled(state.hints_shown >= hints);
+    if (FlowButton(label, first)) ++state.hints_shown;
+    ctx.probe.RecordLastItem("lesson.hint");
+    ImGui::SetItemTooltip("One more hint each time");
+  }
+  DrawShownRequest(step, card, ctx);
+  for (int i = 0; i < state.hints_shown && i < static_cast<int>(task.hints.size()); ++i) {
+    ImGui::Spacing();
+    ImGui::TextColored(ctx.colors.dim, "Hint %d", i + 1);
+    DrawRichText(text_.Get(task.hints[i]), text_style, card.inner_width());
+    ctx.probe.RecordLastItem("lesson.hint_text." + std::to_string(i));
+  }
+}
+
+// "Show me" fills the operation builder with the step's request (the learner runs it); "Run
+// it" sends it at once.
+void LessonPlayer::DrawShowMe(const ddb::LessonStep& step, PanelContext& ctx, bool& first) {
+  if (!step.show_me) return;
+  const ddb::ShowMe& show = *step.show_me;
+  StepState& state = steps_[step_];
+  const std::string label = (show.label.empty() ? std::string("Show me") : show.label) + "###showme";
+  if (FlowButton(label.c_str(), first)) {
+    ctx.work.LoadIntoBuilder(show.request.operation, show.request.body);
+    state.request_shown = true;
+  }
+  ctx.probe.RecordLastItem("lesson.showme");
+  ImGui::SetItemTooltip("Puts the request in the operation builder: read it, change it, run it");
+  if (FlowButton("Run it", first)) {
+    state.request_shown = true;
+    ctx.work.Run(show.request.operation, show.request.body, RequestOrigin::kLesson);
+  }
+  ctx.probe.RecordLastItem("lesson.run");
+  ImGui::SetItemTooltip("Sends the request as it is");
+}
+
+// In the presenter view the builder is hidden: the request "Show me" gave shows here instead.
+void LessonPlayer::DrawShownRequest(const ddb::LessonStep& step, const Card& card, PanelContext& ctx) {
+  if (!ctx.presenter || !step.show_me || !steps_[step_].request_shown) return;
+  ImGui::Spacing();
+  ImGui::TextColored(ctx.colors.dim, "%s", step.show_me->request.operation.c_str());
+  ui::Font mono(ctx.fonts.mono);
+  ui::TextWrap wrap(card.wrap_x());
+  ImGui::TextUnformatted(step.show_me->request.body.c_str());
+  ctx.probe.RecordLastItem("lesson.request");
+}
+
+// ---- [SECTION] Completion ---------------------------------------------------------------------
+
+void LessonPlayer::DrawCompletion(PanelContext& ctx) {
+  {
+    ui::Child body("lesson_body", {0, 0}, 0, ImGuiWindowFlags_NavFlattened);
+    if (body) DrawCompletionBody(*lesson(), ctx);
+  }
+  ctx.probe.RecordLastItem("lesson.body");
+}
+
+void LessonPlayer::DrawCompletionBody(const ddb::Lesson& l, PanelContext& ctx) {
+  if (scroll_to_top_) {
+    ImGui::SetScrollY(0);
+    scroll_to_top_ = false;
+  }
+  DrawHeader(ctx);
+  DrawProgressBar(ctx);
+  ImGui::Spacing();
+  {
+    ui::Font heading(ctx.fonts.heading);
+    ImGui::TextColored(ctx.colors.success, "%s Lesson complete", kCheck);
+  }
+  ctx.probe.RecordLastItem("lesson.complete");
+  ImGui::Spacing();
+  ImGui::SeparatorText("What you learned");
+  const float chip = ImGui::CalcTextSize("F00").x + ImGui::GetStyle().ItemSpacing.x * 2;
+  for (const std::string& fact : LessonFacts(l)) {
+    ImGui::TextColored(ctx.colors.partition_key, "%s", fact.c_str());
+    ImGui::SameLine(chip);
+    ui::TextWrap wrap;
+    const std::string_view summary = KeyFactSummary(fact);
+    ImGui::TextUnformatted(summary.data(), summary.data() + summary.size());
+    ctx.probe.RecordLastItem("lesson.fact." + fact);
+  }
+  ImGui::Spacing();
+  ImGui::Separator();
+  ImGui::Spacing();
+  const auto& entries = library_.entries();
+  const int next = lesson_ + 1;
+  if (next < static_cast<int>(entries.size()) && entries[next].lesson) {
+    const std::string label = "Next lesson: " + entries[next].lesson->title + " \xE2\x80\xBA";
+    ui::StyleVar align(ImGuiStyleVar_ButtonTextAlign, ImVec2{0.0f, 0.5f});
+    if (ImGui::Button(label.c_str(), {-FLT_MIN, 0})) OpenFromList(next, ctx);
+    ctx.probe.RecordLastItem("lesson.next_lesson");
+  } else if (next >= static_cast<int>(entries.size())) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.dim, "That was the last lesson. The sandbox is yours: design a table for your own access patterns.");
+  }
+  if (ImGui::Button("\xE2\x80\xB9 Back to the last step")) GoToStep(static_cast<int>(l.steps.size()) - 1);
+  ctx.probe.RecordLastItem("lesson.back");
+}
+
+}  // namespace playground

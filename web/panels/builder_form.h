@@ -1,0 +1,32 @@
+// The operation builder's form: typed key fields over the Item/Key JSON, expression fields,
+// ExpressionAttributeNames/Values tables, the Query key-condition helper, options, and "add
+// an action" rows for batches and transactions. Draws one RequestFields; says if it changed.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/panel_context.h"
+#include "model/request_fields.h"
+
+namespace playground {
+
+// What the form needs to know about the tables it builds requests for.
+struct FormTables {
+  const ddb::KeySchema* table_schema = nullptr;  // the request's table; null when it does not exist
+  const ddb::KeySchema* query_schema = nullptr;  // the schema a Query's key condition is on (index or table)
+  std::vector<std::string> index_names;          // the table's LSIs and GSIs
+};
+
+// Parsed body JSON, cached so that a large item is parsed only when its text changes.
+struct BodyCache {
+  std::string text;
+  nlohmann::ordered_json json;
+  bool valid = false;
+  const nlohmann::ordered_json* Get(const std::string& body);
+};
+
+// Returns true when a field changed.
+bool DrawRequestForm(Operation op, RequestFields& fields, const FormTables& tables, BodyCache& body, PanelContext& ctx);
+
+}  // namespace playground

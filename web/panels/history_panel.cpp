@@ -1,0 +1,149 @@
+#include "panels/history_panel.h"
+
+#include <nlohmann/json.hpp>
+
+#include "widgets/imgui_scoped.h"
+#include "model/json_format.h"
+
+namespace playground {
+namespace {
+
+const char* OriginTag(RequestOrigin origin) {
+  switch (origin) {
+    case RequestOrigin::kUser: return "";
+    case RequestOrigin::kConsole: return "console";
+    case RequestOrigin::kLesson: return "lesson";
+  }
+  return "";
+}
+
+// The entry as one JSON document: {"operation", "request", "status", "response"}.
+std::string EntryJson(const HistoryEntry& e) {
+  using nlohmann::ordered_json;
+  ordered_json json = {{"operation", e.operation}};
+  const auto request = ordered_json::parse(e.body, nullptr, false);
+  json["request"] = request.is_discarded() ? ordered_json(e.body) : request;
+  json["status"] = e.result.http_status;
+  const auto response = ordered_json::parse(e.result.body, nullptr, false);
+  json["response"] = response.is_discarded() ? ordered_json(e.result.body) : response;
+  return FormatJsonText(json.dump(-1, ' ', false, ordered_json::error_handler_t::replace));
+}
+
+}  // namespace
+
+void HistoryPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
+  const Sandbox& sandbox = ctx.sandbox;
+  PlaceNextPanel(rect);
+  ui::Window window("History###history", nullptr, kPanelWindowFlags);
+  if (!window) return;
+  DrawToolbar(ctx);
+  ui::Child list("history_list", {0, 0}, 0, 0);
+  if (!list) return;
+  if (sandbox.history().empty()) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.dim, "Every request you send shows here with its response. Writes can be undone.");
+    return;
+  }
+  // Newest first; the history is bounded (Sandbox::kMaxHistory), so no clipper is needed for
+  // its length, but rows are one line each so one is used anyway.
+  const auto& history = sandbox.history();
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(history.size()));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) DrawEntry(history[history.size() - 1 - i], ctx);
+  }
+}
+
+void HistoryPanel::DrawToolbar(PanelContext& ctx) {
+  Sandbox& sandbox = ctx.sandbox;
+  {
+    ui::Disabled disabled(!sandbox.can_undo());
+    if (ImGui::Button("Undo")) {
+      const ddb::Status status = sandbox.Undo();
+      status_ = status.ok() ? "" : status.message();
+    }
+    ctx.probe.RecordLastItem("history.undo");
+    ImGui::SetItemTooltip("Take back the last write (%zu step%s)", sandbox.undo_depth(), sandbox.undo_depth() == 1 ? "" : "s");
+  }
+  ImGui::SameLine();
+  {
+    ui::Disabled disabled(!sandbox.can_redo());
+    if (ImGui::Button("Redo")) {
+      const ddb::Status status = sandbox.Redo();
+      status_ = status.ok() ? "" : status.message();
+    }
+    ctx.probe.RecordLastItem("history.redo");
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Reset sandbox")) ImGui::OpenPopup("reset_sandbox");
+  ctx.probe.RecordLastItem("history.reset");
+  ImGui::SetItemTooltip("Delete every table and item (undoable)");
+  if (ImGui::BeginPopup("reset_sandbox")) {
+    ImGui::TextUnformatted("Delete every table and item?");
+    ImGui::TextColored(ctx.colors.dim, "Undo brings them back.");
+    if (ImGui::Button("Reset")) {
+      sandbox.Reset();
+      ctx.selection = {};
+      ImGui::CloseCurrentPopup();
+    }
+    ctx.probe.RecordLastItem("history.reset_confirm");
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  ImGui::SameLine();
+  {
+    ui::Disabled disabled(sandbox.history().empty());
+    if (ImGui::Button("Clear list")) sandbox.ClearHistory();
+    ctx.probe.RecordLastItem("history.clear");
+    ImGui::SetItemTooltip("Forget the list (the data stays)");
+  }
+  if (!status_.empty()) {
+    ImGui::SameLine();
+    ImGui::TextColored(ctx.colors.error, "%s", status_.c_str());
+  }
+}
+
+void HistoryPanel::DrawEntry(const HistoryEntry& e, PanelContext& ctx) {
+  ui::Id id(static_cast<int>(e.id));
+  const float s = ctx.scale;
+  const bool request = e.kind == HistoryEntry::Kind::kRequest;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(ctx.colors.dim, "%3llu", static_cast<unsigned long long>(e.id));
+  ImGui::SameLine();
+  if (!request) {
+    ImGui::TextColored(ctx.colors.selected, "%s", e.operation.c_str());
+    ctx.probe.RecordLastItem("history.entry:" + std::to_string(e.id));
+    return;
+  }
+  const bool ok = e.result.ok();
+  const std::string label = e.operation + (e.detail.empty() ? "" : "  \xC2\xB7 " + e.detail) +
+                            (ok ? "" : "  \xC2\xB7 " + e.result.error_type);
+  // The whole line selects the entry and shows its response; the buttons sit on the right.
+  const float buttons = ImGui::CalcTextSize("Re-runEditCopy").x + ImGui::GetStyle().FramePadding.x * 6 +
+                        ImGui::GetStyle().ItemSpacing.x * 3;
+  const float label_width = std::max(40 * s, ImGui::GetContentRegionAvail().x - buttons);
+  {
+    ui::StyleColor color(ImGuiCol_Text, ok ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : ctx.colors.error);
+    if (ImGui::Selectable(label.c_str(), selected_ == e.id, 0, {label_width, 0})) {
+      selected_ = e.id;
+      ctx.work.Show(e.operation, e.body, e.result);
+    }
+  }
+  ctx.probe.RecordLastItem("history.entry:" + std::to_string(e.id));
+  if (const char* tag = OriginTag(e.origin); *tag && ImGui::IsItemHovered()) ImGui::SetTooltip("Sent from the %s", tag);
+  ImGui::SameLine();
+  {
+    ui::Disabled disabled(!e.rerunnable);
+    if (ImGui::SmallButton("Re-run")) ctx.work.Run(e.operation, e.body);
+    ctx.probe.RecordLastItem("history.rerun:" + std::to_string(e.id));
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Edit")) ctx.work.LoadIntoBuilder(e.operation, e.body);
+    ctx.probe.RecordLastItem("history.edit:" + std::to_string(e.id));
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Copy")) ImGui::SetClipboardText(EntryJson(e).c_str());
+  ctx.probe.RecordLastItem("history.copy:" + std::to_string(e.id));
+}
+
+}  // namespace playground

@@ -1,0 +1,243 @@
+#include "panels/operation_builder.h"
+
+#include <algorithm>
+
+#include "imgui_internal.h"  // SetKeyOwner: the Ctrl+Enter shortcut keeps Enter from the editors
+#include "widgets/imgui_scoped.h"
+#include "imgui_stdlib.h"
+
+namespace playground {
+namespace {
+
+// The first item of the table, for examples that read something that exists.
+const ddb::Item* FirstItem(const LayoutView* view) {
+  return view && !view->items.empty() ? view->items.front().item.get() : nullptr;
+}
+
+}  // namespace
+
+FormTables OperationBuilder::Tables(PanelContext& ctx) {
+  FormTables tables;
+  const RequestFields& f = fields();
+  const std::string& table = f.table;
+  // The description (for index names and schemas) is re-read only when the data changes.
+  if (!(description_stamp_ == ctx.wire.stamp()) || description_table_ != table) {
+    description_stamp_ = ctx.wire.stamp();
+    description_table_ = table;
+    description_.reset();
+    if (auto description = ctx.db.Description(table); description.ok()) description_ = std::move(*description);
+  }
+  if (!description_) return tables;
+  tables.table_schema = &description_->key_schema;
+  tables.query_schema = &description_->key_schema;
+  for (const auto* list : {&description_->local_secondary_indexes, &description_->global_secondary_indexes}) {
+    for (const ddb::IndexDescription& index : *list) {
+      tables.index_names.push_back(index.index_name);
+      if (index.index_name == f.index_name) tables.query_schema = &index.key_schema;
+    }
+  }
+  return tables;
+}
+
+void OperationBuilder::Recompose() {
+  json_text_ = Compose(op_, fields());
+  json_invalid_ = false;
+}
+
+std::string OperationBuilder::RequestText() const {
+  // From the JSON tab, exactly what is there, as typed; from the form, the form's request.
+  if (json_invalid_ || tab_ == Tab::kJson) return json_text_;
+  return Compose(op_, fields_[static_cast<int>(op_)]);
+}
+
+// The builder's table follows the table selected on the left; examples follow the table.
+void OperationBuilder::FollowTable(PanelContext& ctx) {
+  const std::string& table = ctx.selection.table;
+  if (followed_ && table == followed_table_) return;
+  followed_ = true;
+  followed_table_ = table;
+  const LayoutView* view = ctx.layouts.Get(ctx.db, ctx.wire.stamp(), table);
+  for (int i = 0; i < kOperationCount; ++i) {
+    Prefill(static_cast<Operation>(i), view ? &view->key_schema : nullptr, table, fields_[i], FirstItem(view));
+  }
+  Recompose();
+}
+
+void OperationBuilder::SelectOperation(Operation op, PanelContext& ctx) {
+  if (op == op_) return;
+  // Carry a key the user typed over to the next key operation, if that one is untouched.
+  const bool key_op = op == Operation::kGetItem || op == Operation::kUpdateItem || op == Operation::kDeleteItem;
+  const bool was_key_op = op_ == Operation::kGetItem || op_ == Operation::kUpdateItem || op_ == Operation::kDeleteItem;
+  RequestFields& from = fields();
+  RequestFields& to = fields_[static_cast<int>(op)];
+  if (key_op && was_key_op && from.body != from.example && to.body == to.example) {
+    to.body = from.body;
+  } else if (to.body == to.example) {
+    const LayoutView* view = ctx.layouts.Get(ctx.db, ctx.wire.stamp(), ctx.selection.table);
+    Prefill(op, view ? &view->key_schema : nullptr, to.table, to, FirstItem(view));
+  }
+  op_ = op;
+  Recompose();
+}
+
+void OperationBuilder::Load(const std::string& operation, const std::string& body, PanelContext& ctx) {
+  Operation op;
+  if (!OperationFromName(operation, op)) return;
+  SelectOperation(op, ctx);
+  if (Decompose(op, body, fields())) {
+    Recompose();
+    // Shown where it can be edited: the form, or the JSON tab for a table operation.
+    requested_tab_ = IsTableOperation(op) ? Tab::kJson : Tab::kForm;
+    tab_request_pending_ = true;
+  } else {
+    json_text_ = body;
+    json_invalid_ = true;
+    requested_tab_ = Tab::kJson;
+    tab_request_pending_ = true;
+  }
+  // A request for another table selects that table, so the data view shows what it touches.
+  const std::string& table = fields().table;
+  if (!table.empty() && table != ctx.selection.table && ctx.db.Description(table).ok()) {
+    ctx.selection.table = table;
+    followed_table_ = table;
+  }
+}
+
+void OperationBuilder::Draw(const PanelRect& rect, PanelContext& ctx) {
+  FollowTable(ctx);
+  if (auto load = ctx.work.TakeBuilderLoad()) Load(load->operation, load->body, ctx);
+  ShownState& shown = ctx.probe.shown();
+  shown.operation = OperationName(op_);
+  shown.editor_text = &fields().body;
+  shown.builder_json = &json_text_;
+  shown.builder_fields = &fields();
+  shown.builder_tab = tab_ == Tab::kForm ? "form" : "json";
+  shown.builder_json_invalid = json_invalid_;
+
+  PlaceNextPanel(rect);
+  ui::Window window("Operation builder###builder", nullptr, kPanelWindowFlags);
+  if (!window) return;
+
+  // Ctrl+Enter (Cmd+Enter on a Mac) runs the request while the builder has the keyboard, or
+  // nothing else does. The Enter key is taken before the editors see it, so they neither
+  // insert a newline nor let go of the keyboard: the user goes on typing where they were.
+  bool run = false;
+  const bool builder_focused = ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows);
+  if ((builder_focused || !ImGui::IsAnyItemActive()) && (ImGui::IsKeyChordPressed(ImGuiMod_Ctrl | ImGuiKey_Enter) ||
+                                                         ImGui::IsKeyChordPressed(ImGuiMod_Super | ImGuiKey_Enter))) {
+    run = true;
+    ImGui::SetKeyOwner(ImGuiKey_Enter, ImGui::GetID("run_shortcut"), ImGuiInputFlags_LockThisFrame);
+  }
+
+  DrawOperationRow(ctx);
+  const float run_row = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+  if (ImGui::BeginTabBar("builder_tabs")) {
+    const ImGuiTabItemFlags form_flags = tab_request_pending_ && requested_tab_ == Tab::kForm ? ImGuiTabItemFlags_SetSelected : 0;
+    const ImGuiTabItemFlags json_flags = tab_request_pending_ && requested_tab_ == Tab::kJson ? ImGuiTabItemFlags_SetSelected : 0;
+    tab_request_pending_ = false;
+    const bool form_open = ImGui::BeginTabItem("Form", nullptr, form_flags);
+    ctx.probe.RecordLastItem("builder.tab:form");
+    if (form_open) {
+      if (tab_ != Tab::kForm && !json_invalid_) Recompose();
+      tab_ = Tab::kForm;
+      DrawFormTab(run_row, ctx);
+      ImGui::EndTabItem();
+    }
+    const bool json_open = ImGui::BeginTabItem("JSON", nullptr, json_flags);
+    ctx.probe.RecordLastItem("builder.tab:json");
+    if (json_open) {
+      tab_ = Tab::kJson;
+      DrawJsonTab(run_row, ctx);
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+  }
+  DrawRunRow(run, ctx);
+  if (run) ctx.work.Run(OperationName(op_), RequestText());
+  // What this frame's editing left (the values set above were from before it).
+  shown.builder_tab = tab_ == Tab::kForm ? "form" : "json";
+  shown.builder_json_invalid = json_invalid_;
+  shown.operation = OperationName(op_);
+  shown.editor_text = &fields().body;
+  shown.builder_fields = &fields();
+}
+
+// The guards' scopes end before EndTabItem: a child window or font still open there would
+// unbalance ImGui's stacks (and change the tabs' IDs from frame to frame).
+void OperationBuilder::DrawFormTab(float run_row, PanelContext& ctx) {
+  ui::Child form("form", {0, -run_row}, 0, 0);
+  if (!form) return;
+  if (json_invalid_) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.warning,
+                       "The JSON tab has text that does not parse; Run sends it as typed. Editing this form "
+                       "replaces it.");
+  }
+  RequestFields& f = fields();
+  if (DrawRequestForm(op_, f, Tables(ctx), body_caches_[static_cast<int>(op_)], ctx)) {
+    SyncPlaceholders(op_, f);
+    Recompose();
+  }
+}
+
+void OperationBuilder::DrawJsonTab(float run_row, PanelContext& ctx) {
+  ui::Font mono(ctx.fonts.mono);
+  if (ImGui::InputTextMultiline("##json", &json_text_, {-FLT_MIN, -run_row})) {
+    json_invalid_ = !Decompose(op_, json_text_, fields());
+    if (!json_invalid_) SyncPlaceholders(op_, fields());
+  }
+  ctx.probe.RecordLastItem("builder.json");
+  ctx.probe.shown().editor_active = ctx.probe.shown().editor_active || ImGui::IsItemActive();
+}
+
+void OperationBuilder::DrawOperationRow(PanelContext& ctx) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Operation");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(190 * ctx.scale);
+  {
+    ui::Combo combo("##operation", OperationName(op_), ImGuiComboFlags_HeightLarge);
+    if (combo) {
+      for (int i = 0; i < kOperationCount; ++i) {
+        const auto op = static_cast<Operation>(i);
+        const bool selected = op == op_;
+        if (i == static_cast<int>(Operation::kBatchGetItem) || i == static_cast<int>(Operation::kCreateTable)) {
+          ImGui::Separator();
+        }
+        if (ImGui::Selectable(OperationName(op), selected)) SelectOperation(op, ctx);
+        ctx.probe.RecordLastItem(std::string("builder.operation:") + OperationName(op));
+        ctx.probe.RecordLastItem(std::string("item_form.operation:") + OperationName(op));
+        if (selected) ImGui::SetItemDefaultFocus();
+      }
+    }
+  }
+  ctx.probe.RecordLastItem("builder.operation");
+  ctx.probe.RecordLastItem("item_form.operation");
+  ImGui::SameLine();
+  const std::string& table = fields().table;
+  if (IsMultiTableOperation(op_)) {
+    ImGui::TextColored(ctx.colors.dim, "tables named inside");
+  } else if (op_ == Operation::kListTables) {
+    ImGui::TextColored(ctx.colors.dim, "all tables");
+  } else if (op_ == Operation::kCreateTable) {
+    ImGui::TextColored(ctx.colors.dim, "a new table");
+  } else if (table.empty()) {
+    ImGui::TextColored(ctx.colors.dim, "no table selected");
+  } else {
+    ImGui::TextColored(ctx.colors.dim, "on %s", table.c_str());
+  }
+}
+
+void OperationBuilder::DrawRunRow(bool& run, PanelContext& ctx) {
+  const bool has_table = !fields().table.empty() || IsMultiTableOperation(op_) || op_ == Operation::kListTables ||
+                         op_ == Operation::kCreateTable;
+  ui::Disabled disabled(!has_table);
+  if (ImGui::Button("Run")) run = true;
+  ctx.probe.RecordLastItem("builder.run");
+  ctx.probe.RecordLastItem("item_form.run");
+  ImGui::SameLine();
+  ImGui::TextColored(ctx.colors.dim, "Ctrl+Enter");
+  if (!has_table) run = false;
+}
+
+}  // namespace playground

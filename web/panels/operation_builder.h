@@ -1,0 +1,59 @@
+// OperationBuilder: builds and sends any data-plane request — PutItem, GetItem, UpdateItem,
+// DeleteItem, Query, Scan, BatchGetItem, BatchWriteItem, TransactWriteItems,
+// TransactGetItems — and the table operations (CreateTable, DescribeTable, UpdateTable,
+// DeleteTable, ListTables), which are written in the JSON tab. A form (typed key fields, expressions, placeholder tables, options) and
+// a raw JSON tab show the same request: editing either updates the other. Run (or Ctrl+Enter)
+// sends it through the Workbench; the response panel shows the answer.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+
+#include "panels/builder_form.h"
+#include "app/panel_context.h"
+#include "model/request_fields.h"
+
+namespace playground {
+
+class OperationBuilder {
+ public:
+  void Draw(const PanelRect& rect, PanelContext& ctx);
+
+  // Loads a request (from the history or the inspector): selects its operation and fills the
+  // form from it. An operation the builder does not have is ignored.
+  void Load(const std::string& operation, const std::string& body, PanelContext& ctx);
+  Operation operation() const { return op_; }
+
+ private:
+  enum class Tab { kForm, kJson };
+
+  void FollowTable(PanelContext& ctx);
+  void DrawOperationRow(PanelContext& ctx);
+  void DrawRunRow(bool& run, PanelContext& ctx);
+  void DrawFormTab(float run_row, PanelContext& ctx);
+  void DrawJsonTab(float run_row, PanelContext& ctx);
+  void SelectOperation(Operation op, PanelContext& ctx);
+  FormTables Tables(PanelContext& ctx);
+  RequestFields& fields() { return fields_[static_cast<int>(op_)]; }
+  // The request Run sends: the JSON tab's text as typed (always from the JSON tab), else the
+  // form's.
+  std::string RequestText() const;
+  void Recompose();
+
+  Operation op_ = Operation::kPutItem;
+  std::array<RequestFields, kOperationCount> fields_;
+  std::array<BodyCache, kOperationCount> body_caches_;
+  Tab tab_ = Tab::kForm;
+  Tab requested_tab_ = Tab::kForm;
+  bool tab_request_pending_ = false;
+  std::string json_text_;     // the JSON tab: the composed request, or the user's edit of it
+  bool json_invalid_ = false;  // the JSON tab's text is not a JSON object
+  std::string followed_table_;
+  bool followed_ = false;
+  std::optional<ddb::TableDescription> description_;  // of fields().table, at description_stamp_
+  DataStamp description_stamp_;
+  std::string description_table_;
+};
+
+}  // namespace playground

@@ -1,0 +1,261 @@
+#include "panels/partition_map.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "imgui_internal.h"  // RenderTextEllipsis: cut long rows with "…" instead of mid-glyph
+#include "widgets/imgui_scoped.h"
+#include "panels/item_inspector.h"
+#include "model/value_text.h"
+
+namespace playground {
+namespace {
+
+// CSS-pixel sizes.
+constexpr float kStripHeight = 26.0f;
+constexpr float kMinColumnWidth = 180.0f;
+constexpr float kItemIndent = 14.0f;
+
+// Fraction of the 64-bit hash space before `hash`, in [0, 1].
+double HashFraction(std::uint64_t hash) { return static_cast<double>(hash) / 18446744073709551616.0; }
+
+void DrawHashStrip(const LayoutView& view, PanelContext& ctx) {
+  const float s = ctx.scale;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float height = kStripHeight * s;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+
+  for (const PartitionColumn& p : view.partitions) {
+    const float x0 = origin.x + static_cast<float>(HashFraction(p.hash_begin)) * width;
+    const float x1 = p.hash_end == UINT64_MAX ? origin.x + width
+                                               : origin.x + static_cast<float>(HashFraction(p.hash_end + 1)) * width;
+    draw->AddRectFilled({x0, origin.y}, {x1, origin.y + height}, ImGui::GetColorU32(PartitionColor(p.index, ctx.theme, 0.22f)));
+    draw->AddRect({x0, origin.y}, {x1, origin.y + height}, ImGui::GetColorU32(PartitionColor(p.index, ctx.theme, 0.7f)), 0, 0, s);
+  }
+  // Where partition-key values hash to: a tick per item collection, or with more of them than
+  // pixels, a histogram — each few-pixel bucket's bar as tall as its share of the fullest one.
+  const float bucket_width = 3 * s;
+  const int buckets = std::max(1, static_cast<int>(width / bucket_width));
+  std::vector<int> counts(buckets, 0);
+  int fullest = 0;
+  for (const HashMark& mark : view.marks) {
+    const int b = std::min(buckets - 1, static_cast<int>(HashFraction(mark.hash) * buckets));
+    fullest = std::max(fullest, ++counts[b]);
+  }
+  const ImU32 tick = ImGui::GetColorU32(ctx.colors.partition_key);
+  const float inner = height - 6 * s;
+  for (int b = 0; b < buckets; ++b) {
+    if (counts[b] == 0) continue;
+    const float bar = inner * (0.35f + 0.65f * counts[b] / fullest);
+    const float x = origin.x + (b + 0.5f) * bucket_width;
+    draw->AddLine({x, origin.y + 3 * s + inner - bar}, {x, origin.y + 3 * s + inner}, tick, 2 * s);
+  }
+  // Partition labels last, on a backing of their own, so ticks never hide them.
+  for (const PartitionColumn& p : view.partitions) {
+    const float x0 = origin.x + static_cast<float>(HashFraction(p.hash_begin)) * width;
+    const std::string label = "P" + std::to_string(p.index);
+    const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+    const ImVec2 at{x0 + 4 * s, origin.y + (height - size.y) * 0.5f};
+    if (at.x + size.x + 4 * s > origin.x + width) continue;
+    draw->AddRectFilled({at.x - 2 * s, at.y}, {at.x + size.x + 2 * s, at.y + size.y},
+                        ImGui::GetColorU32(ImGuiCol_WindowBg, 0.65f), 2 * s);
+    draw->AddText(at, ImGui::GetColorU32(PartitionColor(p.index, ctx.theme)), label.c_str());
+  }
+  ImGui::Dummy({width, height});
+  ctx.probe.RecordLastItem("table.hash_strip");
+  if (ui::ItemTooltip tip; tip) {
+    ImGui::TextUnformatted("The 64-bit hash space, split among partitions.");
+    ImGui::TextColored(ctx.colors.partition_key, "|");
+    ImGui::SameLine();
+    ImGui::TextUnformatted("where a partition-key value hashes to");
+  }
+}
+
+void DrawColumnHeader(const PartitionColumn& p, const TracePaint& paint, PanelContext& ctx) {
+  ImGui::TextColored(PartitionColor(p.index, ctx.theme), "Partition %d", p.index);
+  if (paint.is_read()) {
+    // How much of this partition the request read: a Query reads one partition, a Scan all.
+    auto it = paint.trace()->read_by_partition.find(p.index);
+    const std::size_t read = it == paint.trace()->read_by_partition.end() ? 0 : it->second;
+    ImGui::SameLine();
+    ImGui::TextColored(read > 0 ? ctx.colors.success : ctx.colors.dim, read > 0 ? "read %zu" : "not read", read);
+  }
+  {
+    ui::Font mono(ctx.fonts.mono);
+    ImGui::TextColored(ctx.colors.dim, "%s", HashHex(p.hash_begin).c_str());
+    ImGui::TextColored(ctx.colors.dim, "%s", HashHex(p.hash_end).c_str());
+  }
+  if (ui::ItemTooltip tip; tip) ImGui::TextUnformatted("First and last hash value this partition owns");
+  ImGui::TextColored(ctx.colors.dim, "%s \xC2\xB7 %s",
+                     CountText(p.item_count, "item", "items").c_str(), BytesText(p.size_bytes).c_str());
+  ImGui::Separator();
+}
+
+// One line of a partition column; every line is exactly one text line tall, as
+// ImGuiListClipper needs. Text longer than the column ends in "…"; the inspector has it all.
+void DrawRow(int index, const PartitionRow& row, const LayoutView& view, const TracePaint& paint, PanelContext& ctx) {
+  const float s = ctx.scale;
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float line = ImGui::GetTextLineHeight();
+  const float right = pos.x + width - 4 * s;
+  const float pad = ImGui::GetStyle().ItemSpacing.y * 0.5f;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+
+  ui::Id id(index);
+  ImGui::InvisibleButton("row", {width, line});
+  // Tests find an item by its key: its first row (the sort-key row, or the only row).
+  const bool first_row_of_item = row.kind == PartitionRow::Kind::kItem || !view.key_schema.sort_key;
+  if (row.item && first_row_of_item) ctx.probe.RecordLastItem("item:" + KeyPath(*row.item, view.key_schema));
+  const bool hovered = ImGui::IsItemHovered();
+  if (row.item && ImGui::IsItemClicked()) ctx.selection.item = row.item;
+  if (row.item && ImGui::IsItemFocused() && ImGui::IsKeyPressed(ImGuiKey_Enter)) ctx.selection.item = row.item;
+
+  const Paint item_paint = row.item ? paint.For(row.item.get()) : Paint::kNone;
+  const bool selected = row.item && row.item == ctx.selection.item;
+  float x = pos.x;
+  ImVec4 color = ctx.colors.dim;
+  switch (row.kind) {
+    case PartitionRow::Kind::kCollection: {
+      draw->AddRectFilled({pos.x, pos.y - pad}, {pos.x + width, pos.y + line + pad},
+                          ImGui::GetColorU32(ctx.colors.collection_bg), 3 * s);
+      x += 4 * s;
+      color = ctx.colors.partition_key;
+      // The count goes right-aligned when it fits beside the key; the key comes first.
+      const CollectionSummary& summary = view.collections[row.collection];
+      const float count_width = ImGui::CalcTextSize(summary.count.c_str()).x;
+      const float key_width = ImGui::CalcTextSize(summary.key_text.c_str()).x;
+      if (x + key_width + 12 * s + count_width <= right) {
+        draw->AddText({right - count_width, pos.y}, ImGui::GetColorU32(ctx.colors.dim), summary.count.c_str());
+      }
+      break;
+    }
+    case PartitionRow::Kind::kItem:
+      x += kItemIndent * s;
+      color = ctx.colors.sort_key;
+      break;
+    case PartitionRow::Kind::kAttributes:
+      x += (view.key_schema.sort_key ? 2 : 1) * kItemIndent * s;
+      break;
+  }
+  if (row.item) DrawPaintedBackground(draw, {pos.x, pos.y - pad}, {pos.x + width, pos.y + line + pad}, item_paint, selected, ctx);
+  if (hovered && row.item) {
+    draw->AddRect({pos.x, pos.y - pad}, {pos.x + width, pos.y + line + pad}, ImGui::GetColorU32(ImGuiCol_HeaderHovered), 3 * s, 0, s);
+  }
+  if (item_paint == Paint::kNotRead) color.w *= 0.45f;  // the read stands out against what it skipped
+  const std::string text = RowText(row, view);
+  if (x < right) {
+    ui::StyleColor text_color(ImGuiCol_Text, color);
+    const float text_right = std::min(x + ImGui::CalcTextSize(text.c_str()).x, right);
+    ImGui::RenderTextEllipsis(draw, {x, pos.y}, {text_right, pos.y + line}, text_right, text_right, text.c_str(),
+                              nullptr, nullptr);
+    if (item_paint == Paint::kFilteredOut) {
+      // Struck through: read and paid for, but not returned.
+      const float mid = pos.y + line * 0.55f;
+      draw->AddLine({x, mid}, {text_right, mid}, ImGui::GetColorU32(color), std::max(1.0f, s));
+    }
+  }
+  if (hovered) {
+    if (row.item) {
+      DrawItemTooltip(*row.item, view.key_schema, item_paint, ctx);
+    } else {
+      ImGui::SetTooltip("%s", view.collections[row.collection].tooltip.c_str());
+    }
+  }
+}
+
+// The first row of `p` that the trace painted, or -1.
+int FirstPaintedRow(const PartitionColumn& p, const TracePaint& paint) {
+  for (std::size_t i = 0; i < p.rows.size(); ++i) {
+    const Paint pt = p.rows[i].item ? paint.For(p.rows[i].item.get()) : Paint::kNone;
+    if (pt == Paint::kReturned || pt == Paint::kFilteredOut || pt == Paint::kWritten) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+}  // namespace
+
+void DrawPaintedBackground(ImDrawList* draw, ImVec2 min, ImVec2 max, Paint paint, bool selected, PanelContext& ctx) {
+  const float s = ctx.scale;
+  const ImVec4 bg = TracePaint::Background(paint, ctx.colors);
+  if (bg.w > 0) {
+    draw->AddRectFilled(min, max, ImGui::GetColorU32(bg), 2 * s);
+    // A solid edge on the left, so the paint reads in greyscale and on a washed-out projector.
+    ImVec4 edge = bg;
+    edge.w = 1.0f;
+    draw->AddRectFilled(min, {min.x + 3 * s, max.y}, ImGui::GetColorU32(edge));
+  }
+  if (selected) draw->AddRect(min, max, ImGui::GetColorU32(ctx.colors.selected), 2 * s, 0, 2 * s);
+}
+
+void PartitionMap::DrawColumn(const PartitionColumn& p, const LayoutView& view, const TracePaint& paint, float width,
+                              bool scroll_to_trace, PanelContext& ctx) {
+  ui::Id id(p.index);
+  {
+    ui::StyleColor border(ImGuiCol_Border, PartitionColor(p.index, ctx.theme, 0.45f));
+    ui::Child column("partition", {width, 0}, ImGuiChildFlags_Border, ImGuiWindowFlags_NoScrollbar);
+    if (column) {
+      DrawColumnHeader(p, paint, ctx);
+      if (p.rows.empty()) {
+        ImGui::TextColored(ctx.colors.dim, "(empty)");
+      } else {
+        ui::Child rows("rows", {0, 0}, 0, 0);
+        if (rows) {
+          const float row_height = ImGui::GetTextLineHeightWithSpacing();
+          if (scroll_to_trace) {
+            if (const int first = FirstPaintedRow(p, paint); first >= 0) {
+              ImGui::SetScrollY(std::max(0.0f, (first - 2) * row_height));
+            }
+          }
+          // Only the visible rows are drawn, however many items the partition holds.
+          ImGuiListClipper clipper;
+          clipper.Begin(static_cast<int>(p.rows.size()), row_height);
+          while (clipper.Step()) {
+            for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) DrawRow(i, p.rows[i], view, paint, ctx);
+          }
+        }
+      }
+    }
+  }
+  ctx.probe.RecordLastItem("partition:" + std::to_string(p.index));
+}
+
+void PartitionMap::Draw(const LayoutView& view, const TracePaint& paint, PanelContext& ctx) {
+  DrawHashStrip(view, ctx);
+  if (view.partitions.empty()) return;
+  const bool scroll_to_trace = paint.active() && paint.trace()->trace.sequence != scrolled_for_;
+  if (scroll_to_trace) scrolled_for_ = paint.trace()->trace.sequence;
+
+  // Columns share the width evenly, but never get narrower than kMinColumnWidth: past that
+  // the row scrolls sideways.
+  ui::Child strip("partitions", {0, 0}, 0, ImGuiWindowFlags_HorizontalScrollbar);
+  if (!strip) return;
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const auto n = static_cast<float>(view.partitions.size());
+  const float fit = (ImGui::GetContentRegionAvail().x - spacing * (n - 1)) / n;
+  const float width = std::max(fit, kMinColumnWidth * ctx.scale);
+  if (scroll_to_trace) {
+    // Sideways too: the first partition the request touched comes into view.
+    for (std::size_t i = 0; i < view.partitions.size(); ++i) {
+      const PartitionColumn& p = view.partitions[i];
+      const bool touched = std::any_of(p.rows.begin(), p.rows.end(), [&](const PartitionRow& row) {
+        const Paint pt = row.item ? paint.For(row.item.get()) : Paint::kNone;
+        return pt == Paint::kReturned || pt == Paint::kFilteredOut || pt == Paint::kWritten;
+      });
+      if (!touched) continue;
+      const float left = i * (width + spacing);
+      const float visible = ImGui::GetContentRegionAvail().x;
+      const float scroll = ImGui::GetScrollX();
+      if (left < scroll || left + width > scroll + visible) ImGui::SetScrollX(left);
+      break;
+    }
+  }
+  for (const PartitionColumn& p : view.partitions) {
+    if (p.index != view.partitions.front().index) ImGui::SameLine();
+    DrawColumn(p, view, paint, width, scroll_to_trace, ctx);
+  }
+}
+
+}  // namespace playground

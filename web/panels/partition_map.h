@@ -1,0 +1,29 @@
+// PartitionMap: draws a LayoutView — a strip showing how the 64-bit hash space is divided
+// among partitions (with a tick where each partition-key value hashes to), then one column
+// per partition listing its item collections and their items in stored order. The last
+// request's trace is painted on the rows (TracePaint), and after a new Query or Scan each
+// column scrolls to the first item it read. Clicking an item selects it for the inspector.
+#pragma once
+
+#include <cstdint>
+
+#include "model/layout_view.h"
+#include "app/panel_context.h"
+#include "panels/trace_paint.h"
+
+namespace playground {
+
+class PartitionMap {
+ public:
+  void Draw(const LayoutView& view, const TracePaint& paint, PanelContext& ctx);
+
+ private:
+  void DrawColumn(const PartitionColumn& p, const LayoutView& view, const TracePaint& paint, float width,
+                  bool scroll_to_trace, PanelContext& ctx);
+  std::uint64_t scrolled_for_ = 0;  // trace sequence the columns last scrolled to
+};
+
+// Draws one row's trace marker, background and text; shared with the item grid.
+void DrawPaintedBackground(ImDrawList* draw, ImVec2 min, ImVec2 max, Paint paint, bool selected, PanelContext& ctx);
+
+}  // namespace playground

@@ -1,0 +1,193 @@
+#include "panels/table_designer.h"
+
+#include <nlohmann/json.hpp>
+
+#include "ddb/json_api.h"
+#include "model/error_explanations.h"
+#include "widgets/imgui_scoped.h"
+#include "imgui_stdlib.h"
+#include "model/json_format.h"
+
+namespace playground {
+namespace {
+
+constexpr const char* kTypes[] = {"S", "N", "B"};
+constexpr const char* kTypeNames[] = {"String (S)", "Number (N)", "Binary (B)"};
+
+bool TypeCombo(const char* id, int& type, float width) {
+  bool changed = false;
+  ImGui::SetNextItemWidth(width);
+  if (ui::Combo combo(id, kTypeNames[type]); combo) {
+    for (int i = 0; i < 3; ++i) {
+      if (ImGui::Selectable(kTypeNames[i], i == type)) {
+        type = i;
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
+}  // namespace
+
+void TableDesigner::Open() { open_requested_ = true; }
+
+std::string TableDesigner::Request() const {
+  using nlohmann::ordered_json;
+  ordered_json definitions = ordered_json::array();
+  definitions.push_back({{"AttributeName", partition_key_}, {"AttributeType", kTypes[partition_type_]}});
+  if (has_sort_key_) definitions.push_back({{"AttributeName", sort_key_}, {"AttributeType", kTypes[sort_type_]}});
+  ordered_json schema = ordered_json::array();
+  schema.push_back({{"AttributeName", partition_key_}, {"KeyType", "HASH"}});
+  if (has_sort_key_) schema.push_back({{"AttributeName", sort_key_}, {"KeyType", "RANGE"}});
+  ordered_json request = {{"TableName", name_},
+                          {"AttributeDefinitions", definitions},
+                          {"KeySchema", schema},
+                          {"BillingMode", provisioned_ ? "PROVISIONED" : "PAY_PER_REQUEST"}};
+  if (provisioned_) request["ProvisionedThroughput"] = {{"ReadCapacityUnits", read_units_}, {"WriteCapacityUnits", write_units_}};
+  return FormatJsonText(request.dump(-1, ' ', false, ordered_json::error_handler_t::replace));
+}
+
+// The engine checks the request in a scratch database (so the message is exactly
+// DynamoDB's), then the name is checked against the sandbox's tables — a scratch database
+// cannot know those — with the message CreateTable would give.
+void TableDesigner::Validate(PanelContext& ctx) {
+  const std::string request = Request();
+  if (request == validated_request_ && validated_stamp_ == ctx.wire.stamp()) return;
+  validated_request_ = request;
+  validated_stamp_ = ctx.wire.stamp();
+  ddb::Database scratch;
+  const ddb::WireResponse response = ddb::HandleRequest(scratch, "CreateTable", request);
+  error_type_.clear();
+  error_message_.clear();
+  if (response.http_status != 200) {
+    std::string type, message;
+    ParseErrorBody(response.body, type, message);
+    error_type_ = type;
+    error_message_ = message;
+  } else if (ctx.db.Description(name_).ok()) {
+    error_type_ = "ResourceInUseException";
+    error_message_ = "Table already exists: " + name_;
+  }
+}
+
+void TableDesigner::Draw(PanelContext& ctx) {
+  if (open_requested_) {
+    ImGui::OpenPopup("Create table");
+    open_requested_ = false;
+    create_error_.clear();
+  }
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
+  // Height 0 every frame: the window fits its content as messages come and go.
+  ImGui::SetNextWindowSize({std::min(560 * ctx.scale, viewport->Size.x * 0.95f), 0}, ImGuiCond_Always);
+  bool open = true;
+  if (!ImGui::BeginPopupModal("Create table", &open, ImGuiWindowFlags_NoSavedSettings)) return;
+  ctx.probe.RecordLastItem("designer.window");
+  const float s = ctx.scale;
+  const float label = 150 * s;
+  const float type_width = 140 * s;
+  bool changed = false;
+
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Table name");
+  ImGui::SameLine(label);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+  changed |= ImGui::InputText("##name", &name_);
+  ctx.probe.RecordLastItem("designer.name");
+
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(ctx.colors.partition_key, "Partition key");
+  ImGui::SameLine(label);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - type_width - ImGui::GetStyle().ItemSpacing.x);
+  changed |= ImGui::InputText("##pk", &partition_key_);
+  ctx.probe.RecordLastItem("designer.partition_key");
+  ImGui::SameLine();
+  changed |= TypeCombo("##pk_type", partition_type_, type_width);
+
+  changed |= ImGui::Checkbox("Sort key", &has_sort_key_);
+  ctx.probe.RecordLastItem("designer.has_sort_key");
+  if (has_sort_key_) {
+    ImGui::SameLine(label);
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - type_width - ImGui::GetStyle().ItemSpacing.x);
+    changed |= ImGui::InputText("##sk", &sort_key_);
+    ctx.probe.RecordLastItem("designer.sort_key");
+    ImGui::SameLine();
+    changed |= TypeCombo("##sk_type", sort_type_, type_width);
+  }
+
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Billing");
+  ImGui::SameLine(label);
+  int billing = provisioned_ ? 1 : 0;
+  changed |= ImGui::RadioButton("On-demand", &billing, 0);
+  ImGui::SameLine();
+  changed |= ImGui::RadioButton("Provisioned", &billing, 1);
+  provisioned_ = billing == 1;
+  if (provisioned_) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(ctx.colors.dim, "Read / write units");
+    ImGui::SameLine(label);
+    ImGui::SetNextItemWidth(110 * s);
+    changed |= ImGui::InputInt("##rcu", &read_units_);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(110 * s);
+    changed |= ImGui::InputInt("##wcu", &write_units_);
+  }
+  (void)changed;
+  Validate(ctx);
+
+  ImGui::Separator();
+  ShownState& shown = ctx.probe.shown();
+  {
+    ui::TextWrap wrap;
+    if (error_type_.empty()) {
+      ImGui::TextColored(ctx.colors.success, "\xE2\x9C\x93 DynamoDB would accept this table.");
+    } else {
+      ImGui::TextColored(ctx.colors.error, "%s: %s", error_type_.c_str(), error_message_.c_str());
+      if (const std::string why = ExplainError(error_type_, error_message_); !why.empty()) {
+        ImGui::TextColored(ctx.colors.dim, "%s", why.c_str());
+      }
+      shown.designer_error = error_message_;
+    }
+    ctx.probe.RecordLastItem("designer.validation");
+  }
+  ImGui::TextColored(ctx.colors.dim, "CreateTable request");
+  validated_request_ = Request();
+  shown.designer_preview = validated_request_;
+  {
+    ui::StyleColor bg(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
+    const float height = std::min(ImGui::GetTextLineHeightWithSpacing() * 16, viewport->Size.y * 0.35f);
+    ui::Child preview("preview", {0, height}, ImGuiChildFlags_Border, 0);
+    if (preview) {
+      ui::Font mono(ctx.fonts.mono);
+      ImGui::TextUnformatted(validated_request_.c_str());
+    }
+  }
+  ctx.probe.RecordLastItem("designer.preview");
+  if (!create_error_.empty()) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.error, "%s", create_error_.c_str());
+  }
+  {
+    ui::Disabled disabled(!error_type_.empty());
+    if (ImGui::Button("Create table")) {
+      const ResponseView& response = ctx.work.Run("CreateTable", validated_request_);
+      if (response.result.ok()) {
+        ctx.selection.table = name_;
+        ctx.selection.item.reset();
+        ImGui::CloseCurrentPopup();
+      } else {
+        create_error_ = response.result.error_type + ": " + response.result.error_message;
+      }
+    }
+    ctx.probe.RecordLastItem("designer.create");
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+  ctx.probe.RecordLastItem("designer.cancel");
+  ImGui::EndPopup();
+}
+
+}  // namespace playground

@@ -1,0 +1,45 @@
+// TableDesigner: a form for CreateTable — name, partition key and optional sort key with
+// their types, billing mode — that checks the table as the learner types, with the engine's
+// own validation (a dry run of the same request against a scratch Database: nothing reaches
+// the sandbox), and shows the exact CreateTable request it will send.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "app/panel_context.h"
+
+namespace playground {
+
+class TableDesigner {
+ public:
+  // Opens the designer (a modal window) on the next Draw.
+  void Open();
+  // Draws the designer when open; call every frame.
+  void Draw(PanelContext& ctx);
+
+  // The CreateTable request for the fields, as sent (exposed for tests of the preview).
+  std::string Request() const;
+
+ private:
+  void Validate(PanelContext& ctx);
+
+  bool open_requested_ = false;
+  std::string name_ = "Music";
+  std::string partition_key_ = "artist";
+  int partition_type_ = 0;  // S, N, B
+  bool has_sort_key_ = true;
+  std::string sort_key_ = "songTitle";
+  int sort_type_ = 0;
+  bool provisioned_ = false;
+  int read_units_ = 5;
+  int write_units_ = 5;
+
+  std::string validated_request_;  // the request Validate last checked
+  DataStamp validated_stamp_;
+  std::string error_type_;         // what the dry run said; empty when the table is valid
+  std::string error_message_;
+  std::string create_error_;       // what the real CreateTable said, if it failed
+};
+
+}  // namespace playground

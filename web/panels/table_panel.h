@@ -1,0 +1,31 @@
+// TablePanel: the data view — the selected table as DynamoDB stores it. Its key schema, a line
+// saying what the last request read and returned, then either its partitions side by side
+// (PartitionMap) or a flat grid of its items (ItemGrid), both painted with that request's
+// trace; and the inspector for the selected item underneath.
+#pragma once
+
+#include "panels/item_inspector.h"
+#include "app/panel_context.h"
+#include "panels/partition_map.h"
+
+namespace playground {
+
+class TablePanel {
+ public:
+  enum class Mode { kPartitions, kItems };
+
+  void Draw(const PanelRect& rect, PanelContext& ctx);
+  Mode mode() const { return mode_; }
+  void set_mode(Mode mode) { mode_ = mode; }
+
+ private:
+  void DrawKeySchema(const LayoutView& view, PanelContext& ctx);
+  void DrawTraceSummary(const TracePaint& paint, PanelContext& ctx);
+  void DrawModeTabs(PanelContext& ctx);
+
+  Mode mode_ = Mode::kPartitions;
+  PartitionMap partition_map_;
+  ItemInspector inspector_;
+};
+
+}  // namespace playground

@@ -1,0 +1,623 @@
+// The browser platform layer: the only file that knows the page runs under Emscripten.
+// It creates the WebGL2 context on the canvas, keeps the canvas at CSS size × device pixel
+// ratio, feeds the browser's keyboard and mouse events to ImGui as they happen (DomInput),
+// rebuilds fonts and style when the ratio or the user's style settings change, runs the frame
+// loop, implements Host (storage, clipboard, query string and address bar, screen-reader text,
+// share links, fetching the lessons) and exports the C functions JavaScript calls (see
+// index.html for the JavaScript side).
+//
+// [SECTION] JavaScript helpers   — EM_JS functions
+// [SECTION] BrowserHost          — Host over localStorage, the URL and the live regions
+// [SECTION] WebPlatform          — context, input callbacks, per-frame work
+// [SECTION] Exports              — playground_exec, ui_widget_rect, ui_state, ...
+// [SECTION] main
+
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <GLES3/gl3.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/app.h"
+#include "platform/dom_input.h"
+#include "model/host.h"
+#include "imgui.h"
+#include "imgui_impl_opengl3.h"
+#include "widgets/theme.h"
+
+// ---- [SECTION] JavaScript helpers ---------------------------------------------------------
+// EM_JS must live at global scope. Strings returned to C++ are malloc'd; the caller frees.
+
+// Emscripten has no clipboard. Copy writes to the system clipboard; paste reads the text of
+// the browser's own paste event, which fires before ImGui's next frame and needs no
+// permission.
+EM_JS(void, js_install_clipboard, (), {
+  Module.clipText = "";
+  document.addEventListener("paste", (e) => { Module.clipText = e.clipboardData.getData("text/plain"); });
+});
+EM_JS(void, js_set_clipboard, (const char* text), {
+  Module.clipText = UTF8ToString(text);
+  if (navigator.clipboard) navigator.clipboard.writeText(Module.clipText).catch(() => {});
+});
+EM_JS(char*, js_get_clipboard, (), {
+  const text = Module.clipText || "";
+  const size = lengthBytesUTF8(text) + 1;
+  const ptr = _malloc(size);
+  stringToUTF8(text, ptr, size);
+  return ptr;
+});
+
+// ImGui's mouse cursor as a CSS cursor on the canvas.
+EM_JS(void, js_set_cursor, (const char* css), { Module.canvas.style.cursor = UTF8ToString(css); });
+
+// Whether the page runs on a Mac: Cmd then plays Ctrl's part in shortcuts.
+EM_JS(int, js_is_mac, (), { return /Mac|iPhone|iPad/.test(navigator.platform || "") ? 1 : 0; });
+
+// Tells index.html the first frame is on screen (resolves playground.ready) or that the page
+// cannot run (rejects it and shows the error box).
+EM_JS(void, js_page_ready, (), { if (Module.onPageReady) Module.onPageReady(); });
+EM_JS(void, js_page_failed, (const char* message), {
+  if (Module.onPageError) Module.onPageError(UTF8ToString(message));
+});
+
+// localStorage. It may be missing or throw (private windows, quota): an uncaught exception
+// here would stop the main loop, so every access is guarded.
+EM_JS(char*, js_storage_get, (const char* key), {
+  let text = null;
+  try { text = window.localStorage.getItem(UTF8ToString(key)); } catch (e) { text = null; }
+  if (text === null) return 0;
+  const size = lengthBytesUTF8(text) + 1;
+  const ptr = _malloc(size);
+  stringToUTF8(text, ptr, size);
+  return ptr;
+});
+EM_JS(int, js_storage_set, (const char* key, const char* value), {
+  try { window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); return 1; } catch (e) { return 0; }
+});
+EM_JS(void, js_storage_remove, (const char* key), {
+  try { window.localStorage.removeItem(UTF8ToString(key)); } catch (e) {}
+});
+
+EM_JS(char*, js_query_parameter, (const char* name), {
+  const value = new URLSearchParams(location.search).get(UTF8ToString(name));
+  if (value === null) return 0;
+  const size = lengthBytesUTF8(value) + 1;
+  const ptr = _malloc(size);
+  stringToUTF8(value, ptr, size);
+  return ptr;
+});
+
+// Keeps the lesson and step in the address bar (history.replaceState: no load, no new history
+// entry); the fragment, if any, stays.
+EM_JS(void, js_show_lesson_in_address, (const char* id, int step), {
+  const params = new URLSearchParams(location.search);
+  const lesson = UTF8ToString(id);
+  if (lesson) {
+    params.set("lesson", lesson);
+    params.set("step", String(step));
+  } else {
+    params.delete("lesson");
+    params.delete("step");
+  }
+  const query = params.toString();
+  const url = location.pathname + (query ? "?" + query : "") + location.hash;
+  if (url !== location.pathname + location.search + location.hash) history.replaceState(history.state, "", url);
+});
+
+// Files of the site (lessons), fetched relative to the page; each outcome waits in
+// Module.fetched until js_take_fetched hands it over as JSON {path, status, text, error}.
+EM_JS(void, js_start_fetch, (const char* path), {
+  const p = UTF8ToString(path);
+  if (!Module.fetched) Module.fetched = [];
+  const done = (outcome) => Module.fetched.push(Object.assign({ path: p, status: 0, text: "", error: "" }, outcome));
+  fetch(p, { cache: "no-cache" }).then(
+    (r) => r.text().then((text) => done(r.ok ? { status: r.status, text } : { status: r.status, error: r.statusText }),
+                         (e) => done({ status: 0, error: String((e && e.message) || e) })),
+    (e) => done({ status: 0, error: String((e && e.message) || e) }));
+});
+EM_JS(char*, js_take_fetched, (), {
+  if (!Module.fetched || Module.fetched.length === 0) return 0;
+  const text = JSON.stringify(Module.fetched.shift());
+  const size = lengthBytesUTF8(text) + 1;
+  const ptr = _malloc(size);
+  stringToUTF8(text, ptr, size);
+  return ptr;
+});
+
+// The off-screen live regions of index.html (see Module.announce there).
+EM_JS(void, js_announce, (const char* region, const char* text), {
+  if (Module.announce) Module.announce(UTF8ToString(region), UTF8ToString(text));
+});
+
+// Share links: index.html compresses in the background (CompressionStream is asynchronous)
+// and leaves the outcome as JSON for js_take_share_outcome; the sandbox the page was opened
+// with was read the same way before the module started.
+EM_JS(void, js_start_share, (const char* snapshot), {
+  if (Module.startShare) Module.startShare(UTF8ToString(snapshot));
+});
+EM_JS(char*, js_take_share_outcome, (), {
+  const outcome = Module.shareOutcome;
+  if (!outcome) return 0;
+  Module.shareOutcome = null;
+  const text = JSON.stringify(outcome);
+  const size = lengthBytesUTF8(text) + 1;
+  const ptr = _malloc(size);
+  stringToUTF8(text, ptr, size);
+  return ptr;
+});
+EM_JS(char*, js_take_shared_sandbox, (), {
+  const shared = Module.sharedSandbox;
+  if (!shared) return 0;
+  Module.sharedSandbox = null;
+  const text = JSON.stringify(shared);
+  const size = lengthBytesUTF8(text) + 1;
+  const ptr = _malloc(size);
+  stringToUTF8(text, ptr, size);
+  return ptr;
+});
+
+namespace {
+
+// Takes ownership of a malloc'd string from JavaScript (null stays nullopt).
+std::optional<std::string> TakeJsString(char* text) {
+  if (!text) return std::nullopt;
+  std::string out(text);
+  std::free(text);
+  return out;
+}
+
+// ---- [SECTION] BrowserHost ----------------------------------------------------------------
+
+class BrowserHost final : public playground::Host {
+ public:
+  std::optional<std::string> LoadStored(std::string_view key) override {
+    return TakeJsString(js_storage_get(std::string(key).c_str()));
+  }
+  bool Store(std::string_view key, std::string_view value) override {
+    return js_storage_set(std::string(key).c_str(), std::string(value).c_str()) != 0;
+  }
+  void RemoveStored(std::string_view key) override { js_storage_remove(std::string(key).c_str()); }
+  std::optional<std::string> QueryParameter(std::string_view name) override {
+    return TakeJsString(js_query_parameter(std::string(name).c_str()));
+  }
+  void ShowLessonInAddress(std::string_view id, int step) override {
+    js_show_lesson_in_address(std::string(id).c_str(), step);
+  }
+  void StartFetch(std::string_view path) override { js_start_fetch(std::string(path).c_str()); }
+  std::optional<playground::FetchedFile> PollFetch() override {
+    auto text = TakeJsString(js_take_fetched());
+    if (!text) return std::nullopt;
+    const auto json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
+    playground::FetchedFile file;
+    if (!json.is_object()) {
+      file.error = "the browser's answer could not be read";
+      return file;
+    }
+    file.path = json.value("path", "");
+    file.http_status = json.value("status", 0);
+    file.text = json.value("text", "");
+    file.error = json.value("error", "");
+    return file;
+  }
+  void AnnounceResponse(std::string_view text) override { js_announce("response", std::string(text).c_str()); }
+  void SetLessonText(std::string_view text) override { js_announce("lesson", std::string(text).c_str()); }
+  void StartShare(std::string_view snapshot) override { js_start_share(std::string(snapshot).c_str()); }
+  std::optional<playground::ShareOutcome> PollShare() override {
+    auto text = TakeJsString(js_take_share_outcome());
+    if (!text) return std::nullopt;
+    const auto json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
+    playground::ShareOutcome outcome;
+    if (json.is_object()) {
+      outcome.ok = json.value("ok", false);
+      outcome.url = json.value("url", "");
+      outcome.message = json.value("message", "");
+    } else {
+      outcome.message = "The share link could not be made.";
+    }
+    return outcome;
+  }
+  std::optional<playground::SharedSandbox> TakeSharedSandbox() override {
+    auto text = TakeJsString(js_take_shared_sandbox());
+    if (!text) return std::nullopt;
+    const auto json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
+    playground::SharedSandbox shared;
+    if (json.is_object()) {
+      shared.snapshot = json.value("snapshot", "");
+      shared.error = json.value("error", "");
+    } else {
+      shared.error = "The link's sandbox could not be read.";
+    }
+    return shared;
+  }
+};
+
+// ---- [SECTION] WebPlatform ----------------------------------------------------------------
+
+const char* CssCursor(ImGuiMouseCursor cursor) {
+  switch (cursor) {
+    case ImGuiMouseCursor_None: return "none";
+    case ImGuiMouseCursor_TextInput: return "text";
+    case ImGuiMouseCursor_ResizeAll: return "move";
+    case ImGuiMouseCursor_ResizeNS: return "ns-resize";
+    case ImGuiMouseCursor_ResizeEW: return "ew-resize";
+    case ImGuiMouseCursor_ResizeNESW: return "nesw-resize";
+    case ImGuiMouseCursor_ResizeNWSE: return "nwse-resize";
+    case ImGuiMouseCursor_Hand: return "pointer";
+    case ImGuiMouseCursor_NotAllowed: return "not-allowed";
+    default: return "default";
+  }
+}
+
+playground::DomKeyEvent KeyEvent(const EmscriptenKeyboardEvent& e) {
+  return {e.key, e.code, e.ctrlKey != 0, e.shiftKey != 0, e.altKey != 0, e.metaKey != 0};
+}
+
+// DOM button numbers: 0 left, 1 middle, 2 right; ImGui's: 0 left, 1 right, 2 middle.
+int ImGuiButton(unsigned short dom_button) {
+  switch (dom_button) {
+    case 0: return 0;
+    case 1: return 2;
+    case 2: return 1;
+    default: return dom_button < ImGuiMouseButton_COUNT ? dom_button : -1;
+  }
+}
+
+class WebPlatform {
+ public:
+  static constexpr std::size_t kMaxTimings = 10000;
+
+  // Creates the WebGL2 context and ImGui. False when the browser cannot give WebGL2.
+  bool Init();
+  void Frame();
+  // Something changed: draw every frame for a while.
+  void Wake() { last_activity_ms_ = emscripten_get_now(); }
+
+  playground::App& app() { return app_; }
+  float device_pixel_ratio() const { return dpr_; }
+  int canvas_width() const { return width_; }
+  int canvas_height() const { return height_; }
+
+  // Strings handed to JavaScript must outlive the call; each export keeps its last answer here.
+  std::string exec_response;
+  int exec_status = 0;
+  std::string rect_response;
+  std::string state_response;
+  std::string stats_response;
+
+  // Frame timings for the browser benchmark: the CPU time of each frame (input, panels,
+  // ImGui, the GL calls) and the time since the frame before, in milliseconds.
+  std::vector<float> cpu_ms;
+  std::vector<float> interval_ms;
+
+ private:
+  static float DevicePixelRatio();
+  void InstallInputCallbacks();
+  void SyncCanvasSize();
+  void RebuildFontsAndStyle(float dpr, const playground::StyleSettings& style);
+  void UpdateCursor();
+  static const char* GetClipboard(void* self);
+  static void SetClipboard(void* self, const char* text);
+  ImVec2 ToDevice(long css_x, long css_y) const { return {css_x * dpr_, css_y * dpr_}; }
+
+  static EM_BOOL OnKeyDown(int, const EmscriptenKeyboardEvent* e, void* self);
+  static EM_BOOL OnKeyUp(int, const EmscriptenKeyboardEvent* e, void* self);
+  static EM_BOOL OnMouseDown(int, const EmscriptenMouseEvent* e, void* self);
+  static EM_BOOL OnMouseUp(int, const EmscriptenMouseEvent* e, void* self);
+  static EM_BOOL OnMouseMove(int, const EmscriptenMouseEvent* e, void* self);
+  static EM_BOOL OnMouseLeave(int, const EmscriptenMouseEvent* e, void* self);
+  static EM_BOOL OnWheel(int, const EmscriptenWheelEvent* e, void* self);
+  static EM_BOOL OnFocus(int type, const EmscriptenFocusEvent*, void* self);
+
+  EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context_ = 0;
+  int width_ = 0;   // drawing buffer, device pixels
+  int height_ = 0;
+  float dpr_ = 0.0f;  // the device pixel ratio fonts and style were last built for
+  playground::StyleSettings built_style_;
+  double last_time_ = 0.0;
+  // Drawing when nothing changed still costs a whole frame (without a GPU, ~30 ms of CPU at
+  // 1280x800): after the last input the page draws every frame for a while, then only a few
+  // times a second — enough for timers (saving, notices) and polled fetches to move on.
+  static constexpr double kActiveMs = 1500.0;
+  static constexpr double kIdleFrameMs = 250.0;
+  double last_activity_ms_ = 0.0;
+  double last_drawn_ms_ = 0.0;
+  unsigned buttons_down_ = 0;  // bit per ImGui button, to know when the mouse may leave
+  playground::DomKeyboard keyboard_;
+  BrowserHost host_;
+  playground::UiFonts fonts_;
+  playground::App app_{host_};
+  std::string clipboard_;
+  ImGuiMouseCursor cursor_ = ImGuiMouseCursor_COUNT;  // none set yet
+};
+
+float WebPlatform::DevicePixelRatio() {
+  const double dpr = emscripten_get_device_pixel_ratio();
+  return dpr > 0 ? static_cast<float>(dpr) : 1.0f;
+}
+
+bool WebPlatform::Init() {
+  EmscriptenWebGLContextAttributes attributes;
+  emscripten_webgl_init_context_attributes(&attributes);
+  attributes.majorVersion = 2;
+  attributes.minorVersion = 0;
+  attributes.alpha = EM_FALSE;
+  attributes.depth = EM_FALSE;
+  attributes.stencil = EM_FALSE;
+  attributes.antialias = EM_FALSE;  // ImGui anti-aliases its own shapes
+  context_ = emscripten_webgl_create_context("#canvas", &attributes);
+  if (context_ <= 0) return false;
+  emscripten_webgl_make_context_current(context_);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // App remembers the layout itself, in localStorage
+  io.BackendPlatformName = "playground_dom";
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  io.ConfigMacOSXBehaviors = js_is_mac() != 0;
+  io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+
+  js_install_clipboard();
+  io.GetClipboardTextFn = &WebPlatform::GetClipboard;
+  io.SetClipboardTextFn = &WebPlatform::SetClipboard;
+  io.ClipboardUserData = this;
+  InstallInputCallbacks();
+  SyncCanvasSize();
+  app_.Start();
+  return true;
+}
+
+// Keys go to the window (the canvas never needs focus); the mouse is pressed on the canvas and
+// followed over the whole window, so a drag that leaves the canvas still ends. The canvas
+// fills the window from its top left corner, so client coordinates are canvas coordinates.
+void WebPlatform::InstallInputCallbacks() {
+  const char* window = EMSCRIPTEN_EVENT_TARGET_WINDOW;
+  emscripten_set_keydown_callback(window, this, EM_TRUE, &WebPlatform::OnKeyDown);
+  emscripten_set_keyup_callback(window, this, EM_TRUE, &WebPlatform::OnKeyUp);
+  emscripten_set_mousedown_callback("#canvas", this, EM_TRUE, &WebPlatform::OnMouseDown);
+  emscripten_set_mouseup_callback(window, this, EM_TRUE, &WebPlatform::OnMouseUp);
+  emscripten_set_mousemove_callback(window, this, EM_TRUE, &WebPlatform::OnMouseMove);
+  emscripten_set_mouseleave_callback("#canvas", this, EM_TRUE, &WebPlatform::OnMouseLeave);
+  emscripten_set_wheel_callback("#canvas", this, EM_TRUE, &WebPlatform::OnWheel);
+  emscripten_set_focus_callback(window, this, EM_TRUE, &WebPlatform::OnFocus);
+  emscripten_set_blur_callback(window, this, EM_TRUE, &WebPlatform::OnFocus);
+}
+
+EM_BOOL WebPlatform::OnKeyDown(int, const EmscriptenKeyboardEvent* e, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
+  return static_cast<WebPlatform*>(self)->keyboard_.KeyDown(ImGui::GetIO(), KeyEvent(*e)) ? EM_TRUE : EM_FALSE;
+}
+
+EM_BOOL WebPlatform::OnKeyUp(int, const EmscriptenKeyboardEvent* e, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
+  static_cast<WebPlatform*>(self)->keyboard_.KeyUp(ImGui::GetIO(), KeyEvent(*e));
+  return EM_FALSE;
+}
+
+EM_BOOL WebPlatform::OnMouseDown(int, const EmscriptenMouseEvent* e, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
+  auto* platform = static_cast<WebPlatform*>(self);
+  const int button = ImGuiButton(e->button);
+  if (button < 0) return EM_FALSE;
+  ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 pos = platform->ToDevice(e->clientX, e->clientY);
+  io.AddMousePosEvent(pos.x, pos.y);
+  io.AddMouseButtonEvent(button, true);
+  platform->buttons_down_ |= 1u << button;
+  return EM_FALSE;  // the default lets the window take the keyboard focus
+}
+
+EM_BOOL WebPlatform::OnMouseUp(int, const EmscriptenMouseEvent* e, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
+  auto* platform = static_cast<WebPlatform*>(self);
+  const int button = ImGuiButton(e->button);
+  if (button < 0 || !(platform->buttons_down_ & (1u << button))) return EM_FALSE;
+  ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 pos = platform->ToDevice(e->clientX, e->clientY);
+  io.AddMousePosEvent(pos.x, pos.y);
+  io.AddMouseButtonEvent(button, false);
+  platform->buttons_down_ &= ~(1u << button);
+  return EM_FALSE;
+}
+
+EM_BOOL WebPlatform::OnMouseMove(int, const EmscriptenMouseEvent* e, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
+  const ImVec2 pos = static_cast<WebPlatform*>(self)->ToDevice(e->clientX, e->clientY);
+  ImGui::GetIO().AddMousePosEvent(pos.x, pos.y);
+  return EM_FALSE;
+}
+
+EM_BOOL WebPlatform::OnMouseLeave(int, const EmscriptenMouseEvent*, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
+  // While a button is held the drag goes on outside; otherwise nothing is hovered any more.
+  if (static_cast<WebPlatform*>(self)->buttons_down_ == 0) ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);
+  return EM_FALSE;
+}
+
+EM_BOOL WebPlatform::OnWheel(int, const EmscriptenWheelEvent* e, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
+  ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 pos = static_cast<WebPlatform*>(self)->ToDevice(e->mouse.clientX, e->mouse.clientY);
+  io.AddMousePosEvent(pos.x, pos.y);
+  playground::FeedWheel(io, e->deltaX, e->deltaY, e->deltaMode);
+  return EM_TRUE;  // the page itself never scrolls
+}
+
+EM_BOOL WebPlatform::OnFocus(int type, const EmscriptenFocusEvent*, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
+  const bool focused = type == EMSCRIPTEN_EVENT_FOCUS;
+  if (!focused) static_cast<WebPlatform*>(self)->buttons_down_ = 0;
+  ImGui::GetIO().AddFocusEvent(focused);  // losing focus releases every held key
+  return EM_FALSE;
+}
+
+// Keeps the drawing buffer at CSS size × device pixel ratio, so text is sharp on HiDPI
+// screens and the page follows window resizes and zoom.
+void WebPlatform::SyncCanvasSize() {
+  double css_width = 0, css_height = 0;
+  emscripten_get_element_css_size("#canvas", &css_width, &css_height);
+  const float dpr = DevicePixelRatio();
+  const int width = std::max(1, static_cast<int>(std::lround(css_width * dpr)));
+  const int height = std::max(1, static_cast<int>(std::lround(css_height * dpr)));
+  if (width != width_ || height != height_) {
+    Wake();
+    emscripten_set_canvas_element_size("#canvas", width, height);
+    width_ = width;
+    height_ = height;
+  }
+  const playground::StyleSettings style = app_.style();
+  if (dpr != dpr_ || !(style == built_style_)) RebuildFontsAndStyle(dpr, style);
+}
+
+// ImGui works in device pixels: fonts are rasterised at their CSS size × ratio × the user's
+// font scale, and the style's sizes scaled the same. Dropping the back end's device objects
+// makes the next ImGui_ImplOpenGL3_NewFrame() upload the new font atlas.
+void WebPlatform::RebuildFontsAndStyle(float dpr, const playground::StyleSettings& style) {
+  dpr_ = dpr;
+  built_style_ = style;
+  ImGui::GetIO().Fonts->Clear();
+  fonts_ = playground::LoadFonts(dpr * style.font_scale);
+  playground::ApplyTheme(dpr * style.font_scale, style);
+  ImGui_ImplOpenGL3_DestroyDeviceObjects();
+}
+
+void WebPlatform::UpdateCursor() {
+  const ImGuiMouseCursor cursor = ImGui::GetMouseCursor();
+  if (cursor == cursor_) return;
+  cursor_ = cursor;
+  js_set_cursor(CssCursor(cursor));
+}
+
+const char* WebPlatform::GetClipboard(void* self) {
+  auto* platform = static_cast<WebPlatform*>(self);
+  platform->clipboard_ = TakeJsString(js_get_clipboard()).value_or("");
+  return platform->clipboard_.c_str();
+}
+
+void WebPlatform::SetClipboard(void*, const char* text) { js_set_clipboard(text); }
+
+void WebPlatform::Frame() {
+  const double start_ms = emscripten_get_now();
+  SyncCanvasSize();
+  if (last_activity_ms_ == 0.0) last_activity_ms_ = start_ms;  // the first frames
+  if (app_.WantsFrames()) last_activity_ms_ = start_ms;
+  if (start_ms - last_activity_ms_ > kActiveMs && start_ms - last_drawn_ms_ < kIdleFrameMs) return;
+  last_drawn_ms_ = start_ms;
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = {static_cast<float>(width_), static_cast<float>(height_)};
+  const double now = start_ms / 1000.0;
+  if (last_time_ > 0 && interval_ms.size() < kMaxTimings) interval_ms.push_back(static_cast<float>((now - last_time_) * 1000.0));
+  io.DeltaTime = last_time_ > 0 && now > last_time_ ? static_cast<float>(now - last_time_) : 1.0f / 60.0f;
+  last_time_ = now;
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui::NewFrame();
+  app_.Frame(fonts_, dpr_);
+  ImGui::Render();
+
+  glViewport(0, 0, width_, height_);
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_MenuBarBg];
+  glClearColor(bg.x, bg.y, bg.z, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  UpdateCursor();
+  if (cpu_ms.size() < kMaxTimings) cpu_ms.push_back(static_cast<float>(emscripten_get_now() - start_ms));
+  if (app_.frame_count() == 1) js_page_ready();
+}
+
+// JavaScript calls the exports without a context pointer, so the one platform object lives
+// here: the page's only process-wide state.
+WebPlatform& Platform() {
+  static WebPlatform platform;
+  return platform;
+}
+
+}  // namespace
+
+// ---- [SECTION] Exports --------------------------------------------------------------------
+// Every returned string stays valid until the next call of the same function.
+extern "C" {
+
+// Sends one DynamoDB request (operation without the "DynamoDB_20120810." prefix, JSON body)
+// through the same WireClient the panels use; returns the response body. The HTTP status is
+// then playground_last_status(). The history lists it as a console request.
+EMSCRIPTEN_KEEPALIVE const char* playground_exec(const char* operation, const char* body) {
+  WebPlatform& platform = Platform();
+  platform.Wake();
+  playground::WireResult result = platform.app().wire().Send(operation ? operation : "", body ? body : "",
+                                                             playground::RequestOrigin::kConsole);
+  platform.exec_status = result.http_status;
+  platform.exec_response = std::move(result.body);
+  return platform.exec_response.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE int playground_last_status() { return Platform().exec_status; }
+
+// {"x","y","w","h"} of a named widget in CSS pixels, or null when it was not drawn last frame.
+EMSCRIPTEN_KEEPALIVE const char* ui_widget_rect(const char* name) {
+  WebPlatform& platform = Platform();
+  const auto rect = platform.app().probe().Find(name ? name : "");
+  if (!rect) {
+    platform.rect_response = "null";
+  } else {
+    const float dpr = platform.device_pixel_ratio() > 0 ? platform.device_pixel_ratio() : 1.0f;
+    platform.rect_response = nlohmann::json{{"x", rect->min.x / dpr},
+                                            {"y", rect->min.y / dpr},
+                                            {"w", (rect->max.x - rect->min.x) / dpr},
+                                            {"h", (rect->max.y - rect->min.y) / dpr}}
+                                 .dump();
+  }
+  return platform.rect_response.c_str();
+}
+
+// What the page shows (App::StateJson) plus the canvas: {"devicePixelRatio", "canvasWidth",
+// "canvasHeight", ...}.
+EMSCRIPTEN_KEEPALIVE const char* ui_state() {
+  WebPlatform& platform = Platform();
+  auto state = nlohmann::json::parse(platform.app().StateJson(), nullptr, /*allow_exceptions=*/false);
+  if (!state.is_object()) state = nlohmann::json::object();
+  const bool drawn = platform.app().frame_count() > 0;
+  state["devicePixelRatio"] = platform.device_pixel_ratio();
+  state["canvasWidth"] = drawn ? platform.canvas_width() : 0;
+  state["canvasHeight"] = drawn ? platform.canvas_height() : 0;
+  platform.state_response = state.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return platform.state_response.c_str();
+}
+
+// Frame timings since the last reset, for scripts/bench-browser.mjs: {"cpuMs": [...],
+// "intervalMs": [...]}. `reset` non-zero starts a new measurement.
+EMSCRIPTEN_KEEPALIVE const char* ui_frame_stats(int reset) {
+  WebPlatform& platform = Platform();
+  platform.stats_response = nlohmann::json{{"cpuMs", platform.cpu_ms}, {"intervalMs", platform.interval_ms}}.dump();
+  if (reset) {
+    platform.cpu_ms.clear();
+    platform.interval_ms.clear();
+  }
+  return platform.stats_response.c_str();
+}
+
+// The page is being hidden or closed: save the sandbox and the layout now.
+EMSCRIPTEN_KEEPALIVE void ui_page_hidden() { Platform().app().SaveNow(); }
+
+}  // extern "C"
+
+// ---- [SECTION] main -----------------------------------------------------------------------
+
+int main() {
+  WebPlatform& platform = Platform();
+  if (!platform.Init()) {
+    js_page_failed("This browser could not create a WebGL2 context, which the playground needs to draw.");
+    return 1;
+  }
+  // 0 fps: draw on requestAnimationFrame. main returns; the runtime and the loop stay alive.
+  emscripten_set_main_loop_arg([](void* p) { static_cast<WebPlatform*>(p)->Frame(); }, &platform, 0, false);
+  return 0;
+}
