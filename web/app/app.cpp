@@ -7,6 +7,7 @@
 // [SECTION] Share and import
 // [SECTION] ui_state
 #include "app/app.h"
+#include "ddb/item_json.h"
 
 #include <algorithm>
 #include <cctype>
@@ -530,7 +531,7 @@ std::string App::StateJson() const {
       {"input", InputJson()},
       {"focused", or_null(shown.focused)},
   };
-  return state.dump(-1, ' ', false, json::error_handler_t::replace);
+  return ddb::DumpJson(state);
 }
 
 }  // namespace playground

@@ -27,7 +27,7 @@
 #include "model/host.h"
 #include "model/lesson_library.h"
 #include "model/lesson_progress.h"
-#include "lessons/lesson_setup.h"
+#include "model/lesson_setup.h"
 #include "app/panel_context.h"
 #include "lessons/rich_text.h"
 #include "model/wire_client.h"

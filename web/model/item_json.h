@@ -1,9 +1,7 @@
-// Items and values as DynamoDB JSON ({"title": {"S": "Dune"}, "year": {"N": "1965"}}), for the
-// item inspector and for loading an item's key into the operation builder. The engine's own
-// converter is private to it; this one is display-only and follows the same wire format.
+// An item's primary key as DynamoDB JSON, partition key first (the order a person reads a key
+// in, and the order the builder's Key field shows), for loading an item's key into the
+// operation builder. Values are written by the engine's converter (ddb/item_json.h).
 #pragma once
-
-#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -12,8 +10,6 @@
 
 namespace playground {
 
-nlohmann::ordered_json ValueJson(const ddb::AttributeValue& value);
-nlohmann::ordered_json ItemJson(const ddb::Item& item);
 // Only the item's primary-key attributes (partition key first).
 nlohmann::ordered_json KeyJson(const ddb::Item& item, const ddb::KeySchema& schema);
 

@@ -1,4 +1,5 @@
 #include "model/json_format.h"
+#include "ddb/item_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -16,7 +17,7 @@ std::string Compact(const Json& value) {
     for (const auto& [key, member] : value.items()) {
       out += first ? "" : ", ";
       first = false;
-      out += Json(key).dump(-1, ' ', false, Json::error_handler_t::replace) + ": " + Compact(member);
+      out += ddb::DumpJson(Json(key)) + ": " + Compact(member);
     }
     return out + "}";
   }
@@ -31,7 +32,7 @@ std::string Compact(const Json& value) {
     }
     return out + "]";
   }
-  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+  return ddb::DumpJson(value);
 }
 
 void Format(const Json& value, std::size_t indent, std::size_t line_width, bool expand, std::string& out) {
@@ -54,7 +55,7 @@ void Format(const Json& value, std::size_t indent, std::size_t line_width, bool 
     if (!first) out += ",\n";
     first = false;
     out += pad;
-    if (is_object) out += Json(key).dump(-1, ' ', false, Json::error_handler_t::replace) + ": ";
+    if (is_object) out += ddb::DumpJson(Json(key)) + ": ";
     Format(member, indent + 2, line_width, /*expand=*/false, out);
   }
   out += "\n" + std::string(indent, ' ') + (is_object ? "}" : "]");

@@ -4,6 +4,7 @@
 // [SECTION] Prefill          — examples for a table
 // [SECTION] Placeholders     — the tables follow the expressions; the Query helper
 #include "model/request_fields.h"
+#include "ddb/item_json.h"
 
 #include <algorithm>
 #include <utility>
@@ -19,17 +20,11 @@ namespace {
 
 using nlohmann::ordered_json;
 
-constexpr const char* kOperationNames[kOperationCount] = {
-    "PutItem", "GetItem", "UpdateItem", "DeleteItem", "Query", "Scan",
-    "BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems",
-    "CreateTable", "DescribeTable", "UpdateTable", "DeleteTable", "ListTables"};
-
 constexpr const char* kValueTypeLabels[kValueTypeCount] = {"S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M", "JSON"};
 
 constexpr const char* kSortOpLabels[kSortOpCount] = {"(any)", "=", "<", "<=", ">", ">=", "BETWEEN", "begins_with"};
 
-std::string Dump(const ordered_json& json) { return json.dump(-1, ' ', false, ordered_json::error_handler_t::replace); }
-std::string Quote(std::string_view text) { return Dump(ordered_json(std::string(text))); }
+std::string Quote(std::string_view text) { return ddb::DumpJson(ordered_json(std::string(text))); }
 
 bool IsBlank(std::string_view text) { return text.find_first_not_of(" \t\r\n") == std::string_view::npos; }
 
@@ -118,7 +113,7 @@ std::string ValueJsonText(const PlaceholderValue& v) {
 
 // Reads one ExpressionAttributeValues entry into a row.
 PlaceholderValue ValueRow(const std::string& placeholder, const ordered_json& value) {
-  PlaceholderValue row{placeholder, ValueType::kJson, Dump(value), false};
+  PlaceholderValue row{placeholder, ValueType::kJson, ddb::DumpJson(value), false};
   if (!value.is_object() || value.size() != 1) return row;
   const auto& [type, inner] = *value.items().begin();
   for (int t = 0; t < kValueTypeCount - 1; ++t) {
@@ -130,9 +125,9 @@ PlaceholderValue ValueRow(const std::string& placeholder, const ordered_json& va
     if (vt == ValueType::kBOOL && inner.is_boolean()) return {placeholder, vt, inner.get<bool>() ? "true" : "false", false};
     if (vt == ValueType::kNULL && inner == true) return {placeholder, vt, "", false};
     if ((vt == ValueType::kSS || vt == ValueType::kNS || vt == ValueType::kBS || vt == ValueType::kL) && inner.is_array()) {
-      return {placeholder, vt, Dump(inner), false};
+      return {placeholder, vt, ddb::DumpJson(inner), false};
     }
-    if (vt == ValueType::kM && inner.is_object()) return {placeholder, vt, Dump(inner), false};
+    if (vt == ValueType::kM && inner.is_object()) return {placeholder, vt, ddb::DumpJson(inner), false};
   }
   return row;
 }
@@ -179,7 +174,7 @@ void Erase(Rows& rows, std::string_view placeholder) {
 std::string ScalarText(const ddb::Item& item, const std::string& name) {
   auto it = item.find(name);
   if (it == item.end()) return {};
-  const ordered_json json = ValueJson(it->second);
+  const nlohmann::json json = ddb::ToJson(it->second);
   for (const char* t : {"S", "N", "B"}) {
     if (json.contains(t) && json[t].is_string()) return json[t].get<std::string>();
   }
@@ -188,21 +183,19 @@ std::string ScalarText(const ddb::Item& item, const std::string& name) {
 
 }  // namespace
 
-const char* OperationName(Operation op) { return kOperationNames[static_cast<int>(op)]; }
+// The names are string literals, so each view ends in a NUL.
+const char* OperationName(Operation op) { return ddb::kOperations[static_cast<std::size_t>(op)].name.data(); }
 
 bool OperationFromName(std::string_view name, Operation& op) {
-  for (int i = 0; i < kOperationCount; ++i) {
-    if (name == kOperationNames[i]) {
-      op = static_cast<Operation>(i);
-      return true;
-    }
-  }
-  return false;
+  const ddb::OperationInfo* info = ddb::FindOperation(name);
+  if (!info) return false;
+  op = static_cast<Operation>(info - ddb::kOperations.data());
+  return true;
 }
 
 bool IsMultiTableOperation(Operation op) { return op >= Operation::kBatchGetItem && op <= Operation::kTransactGetItems; }
 
-bool IsTableOperation(Operation op) { return op >= Operation::kCreateTable; }
+bool IsTableOperation(Operation op) { return ddb::kOperations[static_cast<std::size_t>(op)].control_plane; }
 
 const char* BodyMember(Operation op) {
   switch (op) {
@@ -247,7 +240,7 @@ std::string Compose(Operation op, const RequestFields& f) {
   if (u.placeholders && !f.names.empty()) {
     ordered_json names = ordered_json::object();
     for (const auto& row : f.names) names[row.placeholder] = row.name;
-    members.emplace_back("ExpressionAttributeNames", Dump(names));
+    members.emplace_back("ExpressionAttributeNames", ddb::DumpJson(names));
   }
   if (u.placeholders && !f.values.empty()) {
     std::string values = "{";
@@ -266,7 +259,7 @@ std::string Compose(Operation op, const RequestFields& f) {
   if (u.return_values && f.return_values != "NONE") add_string("ReturnValues", f.return_values);
   if (u.capacity && f.return_consumed_capacity != "NONE") add_string("ReturnConsumedCapacity", f.return_consumed_capacity);
   if (u.token) add_string("ClientRequestToken", f.client_request_token);
-  for (const auto& [name, value] : f.extra.items()) members.emplace_back(name, Dump(value));
+  for (const auto& [name, value] : f.extra.items()) members.emplace_back(name, ddb::DumpJson(value));
 
   std::string text = "{";
   for (std::size_t i = 0; i < members.size(); ++i) {
@@ -311,7 +304,7 @@ bool Decompose(Operation op, std::string_view text, RequestFields& fields) {
     if (name == "TableName") {
       taken = string_field(u.table, f.table);
     } else if (body_member && name == body_member) {
-      f.body = FormatJsonText(Dump(value));
+      f.body = FormatJsonText(ddb::DumpJson(value));
       taken = true;
     } else if (name == "IndexName") {
       taken = string_field(u.index, f.index_name);
@@ -410,7 +403,7 @@ void Prefill(Operation op, const ddb::KeySchema* schema, const std::string& tabl
     case Operation::kListTables: break;
   }
   if (untouched && !body.is_null()) {
-    f.body = FormatJsonText(Dump(body));
+    f.body = FormatJsonText(ddb::DumpJson(body));
     f.example = f.body;
   }
   if (op == Operation::kUpdateItem && f.update.empty() && f.names.empty() && f.values.empty()) {

@@ -16,16 +16,19 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ddb/operations.h"
 #include "ddb/requests.h"
 
 namespace playground {
 
+// The engine's operations (ddb/operations.h), in its order: OperationName reads the name there.
 enum class Operation {
+  kCreateTable, kDescribeTable, kUpdateTable, kDeleteTable, kListTables,
   kPutItem, kGetItem, kUpdateItem, kDeleteItem, kQuery, kScan,
   kBatchGetItem, kBatchWriteItem, kTransactWriteItems, kTransactGetItems,
-  kCreateTable, kDescribeTable, kUpdateTable, kDeleteTable, kListTables,
 };
-inline constexpr int kOperationCount = 15;
+inline constexpr int kOperationCount = static_cast<int>(ddb::kOperations.size());
+static_assert(static_cast<int>(Operation::kTransactGetItems) + 1 == kOperationCount);
 const char* OperationName(Operation op);
 // The operation named `name`, or false when it is not one the builder has.
 bool OperationFromName(std::string_view name, Operation& op);

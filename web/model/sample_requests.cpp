@@ -1,4 +1,5 @@
 #include "model/sample_requests.h"
+#include "ddb/item_json.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -31,12 +32,9 @@ constexpr SampleBook kSampleBooks[] = {
     {"banks", "1987-phlebas", "Consider Phlebas", 1987},
 };
 
-std::string Dump(const ordered_json& json) {
-  return json.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
-}
 
 // For the editor: one attribute per line.
-std::string Pretty(const ordered_json& json) { return FormatJsonText(Dump(json)); }
+std::string Pretty(const ordered_json& json) { return FormatJsonText(ddb::DumpJson(json)); }
 
 ordered_json ExampleValue(const ddb::KeyAttribute& key, const char* suffix) {
   switch (key.type) {
@@ -60,7 +58,7 @@ std::string SampleCreateTableRequest() {
         {{"AttributeName", "bookId"}, {"KeyType", "RANGE"}}}},
       {"BillingMode", "PAY_PER_REQUEST"},
   };
-  return Dump(request);
+  return ddb::DumpJson(request);
 }
 
 std::vector<std::string> SamplePutItemRequests() {
@@ -74,7 +72,7 @@ std::vector<std::string> SamplePutItemRequests() {
           {"title", {{"S", book.title}}},
           {"year", {{"N", std::to_string(book.year)}}}}},
     };
-    requests.push_back(Dump(request));
+    requests.push_back(ddb::DumpJson(request));
   }
   return requests;
 }
@@ -92,7 +90,7 @@ std::string BigSampleCreateTableRequest() {
         {{"AttributeName", "orderId"}, {"KeyType", "RANGE"}}}},
       {"BillingMode", "PAY_PER_REQUEST"},
   };
-  return Dump(request);
+  return ddb::DumpJson(request);
 }
 
 int BigSampleBatchCount() {
@@ -118,7 +116,7 @@ std::string BigSampleBatchRequest(int index) {
                           {"status", {{"S", kStatus[(n * 7) % 4]}}},
                           {"total", {{"N", total_text}}}}}}}});
   }
-  return Dump(ordered_json{{"RequestItems", {{kBigSampleTableName, std::move(writes)}}}});
+  return ddb::DumpJson(ordered_json{{"RequestItems", {{kBigSampleTableName, std::move(writes)}}}});
 }
 
 std::string ExampleKeyJson(const ddb::KeySchema& schema, bool with_attributes) {

@@ -1,5 +1,7 @@
 #include "model/sandbox.h"
 
+#include "ddb/operations.h"
+
 #include <algorithm>
 #include <array>
 #include <utility>
@@ -50,13 +52,8 @@ std::string TablesNamed(std::string_view body) {
 }  // namespace
 
 bool Sandbox::IsWriteOperation(std::string_view operation) {
-  static constexpr std::array<std::string_view, 8> kWrites = {
-      "PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems",
-      "CreateTable", "DeleteTable", "UpdateTable"};
-  for (std::string_view write : kWrites) {
-    if (write == operation) return true;
-  }
-  return false;
+  const ddb::OperationInfo* info = ddb::FindOperation(operation);
+  return info && info->writes;
 }
 
 void Sandbox::BeforeSend(std::string_view operation, RequestOrigin origin) {

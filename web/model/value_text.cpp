@@ -4,33 +4,9 @@
 #include <type_traits>
 #include <variant>
 
-namespace playground {
+#include "ddb/item_json.h"
 
-std::string Base64(const std::string& bytes) {
-  static constexpr char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  std::size_t i = 0;
-  for (; i + 2 < bytes.size(); i += 3) {
-    const unsigned v = (static_cast<unsigned char>(bytes[i]) << 16) |
-                       (static_cast<unsigned char>(bytes[i + 1]) << 8) |
-                       static_cast<unsigned char>(bytes[i + 2]);
-    out += kAlphabet[(v >> 18) & 63];
-    out += kAlphabet[(v >> 12) & 63];
-    out += kAlphabet[(v >> 6) & 63];
-    out += kAlphabet[v & 63];
-  }
-  if (const std::size_t rest = bytes.size() - i; rest > 0) {
-    unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
-    if (rest == 2) v |= static_cast<unsigned char>(bytes[i + 1]) << 8;
-    out += kAlphabet[(v >> 18) & 63];
-    out += kAlphabet[(v >> 12) & 63];
-    out += rest == 2 ? kAlphabet[(v >> 6) & 63] : '=';
-    out += '=';
-  }
-  return out;
-}
+namespace playground {
 
 namespace {
 
@@ -77,7 +53,7 @@ void AppendValue(std::string& out, const ddb::AttributeValue& value) {
         } else if constexpr (std::is_same_v<T, ddb::Number>) {
           out += v.ToString();
         } else if constexpr (std::is_same_v<T, ddb::Bytes>) {
-          out += "b64:" + Base64(v.data);
+          out += "b64:" + ddb::Base64Encode(v.data);
         } else if constexpr (std::is_same_v<T, bool>) {
           out += v ? "true" : "false";
         } else if constexpr (std::is_same_v<T, ddb::Null>) {
@@ -104,7 +80,7 @@ void AppendValue(std::string& out, const ddb::AttributeValue& value) {
         } else {
           static_assert(std::is_same_v<T, ddb::BinarySet>, "every AttributeValue type is shown");
           out += "<<";
-          AppendJoined(out, v, [&out](const ddb::Bytes& e) { out += "b64:" + Base64(e.data); });
+          AppendJoined(out, v, [&out](const ddb::Bytes& e) { out += "b64:" + ddb::Base64Encode(e.data); });
           out += ">>";
         }
       },
@@ -143,7 +119,7 @@ std::string KeyPath(const ddb::Item& item, const ddb::KeySchema& schema) {
     switch (v.type()) {
       case ddb::ValueType::kS: return v.as_s();
       case ddb::ValueType::kN: return v.as_n().ToString();
-      case ddb::ValueType::kB: return Base64(v.as_b().data);
+      case ddb::ValueType::kB: return ddb::Base64Encode(v.as_b().data);
       default: return ValueText(v);
     }
   };

@@ -31,9 +31,6 @@ std::string KeyPath(const ddb::Item& item, const ddb::KeySchema& schema);
 // Cuts `text` to at most `max_chars` UTF-8 code points, ending with "…" when cut.
 std::string Ellipsize(const std::string& text, std::size_t max_chars);
 
-// Bytes in standard base64 with padding, as DynamoDB JSON writes B values.
-std::string Base64(const std::string& bytes);
-
 // A 64-bit hash as 16 upper-case hex digits.
 std::string HashHex(std::uint64_t hash);
 

@@ -1,7 +1,5 @@
 #include "model/wire_client.h"
 
-#include <nlohmann/json.hpp>
-
 #include "ddb/json_api.h"
 #include "ddb/snapshot.h"
 
@@ -14,7 +12,11 @@ WireResult WireClient::Send(std::string_view operation, std::string_view body, R
   WireResult result;
   result.http_status = response.http_status;
   result.body = std::move(response.body);
-  if (!result.ok()) ParseErrorBody(result.body, result.error_type, result.error_message);
+  if (!result.ok()) {
+    ddb::WireError error = ddb::ParseWireError(result.body);
+    result.error_type = std::move(error.type);
+    result.error_message = std::move(error.message);
+  }
   const bool changed = !(stamp() == before);
   for (WireObserver* observer : observers_) observer->AfterSend(operation, body, result, origin, changed);
   return result;
@@ -40,27 +42,5 @@ ddb::Status WireClient::ImportSnapshot(std::string_view snapshot) {
 }
 
 void WireClient::Clear() { Replace(ddb::Database()); }
-
-void ParseErrorBody(std::string_view body, std::string& type, std::string& message) {
-  // Exceptions are off at this edge: parse without throwing and check every field's type.
-  const auto json = nlohmann::json::parse(body, nullptr, /*allow_exceptions=*/false);
-  type = "UnknownError";
-  message.clear();
-  if (!json.is_object()) {
-    message = std::string(body);
-    return;
-  }
-  if (auto it = json.find("__type"); it != json.end() && it->is_string()) {
-    const std::string& full = it->get_ref<const std::string&>();
-    const auto hash = full.rfind('#');
-    type = hash == std::string::npos ? full : full.substr(hash + 1);
-  }
-  for (const char* key : {"message", "Message"}) {
-    if (auto it = json.find(key); it != json.end() && it->is_string()) {
-      message = it->get<std::string>();
-      break;
-    }
-  }
-}
 
 }  // namespace playground

@@ -77,9 +77,4 @@ class WireClient {
   std::uint64_t epoch_ = 0;
 };
 
-// Splits an error body {"__type": "com.amazonaws.dynamodb.v20120810#Name", "message": "..."}
-// into the short type name (after the last '#') and the message. Tolerates DynamoDB's
-// occasional capitalised "Message" and bodies that are not JSON.
-void ParseErrorBody(std::string_view body, std::string& type, std::string& message);
-
 }  // namespace playground

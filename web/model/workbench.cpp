@@ -1,4 +1,5 @@
 #include "model/workbench.h"
+#include "ddb/item_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -10,7 +11,6 @@ namespace {
 
 using nlohmann::ordered_json;
 
-std::string Dump(const ordered_json& json) { return json.dump(-1, ' ', false, ordered_json::error_handler_t::replace); }
 
 double CapacityOf(const ordered_json& capacity) {
   if (capacity.is_object()) {
@@ -43,7 +43,7 @@ ResponseView Workbench::MakeResponseView(std::string_view operation, std::string
     view.scanned_count = it->get<std::int64_t>();
   }
   if (auto it = json.find("ConsumedCapacity"); it != json.end()) view.capacity_units = CapacityOf(*it);
-  if (auto it = json.find("LastEvaluatedKey"); it != json.end() && it->is_object()) view.last_evaluated_key = Dump(*it);
+  if (auto it = json.find("LastEvaluatedKey"); it != json.end() && it->is_object()) view.last_evaluated_key = ddb::DumpJson(*it);
   if (auto it = json.find("Items"); it != json.end() && it->is_array()) view.items_returned = it->size();
   if (auto it = json.find("Item"); it != json.end() && it->is_object()) view.items_returned = 1;
   if (auto it = json.find("Responses"); it != json.end()) {
@@ -75,7 +75,7 @@ void Workbench::NextPage() {
   if (!request.is_object() || !start.is_object()) return;
   request["ExclusiveStartKey"] = std::move(start);
   const std::string operation = response_->operation;
-  Run(operation, Dump(request));
+  Run(operation, ddb::DumpJson(request));
 }
 
 void Workbench::AfterSend(std::string_view, std::string_view, const WireResult&, RequestOrigin, bool) {

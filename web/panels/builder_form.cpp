@@ -6,6 +6,7 @@
 // [SECTION] Table operations — CreateTable and the others: the table's name, the rest as JSON
 // [SECTION] DrawRequestForm
 #include "panels/builder_form.h"
+#include "ddb/item_json.h"
 
 #include <algorithm>
 #include <array>
@@ -20,7 +21,6 @@ namespace {
 using nlohmann::ordered_json;
 using SortOp = KeyConditionHelper::SortOp;
 
-std::string Dump(const ordered_json& json) { return json.dump(-1, ' ', false, ordered_json::error_handler_t::replace); }
 
 // ---- [SECTION] Helpers --------------------------------------------------------------------
 
@@ -103,7 +103,7 @@ bool DrawKeyFields(const ddb::KeySchema& schema, RequestFields& f, BodyCache& ca
     if (ImGui::InputText("##key", &value) && usable) {
       ordered_json json = *body;
       json[key->name] = TypedValue(key->type, value);
-      f.body = FormatJsonText(Dump(json));
+      f.body = FormatJsonText(ddb::DumpJson(json));
       changed = true;
     }
     ctx.probe.RecordLastItem(i == 0 ? "builder.key:partition" : "builder.key:sort");
@@ -378,7 +378,7 @@ bool DrawActionAdder(Operation op, RequestFields& f, const ddb::KeySchema& schem
     }
     default: return false;
   }
-  f.body = FormatJsonText(Dump(body));
+  f.body = FormatJsonText(ddb::DumpJson(body));
   return true;
 }
 

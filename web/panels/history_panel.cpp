@@ -1,4 +1,5 @@
 #include "panels/history_panel.h"
+#include "ddb/item_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -26,7 +27,7 @@ std::string EntryJson(const HistoryEntry& e) {
   json["status"] = e.result.http_status;
   const auto response = ordered_json::parse(e.result.body, nullptr, false);
   json["response"] = response.is_discarded() ? ordered_json(e.result.body) : response;
-  return FormatJsonText(json.dump(-1, ' ', false, ordered_json::error_handler_t::replace));
+  return FormatJsonText(ddb::DumpJson(json));
 }
 
 }  // namespace

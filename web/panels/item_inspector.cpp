@@ -1,4 +1,5 @@
 #include "panels/item_inspector.h"
+#include "ddb/item_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -10,9 +11,6 @@
 namespace playground {
 namespace {
 
-std::string Dump(const nlohmann::ordered_json& json) {
-  return json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-}
 
 // A request body for `operation` on the selected item's key, ready for the builder.
 std::string KeyRequest(const std::string& table, const ddb::Item& item, const ddb::KeySchema& schema,
@@ -24,7 +22,7 @@ std::string KeyRequest(const std::string& table, const ddb::Item& item, const dd
     body["ExpressionAttributeValues"] = {{":v", {{"S", "updated"}}}};
     body["ReturnValues"] = "ALL_NEW";
   }
-  return FormatJsonText(Dump(body));
+  return FormatJsonText(ddb::DumpJson(body));
 }
 
 }  // namespace
@@ -57,7 +55,7 @@ void DrawItemTooltip(const ddb::Item& item, const ddb::KeySchema& schema, Paint 
       if (schema.sort_key && name == schema.sort_key->name) color = ctx.colors.sort_key;
       ImGui::TextColored(color, "%s", name.c_str());
       ImGui::SameLine();
-      ImGui::TextUnformatted(Ellipsize(Dump(ValueJson(value)), 400).c_str());
+      ImGui::TextUnformatted(Ellipsize(ddb::DumpJson(ddb::ToJson(value)), 400).c_str());
     }
   }
   ImGui::TextColored(ctx.colors.dim, "Click to pin it in the inspector.");
@@ -77,7 +75,7 @@ void ItemInspector::Draw(const LayoutView& view, PanelContext& ctx) {
   ctx.probe.shown().inspected_item_bytes = ddb::ItemSize(*item);
   if (shown_ != item) {
     shown_ = item;
-    json_ = FormatJsonText(Dump(ItemJson(*item)));
+    json_ = FormatJsonText(ddb::DumpJson(ddb::ToJson(*item)));
   }
   const std::string& json = json_;
   // Its key into the builder, as the request a learner would write next.

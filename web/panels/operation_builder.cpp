@@ -1,6 +1,7 @@
 #include "panels/operation_builder.h"
 
 #include <algorithm>
+#include <vector>
 
 #include "imgui_internal.h"  // SetKeyOwner: the Ctrl+Enter shortcut keeps Enter from the editors
 #include "widgets/imgui_scoped.h"
@@ -198,12 +199,15 @@ void OperationBuilder::DrawOperationRow(PanelContext& ctx) {
   {
     ui::Combo combo("##operation", OperationName(op_), ImGuiComboFlags_HeightLarge);
     if (combo) {
-      for (int i = 0; i < kOperationCount; ++i) {
-        const auto op = static_cast<Operation>(i);
+      // Items, reads, batches and transactions first, then the tables.
+      std::vector<Operation> order;
+      for (bool control_plane : {false, true})
+        for (int i = 0; i < kOperationCount; ++i)
+          if (ddb::kOperations[static_cast<std::size_t>(i)].control_plane == control_plane)
+            order.push_back(static_cast<Operation>(i));
+      for (const Operation op : order) {
         const bool selected = op == op_;
-        if (i == static_cast<int>(Operation::kBatchGetItem) || i == static_cast<int>(Operation::kCreateTable)) {
-          ImGui::Separator();
-        }
+        if (op == Operation::kBatchGetItem || op == Operation::kCreateTable) ImGui::Separator();
         if (ImGui::Selectable(OperationName(op), selected)) SelectOperation(op, ctx);
         ctx.probe.RecordLastItem(std::string("builder.operation:") + OperationName(op));
         ctx.probe.RecordLastItem(std::string("item_form.operation:") + OperationName(op));

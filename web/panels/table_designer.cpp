@@ -1,4 +1,5 @@
 #include "panels/table_designer.h"
+#include "ddb/item_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -45,7 +46,7 @@ std::string TableDesigner::Request() const {
                           {"KeySchema", schema},
                           {"BillingMode", provisioned_ ? "PROVISIONED" : "PAY_PER_REQUEST"}};
   if (provisioned_) request["ProvisionedThroughput"] = {{"ReadCapacityUnits", read_units_}, {"WriteCapacityUnits", write_units_}};
-  return FormatJsonText(request.dump(-1, ' ', false, ordered_json::error_handler_t::replace));
+  return FormatJsonText(ddb::DumpJson(request));
 }
 
 // The engine checks the request in a scratch database (so the message is exactly
@@ -61,10 +62,9 @@ void TableDesigner::Validate(PanelContext& ctx) {
   error_type_.clear();
   error_message_.clear();
   if (response.http_status != 200) {
-    std::string type, message;
-    ParseErrorBody(response.body, type, message);
-    error_type_ = type;
-    error_message_ = message;
+    ddb::WireError error = ddb::ParseWireError(response.body);
+    error_type_ = std::move(error.type);
+    error_message_ = std::move(error.message);
   } else if (ctx.db.Description(name_).ok()) {
     error_type_ = "ResourceInUseException";
     error_message_ = "Table already exists: " + name_;

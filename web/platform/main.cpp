@@ -26,6 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/app.h"
+#include "ddb/item_json.h"
 #include "platform/dom_input.h"
 #include "model/host.h"
 #include "imgui.h"
@@ -588,7 +589,7 @@ EMSCRIPTEN_KEEPALIVE const char* ui_state() {
   state["devicePixelRatio"] = platform.device_pixel_ratio();
   state["canvasWidth"] = drawn ? platform.canvas_width() : 0;
   state["canvasHeight"] = drawn ? platform.canvas_height() : 0;
-  platform.state_response = state.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  platform.state_response = ddb::DumpJson(state);
   return platform.state_response.c_str();
 }
 

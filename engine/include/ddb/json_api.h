@@ -18,6 +18,16 @@ struct WireResponse {
   std::string body;  // JSON; on error {"__type": "...#Name", "message": "..."}
 };
 
+// An error response taken apart: the short exception name after the last '#' of __type
+// ("ValidationException") and DynamoDB's message (also read as "Message", which some of
+// DynamoDB's errors use). A body that is not a JSON object is "UnknownError" with the body as
+// its message. The one reader of error bodies: the lessons' checks, the page and the tests.
+struct WireError {
+  std::string type;
+  std::string message;
+};
+WireError ParseWireError(std::string_view body);
+
 // The X-Amz-Target prefix of DynamoDB's API version.
 inline constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
 

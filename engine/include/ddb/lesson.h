@@ -21,6 +21,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,7 @@
 #include <vector>
 
 #include "ddb/database.h"
+#include "ddb/json_api.h"
 #include "ddb/requests.h"
 #include "ddb/status.h"
 #include "ddb/value.h"
@@ -194,12 +196,38 @@ struct Lesson {
 // Parses and validates one lesson file. `source_name` (e.g. the file name) only labels errors.
 Result<Lesson> ParseLesson(std::string_view json_text, std::string_view source_name);
 
-// Starts (or restarts) the lesson on `db`: deletes every table in lesson.tables that exists
-// (a learner's own table of the same name included: give a lesson its own Database, or warn
-// first), then runs the setup requests, all through HandleRequest. Tables the lesson does not
-// name are left alone. On the first failing request returns its error, its message prefixed with the
-// lesson id and the request (e.g. "lesson \"reading\" setup, PutItem on Authors: ...").
+// ---- Starting a lesson ----------------------------------------------------------------------
+//
+// Starting (or restarting) a lesson deletes every table in lesson.tables that exists (a
+// learner's own table of the same name included: give a lesson its own Database, or warn
+// first), then runs the setup requests. Tables the lesson does not name are left alone.
+// Opening it at a later step also runs what a learner following along sent in the steps
+// before (LearnerRequests). The page and the tests do all of this through the functions
+// below, so a lesson starts the same way everywhere.
+
+// Sends one request and gives DynamoDB's answer: HandleRequest on a database of its own, or
+// the page's wire client, whose observers keep its history and undo.
+using LessonSend = std::function<WireResponse(const LessonRequest&)>;
+
+struct LessonSetupOutcome {
+  Status status;                             // the first failing request's error, or OK
+  std::vector<std::string> removed_tables;  // tables that existed and were deleted first
+};
+
+// Runs the lesson's setup through `send`; `db` is read only to see which tables exist. On the
+// first failing request stops with its error, its message prefixed with the lesson id and the
+// request (e.g. "lesson \"reading\" setup, PutItem on Authors: ValidationException: ...").
+LessonSetupOutcome RunLessonSetup(const Lesson& lesson, const Database& db, const LessonSend& send);
+
+// RunLessonSetup straight through HandleRequest on `db`.
 Status ApplyLessonSetup(Database& db, const Lesson& lesson);
+
+// What a learner following along sends in `step`: its task's solution, or the show-me request
+// of a step without a task; nothing for a step that has neither.
+std::vector<const LessonRequest*> LearnerRequests(const LessonStep& step);
+// The same for every step before `step` (0-based), in order: what opening the lesson at `step`
+// runs after its setup. Such requests may fail on purpose (a step about a missing key).
+std::vector<const LessonRequest*> RequestsBeforeStep(const Lesson& lesson, std::size_t step);
 
 // ---- The curriculum's index (lessons/index.json) -------------------------------------------
 

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <set>
 
+#include "ddb/json_api.h"
+#include "ddb/item_json.h"
 #include "ddb/lesson.h"
 #include "wire/value_json.h"
 
@@ -22,9 +24,9 @@ std::string NumberText(double v) {
 
 // A value as a learner reads it: strings quoted, numbers bare, anything else as DynamoDB JSON.
 std::string ValueText(const AttributeValue& v) {
-  if (v.type() == ValueType::kS) return json(v.as_s()).dump(-1, ' ', false, json::error_handler_t::replace);
+  if (v.type() == ValueType::kS) return DumpJson(json(v.as_s()));
   if (v.type() == ValueType::kN) return v.as_n().ToString();
-  return ToJson(v).dump(-1, ' ', false, json::error_handler_t::replace);
+  return DumpJson(ToJson(v));
 }
 
 std::string KeyText(const Item& key) {
@@ -53,32 +55,16 @@ std::string Counted(const Comparison& c, std::string_view one, std::string_view 
   return ComparisonText(c) + " " + std::string(c.equals && *c.equals == 1 && !c.at_least && !c.at_most ? one : many);
 }
 
-// The exception name of an error response ("ValidationException"), or "" for a success.
-std::string ErrorType(const json& response) {
-  const auto t = response.find("__type");
-  if (t == response.end() || !t->is_string()) return "";
-  const std::string& s = t->get_ref<const std::string&>();
-  return s.substr(s.find('#') + 1);
-}
-
-std::string ErrorMessage(const json& response) {
-  for (const char* name : {"message", "Message"})
-    if (auto m = response.find(name); m != response.end() && m->is_string()) return m->get<std::string>();
-  return "";
-}
-
 struct Context {
   const LessonObservation& observation;
   const Database& db;
   json request;
   json response;
+  WireError error;  // when the request failed
 
   bool ran() const { return !observation.operation.empty(); }
   bool ok() const { return observation.http_status == 200; }
-  std::string Failure() const {
-    const std::string message = ErrorMessage(response);
-    return ErrorType(response) + (message.empty() ? "" : ": " + message);
-  }
+  std::string Failure() const { return error.type + (error.message.empty() ? "" : ": " + error.message); }
 };
 
 // The primary key `key` names, in the table's schema; nullopt when they do not match.
@@ -148,14 +134,14 @@ struct PredicateEvaluator {
   std::string operator()(const check::Error& p) const {
     if (!ctx.ran()) return "expected " + p.type + ", but " + std::string(kNoRequest);
     if (ctx.ok()) return "expected " + p.type + ", but the request succeeded";
-    if (ErrorType(ctx.response) != p.type) return "expected " + p.type + ", got " + ctx.Failure();
+    if (ctx.error.type != p.type) return "expected " + p.type + ", got " + ctx.Failure();
     return "";
   }
 
   std::string operator()(const check::MessageContains& p) const {
     if (!ctx.ran()) return "expected an error about \"" + p.text + "\", but " + std::string(kNoRequest);
     if (ctx.ok()) return "expected an error about \"" + p.text + "\", but the request succeeded";
-    const std::string message = ErrorMessage(ctx.response);
+    const std::string& message = ctx.error.message;
     if (message.find(p.text) == std::string::npos)
       return "expected the error message to mention \"" + p.text + "\", got: " + message;
     return "";
@@ -332,7 +318,8 @@ bool Comparison::Holds(double value) const {
 
 CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observation, const Database& db) {
   Context ctx{observation, db, json::parse(observation.request_body, nullptr, false),
-              json::parse(observation.response_body, nullptr, false)};
+              json::parse(observation.response_body, nullptr, false), {}};
+  if (!ctx.ok()) ctx.error = ParseWireError(observation.response_body);
   // Bodies that are not JSON read as empty objects: predicates then report what is missing.
   if (!ctx.request.is_object()) ctx.request = json::object();
   if (!ctx.response.is_object()) ctx.response = json::object();

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "ddb/lesson.h"
+#include "ddb/item_json.h"
 #include "wire/json_syntax.h"
 #include "lesson/parse_parts.h"
 
@@ -25,8 +26,6 @@ bool DeeperThan(const ojson& j, int limit) {
     if (DeeperThan(child, limit - 1)) return true;
   return false;
 }
-
-std::string Dump(const ojson& j) { return j.dump(2, ' ', false, ojson::error_handler_t::replace); }
 
 // "<source>: lesson \"<id>\": <path>: <reason>", leaving out what is not known.
 Status LoadError(std::string_view source, std::string_view id, const std::string& path, const std::string& reason) {
@@ -60,7 +59,7 @@ bool ReadRequest(Reader& r, const Node& n, LessonRequest& out) {
   const Node body = n.Member("request");
   if (!body->is_object())
     return r.Fail(body.path, "expected the request's JSON object, got " + lesson::JsonTypePhrase(*body));
-  out.body = Dump(*body);
+  out.body = DumpJson(*body, 2);
   return true;
 }
 
@@ -77,7 +76,7 @@ bool ReadSetup(Reader& r, const Node& n, Lesson& lesson) {
       if (!table->contains("TableName")) return r.Fail(table.path, "missing required member \"TableName\"");
       std::string name;
       if (!lesson::ReadTableName(r, table.Member("TableName"), name)) return false;
-      lesson.setup.push_back({"CreateTable", Dump(*table)});
+      lesson.setup.push_back({"CreateTable", DumpJson(*table, 2)});
     }
   }
   if (Reader::Has(n, "items")) {
@@ -91,7 +90,7 @@ bool ReadSetup(Reader& r, const Node& n, Lesson& lesson) {
         Item ignored;
         if (!lesson::ReadItem(r, list.Element(i), ignored, 1, 0)) return false;
         ojson put = {{"TableName", it.key()}, {"Item", *list.Element(i)}};
-        lesson.setup.push_back({"PutItem", Dump(put)});
+        lesson.setup.push_back({"PutItem", DumpJson(put, 2)});
       }
     }
   }

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "ddb/operations.h"
 #include "wire/value_json.h"
 #include "model/value_validation.h"
 
@@ -92,11 +93,12 @@ bool AttributeValueShape(Reader& r, const Node& n) {
 }  // namespace
 
 bool ReadOperation(Reader& r, const Node& n, std::string& out) {
-  return r.OneOf(n,
-                 {"CreateTable", "DescribeTable", "UpdateTable", "DeleteTable", "ListTables", "PutItem",
-                  "GetItem", "UpdateItem", "DeleteItem", "Query", "Scan", "BatchGetItem", "BatchWriteItem",
-                  "TransactWriteItems", "TransactGetItems"},
-                 out);
+  static constexpr auto kNames = [] {
+    std::array<std::string_view, kOperations.size()> names{};
+    for (std::size_t i = 0; i < names.size(); ++i) names[i] = kOperations[i].name;
+    return names;
+  }();
+  return r.OneOf(n, kNames, out);
 }
 
 bool CheckTableName(Reader& r, const std::string& path, const std::string& name) {

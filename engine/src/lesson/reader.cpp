@@ -21,17 +21,20 @@ std::size_t CodePoints(std::string_view s) {
   return n;
 }
 
-std::string List(std::initializer_list<std::string_view> a, std::initializer_list<std::string_view> b) {
+std::span<const std::string_view> Span(std::initializer_list<std::string_view> list) { return {list.begin(), list.size()}; }
+
+std::string List(std::span<const std::string_view> a, std::initializer_list<std::string_view> b) {
   std::string out;
-  for (auto list : {a, b})
-    for (std::string_view s : list) {
-      if (!out.empty()) out += ", ";
-      out += s;
-    }
+  const auto append = [&out](std::string_view s) {
+    if (!out.empty()) out += ", ";
+    out += s;
+  };
+  for (std::string_view s : a) append(s);
+  for (std::string_view s : b) append(s);
   return out;
 }
 
-bool Contains(std::initializer_list<std::string_view> list, std::string_view s) {
+bool Contains(std::span<const std::string_view> list, std::string_view s) {
   for (std::string_view x : list)
     if (x == s) return true;
   return false;
@@ -80,8 +83,8 @@ bool Reader::Object(const Node& n, std::initializer_list<std::string_view> requi
   if (failed_) return false;
   if (!n->is_object()) return Fail(n.path, "expected an object, got " + JsonTypePhrase(*n));
   for (auto it = n->begin(); it != n->end(); ++it)
-    if (!Contains(required, it.key()) && !Contains(optional, it.key()))
-      return Fail(n.Member(it.key()).path, "unknown member (allowed: " + List(required, optional) + ")");
+    if (!Contains(Span(required), it.key()) && !Contains(Span(optional), it.key()))
+      return Fail(n.Member(it.key()).path, "unknown member (allowed: " + List(Span(required), optional) + ")");
   for (std::string_view name : required)
     if (!n->contains(name)) return Fail(n.path, "missing required member \"" + std::string(name) + "\"");
   return true;
@@ -131,7 +134,7 @@ bool Reader::Array(const Node& n, std::size_t min, std::size_t max) {
   return true;
 }
 
-bool Reader::OneOf(const Node& n, std::initializer_list<std::string_view> allowed, std::string& out) {
+bool Reader::OneOf(const Node& n, std::span<const std::string_view> allowed, std::string& out) {
   std::string s;
   if (!NonEmptyString(n, s)) return false;
   if (!Contains(allowed, s)) return Fail(n.path, "\"" + s + "\" is not one of: " + List(allowed, {}));

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -56,7 +57,10 @@ class Reader {
   // An array of `min` to `max` elements.
   bool Array(const Node& n, std::size_t min, std::size_t max);
   // A non-empty string from `allowed`.
-  bool OneOf(const Node& n, std::initializer_list<std::string_view> allowed, std::string& out);
+  bool OneOf(const Node& n, std::initializer_list<std::string_view> allowed, std::string& out) {
+    return OneOf(n, std::span<const std::string_view>(allowed.begin(), allowed.size()), out);
+  }
+  bool OneOf(const Node& n, std::span<const std::string_view> allowed, std::string& out);
 
  private:
   bool failed_ = false;

@@ -9,22 +9,17 @@ namespace {
 
 using json = nlohmann::json;
 
-// The exception an error response names, as a Status the caller can inspect.
+// The error an error response names, as a Status the caller can inspect, its message prefixed
+// with what was being done.
 Status FromResponse(const WireResponse& response, const std::string& context) {
-  const json body = json::parse(response.body, nullptr, false);
-  std::string type, message;
-  if (body.is_object()) {
-    if (auto t = body.find("__type"); t != body.end() && t->is_string()) type = t->get<std::string>();
-    for (const char* name : {"message", "Message"})
-      if (auto m = body.find(name); m != body.end() && m->is_string()) message = m->get<std::string>();
-  }
-  type = type.substr(type.find('#') + 1);
+  const WireError error = ParseWireError(response.body);
   ErrorCode code = ErrorCode::kValidation;
   for (int i = 1; i <= static_cast<int>(ErrorCode::kInternalServerError); ++i)
-    if (Status(static_cast<ErrorCode>(i), "").type_name() == type) code = static_cast<ErrorCode>(i);
-  return Status(code, context + ": " + type + ": " + message);
+    if (Status(static_cast<ErrorCode>(i), "").type_name() == error.type) code = static_cast<ErrorCode>(i);
+  return Status(code, context + ": " + error.type + ": " + error.message);
 }
 
+// "lesson "reading" setup, PutItem on Authors"
 std::string Describe(const Lesson& lesson, const LessonRequest& request) {
   const json body = json::parse(request.body, nullptr, false);
   std::string out = "lesson \"" + lesson.id + "\" setup, " + request.operation;
@@ -35,18 +30,44 @@ std::string Describe(const Lesson& lesson, const LessonRequest& request) {
 
 }  // namespace
 
-Status ApplyLessonSetup(Database& db, const Lesson& lesson) {
+LessonSetupOutcome RunLessonSetup(const Lesson& lesson, const Database& db, const LessonSend& send) {
+  LessonSetupOutcome outcome;
+  const auto run = [&](const LessonRequest& request) {
+    const WireResponse response = send(request);
+    if (response.http_status != 200) outcome.status = FromResponse(response, Describe(lesson, request));
+    return outcome.status.ok();
+  };
   for (const auto& table : lesson.tables) {
     if (!db.Description(table).ok()) continue;
-    const LessonRequest drop{"DeleteTable", json{{"TableName", table}}.dump()};
-    WireResponse response = HandleRequest(db, drop.operation, drop.body);
-    if (response.http_status != 200) return FromResponse(response, Describe(lesson, drop));
+    outcome.removed_tables.push_back(table);
+    if (!run({"DeleteTable", json{{"TableName", table}}.dump()})) return outcome;
   }
-  for (const auto& request : lesson.setup) {
-    WireResponse response = HandleRequest(db, request.operation, request.body);
-    if (response.http_status != 200) return FromResponse(response, Describe(lesson, request));
+  for (const auto& request : lesson.setup)
+    if (!run(request)) return outcome;
+  return outcome;
+}
+
+Status ApplyLessonSetup(Database& db, const Lesson& lesson) {
+  return RunLessonSetup(lesson, db, [&db](const LessonRequest& request) {
+           return HandleRequest(db, request.operation, request.body);
+         }).status;
+}
+
+std::vector<const LessonRequest*> LearnerRequests(const LessonStep& step) {
+  std::vector<const LessonRequest*> out;
+  if (step.task) {
+    for (const LessonRequest& request : step.task->solution) out.push_back(&request);
+  } else if (step.show_me) {
+    out.push_back(&step.show_me->request);
   }
-  return Status::Ok();
+  return out;
+}
+
+std::vector<const LessonRequest*> RequestsBeforeStep(const Lesson& lesson, std::size_t step) {
+  std::vector<const LessonRequest*> out;
+  for (std::size_t s = 0; s < step && s < lesson.steps.size(); ++s)
+    for (const LessonRequest* request : LearnerRequests(lesson.steps[s])) out.push_back(request);
+  return out;
 }
 
 Result<QuizAnswer> AnswerQuiz(const Quiz& quiz, std::size_t choice) {

@@ -5,6 +5,8 @@
 // or the Status to DynamoDB's JSON. One handler per operation, all of the same shape, listed
 // in one table.
 #include "ddb/json_api.h"
+#include "ddb/operations.h"
+#include "ddb/item_json.h"
 
 #include <array>
 
@@ -17,10 +19,6 @@
 namespace ddb {
 namespace {
 
-std::string Dump(const json& j) {
-  // Replace rather than throw on invalid UTF-8: the engine never lets a response fail.
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
-}
 
 WireResponse Error(const Status& s) {
   json body = {{"__type", s.wire_type()}};
@@ -40,7 +38,7 @@ WireResponse Error(const Status& s) {
       body["CancellationReasons"] = std::move(reasons);
     }
   }
-  return {s.http_status(), Dump(body)};
+  return {s.http_status(), DumpJson(body)};
 }
 
 template <class T>
@@ -51,7 +49,7 @@ WireResponse Rejected(Database& db, std::string_view op, const Result<T>& parsed
   return Error(parsed.status());
 }
 
-WireResponse Ok(const json& body) { return {200, Dump(body)}; }
+WireResponse Ok(const json& body) { return {200, DumpJson(body)}; }
 
 // ---- Handlers -------------------------------------------------------------------------
 
@@ -165,7 +163,7 @@ WireResponse UpdateItem(Database& db, const json& body) {
 WireResponse PageResponse(const ReadPage& page) {
   std::string out = "{";
   out.reserve(64 + 160 * page.items.size());  // a typical item's JSON; growth handles the rest
-  if (page.consumed_capacity) out += "\"ConsumedCapacity\":" + Dump(ToJson(*page.consumed_capacity)) + ",";
+  if (page.consumed_capacity) out += "\"ConsumedCapacity\":" + DumpJson(ToJson(*page.consumed_capacity)) + ",";
   out += "\"Count\":" + std::to_string(page.count);
   if (page.items_requested) {
     out += ",\"Items\":[";
@@ -254,23 +252,34 @@ struct Operation {
   Handler handler;
 };
 
-constexpr std::array kOperations = {
-    Operation{"CreateTable", CreateTable}, Operation{"DescribeTable", DescribeTable},
-    Operation{"DeleteTable", DeleteTable}, Operation{"ListTables", ListTables},
-    Operation{"UpdateTable", UpdateTable},
-    Operation{"PutItem", PutItem},         Operation{"GetItem", GetItem},
-    Operation{"DeleteItem", DeleteItem},   Operation{"UpdateItem", UpdateItem},
-    Operation{"Query", Query},             Operation{"Scan", Scan},
-    Operation{"BatchGetItem", BatchGetItem}, Operation{"BatchWriteItem", BatchWriteItem},
-    Operation{"TransactWriteItems", TransactWriteItems}, Operation{"TransactGetItems", TransactGetItems},
+// One handler per operation of ddb/operations.h, in its order (checked below).
+constexpr std::array kHandlers = {
+    Operation{"CreateTable", CreateTable},   Operation{"DescribeTable", DescribeTable},
+    Operation{"UpdateTable", UpdateTable},   Operation{"DeleteTable", DeleteTable},
+    Operation{"ListTables", ListTables},     Operation{"PutItem", PutItem},
+    Operation{"GetItem", GetItem},           Operation{"UpdateItem", UpdateItem},
+    Operation{"DeleteItem", DeleteItem},     Operation{"Query", Query},
+    Operation{"Scan", Scan},                 Operation{"BatchGetItem", BatchGetItem},
+    Operation{"BatchWriteItem", BatchWriteItem}, Operation{"TransactWriteItems", TransactWriteItems},
+    Operation{"TransactGetItems", TransactGetItems},
 };
+constexpr bool HandlersMatchOperations() {
+  if (kHandlers.size() != kOperations.size()) return false;
+  for (std::size_t i = 0; i < kHandlers.size(); ++i)
+    if (kHandlers[i].name != kOperations[i].name) return false;
+  return true;
+}
+static_assert(HandlersMatchOperations(), "every operation of ddb/operations.h has its handler, in the same order");
+
+const Operation* FindHandler(std::string_view name) {
+  const OperationInfo* info = FindOperation(name);
+  return info ? &kHandlers[static_cast<std::size_t>(info - kOperations.data())] : nullptr;
+}
 
 }  // namespace
 
 WireResponse HandleRequest(Database& db, std::string_view operation, std::string_view body) {
-  const Operation* op = nullptr;
-  for (const auto& o : kOperations)
-    if (o.name == operation) op = &o;
+  const Operation* op = FindHandler(operation);
   if (!op) {
     Status s(ErrorCode::kUnknownOperation,
              "Unknown operation: '" + std::string(operation.substr(0, 64)) + "'");
@@ -294,16 +303,33 @@ WireResponse HandleRequest(Database& db, std::string_view operation, std::string
 
 bool IsKnownTarget(std::string_view target) {
   if (target.substr(0, kTargetPrefix.size()) != kTargetPrefix) return false;
-  const std::string_view operation = target.substr(kTargetPrefix.size());
-  for (const auto& o : kOperations)
-    if (o.name == operation) return true;
-  return false;
+  return FindOperation(target.substr(kTargetPrefix.size())) != nullptr;
 }
 
 WireResponse ErrorResponse(const Status& status) { return Error(status); }
 
+WireError ParseWireError(std::string_view body) {
+  const json j = json::parse(body, nullptr, /*allow_exceptions=*/false);
+  WireError error{"UnknownError", {}};
+  if (!j.is_object()) {
+    error.message = std::string(body);
+    return error;
+  }
+  if (auto t = j.find("__type"); t != j.end() && t->is_string()) {
+    const std::string& full = t->get_ref<const std::string&>();
+    error.type = full.substr(full.rfind('#') + 1);  // npos + 1 == 0: the whole name
+  }
+  for (const char* name : {"message", "Message"}) {
+    if (auto m = j.find(name); m != j.end() && m->is_string()) {
+      error.message = m->get<std::string>();
+      break;
+    }
+  }
+  return error;
+}
+
 WireResponse ErrorResponse(int http_status, std::string_view wire_type, std::string_view message) {
-  return {http_status, Dump({{"__type", wire_type}, {"message", message}})};
+  return {http_status, DumpJson(json{{"__type", wire_type}, {"message", message}})};
 }
 
 WireResponse HandleTarget(Database& db, std::string_view target, std::string_view body) {

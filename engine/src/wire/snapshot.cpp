@@ -2,6 +2,7 @@
 // CreateTable and PutItem, first into a scratch database (to find any error before touching
 // the real one), then into the real one.
 #include "ddb/snapshot.h"
+#include "ddb/item_json.h"
 
 #include <algorithm>
 #include <array>
@@ -17,7 +18,6 @@ namespace {
 
 // ---- Export ---------------------------------------------------------------------------------
 
-std::string Dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 json KeySchemaJson(const KeySchema& ks) {
   json a = json::array();
@@ -64,13 +64,13 @@ std::vector<std::pair<std::string, json>> DefinitionMembers(const TableDescripti
 
 void AppendTable(std::string& out, const TableDescription& d, const TableLayout& layout) {
   out += "    {\n";
-  for (const auto& [name, value] : DefinitionMembers(d)) out += "      " + Dump(name) + ": " + Dump(value) + ",\n";
+  for (const auto& [name, value] : DefinitionMembers(d)) out += "      " + DumpJson(json(name)) + ": " + DumpJson(value) + ",\n";
   out += "      \"Items\": [";
   bool first = true;
   for (const auto& collection : layout.item_collections)
     for (const auto& item : collection.items) {
       out += first ? "\n        " : ",\n        ";
-      out += Dump(ToJson(*item));
+      out += DumpJson(ToJson(*item));
       first = false;
     }
   out += first ? "]\n" : "\n      ]\n";
@@ -131,13 +131,13 @@ Result<std::vector<TableEntry>> ReadSnapshot(std::string_view text) {
   auto format = doc.find("format");
   if (format == doc.end() || !format->is_string() || *format != kSnapshotFormat)
     return At("$.format", "expected \"" + std::string(kSnapshotFormat) + "\", found " +
-                              (format == doc.end() ? "nothing" : Dump(*format)));
+                              (format == doc.end() ? "nothing" : DumpJson(*format)));
   auto version = doc.find("version");
   if (version == doc.end() || !version->is_number_integer())
     return At("$.version", "expected the number " + std::to_string(kSnapshotVersion) + ", found " +
-                               (version == doc.end() ? "nothing" : Dump(*version)));
+                               (version == doc.end() ? "nothing" : DumpJson(*version)));
   if (*version != kSnapshotVersion)
-    return At("$.version", "unsupported version " + Dump(*version) + " (this build reads version " +
+    return At("$.version", "unsupported version " + DumpJson(*version) + " (this build reads version " +
                                std::to_string(kSnapshotVersion) + ")");
   auto tables = doc.find("tables");
   if (tables == doc.end() || !tables->is_array())
@@ -177,7 +177,7 @@ Status Replay(Database& db, const std::vector<TableEntry>& entries) {
 }  // namespace
 
 std::string ExportSnapshot(const Database& db) {
-  std::string out = "{\n  \"format\": " + Dump(std::string(kSnapshotFormat)) +
+  std::string out = "{\n  \"format\": " + DumpJson(json(kSnapshotFormat)) +
                     ",\n  \"version\": " + std::to_string(kSnapshotVersion) + ",\n  \"tables\": [";
   bool first = true;
   for (const auto& name : db.TableNames()) {

@@ -1,0 +1,43 @@
+// The operations the engine implements, by DynamoDB's names: the one list that the JSON API's
+// handler table, the lesson parser, the page's request builder and its sandbox all read.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace ddb {
+
+struct OperationInfo {
+  std::string_view name;  // as in X-Amz-Target, without the "DynamoDB_20120810." prefix
+  bool control_plane;     // acts on tables (CreateTable, ...) rather than on items
+  bool writes;            // can change the database (the page's undo snapshots before these)
+};
+
+// Control plane first, then items, reads, batches and transactions: the order the lesson
+// parser names them in its errors.
+inline constexpr std::array<OperationInfo, 15> kOperations = {{
+    {"CreateTable", true, true},
+    {"DescribeTable", true, false},
+    {"UpdateTable", true, true},
+    {"DeleteTable", true, true},
+    {"ListTables", true, false},
+    {"PutItem", false, true},
+    {"GetItem", false, false},
+    {"UpdateItem", false, true},
+    {"DeleteItem", false, true},
+    {"Query", false, false},
+    {"Scan", false, false},
+    {"BatchGetItem", false, false},
+    {"BatchWriteItem", false, true},
+    {"TransactWriteItems", false, true},
+    {"TransactGetItems", false, false},
+}};
+
+// The operation named `name`, or null when the engine has none of that name.
+constexpr const OperationInfo* FindOperation(std::string_view name) {
+  for (const OperationInfo& op : kOperations)
+    if (op.name == name) return &op;
+  return nullptr;
+}
+
+}  // namespace ddb
