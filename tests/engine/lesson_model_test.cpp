@@ -3,6 +3,7 @@
 #include <set>
 #include <string>
 
+#include "ddb/key_facts.h"
 #include "ddb/lesson.h"
 #include "ddb/lesson_markdown.h"
 #include "lesson_files.h"
@@ -426,15 +427,30 @@ TEST_CASE("The lesson index lists ids and files in order", "[lesson]") {
 }
 
 TEST_CASE("Fact ids are F1 to F37", "[lesson]") {
-  CHECK(ddb::IsKnownFactId("F1"));
-  CHECK(ddb::IsKnownFactId("F19"));
-  CHECK(ddb::IsKnownFactId("F37"));
-  CHECK_FALSE(ddb::IsKnownFactId("F0"));
-  CHECK_FALSE(ddb::IsKnownFactId("F01"));
-  CHECK_FALSE(ddb::IsKnownFactId("F38"));
-  CHECK_FALSE(ddb::IsKnownFactId("f1"));
-  CHECK_FALSE(ddb::IsKnownFactId("F"));
-  CHECK_FALSE(ddb::IsKnownFactId("F1a"));
+  CHECK(ddb::FindKeyFact("F1"));
+  CHECK(ddb::FindKeyFact("F19"));
+  CHECK(ddb::FindKeyFact("F37"));
+  CHECK_FALSE(ddb::FindKeyFact("F0"));
+  CHECK_FALSE(ddb::FindKeyFact("F01"));
+  CHECK_FALSE(ddb::FindKeyFact("F38"));
+  CHECK_FALSE(ddb::FindKeyFact("f1"));
+  CHECK_FALSE(ddb::FindKeyFact("F"));
+  CHECK_FALSE(ddb::FindKeyFact("F1a"));
+}
+
+TEST_CASE("lessons/facts.json gives every fact, in order, a title and a one-line statement", "[lesson]") {
+  const auto facts = ddb::KeyFacts();
+  REQUIRE(facts.size() == 37);
+  for (std::size_t i = 0; i < facts.size(); ++i) {
+    INFO(facts[i].id);
+    CHECK(facts[i].id == "F" + std::to_string(i + 1));
+    CHECK(facts[i].title.size() >= 8);
+    CHECK(facts[i].title.size() <= 40);
+    CHECK(facts[i].statement.size() >= 30);
+    CHECK(facts[i].statement.find('\n') == std::string_view::npos);
+  }
+  CHECK(ddb::FindKeyFact("F12") == &facts[11]);
+  CHECK(facts[0].statement == "A primary key is a partition key (HASH), or a partition key plus a sort key (RANGE)");
 }
 
 namespace {

@@ -14,9 +14,14 @@ const lessonsDir = join(root, 'lessons');
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 
 const schema = readJson(join(lessonsDir, 'schema.json'));
+// The curriculum's facts: a schema too, which accepts exactly the fact ids; schema.json's
+// factId refers to it. `taught` is its own annotation (whether a lesson teaches the fact yet).
+const facts = readJson(join(lessonsDir, 'facts.json'));
 // strict catches schema typos; strictRequired would also demand that if/then and contains repeat
 // every property they require, which they need not.
 const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+ajv.addKeyword({ keyword: 'taught', schemaType: 'boolean' });
+ajv.addSchema(facts);
 const validate = ajv.compile(schema);
 const manifest = readJson(join(root, 'tests', 'lessons', 'broken_lessons.json'));
 
@@ -47,7 +52,7 @@ function applyPatch(document, patch) {
 }
 
 const lessonFiles = readdirSync(lessonsDir)
-  .filter((f) => f.endsWith('.json') && f !== 'schema.json' && f !== 'index.json')
+  .filter((f) => f.endsWith('.json') && !['schema.json', 'index.json', 'facts.json'].includes(f))
   .sort();
 
 test('lessons/ holds a curriculum of lesson files', () => {
@@ -87,8 +92,11 @@ for (const c of manifest.cases) {
       let parsed;
       try {
         parsed = JSON.parse(c.text);
-      } catch {
-        return; // not JSON: rejected before any schema applies
+      } catch (error) {
+        // Not JSON: no schema applies, and the engine must say it is malformed, where.
+        assert.ok(error instanceof SyntaxError, String(error));
+        assert.match(c.engine, /^broken\.json: Malformed JSON in the lesson at line \d+, column \d+: /);
+        return;
       }
       assert.equal(validate(parsed), false, `schema accepted ${c.text}`);
       return;

@@ -19,6 +19,7 @@
 #include "imgui_internal.h"  // the input queue's length, for ui_state
 #include "widgets/imgui_scoped.h"
 #include "imgui_stdlib.h"
+#include "app/notices_view.h"
 #include "model/request_fields.h"
 #include "panels/trace_panel.h"
 

@@ -10,7 +10,7 @@
 #include <algorithm>
 
 #include "widgets/imgui_scoped.h"
-#include "model/key_facts.h"
+#include "ddb/key_facts.h"
 #include "model/notices.h"
 
 namespace playground {
@@ -318,7 +318,10 @@ std::string LessonPlayer::AccessibleText() const {
   const ddb::Lesson& l = *lesson();
   if (view_ == View::kComplete) {
     std::string text = "Lesson complete: " + l.title + ". What you learned:";
-    for (const std::string& fact : LessonFacts(l)) text += "\n" + fact + ": " + std::string(KeyFactSummary(fact)) + ".";
+    for (const std::string& fact : LessonFacts(l)) {
+      const ddb::KeyFact* known = ddb::FindKeyFact(fact);
+      text += "\n" + fact + ": " + std::string(known ? known->statement : std::string_view()) + ".";
+    }
     return text;
   }
   const ddb::LessonStep& step = l.steps[step_];

@@ -14,7 +14,7 @@
 #include "widgets/card.h"
 #include "imgui_internal.h"  // RenderNavHighlight: the keyboard's focus on the quiz's choices
 #include "widgets/imgui_scoped.h"
-#include "model/key_facts.h"
+#include "ddb/key_facts.h"
 #include "lessons/lesson_player.h"
 
 namespace playground {
@@ -409,7 +409,8 @@ void LessonPlayer::DrawCompletionBody(const ddb::Lesson& l, PanelContext& ctx) {
     ImGui::TextColored(ctx.colors.partition_key, "%s", fact.c_str());
     ImGui::SameLine(chip);
     ui::TextWrap wrap;
-    const std::string_view summary = KeyFactSummary(fact);
+    const ddb::KeyFact* known = ddb::FindKeyFact(fact);  // ParseLesson accepted only known ids
+    const std::string_view summary = known ? known->statement : std::string_view();
     ImGui::TextUnformatted(summary.data(), summary.data() + summary.size());
     ctx.probe.RecordLastItem("lesson.fact." + fact);
   }

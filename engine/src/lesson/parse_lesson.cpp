@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <set>
 
+#include "ddb/key_facts.h"
 #include "ddb/lesson.h"
 #include "ddb/item_json.h"
 #include "wire/json_syntax.h"
@@ -103,7 +104,9 @@ bool ReadFacts(Reader& r, const Node& n, std::vector<std::string>& out) {
     const Node fact = n.Element(i);
     std::string id;
     if (!r.NonEmptyString(fact, id)) return false;
-    if (!IsKnownFactId(id)) return r.Fail(fact.path, "\"" + id + "\" is not a fact id (F1 to F37, see KEY_FACTS.md)");
+    if (!FindKeyFact(id))
+      return r.Fail(fact.path, "\"" + id + "\" is not a fact id (F1 to F" + std::to_string(KeyFacts().size()) +
+                                   ", see lessons/facts.json)");
     if (std::find(out.begin(), out.end(), id) != out.end())
       return r.Fail(fact.path, "fact \"" + id + "\" is listed twice");
     out.push_back(std::move(id));
@@ -208,16 +211,6 @@ std::vector<std::string> TablesCreated(const Lesson& lesson) {
 }
 
 }  // namespace
-
-bool IsKnownFactId(std::string_view id) {
-  if (id.size() < 2 || id.size() > 3 || id[0] != 'F' || id[1] == '0') return false;
-  int n = 0;
-  for (char c : id.substr(1)) {
-    if (c < '0' || c > '9') return false;
-    n = n * 10 + (c - '0');
-  }
-  return n >= 1 && n <= 37;
-}
 
 Result<Lesson> ParseLesson(std::string_view json_text, std::string_view source_name) {
   const ojson doc = ojson::parse(json_text.begin(), json_text.end(), nullptr, false);
