@@ -184,57 +184,57 @@ TEST_CASE("A broken snapshot is refused with the JSON path that is wrong", "[sna
           "input; expected '[', '{', or a literal");
   }
   SECTION("the document's shape") {
-    CHECK(ImportError("[]") == "$: expected an object, found array");
+    CHECK(ImportError("[]") == "expected an object, found array");
     CHECK(ImportError(R"({"format": "other", "version": 1, "tables": []})") ==
-          "$.format: expected \"dynamodb-keys-playground-snapshot\", found \"other\"");
+          "/format: expected \"dynamodb-keys-playground-snapshot\", found \"other\"");
     CHECK(ImportError(R"({"version": 1, "tables": []})") ==
-          "$.format: expected \"dynamodb-keys-playground-snapshot\", found nothing");
+          "/format: expected \"dynamodb-keys-playground-snapshot\", found nothing");
     CHECK(ImportError(R"({"format": "dynamodb-keys-playground-snapshot", "version": 2, "tables": []})") ==
-          "$.version: unsupported version 2 (this build reads version 1)");
+          "/version: unsupported version 2 (this build reads version 1)");
     CHECK(ImportError(R"({"format": "dynamodb-keys-playground-snapshot", "version": "1", "tables": []})") ==
-          "$.version: expected the number 1, found \"1\"");
+          "/version: expected the number 1, found \"1\"");
     CHECK(ImportError(R"({"format": "dynamodb-keys-playground-snapshot", "version": 1})") ==
-          "$.tables: expected an array, found nothing");
+          "/tables: expected an array, found nothing");
     CHECK(ImportError(R"({"format": "dynamodb-keys-playground-snapshot", "version": 1, "tables": {}})") ==
-          "$.tables: expected an array, found object");
+          "/tables: expected an array, found object");
     CHECK(ImportError(R"({"format": "dynamodb-keys-playground-snapshot", "version": 1, "tables": [], "extra": 1})") ==
-          "$.extra: unknown member (a snapshot has format, version and tables)");
+          "/extra: unknown member (a snapshot has format, version and tables)");
     CHECK(ImportError(R"({"format": "dynamodb-keys-playground-snapshot", "version": 1, "tables": [7]})") ==
-          "$.tables[0]: expected an object, found number");
+          "/tables/0: expected an object, found number");
   }
   SECTION("a table definition") {
     std::string misspelt = BooksSnapshot(book);
     misspelt.replace(misspelt.find("\"Items\""), 7, "\"items\"");
     CHECK(ImportError(misspelt) ==
-          "$.tables[0].items: unknown member (a table has the members of CreateTable, and Items)");
+          "/tables/0/items: unknown member (a table has the members of CreateTable, and Items)");
     std::string no_name = BooksSnapshot(book);
     no_name.replace(no_name.find("\"TableName\": \"Books\","), 21, "");
     CHECK(ImportError(no_name) ==
-          "$.tables[0]: The parameter 'TableName' is required but was not present in the request");
+          "/tables/0: The parameter 'TableName' is required but was not present in the request");
     std::string bad_key_type = BooksSnapshot(book);
     bad_key_type.replace(bad_key_type.find("\"RANGE\""), 7, "\"SORT\"");
     CHECK(ImportError(bad_key_type) ==
-          "$.tables[0]: 1 validation error detected: Value 'SORT' at 'keySchema.2.member.keyType' failed to satisfy "
+          "/tables/0: 1 validation error detected: Value 'SORT' at 'keySchema.2.member.keyType' failed to satisfy "
           "constraint: Member must satisfy enum value set: [HASH, RANGE]");
     std::string items_object = BooksSnapshot("");
     items_object.replace(items_object.find("\"Items\": []"), 11, "\"Items\": {}");
-    CHECK(ImportError(items_object) == "$.tables[0].Items: expected an array, found object");
+    CHECK(ImportError(items_object) == "/tables/0/Items: expected an array, found object");
   }
   SECTION("an item") {
     CHECK(ImportError(BooksSnapshot(book + R"(, {"authorId": {"S": "a1"}})")) ==
-          "$.tables[0].Items[1]: One or more parameter values were invalid: Missing the key bookId in the item");
+          "/tables/0/Items/1: One or more parameter values were invalid: Missing the key bookId in the item");
     CHECK(ImportError(BooksSnapshot(book + R"(, {"authorId": {"S": "a1"}, "bookId": {"N": "1"}})")) ==
-          "$.tables[0].Items[1]: One or more parameter values were invalid: Type mismatch for key bookId expected: S "
+          "/tables/0/Items/1: One or more parameter values were invalid: Type mismatch for key bookId expected: S "
           "actual: N");
     CHECK(ImportError(BooksSnapshot(R"({"authorId": "a1", "bookId": {"S": "b1"}})")) ==
-          "$.tables[0].Items[0]: Unexpected value type in payload");
+          "/tables/0/Items/0: Unexpected value type in payload");
     CHECK(ImportError(BooksSnapshot(book + ", " + book)) ==
-          "$.tables[0].Items[1]: has the same primary key as an earlier item of this table");
+          "/tables/0/Items/1: has the same primary key as an earlier item of this table");
   }
   SECTION("a table twice") {
     json twice = json::parse(BooksSnapshot(book));
     twice["tables"].push_back(twice["tables"][0]);
-    CHECK(ImportError(twice.dump()) == "$.tables[1]: Table already exists: Books");
+    CHECK(ImportError(twice.dump()) == "/tables/1: Table already exists: Books");
   }
 }
 
@@ -251,7 +251,7 @@ TEST_CASE("A failed import leaves the database exactly as it was", "[snapshot]")
     REQUIRE_OK(Exec(other, "CreateTable", BooksTable()));
     ddb::Status s = ddb::ImportSnapshot(db, ddb::ExportSnapshot(other));
     CHECK(s.code() == ddb::ErrorCode::kValidation);
-    CHECK(s.message() == "$.tables[1].TableName: Table already exists: Books");
+    CHECK(s.message() == "/tables/1/TableName: Table already exists: Books");
   }
   SECTION("an error in the last item of the last table") {
     ddb::Database other;
@@ -263,7 +263,7 @@ TEST_CASE("A failed import leaves the database exactly as it was", "[snapshot]")
     text.replace(text.rfind("{\"id\":{\"S\":\"z\"}}"), 16, "{\"id\":{\"S\":\"\"}}");
     ddb::Status s = ddb::ImportSnapshot(db, text);
     CHECK(s.message() ==
-          "$.tables[1].Items[0]: One or more parameter values are not valid. The AttributeValue for a key attribute "
+          "/tables/1/Items/0: One or more parameter values are not valid. The AttributeValue for a key attribute "
           "cannot contain an empty string value. Key: id");
   }
   CHECK(ddb::ExportSnapshot(db) == before);

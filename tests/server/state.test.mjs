@@ -124,7 +124,7 @@ test('a broken --load file is refused, naming the JSON path that is wrong', asyn
   assert.equal(r.stdout, '');
   assert.equal(
     r.stderr,
-    `ddb-playground-server: --load: ${file}: $.tables[0].Items[1]: One or more parameter values were invalid: Missing the key bookId in the item\n`,
+    `ddb-playground-server: --load: ${file}: /tables/0/Items/1: One or more parameter values were invalid: Missing the key bookId in the item\n`,
   );
 
   fs.writeFileSync(file, '{"format": "dynamodb-keys-playground-snapshot", "version": 1, "tables": [}');

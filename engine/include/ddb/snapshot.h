@@ -40,8 +40,9 @@ std::string ExportSnapshot(const Database& db);
 // Adds every table and item of a snapshot to `db`, through CreateTable and PutItem, so the
 // same rules apply as to any request. All or nothing: on any error `db` is left unchanged and
 // the ValidationException (SerializationException for text that is not JSON) names the JSON
-// path that is wrong, e.g. "$.tables[0].Items[3]: One or more parameter values were invalid:
-// Missing the key bookId in the item". A table that already exists in `db` is an error too.
+// Pointer of what is wrong, e.g. "/tables/0/Items/3: One or more parameter values were
+// invalid: Missing the key bookId in the item". A table that already exists in `db` is an
+// error too.
 Status ImportSnapshot(Database& db, std::string_view text);
 
 }  // namespace ddb

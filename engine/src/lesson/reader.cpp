@@ -1,18 +1,9 @@
 #include "lesson/reader.h"
 
+#include "wire/json_syntax.h"
+
 namespace ddb::lesson {
 namespace {
-
-// JSON Pointer (RFC 6901) escaping of one reference token.
-std::string EscapeToken(std::string_view token) {
-  std::string out;
-  for (char c : token) {
-    if (c == '~') out += "~0";
-    else if (c == '/') out += "~1";
-    else out += c;
-  }
-  return out;
-}
 
 std::size_t CodePoints(std::string_view s) {
   std::size_t n = 0;
@@ -43,10 +34,10 @@ bool Contains(std::span<const std::string_view> list, std::string_view s) {
 }  // namespace
 
 Node Node::Member(std::string_view name) const {
-  return {&value->find(name).value(), path + "/" + EscapeToken(name)};
+  return {&value->find(name).value(), PointerToMember(path, name)};
 }
 
-Node Node::Element(std::size_t i) const { return {&(*value)[i], path + "/" + std::to_string(i)}; }
+Node Node::Element(std::size_t i) const { return {&(*value)[i], PointerToElement(path, i)}; }
 
 std::string JsonTypePhrase(const ojson& j) {
   switch (j.type()) {

@@ -14,6 +14,7 @@
 #include "wire/json_syntax.h"
 #include "wire/json_writer.h"
 #include "wire/request_json.h"
+#include "wire/table_description_json.h"
 #include "wire/value_json.h"
 
 namespace ddb {

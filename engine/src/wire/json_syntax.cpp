@@ -42,4 +42,19 @@ std::string MalformedJsonMessage(std::string_view what, std::string_view text) {
   return out + (at == std::string::npos ? ": " + finder.message : finder.message.substr(at));
 }
 
+std::string PointerToMember(std::string_view parent, std::string_view name) {
+  std::string out(parent);
+  out += '/';
+  for (char c : name) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+std::string PointerToElement(std::string_view parent, std::size_t index) {
+  return std::string(parent) + "/" + std::to_string(index);
+}
+
 }  // namespace ddb

@@ -225,30 +225,6 @@ KeysAndAttributes ReadKeysAndAttributes(MemberReader& r, const json& obj) {
   return ka;
 }
 
-json KeySchemaJson(const KeySchema& ks) {
-  json a = json::array();
-  a.push_back({{"AttributeName", ks.partition_key.name}, {"KeyType", "HASH"}});
-  if (ks.sort_key) a.push_back({{"AttributeName", ks.sort_key->name}, {"KeyType", "RANGE"}});
-  return a;
-}
-
-json IndexJson(const IndexDescription& ix, const std::string& table_arn, bool global) {
-  json o = {{"IndexName", ix.index_name},
-            {"KeySchema", KeySchemaJson(ix.key_schema)},
-            {"Projection", {{"ProjectionType", std::string(ProjectionTypeName(ix.projection_type))}}},
-            {"IndexSizeBytes", ix.size_bytes},
-            {"ItemCount", ix.item_count},
-            {"IndexArn", table_arn + "/index/" + ix.index_name}};
-  if (!ix.non_key_attributes.empty()) o["Projection"]["NonKeyAttributes"] = ix.non_key_attributes;
-  if (global) {
-    o["IndexStatus"] = "ACTIVE";
-    o["ProvisionedThroughput"] = {{"NumberOfDecreasesToday", 0},
-                                  {"ReadCapacityUnits", ix.read_capacity_units.value_or(0)},
-                                  {"WriteCapacityUnits", ix.write_capacity_units.value_or(0)}};
-  }
-  return o;
-}
-
 }  // namespace
 
 Result<CreateTableRequest> CreateTableRequestFromJson(const json& body) {
@@ -514,43 +490,6 @@ Result<TransactGetItemsRequest> TransactGetItemsRequestFromJson(const json& body
   }
   req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
   return Finish(r, std::move(req));
-}
-
-json ToJson(const TableDescription& d) {
-  json defs = json::array();
-  for (const auto& a : d.attribute_definitions)
-    defs.push_back({{"AttributeName", a.name}, {"AttributeType", std::string(ScalarTypeName(a.type))}});
-  json o = {{"TableName", d.table_name},
-            {"TableArn", d.table_arn},
-            {"TableId", d.table_id},
-            {"TableStatus", std::string(TableStatusName(d.status))},
-            {"KeySchema", KeySchemaJson(d.key_schema)},
-            {"AttributeDefinitions", std::move(defs)},
-            {"CreationDateTime", d.creation_date_time},
-            {"ItemCount", d.item_count},
-            {"TableSizeBytes", d.table_size_bytes},
-            {"DeletionProtectionEnabled", false},
-            {"ProvisionedThroughput",
-             {{"NumberOfDecreasesToday", d.number_of_decreases_today},
-              {"ReadCapacityUnits", d.read_capacity_units},
-              {"WriteCapacityUnits", d.write_capacity_units}}}};
-  if (d.last_increase_date_time) o["ProvisionedThroughput"]["LastIncreaseDateTime"] = *d.last_increase_date_time;
-  if (d.last_decrease_date_time) o["ProvisionedThroughput"]["LastDecreaseDateTime"] = *d.last_decrease_date_time;
-  // DynamoDB reports the summary for tables that are, or ever were, on-demand.
-  if (d.last_update_to_pay_per_request_date_time)
-    o["BillingModeSummary"] = {{"BillingMode", std::string(BillingModeName(d.billing_mode))},
-                               {"LastUpdateToPayPerRequestDateTime", *d.last_update_to_pay_per_request_date_time}};
-  if (!d.local_secondary_indexes.empty()) {
-    json a = json::array();
-    for (const auto& ix : d.local_secondary_indexes) a.push_back(IndexJson(ix, d.table_arn, false));
-    o["LocalSecondaryIndexes"] = std::move(a);
-  }
-  if (!d.global_secondary_indexes.empty()) {
-    json a = json::array();
-    for (const auto& ix : d.global_secondary_indexes) a.push_back(IndexJson(ix, d.table_arn, true));
-    o["GlobalSecondaryIndexes"] = std::move(a);
-  }
-  return o;
 }
 
 json ToJson(const ConsumedCapacity& c) {

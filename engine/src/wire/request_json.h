@@ -27,7 +27,6 @@ Result<BatchWriteItemRequest> BatchWriteItemRequestFromJson(const json& body);
 Result<TransactWriteItemsRequest> TransactWriteItemsRequestFromJson(const json& body);
 Result<TransactGetItemsRequest> TransactGetItemsRequestFromJson(const json& body);
 
-json ToJson(const TableDescription& d);
 json ToJson(const ListTablesResult& r);
 json ToJson(const ConsumedCapacity& c);
 

@@ -11,6 +11,7 @@
 
 #include "wire/json_syntax.h"
 #include "wire/request_json.h"
+#include "wire/table_description_json.h"
 #include "wire/value_json.h"
 
 namespace ddb {
@@ -19,52 +20,9 @@ namespace {
 // ---- Export ---------------------------------------------------------------------------------
 
 
-json KeySchemaJson(const KeySchema& ks) {
-  json a = json::array();
-  a.push_back({{"AttributeName", ks.partition_key.name}, {"KeyType", "HASH"}});
-  if (ks.sort_key) a.push_back({{"AttributeName", ks.sort_key->name}, {"KeyType", "RANGE"}});
-  return a;
-}
-
-json ThroughputJson(std::int64_t read_units, std::int64_t write_units) {
-  return {{"ReadCapacityUnits", read_units}, {"WriteCapacityUnits", write_units}};
-}
-
-json IndexJson(const IndexDescription& ix, bool provisioned) {
-  json projection = {{"ProjectionType", std::string(ProjectionTypeName(ix.projection_type))}};
-  if (ix.projection_type == ProjectionType::kInclude) projection["NonKeyAttributes"] = ix.non_key_attributes;
-  json o = {{"IndexName", ix.index_name}, {"KeySchema", KeySchemaJson(ix.key_schema)}, {"Projection", projection}};
-  if (provisioned && ix.read_capacity_units && ix.write_capacity_units)
-    o["ProvisionedThroughput"] = ThroughputJson(*ix.read_capacity_units, *ix.write_capacity_units);
-  return o;
-}
-
-// A table's CreateTable members, in the order CreateTable's documentation lists them (a JSON
-// object would sort them), one member per line.
-std::vector<std::pair<std::string, json>> DefinitionMembers(const TableDescription& d) {
-  const bool provisioned = d.billing_mode == BillingMode::kProvisioned;
-  json defs = json::array();
-  for (const auto& a : d.attribute_definitions)
-    defs.push_back({{"AttributeName", a.name}, {"AttributeType", std::string(ScalarTypeName(a.type))}});
-  std::vector<std::pair<std::string, json>> m;
-  m.emplace_back("TableName", d.table_name);
-  m.emplace_back("AttributeDefinitions", std::move(defs));
-  m.emplace_back("KeySchema", KeySchemaJson(d.key_schema));
-  m.emplace_back("BillingMode", std::string(BillingModeName(d.billing_mode)));
-  if (provisioned) m.emplace_back("ProvisionedThroughput", ThroughputJson(d.read_capacity_units, d.write_capacity_units));
-  for (const auto* list : {&d.local_secondary_indexes, &d.global_secondary_indexes}) {
-    if (list->empty()) continue;
-    const bool global = list == &d.global_secondary_indexes;
-    json a = json::array();
-    for (const auto& ix : *list) a.push_back(IndexJson(ix, global && provisioned));
-    m.emplace_back(global ? "GlobalSecondaryIndexes" : "LocalSecondaryIndexes", std::move(a));
-  }
-  return m;
-}
-
 void AppendTable(std::string& out, const TableDescription& d, const TableLayout& layout) {
   out += "    {\n";
-  for (const auto& [name, value] : DefinitionMembers(d)) out += "      " + DumpJson(json(name)) + ": " + DumpJson(value) + ",\n";
+  for (const auto& [name, value] : CreateTableMembers(d)) out += "      " + DumpJson(json(name)) + ": " + DumpJson(value) + ",\n";
   out += "      \"Items\": [";
   bool first = true;
   for (const auto& collection : layout.item_collections)
@@ -89,7 +47,7 @@ std::string JsonTypeName(const json& j) { return j.is_discarded() ? "nothing" : 
 
 // One table of the snapshot, converted and checked.
 struct TableEntry {
-  std::string path;  // "$.tables[0]"
+  std::string path;  // "/tables/0"
   CreateTableRequest definition;
   std::vector<Item> items;
 };
@@ -104,17 +62,17 @@ Result<TableEntry> ReadTable(const json& j, std::string path) {
   // an empty table without a word.
   for (auto it = j.begin(); it != j.end(); ++it)
     if (std::find(kTableMembers.begin(), kTableMembers.end(), it.key()) == kTableMembers.end())
-      return At(path + "." + it.key(), "unknown member (a table has the members of CreateTable, and Items)");
+      return At(PointerToMember(path, it.key()), "unknown member (a table has the members of CreateTable, and Items)");
   auto definition = CreateTableRequestFromJson(j);
   if (!definition.ok()) return At(path, definition.status());
   TableEntry entry{path, std::move(definition).value(), {}};
   auto items = j.find("Items");
   if (items == j.end()) return entry;
-  if (!items->is_array()) return At(path + ".Items", "expected an array, found " + JsonTypeName(*items));
+  if (!items->is_array()) return At(PointerToMember(path, "Items"), "expected an array, found " + JsonTypeName(*items));
   entry.items.reserve(items->size());
   for (std::size_t i = 0; i < items->size(); ++i) {
     auto item = ItemFromJson((*items)[i]);
-    if (!item.ok()) return At(path + ".Items[" + std::to_string(i) + "]", item.status());
+    if (!item.ok()) return At(PointerToElement(PointerToMember(path, "Items"), i), item.status());
     entry.items.push_back(std::move(item).value());
   }
   return entry;
@@ -123,30 +81,30 @@ Result<TableEntry> ReadTable(const json& j, std::string path) {
 Result<std::vector<TableEntry>> ReadSnapshot(std::string_view text) {
   json doc = json::parse(text, nullptr, false);
   if (doc.is_discarded()) return Status::Serialization(MalformedJsonMessage("snapshot", text));
-  if (!doc.is_object()) return At("$", "expected an object, found " + JsonTypeName(doc));
+  if (!doc.is_object()) return Status::Validation("expected an object, found " + JsonTypeName(doc));
   for (auto it = doc.begin(); it != doc.end(); ++it)
     if (it.key() != "format" && it.key() != "version" && it.key() != "tables")
-      return At("$." + it.key(), "unknown member (a snapshot has format, version and tables)");
+      return At(PointerToMember("", it.key()), "unknown member (a snapshot has format, version and tables)");
 
   auto format = doc.find("format");
   if (format == doc.end() || !format->is_string() || *format != kSnapshotFormat)
-    return At("$.format", "expected \"" + std::string(kSnapshotFormat) + "\", found " +
+    return At("/format", "expected \"" + std::string(kSnapshotFormat) + "\", found " +
                               (format == doc.end() ? "nothing" : DumpJson(*format)));
   auto version = doc.find("version");
   if (version == doc.end() || !version->is_number_integer())
-    return At("$.version", "expected the number " + std::to_string(kSnapshotVersion) + ", found " +
+    return At("/version", "expected the number " + std::to_string(kSnapshotVersion) + ", found " +
                                (version == doc.end() ? "nothing" : DumpJson(*version)));
   if (*version != kSnapshotVersion)
-    return At("$.version", "unsupported version " + DumpJson(*version) + " (this build reads version " +
+    return At("/version", "unsupported version " + DumpJson(*version) + " (this build reads version " +
                                std::to_string(kSnapshotVersion) + ")");
   auto tables = doc.find("tables");
   if (tables == doc.end() || !tables->is_array())
-    return At("$.tables", "expected an array, found " + (tables == doc.end() ? "nothing" : JsonTypeName(*tables)));
+    return At("/tables", "expected an array, found " + (tables == doc.end() ? "nothing" : JsonTypeName(*tables)));
 
   std::vector<TableEntry> entries;
   entries.reserve(tables->size());
   for (std::size_t t = 0; t < tables->size(); ++t) {
-    auto entry = ReadTable((*tables)[t], "$.tables[" + std::to_string(t) + "]");
+    auto entry = ReadTable((*tables)[t], PointerToElement("/tables", t));
     if (!entry.ok()) return entry.status();
     entries.push_back(std::move(entry).value());
   }
@@ -166,7 +124,7 @@ Status Replay(Database& db, const std::vector<TableEntry>& entries) {
       put.item = entry.items[i];
       put.return_values = "ALL_OLD";
       auto res = db.PutItem(std::move(put));
-      const std::string path = entry.path + ".Items[" + std::to_string(i) + "]";
+      const std::string path = PointerToElement(PointerToMember(entry.path, "Items"), i);
       if (!res.ok()) return At(path, res.status());
       if (res->attributes) return At(path, "has the same primary key as an earlier item of this table");
     }
@@ -198,7 +156,7 @@ Status ImportSnapshot(Database& db, std::string_view text) {
   // Tables that exist already would make the real replay fail halfway.
   for (const auto& entry : *entries)
     if (entry.definition.table_name && db.Description(*entry.definition.table_name).ok())
-      return At(entry.path + ".TableName", "Table already exists: " + *entry.definition.table_name);
+      return At(PointerToMember(entry.path, "TableName"), "Table already exists: " + *entry.definition.table_name);
   // Every rule CreateTable and PutItem check is checked here, on a scratch database.
   Database scratch(db.options());  // the same size limit: an LSI collection past it fails here too
   if (Status s = Replay(scratch, *entries); !s.ok()) return s;

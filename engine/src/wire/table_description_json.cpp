@@ -1,0 +1,108 @@
+#include "wire/table_description_json.h"
+
+namespace ddb {
+namespace {
+
+using json = nlohmann::json;
+
+json KeySchemaJson(const KeySchema& ks) {
+  json a = json::array();
+  a.push_back({{"AttributeName", ks.partition_key.name}, {"KeyType", "HASH"}});
+  if (ks.sort_key) a.push_back({{"AttributeName", ks.sort_key->name}, {"KeyType", "RANGE"}});
+  return a;
+}
+
+json AttributeDefinitionsJson(const std::vector<KeyAttribute>& definitions) {
+  json defs = json::array();
+  for (const auto& a : definitions)
+    defs.push_back({{"AttributeName", a.name}, {"AttributeType", std::string(ScalarTypeName(a.type))}});
+  return defs;
+}
+
+json ProjectionJson(const IndexDescription& ix) {
+  json projection = {{"ProjectionType", std::string(ProjectionTypeName(ix.projection_type))}};
+  if (!ix.non_key_attributes.empty()) projection["NonKeyAttributes"] = ix.non_key_attributes;
+  return projection;
+}
+
+json ThroughputJson(std::int64_t read_units, std::int64_t write_units) {
+  return {{"ReadCapacityUnits", read_units}, {"WriteCapacityUnits", write_units}};
+}
+
+// An index as DescribeTable reports it.
+json DescribedIndexJson(const IndexDescription& ix, const std::string& table_arn, bool global) {
+  json o = {{"IndexName", ix.index_name},
+            {"KeySchema", KeySchemaJson(ix.key_schema)},
+            {"Projection", ProjectionJson(ix)},
+            {"IndexSizeBytes", ix.size_bytes},
+            {"ItemCount", ix.item_count},
+            {"IndexArn", table_arn + "/index/" + ix.index_name}};
+  if (global) {
+    o["IndexStatus"] = "ACTIVE";
+    o["ProvisionedThroughput"] = ThroughputJson(ix.read_capacity_units.value_or(0), ix.write_capacity_units.value_or(0));
+    o["ProvisionedThroughput"]["NumberOfDecreasesToday"] = 0;
+  }
+  return o;
+}
+
+// An index as CreateTable takes it.
+json DefinedIndexJson(const IndexDescription& ix, bool provisioned) {
+  json o = {{"IndexName", ix.index_name}, {"KeySchema", KeySchemaJson(ix.key_schema)}, {"Projection", ProjectionJson(ix)}};
+  if (provisioned && ix.read_capacity_units && ix.write_capacity_units)
+    o["ProvisionedThroughput"] = ThroughputJson(*ix.read_capacity_units, *ix.write_capacity_units);
+  return o;
+}
+
+}  // namespace
+
+json ToJson(const TableDescription& d) {
+  json o = {{"TableName", d.table_name},
+            {"TableArn", d.table_arn},
+            {"TableId", d.table_id},
+            {"TableStatus", std::string(TableStatusName(d.status))},
+            {"KeySchema", KeySchemaJson(d.key_schema)},
+            {"AttributeDefinitions", AttributeDefinitionsJson(d.attribute_definitions)},
+            {"CreationDateTime", d.creation_date_time},
+            {"ItemCount", d.item_count},
+            {"TableSizeBytes", d.table_size_bytes},
+            {"DeletionProtectionEnabled", false},
+            {"ProvisionedThroughput", ThroughputJson(d.read_capacity_units, d.write_capacity_units)}};
+  o["ProvisionedThroughput"]["NumberOfDecreasesToday"] = d.number_of_decreases_today;
+  if (d.last_increase_date_time) o["ProvisionedThroughput"]["LastIncreaseDateTime"] = *d.last_increase_date_time;
+  if (d.last_decrease_date_time) o["ProvisionedThroughput"]["LastDecreaseDateTime"] = *d.last_decrease_date_time;
+  // DynamoDB reports the summary for tables that are, or ever were, on-demand.
+  if (d.last_update_to_pay_per_request_date_time)
+    o["BillingModeSummary"] = {{"BillingMode", std::string(BillingModeName(d.billing_mode))},
+                               {"LastUpdateToPayPerRequestDateTime", *d.last_update_to_pay_per_request_date_time}};
+  if (!d.local_secondary_indexes.empty()) {
+    json a = json::array();
+    for (const auto& ix : d.local_secondary_indexes) a.push_back(DescribedIndexJson(ix, d.table_arn, false));
+    o["LocalSecondaryIndexes"] = std::move(a);
+  }
+  if (!d.global_secondary_indexes.empty()) {
+    json a = json::array();
+    for (const auto& ix : d.global_secondary_indexes) a.push_back(DescribedIndexJson(ix, d.table_arn, true));
+    o["GlobalSecondaryIndexes"] = std::move(a);
+  }
+  return o;
+}
+
+std::vector<std::pair<std::string, json>> CreateTableMembers(const TableDescription& d) {
+  const bool provisioned = d.billing_mode == BillingMode::kProvisioned;
+  std::vector<std::pair<std::string, json>> m;
+  m.emplace_back("TableName", d.table_name);
+  m.emplace_back("AttributeDefinitions", AttributeDefinitionsJson(d.attribute_definitions));
+  m.emplace_back("KeySchema", KeySchemaJson(d.key_schema));
+  m.emplace_back("BillingMode", std::string(BillingModeName(d.billing_mode)));
+  if (provisioned) m.emplace_back("ProvisionedThroughput", ThroughputJson(d.read_capacity_units, d.write_capacity_units));
+  for (const auto* list : {&d.local_secondary_indexes, &d.global_secondary_indexes}) {
+    if (list->empty()) continue;
+    const bool global = list == &d.global_secondary_indexes;
+    json a = json::array();
+    for (const auto& ix : *list) a.push_back(DefinedIndexJson(ix, global && provisioned));
+    m.emplace_back(global ? "GlobalSecondaryIndexes" : "LocalSecondaryIndexes", std::move(a));
+  }
+  return m;
+}
+
+}  // namespace ddb
