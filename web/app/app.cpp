@@ -117,6 +117,21 @@ void App::ApplySettings(const nlohmann::json& s) {
   }
 }
 
+App::SettingsState App::CurrentSettings() const {
+  return {dock_.sizes(), style_, presenter_, table_panel_.mode(), selection_.table};
+}
+
+void App::SaveChangedSettings() {
+  if (SettingsState now = CurrentSettings(); now != saved_settings_) {
+    saved_.SaveUi(Settings());
+    saved_settings_ = std::move(now);
+  }
+  if (lessons_.progress() != saved_progress_) {
+    saved_.SaveProgress(lessons_.progress().ToJson());
+    saved_progress_ = lessons_.progress();
+  }
+}
+
 nlohmann::json App::Settings() const {
   return {{"version", kUiStoreVersion},
           {"layout", dock_.ToJson()},
@@ -205,14 +220,12 @@ void App::AfterFrame() {
       if (share_outcome_->ok) ImGui::SetClipboardText(share_outcome_->url.c_str());
     }
   }
-  saved_.SaveUi(Settings());
-  saved_.SaveProgress(lessons_.ProgressJson());
+  SaveChangedSettings();
   saved_.Tick(db_, wire_.stamp(), ImGui::GetTime(), notices_);
 }
 
 void App::SaveNow() {
-  saved_.SaveUi(Settings());
-  saved_.SaveProgress(lessons_.ProgressJson());
+  SaveChangedSettings();
   saved_.SaveSandboxNow(db_, wire_.stamp(), notices_);
 }
 
@@ -297,6 +310,10 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
   ImGui::Separator();
   if (ImGui::MenuItem("Forget saved state")) {
     saved_.Forget(wire_.stamp());
+    // The next save hands SavedState the settings and progress as they are now, which it
+    // keeps as the forgotten ones: only a change after this is written again.
+    saved_settings_.reset();
+    saved_progress_.reset();
     notices_.Add(Notices::Level::kInfo, "Saved state forgotten: the next visit starts fresh, unless something changes first.",
                  "forget");
   }

@@ -75,7 +75,19 @@ class App {
   void OpenLinkedLesson();
   void LoadSharedSandbox();
   void ApplySettings(const nlohmann::json& settings);
+  // What the saved settings are made of: compared every frame, serialised only on change.
+  struct SettingsState {
+    DockLayout::Sizes layout;
+    StyleSettings style;
+    bool presenter = false;
+    TablePanel::Mode data_mode = TablePanel::Mode::kPartitions;
+    std::string table;
+    bool operator==(const SettingsState&) const = default;
+  };
+  SettingsState CurrentSettings() const;
   nlohmann::json Settings() const;
+  // Saves the settings and the lesson progress when they differ from what was saved last.
+  void SaveChangedSettings();
   void AfterFrame();
   std::string ResponseAnnouncement(const ResponseView& response) const;
   static nlohmann::json InputJson();
@@ -110,6 +122,9 @@ class App {
   bool import_open_ = false;
   std::string import_text_;
   std::string import_error_;
+
+  std::optional<SettingsState> saved_settings_;  // as last handed to SavedState
+  std::optional<LessonProgress> saved_progress_;
 
   std::uint64_t announced_serial_ = 0;
   std::string lesson_text_;  // last text mirrored for screen readers

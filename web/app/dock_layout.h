@@ -39,7 +39,6 @@ class DockLayout {
   bool FromJson(const nlohmann::json& json);
   void Reset() { sizes_ = {}; }
 
- private:
   struct Sizes {  // CSS pixels and fractions
     float left = 340;
     float right = 440;
@@ -47,7 +46,11 @@ class DockLayout {
     float left_split = 0.62f;    // lessons' share of the left column: the player needs the room
     float right_split = 0.62f;   // builder's share of the right column
     float bottom_split = 0.48f;  // trace's share of the bottom row
+    bool operator==(const Sizes&) const = default;
   };
+  const Sizes& sizes() const { return sizes_; }
+
+ private:
   Sizes sizes_;
 };
 

@@ -58,7 +58,7 @@ class LessonPlayer final : public WireObserver {
   // For ui_state(): the open lesson (or null) and the list.
   nlohmann::json LessonJson() const;
   nlohmann::json LibraryJson() const;
-  nlohmann::json ProgressJson() const { return progress_.ToJson(); }
+  const LessonProgress& progress() const { return progress_; }
 
   // WireObserver: evaluates the open step's check after each request.
   void BeforeSend(std::string_view, RequestOrigin) override {}

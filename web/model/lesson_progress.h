@@ -21,6 +21,7 @@ struct LessonRecord {
   int step = 0;            // the step on show (0-based)
   std::set<int> done;      // steps done (0-based)
   bool complete = false;   // every step done, once: stays true when the lesson is restarted
+  bool operator==(const LessonRecord&) const = default;
 };
 
 class LessonProgress {
@@ -37,6 +38,9 @@ class LessonProgress {
 
   nlohmann::json ToJson() const;
   void FromJson(const nlohmann::json& json);
+
+  // Equal progress writes the same JSON: the page compares before it serialises.
+  bool operator==(const LessonProgress&) const = default;
 
  private:
   std::string current_;

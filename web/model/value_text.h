@@ -28,7 +28,7 @@ std::string OtherAttributesText(const ddb::Item& item, const ddb::KeySchema& sch
 // number, B as base64); the partition key alone for simple keys.
 std::string KeyPath(const ddb::Item& item, const ddb::KeySchema& schema);
 
-// Cuts `text` to at most `max_chars` UTF-8 code points, ending with "…" when cut.
+// Keeps the first `max_chars` UTF-8 code points of `text`, and adds "…" when it cut any.
 std::string Ellipsize(const std::string& text, std::size_t max_chars);
 
 // A 64-bit hash as 16 upper-case hex digits.

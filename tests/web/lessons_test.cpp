@@ -1,0 +1,123 @@
+// The page's side of lessons: the library that fetches and checks lesson files, the saved
+// progress, and starting a lesson on the learner's sandbox through the engine's own setup.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "ddb/lesson.h"
+#include "memory_host.h"
+#include "model/lesson_library.h"
+#include "model/lesson_progress.h"
+#include "model/lesson_setup.h"
+#include "model/sandbox.h"
+#include "model/wire_client.h"
+
+using namespace playground;
+using playground::test::MemoryHost;
+
+namespace {
+
+std::string LessonFile(const std::string& name) {
+  std::ifstream in(std::string(DDB_LESSONS_DIR) + "/" + name);
+  REQUIRE(in);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+ddb::Lesson Parse(const std::string& name) {
+  auto lesson = ddb::ParseLesson(LessonFile(name), name);
+  INFO(lesson.status().message());
+  REQUIRE(lesson.ok());
+  return std::move(lesson).value();
+}
+
+}  // namespace
+
+TEST_CASE("The library lists every lesson of the index, and a broken one with its error", "[lesson_library]") {
+  MemoryHost host;
+  host.files["lessons/index.json"] =
+      R"({"lessons": [{"id": "first-table", "file": "01-first-table.json"}, {"id": "gone", "file": "02-gone.json"}]})";
+  host.files["lessons/01-first-table.json"] = LessonFile("01-first-table.json");
+  LessonLibrary library(host);
+  library.Start();
+  CHECK(library.status() == LessonLibrary::Status::kLoading);
+  host.Deliver();
+  CHECK(library.Poll());
+  CHECK(library.status() == LessonLibrary::Status::kReady);
+  CHECK_FALSE(library.settled());
+  host.Deliver();
+  library.Poll();
+  CHECK(library.settled());
+  REQUIRE(library.entries().size() == 2);
+  CHECK(library.entries()[0].status == LessonLibrary::Status::kReady);
+  CHECK(library.entries()[0].lesson->id == "first-table");
+  CHECK(library.entries()[1].status == LessonLibrary::Status::kFailed);
+  CHECK(library.entries()[1].error == "lessons/02-gone.json could not be loaded: HTTP 404.");
+  CHECK(library.IndexOf("gone") == 1);
+  CHECK(library.Find("nope") == nullptr);
+}
+
+TEST_CASE("Lesson progress reads back what it wrote, and forgives what it cannot read", "[lesson_progress]") {
+  LessonProgress progress;
+  progress.set_current("paging");
+  progress.Of("paging").step = 2;
+  progress.Of("paging").done = {0, 1};
+  const nlohmann::json json = progress.ToJson();
+  CHECK(json == nlohmann::json::parse(
+                    R"({"version": 1, "current": "paging", "lessons": {"paging": {"step": 3, "done": [1, 2], "complete": false}}})"));
+  LessonProgress back;
+  back.FromJson(json);
+  CHECK(back == progress);
+  back.FromJson(nlohmann::json::parse(R"({"version": 1, "lessons": {"paging": {"step": -4, "done": "x"}, "x": 3}})"));
+  REQUIRE(back.Find("paging"));
+  CHECK(back.Find("paging")->step == 0);
+  CHECK(back.Find("paging")->done.empty());
+  CHECK(back.Find("x") == nullptr);
+  CHECK(back != progress);
+}
+
+TEST_CASE("Starting a lesson replaces its tables in one undo step, and runs the steps a link skips", "[lesson_setup]") {
+  ddb::Database db;
+  WireClient wire(db);
+  Sandbox sandbox(db, wire);
+  wire.add_observer(&sandbox);
+  const ddb::Lesson lesson = Parse("03-composite-keys.json");
+  REQUIRE_FALSE(lesson.tables.empty());
+
+  // The learner's own table of the same name is deleted first, and said so.
+  const std::string table = lesson.tables.front();
+  REQUIRE(wire.Send("CreateTable", R"({"TableName": ")" + table + R"(", "BillingMode": "PAY_PER_REQUEST",
+      "AttributeDefinitions": [{"AttributeName": "x", "AttributeType": "S"}],
+      "KeySchema": [{"AttributeName": "x", "KeyType": "HASH"}]})").ok());
+  const std::size_t undo_before = sandbox.undo_depth();
+  const LessonStart start = StartLesson(lesson, 0, db, wire, sandbox);
+  INFO(start.error);
+  REQUIRE(start.ok);
+  CHECK(start.removed == std::vector<std::string>{table});
+  CHECK(sandbox.undo_depth() == undo_before + 1);
+  CHECK(start.after == wire.stamp());
+  CHECK(db.Description(table)->key_schema.partition_key.name != "x");
+
+  // The same database state as the engine's own setup gives, request for request.
+  ddb::Database reference;
+  REQUIRE(ddb::ApplyLessonSetup(reference, lesson).ok());
+  CHECK(db.Description(table)->item_count == reference.Description(table)->item_count);
+
+  // Opened at the last step: what a learner following along sent before it runs too.
+  const std::size_t last = lesson.steps.size() - 1;
+  const std::size_t sent = ddb::RequestsBeforeStep(lesson, last).size();
+  REQUIRE(sent > 0);
+  const std::size_t history_before = sandbox.history().size();
+  REQUIRE(StartLesson(lesson, last, db, wire, sandbox).ok);
+  CHECK(sandbox.history().size() == history_before + 1);  // one entry for all of it
+  const std::string entry = sandbox.history().back().operation;
+  const std::string prefix = "Lesson \"" + lesson.id + "\" set up at step " + std::to_string(last + 1) + " (";
+  REQUIRE(entry.rfind(prefix, 0) == 0);
+  // Every table the lesson names that exists is deleted, then the setup, then the earlier steps.
+  const std::size_t requests = std::stoul(entry.substr(prefix.size()));
+  CHECK(requests >= lesson.setup.size() + sent);
+  CHECK(requests <= lesson.tables.size() + lesson.setup.size() + sent);
+}

@@ -1,0 +1,76 @@
+// Sandbox: the history of requests, undo and redo, and groups of requests as one step.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "model/sandbox.h"
+#include "model/wire_client.h"
+
+using namespace playground;
+
+namespace {
+
+const char* kBooks = R"({"TableName": "Books", "BillingMode": "PAY_PER_REQUEST",
+  "AttributeDefinitions": [{"AttributeName": "authorId", "AttributeType": "S"}],
+  "KeySchema": [{"AttributeName": "authorId", "KeyType": "HASH"}]})";
+
+std::string Put(const std::string& id) {
+  return R"({"TableName": "Books", "Item": {"authorId": {"S": ")" + id + R"("}}})";
+}
+
+struct Page {
+  ddb::Database db;
+  WireClient wire{db};
+  Sandbox sandbox{db, wire};
+  Page() { wire.add_observer(&sandbox); }
+  std::uint64_t Items() { return db.Description("Books").ok() ? db.Description("Books")->item_count : 0; }
+};
+
+}  // namespace
+
+TEST_CASE("Every write is an undo step; reads and failed writes are not", "[sandbox]") {
+  Page p;
+  REQUIRE(p.wire.Send("CreateTable", kBooks).ok());
+  REQUIRE(p.wire.Send("PutItem", Put("a")).ok());
+  REQUIRE(p.wire.Send("GetItem", R"({"TableName": "Books", "Key": {"authorId": {"S": "a"}}})").ok());
+  REQUIRE_FALSE(p.wire.Send("PutItem", R"({"TableName": "Books", "Item": {}})").ok());
+  CHECK(p.sandbox.undo_depth() == 2);
+  REQUIRE(p.sandbox.history().size() == 4);
+  CHECK(p.sandbox.history()[0].operation == "CreateTable");
+  CHECK(p.sandbox.history()[0].detail == "Books");
+  CHECK(p.sandbox.history()[2].changed_state == false);
+  CHECK(p.sandbox.history()[3].result.error_type == "ValidationException");
+
+  REQUIRE(p.sandbox.Undo().ok());
+  CHECK(p.Items() == 0);
+  CHECK(p.sandbox.can_redo());
+  REQUIRE(p.sandbox.Redo().ok());
+  CHECK(p.Items() == 1);
+  CHECK(p.sandbox.history().back().kind == HistoryEntry::Kind::kRedo);
+}
+
+TEST_CASE("A group of requests is one history entry and one undo step", "[sandbox]") {
+  Page p;
+  REQUIRE(p.wire.Send("CreateTable", kBooks).ok());
+  p.sandbox.BeginGroup("Sample data");
+  for (const char* id : {"a", "b", "c"}) REQUIRE(p.wire.Send("PutItem", Put(id)).ok());
+  p.wire.Send("PutItem", R"({"TableName": "Books", "Item": {}})");
+  p.sandbox.EndGroup();
+  CHECK(p.Items() == 3);
+  CHECK(p.sandbox.undo_depth() == 2);
+  REQUIRE(p.sandbox.history().size() == 2);
+  CHECK(p.sandbox.history()[1].kind == HistoryEntry::Kind::kLoad);
+  CHECK(p.sandbox.history()[1].operation == "Sample data (4 requests, 1 failed: ValidationException)");
+  REQUIRE(p.sandbox.Undo().ok());
+  CHECK(p.Items() == 0);
+  CHECK(p.db.Description("Books").ok());
+}
+
+TEST_CASE("Writes are the operations the engine marks as writing", "[sandbox]") {
+  for (const char* write : {"PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems", "CreateTable",
+                            "DeleteTable", "UpdateTable"})
+    CHECK(Sandbox::IsWriteOperation(write));
+  for (const char* read : {"GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems", "DescribeTable", "ListTables",
+                           "Querry", ""})
+    CHECK_FALSE(Sandbox::IsWriteOperation(read));
+}

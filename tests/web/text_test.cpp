@@ -1,0 +1,49 @@
+// Text the page shows: compact values, sizes, pretty JSON, notices and plain-words errors.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "model/error_explanations.h"
+#include "model/json_format.h"
+#include "model/notices.h"
+#include "model/value_text.h"
+
+using namespace playground;
+
+TEST_CASE("Values are written compactly, bytes in Base64", "[value_text]") {
+  CHECK(ValueText(ddb::AttributeValue(std::string("Dune"))) == "\"Dune\"");
+  CHECK(ValueText(ddb::AttributeValue(ddb::Bytes{std::string("\x01\x02\x03", 3)})) == "b64:AQID");
+  CHECK(ValueText(ddb::AttributeValue(ddb::Bytes{std::string("\x01", 1)})) == "b64:AQ==");
+  CHECK(KeyText("authorId", ddb::AttributeValue(std::string("le-guin"))) == "authorId = \"le-guin\"");
+  CHECK(Ellipsize("abcdef", 4) == "abcd\xE2\x80\xA6");
+  CHECK(Ellipsize("\xC3\xA9t\xC3\xA9s", 2) == "\xC3\xA9t\xE2\x80\xA6");  // code points, not bytes
+  CHECK(Ellipsize("abc", 4) == "abc");
+  CHECK(BytesText(312) == "312 B");
+  CHECK(BytesText(4300) == "4.2 KB");
+  CHECK(HashHex(0xABCULL) == "0000000000000ABC");
+}
+
+TEST_CASE("JSON is pretty-printed with short values kept on one line", "[json_format]") {
+  CHECK(FormatJsonText(R"({"Key":{"authorId":{"S":"le-guin"}}})") == "{\n  \"Key\": {\"authorId\": {\"S\": \"le-guin\"}}\n}");
+  CHECK(FormatJsonText("not json {") == "not json {");
+}
+
+TEST_CASE("Notices: a newer one with the same key replaces the older, and at most four are kept", "[notices]") {
+  Notices notices;
+  notices.Add(Notices::Level::kWarning, "first", "store");
+  notices.Add(Notices::Level::kError, "second", "store");
+  REQUIRE(notices.all().size() == 1);
+  CHECK(notices.all()[0].text == "second");
+  for (int i = 0; i < 5; ++i) notices.Add(Notices::Level::kInfo, "n" + std::to_string(i));
+  REQUIRE(notices.all().size() == 4);
+  CHECK(notices.all()[0].text == "n1");  // the oldest went first
+  notices.Dismiss(notices.all()[0].id);
+  CHECK(notices.all()[0].text == "n2");
+  notices.Remove("nothing");
+  CHECK(notices.all().size() == 3);
+}
+
+TEST_CASE("Common errors get a line of plain words; others none", "[error_explanations]") {
+  CHECK_FALSE(ExplainError("ValidationException", "The provided key element does not match the schema").empty());
+  CHECK(ExplainError("ValidationException", "something no one has explained").empty());
+}
