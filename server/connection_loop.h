@@ -12,7 +12,8 @@
 // ProcessRequest callback reads it from a memory stream and writes the answer into the
 // connection's output -> the output is sent, waiting for EPOLLOUT if the socket is full.
 // A body over the size limit is read and dropped as it arrives (httplib answers 413 from the
-// headers alone, or from the first chunks past the limit), so the connection stays in step. Connections with no traffic for `idle_seconds` are closed.
+// headers alone, or from the first chunks past the limit), so the connection stays in step.
+// Connections with no traffic for `idle_seconds` are closed.
 #pragma once
 
 #include <httplib.h>
@@ -90,8 +91,8 @@ struct RequestFrame {
   std::size_t body_bytes = 0;
 };
 
-// Finds the first request in `input`. Pure; its cases are exercised through real sockets in
-// tests/server/transport.test.mjs.
+// Finds the first request in `input`. Pure: unit-tested in tests/server/unit/framing_test.cpp,
+// and through real sockets in tests/server/transport.test.mjs.
 RequestFrame Frame(std::string_view input, const ConnectionLimits& limits);
 
 }  // namespace ddb::server

@@ -1,5 +1,6 @@
-// Clock: where the engine gets time. Injected so tests and the simulator can drive time by
-// hand (deterministic throttling, index lag, CreationDateTime).
+// Clock: where the engine gets time. Injected so tests can drive time by hand: today it dates
+// tables (CreationDateTime, the throughput change dates and NumberOfDecreasesToday's day) and
+// ages transaction tokens (ClientRequestToken's 10 minutes).
 #pragma once
 
 #include <cstdint>

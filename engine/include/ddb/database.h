@@ -1,8 +1,9 @@
 // Database: the engine's single entry point — a set of DynamoDB tables held in memory.
 //
 // Ownership: a Database owns its tables and their items; results hand out shared, immutable
-// item pointers that stay valid after later writes. Not thread-safe: callers that share one
-// Database across threads serialize access (the HTTP server holds a mutex).
+// item pointers that stay valid after later writes. Not thread-safe: a caller that shares one
+// Database across threads must serialize access (the HTTP server runs it on its one event-loop
+// thread, the page on the browser's main thread).
 //
 // Every operation validates its request exactly as DynamoDB does and returns DynamoDB's error
 // type and message on failure, leaving state unchanged. Each request, successful or not, is

@@ -18,7 +18,8 @@ double ReadUnits(std::uint64_t bytes, bool consistent);
 double WriteUnits(std::uint64_t bytes);
 
 // ReturnConsumedCapacity: NONE (or absent) reports nothing; TOTAL the table's total; INDEXES
-// also the per-table (and, with indexes, per-index) breakdown.
+// also the table's own share ("Table": {"CapacityUnits": ...}). Index reads and writes are
+// not metered apart yet, so no per-index entries are reported.
 std::optional<ConsumedCapacity> Report(const std::optional<std::string>& return_consumed_capacity,
                                        const std::string& table_name, double units);
 
