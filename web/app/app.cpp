@@ -285,30 +285,24 @@ float App::DrawTitleBar(PanelContext& ctx) {
 }
 
 void App::DrawSandboxMenu(PanelContext& ctx) {
-  const bool open = ImGui::BeginMenu("Sandbox");
+  ui::Menu menu("Sandbox");
   probe_.RecordLastItem("menu.sandbox");
-  if (!open) return;
-  if (ImGui::MenuItem("Undo", nullptr, false, sandbox_.can_undo())) sandbox_.Undo();
-  probe_.RecordLastItem("menu.undo");
-  if (ImGui::MenuItem("Redo", nullptr, false, sandbox_.can_redo())) sandbox_.Redo();
-  probe_.RecordLastItem("menu.redo");
-  if (ImGui::MenuItem("Reset sandbox (undoable)")) {
+  if (!menu) return;
+  if (probe_.Item("menu.undo", ImGui::MenuItem("Undo", nullptr, false, sandbox_.can_undo()))) sandbox_.Undo();
+  if (probe_.Item("menu.redo", ImGui::MenuItem("Redo", nullptr, false, sandbox_.can_redo()))) sandbox_.Redo();
+  if (probe_.Item("menu.reset", ImGui::MenuItem("Reset sandbox (undoable)"))) {
     sandbox_.Reset();
     selection_ = {};
   }
-  probe_.RecordLastItem("menu.reset");
   ImGui::Separator();
-  if (ImGui::MenuItem("Share link\xE2\x80\xA6")) StartShare();
-  probe_.RecordLastItem("menu.share");
-  if (ImGui::MenuItem("Copy snapshot JSON")) ImGui::SetClipboardText(ddb::ExportSnapshot(db_).c_str());
-  probe_.RecordLastItem("menu.export");
-  if (ImGui::MenuItem("Load snapshot JSON\xE2\x80\xA6")) {
+  if (probe_.Item("menu.share", ImGui::MenuItem("Share link\xE2\x80\xA6"))) StartShare();
+  if (probe_.Item("menu.export", ImGui::MenuItem("Copy snapshot JSON"))) ImGui::SetClipboardText(ddb::ExportSnapshot(db_).c_str());
+  if (probe_.Item("menu.import", ImGui::MenuItem("Load snapshot JSON\xE2\x80\xA6"))) {
     import_open_ = true;
     import_error_.clear();
   }
-  probe_.RecordLastItem("menu.import");
   ImGui::Separator();
-  if (ImGui::MenuItem("Forget saved state")) {
+  if (probe_.Item("menu.forget", ImGui::MenuItem("Forget saved state"))) {
     saved_.Forget(wire_.stamp());
     // The next save hands SavedState the settings and progress as they are now, which it
     // keeps as the forgotten ones: only a change after this is written again.
@@ -317,19 +311,15 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
     notices_.Add(Notices::Level::kInfo, "Saved state forgotten: the next visit starts fresh, unless something changes first.",
                  "forget");
   }
-  probe_.RecordLastItem("menu.forget");
-  ImGui::EndMenu();
   (void)ctx;
 }
 
 void App::DrawViewMenu(PanelContext& ctx) {
-  const bool open = ImGui::BeginMenu("View");
+  ui::Menu menu("View");
   probe_.RecordLastItem("menu.view");
-  if (!open) return;
-  if (ImGui::MenuItem("Dark theme", nullptr, style_.theme == Theme::kDark)) style_.theme = Theme::kDark;
-  probe_.RecordLastItem("menu.theme_dark");
-  if (ImGui::MenuItem("Light high-contrast theme", nullptr, style_.theme == Theme::kLight)) style_.theme = Theme::kLight;
-  probe_.RecordLastItem("menu.theme_light");
+  if (!menu) return;
+  if (probe_.Item("menu.theme_dark", ImGui::MenuItem("Dark theme", nullptr, style_.theme == Theme::kDark))) style_.theme = Theme::kDark;
+  if (probe_.Item("menu.theme_light", ImGui::MenuItem("Light high-contrast theme", nullptr, style_.theme == Theme::kLight))) style_.theme = Theme::kLight;
   ImGui::Separator();
   int percent = static_cast<int>(std::lround(style_.font_scale * 100));
   ImGui::SetNextItemWidth(200 * ctx.scale);
@@ -339,10 +329,8 @@ void App::DrawViewMenu(PanelContext& ctx) {
     style_.font_scale = std::clamp(percent / 100.0f, kMinFontScale, kMaxFontScale);
   }
   probe_.RecordLastItem("menu.font_scale");
-  ImGui::MenuItem("Large hit targets", nullptr, &style_.large_targets);
-  probe_.RecordLastItem("menu.large_targets");
-  ImGui::MenuItem("Presenter view: lesson and data only", nullptr, &presenter_);
-  probe_.RecordLastItem("menu.presenter");
+  probe_.Item("menu.large_targets", ImGui::MenuItem("Large hit targets", nullptr, &style_.large_targets));
+  probe_.Item("menu.presenter", ImGui::MenuItem("Presenter view: lesson and data only", nullptr, &presenter_));
   ImGui::Separator();
   if (ImGui::MenuItem("Partitions", nullptr, table_panel_.mode() == TablePanel::Mode::kPartitions)) {
     table_panel_.set_mode(TablePanel::Mode::kPartitions);
@@ -351,13 +339,11 @@ void App::DrawViewMenu(PanelContext& ctx) {
     table_panel_.set_mode(TablePanel::Mode::kItems);
   }
   ImGui::Separator();
-  if (ImGui::MenuItem("Reset layout and settings")) {
+  if (probe_.Item("menu.reset_layout", ImGui::MenuItem("Reset layout and settings"))) {
     dock_.Reset();
     style_ = {};
     presenter_ = false;
   }
-  probe_.RecordLastItem("menu.reset_layout");
-  ImGui::EndMenu();
 }
 
 // Right-aligned in the title bar: what a presenter reaches for mid-talk.
@@ -377,15 +363,12 @@ void App::DrawPresenterControls(PanelContext& ctx) {
   const float x = ImGui::GetWindowWidth() - width - style.WindowPadding.x;
   if (x <= ImGui::GetCursorPosX()) return;  // a narrow window: the View menu has all of it
   ImGui::SetCursorPosX(x);
-  if (ImGui::SmallButton("A-")) style_.font_scale = std::max(kMinFontScale, std::round(style_.font_scale * 10 - 1) / 10);
-  probe_.RecordLastItem("title.smaller");
+  if (probe_.Item("title.smaller", ImGui::SmallButton("A-"))) style_.font_scale = std::max(kMinFontScale, std::round(style_.font_scale * 10 - 1) / 10);
   ImGui::SetItemTooltip("Smaller text");
   ImGui::TextColored(ctx.colors.dim, "%s", size_label);
-  if (ImGui::SmallButton("A+")) style_.font_scale = std::min(kMaxFontScale, std::round(style_.font_scale * 10 + 1) / 10);
-  probe_.RecordLastItem("title.larger");
+  if (probe_.Item("title.larger", ImGui::SmallButton("A+"))) style_.font_scale = std::min(kMaxFontScale, std::round(style_.font_scale * 10 + 1) / 10);
   ImGui::SetItemTooltip("Larger text");
-  if (ImGui::SmallButton(presenter_label)) presenter_ = !presenter_;
-  probe_.RecordLastItem("title.presenter");
+  if (probe_.Item("title.presenter", ImGui::SmallButton(presenter_label))) presenter_ = !presenter_;
   ImGui::SetItemTooltip("Show only the lesson and the data view");
 }
 
@@ -420,8 +403,7 @@ void App::DrawShareWindow(PanelContext& ctx) {
   }
   ImGui::TextUnformatted("Anyone who opens this link gets a copy of your tables and items (copied to your clipboard):");
   ImGui::SetNextItemWidth(-FLT_MIN);
-  ImGui::InputText("##url", &share_outcome_->url, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
-  probe_.RecordLastItem("share.url");
+  probe_.Item("share.url", ImGui::InputText("##url", &share_outcome_->url, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll));
   if (ImGui::Button("Copy again")) ImGui::SetClipboardText(share_outcome_->url.c_str());
   ImGui::SameLine();
   ImGui::TextColored(ctx.colors.dim, "%zu characters", share_outcome_->url.size());
@@ -446,7 +428,7 @@ void App::DrawImportWindow(PanelContext& ctx) {
     ui::TextWrap wrap;
     ImGui::TextColored(ctx.colors.error, "%s", import_error_.c_str());
   }
-  if (ImGui::Button("Load")) {
+  if (probe_.Item("import.load", ImGui::Button("Load"))) {
     if (ddb::Status status = sandbox_.Load(import_text_, "Loaded a snapshot"); status.ok()) {
       import_open_ = false;
       import_text_.clear();
@@ -456,7 +438,6 @@ void App::DrawImportWindow(PanelContext& ctx) {
       import_error_ = std::string(status.type_name()) + ": " + status.message();
     }
   }
-  probe_.RecordLastItem("import.load");
 }
 
 // ---- [SECTION] ui_state -----------------------------------------------------------------------

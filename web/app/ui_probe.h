@@ -65,6 +65,13 @@ class UiProbe {
   // Records the last submitted ImGui item under `name`: the part of it that is visible, when
   // some of it is.
   void RecordLastItem(std::string_view name);
+  // Draws and records in one call: records the item its argument just drew under `name` and
+  // passes on what the widget returned, e.g.
+  //   if (probe.Item("menu.undo", ImGui::MenuItem("Undo"))) sandbox.Undo();
+  bool Item(std::string_view name, bool widget_result) {
+    RecordLastItem(name);
+    return widget_result;
+  }
   // Records a rectangle that is not an item (a panel's tile).
   void RecordRect(std::string_view name, ImVec2 min, ImVec2 max);
   std::optional<WidgetRect> Find(std::string_view name) const;

@@ -38,19 +38,17 @@ void LessonPlayer::DrawList(PanelContext& ctx) {
     if (DrawListRow(library_.entries()[i], ctx)) OpenFromList(static_cast<int>(i), ctx);
   }
   ImGui::Spacing();
-  if (ImGui::SmallButton("Reset all progress")) confirm_reset_all_ = true;
-  ctx.probe.RecordLastItem("lessons.reset_progress");
+  if (ctx.probe.Item("lessons.reset_progress", ImGui::SmallButton("Reset all progress"))) confirm_reset_all_ = true;
   ImGui::SetItemTooltip("Forget which steps and lessons are done (the sandbox stays as it is)");
   if (confirm_reset_all_) {
     ui::TextWrap wrap;
     ImGui::TextColored(ctx.colors.warning, "Forget the progress of every lesson?");
-    if (ImGui::SmallButton("Forget it")) {
+    if (ctx.probe.Item("lessons.reset_progress_confirm", ImGui::SmallButton("Forget it"))) {
       progress_.Clear();
       lesson_ = -1;
       start_.reset();
       confirm_reset_all_ = false;
     }
-    ctx.probe.RecordLastItem("lessons.reset_progress_confirm");
     ImGui::SameLine();
     if (ImGui::SmallButton("Keep it")) confirm_reset_all_ = false;
   }
@@ -67,11 +65,10 @@ void LessonPlayer::DrawLibraryProblem(PanelContext& ctx) {
   ImGui::TextUnformatted(library_.error().c_str());
   ctx.probe.RecordLastItem("lessons.index_error");
   ImGui::TextColored(ctx.colors.dim, "The sandbox works without them.");
-  if (ImGui::Button("Try again")) {
+  if (ctx.probe.Item("lessons.retry", ImGui::Button("Try again"))) {
     library_.Start();
     restored_ = false;  // the lesson that was open comes back with the files
   }
-  ctx.probe.RecordLastItem("lessons.retry");
 }
 
 // One lesson: a selectable row with a mark (done, in progress, its number), the title and a
@@ -118,8 +115,7 @@ bool LessonPlayer::DrawListRow(const LessonLibrary::Entry& entry, PanelContext& 
   }
   const ImVec2 title_size = font->CalcTextSizeA(size, FLT_MAX, text_width, l.title.c_str());
   const float height = pad + title_size.y + std::round(size * 0.25f) + size + pad;
-  const bool clicked = ImGui::Selectable("##lesson", current, 0, {width, height});
-  ctx.probe.RecordLastItem("lesson.list." + entry.id);
+  const bool clicked = ctx.probe.Item("lesson.list." + entry.id, ImGui::Selectable("##lesson", current, 0, {width, height}));
 
   // The mark: ✓ when finished, the progress in a ring-less count when started, else the number.
   const float cy = pos.y + pad + size * 0.5f;

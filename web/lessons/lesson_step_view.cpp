@@ -43,16 +43,14 @@ bool FlowButton(const char* label, bool& first) {
 // The lesson's title and its buttons scroll with the step: the room is the text's.
 void LessonPlayer::DrawHeader(PanelContext& ctx) {
   const ddb::Lesson& l = *lesson();
-  if (ImGui::SmallButton("\xE2\x80\xB9 Lessons")) view_ = View::kList;
-  ctx.probe.RecordLastItem("lesson.list");
+  if (ctx.probe.Item("lesson.list", ImGui::SmallButton("\xE2\x80\xB9 Lessons"))) view_ = View::kList;
   ImGui::SetItemTooltip("All lessons (this one stays open on the sandbox)");
   const char* reset = "Reset lesson";
   const float reset_width = ImGui::CalcTextSize(reset).x + ImGui::GetStyle().FramePadding.x * 2;
   ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - reset_width));
-  if (ImGui::SmallButton(reset)) ImGui::OpenPopup("reset_lesson");
-  ctx.probe.RecordLastItem("lesson.reset");
+  if (ctx.probe.Item("lesson.reset", ImGui::SmallButton(reset))) ImGui::OpenPopup("reset_lesson");
   ImGui::SetItemTooltip("Start this lesson again: its tables set up afresh, its steps not done");
-  if (ImGui::BeginPopup("reset_lesson")) {
+  if (ui::Popup popup("reset_lesson"); popup) {
     ImGui::TextUnformatted("Start the lesson again from step 1?");
     ImGui::TextColored(ctx.colors.dim, "Its tables are set up afresh (Undo in the history brings yours back).");
     if (ImGui::Button("Reset")) {
@@ -62,7 +60,6 @@ void LessonPlayer::DrawHeader(PanelContext& ctx) {
     ctx.probe.RecordLastItem("lesson.reset_confirm");
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
-    ImGui::EndPopup();
   }
   {
     ui::TextWrap wrap;
@@ -106,8 +103,7 @@ void LessonPlayer::DrawFooter(PanelContext& ctx) {
   DrawProgressBar(ctx);
   {
     ui::Disabled disabled(step_ == 0);
-    if (ImGui::Button("\xE2\x80\xB9 Back")) GoToStep(step_ - 1);
-    ctx.probe.RecordLastItem("lesson.back");
+    if (ctx.probe.Item("lesson.back", ImGui::Button("\xE2\x80\xB9 Back"))) GoToStep(step_ - 1);
   }
   const bool last = step_ + 1 == static_cast<int>(l.steps.size());
   const char* next = last ? "Finish \xE2\x9C\x93" : "Next \xE2\x80\xBA";
@@ -133,7 +129,7 @@ void LessonPlayer::DrawFooter(PanelContext& ctx) {
   }
   ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - next_width));
   ui::Disabled disabled(!done);
-  if (ImGui::Button(next)) {
+  if (ctx.probe.Item("lesson.next", ImGui::Button(next))) {
     if (last) {
       view_ = View::kComplete;
       scroll_to_top_ = true;
@@ -141,7 +137,6 @@ void LessonPlayer::DrawFooter(PanelContext& ctx) {
       GoToStep(step_ + 1);
     }
   }
-  ctx.probe.RecordLastItem("lesson.next");
 }
 
 // ---- [SECTION] Step ---------------------------------------------------------------------------
@@ -207,14 +202,13 @@ void LessonPlayer::DrawSetupNote(PanelContext& ctx) {
     ui::TextWrap wrap;
     ImGui::TextColored(ctx.colors.warning, "To start afresh the lesson deleted %s (and set up its own).", tables.c_str());
   }
-  if (ImGui::SmallButton("Undo: put them back")) {
+  if (ctx.probe.Item("lesson.undo_setup", ImGui::SmallButton("Undo: put them back"))) {
     ctx.sandbox.Undo();
     view_ = View::kList;
     lesson_ = -1;
     progress_.set_current("");
     start_.reset();
   }
-  ctx.probe.RecordLastItem("lesson.undo_setup");
   ImGui::Spacing();
 }
 
@@ -246,8 +240,7 @@ void LessonPlayer::DrawQuiz(const ddb::Quiz& quiz, PanelContext& ctx) {
     const float text_width = std::max(width - marker - pad * 2, 20.0f);
     const float height = std::max(MeasureRichText(blocks, text_style, text_width), ImGui::GetFrameHeight()) + pad * 2;
     ui::Id id(static_cast<int>(i));
-    if (ImGui::InvisibleButton("choice", {width, height})) PickChoice(i);
-    ctx.probe.RecordLastItem("lesson.choice." + std::to_string(i));
+    if (ctx.probe.Item("lesson.choice." + std::to_string(i), ImGui::InvisibleButton("choice", {width, height}))) PickChoice(i);
     const bool hovered = ImGui::IsItemHovered();
     const ImVec2 max{pos.x + width, pos.y + height};
     ImVec4 fill = ImGui::GetStyle().Colors[hovered ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg];
@@ -334,8 +327,7 @@ void LessonPlayer::DrawTask(const ddb::LessonStep& step, PanelContext& ctx) {
     char label[48];
     std::snprintf(label, sizeof label, state.hints_shown == 0 ? "Hint###hint" : "Another hint (%d/%d)###hint", state.hints_shown + 1, hints);
     ui::Disabled disabled(state.hints_shown >= hints);
-    if (FlowButton(label, first)) ++state.hints_shown;
-    ctx.probe.RecordLastItem("lesson.hint");
+    if (ctx.probe.Item("lesson.hint", FlowButton(label, first))) ++state.hints_shown;
     ImGui::SetItemTooltip("One more hint each time");
   }
   DrawShownRequest(step, card, ctx);
@@ -354,17 +346,15 @@ void LessonPlayer::DrawShowMe(const ddb::LessonStep& step, PanelContext& ctx, bo
   const ddb::ShowMe& show = *step.show_me;
   StepState& state = steps_[step_];
   const std::string label = (show.label.empty() ? std::string("Show me") : show.label) + "###showme";
-  if (FlowButton(label.c_str(), first)) {
+  if (ctx.probe.Item("lesson.showme", FlowButton(label.c_str(), first))) {
     ctx.work.LoadIntoBuilder(show.request.operation, show.request.body);
     state.request_shown = true;
   }
-  ctx.probe.RecordLastItem("lesson.showme");
   ImGui::SetItemTooltip("Puts the request in the operation builder: read it, change it, run it");
-  if (FlowButton("Run it", first)) {
+  if (ctx.probe.Item("lesson.run", FlowButton("Run it", first))) {
     state.request_shown = true;
     ctx.work.Run(show.request.operation, show.request.body, RequestOrigin::kLesson);
   }
-  ctx.probe.RecordLastItem("lesson.run");
   ImGui::SetItemTooltip("Sends the request as it is");
 }
 
@@ -422,14 +412,12 @@ void LessonPlayer::DrawCompletionBody(const ddb::Lesson& l, PanelContext& ctx) {
   if (next < static_cast<int>(entries.size()) && entries[next].lesson) {
     const std::string label = "Next lesson: " + entries[next].lesson->title + " \xE2\x80\xBA";
     ui::StyleVar align(ImGuiStyleVar_ButtonTextAlign, ImVec2{0.0f, 0.5f});
-    if (ImGui::Button(label.c_str(), {-FLT_MIN, 0})) OpenFromList(next, ctx);
-    ctx.probe.RecordLastItem("lesson.next_lesson");
+    if (ctx.probe.Item("lesson.next_lesson", ImGui::Button(label.c_str(), {-FLT_MIN, 0}))) OpenFromList(next, ctx);
   } else if (next >= static_cast<int>(entries.size())) {
     ui::TextWrap wrap;
     ImGui::TextColored(ctx.colors.dim, "That was the last lesson. The sandbox is yours: design a table for your own access patterns.");
   }
-  if (ImGui::Button("\xE2\x80\xB9 Back to the last step")) GoToStep(static_cast<int>(l.steps.size()) - 1);
-  ctx.probe.RecordLastItem("lesson.back");
+  if (ctx.probe.Item("lesson.back", ImGui::Button("\xE2\x80\xB9 Back to the last step"))) GoToStep(static_cast<int>(l.steps.size()) - 1);
 }
 
 }  // namespace playground

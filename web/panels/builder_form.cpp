@@ -44,8 +44,7 @@ bool ExpressionField(const char* label, const char* id, const char* hint, std::s
   FieldLabel(label, nullptr, ctx);
   ImGui::SetNextItemWidth(-FLT_MIN);
   ui::Font mono(ctx.fonts.mono);
-  const bool changed = ImGui::InputTextWithHint(id, hint, &text);
-  ctx.probe.RecordLastItem(probe_name);
+  const bool changed = ctx.probe.Item(probe_name, ImGui::InputTextWithHint(id, hint, &text));
   return changed;
 }
 
@@ -121,8 +120,7 @@ bool DrawBodyEditor(Operation op, RequestFields& f, PanelContext& ctx) {
   ui::Font mono(ctx.fonts.mono);
   const float line = ImGui::GetTextLineHeight();
   const float lines = op == Operation::kPutItem || IsMultiTableOperation(op) ? 9.0f : 4.5f;
-  const bool changed = ImGui::InputTextMultiline("##body", &f.body, {-FLT_MIN, line * lines + ImGui::GetStyle().FramePadding.y * 2});
-  ctx.probe.RecordLastItem("builder.body");
+  const bool changed = ctx.probe.Item("builder.body", ImGui::InputTextMultiline("##body", &f.body, {-FLT_MIN, line * lines + ImGui::GetStyle().FramePadding.y * 2}));
   ctx.probe.RecordLastItem("item_form.body");  // the name the first page's tests know
   ctx.probe.shown().editor_active = ctx.probe.shown().editor_active || ImGui::IsItemActive();
   return changed;
@@ -135,43 +133,43 @@ bool DrawNames(Operation op, RequestFields& f, PanelContext& ctx) {
   FieldLabel("ExpressionAttributeNames", "#placeholders stand for attribute names (needed for reserved words)", ctx);
   int remove = -1;
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerV;
-  if (!f.names.empty() && ImGui::BeginTable("names", 3, kFlags)) {
-    ImGui::TableSetupColumn("placeholder", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthStretch, 1.6f);
-    ImGui::TableSetupColumn("x", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
-    for (std::size_t i = 0; i < f.names.size(); ++i) {
-      ui::Id id(static_cast<int>(i));
-      PlaceholderName& row = f.names[i];
-      const bool used = PlaceholderUsed(op, f, row.placeholder);
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::SetNextItemWidth(-FLT_MIN);
-      {
-        ui::StyleColor text(ImGuiCol_Text, used ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : ctx.colors.warning);
-        if (ImGui::InputText("##p", &row.placeholder)) changed = true;
+  if (!f.names.empty()) {
+    if (ui::Table table("names", 3, kFlags); table) {
+      ImGui::TableSetupColumn("placeholder", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+      ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+      ImGui::TableSetupColumn("x", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
+      for (std::size_t i = 0; i < f.names.size(); ++i) {
+        ui::Id id(static_cast<int>(i));
+        PlaceholderName& row = f.names[i];
+        const bool used = PlaceholderUsed(op, f, row.placeholder);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(-FLT_MIN);
+        {
+          ui::StyleColor text(ImGuiCol_Text, used ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : ctx.colors.warning);
+          if (ImGui::InputText("##p", &row.placeholder)) changed = true;
+        }
+        if (!used && ImGui::IsItemHovered()) ImGui::SetTooltip("No expression uses %s: DynamoDB refuses unused placeholders.", row.placeholder.c_str());
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(-FLT_MIN);
+        if (ImGui::InputTextWithHint("##n", "attribute name", &row.name)) {
+          row.automatic = false;
+          changed = true;
+        }
+        ImGui::TableNextColumn();
+        if (ImGui::Button("x", {ImGui::GetFrameHeight(), 0})) remove = static_cast<int>(i);
+        ImGui::SetItemTooltip("Remove %s", row.placeholder.c_str());
       }
-      if (!used && ImGui::IsItemHovered()) ImGui::SetTooltip("No expression uses %s: DynamoDB refuses unused placeholders.", row.placeholder.c_str());
-      ImGui::TableNextColumn();
-      ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::InputTextWithHint("##n", "attribute name", &row.name)) {
-        row.automatic = false;
-        changed = true;
-      }
-      ImGui::TableNextColumn();
-      if (ImGui::Button("x", {ImGui::GetFrameHeight(), 0})) remove = static_cast<int>(i);
-      ImGui::SetItemTooltip("Remove %s", row.placeholder.c_str());
     }
-    ImGui::EndTable();
   }
   if (remove >= 0) {
     f.names.erase(f.names.begin() + remove);
     changed = true;
   }
-  if (ImGui::SmallButton("+ name")) {
+  if (ctx.probe.Item("builder.add_name", ImGui::SmallButton("+ name"))) {
     f.names.push_back({"#n" + std::to_string(f.names.size() + 1), "", false});
     changed = true;
   }
-  ctx.probe.RecordLastItem("builder.add_name");
   return changed;
 }
 
@@ -180,69 +178,69 @@ bool DrawValues(Operation op, RequestFields& f, PanelContext& ctx) {
   FieldLabel("ExpressionAttributeValues", ":placeholders stand for values in expressions", ctx);
   int remove = -1;
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerV;
-  if (!f.values.empty() && ImGui::BeginTable("values", 4, kFlags)) {
-    ImGui::TableSetupColumn("placeholder", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("type", ImGuiTableColumnFlags_WidthFixed, 70 * ctx.scale);
-    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.6f);
-    ImGui::TableSetupColumn("x", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
-    for (std::size_t i = 0; i < f.values.size(); ++i) {
-      ui::Id id(static_cast<int>(i));
-      PlaceholderValue& row = f.values[i];
-      const bool used = PlaceholderUsed(op, f, row.placeholder);
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::SetNextItemWidth(-FLT_MIN);
-      {
-        ui::StyleColor text(ImGuiCol_Text, used ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : ctx.colors.warning);
-        if (ImGui::InputText("##p", &row.placeholder)) changed = true;
-      }
-      if (!used && ImGui::IsItemHovered()) ImGui::SetTooltip("No expression uses %s: DynamoDB refuses unused placeholders.", row.placeholder.c_str());
-      ImGui::TableNextColumn();
-      ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ui::Combo combo("##t", ValueTypeLabel(row.type)); combo) {
-        for (int t = 0; t < kValueTypeCount; ++t) {
-          if (ImGui::Selectable(ValueTypeLabel(static_cast<ValueType>(t)), static_cast<int>(row.type) == t)) {
-            row.type = static_cast<ValueType>(t);
+  if (!f.values.empty()) {
+    if (ui::Table table("values", 4, kFlags); table) {
+      ImGui::TableSetupColumn("placeholder", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+      ImGui::TableSetupColumn("type", ImGuiTableColumnFlags_WidthFixed, 70 * ctx.scale);
+      ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+      ImGui::TableSetupColumn("x", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
+      for (std::size_t i = 0; i < f.values.size(); ++i) {
+        ui::Id id(static_cast<int>(i));
+        PlaceholderValue& row = f.values[i];
+        const bool used = PlaceholderUsed(op, f, row.placeholder);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(-FLT_MIN);
+        {
+          ui::StyleColor text(ImGuiCol_Text, used ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : ctx.colors.warning);
+          if (ImGui::InputText("##p", &row.placeholder)) changed = true;
+        }
+        if (!used && ImGui::IsItemHovered()) ImGui::SetTooltip("No expression uses %s: DynamoDB refuses unused placeholders.", row.placeholder.c_str());
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(-FLT_MIN);
+        if (ui::Combo combo("##t", ValueTypeLabel(row.type)); combo) {
+          for (int t = 0; t < kValueTypeCount; ++t) {
+            if (ImGui::Selectable(ValueTypeLabel(static_cast<ValueType>(t)), static_cast<int>(row.type) == t)) {
+              row.type = static_cast<ValueType>(t);
+              row.automatic = false;
+              changed = true;
+            }
+          }
+        }
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(-FLT_MIN);
+        if (row.type == ValueType::kBOOL) {
+          bool value = row.value == "true";
+          if (ImGui::Checkbox("##b", &value)) {
+            row.value = value ? "true" : "false";
+            changed = true;
+          }
+        } else if (row.type == ValueType::kNULL) {
+          ImGui::TextColored(ctx.colors.dim, "true");
+        } else {
+          const char* hint = row.type == ValueType::kS ? "text" : row.type == ValueType::kN ? "number" :
+                             row.type == ValueType::kB ? "base64" : row.type == ValueType::kM ? "{\"k\": {\"S\": \"v\"}}" :
+                             row.type == ValueType::kJson ? "{\"S\": \"v\"}" : "[...]";
+          ui::Font mono(ctx.fonts.mono);
+          if (ImGui::InputTextWithHint("##v", hint, &row.value)) {
             row.automatic = false;
             changed = true;
           }
         }
+        ImGui::TableNextColumn();
+        if (ImGui::Button("x", {ImGui::GetFrameHeight(), 0})) remove = static_cast<int>(i);
+        ImGui::SetItemTooltip("Remove %s", row.placeholder.c_str());
       }
-      ImGui::TableNextColumn();
-      ImGui::SetNextItemWidth(-FLT_MIN);
-      if (row.type == ValueType::kBOOL) {
-        bool value = row.value == "true";
-        if (ImGui::Checkbox("##b", &value)) {
-          row.value = value ? "true" : "false";
-          changed = true;
-        }
-      } else if (row.type == ValueType::kNULL) {
-        ImGui::TextColored(ctx.colors.dim, "true");
-      } else {
-        const char* hint = row.type == ValueType::kS ? "text" : row.type == ValueType::kN ? "number" :
-                           row.type == ValueType::kB ? "base64" : row.type == ValueType::kM ? "{\"k\": {\"S\": \"v\"}}" :
-                           row.type == ValueType::kJson ? "{\"S\": \"v\"}" : "[...]";
-        ui::Font mono(ctx.fonts.mono);
-        if (ImGui::InputTextWithHint("##v", hint, &row.value)) {
-          row.automatic = false;
-          changed = true;
-        }
-      }
-      ImGui::TableNextColumn();
-      if (ImGui::Button("x", {ImGui::GetFrameHeight(), 0})) remove = static_cast<int>(i);
-      ImGui::SetItemTooltip("Remove %s", row.placeholder.c_str());
     }
-    ImGui::EndTable();
   }
   if (remove >= 0) {
     f.values.erase(f.values.begin() + remove);
     changed = true;
   }
-  if (ImGui::SmallButton("+ value")) {
+  if (ctx.probe.Item("builder.add_value", ImGui::SmallButton("+ value"))) {
     f.values.push_back({":v" + std::to_string(f.values.size() + 1), ValueType::kS, "", false});
     changed = true;
   }
-  ctx.probe.RecordLastItem("builder.add_value");
   return changed;
 }
 
@@ -259,8 +257,7 @@ bool DrawKeyConditionHelper(const ddb::KeySchema& schema, RequestFields& f, Pane
   ImGui::TextUnformatted("=");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::InputTextWithHint("##pk", "partition-key value (required)", &h.partition_value)) changed = true;
-  ctx.probe.RecordLastItem("builder.query.partition");
+  if (ctx.probe.Item("builder.query.partition", ImGui::InputTextWithHint("##pk", "partition-key value (required)", &h.partition_value))) changed = true;
   if (schema.sort_key) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(ctx.colors.sort_key, "%s", schema.sort_key->name.c_str());
@@ -269,11 +266,10 @@ bool DrawKeyConditionHelper(const ddb::KeySchema& schema, RequestFields& f, Pane
     if (ui::Combo combo("##op", SortOpLabel(h.sort_op)); combo) {
       for (int i = 0; i < kSortOpCount; ++i) {
         const auto op = static_cast<SortOp>(i);
-        if (ImGui::Selectable(SortOpLabel(op), op == h.sort_op)) {
+        if (ctx.probe.Item(std::string("builder.query.sort_op:") + SortOpLabel(op), ImGui::Selectable(SortOpLabel(op), op == h.sort_op))) {
           h.sort_op = op;
           changed = true;
         }
-        ctx.probe.RecordLastItem(std::string("builder.query.sort_op:") + SortOpLabel(op));
       }
     }
     ctx.probe.RecordLastItem("builder.query.sort_op");
@@ -281,8 +277,7 @@ bool DrawKeyConditionHelper(const ddb::KeySchema& schema, RequestFields& f, Pane
       ImGui::SameLine();
       const float avail = ImGui::GetContentRegionAvail().x;
       ImGui::SetNextItemWidth(h.sort_op == SortOp::kBetween ? (avail - gap) * 0.5f : -FLT_MIN);
-      if (ImGui::InputTextWithHint("##sk", "value", &h.sort_value)) changed = true;
-      ctx.probe.RecordLastItem("builder.query.sort_value");
+      if (ctx.probe.Item("builder.query.sort_value", ImGui::InputTextWithHint("##sk", "value", &h.sort_value))) changed = true;
       if (h.sort_op == SortOp::kBetween) {
         ImGui::SameLine();
         ImGui::SetNextItemWidth(-FLT_MIN);
@@ -391,8 +386,7 @@ bool DrawTableOperationForm(Operation op, RequestFields& f, PanelContext& ctx) {
   if (op == Operation::kCreateTable) {
     FieldLabel("TableName", nullptr, ctx);
     ImGui::SetNextItemWidth(-FLT_MIN);
-    changed = ImGui::InputText("##table_name", &f.table);
-    ctx.probe.RecordLastItem("builder.table_name");
+    changed = ctx.probe.Item("builder.table_name", ImGui::InputText("##table_name", &f.table));
   }
   ui::TextWrap wrap;
   ImGui::TextColored(ctx.colors.dim, "%s has no form here: write the rest of the request in the JSON tab.%s", OperationName(op),

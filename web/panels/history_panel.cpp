@@ -59,27 +59,24 @@ void HistoryPanel::DrawToolbar(PanelContext& ctx) {
   Sandbox& sandbox = ctx.sandbox;
   {
     ui::Disabled disabled(!sandbox.can_undo());
-    if (ImGui::Button("Undo")) {
+    if (ctx.probe.Item("history.undo", ImGui::Button("Undo"))) {
       const ddb::Status status = sandbox.Undo();
       status_ = status.ok() ? "" : status.message();
     }
-    ctx.probe.RecordLastItem("history.undo");
     ImGui::SetItemTooltip("Take back the last write (%zu step%s)", sandbox.undo_depth(), sandbox.undo_depth() == 1 ? "" : "s");
   }
   ImGui::SameLine();
   {
     ui::Disabled disabled(!sandbox.can_redo());
-    if (ImGui::Button("Redo")) {
+    if (ctx.probe.Item("history.redo", ImGui::Button("Redo"))) {
       const ddb::Status status = sandbox.Redo();
       status_ = status.ok() ? "" : status.message();
     }
-    ctx.probe.RecordLastItem("history.redo");
   }
   ImGui::SameLine();
-  if (ImGui::Button("Reset sandbox")) ImGui::OpenPopup("reset_sandbox");
-  ctx.probe.RecordLastItem("history.reset");
+  if (ctx.probe.Item("history.reset", ImGui::Button("Reset sandbox"))) ImGui::OpenPopup("reset_sandbox");
   ImGui::SetItemTooltip("Delete every table and item (undoable)");
-  if (ImGui::BeginPopup("reset_sandbox")) {
+  if (ui::Popup popup("reset_sandbox"); popup) {
     ImGui::TextUnformatted("Delete every table and item?");
     ImGui::TextColored(ctx.colors.dim, "Undo brings them back.");
     if (ImGui::Button("Reset")) {
@@ -90,13 +87,11 @@ void HistoryPanel::DrawToolbar(PanelContext& ctx) {
     ctx.probe.RecordLastItem("history.reset_confirm");
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
-    ImGui::EndPopup();
   }
   ImGui::SameLine();
   {
     ui::Disabled disabled(sandbox.history().empty());
-    if (ImGui::Button("Clear list")) sandbox.ClearHistory();
-    ctx.probe.RecordLastItem("history.clear");
+    if (ctx.probe.Item("history.clear", ImGui::Button("Clear list"))) sandbox.ClearHistory();
     ImGui::SetItemTooltip("Forget the list (the data stays)");
   }
   if (!status_.empty()) {
@@ -136,15 +131,12 @@ void HistoryPanel::DrawEntry(const HistoryEntry& e, PanelContext& ctx) {
   ImGui::SameLine();
   {
     ui::Disabled disabled(!e.rerunnable);
-    if (ImGui::SmallButton("Re-run")) ctx.work.Run(e.operation, e.body);
-    ctx.probe.RecordLastItem("history.rerun:" + std::to_string(e.id));
+    if (ctx.probe.Item("history.rerun:" + std::to_string(e.id), ImGui::SmallButton("Re-run"))) ctx.work.Run(e.operation, e.body);
     ImGui::SameLine();
-    if (ImGui::SmallButton("Edit")) ctx.work.LoadIntoBuilder(e.operation, e.body);
-    ctx.probe.RecordLastItem("history.edit:" + std::to_string(e.id));
+    if (ctx.probe.Item("history.edit:" + std::to_string(e.id), ImGui::SmallButton("Edit"))) ctx.work.LoadIntoBuilder(e.operation, e.body);
   }
   ImGui::SameLine();
-  if (ImGui::SmallButton("Copy")) ImGui::SetClipboardText(EntryJson(e).c_str());
-  ctx.probe.RecordLastItem("history.copy:" + std::to_string(e.id));
+  if (ctx.probe.Item("history.copy:" + std::to_string(e.id), ImGui::SmallButton("Copy"))) ImGui::SetClipboardText(EntryJson(e).c_str());
 }
 
 }  // namespace playground

@@ -24,58 +24,59 @@ void DrawItemGrid(const LayoutView& view, const TracePaint& paint, PanelContext&
   const int columns = schema.sort_key ? 6 : 5;
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
                                      ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("item_grid", columns, kFlags)) return;
-  const float s = ctx.scale;
-  ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 52 * s);
-  ImGui::TableSetupColumn("Partition", ImGuiTableColumnFlags_WidthFixed, 70 * s);
-  ImGui::TableSetupColumn(schema.partition_key.name.c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  if (schema.sort_key) ImGui::TableSetupColumn(schema.sort_key->name.c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  ImGui::TableSetupColumn("Other attributes", ImGuiTableColumnFlags_WidthStretch, 2.0f);
-  ImGui::TableSetupColumn("Size", ImGuiTableColumnFlags_WidthFixed, 64 * s);
-  ImGui::TableHeadersRow();
+  {  // the table ends (and becomes the last item) before it is recorded
+    ui::Table table("item_grid", columns, kFlags);
+    if (!table) return;
+    const float s = ctx.scale;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 52 * s);
+    ImGui::TableSetupColumn("Partition", ImGuiTableColumnFlags_WidthFixed, 70 * s);
+    ImGui::TableSetupColumn(schema.partition_key.name.c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    if (schema.sort_key) ImGui::TableSetupColumn(schema.sort_key->name.c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("Other attributes", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+    ImGui::TableSetupColumn("Size", ImGuiTableColumnFlags_WidthFixed, 64 * s);
+    ImGui::TableHeadersRow();
 
-  ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(view.items.size()));
-  while (clipper.Step()) {
-    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-      const GridRow& row = view.items[i];
-      const ddb::Item& item = *row.item;
-      const Paint item_paint = paint.For(&item);
-      const bool selected = row.item == ctx.selection.item;
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      const ImVec4 bg = TracePaint::Background(item_paint, ctx.colors);
-      if (bg.w > 0) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(bg));
-      ui::Id id(i);
-      // The row is one selectable spanning every column: a click or Enter selects the item.
-      const std::string number = std::to_string(i + 1);
-      if (ImGui::Selectable(number.c_str(), selected, ImGuiSelectableFlags_SpanAllColumns)) ctx.selection.item = row.item;
-      ctx.probe.RecordLastItem("grid:" + KeyPath(item, schema));
-      if (ImGui::IsItemHovered()) DrawItemTooltip(item, schema, item_paint, ctx);
-      const float alpha = item_paint == Paint::kNotRead ? 0.45f : 1.0f;
-      ui::StyleVar faded(ImGuiStyleVar_Alpha, alpha);
-      ImGui::TableNextColumn();
-      ImGui::TextColored(PartitionColor(row.partition, ctx.theme), "P%d", row.partition);
-      ImGui::TableNextColumn();
-      ImGui::TextColored(ctx.colors.partition_key, "%s", KeyCell(item, schema.partition_key.name).c_str());
-      if (schema.sort_key) {
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(view.items.size()));
+    while (clipper.Step()) {
+      for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+        const GridRow& row = view.items[i];
+        const ddb::Item& item = *row.item;
+        const Paint item_paint = paint.For(&item);
+        const bool selected = row.item == ctx.selection.item;
+        ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextColored(ctx.colors.sort_key, "%s", KeyCell(item, schema.sort_key->name).c_str());
+        const ImVec4 bg = TracePaint::Background(item_paint, ctx.colors);
+        if (bg.w > 0) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(bg));
+        ui::Id id(i);
+        // The row is one selectable spanning every column: a click or Enter selects the item.
+        const std::string number = std::to_string(i + 1);
+        if (ctx.probe.Item("grid:" + KeyPath(item, schema), ImGui::Selectable(number.c_str(), selected, ImGuiSelectableFlags_SpanAllColumns))) ctx.selection.item = row.item;
+        if (ImGui::IsItemHovered()) DrawItemTooltip(item, schema, item_paint, ctx);
+        const float alpha = item_paint == Paint::kNotRead ? 0.45f : 1.0f;
+        ui::StyleVar faded(ImGuiStyleVar_Alpha, alpha);
+        ImGui::TableNextColumn();
+        ImGui::TextColored(PartitionColor(row.partition, ctx.theme), "P%d", row.partition);
+        ImGui::TableNextColumn();
+        ImGui::TextColored(ctx.colors.partition_key, "%s", KeyCell(item, schema.partition_key.name).c_str());
+        if (schema.sort_key) {
+          ImGui::TableNextColumn();
+          ImGui::TextColored(ctx.colors.sort_key, "%s", KeyCell(item, schema.sort_key->name).c_str());
+        }
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(Ellipsize(OtherAttributesText(item, schema), kMaxCellChars).c_str());
+        if (item_paint == Paint::kFilteredOut) {
+          const ImVec2 min = ImGui::GetItemRectMin();
+          const ImVec2 max = ImGui::GetItemRectMax();
+          const float mid = (min.y + max.y) * 0.55f;
+          ImGui::GetWindowDrawList()->AddLine({min.x, mid}, {max.x, mid}, ImGui::GetColorU32(ImGuiCol_Text), s);
+        }
+        ImGui::TableNextColumn();
+        ImGui::TextColored(ctx.colors.dim, "%s", BytesText(ddb::ItemSize(item)).c_str());
       }
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(Ellipsize(OtherAttributesText(item, schema), kMaxCellChars).c_str());
-      if (item_paint == Paint::kFilteredOut) {
-        const ImVec2 min = ImGui::GetItemRectMin();
-        const ImVec2 max = ImGui::GetItemRectMax();
-        const float mid = (min.y + max.y) * 0.55f;
-        ImGui::GetWindowDrawList()->AddLine({min.x, mid}, {max.x, mid}, ImGui::GetColorU32(ImGuiCol_Text), s);
-      }
-      ImGui::TableNextColumn();
-      ImGui::TextColored(ctx.colors.dim, "%s", BytesText(ddb::ItemSize(item)).c_str());
     }
   }
-  ImGui::EndTable();
   ctx.probe.RecordLastItem("table.grid");
 }
 

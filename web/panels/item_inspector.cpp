@@ -40,7 +40,8 @@ const char* PaintText(Paint paint) {
 
 void DrawItemTooltip(const ddb::Item& item, const ddb::KeySchema& schema, Paint paint, PanelContext& ctx) {
   ui::StyleVar wide(ImGuiStyleVar_WindowPadding, ImGui::GetStyle().WindowPadding);
-  if (!ImGui::BeginTooltip()) return;
+  ui::Tooltip tooltip;
+  if (!tooltip) return;
   ImGui::TextColored(ctx.colors.dim, "Item \xC2\xB7 %s", BytesText(ddb::ItemSize(item)).c_str());
   if (const char* text = PaintText(paint); *text) {
     ImGui::SameLine();
@@ -59,7 +60,6 @@ void DrawItemTooltip(const ddb::Item& item, const ddb::KeySchema& schema, Paint 
     }
   }
   ImGui::TextColored(ctx.colors.dim, "Click to pin it in the inspector.");
-  ImGui::EndTooltip();
 }
 
 void ItemInspector::Draw(const LayoutView& view, PanelContext& ctx) {
@@ -83,16 +83,13 @@ void ItemInspector::Draw(const LayoutView& view, PanelContext& ctx) {
   ImGui::TextColored(ctx.colors.dim, "Key into the builder:");
   for (const char* operation : {"GetItem", "UpdateItem", "DeleteItem"}) {
     ImGui::SameLine();
-    if (ImGui::SmallButton(operation)) ctx.work.LoadIntoBuilder(operation, KeyRequest(view.table_name, *item, view.key_schema, operation));
-    ctx.probe.RecordLastItem(std::string("inspector.load:") + operation);
+    if (ctx.probe.Item(std::string("inspector.load:") + operation, ImGui::SmallButton(operation))) ctx.work.LoadIntoBuilder(operation, KeyRequest(view.table_name, *item, view.key_schema, operation));
     ImGui::SetItemTooltip("Load this item's key into the builder as %s", operation);
   }
   ImGui::SameLine(0, 16 * ctx.scale);
-  if (ImGui::SmallButton("Copy JSON")) ImGui::SetClipboardText(json.c_str());
-  ctx.probe.RecordLastItem("inspector.copy");
+  if (ctx.probe.Item("inspector.copy", ImGui::SmallButton("Copy JSON"))) ImGui::SetClipboardText(json.c_str());
   ImGui::SameLine();
-  if (ImGui::SmallButton("Close")) ctx.selection.item.reset();
-  ctx.probe.RecordLastItem("inspector.close");
+  if (ctx.probe.Item("inspector.close", ImGui::SmallButton("Close"))) ctx.selection.item.reset();
   ui::StyleColor bg(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
   ui::Child body("inspector_json", {0, 0}, ImGuiChildFlags_Border, 0);
   if (body) {

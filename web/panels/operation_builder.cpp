@@ -132,26 +132,25 @@ void OperationBuilder::Draw(const PanelRect& rect, PanelContext& ctx) {
 
   DrawOperationRow(ctx);
   const float run_row = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
-  if (ImGui::BeginTabBar("builder_tabs")) {
+  if (ui::TabBar tabs("builder_tabs"); tabs) {
     const ImGuiTabItemFlags form_flags = tab_request_pending_ && requested_tab_ == Tab::kForm ? ImGuiTabItemFlags_SetSelected : 0;
     const ImGuiTabItemFlags json_flags = tab_request_pending_ && requested_tab_ == Tab::kJson ? ImGuiTabItemFlags_SetSelected : 0;
     tab_request_pending_ = false;
-    const bool form_open = ImGui::BeginTabItem("Form", nullptr, form_flags);
-    ctx.probe.RecordLastItem("builder.tab:form");
-    if (form_open) {
-      if (tab_ != Tab::kForm && !json_invalid_) Recompose();
-      tab_ = Tab::kForm;
-      DrawFormTab(run_row, ctx);
-      ImGui::EndTabItem();
+    {
+      ui::TabItem form("Form", nullptr, form_flags);
+      ctx.probe.RecordLastItem("builder.tab:form");
+      if (form) {
+        if (tab_ != Tab::kForm && !json_invalid_) Recompose();
+        tab_ = Tab::kForm;
+        DrawFormTab(run_row, ctx);
+      }
     }
-    const bool json_open = ImGui::BeginTabItem("JSON", nullptr, json_flags);
+    ui::TabItem json("JSON", nullptr, json_flags);
     ctx.probe.RecordLastItem("builder.tab:json");
-    if (json_open) {
+    if (json) {
       tab_ = Tab::kJson;
       DrawJsonTab(run_row, ctx);
-      ImGui::EndTabItem();
     }
-    ImGui::EndTabBar();
   }
   DrawRunRow(run, ctx);
   if (run) ctx.work.Run(OperationName(op_), RequestText());
@@ -183,11 +182,10 @@ void OperationBuilder::DrawFormTab(float run_row, PanelContext& ctx) {
 
 void OperationBuilder::DrawJsonTab(float run_row, PanelContext& ctx) {
   ui::Font mono(ctx.fonts.mono);
-  if (ImGui::InputTextMultiline("##json", &json_text_, {-FLT_MIN, -run_row})) {
+  if (ctx.probe.Item("builder.json", ImGui::InputTextMultiline("##json", &json_text_, {-FLT_MIN, -run_row}))) {
     json_invalid_ = !Decompose(op_, json_text_, fields());
     if (!json_invalid_) SyncPlaceholders(op_, fields());
   }
-  ctx.probe.RecordLastItem("builder.json");
   ctx.probe.shown().editor_active = ctx.probe.shown().editor_active || ImGui::IsItemActive();
 }
 
@@ -208,8 +206,7 @@ void OperationBuilder::DrawOperationRow(PanelContext& ctx) {
       for (const Operation op : order) {
         const bool selected = op == op_;
         if (op == Operation::kBatchGetItem || op == Operation::kCreateTable) ImGui::Separator();
-        if (ImGui::Selectable(OperationName(op), selected)) SelectOperation(op, ctx);
-        ctx.probe.RecordLastItem(std::string("builder.operation:") + OperationName(op));
+        if (ctx.probe.Item(std::string("builder.operation:") + OperationName(op), ImGui::Selectable(OperationName(op), selected))) SelectOperation(op, ctx);
         ctx.probe.RecordLastItem(std::string("item_form.operation:") + OperationName(op));
         if (selected) ImGui::SetItemDefaultFocus();
       }
@@ -236,8 +233,7 @@ void OperationBuilder::DrawRunRow(bool& run, PanelContext& ctx) {
   const bool has_table = !fields().table.empty() || IsMultiTableOperation(op_) || op_ == Operation::kListTables ||
                          op_ == Operation::kCreateTable;
   ui::Disabled disabled(!has_table);
-  if (ImGui::Button("Run")) run = true;
-  ctx.probe.RecordLastItem("builder.run");
+  if (ctx.probe.Item("builder.run", ImGui::Button("Run"))) run = true;
   ctx.probe.RecordLastItem("item_form.run");
   ImGui::SameLine();
   ImGui::TextColored(ctx.colors.dim, "Ctrl+Enter");

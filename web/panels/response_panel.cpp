@@ -52,11 +52,9 @@ void ResponsePanel::DrawSummary(const ResponseView& r, PanelContext& ctx) {
     ui::StyleColor quiet(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
     quiet.Push(ImGuiCol_ButtonHovered, ImGui::GetStyleColorVec4(ImGuiCol_FrameBgHovered));
     quiet.Push(ImGuiCol_ButtonActive, ImGui::GetStyleColorVec4(ImGuiCol_FrameBgActive));
-    if (ImGui::SmallButton(copy_label)) ImGui::SetClipboardText(r.pretty_body.c_str());
-    ctx.probe.RecordLastItem("response.copy");
+    if (ctx.probe.Item("response.copy", ImGui::SmallButton(copy_label))) ImGui::SetClipboardText(r.pretty_body.c_str());
     ImGui::SameLine();
-    if (ImGui::SmallButton(edit_label)) ctx.work.LoadIntoBuilder(r.operation, r.request_body);
-    ctx.probe.RecordLastItem("response.edit");
+    if (ctx.probe.Item("response.edit", ImGui::SmallButton(edit_label))) ctx.work.LoadIntoBuilder(r.operation, r.request_body);
   }
   if (!result.ok()) {
     ui::TextWrap wrap;
@@ -97,8 +95,7 @@ void ResponsePanel::DrawSummary(const ResponseView& r, PanelContext& ctx) {
     }
   }
   if (!r.last_evaluated_key.empty()) {
-    if (ImGui::Button("Next page")) ctx.work.NextPage();
-    ctx.probe.RecordLastItem("response.next_page");
+    if (ctx.probe.Item("response.next_page", ImGui::Button("Next page"))) ctx.work.NextPage();
     ImGui::SameLine();
     ui::Font mono(ctx.fonts.mono);
     ImGui::TextColored(ctx.colors.dim, "LastEvaluatedKey %s", r.last_evaluated_key.c_str());

@@ -82,7 +82,8 @@ void TableDesigner::Draw(PanelContext& ctx) {
   // Height 0 every frame: the window fits its content as messages come and go.
   ImGui::SetNextWindowSize({std::min(560 * ctx.scale, viewport->Size.x * 0.95f), 0}, ImGuiCond_Always);
   bool open = true;
-  if (!ImGui::BeginPopupModal("Create table", &open, ImGuiWindowFlags_NoSavedSettings)) return;
+  ui::PopupModal modal("Create table", &open, ImGuiWindowFlags_NoSavedSettings);
+  if (!modal) return;
   ctx.probe.RecordLastItem("designer.window");
   const float s = ctx.scale;
   const float label = 150 * s;
@@ -94,25 +95,21 @@ void TableDesigner::Draw(PanelContext& ctx) {
   ImGui::SameLine(label);
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-  changed |= ImGui::InputText("##name", &name_);
-  ctx.probe.RecordLastItem("designer.name");
+  changed |= ctx.probe.Item("designer.name", ImGui::InputText("##name", &name_));
 
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(ctx.colors.partition_key, "Partition key");
   ImGui::SameLine(label);
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - type_width - ImGui::GetStyle().ItemSpacing.x);
-  changed |= ImGui::InputText("##pk", &partition_key_);
-  ctx.probe.RecordLastItem("designer.partition_key");
+  changed |= ctx.probe.Item("designer.partition_key", ImGui::InputText("##pk", &partition_key_));
   ImGui::SameLine();
   changed |= TypeCombo("##pk_type", partition_type_, type_width);
 
-  changed |= ImGui::Checkbox("Sort key", &has_sort_key_);
-  ctx.probe.RecordLastItem("designer.has_sort_key");
+  changed |= ctx.probe.Item("designer.has_sort_key", ImGui::Checkbox("Sort key", &has_sort_key_));
   if (has_sort_key_) {
     ImGui::SameLine(label);
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - type_width - ImGui::GetStyle().ItemSpacing.x);
-    changed |= ImGui::InputText("##sk", &sort_key_);
-    ctx.probe.RecordLastItem("designer.sort_key");
+    changed |= ctx.probe.Item("designer.sort_key", ImGui::InputText("##sk", &sort_key_));
     ImGui::SameLine();
     changed |= TypeCombo("##sk_type", sort_type_, type_width);
   }
@@ -185,9 +182,7 @@ void TableDesigner::Draw(PanelContext& ctx) {
     ctx.probe.RecordLastItem("designer.create");
   }
   ImGui::SameLine();
-  if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
-  ctx.probe.RecordLastItem("designer.cancel");
-  ImGui::EndPopup();
+  if (ctx.probe.Item("designer.cancel", ImGui::Button("Cancel"))) ImGui::CloseCurrentPopup();
 }
 
 }  // namespace playground

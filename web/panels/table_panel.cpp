@@ -115,19 +115,16 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
 }
 
 void TablePanel::DrawModeTabs(PanelContext& ctx) {
-  if (!ImGui::BeginTabBar("data_mode")) return;
+  ui::TabBar tabs("data_mode");
+  if (!tabs) return;
   const auto tab = [&](const char* label, Mode mode, const char* probe_name) {
     // Selecting the tab programmatically (set_mode) is honoured once.
-    const bool open = ImGui::BeginTabItem(label);
+    ui::TabItem item(label);
     ctx.probe.RecordLastItem(probe_name);
-    if (open) {
-      mode_ = mode;
-      ImGui::EndTabItem();
-    }
+    if (item) mode_ = mode;
   };
   tab("Partitions", Mode::kPartitions, "data.tab:partitions");
   tab("Items", Mode::kItems, "data.tab:items");
-  ImGui::EndTabBar();
 }
 
 void TablePanel::DrawKeySchema(const LayoutView& view, PanelContext& ctx) {

@@ -44,15 +44,13 @@ void TablesPanel::RefreshNames(PanelContext& ctx) {
 void TablesPanel::DrawButtons(PanelContext& ctx) {
   ImGui::Separator();
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
-  if (ImGui::Button("New table\xE2\x80\xA6", {half, 0})) designer_.Open();
-  ctx.probe.RecordLastItem("tables.new");
+  if (ctx.probe.Item("tables.new", ImGui::Button("New table\xE2\x80\xA6", {half, 0}))) designer_.Open();
   ImGui::SameLine();
   {
     ui::Disabled disabled(ctx.selection.table.empty());
-    if (ImGui::Button("Delete table", {-FLT_MIN, 0})) ImGui::OpenPopup("delete_table");
-    ctx.probe.RecordLastItem("tables.delete");
+    if (ctx.probe.Item("tables.delete", ImGui::Button("Delete table", {-FLT_MIN, 0}))) ImGui::OpenPopup("delete_table");
   }
-  if (ImGui::BeginPopup("delete_table")) {
+  if (ui::Popup popup("delete_table"); popup) {
     ImGui::Text("Delete %s and all its items?", ctx.selection.table.c_str());
     ImGui::TextColored(ctx.colors.dim, "Undo (in the history) brings it back.");
     if (ImGui::Button("Delete")) {
@@ -62,22 +60,19 @@ void TablesPanel::DrawButtons(PanelContext& ctx) {
     ctx.probe.RecordLastItem("tables.delete_confirm");
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
-    ImGui::EndPopup();
   }
 
   const bool books = std::find(names_.begin(), names_.end(), kSampleTableName) != names_.end();
   const bool orders = std::find(names_.begin(), names_.end(), kBigSampleTableName) != names_.end();
   {
     ui::Disabled disabled(books);
-    if (ImGui::Button("Sample: Books", {half, 0})) CreateSampleTable(ctx);
-    ctx.probe.RecordLastItem("tables.create_sample");
+    if (ctx.probe.Item("tables.create_sample", ImGui::Button("Sample: Books", {half, 0}))) CreateSampleTable(ctx);
     ImGui::SetItemTooltip("%s: authorId + bookId, %zu items", kSampleTableName, SampleItemCount());
   }
   ImGui::SameLine();
   {
     ui::Disabled disabled(orders || loading());
-    if (ImGui::Button("Sample: 100k", {-FLT_MIN, 0})) StartBigSample(ctx);
-    ctx.probe.RecordLastItem("tables.big_sample");
+    if (ctx.probe.Item("tables.big_sample", ImGui::Button("Sample: 100k", {-FLT_MIN, 0}))) StartBigSample(ctx);
     ImGui::SetItemTooltip("%s: customerId + orderId, %d customers \xC3\x97 %d orders = 100,000 items", kBigSampleTableName,
                           kBigSampleCustomers, kBigSampleOrdersPerCustomer);
   }
@@ -109,8 +104,7 @@ void TablesPanel::DrawTableList(PanelContext& ctx) {
   for (const std::string& name : names_) {
     ui::Id id(name.c_str());
     const bool selected = name == ctx.selection.table;
-    if (ImGui::Selectable(name.c_str(), selected) && !selected) ctx.selection = {name, nullptr};
-    ctx.probe.RecordLastItem("table:" + name);
+    if (ctx.probe.Item("table:" + name, ImGui::Selectable(name.c_str(), selected)) && !selected) ctx.selection = {name, nullptr};
     // Names may be 255 characters: the cut-off ones show in full on hover.
     if (ImGui::CalcTextSize(name.c_str()).x > ImGui::GetItemRectSize().x) ImGui::SetItemTooltip("%s", name.c_str());
   }

@@ -75,7 +75,8 @@ void DrawTracePanel(const PanelRect& rect, PanelContext& ctx) {
   }
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV |
                                      ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
-  if (!ImGui::BeginTable("trace_entries", 5, kFlags)) return;
+  ui::Table table("trace_entries", 5, kFlags);
+  if (!table) return;
   const float s = ctx.scale;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("Outcome", ImGuiTableColumnFlags_WidthFixed, 96 * s);
@@ -102,7 +103,6 @@ void DrawTracePanel(const PanelRect& rect, PanelContext& ctx) {
       ImGui::TextColored(ctx.colors.dim, "%.2f", e.capacity_units);
     }
   }
-  ImGui::EndTable();
 }
 
 }  // namespace playground

@@ -34,65 +34,94 @@ class Child {
   bool visible_;
 };
 
-// ImGui::BeginCombo/EndCombo. EndCombo only when the popup is open.
-class Combo {
+// The shape of every guard below whose Begin needs its End only when it returned true
+// (BeginCombo, BeginTable, BeginPopup, BeginMenu, BeginTabBar, ...): test the guard to know
+// whether to draw the contents.
+template <void (*End)()>
+class EndIfOpen {
  public:
-  Combo(const char* label, const char* preview, ImGuiComboFlags flags = 0)
-      : open_(ImGui::BeginCombo(label, preview, flags)) {}
-  ~Combo() {
-    if (open_) ImGui::EndCombo();
-  }
-  Combo(const Combo&) = delete;
-  Combo& operator=(const Combo&) = delete;
+  EndIfOpen(const EndIfOpen&) = delete;
+  EndIfOpen& operator=(const EndIfOpen&) = delete;
   explicit operator bool() const { return open_; }
+
+ protected:
+  explicit EndIfOpen(bool open) : open_(open) {}
+  ~EndIfOpen() {
+    if (open_) End();
+  }
 
  private:
   bool open_;
 };
 
-// ImGui::BeginMainMenuBar/EndMainMenuBar. End only when it returned true.
-class MainMenuBar {
+// ImGui::BeginCombo/EndCombo.
+class Combo : public EndIfOpen<&ImGui::EndCombo> {
  public:
-  MainMenuBar() : open_(ImGui::BeginMainMenuBar()) {}
-  ~MainMenuBar() {
-    if (open_) ImGui::EndMainMenuBar();
-  }
-  MainMenuBar(const MainMenuBar&) = delete;
-  MainMenuBar& operator=(const MainMenuBar&) = delete;
-  explicit operator bool() const { return open_; }
+  Combo(const char* label, const char* preview, ImGuiComboFlags flags = 0)
+      : EndIfOpen(ImGui::BeginCombo(label, preview, flags)) {}
+};
 
- private:
-  bool open_;
+// ImGui::BeginMainMenuBar/EndMainMenuBar.
+class MainMenuBar : public EndIfOpen<&ImGui::EndMainMenuBar> {
+ public:
+  MainMenuBar() : EndIfOpen(ImGui::BeginMainMenuBar()) {}
+};
+
+// ImGui::BeginMenu/EndMenu.
+class Menu : public EndIfOpen<&ImGui::EndMenu> {
+ public:
+  explicit Menu(const char* label) : EndIfOpen(ImGui::BeginMenu(label)) {}
 };
 
 // ImGui::BeginItemTooltip/EndTooltip: a tooltip for the last item when it is hovered.
-class ItemTooltip {
+class ItemTooltip : public EndIfOpen<&ImGui::EndTooltip> {
  public:
-  ItemTooltip() : open_(ImGui::BeginItemTooltip()) {}
-  ~ItemTooltip() {
-    if (open_) ImGui::EndTooltip();
-  }
-  ItemTooltip(const ItemTooltip&) = delete;
-  ItemTooltip& operator=(const ItemTooltip&) = delete;
-  explicit operator bool() const { return open_; }
-
- private:
-  bool open_;
+  ItemTooltip() : EndIfOpen(ImGui::BeginItemTooltip()) {}
 };
 
-// ImGui::TreeNode/TreePop. TreePop only when the node is open.
-class TreeNode {
+// ImGui::BeginTooltip/EndTooltip: a tooltip at the mouse, whatever is hovered.
+class Tooltip : public EndIfOpen<&ImGui::EndTooltip> {
  public:
-  explicit TreeNode(const char* label, ImGuiTreeNodeFlags flags = 0) : open_(ImGui::TreeNodeEx(label, flags)) {}
-  ~TreeNode() {
-    if (open_) ImGui::TreePop();
-  }
-  TreeNode(const TreeNode&) = delete;
-  TreeNode& operator=(const TreeNode&) = delete;
-  explicit operator bool() const { return open_; }
+  Tooltip() : EndIfOpen(ImGui::BeginTooltip()) {}
+};
 
- private:
-  bool open_;
+// ImGui::BeginPopup/EndPopup.
+class Popup : public EndIfOpen<&ImGui::EndPopup> {
+ public:
+  explicit Popup(const char* id, ImGuiWindowFlags flags = 0) : EndIfOpen(ImGui::BeginPopup(id, flags)) {}
+};
+
+// ImGui::BeginPopupModal/EndPopup.
+class PopupModal : public EndIfOpen<&ImGui::EndPopup> {
+ public:
+  PopupModal(const char* name, bool* p_open, ImGuiWindowFlags flags = 0)
+      : EndIfOpen(ImGui::BeginPopupModal(name, p_open, flags)) {}
+};
+
+// ImGui::BeginTable/EndTable.
+class Table : public EndIfOpen<&ImGui::EndTable> {
+ public:
+  Table(const char* id, int columns, ImGuiTableFlags flags = 0, ImVec2 outer_size = ImVec2(0, 0))
+      : EndIfOpen(ImGui::BeginTable(id, columns, flags, outer_size)) {}
+};
+
+// ImGui::BeginTabBar/EndTabBar.
+class TabBar : public EndIfOpen<&ImGui::EndTabBar> {
+ public:
+  explicit TabBar(const char* id, ImGuiTabBarFlags flags = 0) : EndIfOpen(ImGui::BeginTabBar(id, flags)) {}
+};
+
+// ImGui::BeginTabItem/EndTabItem.
+class TabItem : public EndIfOpen<&ImGui::EndTabItem> {
+ public:
+  TabItem(const char* label, bool* p_open = nullptr, ImGuiTabItemFlags flags = 0)
+      : EndIfOpen(ImGui::BeginTabItem(label, p_open, flags)) {}
+};
+
+// ImGui::TreeNodeEx/TreePop.
+class TreeNode : public EndIfOpen<&ImGui::TreePop> {
+ public:
+  explicit TreeNode(const char* label, ImGuiTreeNodeFlags flags = 0) : EndIfOpen(ImGui::TreeNodeEx(label, flags)) {}
 };
 
 // ImGui::BeginDisabled/EndDisabled.
