@@ -78,7 +78,7 @@ describe('the saved sandbox', () => {
         KeySchema: [{ AttributeName: 'k', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST', Items: [{ other: { S: 'x' } }] }],
     }));
     assert.equal(s.tablesListed, 0);
-    assert.match(s.notices[0], /ValidationException: \$\.tables\[0\]\.Items\[0\]: One or more parameter values were invalid: Missing the key k in the item/);
+    assert.match(s.notices[0], /ValidationException: \/tables\/0\/Items\/0: One or more parameter values were invalid: Missing the key k in the item/);
   });
 
   test('Forget saved state clears the store', async () => {
