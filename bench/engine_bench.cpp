@@ -4,15 +4,15 @@
 // benchmarks; a bare std::unordered_map<std::string, std::string> holding the same keys is the
 // yardstick for GetItem. Keys are looked up in a shuffled order so neither side gets to walk
 // memory sequentially.
-#include <benchmark/benchmark.h>
-
 #include <algorithm>
-#include <map>
 #include <cstdio>
+#include <map>
 #include <random>
 #include <string>
 #include <unordered_map>
 #include <vector>
+
+#include <benchmark/benchmark.h>
 
 #include "ddb/database.h"
 #include "ddb/json_api.h"
@@ -181,8 +181,9 @@ void BM_JsonQuery100ItemPage(benchmark::State& state) {
   std::mt19937 rng(7);
   std::vector<std::string> bodies;
   for (int i = 0; i < 1000; ++i)
-    bodies.push_back(R"({"TableName":"Books","KeyConditionExpression":"authorId = :a","ExpressionAttributeValues":{":a":{"S":"author#)" +
-                     std::to_string(rng() % 10000) + R"("}}})");
+    bodies.push_back(
+        R"({"TableName":"Books","KeyConditionExpression":"authorId = :a","ExpressionAttributeValues":{":a":{"S":"author#)" +
+        std::to_string(rng() % 10000) + R"("}}})");
   std::size_t n = 0;
   for (auto _ : state) {
     auto r = ddb::HandleRequest(f.db, "Query", bodies[n++ % bodies.size()]);
@@ -208,7 +209,8 @@ void BM_ConditionParseAndEvaluate5Clauses(benchmark::State& state) {
                        {"status", ddb::AttributeValue::S("published")},
                        {"title", ddb::AttributeValue::S("Dune")}};
   const std::string text =
-      "authorId = :a AND #s = :st AND begins_with(bookId, :p) AND (#y > :y OR attribute_not_exists(#y)) AND size(title) > :n";
+      "authorId = :a AND #s = :st AND begins_with(bookId, :p) AND (#y > :y OR attribute_not_exists(#y)) AND "
+      "size(title) > :n";
   for (auto _ : state) {
     ddb::expr::ExpressionSet set(&names, &values);
     auto condition = set.ParseCondition(text, "ConditionExpression");

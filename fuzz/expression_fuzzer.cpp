@@ -63,9 +63,10 @@ const Item& Values() {
 const Item& TheItem() {
   static const auto* item = new Item{
       {"a", AttributeValue::S("hello")},
-      {"b", Of(ddb::Map{{"c", Num(1)},
-                        {"d", Of(ddb::List{AttributeValue::S("x"), Num(2), Of(ddb::Map{{"e", AttributeValue::Bool(true)}})})},
-                        {"f", Of(ddb::StringSet{"p", "q"})}})},
+      {"b", Of(ddb::Map{
+                {"c", Num(1)},
+                {"d", Of(ddb::List{AttributeValue::S("x"), Num(2), Of(ddb::Map{{"e", AttributeValue::Bool(true)}})})},
+                {"f", Of(ddb::StringSet{"p", "q"})}})},
       {"n", Num(42)},
       {"l", Of(ddb::List{Num(1), AttributeValue::S("two"), Of(ddb::Map{}), Of(ddb::List{})})},
       {"s", Of(ddb::StringSet{"x", "y"})},

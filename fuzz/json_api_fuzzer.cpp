@@ -40,9 +40,9 @@ using json = nlohmann::json;
 // Every DynamoDB operation the engine implements or will: unimplemented ones exercise the
 // unknown-operation path today and their handlers as soon as they exist.
 constexpr std::array<std::string_view, 14> kOperations = {
-    "CreateTable", "DescribeTable", "DeleteTable",    "ListTables",         "PutItem",
-    "GetItem",     "DeleteItem",    "UpdateItem",     "Query",              "Scan",
-    "BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems",
+    "CreateTable",        "DescribeTable",    "DeleteTable", "ListTables", "PutItem",      "GetItem",
+    "DeleteItem",         "UpdateItem",       "Query",       "Scan",       "BatchGetItem", "BatchWriteItem",
+    "TransactWriteItems", "TransactGetItems",
 };
 
 // The prepared state: requests that must all succeed.

@@ -1,20 +1,20 @@
 #include "connection_loop.h"
 
-#include <arpa/inet.h>
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
 #include <fcntl.h>
 #include <netdb.h>
+#include <unistd.h>
+#include <vector>
+
+#include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <cerrno>
-#include <chrono>
-#include <cstring>
-#include <vector>
 
 namespace ddb::server {
 namespace {
@@ -95,7 +95,8 @@ RequestFrame FrameChunked(std::string_view input, std::size_t begin, const Conne
       if (input.substr(chunk, 2) == "\r\n") return {RequestFrame::Kind::kComplete, chunk + 2, 0};
       if (input.size() - chunk < 2) return {};
       const std::size_t end = input.find("\r\n\r\n", chunk);
-      if (end == std::string_view::npos) return input.size() - chunk > limits.max_header_bytes ? malformed : RequestFrame{};
+      if (end == std::string_view::npos)
+        return input.size() - chunk > limits.max_header_bytes ? malformed : RequestFrame{};
       return {RequestFrame::Kind::kComplete, end + 4, 0};
     }
     const std::size_t present = input.size() - chunk;
@@ -140,8 +141,7 @@ class BufferStream final : public httplib::Stream {
     if ((local ? getsockname(fd_, sa, &size) : getpeername(fd_, sa, &size)) != 0) return;
     char host[NI_MAXHOST];
     char service[NI_MAXSERV];
-    if (getnameinfo(sa, size, host, sizeof host, service, sizeof service, NI_NUMERICHOST | NI_NUMERICSERV) != 0)
-      return;
+    if (getnameinfo(sa, size, host, sizeof host, service, sizeof service, NI_NUMERICHOST | NI_NUMERICSERV) != 0) return;
     ip = host;
     port = std::atoi(service);
   }
@@ -185,7 +185,8 @@ RequestFrame Frame(std::string_view input, const ConnectionLimits& limits) {
   }
   if (chunked) return FrameChunked(input, header_bytes, limits);
   if (!content_length || *content_length == 0) return {RequestFrame::Kind::kComplete, header_bytes, 0};
-  if (*content_length > limits.max_body_bytes) return {RequestFrame::Kind::kBodyTooLarge, header_bytes, *content_length};
+  if (*content_length > limits.max_body_bytes)
+    return {RequestFrame::Kind::kBodyTooLarge, header_bytes, *content_length};
   if (input.size() - header_bytes < *content_length) return {};
   return {RequestFrame::Kind::kComplete, header_bytes + *content_length, 0};
 }
@@ -418,7 +419,8 @@ bool ConnectionLoop::DropChunks(Connection& c) {
       return false;
     }
     if (*size == 0) {
-      const std::size_t end = c.input.compare(line_end + 2, 2, "\r\n") == 0 ? line_end + 2 : c.input.find("\r\n\r\n", line_end);
+      const std::size_t end =
+          c.input.compare(line_end + 2, 2, "\r\n") == 0 ? line_end + 2 : c.input.find("\r\n\r\n", line_end);
       if (end == std::string::npos) return false;
       c.input.erase(0, end + (end == line_end + 2 ? 2 : 4));
       return true;

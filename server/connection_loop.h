@@ -16,11 +16,10 @@
 // Connections with no traffic for `idle_seconds` are closed.
 #pragma once
 
-#include <httplib.h>
-
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <httplib.h>
 #include <memory>
 #include <optional>
 #include <string>
@@ -79,12 +78,12 @@ class ConnectionLoop {
 // What Frame() found at the start of a connection's input.
 struct RequestFrame {
   enum class Kind {
-    kIncomplete,  // wait for more bytes
-    kComplete,    // `length` bytes are one whole request
-    kBodyTooLarge,  // headers are `length` bytes; the Content-Length body (`body_bytes`) is over the limit
+    kIncomplete,       // wait for more bytes
+    kComplete,         // `length` bytes are one whole request
+    kBodyTooLarge,     // headers are `length` bytes; the Content-Length body (`body_bytes`) is over the limit
     kChunkedTooLarge,  // the first `length` bytes carry more chunk data than the limit; `body_bytes`
                        // more bytes finish the chunk they end in, and chunks follow to the last one
-    kMalformed,   // cannot be framed: hand `length` bytes to httplib to answer, then close
+    kMalformed,        // cannot be framed: hand `length` bytes to httplib to answer, then close
   };
   Kind kind = Kind::kIncomplete;
   std::size_t length = 0;

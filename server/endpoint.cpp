@@ -1,11 +1,10 @@
 #include "endpoint.h"
 
-#include <zlib.h>
-
 #include <cstdlib>
 #include <ctime>
 #include <exception>
 #include <memory>
+#include <zlib.h>
 
 #include "ddb/json_api.h"
 
@@ -113,7 +112,8 @@ void Endpoint::HandlePost(const httplib::Request& req, httplib::Response& res, c
   });
   const RequestHeaders headers(req);
   const auto& content_type = headers.content_type;
-  if (too_large || res.status == 413) return Send(headers, res, TooLargeAnswer(options_.limits, content_type.value_or("")));
+  if (too_large || res.status == 413)
+    return Send(headers, res, TooLargeAnswer(options_.limits, content_type.value_or("")));
   if (!complete) {
     const WireResponse w = ErrorResponse(Status::Serialization("The request body could not be read"));
     return Send(headers, res, {w.http_status, ResponseContentType(content_type), w.body});
@@ -124,9 +124,8 @@ void Endpoint::HandlePost(const httplib::Request& req, httplib::Response& res, c
   post.target = headers.target;
   post.authorization = headers.authorization;
   post.has_date_header = headers.has_date;
-  post.query = {req.has_param("X-Amz-Algorithm"), req.has_param("X-Amz-Credential"),
-                req.has_param("X-Amz-Signature"), req.has_param("X-Amz-SignedHeaders"),
-                req.has_param("X-Amz-Date")};
+  post.query = {req.has_param("X-Amz-Algorithm"), req.has_param("X-Amz-Credential"), req.has_param("X-Amz-Signature"),
+                req.has_param("X-Amz-SignedHeaders"), req.has_param("X-Amz-Date")};
   post.body = body;
   if (auto answer = CheckPost(post, options_.limits)) return Send(headers, res, std::move(*answer));
 

@@ -1,16 +1,15 @@
 // The HTTP endpoint: cpp-httplib's server in front of one Database.
 //
 // Call flow of a request: the connection loop (connection_loop.h) buffers it whole -> httplib
-// parses and routes it -> the body is read up to the size limit -> the front end's checks (front_end.h) may answer it -> otherwise the
-// engine answers through ddb::HandleTarget -> the answer
-// goes out with DynamoDB's headers (x-amzn-RequestId, x-amz-crc32 over the body, Date).
+// parses and routes it -> the body is read up to the size limit -> the front end's checks (front_end.h) may answer it
+// -> otherwise the engine answers through ddb::HandleTarget -> the answer goes out with DynamoDB's headers
+// (x-amzn-RequestId, x-amz-crc32 over the body, Date).
 //
 // Ownership: the Endpoint borrows the Database, which must outlive it. Serve() blocks until
 // Stop() is called from another thread (the signal thread, in main).
 #pragma once
 
 #include <httplib.h>
-
 #include <optional>
 #include <string>
 

@@ -78,10 +78,11 @@ std::optional<HttpAnswer> CheckSignatureShape(const PostRequest& r, const std::s
       message += "Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header. ";
     if (!message.empty()) message += "Authorization=" + std::string(*r.authorization);
   } else {
-    const std::pair<bool, std::string_view> params[] = {
-        {r.query.algorithm, "X-Amz-Algorithm"},         {r.query.credential, "X-Amz-Credential"},
-        {r.query.signature, "X-Amz-Signature"},         {r.query.signed_headers, "X-Amz-SignedHeaders"},
-        {r.query.date, "X-Amz-Date"}};
+    const std::pair<bool, std::string_view> params[] = {{r.query.algorithm, "X-Amz-Algorithm"},
+                                                        {r.query.credential, "X-Amz-Credential"},
+                                                        {r.query.signature, "X-Amz-Signature"},
+                                                        {r.query.signed_headers, "X-Amz-SignedHeaders"},
+                                                        {r.query.date, "X-Amz-Date"}};
     for (const auto& [present, name] : params)
       if (!present) message += "AWS query-string parameters must include '" + std::string(name) + "'. ";
     if (!message.empty()) message += "Re-examine the query-string parameters.";

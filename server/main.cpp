@@ -4,12 +4,11 @@
 // Database -> bind -> serve until SIGINT or SIGTERM -> wait for requests in flight -> write
 // --save. Signals are taken by one thread with sigwait (every thread blocks them), so no
 // signal handler and no global state is needed.
-#include <pthread.h>
-#include <signal.h>
-
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <pthread.h>
+#include <signal.h>
 #include <thread>
 #include <variant>
 
@@ -46,8 +45,9 @@ int Run(const ServerOptions& options) {
 
   ddb::server::Endpoint endpoint(db, {{options.max_request_bytes, options.max_json_depth}});
   const auto port = endpoint.Bind(options.host, options.port);
-  if (!port) return Fail("cannot listen on " + options.host + ":" + std::to_string(options.port) +
-                         " (in use, or not an address of this machine)");
+  if (!port)
+    return Fail("cannot listen on " + options.host + ":" + std::to_string(options.port) +
+                " (in use, or not an address of this machine)");
 
   // main() blocked these signals before any thread existed, so every thread inherits the mask
   // and only sigwait here ever sees them.

@@ -15,7 +15,7 @@ std::optional<long long> ParseNumber(std::string_view text) {
   return v;
 }
 
-constexpr std::string_view kValueFlags[] = {"--host", "--port", "--load", "--save", "--max-request-bytes",
+constexpr std::string_view kValueFlags[] = {"--host",          "--port", "--load", "--save", "--max-request-bytes",
                                             "--max-json-depth"};
 
 }  // namespace

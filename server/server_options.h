@@ -10,8 +10,8 @@
 namespace ddb::server {
 
 struct ServerOptions {
-  std::string host = "127.0.0.1";  // loopback only unless asked: there are no credentials
-  int port = 8000;                 // DynamoDB Local's port; 0 picks a free one (printed)
+  std::string host = "127.0.0.1";        // loopback only unless asked: there are no credentials
+  int port = 8000;                       // DynamoDB Local's port; 0 picks a free one (printed)
   std::optional<std::string> load_path;  // --load: a snapshot to start from
   std::optional<std::string> save_path;  // --save: where the snapshot goes on shutdown
   // DynamoDB refuses request bodies over 16 MB (BatchWriteItem's documented maximum).

@@ -1,13 +1,13 @@
 #include "state_file.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
 #include <vector>
+
+#include <sys/stat.h>
 
 namespace ddb::server {
 namespace {

@@ -34,9 +34,9 @@ TEST_CASE("A failed condition can return the item it was checked against", "[con
   item["v"] = N("1");
   REQUIRE_OK(t.Run("PutItem", {{"Item", item}}));
   auto r = t.Run("PutItem", {{"Item", Book("a1", "b1")},
-                              {"ConditionExpression", "v = :two"},
-                              {"ExpressionAttributeValues", {{":two", N("2")}}},
-                              {"ReturnValuesOnConditionCheckFailure", "ALL_OLD"}});
+                             {"ConditionExpression", "v = :two"},
+                             {"ExpressionAttributeValues", {{":two", N("2")}}},
+                             {"ReturnValuesOnConditionCheckFailure", "ALL_OLD"}});
   REQUIRE_ERROR(r, "ConditionalCheckFailedException", kFailed);
   CHECK(r.body["Item"] == item);
   // Unchanged.
@@ -63,23 +63,32 @@ TEST_CASE("Expression placeholders must be defined and used", "[conditional_writ
   REQUIRE_ERROR(t.Run("PutItem", {{"Item", Book("a", "b")}, {"ExpressionAttributeNames", {{"#a", "x"}}}}),
                 "ValidationException", "ExpressionAttributeNames can only be specified when using expressions");
   REQUIRE_ERROR(t.Run("PutItem", {{"Item", Book("a", "b")}, {"ExpressionAttributeValues", {{":a", S("x")}}}}),
-                "ValidationException", "ExpressionAttributeValues can only be specified when using expressions: ConditionExpression is null");
-  REQUIRE_ERROR(t.Run("PutItem", {{"Item", Book("a", "b")}, {"ConditionExpression", "attribute_exists(x)"},
+                "ValidationException",
+                "ExpressionAttributeValues can only be specified when using expressions: ConditionExpression is null");
+  REQUIRE_ERROR(t.Run("PutItem", {{"Item", Book("a", "b")},
+                                  {"ConditionExpression", "attribute_exists(x)"},
                                   {"ExpressionAttributeValues", {{":unused", S("x")}}}}),
-                "ValidationException", "Value provided in ExpressionAttributeValues unused in expressions: keys: {:unused}");
-  REQUIRE_ERROR(t.Run("PutItem", {{"Item", Book("a", "b")}, {"ConditionExpression", "attribute_exists(x)"},
+                "ValidationException",
+                "Value provided in ExpressionAttributeValues unused in expressions: keys: {:unused}");
+  REQUIRE_ERROR(t.Run("PutItem", {{"Item", Book("a", "b")},
+                                  {"ConditionExpression", "attribute_exists(x)"},
                                   {"ExpressionAttributeNames", {{"#unused", "x"}}}}),
-                "ValidationException", "Value provided in ExpressionAttributeNames unused in expressions: keys: {#unused}");
+                "ValidationException",
+                "Value provided in ExpressionAttributeNames unused in expressions: keys: {#unused}");
   REQUIRE_ERROR(t.Run("PutItem", {{"Item", Book("a", "b")}, {"ConditionExpression", "x = :missing"}}),
                 "ValidationException",
-                "Invalid ConditionExpression: An expression attribute value used in expression is not defined; attribute value: :missing");
-  REQUIRE_ERROR(t.Run("PutItem", {{"Item", Book("a", "b")}, {"ConditionExpression", "x = :v"},
+                "Invalid ConditionExpression: An expression attribute value used in expression is not defined; "
+                "attribute value: :missing");
+  REQUIRE_ERROR(t.Run("PutItem", {{"Item", Book("a", "b")},
+                                  {"ConditionExpression", "x = :v"},
                                   {"ExpressionAttributeValues", {{"v", S("x")}}}}),
                 "ValidationException", "ExpressionAttributeValues contains invalid key: Syntax error; key: \"v\"");
-  REQUIRE_ERROR(t.Run("PutItem", {{"Item", Book("a", "b")}, {"ConditionExpression", "x = :v"},
+  REQUIRE_ERROR(t.Run("PutItem", {{"Item", Book("a", "b")},
+                                  {"ConditionExpression", "x = :v"},
                                   {"ExpressionAttributeValues", {{":v", {{"SS", json::array()}}}}}}),
                 "ValidationException",
-                "ExpressionAttributeValues contains invalid value: One or more parameter values were invalid: An string set  may not be empty for key :v");
+                "ExpressionAttributeValues contains invalid value: One or more parameter values were invalid: An "
+                "string set  may not be empty for key :v");
   CHECK(Exec(t.db, "DescribeTable", {{"TableName", "Books"}}).body["Table"]["ItemCount"] == 0);
 }
 
@@ -94,11 +103,12 @@ TEST_CASE("UpdateItem creates, updates, and refuses to touch the key", "[conditi
   expected["title"] = S("Dune");
   expected["pages"] = N("412");
   CHECK(r.body == json{{"Attributes", expected}});
-  REQUIRE_ERROR(t.Run("UpdateItem", {{"Key", Book("a1", "b1")},
-                                     {"UpdateExpression", "SET bookId = :b"},
-                                     {"ExpressionAttributeValues", {{":b", S("b2")}}}}),
-                "ValidationException",
-                "One or more parameter values were invalid: Cannot update attribute bookId. This attribute is part of the key");
+  REQUIRE_ERROR(
+      t.Run("UpdateItem", {{"Key", Book("a1", "b1")},
+                           {"UpdateExpression", "SET bookId = :b"},
+                           {"ExpressionAttributeValues", {{":b", S("b2")}}}}),
+      "ValidationException",
+      "One or more parameter values were invalid: Cannot update attribute bookId. This attribute is part of the key");
   // UpdateItem without an update expression creates the item from its key alone.
   REQUIRE_OK(t.Run("UpdateItem", {{"Key", Book("a2", "b2")}}));
   CHECK(t.Run("GetItem", {{"Key", Book("a2", "b2")}}).body["Item"] == Book("a2", "b2"));
@@ -121,7 +131,8 @@ TEST_CASE("An atomic counter with ADD returns the new value", "[conditional_writ
   CHECK(Exec(db, "UpdateItem", add).body == json{{"Attributes", {{"name", S("orders")}, {"value", N("3")}}}});
   add["ReturnValues"] = "NONE";
   CHECK(Exec(db, "UpdateItem", add).body == json::object());
-  CHECK(Exec(db, "GetItem", {{"TableName", "Counters"}, {"Key", {{"name", S("orders")}}}}).body["Item"]["value"] == N("5"));
+  CHECK(Exec(db, "GetItem", {{"TableName", "Counters"}, {"Key", {{"name", S("orders")}}}}).body["Item"]["value"] ==
+        N("5"));
 }
 
 TEST_CASE("UpdateItem with a failing condition changes nothing", "[conditional_writes]") {

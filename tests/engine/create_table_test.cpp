@@ -4,12 +4,16 @@
 using namespace ddb::test;
 
 namespace {
-json Def(const std::string& name, const std::string& type) { return {{"AttributeName", name}, {"AttributeType", type}}; }
+json Def(const std::string& name, const std::string& type) {
+  return {{"AttributeName", name}, {"AttributeType", type}};
+}
 json Key(const std::string& name, const std::string& type) { return {{"AttributeName", name}, {"KeyType", type}}; }
 // Explicit arrays: a one-element brace list of json is an array under GCC but a copy under
 // clang (Emscripten), so lists are never written as bare braces here.
 template <class... T>
-json List(T... v) { return json::array({json(std::move(v))...}); }
+json List(T... v) {
+  return json::array({json(std::move(v))...});
+}
 Response Create(ddb::Database& db, const json& request) { return Exec(db, "CreateTable", request); }
 json Gsi(const std::string& name, json key_schema, json projection = {{"ProjectionType", "ALL"}}) {
   return {{"IndexName", name}, {"KeySchema", std::move(key_schema)}, {"Projection", std::move(projection)}};
@@ -24,10 +28,14 @@ TEST_CASE("A table is declared with KeySchema and AttributeDefinitions", "[creat
   const json& d = r.body["TableDescription"];
   CHECK(d["TableName"] == "Books");
   CHECK(d["TableStatus"] == "CREATING");
-  CHECK(d["KeySchema"] == json::parse(R"([{"AttributeName":"authorId","KeyType":"HASH"},{"AttributeName":"bookId","KeyType":"RANGE"}])"));
-  CHECK(d["AttributeDefinitions"] == json::parse(R"([{"AttributeName":"authorId","AttributeType":"S"},{"AttributeName":"bookId","AttributeType":"S"}])"));
+  CHECK(d["KeySchema"] ==
+        json::parse(R"([{"AttributeName":"authorId","KeyType":"HASH"},{"AttributeName":"bookId","KeyType":"RANGE"}])"));
+  CHECK(d["AttributeDefinitions"] ==
+        json::parse(
+            R"([{"AttributeName":"authorId","AttributeType":"S"},{"AttributeName":"bookId","AttributeType":"S"}])"));
   CHECK(d["BillingModeSummary"]["BillingMode"] == "PAY_PER_REQUEST");
-  CHECK(d["ProvisionedThroughput"] == json::parse(R"({"NumberOfDecreasesToday":0,"ReadCapacityUnits":0,"WriteCapacityUnits":0})"));
+  CHECK(d["ProvisionedThroughput"] ==
+        json::parse(R"({"NumberOfDecreasesToday":0,"ReadCapacityUnits":0,"WriteCapacityUnits":0})"));
   CHECK(d["TableArn"] == "arn:aws:dynamodb:us-east-1:000000000000:table/Books");
   CHECK(d["ItemCount"] == 0);
   CHECK(d["TableSizeBytes"] == 0);
@@ -37,11 +45,14 @@ TEST_CASE("TableName is required, 3 to 255 characters of [a-zA-Z0-9_.-]", "[crea
   ddb::Database db;
   json req = BooksTable();
   req.erase("TableName");
-  REQUIRE_ERROR(Create(db, req), "ValidationException", "The parameter 'TableName' is required but was not present in the request");
+  REQUIRE_ERROR(Create(db, req), "ValidationException",
+                "The parameter 'TableName' is required but was not present in the request");
   req["TableName"] = "ab";
-  REQUIRE_ERROR(Create(db, req), "ValidationException", "TableName must be at least 3 characters long and at most 255 characters long");
+  REQUIRE_ERROR(Create(db, req), "ValidationException",
+                "TableName must be at least 3 characters long and at most 255 characters long");
   req["TableName"] = std::string(256, 'a');
-  REQUIRE_ERROR(Create(db, req), "ValidationException", "TableName must be at least 3 characters long and at most 255 characters long");
+  REQUIRE_ERROR(Create(db, req), "ValidationException",
+                "TableName must be at least 3 characters long and at most 255 characters long");
   req["TableName"] = std::string(255, 'a');
   REQUIRE_OK(Create(db, req));
   req["TableName"] = "my table";
@@ -60,9 +71,12 @@ TEST_CASE("Shape violations are reported together, in model order", "[create_tab
               {"BillingMode", "FREE"}};
   REQUIRE_ERROR(Create(db, req), "ValidationException",
                 "3 validation errors detected: "
-                "Value 'X' at 'attributeDefinitions.1.member.attributeType' failed to satisfy constraint: Member must satisfy enum value set: [B, N, S]; "
-                "Value 'FREE' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]; "
-                "Value 'PRIMARY' at 'keySchema.1.member.keyType' failed to satisfy constraint: Member must satisfy enum value set: [HASH, RANGE]");
+                "Value 'X' at 'attributeDefinitions.1.member.attributeType' failed to satisfy constraint: Member must "
+                "satisfy enum value set: [B, N, S]; "
+                "Value 'FREE' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: "
+                "[PROVISIONED, PAY_PER_REQUEST]; "
+                "Value 'PRIMARY' at 'keySchema.1.member.keyType' failed to satisfy constraint: Member must satisfy "
+                "enum value set: [HASH, RANGE]");
   REQUIRE_ERROR(Create(db, {{"TableName", "Bad"}}), "ValidationException",
                 "2 validation errors detected: "
                 "Value null at 'attributeDefinitions' failed to satisfy constraint: Member must not be null; "
@@ -70,7 +84,8 @@ TEST_CASE("Shape violations are reported together, in model order", "[create_tab
   req = BooksTable();
   req["KeySchema"] = json::array();
   REQUIRE_ERROR(Create(db, req), "ValidationException",
-                "1 validation error detected: Value '[]' at 'keySchema' failed to satisfy constraint: Member must have length greater than or equal to 1");
+                "1 validation error detected: Value '[]' at 'keySchema' failed to satisfy constraint: Member must have "
+                "length greater than or equal to 1");
   req["KeySchema"] = List(Key("a", "HASH"), Key("b", "RANGE"), Key("c", "RANGE"));
   REQUIRE_ERROR(Create(db, req), "ValidationException",
                 "1 validation error detected: Value '[KeySchemaElement(attributeName=a, keyType=HASH), "
@@ -83,14 +98,22 @@ TEST_CASE("Key attribute names are 1 to 255 characters", "[create_table]") {
   json req = SimpleTable("Names", "");
   REQUIRE_ERROR(Create(db, req), "ValidationException",
                 "2 validation errors detected: "
-                "Value '' at 'attributeDefinitions.1.member.attributeName' failed to satisfy constraint: Member must have length greater than or equal to 1; "
-                "Value '' at 'keySchema.1.member.attributeName' failed to satisfy constraint: Member must have length greater than or equal to 1");
+                "Value '' at 'attributeDefinitions.1.member.attributeName' failed to satisfy constraint: Member must "
+                "have length greater than or equal to 1; "
+                "Value '' at 'keySchema.1.member.attributeName' failed to satisfy constraint: Member must have length "
+                "greater than or equal to 1");
   const std::string long_name(256, 'k');
   req = SimpleTable("Names", long_name);
   REQUIRE_ERROR(Create(db, req), "ValidationException",
                 "2 validation errors detected: "
-                "Value '" + long_name + "' at 'attributeDefinitions.1.member.attributeName' failed to satisfy constraint: Member must have length less than or equal to 255; "
-                "Value '" + long_name + "' at 'keySchema.1.member.attributeName' failed to satisfy constraint: Member must have length less than or equal to 255");
+                "Value '" +
+                    long_name +
+                    "' at 'attributeDefinitions.1.member.attributeName' failed to satisfy constraint: Member must have "
+                    "length less than or equal to 255; "
+                    "Value '" +
+                    long_name +
+                    "' at 'keySchema.1.member.attributeName' failed to satisfy constraint: Member must have length "
+                    "less than or equal to 255");
   REQUIRE_OK(Create(db, SimpleTable("Names", std::string(255, 'k'))));
 }
 
@@ -98,20 +121,26 @@ TEST_CASE("Billing mode decides whether throughput is given", "[create_table]") 
   ddb::Database db;
   json req = BooksTable();
   req["ProvisionedThroughput"] = {{"ReadCapacityUnits", 5}, {"WriteCapacityUnits", 5}};
-  REQUIRE_ERROR(Create(db, req), "ValidationException",
-                std::string(kInvalid) + "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
+  REQUIRE_ERROR(
+      Create(db, req), "ValidationException",
+      std::string(kInvalid) +
+          "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
   req.erase("BillingMode");
   req.erase("ProvisionedThroughput");
   REQUIRE_ERROR(Create(db, req), "ValidationException",
-                std::string(kInvalid) + "ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED");
+                std::string(kInvalid) +
+                    "ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED");
   req["ProvisionedThroughput"] = {{"ReadCapacityUnits", 0}, {"WriteCapacityUnits", 5}};
   REQUIRE_ERROR(Create(db, req), "ValidationException",
-                "1 validation error detected: Value '0' at 'provisionedThroughput.readCapacityUnits' failed to satisfy constraint: Member must have value greater than or equal to 1");
+                "1 validation error detected: Value '0' at 'provisionedThroughput.readCapacityUnits' failed to satisfy "
+                "constraint: Member must have value greater than or equal to 1");
   req["ProvisionedThroughput"] = {{"ReadCapacityUnits", 5}};
   REQUIRE_ERROR(Create(db, req), "ValidationException",
-                "1 validation error detected: Value null at 'provisionedThroughput.writeCapacityUnits' failed to satisfy constraint: Member must not be null");
+                "1 validation error detected: Value null at 'provisionedThroughput.writeCapacityUnits' failed to "
+                "satisfy constraint: Member must not be null");
   req["ProvisionedThroughput"] = {{"ReadCapacityUnits", 1000000000001LL}, {"WriteCapacityUnits", 5}};
-  REQUIRE_ERROR(Create(db, req), "ValidationException", "Given value 1000000000001 for ReadCapacityUnits is out of bounds");
+  REQUIRE_ERROR(Create(db, req), "ValidationException",
+                "Given value 1000000000001 for ReadCapacityUnits is out of bounds");
   req["ProvisionedThroughput"] = {{"ReadCapacityUnits", 6000}, {"WriteCapacityUnits", 1000}};
   auto r = Create(db, req);
   REQUIRE_OK(r);
@@ -124,27 +153,34 @@ TEST_CASE("AttributeDefinitions list exactly the key attributes", "[create_table
   json req = BooksTable();
   SECTION("a key attribute without a definition") {
     req["AttributeDefinitions"] = List(Def("authorId", "S"));
-    REQUIRE_ERROR(Create(db, req), "ValidationException", "Invalid KeySchema: Some index key attribute have no definition");
+    REQUIRE_ERROR(Create(db, req), "ValidationException",
+                  "Invalid KeySchema: Some index key attribute have no definition");
   }
   SECTION("a key attribute defined under another name") {
     req["AttributeDefinitions"] = List(Def("authorId", "S"), Def("title", "S"));
     REQUIRE_ERROR(Create(db, req), "ValidationException",
-                  std::string(kInvalid) + "Some index key attributes are not defined in AttributeDefinitions. "
-                  "Keys: [authorId, bookId], AttributeDefinitions: [authorId, title]");
+                  std::string(kInvalid) +
+                      "Some index key attributes are not defined in AttributeDefinitions. "
+                      "Keys: [authorId, bookId], AttributeDefinitions: [authorId, title]");
   }
   SECTION("a definition that no key uses") {
     req["AttributeDefinitions"].push_back(Def("title", "S"));
     REQUIRE_ERROR(Create(db, req), "ValidationException",
-                  std::string(kInvalid) + "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions");
+                  std::string(kInvalid) +
+                      "Number of attributes in KeySchema does not exactly match number of attributes defined in "
+                      "AttributeDefinitions");
   }
   SECTION("a definition that no key uses, with an index") {
-    req["AttributeDefinitions"] = List(Def("ProductId", "S"), Def("CreatedTime", "S"), Def("ProductDescription", "S"), Def("ProductName", "S"));
+    req["AttributeDefinitions"] =
+        List(Def("ProductId", "S"), Def("CreatedTime", "S"), Def("ProductDescription", "S"), Def("ProductName", "S"));
     req["KeySchema"] = List(Key("ProductId", "HASH"), Key("CreatedTime", "RANGE"));
     req["GlobalSecondaryIndexes"] = List(Gsi("ByName", List(Key("ProductName", "HASH"))));
     // DynamoDB lists the keys it saw from a Java HashSet; the order is reproduced exactly.
     REQUIRE_ERROR(Create(db, req), "ValidationException",
-                  std::string(kInvalid) + "Some AttributeDefinitions are not used. AttributeDefinitions: "
-                  "[ProductId, CreatedTime, ProductDescription, ProductName], keys used: [CreatedTime, ProductName, ProductId]");
+                  std::string(kInvalid) +
+                      "Some AttributeDefinitions are not used. AttributeDefinitions: "
+                      "[ProductId, CreatedTime, ProductDescription, ProductName], keys used: [CreatedTime, "
+                      "ProductName, ProductId]");
   }
   SECTION("the same attribute defined twice") {
     req["AttributeDefinitions"] = List(Def("authorId", "S"), Def("authorId", "N"));
@@ -162,11 +198,14 @@ TEST_CASE("KeySchema is one HASH then an optional RANGE", "[create_table]") {
   ddb::Database db;
   json req = BooksTable();
   req["KeySchema"] = List(Key("bookId", "RANGE"), Key("authorId", "HASH"));
-  REQUIRE_ERROR(Create(db, req), "ValidationException", "Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+  REQUIRE_ERROR(Create(db, req), "ValidationException",
+                "Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
   req["KeySchema"] = List(Key("authorId", "HASH"), Key("bookId", "HASH"));
-  REQUIRE_ERROR(Create(db, req), "ValidationException", "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
+  REQUIRE_ERROR(Create(db, req), "ValidationException",
+                "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
   req["KeySchema"] = List(Key("authorId", "HASH"), Key("authorId", "RANGE"));
-  REQUIRE_ERROR(Create(db, req), "ValidationException", "Both the Hash Key and the Range Key element in the KeySchema have the same name");
+  REQUIRE_ERROR(Create(db, req), "ValidationException",
+                "Both the Hash Key and the Range Key element in the KeySchema have the same name");
 }
 
 TEST_CASE("Secondary indexes are validated with the table", "[create_table]") {
@@ -182,14 +221,18 @@ TEST_CASE("Secondary indexes are validated with the table", "[create_table]") {
   SECTION("an LSI with another partition key") {
     req["LocalSecondaryIndexes"] = List(Gsi("ByDate", List(Key("publishedAt", "HASH"), Key("bookId", "RANGE"))));
     REQUIRE_ERROR(Create(db, req), "ValidationException",
-                  std::string(kInvalid) + "Index KeySchema does not have the same leading hash key as table KeySchema for index: ByDate. index hash key: publishedAt, table hash key: authorId");
+                  std::string(kInvalid) +
+                      "Index KeySchema does not have the same leading hash key as table KeySchema for index: ByDate. "
+                      "index hash key: publishedAt, table hash key: authorId");
   }
   SECTION("an LSI on a simple-key table") {
     req = SimpleTable("Users", "userId");
     req["AttributeDefinitions"].push_back(Def("email", "S"));
     req["LocalSecondaryIndexes"] = List(Gsi("ByEmail", List(Key("userId", "HASH"), Key("email", "RANGE"))));
-    REQUIRE_ERROR(Create(db, req), "ValidationException",
-                  std::string(kInvalid) + "Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex");
+    REQUIRE_ERROR(
+        Create(db, req), "ValidationException",
+        std::string(kInvalid) +
+            "Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex");
   }
   SECTION("a GSI on any defined attribute, provisioned with the table's billing") {
     req["GlobalSecondaryIndexes"] = List(Gsi("ByDate", List(Key("publishedAt", "HASH"))));
@@ -198,26 +241,32 @@ TEST_CASE("Secondary indexes are validated with the table", "[create_table]") {
     CHECK(r.body["TableDescription"]["GlobalSecondaryIndexes"][0]["IndexStatus"] == "ACTIVE");
     req["TableName"] = "Books2";
     req["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"] = {{"ReadCapacityUnits", 1}, {"WriteCapacityUnits", 1}};
-    REQUIRE_ERROR(Create(db, req), "ValidationException",
-                  std::string(kInvalid) + "ProvisionedThroughput should not be specified for index: ByDate when BillingMode is PAY_PER_REQUEST");
+    REQUIRE_ERROR(
+        Create(db, req), "ValidationException",
+        std::string(kInvalid) +
+            "ProvisionedThroughput should not be specified for index: ByDate when BillingMode is PAY_PER_REQUEST");
   }
   SECTION("index names are unique") {
-    req["GlobalSecondaryIndexes"] = List(Gsi("Same", List(Key("publishedAt", "HASH"))), Gsi("Same", List(Key("bookId", "HASH"))));
+    req["GlobalSecondaryIndexes"] =
+        List(Gsi("Same", List(Key("publishedAt", "HASH"))), Gsi("Same", List(Key("bookId", "HASH"))));
     REQUIRE_ERROR(Create(db, req), "ValidationException", std::string(kInvalid) + "Duplicate index name: Same");
   }
   SECTION("projection rules") {
-    req["GlobalSecondaryIndexes"] = List(Gsi("ByDate", List(Key("publishedAt", "HASH")), {{"ProjectionType", "INCLUDE"}}));
+    req["GlobalSecondaryIndexes"] =
+        List(Gsi("ByDate", List(Key("publishedAt", "HASH")), {{"ProjectionType", "INCLUDE"}}));
     REQUIRE_ERROR(Create(db, req), "ValidationException",
                   std::string(kInvalid) + "ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
-    req["GlobalSecondaryIndexes"] = List(Gsi("ByDate", List(Key("publishedAt", "HASH")), {{"ProjectionType", "ALL"}, {"NonKeyAttributes", List("title")}}));
+    req["GlobalSecondaryIndexes"] = List(Gsi("ByDate", List(Key("publishedAt", "HASH")),
+                                             {{"ProjectionType", "ALL"}, {"NonKeyAttributes", List("title")}}));
     REQUIRE_ERROR(Create(db, req), "ValidationException",
                   std::string(kInvalid) + "ProjectionType is ALL, but NonKeyAttributes is specified");
   }
   SECTION("an index key attribute must be defined") {
     req["GlobalSecondaryIndexes"] = List(Gsi("ByTitle", List(Key("title", "HASH"))));
     REQUIRE_ERROR(Create(db, req), "ValidationException",
-                  std::string(kInvalid) + "Some index key attributes are not defined in AttributeDefinitions. "
-                  "Keys: [title], AttributeDefinitions: [authorId, bookId, publishedAt]");
+                  std::string(kInvalid) +
+                      "Some index key attributes are not defined in AttributeDefinitions. "
+                      "Keys: [title], AttributeDefinitions: [authorId, bookId, publishedAt]");
   }
 }
 

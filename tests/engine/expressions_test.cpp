@@ -4,11 +4,11 @@
 //
 // Sections: Syntax | Functions, names and values | Evaluation | Placeholders used |
 //           Projection | Updates | Key conditions
-#include <catch2/catch.hpp>
-
 #include <map>
 #include <string>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 // The expression module is private to the engine; its tests reach its header directly.
 #include "expr/expressions.h"
@@ -109,7 +109,8 @@ std::string KeyError(const std::string& text, const Item& values, const KeySchem
 }
 
 const std::string kRedundant = "Invalid FilterExpression: The expression has redundant parentheses;";
-const std::string kMisused = "Invalid FilterExpression: The function is not allowed to be used this way in an expression; function: ";
+const std::string kMisused =
+    "Invalid FilterExpression: The function is not allowed to be used this way in an expression; function: ";
 
 }  // namespace
 
@@ -124,7 +125,8 @@ TEST_CASE("Syntax errors name the offending token and the text around it", "[exp
       {"ConditionExpression", "#list[abc].#comment = :v", R"~(Syntax error; token: "abc", near: "[abc]")~"},
       {"ConditionExpression", "a", R"~(Syntax error; token: "<EOF>", near: "a")~"},
       {"ConditionExpression", "ü > a", R"~(Syntax error; token: "ü", near: "ü >")~"},
-      {"ConditionExpression", "attribute_exists(Pictures-RearView)", R"~(Syntax error; token: "-", near: "Pictures-RearView")~"},
+      {"ConditionExpression", "attribute_exists(Pictures-RearView)",
+       R"~(Syntax error; token: "-", near: "Pictures-RearView")~"},
       {"ConditionExpression", "a in (b,c,)", R"~(Syntax error; token: ")", near: ",)")~"},
       {"ConditionExpression", "set = :v", R"~(Syntax error; token: "set", near: "set =")~"},
       {"ConditionExpression", "   ", R"~(Syntax error; token: "<EOF>", near: "   ")~"},
@@ -158,12 +160,12 @@ TEST_CASE("Syntax errors name the offending token and the text around it", "[exp
 }
 
 TEST_CASE("Expressions DynamoDB recorded as syntax errors are syntax errors", "[expressions]") {
-  auto text = GENERATE(as<std::string>{}, "things are not gonna be ok", "a > 4", "attribute_exists(\"Pictures.RearView\")",
-                       "attribute_exists(Pictures..RearView)", "attribute_exists(Pi#ctures.RearView)",
-                       "attribute_exists(asdf[a])", "a in b, c", "a > between", "a in b", "(a)between(b.(c.d))and(c)",
-                       "(a)between(b.c.d)and((c)", "#$.b > a", "a > :things.stuff", "b[:a] > a", "b[#_] > a",
-                       "(a)between(b.c[4.5].#d)and(:a)", "size(a).b > a", "(size(a)).b > a", "size(a)[0] > a",
-                       "(size(a))[0] > a");
+  auto text = GENERATE(as<std::string>{}, "things are not gonna be ok", "a > 4",
+                       "attribute_exists(\"Pictures.RearView\")", "attribute_exists(Pictures..RearView)",
+                       "attribute_exists(Pi#ctures.RearView)", "attribute_exists(asdf[a])", "a in b, c", "a > between",
+                       "a in b", "(a)between(b.(c.d))and(c)", "(a)between(b.c.d)and((c)", "#$.b > a",
+                       "a > :things.stuff", "b[:a] > a", "b[#_] > a", "(a)between(b.c[4.5].#d)and(:a)", "size(a).b > a",
+                       "(size(a)).b > a", "size(a)[0] > a", "(size(a))[0] > a");
   INFO(text);
   CHECK_THAT(ConditionError(text), Catch::StartsWith("Invalid FilterExpression: Syntax error; "));
 }
@@ -183,7 +185,8 @@ TEST_CASE("Update and projection syntax DynamoDB refuses is refused", "[expressi
 }
 
 TEST_CASE("An empty expression is refused before it is parsed", "[expressions]") {
-  CHECK(ConditionError("", {}, {}, "ConditionExpression") == "Invalid ConditionExpression: The expression can not be empty;");
+  CHECK(ConditionError("", {}, {}, "ConditionExpression") ==
+        "Invalid ConditionExpression: The expression can not be empty;");
   CHECK(UpdateError("") == "Invalid UpdateExpression: The expression can not be empty;");
   CHECK(ProjectionError("") == "Invalid ProjectionExpression: The expression can not be empty;");
   CHECK(KeyError("", {}) == "Invalid KeyConditionExpression: The expression can not be empty;");
@@ -191,7 +194,8 @@ TEST_CASE("An empty expression is refused before it is parsed", "[expressions]")
 
 TEST_CASE("Expressions longer than 4 KB are refused with DynamoDB's size message", "[expressions]") {
   const std::string long_name = "a" + std::string(4096, 'z');
-  CHECK(ProjectionError(long_name) == "Invalid ProjectionExpression: Expression size has exceeded the maximum allowed size;");
+  CHECK(ProjectionError(long_name) ==
+        "Invalid ProjectionExpression: Expression size has exceeded the maximum allowed size;");
   CHECK(ProjectionError(long_name.substr(0, 4096)).empty());
   const std::string filter = long_name + " = :v";
   CHECK(ConditionError(filter, {}, {{":v", S("x")}}) ==
@@ -204,10 +208,11 @@ TEST_CASE("Expressions longer than 4 KB are refused with DynamoDB's size message
 }
 
 TEST_CASE("Doubled parentheses are refused as redundant", "[expressions]") {
-  auto text = GENERATE(as<std::string>{}, "((a = :v))", "a=a and a > ((views))", "(a)between(((b.c)).d)and(c)",
-                       "a > whatever((:things), ((a)))", "a=a AND ((a=a AND a=a)) AND a=a", "a=a OR ((a=a OR a=a)) OR a=a",
-                       "a=a AND ((a=a AND (a=a AND a=a)))", "a=a OR ((a=a OR (a=a OR a=a)))",
-                       "((attribute_not_exists(pk)))", "((#pk = :v)) AND ((#sk = :v))", "(((a = :v)))", "((NOT a = :v))");
+  auto text =
+      GENERATE(as<std::string>{}, "((a = :v))", "a=a and a > ((views))", "(a)between(((b.c)).d)and(c)",
+               "a > whatever((:things), ((a)))", "a=a AND ((a=a AND a=a)) AND a=a", "a=a OR ((a=a OR a=a)) OR a=a",
+               "a=a AND ((a=a AND (a=a AND a=a)))", "a=a OR ((a=a OR (a=a OR a=a)))", "((attribute_not_exists(pk)))",
+               "((#pk = :v)) AND ((#sk = :v))", "(((a = :v)))", "((NOT a = :v))");
   INFO(text);
   CHECK(ConditionError(text, {{"#pk", "pk"}, {"#sk", "sk"}}, {{":v", S("x")}}) == kRedundant);
   CHECK(UpdateError("SET a = ((b))") == "Invalid UpdateExpression: The expression has redundant parentheses;");
@@ -215,9 +220,10 @@ TEST_CASE("Doubled parentheses are refused as redundant", "[expressions]") {
 }
 
 TEST_CASE("Parentheses that group something are accepted", "[expressions]") {
-  auto text = GENERATE(as<std::string>{}, "(a = :v)", "(a = :v) AND (b = :v)", "(attribute_not_exists(pk) AND (b = :v))",
-                       "((a = :v) OR (b = :v))", "(a = :v) AND ((b = :v) OR (c = :v))", "(NOT (a = :v))", "(a) = :v",
-                       "NOT (a = :v)", "(size(a)) > :n", "a IN ((b), :v)");
+  auto text =
+      GENERATE(as<std::string>{}, "(a = :v)", "(a = :v) AND (b = :v)", "(attribute_not_exists(pk) AND (b = :v))",
+               "((a = :v) OR (b = :v))", "(a = :v) AND ((b = :v) OR (c = :v))", "(NOT (a = :v))", "(a) = :v",
+               "NOT (a = :v)", "(size(a)) > :n", "a IN ((b), :v)");
   INFO(text);
   CHECK(ConditionError(text, {}, {{":v", S("x")}, {":n", N("1")}}).empty());
   CHECK(UpdateError("SET a = (b + c)").empty());
@@ -249,13 +255,15 @@ TEST_CASE("Deep nesting is refused without exhausting the stack", "[expressions]
   CHECK(ConditionError("(a = :v AND (a = :v AND " + nested + "))", {}, {{":v", S("x")}}) ==
         "Invalid FilterExpression: The expression has too many nesting levels; nesting levels: 101");
   std::string unclosed(4000, '(');
-  CHECK_THAT(ConditionError(unclosed), Catch::StartsWith("Invalid FilterExpression: The expression has too many nesting"));
+  CHECK_THAT(ConditionError(unclosed),
+             Catch::StartsWith("Invalid FilterExpression: The expression has too many nesting"));
 }
 
 // ---- Functions, names and values ----------------------------------------------------------------
 
 TEST_CASE("Unknown functions and functions out of place are refused by name", "[expressions]") {
-  CHECK(ConditionError("a=a and whatever((:things)) > a") == "Invalid FilterExpression: Invalid function name; function: whatever");
+  CHECK(ConditionError("a=a and whatever((:things)) > a") ==
+        "Invalid FilterExpression: Invalid function name; function: whatever");
   CHECK(ConditionError("attRIbute_exIsts((views), #a)") ==
         "Invalid FilterExpression: Invalid function name; function: attRIbute_exIsts");
   auto [text, function] = GENERATE(table<std::string, std::string>({
@@ -276,18 +284,23 @@ TEST_CASE("Unknown functions and functions out of place are refused by name", "[
   CHECK(UpdateError("SET a = size(b)") ==
         "Invalid UpdateExpression: The function is not allowed in an update expression; function: size");
   CHECK(UpdateError("SET a = list_append(list_append(a, b), c)") ==
-        "Invalid UpdateExpression: The function is not allowed to be used this way in an expression; function: list_append");
-  CHECK(UpdateError("set #c = if_not_exist(:c) set c = d") == "Invalid UpdateExpression: Invalid function name; function: if_not_exist");
+        "Invalid UpdateExpression: The function is not allowed to be used this way in an expression; function: "
+        "list_append");
+  CHECK(UpdateError("set #c = if_not_exist(:c) set c = d") ==
+        "Invalid UpdateExpression: Invalid function name; function: if_not_exist");
 }
 
 TEST_CASE("Reserved words cannot be attribute names, in any letter case", "[expressions]") {
-  CHECK(ConditionError(":a < abOrT") == "Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: abOrT");
+  CHECK(ConditionError(":a < abOrT") ==
+        "Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: abOrT");
   CHECK(ConditionError("attribute_exists(views, #a)") ==
         "Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: views");
   CHECK(UpdateError(" set #c = :c set abOrt = true ") ==
         "Invalid UpdateExpression: Attribute name is a reserved keyword; reserved keyword: abOrt");
-  CHECK(UpdateError(" remove Absolute ") == "Invalid UpdateExpression: Attribute name is a reserved keyword; reserved keyword: Absolute");
-  CHECK(ProjectionError("a.abORt") == "Invalid ProjectionExpression: Attribute name is a reserved keyword; reserved keyword: abORt");
+  CHECK(UpdateError(" remove Absolute ") ==
+        "Invalid UpdateExpression: Attribute name is a reserved keyword; reserved keyword: Absolute");
+  CHECK(ProjectionError("a.abORt") ==
+        "Invalid ProjectionExpression: Attribute name is a reserved keyword; reserved keyword: abORt");
   CHECK(ProjectionError("#name, status", {{"#name", "name"}}) ==
         "Invalid ProjectionExpression: Attribute name is a reserved keyword; reserved keyword: status");
   CHECK(ProjectionError("#name", {{"#name", "name"}}).empty());
@@ -311,7 +324,9 @@ TEST_CASE("Undefined placeholders are refused by name", "[expressions]") {
   }));
   INFO(text);
   CHECK(ConditionError(text) ==
-        "Invalid FilterExpression: An expression attribute name used in the document path is not defined; attribute name: " + name);
+        "Invalid FilterExpression: An expression attribute name used in the document path is not defined; attribute "
+        "name: " +
+            name);
   auto [value_text, value] = GENERATE(table<std::string, std::string>({
       {"begins_with(:hello, #a, #b)", ":hello"},
       {":a < :b", ":a"},
@@ -319,9 +334,11 @@ TEST_CASE("Undefined placeholders are refused by name", "[expressions]") {
   }));
   INFO(value_text);
   CHECK(ConditionError(value_text) ==
-        "Invalid FilterExpression: An expression attribute value used in expression is not defined; attribute value: " + value);
-  CHECK(UpdateError("SET attr1 = :v") ==
-        "Invalid UpdateExpression: An expression attribute value used in expression is not defined; attribute value: :v");
+        "Invalid FilterExpression: An expression attribute value used in expression is not defined; attribute value: " +
+            value);
+  CHECK(
+      UpdateError("SET attr1 = :v") ==
+      "Invalid UpdateExpression: An expression attribute value used in expression is not defined; attribute value: :v");
 }
 
 TEST_CASE("Functions check their operand counts and types", "[expressions]") {
@@ -336,8 +353,8 @@ TEST_CASE("Functions check their operand counts and types", "[expressions]") {
   }));
   INFO(text);
   CHECK(ConditionError(text) ==
-        "Invalid FilterExpression: Incorrect number of operands for operator or function; operator or function: " + function +
-            ", number of operands: " + std::to_string(count));
+        "Invalid FilterExpression: Incorrect number of operands for operator or function; operator or function: " +
+            function + ", number of operands: " + std::to_string(count));
 }
 
 TEST_CASE("Literal operands of the wrong type are refused before evaluation", "[expressions]") {
@@ -368,14 +385,18 @@ TEST_CASE("Literal operands of the wrong type are refused before evaluation", "[
         "Invalid FilterExpression: Incorrect operand type for operator or function; operator or function: " + function +
             ", operand type: " + std::string(ValueTypeName(value.type())));
   CHECK(ConditionError("attribute_type(a, b)") ==
-        "Invalid FilterExpression: Incorrect operand type for operator or function; operator or function: attribute_type, "
+        "Invalid FilterExpression: Incorrect operand type for operator or function; operator or function: "
+        "attribute_type, "
         "operand type: {NS,SS,L,BS,N,M,B,BOOL,NULL,S}");
   CHECK(ConditionError("attribute_type(a, :a)", {}, {{":a", S("1")}}) ==
-        "Invalid FilterExpression: Invalid attribute type name found; type: 1, valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}");
+        "Invalid FilterExpression: Invalid attribute type name found; type: 1, valid types: "
+        "{B,NULL,SS,BOOL,L,BS,N,NS,S,M}");
   CHECK(ConditionError("attribute_exists(:a) and a=a", {}, {{":a", S("1")}}) ==
-        "Invalid FilterExpression: Operator or function requires a document path; operator or function: attribute_exists");
+        "Invalid FilterExpression: Operator or function requires a document path; operator or function: "
+        "attribute_exists");
   CHECK(ConditionError("attribute_not_exists(size(:a))", {}, {{":a", S("1")}}) ==
-        "Invalid FilterExpression: Operator or function requires a document path; operator or function: attribute_not_exists");
+        "Invalid FilterExpression: Operator or function requires a document path; operator or function: "
+        "attribute_not_exists");
 }
 
 TEST_CASE("An operator's first path must differ from the other operands", "[expressions]") {
@@ -392,17 +413,20 @@ TEST_CASE("An operator's first path must differ from the other operands", "[expr
   INFO(text);
   CHECK(ConditionError(text, {{"#a", "a"}}) ==
         "Invalid FilterExpression: The first operand must be distinct from the remaining operands for this operator or "
-        "function; operator: " + op + ", first operand: " + path);
+        "function; operator: " +
+            op + ", first operand: " + path);
   CHECK(ConditionError(":a > :a", {}, {{":a", N("1")}}).empty());
 }
 
 TEST_CASE("BETWEEN literal bounds must share a type and be in order", "[expressions]") {
-  CHECK(ConditionError("a between :b and :a", {}, {{":a", S("a")}, {":b", N("1")}}) ==
-        "Invalid FilterExpression: The BETWEEN operator requires same data type for lower and upper bounds; lower bound "
-        "operand: AttributeValue: {N:1}, upper bound operand: AttributeValue: {S:a}");
-  CHECK(ConditionError("a between :b and :a", {}, {{":a", S("a")}, {":b", S("b")}}) ==
-        "Invalid FilterExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; "
-        "lower bound operand: AttributeValue: {S:b}, upper bound operand: AttributeValue: {S:a}");
+  CHECK(
+      ConditionError("a between :b and :a", {}, {{":a", S("a")}, {":b", N("1")}}) ==
+      "Invalid FilterExpression: The BETWEEN operator requires same data type for lower and upper bounds; lower bound "
+      "operand: AttributeValue: {N:1}, upper bound operand: AttributeValue: {S:a}");
+  CHECK(
+      ConditionError("a between :b and :a", {}, {{":a", S("a")}, {":b", S("b")}}) ==
+      "Invalid FilterExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; "
+      "lower bound operand: AttributeValue: {S:b}, upper bound operand: AttributeValue: {S:a}");
   CHECK(ConditionError("a between :b and :b", {}, {{":b", N("-2.50")}}).empty());
 }
 
@@ -423,7 +447,8 @@ TEST_CASE("List indexes and path depth have DynamoDB's limits", "[expressions]")
         "Invalid FilterExpression: List index is not within the allowable range; index: [2147483648]");
   std::string deep = "a";
   for (int i = 0; i < 32; ++i) deep += ".b";
-  CHECK(ProjectionError(deep) == "Invalid ProjectionExpression: The document path has too many nesting levels; nesting levels: 33");
+  CHECK(ProjectionError(deep) ==
+        "Invalid ProjectionExpression: The document path has too many nesting levels; nesting levels: 33");
   CHECK(ProjectionError(deep.substr(0, deep.size() - 2)).empty());
 }
 
@@ -443,8 +468,9 @@ TEST_CASE("NOT binds tighter than AND, and AND tighter than OR", "[expressions]"
 }
 
 TEST_CASE("Comparisons are false across types, and ordering only applies to N, S and B", "[expressions]") {
-  const std::vector<AttributeValue> samples = {S("b"), N("2"), B("b"), Bool(true), NullValue(), L({S("b")}),
-                                               M({{"k", S("b")}}), SS({"b"}), NS({"2"}), BS({"b"})};
+  const std::vector<AttributeValue> samples = {
+      S("b"),    N("2"),    B("b"),   Bool(true), NullValue(), L({S("b")}), M({{"k", S("b")}}),
+      SS({"b"}), NS({"2"}), BS({"b"})};
   auto i = GENERATE(range(0, 10));
   auto j = GENERATE(range(0, 10));
   const Item item{{"a", samples[i]}};
@@ -465,10 +491,17 @@ TEST_CASE("Comparisons are false across types, and ordering only applies to N, S
 
 TEST_CASE("Numbers order numerically and strings and binaries by unsigned bytes", "[expressions]") {
   auto [a, op, b, expected] = GENERATE(table<AttributeValue, std::string, AttributeValue, bool>({
-      {N("10"), "<", N("9"), false},      {N("-10"), "<", N("-9"), true},   {N("1.0"), "=", N("1"), true},
-      {N("0.1"), "<", N("0.10001"), true}, {S("B"), "<", S("a"), true},      {S("z"), "<", S("é"), true},
-      {S("abc"), "<", S("abd"), true},    {S("ab"), "<", S("abc"), true},   {S("x"), ">=", S("x"), true},
-      {B(std::string("\x7f", 1)), "<", B(std::string("\x80", 1)), true},     {B("a"), ">", B("b"), false},
+      {N("10"), "<", N("9"), false},
+      {N("-10"), "<", N("-9"), true},
+      {N("1.0"), "=", N("1"), true},
+      {N("0.1"), "<", N("0.10001"), true},
+      {S("B"), "<", S("a"), true},
+      {S("z"), "<", S("é"), true},
+      {S("abc"), "<", S("abd"), true},
+      {S("ab"), "<", S("abc"), true},
+      {S("x"), ">=", S("x"), true},
+      {B(std::string("\x7f", 1)), "<", B(std::string("\x80", 1)), true},
+      {B("a"), ">", B("b"), false},
   }));
   INFO(op);
   CHECK(Holds("a " + op + " :v", {{"a", a}}, {{":v", b}}) == expected);
@@ -495,10 +528,17 @@ TEST_CASE("Sets compare as sets and lists and maps compare deeply", "[expression
 }
 
 TEST_CASE("Functions evaluate as DynamoDB defines them", "[expressions]") {
-  const Item item{{"s", S("hello")},       {"b", B("\x01\x02\x03")},        {"n", N("42")},
-                  {"ss", SS({"a", "bc"})}, {"ns", NS({"1", "2"})},          {"bs", BS({"\x01"})},
-                  {"l", L({S("a"), N("1"), M({{"k", S("v")}})})},           {"m", M({{"x", N("1")}, {"y", N("2")}})},
-                  {"bool", Bool(false)},   {"nul", NullValue()},                 {"u", S("日本🎉")}};
+  const Item item{{"s", S("hello")},
+                  {"b", B("\x01\x02\x03")},
+                  {"n", N("42")},
+                  {"ss", SS({"a", "bc"})},
+                  {"ns", NS({"1", "2"})},
+                  {"bs", BS({"\x01"})},
+                  {"l", L({S("a"), N("1"), M({{"k", S("v")}})})},
+                  {"m", M({{"x", N("1")}, {"y", N("2")}})},
+                  {"bool", Bool(false)},
+                  {"nul", NullValue()},
+                  {"u", S("日本🎉")}};
   auto [text, values, expected] = GENERATE_REF(table<std::string, Item, bool>({
       {"attribute_exists(s)", {}, true},
       {"attribute_exists(m.x)", {}, true},
@@ -584,13 +624,15 @@ TEST_CASE("Placeholders no expression used are reported, names first", "[express
   REQUIRE(set.ParseCondition("#b = :b", "ConditionExpression").ok());
   CHECK(set.CheckAllUsed().message() == "Value provided in ExpressionAttributeNames unused in expressions: keys: {#c}");
   REQUIRE(set.ParseProjection("#c").ok());
-  CHECK(set.CheckAllUsed().message() == "Value provided in ExpressionAttributeValues unused in expressions: keys: {:c}");
+  CHECK(set.CheckAllUsed().message() ==
+        "Value provided in ExpressionAttributeValues unused in expressions: keys: {:c}");
   REQUIRE(set.ParseCondition("x = :c", "FilterExpression").ok());
   CHECK(set.CheckAllUsed().ok());
 
   const Names two{{"#a", "a"}, {"#b", "b"}};
   ExpressionSet unused(&two, nullptr);
-  CHECK(unused.CheckAllUsed().message() == "Value provided in ExpressionAttributeNames unused in expressions: keys: {#a, #b}");
+  CHECK(unused.CheckAllUsed().message() ==
+        "Value provided in ExpressionAttributeNames unused in expressions: keys: {#a, #b}");
   ExpressionSet none(nullptr, nullptr);
   CHECK(none.CheckAllUsed().ok());
 }
@@ -615,16 +657,27 @@ TEST_CASE("Projections keep nested paths inside their enclosing maps and lists",
 
 TEST_CASE("Overlapping and conflicting projection paths are refused, earlier path first", "[expressions]") {
   auto [text, message] = GENERATE(table<std::string, std::string>({
-      {"a, a", "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path two: [a]"},
-      {"#a, #b", "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path two: [a]"},
-      {"a, a.b", "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path two: [a, b]"},
-      {"a.b, a", "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a, b], path two: [a]"},
-      {"a.b, a[0]", "Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [a, b], path two: [a, [0]]"},
+      {"a, a",
+       "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path "
+       "two: [a]"},
+      {"#a, #b",
+       "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path "
+       "two: [a]"},
+      {"a, a.b",
+       "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path "
+       "two: [a, b]"},
+      {"a.b, a",
+       "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a, b], path "
+       "two: [a]"},
+      {"a.b, a[0]",
+       "Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [a, b], path "
+       "two: [a, [0]]"},
   }));
   INFO(text);
   CHECK(ProjectionError(text, {{"#a", "a"}, {"#b", "a"}}) == "Invalid ProjectionExpression: " + message);
   CHECK(ProjectionError("#undef") ==
-        "Invalid ProjectionExpression: An expression attribute name used in the document path is not defined; attribute name: #undef");
+        "Invalid ProjectionExpression: An expression attribute name used in the document path is not defined; "
+        "attribute name: #undef");
 }
 
 // ---- Updates -----------------------------------------------------------------------------------
@@ -658,18 +711,21 @@ TEST_CASE("Every operand reads the item as it was before the update", "[expressi
 TEST_CASE("SET arithmetic, if_not_exists and list_append follow DynamoDB", "[expressions]") {
   Item item{{"n", N("10")}, {"l", L({N("1")})}, {"s", S("x")}};
   const Item values{{":one", N("1")}, {":l", L({N("2")})}, {":zero", N("0")}, {":big", N("9.9e125")}};
-  CHECK(Apply("SET n = n - :one, c = if_not_exists(c, :zero) + :one, l = list_append(:l, l), d = if_not_exists(n, :one)", item,
-              values)
-            .empty());
+  CHECK(
+      Apply("SET n = n - :one, c = if_not_exists(c, :zero) + :one, l = list_append(:l, l), d = if_not_exists(n, :one)",
+            item, values)
+          .empty());
   CHECK(item.at("n") == N("9"));
   CHECK(item.at("c") == N("1"));
   CHECK(item.at("l") == L({N("2"), N("1")}));
   CHECK(item.at("d") == N("10"));
-  CHECK(Apply("SET q = absent", item) == "The provided expression refers to an attribute that does not exist in the item");
+  CHECK(Apply("SET q = absent", item) ==
+        "The provided expression refers to an attribute that does not exist in the item");
   CHECK(Apply("SET q = absent + :one", item, values) ==
         "The provided expression refers to an attribute that does not exist in the item");
   CHECK(Apply("SET q = s + :one", item, values) == "An operand in the update expression has an incorrect data type");
-  CHECK(Apply("SET q = list_append(n, :l)", item, values) == "An operand in the update expression has an incorrect data type");
+  CHECK(Apply("SET q = list_append(n, :l)", item, values) ==
+        "An operand in the update expression has an incorrect data type");
   CHECK(Apply("SET q = list_append(absent, :l)", item, values) ==
         "The provided expression refers to an attribute that does not exist in the item");
   CHECK(Apply("SET q = if_not_exists(n, absent)", item) ==
@@ -696,23 +752,27 @@ TEST_CASE("ADD creates and increments numbers and adds set members", "[expressio
   CHECK(item.at("created") == N("3"));
   CHECK(item.at("fresh") == NS({"1"}));
   CHECK(Apply("ADD ss :n", item, {{":n", N("1")}}) == "An operand in the update expression has an incorrect data type");
-  CHECK(Apply("ADD n :s", item, {{":s", SS({"x"})}}) == "An operand in the update expression has an incorrect data type");
+  CHECK(Apply("ADD n :s", item, {{":s", SS({"x"})}}) ==
+        "An operand in the update expression has an incorrect data type");
 }
 
 TEST_CASE("DELETE removes set members and the attribute once the set is empty", "[expressions]") {
   Item item{{"ss", SS({"a", "b", "c"})}, {"ns", NS({"1", "2"})}, {"s", S("x")}};
-  CHECK(Apply("DELETE ss :ab, ns :both, absent :ab", item, {{":ab", SS({"a", "b", "z"})}, {":both", NS({"2", "1.0"})}}).empty());
+  CHECK(Apply("DELETE ss :ab, ns :both, absent :ab", item, {{":ab", SS({"a", "b", "z"})}, {":both", NS({"2", "1.0"})}})
+            .empty());
   CHECK(item.at("ss") == SS({"c"}));
   CHECK(item.count("ns") == 0);
   CHECK(item.count("absent") == 0);
-  CHECK(Apply("DELETE s :ab", item, {{":ab", SS({"a"})}}) == "An operand in the update expression has an incorrect data type");
-  CHECK(Apply("DELETE ss :n", item, {{":n", NS({"1"})}}) == "An operand in the update expression has an incorrect data type");
+  CHECK(Apply("DELETE s :ab", item, {{":ab", SS({"a"})}}) ==
+        "An operand in the update expression has an incorrect data type");
+  CHECK(Apply("DELETE ss :n", item, {{":n", NS({"1"})}}) ==
+        "An operand in the update expression has an incorrect data type");
 }
 
 TEST_CASE("An update through a missing or mistyped container is invalid for update", "[expressions]") {
   auto text = GENERATE(as<std::string>{}, "SET absent.a = :v", "SET absent[1] = :v", "SET s.a = :v", "SET s[1] = :v",
-                       "SET m[1] = :v", "SET l.x = :v", "REMOVE absent.a", "REMOVE s[1]", "REMOVE m[0]",
-                       "ADD l.x :n", "DELETE absent.a :ss", "SET l[5].x = :v", "SET m.a.b = :v");
+                       "SET m[1] = :v", "SET l.x = :v", "REMOVE absent.a", "REMOVE s[1]", "REMOVE m[0]", "ADD l.x :n",
+                       "DELETE absent.a :ss", "SET l[5].x = :v", "SET m.a.b = :v");
   INFO(text);
   Item item{{"s", S("x")}, {"m", M({{"k", S("v")}})}, {"l", L({S("a")})}};
   const Item original = item;
@@ -736,44 +796,66 @@ TEST_CASE("Update expressions are checked for sections, paths and operand types"
       {"add #d :e set a = b add e :f", "The \"ADD\" section can only be used once in an update expression;"},
       {"delete #d :e set a = b delete #e :f", "The \"DELETE\" section can only be used once in an update expression;"},
       {"SET fieldx = :s, fieldx = :o",
-       "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [fieldx], path two: [fieldx]"},
+       "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [fieldx], "
+       "path two: [fieldx]"},
       {"SET mapx = :s, mapx.num = :o",
-       "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [mapx], path two: [mapx, num]"},
+       "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [mapx], path "
+       "two: [mapx, num]"},
       {"SET lst[0] = :s, lst[0].ok = :s",
-       "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [lst, [0]], path two: [lst, [0], ok]"},
+       "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [lst, [0]], "
+       "path two: [lst, [0], ok]"},
       {"set d[1] = a, d.b = a, c[1].a = a, #c = if_not_exists(a)",
-       "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [c, [1], a], path two: [c]"},
+       "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [c, [1], a], "
+       "path two: [c]"},
       {"set a = b remove a, #c, #d",
-       "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path two: [a]"},
+       "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path "
+       "two: [a]"},
       {"set #c[3].#d = a, #c[3] = a",
-       "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [c, [3], [3]], path two: [c, [3]]"},
+       "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [c, [3], "
+       "[3]], path two: [c, [3]]"},
       {"set #c[3].#d = a, #c.#d[3] = if_not_exists(a)",
-       "Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [c, [3], [3]], path two: [c, [3], [3]]"},
+       "Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [c, [3], "
+       "[3]], path two: [c, [3], [3]]"},
       {"remove a.#c set a[1] = #d",
-       "Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [a, c], path two: [a, [1]]"},
+       "Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [a, c], path "
+       "two: [a, [1]]"},
       {"set a = if_not_exists(c)",
-       "Incorrect number of operands for operator or function; operator or function: if_not_exists, number of operands: 1"},
+       "Incorrect number of operands for operator or function; operator or function: if_not_exists, number of "
+       "operands: 1"},
       {"set a = list_append(c)",
-       "Incorrect number of operands for operator or function; operator or function: list_append, number of operands: 1"},
-      {"set a = if_not_exists(:s, c)", "Operator or function requires a document path; operator or function: if_not_exists"},
+       "Incorrect number of operands for operator or function; operator or function: list_append, number of operands: "
+       "1"},
+      {"set a = if_not_exists(:s, c)",
+       "Operator or function requires a document path; operator or function: if_not_exists"},
       {"set a = if_not_exists(if_not_exists(a, b), c)",
        "Operator or function requires a document path; operator or function: if_not_exists"},
       {"set a = if_not_exists(b, b)",
-       "The first operand must be distinct from the remaining operands for this operator or function; operator: if_not_exists, first operand: [b]"},
+       "The first operand must be distinct from the remaining operands for this operator or function; operator: "
+       "if_not_exists, first operand: [b]"},
       {"set a = list_append(:s, a)",
        "Incorrect operand type for operator or function; operator or function: list_append, operand type: S"},
       {"set a = a + :s", "Incorrect operand type for operator or function; operator or function: +, operand type: S"},
       {"set a = :m - a", "Incorrect operand type for operator or function; operator or function: -, operand type: M"},
-      {"add a.b :s", "Incorrect operand type for operator or function; operator: ADD, operand type: STRING, typeSet: ALLOWED_FOR_ADD_OPERAND"},
-      {"add a :l", "Incorrect operand type for operator or function; operator: ADD, operand type: LIST, typeSet: ALLOWED_FOR_ADD_OPERAND"},
-      {"add a :t", "Incorrect operand type for operator or function; operator: ADD, operand type: BOOL, typeSet: ALLOWED_FOR_ADD_OPERAND"},
-      {"delete a :n", "Incorrect operand type for operator or function; operator: DELETE, operand type: NUMBER, typeSet: ALLOWED_FOR_ADD_OPERAND"},
-      {"delete a :m", "Incorrect operand type for operator or function; operator: DELETE, operand type: MAP, typeSet: ALLOWED_FOR_ADD_OPERAND"},
+      {"add a.b :s",
+       "Incorrect operand type for operator or function; operator: ADD, operand type: STRING, typeSet: "
+       "ALLOWED_FOR_ADD_OPERAND"},
+      {"add a :l",
+       "Incorrect operand type for operator or function; operator: ADD, operand type: LIST, typeSet: "
+       "ALLOWED_FOR_ADD_OPERAND"},
+      {"add a :t",
+       "Incorrect operand type for operator or function; operator: ADD, operand type: BOOL, typeSet: "
+       "ALLOWED_FOR_ADD_OPERAND"},
+      {"delete a :n",
+       "Incorrect operand type for operator or function; operator: DELETE, operand type: NUMBER, typeSet: "
+       "ALLOWED_FOR_ADD_OPERAND"},
+      {"delete a :m",
+       "Incorrect operand type for operator or function; operator: DELETE, operand type: MAP, typeSet: "
+       "ALLOWED_FOR_ADD_OPERAND"},
       {"SET #c = :undefined, #undefined = :s",
        "An expression attribute name used in the document path is not defined; attribute name: #undefined"},
   }));
   INFO(text);
-  const Item values{{":s", S("a")}, {":o", S("o")}, {":n", N("1")}, {":l", L({N("1")})}, {":t", Bool(true)},
+  const Item values{{":s", S("a")}, {":o", S("o")}, {":n", N("1")},    {":l", L({N("1")})}, {":t", Bool(true)},
                     {":m", M({})},  {":d", S("d")}, {":e", NS({"1"})}, {":f", NS({"2"})}};
   CHECK(UpdateError(text, values, {{"#b", "b"}, {"#c", "c"}, {"#d", "[3]"}, {"#e", "e"}}) ==
         "Invalid UpdateExpression: " + message);
@@ -819,11 +901,17 @@ TEST_CASE("Key conditions give the partition key and the sort key condition", "[
 
 TEST_CASE("Sort key conditions match as DynamoDB orders keys", "[expressions]") {
   auto [op, value, key, expected] = GENERATE(table<std::string, AttributeValue, AttributeValue, bool>({
-      {"=", N("10"), N("10.0"), true}, {"<", N("10"), N("9"), true},   {"<=", N("10"), N("10"), true},
-      {">", N("10"), N("9"), false},   {">=", S("b"), S("ba"), true},  {"<", B("b"), B("a"), true},
+      {"=", N("10"), N("10.0"), true},
+      {"<", N("10"), N("9"), true},
+      {"<=", N("10"), N("10"), true},
+      {">", N("10"), N("9"), false},
+      {">=", S("b"), S("ba"), true},
+      {"<", B("b"), B("a"), true},
   }));
   const Item values{{":pk", S("p")}, {":v", value}};
-  const ScalarType type = value.type() == ValueType::kN ? ScalarType::kN : value.type() == ValueType::kS ? ScalarType::kS : ScalarType::kB;
+  const ScalarType type = value.type() == ValueType::kN   ? ScalarType::kN
+                          : value.type() == ValueType::kS ? ScalarType::kS
+                                                          : ScalarType::kB;
   ExpressionSet set(nullptr, &values);
   auto k = set.ParseKeyCondition("pk = :pk AND sk " + op + " :v", Composite(type));
   REQUIRE(k.ok());
@@ -849,20 +937,28 @@ TEST_CASE("Key conditions refuse what Query cannot use, with DynamoDB's messages
       {"contains(a.d, b)", "Invalid operator used in KeyConditionExpression: contains"},
       {"not a > b", "Invalid operator used in KeyConditionExpression: NOT"},
       {"a <> b", "Invalid operator used in KeyConditionExpression: <>"},
-      {":s between size(b) and size(a) and b > :s", "Invalid condition in KeyConditionExpression: BETWEEN operator must have the key attribute as its first operand"},
-      {"begins_with(:s, b) and a > :s", "Invalid condition in KeyConditionExpression: begins_with operator must have the key attribute as its first operand"},
+      {":s between size(b) and size(a) and b > :s",
+       "Invalid condition in KeyConditionExpression: BETWEEN operator must have the key attribute as its first "
+       "operand"},
+      {"begins_with(:s, b) and a > :s",
+       "Invalid condition in KeyConditionExpression: begins_with operator must have the key attribute as its first "
+       "operand"},
       {"size(b) > a AND a.b > b AND b > c", "KeyConditionExpressions cannot contain nested operations"},
       {"a > size(b.d)", "KeyConditionExpressions cannot contain nested operations"},
       {"b > a.b", "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition"},
-      {"b between c[1] and d", "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition"},
-      {"a between b and size(a)", "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition"},
-      {"begins_with(a, b)", "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition"},
+      {"b between c[1] and d",
+       "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition"},
+      {"a between b and size(a)",
+       "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition"},
+      {"begins_with(a, b)",
+       "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition"},
       {"b.d > a AND c.d > e.f", "KeyConditionExpressions cannot have conditions on nested attributes"},
       {"#pk = :s AND #sk.foo = :s", "KeyConditionExpressions cannot have conditions on nested attributes"},
       {"b[0] > a", "KeyConditionExpressions cannot have conditions on nested attributes"},
       {":n > :s AND a < :s", "Invalid condition in KeyConditionExpression: No key attribute specified"},
       {"b > :n AND b < :n and c = :n and d = :n", "KeyConditionExpressions must only contain one condition per key"},
-      {"(a > :n and b > :n) and (b > :n and c > :n)", "KeyConditionExpressions must only contain one condition per key"},
+      {"(a > :n and b > :n) and (b > :n and c > :n)",
+       "KeyConditionExpressions must only contain one condition per key"},
       {"pk = :s AND sk = :s AND extra = :s", "Conditions can be of length 1 or 2 only"},
       {"sk = :s", "Query condition missed key schema element: pk"},
       {"attr1 = :s", "Query condition missed key schema element: pk"},
@@ -870,22 +966,26 @@ TEST_CASE("Key conditions refuse what Query cannot use, with DynamoDB's messages
       {"pk < :s", "Query key condition not supported"},
       {"begins_with(pk, :s)", "Query key condition not supported"},
       {"pk = :n", "One or more parameter values were invalid: Condition parameter type does not match schema type"},
-      {"pk = :s AND sk > :n", "One or more parameter values were invalid: Condition parameter type does not match schema type"},
+      {"pk = :s AND sk > :n",
+       "One or more parameter values were invalid: Condition parameter type does not match schema type"},
       {"pk = :s AND begins_with(sk, :n)",
-       "Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: N"},
+       "Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: "
+       "begins_with, operand type: N"},
       {"((pk = :s))", "Invalid KeyConditionExpression: The expression has redundant parentheses;"},
       {"pk = :s AND sk between :s2 and :s",
-       "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {S:z}, upper bound operand: AttributeValue: {S:a}"},
+       "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower "
+       "bound; lower bound operand: AttributeValue: {S:z}, upper bound operand: AttributeValue: {S:a}"},
   }));
   INFO(text);
-  CHECK(KeyError(text, {{":s", S("a")}, {":s2", S("z")}, {":n", N("1")}, {":t", S("S")}}, Composite(), {{"#pk", "pk"}, {"#sk", "sk"}}) ==
-        message);
+  CHECK(KeyError(text, {{":s", S("a")}, {":s2", S("z")}, {":n", N("1")}, {":t", S("S")}}, Composite(),
+                 {{"#pk", "pk"}, {"#sk", "sk"}}) == message);
   CHECK(KeyError("pk = :s AND sk = :s", {{":s", S("a")}}, Simple()) == "Query key condition not supported");
 }
 
 TEST_CASE("A number sort key refuses begins_with with a number operand", "[expressions]") {
   CHECK(KeyError("pk = :p AND begins_with(sk, :n)", {{":p", S("p")}, {":n", N("4")}}, Composite(ScalarType::kN)) ==
-        "Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: N");
+        "Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: "
+        "begins_with, operand type: N");
   CHECK(KeyError("pk = :p AND begins_with(sk, :s)", {{":p", S("p")}, {":s", S("4")}}, Composite(ScalarType::kN)) ==
         "One or more parameter values were invalid: Condition parameter type does not match schema type");
 }

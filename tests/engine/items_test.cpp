@@ -1,7 +1,6 @@
 // PutItem, GetItem and DeleteItem: full-key validation exactly as DynamoDB reports it.
-#include "support.h"
-
 #include "ddb/limits.h"
+#include "support.h"
 
 using namespace ddb::test;
 
@@ -64,7 +63,8 @@ TEST_CASE("PutItem replaces the item with the same key, and ALL_OLD returns it",
   CHECK(t.Get(Book("a1", "b1")).body["Item"] == v2);  // replaced whole, not merged
   auto none = t.Put(Book("a9", "b9"), {{"ReturnValues", "ALL_OLD"}});
   CHECK(none.body == json::object());
-  REQUIRE_ERROR(t.Put(v2, {{"ReturnValues", "ALL_NEW"}}), "ValidationException", "ReturnValues can only be ALL_OLD or NONE");
+  REQUIRE_ERROR(t.Put(v2, {{"ReturnValues", "ALL_NEW"}}), "ValidationException",
+                "ReturnValues can only be ALL_OLD or NONE");
   REQUIRE_ERROR(t.Put(v2, {{"ReturnValues", "SOME"}}), "ValidationException",
                 "1 validation error detected: Value 'SOME' at 'returnValues' failed to satisfy constraint: "
                 "Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]");
@@ -79,7 +79,8 @@ TEST_CASE("Every item carries its complete primary key", "[items]") {
   REQUIRE_ERROR(t.Put({{"authorId", N("1")}, {"bookId", S("b1")}}), "ValidationException",
                 "One or more parameter values were invalid: Type mismatch for key authorId expected: S actual: N");
   REQUIRE_ERROR(t.Put({{"authorId", S("")}, {"bookId", S("b1")}}), "ValidationException",
-                "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: authorId");
+                "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an "
+                "empty string value. Key: authorId");
   REQUIRE_ERROR(t.Put({{"authorId", {{"NULL", true}}}, {"bookId", S("b1")}}), "ValidationException",
                 "One or more parameter values were invalid: Type mismatch for key authorId expected: S actual: NULL");
 }
@@ -89,25 +90,30 @@ TEST_CASE("Key values are scalars: no BOOL, NULL, list, map or set", "[items]") 
   json bad = GENERATE(json{{"BOOL", true}}, json{{"L", {{{"S", "a"}}}}}, json{{"M", {{"a", {{"S", "b"}}}}}},
                       json{{"SS", {"a"}}});
   const std::string type = bad.begin().key();
-  REQUIRE_ERROR(t.Put({{"authorId", bad}, {"bookId", S("b")}}), "ValidationException",
-                "One or more parameter values were invalid: Type mismatch for key authorId expected: S actual: " + type);
+  REQUIRE_ERROR(
+      t.Put({{"authorId", bad}, {"bookId", S("b")}}), "ValidationException",
+      "One or more parameter values were invalid: Type mismatch for key authorId expected: S actual: " + type);
   REQUIRE_ERROR(t.Get({{"authorId", bad}, {"bookId", S("b")}}), "ValidationException", kNoMatch);
 }
 
 TEST_CASE("Key sizes count UTF-8 bytes: 2,048 for the partition key, 1,024 for the sort key", "[items]") {
   Books t;
   REQUIRE_OK(t.Put(Book(std::string(2048, 'a'), std::string(1024, 'b'))));
-  REQUIRE_ERROR(t.Put(Book(std::string(2049, 'a'), "b")), "ValidationException",
-                "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
+  REQUIRE_ERROR(
+      t.Put(Book(std::string(2049, 'a'), "b")), "ValidationException",
+      "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
   REQUIRE_ERROR(t.Put(Book("a", std::string(1025, 'b'))), "ValidationException",
-                "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
+                "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size "
+                "limit of 1024 bytes");
   // 683 three-byte characters are 2,049 bytes though only 683 characters.
   std::string wide;
   for (int i = 0; i < 683; ++i) wide += "€";
-  REQUIRE_ERROR(t.Put(Book(wide, "b")), "ValidationException",
-                "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
-  REQUIRE_ERROR(t.Get(Book(wide, "b")), "ValidationException",
-                "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
+  REQUIRE_ERROR(
+      t.Put(Book(wide, "b")), "ValidationException",
+      "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
+  REQUIRE_ERROR(
+      t.Get(Book(wide, "b")), "ValidationException",
+      "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
 }
 
 TEST_CASE("Binary and number key limits", "[items]") {
@@ -115,7 +121,8 @@ TEST_CASE("Binary and number key limits", "[items]") {
   json req = SimpleTable("Blobs", "id", "B");
   REQUIRE_OK(Exec(db, "CreateTable", req));
   REQUIRE_ERROR(Exec(db, "PutItem", {{"TableName", "Blobs"}, {"Item", {{"id", {{"B", ""}}}}}}), "ValidationException",
-                "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty binary value. Key: id");
+                "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an "
+                "empty binary value. Key: id");
   REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Counters", "n", "N")));
   REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Counters"}, {"Item", {{"n", N("-0.000000001")}}}}));
   auto r = Exec(db, "GetItem", {{"TableName", "Counters"}, {"Key", {{"n", N("-1E-9")}}}});
@@ -124,14 +131,16 @@ TEST_CASE("Binary and number key limits", "[items]") {
 
 TEST_CASE("GetItem needs exactly the key attributes", "[items]") {
   Books t;
-  REQUIRE_ERROR(t.Get({{"authorId", S("a1")}}), "ValidationException", kNoMatch);                  // sort key missing
+  REQUIRE_ERROR(t.Get({{"authorId", S("a1")}}), "ValidationException", kNoMatch);  // sort key missing
   REQUIRE_ERROR(t.Get({{"authorId", S("a1")}, {"bookId", S("b")}, {"title", S("x")}}), "ValidationException", kNoMatch);
   REQUIRE_ERROR(t.Get({{"authorId", S("a1")}, {"title", S("x")}}), "ValidationException", kNoMatch);
   REQUIRE_ERROR(t.Get({{"authorId", S("a1")}, {"bookId", N("1")}}), "ValidationException", kNoMatch);
   REQUIRE_ERROR(t.Get({{"authorId", S("a1")}, {"bookId", S("")}}), "ValidationException",
-                "One or more parameter values were invalid: The AttributeValue for a key attribute cannot contain an empty string value. Key: bookId");
-  REQUIRE_ERROR(Exec(t.db, "GetItem", {{"TableName", "Books"}}), "ValidationException",
-                "1 validation error detected: Value null at 'key' failed to satisfy constraint: Member must not be null");
+                "One or more parameter values were invalid: The AttributeValue for a key attribute cannot contain an "
+                "empty string value. Key: bookId");
+  REQUIRE_ERROR(
+      Exec(t.db, "GetItem", {{"TableName", "Books"}}), "ValidationException",
+      "1 validation error detected: Value null at 'key' failed to satisfy constraint: Member must not be null");
 }
 
 TEST_CASE("Names and values are case-sensitive", "[items]") {
@@ -158,7 +167,8 @@ TEST_CASE("DeleteItem removes by full key, and ALL_OLD returns what was removed"
   auto again = t.Delete(Book("a1", "b1"), {{"ReturnValues", "ALL_OLD"}});
   REQUIRE_OK(again);
   CHECK(again.body == json::object());
-  REQUIRE_ERROR(t.Delete(Book("a1", "b1"), {{"ReturnValues", "ALL_NEW"}}), "ValidationException", "Return values set to invalid value");
+  REQUIRE_ERROR(t.Delete(Book("a1", "b1"), {{"ReturnValues", "ALL_NEW"}}), "ValidationException",
+                "Return values set to invalid value");
 }
 
 TEST_CASE("Items are limited to 400 KB including attribute names", "[items]") {

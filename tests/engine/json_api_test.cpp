@@ -20,11 +20,13 @@ TEST_CASE("A body that is not JSON is a SerializationException that says where",
   CHECK(r.status == 400);
   CHECK(r.body["__type"] == "com.amazon.coral.service#SerializationException");
   CHECK(r.message() ==
-        "Malformed JSON in request body at line 1, column 11: syntax error while parsing value - unexpected end of input; "
+        "Malformed JSON in request body at line 1, column 11: syntax error while parsing value - unexpected end of "
+        "input; "
         "expected '[', '{', or a literal");
   CHECK(ExecRaw(db, "ListTables", "[1,2]").body["__type"] == "com.amazon.coral.service#SerializationException");
   CHECK(ExecRaw(db, "ListTables", "\"x\"").message() == "Request body must be a JSON object");
-  CHECK(ExecRaw(db, "ListTables", "{\"a\":\"\xff\"}").body["__type"] == "com.amazon.coral.service#SerializationException");
+  CHECK(ExecRaw(db, "ListTables", "{\"a\":\"\xff\"}").body["__type"] ==
+        "com.amazon.coral.service#SerializationException");
   // An empty body is an empty request.
   REQUIRE_OK(ExecRaw(db, "ListTables", ""));
 }
@@ -34,7 +36,8 @@ TEST_CASE("Errors carry DynamoDB's namespaced type", "[json_api]") {
   CHECK(Exec(db, "DescribeTable", {{"TableName", "Nope"}}).body["__type"] ==
         "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException");
   REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
-  CHECK(Exec(db, "CreateTable", BooksTable()).body["__type"] == "com.amazonaws.dynamodb.v20120810#ResourceInUseException");
+  CHECK(Exec(db, "CreateTable", BooksTable()).body["__type"] ==
+        "com.amazonaws.dynamodb.v20120810#ResourceInUseException");
   CHECK(Exec(db, "GetItem", {{"TableName", "Books"}, {"Key", json::object()}}).body["__type"] ==
         "com.amazon.coral.validate#ValidationException");
 }
@@ -86,6 +89,7 @@ TEST_CASE("ErrorResponse gives a transport DynamoDB's error body", "[json_api]")
   auto front_end = ddb::ErrorResponse(400, "com.amazon.coral.service#MissingAuthenticationTokenException",
                                       "Request is missing Authentication Token");
   CHECK(front_end.http_status == 400);
-  CHECK(front_end.body ==
-        R"({"__type":"com.amazon.coral.service#MissingAuthenticationTokenException","message":"Request is missing Authentication Token"})");
+  CHECK(
+      front_end.body ==
+      R"({"__type":"com.amazon.coral.service#MissingAuthenticationTokenException","message":"Request is missing Authentication Token"})");
 }

@@ -22,7 +22,8 @@ ddb::Check ParseCheck(const std::string& check) {
   const std::string lesson =
       R"({"id": "t", "title": "t", "summary": "t", "minutes": 1, "steps": [{"title": "t", "text": "t",
           "facts": [], "task": {"goal": "g", "hints": ["h"], "solution": [{"operation": "ListTables", "request": {}}],
-          "check": )" + check + "}}]}";
+          "check": )" +
+      check + "}}]}";
   auto parsed = ddb::ParseLesson(lesson, "check.json");
   INFO(parsed.status().message());
   REQUIRE(parsed.ok());
@@ -53,7 +54,8 @@ json Book(const std::string& author, const std::string& book, int year) {
 
 void SetUpBooks(ddb::Database& db) {
   REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
-  for (const auto& b : {Book("ann", "B1", 2019), Book("ann", "B2", 2021), Book("ann", "B3", 2023), Book("bob", "B1", 2020)})
+  for (const auto& b :
+       {Book("ann", "B1", 2019), Book("ann", "B2", 2021), Book("ann", "B3", 2023), Book("bob", "B1", 2020)})
     REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Books"}, {"Item", b}}));
 }
 
@@ -189,17 +191,20 @@ TEST_CASE("The operation, table and outcome predicates", "[lesson]") {
   CHECK(Reason({{"table", "Authors"}}, get, db) == "expected a request on table Authors, got Books");
   CHECK(Reason({{"succeeded", true}}, get, db) == "PASS");
   CHECK(Reason({{"succeeded", false}}, get, db) == "expected the request to fail, but it succeeded");
-  CHECK(Reason({{"error", "ValidationException"}}, get, db) == "expected ValidationException, but the request succeeded");
+  CHECK(Reason({{"error", "ValidationException"}}, get, db) ==
+        "expected ValidationException, but the request succeeded");
 
   auto bad = Run(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("ann")}}}});
   CHECK(Reason({{"succeeded", true}}, bad, db) ==
         "expected the request to succeed, got ValidationException: The provided key element does not match the schema");
   CHECK(Reason({{"succeeded", false}, {"error", "ValidationException"}}, bad, db) == "PASS");
   CHECK(Reason({{"error", "ConditionalCheckFailedException"}}, bad, db) ==
-        "expected ConditionalCheckFailedException, got ValidationException: The provided key element does not match the schema");
+        "expected ConditionalCheckFailedException, got ValidationException: The provided key element does not match "
+        "the schema");
   CHECK(Reason({{"messageContains", "does not match"}}, bad, db) == "PASS");
   CHECK(Reason({{"messageContains", "Missing the key"}}, bad, db) ==
-        "expected the error message to mention \"Missing the key\", got: The provided key element does not match the schema");
+        "expected the error message to mention \"Missing the key\", got: The provided key element does not match the "
+        "schema");
 
   // Batch and transaction requests name their tables inside.
   auto tx = Run(db, "TransactWriteItems",
@@ -215,26 +220,34 @@ TEST_CASE("The operation, table and outcome predicates", "[lesson]") {
 TEST_CASE("The count, scanned-count and capacity predicates", "[lesson]") {
   ddb::Database db;
   SetUpBooks(db);
-  auto q = Run(db, "Query", {{"TableName", "Books"}, {"KeyConditionExpression", "authorId = :a"},
-                             {"FilterExpression", "#y >= :y"}, {"ExpressionAttributeNames", {{"#y", "year"}}},
-                             {"ExpressionAttributeValues", {{":a", S("ann")}, {":y", N("2021")}}},
-                             {"ReturnConsumedCapacity", "TOTAL"}});
+  auto q = Run(db, "Query",
+               {{"TableName", "Books"},
+                {"KeyConditionExpression", "authorId = :a"},
+                {"FilterExpression", "#y >= :y"},
+                {"ExpressionAttributeNames", {{"#y", "year"}}},
+                {"ExpressionAttributeValues", {{":a", S("ann")}, {":y", N("2021")}}},
+                {"ReturnConsumedCapacity", "TOTAL"}});
   CHECK(Reason({{"count", 2}, {"scannedCount", 3}}, q, db) == "PASS");
   CHECK(Reason({{"count", 3}}, q, db) == "expected Count 3, got 2");
   CHECK(Reason({{"count", {{"atLeast", 3}}}}, q, db) == "expected Count at least 3, got 2");
   CHECK(Reason({{"count", {{"atMost", 1}}}}, q, db) == "expected Count at most 1, got 2");
-  CHECK(Reason({{"scannedCount", {{"atLeast", 4}, {"atMost", 9}}}}, q, db) == "expected ScannedCount between 4 and 9, got 3");
+  CHECK(Reason({{"scannedCount", {{"atLeast", 4}, {"atMost", 9}}}}, q, db) ==
+        "expected ScannedCount between 4 and 9, got 3");
   CHECK(Reason({{"consumedCapacity", 0.5}}, q, db) == "PASS");
   CHECK(Reason({{"consumedCapacity", {{"atLeast", 1}}}}, q, db) == "expected consumed capacity at least 1, got 0.5");
 
-  auto plain = Run(db, "Query", {{"TableName", "Books"}, {"KeyConditionExpression", "authorId = :a"},
-                                 {"ExpressionAttributeValues", {{":a", S("ann")}}}});
+  auto plain = Run(db, "Query",
+                   {{"TableName", "Books"},
+                    {"KeyConditionExpression", "authorId = :a"},
+                    {"ExpressionAttributeValues", {{":a", S("ann")}}}});
   CHECK(Reason({{"consumedCapacity", 1}}, plain, db) ==
-        "expected consumed capacity 1, but the response has no ConsumedCapacity: add \"ReturnConsumedCapacity\": \"TOTAL\" to the request");
+        "expected consumed capacity 1, but the response has no ConsumedCapacity: add \"ReturnConsumedCapacity\": "
+        "\"TOTAL\" to the request");
   auto get = Run(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("ann")}, {"bookId", S("B1")}}}});
   CHECK(Reason({{"count", 1}}, get, db) == "expected Count 1, but the response has no Count");
-  auto bad = Run(db, "Query", {{"TableName", "Nope"}, {"KeyConditionExpression", "a = :a"},
-                               {"ExpressionAttributeValues", {{":a", S("x")}}}});
+  auto bad = Run(
+      db, "Query",
+      {{"TableName", "Nope"}, {"KeyConditionExpression", "a = :a"}, {"ExpressionAttributeValues", {{":a", S("x")}}}});
   CHECK(Reason({{"count", 1}}, bad, db) ==
         "expected Count 1, but the request failed: ResourceNotFoundException: Requested resource not found");
 }
@@ -242,14 +255,18 @@ TEST_CASE("The count, scanned-count and capacity predicates", "[lesson]") {
 TEST_CASE("The items predicate compares returned items in order", "[lesson]") {
   ddb::Database db;
   SetUpBooks(db);
-  auto q = Run(db, "Query", {{"TableName", "Books"}, {"KeyConditionExpression", "authorId = :a"},
-                             {"ExpressionAttributeValues", {{":a", S("ann")}}}, {"ScanIndexForward", false}});
-  CHECK(Reason({{"items", {{{"bookId", S("B3")}}, {{"bookId", S("B2")}, {"year", N("2021")}}, {{"bookId", S("B1")}}}}}, q, db) == "PASS");
+  auto q = Run(db, "Query",
+               {{"TableName", "Books"},
+                {"KeyConditionExpression", "authorId = :a"},
+                {"ExpressionAttributeValues", {{":a", S("ann")}}},
+                {"ScanIndexForward", false}});
+  CHECK(Reason({{"items", {{{"bookId", S("B3")}}, {{"bookId", S("B2")}, {"year", N("2021")}}, {{"bookId", S("B1")}}}}},
+               q, db) == "PASS");
   CHECK(Reason({{"items", {{{"bookId", S("B1")}}, {{"bookId", S("B2")}}, {{"bookId", S("B3")}}}}}, q, db) ==
         "item 1: expected bookId \"B1\", got \"B3\"");
   CHECK(Reason({{"items", {{{"bookId", S("B3")}}}}}, q, db) == "expected 1 item, got 3");
-  CHECK(Reason({{"items", {{{"bookId", S("B3")}, {"title", S("x")}}, {{"bookId", S("B2")}}, {{"bookId", S("B1")}}}}}, q, db) ==
-        "item 1: expected title \"x\", but it has no title");
+  CHECK(Reason({{"items", {{{"bookId", S("B3")}, {"title", S("x")}}, {{"bookId", S("B2")}}, {{"bookId", S("B1")}}}}}, q,
+               db) == "item 1: expected title \"x\", but it has no title");
   CHECK(Reason({{"items", {{{"year", N("2023")}}, {{"year", N("2021.0")}}, {{"year", N("2019")}}}}}, q, db) == "PASS");
   CHECK(Reason({{"items", {{{"year", N("2024")}}, {{"year", N("2021")}}, {{"year", N("2019")}}}}}, q, db) ==
         "item 1: expected year 2024, got 2023");
@@ -268,39 +285,58 @@ TEST_CASE("The state predicates read the engine without recording a request", "[
   const auto revision = db.revision();
   const auto sequence = db.last_trace().sequence;
 
-  CHECK(Reason({{"itemExists", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B2")}}}}}}, seen, db) == "PASS");
-  CHECK(Reason({{"itemExists", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B2")}}},
-                                {"attributes", {{"year", N("2021")}}}, {"missing", {"title"}}}}}, seen, db) == "PASS");
-  CHECK(Reason({{"itemExists", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B2")}}},
-                                {"attributes", {{"year", N("2020")}}}}}}, seen, db) ==
-        "expected the item {authorId: \"ann\", bookId: \"B2\"} in Books to have year 2020, got 2021");
-  CHECK(Reason({{"itemExists", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B2")}}},
-                                {"attributes", {{"title", S("T")}}}}}}, seen, db) ==
+  CHECK(Reason({{"itemExists", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B2")}}}}}}, seen,
+               db) == "PASS");
+  CHECK(Reason({{"itemExists",
+                 {{"table", "Books"},
+                  {"key", {{"authorId", S("ann")}, {"bookId", S("B2")}}},
+                  {"attributes", {{"year", N("2021")}}},
+                  {"missing", {"title"}}}}},
+               seen, db) == "PASS");
+  CHECK(Reason({{"itemExists",
+                 {{"table", "Books"},
+                  {"key", {{"authorId", S("ann")}, {"bookId", S("B2")}}},
+                  {"attributes", {{"year", N("2020")}}}}}},
+               seen,
+               db) == "expected the item {authorId: \"ann\", bookId: \"B2\"} in Books to have year 2020, got 2021");
+  CHECK(Reason({{"itemExists",
+                 {{"table", "Books"},
+                  {"key", {{"authorId", S("ann")}, {"bookId", S("B2")}}},
+                  {"attributes", {{"title", S("T")}}}}}},
+               seen, db) ==
         "expected the item {authorId: \"ann\", bookId: \"B2\"} in Books to have title \"T\", but it has no title");
-  CHECK(Reason({{"itemExists", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B2")}}},
-                                {"missing", {"year"}}}}}, seen, db) ==
+  CHECK(Reason({{"itemExists",
+                 {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B2")}}}, {"missing", {"year"}}}}},
+               seen, db) ==
         "expected the item {authorId: \"ann\", bookId: \"B2\"} in Books to have no year, but it has 2021");
-  CHECK(Reason({{"itemExists", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("b2")}}}}}}, seen, db) ==
-        "expected the item {authorId: \"ann\", bookId: \"b2\"} in Books, but there is none");
+  CHECK(Reason({{"itemExists", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("b2")}}}}}}, seen,
+               db) == "expected the item {authorId: \"ann\", bookId: \"b2\"} in Books, but there is none");
   CHECK(Reason({{"itemExists", {{"table", "Books"}, {"key", {{"authorId", S("ann")}}}}}}, seen, db) ==
         "the key {authorId: \"ann\"} does not match table Books's key schema");
   CHECK(Reason({{"itemExists", {{"table", "Gone"}, {"key", {{"a", S("x")}}}}}}, seen, db) ==
         "expected an item in table Gone, but the table does not exist");
-  CHECK(Reason({{"itemAbsent", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B9")}}}}}}, seen, db) == "PASS");
-  CHECK(Reason({{"itemAbsent", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B1")}}}}}}, seen, db) ==
-        "expected no item {authorId: \"ann\", bookId: \"B1\"} in Books, but it is still there");
+  CHECK(Reason({{"itemAbsent", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B9")}}}}}}, seen,
+               db) == "PASS");
+  CHECK(Reason({{"itemAbsent", {{"table", "Books"}, {"key", {{"authorId", S("ann")}, {"bookId", S("B1")}}}}}}, seen,
+               db) == "expected no item {authorId: \"ann\", bookId: \"B1\"} in Books, but it is still there");
   CHECK(Reason({{"itemAbsent", {{"table", "Gone"}, {"key", {{"a", S("x")}}}}}}, seen, db) == "PASS");
   CHECK(Reason({{"itemCount", {{"table", "Books"}, {"count", 4}}}}, seen, db) == "PASS");
-  CHECK(Reason({{"itemCount", {{"table", "Books"}, {"count", 1}}}}, seen, db) == "expected table Books to hold 1 item, got 4");
+  CHECK(Reason({{"itemCount", {{"table", "Books"}, {"count", 1}}}}, seen, db) ==
+        "expected table Books to hold 1 item, got 4");
   CHECK(Reason({{"itemCount", {{"table", "Gone"}, {"count", 0}}}}, seen, db) ==
         "expected table Gone to hold 0 items, but the table does not exist");
   CHECK(Reason({{"partitionCount", {{"table", "Books"}, {"count", 4}}}}, seen, db) == "PASS");
   CHECK(Reason({{"partitionCount", {{"table", "Books"}, {"count", {{"atLeast", 5}}}}}}, seen, db) ==
         "expected table Books to have at least 5 partitions, got 4");
-  CHECK(Reason({{"keySchema", {{"table", "Books"}, {"partitionKey", {{"name", "authorId"}, {"type", "S"}}},
-                               {"sortKey", {{"name", "bookId"}, {"type", "S"}}}}}}, seen, db) == "PASS");
-  CHECK(Reason({{"keySchema", {{"table", "Books"}, {"partitionKey", {{"name", "authorId"}, {"type", "S"}}}}}}, seen, db) ==
-        "expected table Books with partition key authorId (S) and no sort key, got partition key authorId (S) and sort key bookId (S)");
+  CHECK(Reason({{"keySchema",
+                 {{"table", "Books"},
+                  {"partitionKey", {{"name", "authorId"}, {"type", "S"}}},
+                  {"sortKey", {{"name", "bookId"}, {"type", "S"}}}}}},
+               seen, db) == "PASS");
+  CHECK(Reason({{"keySchema", {{"table", "Books"}, {"partitionKey", {{"name", "authorId"}, {"type", "S"}}}}}}, seen,
+               db) ==
+        "expected table Books with partition key authorId (S) and no sort key, got partition key authorId (S) and sort "
+        "key bookId (S)");
   CHECK(Reason({{"keySchema", {{"table", "Gone"}, {"partitionKey", {{"name", "id"}, {"type", "N"}}}}}}, seen, db) ==
         "expected table Gone with partition key id (N) and no sort key, but the table does not exist");
 
@@ -311,8 +347,10 @@ TEST_CASE("The state predicates read the engine without recording a request", "[
 TEST_CASE("partitionsRead counts the partitions the last request touched", "[lesson]") {
   ddb::Database db;
   SetUpBooks(db);
-  auto q = Run(db, "Query", {{"TableName", "Books"}, {"KeyConditionExpression", "authorId = :a"},
-                             {"ExpressionAttributeValues", {{":a", S("ann")}}}});
+  auto q = Run(db, "Query",
+               {{"TableName", "Books"},
+                {"KeyConditionExpression", "authorId = :a"},
+                {"ExpressionAttributeValues", {{":a", S("ann")}}}});
   CHECK(Reason({{"partitionsRead", 1}}, q, db) == "PASS");
   auto scan = Run(db, "Scan", {{"TableName", "Books"}});
   std::set<int> used;
@@ -326,12 +364,18 @@ TEST_CASE("partitionsRead counts the partitions the last request touched", "[les
 TEST_CASE("Request and response member predicates", "[lesson]") {
   ddb::Database db;
   SetUpBooks(db);
-  auto q = Run(db, "Query", {{"TableName", "Books"}, {"KeyConditionExpression", "authorId = :a"},
-                             {"ExpressionAttributeValues", {{":a", S("ann")}}}, {"Limit", 2}});
+  auto q = Run(db, "Query",
+               {{"TableName", "Books"},
+                {"KeyConditionExpression", "authorId = :a"},
+                {"ExpressionAttributeValues", {{":a", S("ann")}}},
+                {"Limit", 2}});
   CHECK(Reason({{"requestHas", {"Limit"}}, {"responseHas", {"LastEvaluatedKey", "Items"}}}, q, db) == "PASS");
-  CHECK(Reason({{"requestHas", {"Limit", "ExclusiveStartKey"}}}, q, db) == "expected the request to include ExclusiveStartKey");
-  CHECK(Reason({{"requestLacks", {"FilterExpression", "Limit"}}}, q, db) == "expected the request not to include Limit");
-  CHECK(Reason({{"responseLacks", {"LastEvaluatedKey"}}}, q, db) == "expected the response not to include LastEvaluatedKey");
+  CHECK(Reason({{"requestHas", {"Limit", "ExclusiveStartKey"}}}, q, db) ==
+        "expected the request to include ExclusiveStartKey");
+  CHECK(Reason({{"requestLacks", {"FilterExpression", "Limit"}}}, q, db) ==
+        "expected the request not to include Limit");
+  CHECK(Reason({{"responseLacks", {"LastEvaluatedKey"}}}, q, db) ==
+        "expected the response not to include LastEvaluatedKey");
   CHECK(Reason({{"responseHas", {"LastEvaluatedKey"}}}, ddb::LessonObservation{}, db) ==
         "expected the response to include LastEvaluatedKey, but no request has been run yet");
 }
@@ -344,8 +388,9 @@ TEST_CASE("all and any combine checks", "[lesson]") {
   CHECK(Reason({{"all", {{{"operation", "GetItem"}}, {{"table", "Authors"}}}}}, get, db) ==
         "expected a request on table Authors, got Books");
   CHECK(Reason({{"any", {{{"operation", "Query"}}, {{"operation", "GetItem"}}}}}, get, db) == "PASS");
-  CHECK(Reason({{"any", {{{"operation", "Query"}}, {{"operation", "Scan"}}}}}, get, db) ==
-        "none of the alternatives holds: expected a Query request, got GetItem; or expected a Scan request, got GetItem");
+  CHECK(
+      Reason({{"any", {{{"operation", "Query"}}, {{"operation", "Scan"}}}}}, get, db) ==
+      "none of the alternatives holds: expected a Query request, got GetItem; or expected a Scan request, got GetItem");
   // Members of one check object are evaluated in the order written.
   CHECK(Reason(std::string(R"({"table": "Authors", "operation": "Query"})"), get, db) ==
         "expected a request on table Authors, got Books");
@@ -355,7 +400,8 @@ TEST_CASE("all and any combine checks", "[lesson]") {
 
 TEST_CASE("ApplyLessonSetup creates the setup and restarts a lesson afresh", "[lesson]") {
   ojson base = Manifest()["base"];
-  base["steps"][0]["task"]["solution"] = {{{"operation", "CreateTable"}, {"request", SimpleTable("Authors", "authorId")}}};
+  base["steps"][0]["task"]["solution"] = {
+      {{"operation", "CreateTable"}, {"request", SimpleTable("Authors", "authorId")}}};
   auto lesson = ddb::ParseLesson(base.dump(), "setup.json");
   REQUIRE(lesson.ok());
   ddb::Database db;
@@ -418,7 +464,8 @@ TEST_CASE("The lesson index lists ids and files in order", "[lesson]") {
   CHECK(misnamed.status().message() ==
         "index.json: /lessons/0/file: \"2-reading.json\" should be NN-reading.json (two digits, the id, .json)");
   auto twice = ddb::ParseLessonIndex(
-      R"({"lessons": [{"id": "reading", "file": "01-reading.json"}, {"id": "reading", "file": "02-reading.json"}]})", "index.json");
+      R"({"lessons": [{"id": "reading", "file": "01-reading.json"}, {"id": "reading", "file": "02-reading.json"}]})",
+      "index.json");
   REQUIRE_FALSE(twice.ok());
   CHECK(twice.status().message() == "index.json: /lessons/1/id: lesson \"reading\" is listed twice");
   auto empty = ddb::ParseLessonIndex(R"({"lessons": []})", "index.json");
@@ -458,10 +505,14 @@ namespace {
 std::string Render(const std::vector<ddb::TextBlock>& blocks) {
   std::string out;
   for (const auto& b : blocks) {
-    out += b.kind == ddb::BlockKind::kParagraph ? "P[" : b.kind == ddb::BlockKind::kBulletItem ? "-[" : std::to_string(b.number) + ".[";
+    out += b.kind == ddb::BlockKind::kParagraph    ? "P["
+           : b.kind == ddb::BlockKind::kBulletItem ? "-["
+                                                   : std::to_string(b.number) + ".[";
     for (const auto& s : b.spans) {
-      const std::string tag = s.style == ddb::SpanStyle::kCode ? "c" : s.style == ddb::SpanStyle::kStrong ? "b"
-                              : s.style == ddb::SpanStyle::kEmphasis ? "i" : "";
+      const std::string tag = s.style == ddb::SpanStyle::kCode       ? "c"
+                              : s.style == ddb::SpanStyle::kStrong   ? "b"
+                              : s.style == ddb::SpanStyle::kEmphasis ? "i"
+                                                                     : "";
       out += tag.empty() ? s.text : "<" + tag + ">" + s.text + "</" + tag + ">";
     }
     out += "]";
@@ -472,7 +523,8 @@ std::string Render(const std::vector<ddb::TextBlock>& blocks) {
 }  // namespace
 
 TEST_CASE("Lesson markdown: paragraphs, lists, code, strong and emphasis", "[lesson]") {
-  CHECK(Render(ddb::ParseLessonMarkdown("One line\ncontinues.\n\nSecond *para*.")) == "P[One line continues.]P[Second <i>para</i>.]");
+  CHECK(Render(ddb::ParseLessonMarkdown("One line\ncontinues.\n\nSecond *para*.")) ==
+        "P[One line continues.]P[Second <i>para</i>.]");
   CHECK(Render(ddb::ParseLessonMarkdown("Keys:\n- `authorId` is **HASH**\n- `bookId` is _RANGE_\n  wrapped")) ==
         "P[Keys:]-[<c>authorId</c> is <b>HASH</b>]-[<c>bookId</c> is <i>RANGE</i> wrapped]");
   CHECK(Render(ddb::ParseLessonMarkdown("1. first\n2. second")) == "1.[first]2.[second]");

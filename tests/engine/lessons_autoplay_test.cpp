@@ -95,7 +95,9 @@ TEST_CASE("lessons/index.json lists every lesson file once, and each file's id m
 TEST_CASE("Every lesson auto-plays: each task fails before its solution and passes after", "[lessons]") {
   const auto lessons = Curriculum();
   REQUIRE(lessons.size() >= 8);
-  for (const auto& lesson : lessons) DYNAMIC_SECTION(lesson.id) { Autoplay(lesson); }
+  for (const auto& lesson : lessons) DYNAMIC_SECTION(lesson.id) {
+      Autoplay(lesson);
+    }
 }
 
 TEST_CASE("Restarting a lesson midway gives the same start as a fresh database", "[lessons]") {
@@ -147,7 +149,8 @@ TEST_CASE("Every lesson has the learner act, predict and recover: tasks, quizzes
   }
 }
 
-TEST_CASE("The curriculum teaches exactly the facts lessons/facts.json marks taught, each on a step with a task", "[lessons]") {
+TEST_CASE("The curriculum teaches exactly the facts lessons/facts.json marks taught, each on a step with a task",
+          "[lessons]") {
   std::map<std::string, std::vector<std::string>> taught;  // fact -> "lesson/step" where done
   for (const auto& lesson : Curriculum())
     for (std::size_t i = 0; i < lesson.steps.size(); ++i)

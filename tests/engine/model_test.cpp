@@ -4,14 +4,13 @@
 // (the [.slow] case runs 1,000,000). The same run with a tiny partition size limit makes
 // partitions split (between hashes and inside item collections) all along, and also checks
 // the partition map's invariants and Scan paging against the model.
-#include "support.h"
-
-#include "ddb/introspection.h"
-
 #include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <random>
+
+#include "ddb/introspection.h"
+#include "support.h"
 
 using namespace ddb::test;
 
@@ -49,14 +48,19 @@ struct Runner {
       case 1: {  // insert-only put
         json item = KeyJson(k);
         item["v"] = N("7");
-        auto r = Exec(db, "PutItem", {{"TableName", "Model"}, {"Item", item}, {"ConditionExpression", "attribute_not_exists(pk)"}});
+        auto r = Exec(db, "PutItem",
+                      {{"TableName", "Model"}, {"Item", item}, {"ConditionExpression", "attribute_not_exists(pk)"}});
         REQUIRE(r.status == (exists ? 400 : 200));
         if (!exists) model[k] = 7;
         break;
       }
       case 2: {  // atomic counter
-        auto r = Exec(db, "UpdateItem", {{"TableName", "Model"}, {"Key", KeyJson(k)}, {"UpdateExpression", "ADD v :d"},
-                                         {"ExpressionAttributeValues", {{":d", N("3")}}}, {"ReturnValues", "UPDATED_NEW"}});
+        auto r = Exec(db, "UpdateItem",
+                      {{"TableName", "Model"},
+                       {"Key", KeyJson(k)},
+                       {"UpdateExpression", "ADD v :d"},
+                       {"ExpressionAttributeValues", {{":d", N("3")}}},
+                       {"ReturnValues", "UPDATED_NEW"}});
         REQUIRE_OK(r);
         long& v = model[k];
         v = (exists && v >= 0 ? v : 0) + 3;
@@ -64,8 +68,11 @@ struct Runner {
         break;
       }
       case 3: {  // conditional delete
-        auto r = Exec(db, "DeleteItem", {{"TableName", "Model"}, {"Key", KeyJson(k)}, {"ConditionExpression", "attribute_exists(v)"},
-                                         {"ReturnValues", "ALL_OLD"}});
+        auto r = Exec(db, "DeleteItem",
+                      {{"TableName", "Model"},
+                       {"Key", KeyJson(k)},
+                       {"ConditionExpression", "attribute_exists(v)"},
+                       {"ReturnValues", "ALL_OLD"}});
         const bool has_v = exists && model[k] >= 0;
         REQUIRE(r.status == (has_v ? 200 : 400));
         if (has_v) {
@@ -79,10 +86,16 @@ struct Runner {
         if (k2 == k) break;
         json item = KeyJson(k2);
         item["v"] = N(std::to_string(exists ? model[k] : 0));
-        auto r = Exec(db, "TransactWriteItems",
-                      {{"TransactItems", json::array({
-                            {{"Put", {{"TableName", "Model"}, {"Item", item}, {"ConditionExpression", "attribute_not_exists(pk)"}}}},
-                            {{"Delete", {{"TableName", "Model"}, {"Key", KeyJson(k)}, {"ConditionExpression", "attribute_exists(pk)"}}}}})}});
+        auto r = Exec(
+            db, "TransactWriteItems",
+            {{"TransactItems",
+              json::array(
+                  {{{"Put",
+                     {{"TableName", "Model"}, {"Item", item}, {"ConditionExpression", "attribute_not_exists(pk)"}}}},
+                   {{"Delete",
+                     {{"TableName", "Model"},
+                      {"Key", KeyJson(k)},
+                      {"ConditionExpression", "attribute_exists(pk)"}}}}})}});
         const bool ok = exists && !model.count(k2);
         REQUIRE(r.status == (ok ? 200 : 400));
         if (ok) {
@@ -96,14 +109,17 @@ struct Runner {
         const long lo = Rand(40) - 20, hi = lo + Rand(20);
         const bool forward = Rand(2) == 0;
         const long limit = 1 + Rand(10);
-        auto r = Exec(db, "Query", {{"TableName", "Model"},
-                                    {"KeyConditionExpression", "pk = :p AND sk BETWEEN :lo AND :hi"},
-                                    {"ExpressionAttributeValues", {{":p", S(k.first)}, {":lo", N(std::to_string(lo))}, {":hi", N(std::to_string(hi))}}},
-                                    {"ScanIndexForward", forward},
-                                    {"Limit", limit}});
+        auto r = Exec(db, "Query",
+                      {{"TableName", "Model"},
+                       {"KeyConditionExpression", "pk = :p AND sk BETWEEN :lo AND :hi"},
+                       {"ExpressionAttributeValues",
+                        {{":p", S(k.first)}, {":lo", N(std::to_string(lo))}, {":hi", N(std::to_string(hi))}}},
+                       {"ScanIndexForward", forward},
+                       {"Limit", limit}});
         REQUIRE_OK(r);
         std::vector<long> expected;
-        for (auto it = model.lower_bound({k.first, lo}); it != model.end() && it->first.first == k.first && it->first.second <= hi; ++it)
+        for (auto it = model.lower_bound({k.first, lo});
+             it != model.end() && it->first.first == k.first && it->first.second <= hi; ++it)
           expected.push_back(it->first.second);
         if (!forward) std::reverse(expected.begin(), expected.end());
         if (static_cast<long>(expected.size()) > limit) expected.resize(static_cast<std::size_t>(limit));
@@ -155,8 +171,10 @@ struct Runner {
       REQUIRE(c.hash <= p.hash_end);
       for (const auto& item : c.items) {
         const auto& sk = item->at("sk");
-        if (p.begins_at && p.begins_at->partition_key == c.partition_key) REQUIRE((ddb::CompareKeyValues(sk, p.begins_at->sort_key) >= 0));
-        if (p.ends_before && p.ends_before->partition_key == c.partition_key) REQUIRE((ddb::CompareKeyValues(sk, p.ends_before->sort_key) < 0));
+        if (p.begins_at && p.begins_at->partition_key == c.partition_key)
+          REQUIRE((ddb::CompareKeyValues(sk, p.begins_at->sort_key) >= 0));
+        if (p.ends_before && p.ends_before->partition_key == c.partition_key)
+          REQUIRE((ddb::CompareKeyValues(sk, p.ends_before->sort_key) < 0));
         stored_order.push_back(item->at("pk").as_s() + "/" + sk.as_n().ToString());
       }
       items_in[c.partition] += c.items.size();
@@ -169,7 +187,8 @@ struct Runner {
       if (!start.is_null()) req["ExclusiveStartKey"] = start;
       auto r = Exec(db, "Scan", req);
       REQUIRE_OK(r);
-      for (const auto& item : r.body["Items"]) scanned.push_back(item["pk"]["S"].get<std::string>() + "/" + item["sk"]["N"].get<std::string>());
+      for (const auto& item : r.body["Items"])
+        scanned.push_back(item["pk"]["S"].get<std::string>() + "/" + item["sk"]["N"].get<std::string>());
       start = r.body.contains("LastEvaluatedKey") ? r.body["LastEvaluatedKey"] : json();
     } while (!start.is_null());
     REQUIRE(scanned == stored_order);

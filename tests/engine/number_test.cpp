@@ -1,7 +1,7 @@
 // Number: parsing, normalisation, limits, ordering and arithmetic of DynamoDB's N type.
-#include <catch2/catch.hpp>
-
 #include "ddb/number.h"
+
+#include <catch2/catch.hpp>
 
 using ddb::Number;
 
@@ -22,9 +22,19 @@ std::string ParseError(const std::string& text) {
 
 TEST_CASE("Numbers are normalised the way DynamoDB returns them", "[number]") {
   auto [in, out] = GENERATE(table<std::string, std::string>({
-      {"0", "0"}, {"-0", "0"}, {"0.000", "0"}, {"00042", "42"}, {"1.50", "1.5"},
-      {"1e3", "1000"}, {"1E+3", "1000"}, {"12.5e-3", "0.0125"}, {"-7.250", "-7.25"},
-      {".5", "0.5"}, {"5.", "5"}, {"+3", "3"}, {"1e-130", "0." + std::string(129, '0') + "1"},
+      {"0", "0"},
+      {"-0", "0"},
+      {"0.000", "0"},
+      {"00042", "42"},
+      {"1.50", "1.5"},
+      {"1e3", "1000"},
+      {"1E+3", "1000"},
+      {"12.5e-3", "0.0125"},
+      {"-7.250", "-7.25"},
+      {".5", "0.5"},
+      {"5.", "5"},
+      {"+3", "3"},
+      {"1e-130", "0." + std::string(129, '0') + "1"},
       {"123456789012345678901234567890.12345678", "123456789012345678901234567890.12345678"},
   }));
   CHECK(Norm(in) == out);
@@ -95,17 +105,29 @@ TEST_CASE("Number storage size follows DynamoDB's base-100 accounting", "[number
   auto size = [](const char* t) { return Number::Parse(t)->StorageSize(); };
   CHECK(size("0") == 1);
   CHECK(size("1") == 2);
-  CHECK(size("12") == 2);   // two digits, odd exponent: one byte of digits
+  CHECK(size("12") == 2);  // two digits, odd exponent: one byte of digits
   CHECK(size("10") == 2);
   CHECK(size("123") == 3);
-  CHECK(size("-1") == 3);   // negatives carry a terminator byte
+  CHECK(size("-1") == 3);                           // negatives carry a terminator byte
   CHECK(size(std::string(38, '9').c_str()) == 20);  // 38 digits, odd exponent
-  CHECK(size("1.5") == 3);  // 2 digits, even exponent: misaligned, one extra byte
+  CHECK(size("1.5") == 3);                          // 2 digits, even exponent: misaligned, one extra byte
 }
 
 TEST_CASE("Numbers built from machine integers equal the same numbers parsed from text", "[number]") {
-  const long long samples[] = {0, 1, -1, 7, 10, -10, 100, 1990, 2001, 123456789, -1000000, 9223372036854775807LL,
-                               -9223372036854775807LL - 1, 5000000000000000000LL};
+  const long long samples[] = {0,
+                               1,
+                               -1,
+                               7,
+                               10,
+                               -10,
+                               100,
+                               1990,
+                               2001,
+                               123456789,
+                               -1000000,
+                               9223372036854775807LL,
+                               -9223372036854775807LL - 1,
+                               5000000000000000000LL};
   for (long long v : samples) {
     INFO(v);
     const ddb::Number built = ddb::Number::FromInt(v);

@@ -5,12 +5,11 @@
 // Hash values below are PartitionKeyHash's (fixed by partitions_test): k0 0x6513..., k1
 // 0x4d94..., k2 0xad55..., k3 0xccf6..., k4 0x8608..., k5 0x40ba..., k6 0xa9d9..., k7
 // 0xd45a..., k8 0x4b0e..., k9 0xd219..., user#1 0xc49cce505aa1e7c6, user#2 0x9a8c....
-#include "support.h"
-
 #include <algorithm>
 
 #include "ddb/clock.h"
 #include "ddb/introspection.h"
+#include "support.h"
 
 using namespace ddb::test;
 
@@ -24,7 +23,9 @@ json ProvisionedTable(json table, std::int64_t read, std::int64_t write) {
   return table;
 }
 
-json Throughput(std::int64_t read, std::int64_t write) { return {{"ReadCapacityUnits", read}, {"WriteCapacityUnits", write}}; }
+json Throughput(std::int64_t read, std::int64_t write) {
+  return {{"ReadCapacityUnits", read}, {"WriteCapacityUnits", write}};
+}
 
 std::vector<std::uint64_t> Begins(const ddb::TableLayout& layout) {
   std::vector<std::uint64_t> out;
@@ -73,28 +74,33 @@ TEST_CASE("UpdateTable validates its request as DynamoDB does", "[partition_spli
 
   REQUIRE_ERROR(Exec(db, "UpdateTable", json::object()), "ValidationException",
                 "The parameter 'TableName' is required but was not present in the request");
-  REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Books"}}), "ValidationException",
-                "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates, "
-                "SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, "
-                "DeletionProtectionEnabled, OnDemandThroughput, WarmThroughput or TableClass is required");
+  REQUIRE_ERROR(
+      Exec(db, "UpdateTable", {{"TableName", "Books"}}), "ValidationException",
+      "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates, "
+      "SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, "
+      "DeletionProtectionEnabled, OnDemandThroughput, WarmThroughput or TableClass is required");
   REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Books"}, {"BillingMode", "FREE"}}), "ValidationException",
                 "1 validation error detected: Value 'FREE' at 'billingMode' failed to satisfy constraint: Member must "
                 "satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]");
-  REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Books"}, {"ProvisionedThroughput", Throughput(0, 0)}}),
-                "ValidationException",
-                "2 validation errors detected: Value '0' at 'provisionedThroughput.writeCapacityUnits' failed to satisfy "
-                "constraint: Member must have value greater than or equal to 1; Value '0' at "
-                "'provisionedThroughput.readCapacityUnits' failed to satisfy constraint: Member must have value greater "
-                "than or equal to 1");
-  REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Books"}, {"ProvisionedThroughput", {{"ReadCapacityUnits", 4}}}}),
-                "ValidationException",
-                "1 validation error detected: Value null at 'provisionedThroughput.writeCapacityUnits' failed to satisfy "
-                "constraint: Member must not be null");
-  REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Books"}, {"BillingMode", "PROVISIONED"}}), "ValidationException",
-                "One or more parameter values were invalid: ProvisionedThroughput must be specified when BillingMode is "
-                "PROVISIONED");
-  REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Books"}, {"ProvisionedThroughput", Throughput(1000000000001, 1)}}),
-                "ValidationException", "Given value 1000000000001 for ReadCapacityUnits is out of bounds");
+  REQUIRE_ERROR(
+      Exec(db, "UpdateTable", {{"TableName", "Books"}, {"ProvisionedThroughput", Throughput(0, 0)}}),
+      "ValidationException",
+      "2 validation errors detected: Value '0' at 'provisionedThroughput.writeCapacityUnits' failed to satisfy "
+      "constraint: Member must have value greater than or equal to 1; Value '0' at "
+      "'provisionedThroughput.readCapacityUnits' failed to satisfy constraint: Member must have value greater "
+      "than or equal to 1");
+  REQUIRE_ERROR(
+      Exec(db, "UpdateTable", {{"TableName", "Books"}, {"ProvisionedThroughput", {{"ReadCapacityUnits", 4}}}}),
+      "ValidationException",
+      "1 validation error detected: Value null at 'provisionedThroughput.writeCapacityUnits' failed to satisfy "
+      "constraint: Member must not be null");
+  REQUIRE_ERROR(
+      Exec(db, "UpdateTable", {{"TableName", "Books"}, {"BillingMode", "PROVISIONED"}}), "ValidationException",
+      "One or more parameter values were invalid: ProvisionedThroughput must be specified when BillingMode is "
+      "PROVISIONED");
+  REQUIRE_ERROR(
+      Exec(db, "UpdateTable", {{"TableName", "Books"}, {"ProvisionedThroughput", Throughput(1000000000001, 1)}}),
+      "ValidationException", "Given value 1000000000001 for ReadCapacityUnits is out of bounds");
   REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Nope"}, {"ProvisionedThroughput", Throughput(1, 1)}}),
                 "ResourceNotFoundException", "Requested resource not found: Table: Nope not found");
   const std::string neither =
@@ -102,9 +108,10 @@ TEST_CASE("UpdateTable validates its request as DynamoDB does", "[partition_spli
       "when BillingMode is PAY_PER_REQUEST";
   REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "OnDemand"}, {"ProvisionedThroughput", Throughput(1, 1)}}),
                 "ValidationException", neither);
-  REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Books"}, {"BillingMode", "PAY_PER_REQUEST"},
-                                         {"ProvisionedThroughput", Throughput(1, 1)}}),
-                "ValidationException", neither);
+  REQUIRE_ERROR(
+      Exec(db, "UpdateTable",
+           {{"TableName", "Books"}, {"BillingMode", "PAY_PER_REQUEST"}, {"ProvisionedThroughput", Throughput(1, 1)}}),
+      "ValidationException", neither);
   const std::string unchanged =
       "The provisioned throughput for the table will not change. The requested value equals the current value. "
       "Current ReadCapacityUnits provisioned for the table: 5. Requested ReadCapacityUnits: 5. Current "
@@ -112,39 +119,49 @@ TEST_CASE("UpdateTable validates its request as DynamoDB does", "[partition_spli
       "Developer Guide for current limits and how to request higher limits.";
   REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Books"}, {"ProvisionedThroughput", Throughput(5, 5)}}),
                 "ValidationException", unchanged);
-  REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Books"}, {"BillingMode", "PROVISIONED"},
-                                         {"ProvisionedThroughput", Throughput(5, 5)}}),
-                "ValidationException", unchanged);
-  REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Indexed"}, {"BillingMode", "PROVISIONED"},
-                                         {"ProvisionedThroughput", Throughput(5, 5)}}),
-                "ValidationException",
-                "One or more parameter values were invalid: ProvisionedThroughput must be specified for index: ByTitle");
+  REQUIRE_ERROR(
+      Exec(db, "UpdateTable",
+           {{"TableName", "Books"}, {"BillingMode", "PROVISIONED"}, {"ProvisionedThroughput", Throughput(5, 5)}}),
+      "ValidationException", unchanged);
+  REQUIRE_ERROR(
+      Exec(db, "UpdateTable",
+           {{"TableName", "Indexed"}, {"BillingMode", "PROVISIONED"}, {"ProvisionedThroughput", Throughput(5, 5)}}),
+      "ValidationException",
+      "One or more parameter values were invalid: ProvisionedThroughput must be specified for index: ByTitle");
 
   SECTION("members the playground does not implement are refused by name") {
-    REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Indexed"},
-                                           {"GlobalSecondaryIndexUpdates", {{{"Delete", {{"IndexName", "ByTitle"}}}}}}}),
-                  "ValidationException",
-                  "The playground does not implement UpdateTable's GlobalSecondaryIndexUpdates (it implements BillingMode "
-                  "and ProvisionedThroughput)");
-    REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Books"}, {"DeletionProtectionEnabled", true}}),
-                  "ValidationException",
-                  "The playground does not implement UpdateTable's DeletionProtectionEnabled (it implements BillingMode "
-                  "and ProvisionedThroughput)");
+    REQUIRE_ERROR(
+        Exec(db, "UpdateTable",
+             {{"TableName", "Indexed"}, {"GlobalSecondaryIndexUpdates", {{{"Delete", {{"IndexName", "ByTitle"}}}}}}}),
+        "ValidationException",
+        "The playground does not implement UpdateTable's GlobalSecondaryIndexUpdates (it implements BillingMode "
+        "and ProvisionedThroughput)");
+    REQUIRE_ERROR(
+        Exec(db, "UpdateTable", {{"TableName", "Books"}, {"DeletionProtectionEnabled", true}}), "ValidationException",
+        "The playground does not implement UpdateTable's DeletionProtectionEnabled (it implements BillingMode "
+        "and ProvisionedThroughput)");
   }
   SECTION("the key schema cannot change") {
-    REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Books"}, {"ProvisionedThroughput", Throughput(6, 6)},
-                                           {"KeySchema", {{{"AttributeName", "bookId"}, {"KeyType", "HASH"}}}}}),
-                  "ValidationException",
-                  "UpdateTable cannot change KeySchema: a table's key schema and local secondary indexes are fixed when "
-                  "it is created (create a new table and copy the items)");
-    REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Books"}, {"ProvisionedThroughput", Throughput(6, 6)},
-                                           {"AttributeDefinitions", {{{"AttributeName", "bookId"}, {"AttributeType", "N"}}}}}),
+    REQUIRE_ERROR(
+        Exec(db, "UpdateTable",
+             {{"TableName", "Books"},
+              {"ProvisionedThroughput", Throughput(6, 6)},
+              {"KeySchema", {{{"AttributeName", "bookId"}, {"KeyType", "HASH"}}}}}),
+        "ValidationException",
+        "UpdateTable cannot change KeySchema: a table's key schema and local secondary indexes are fixed when "
+        "it is created (create a new table and copy the items)");
+    REQUIRE_ERROR(Exec(db, "UpdateTable",
+                       {{"TableName", "Books"},
+                        {"ProvisionedThroughput", Throughput(6, 6)},
+                        {"AttributeDefinitions", {{{"AttributeName", "bookId"}, {"AttributeType", "N"}}}}}),
                   "ValidationException",
                   "A table's key schema is fixed when the table is created: attribute bookId is of type S and "
                   "UpdateTable cannot make it N");
     // Definitions that agree with the table's change nothing and are accepted.
-    REQUIRE_OK(Exec(db, "UpdateTable", {{"TableName", "Books"}, {"ProvisionedThroughput", Throughput(6, 6)},
-                                        {"AttributeDefinitions", {{{"AttributeName", "bookId"}, {"AttributeType", "S"}}}}}));
+    REQUIRE_OK(Exec(db, "UpdateTable",
+                    {{"TableName", "Books"},
+                     {"ProvisionedThroughput", Throughput(6, 6)},
+                     {"AttributeDefinitions", {{{"AttributeName", "bookId"}, {"AttributeType", "S"}}}}}));
   }
   SECTION("a rejected UpdateTable changes nothing") {
     CHECK(db.Description("Books")->read_capacity_units == 5);
@@ -153,7 +170,8 @@ TEST_CASE("UpdateTable validates its request as DynamoDB does", "[partition_spli
   }
 }
 
-TEST_CASE("UpdateTable answers UPDATING with the old throughput and DescribeTable shows the new one", "[partition_splits]") {
+TEST_CASE("UpdateTable answers UPDATING with the old throughput and DescribeTable shows the new one",
+          "[partition_splits]") {
   ddb::ManualClock clock(1'700'000'000'000);
   ddb::DatabaseOptions options;
   options.clock = &clock;
@@ -183,7 +201,8 @@ TEST_CASE("UpdateTable answers UPDATING with the old throughput and DescribeTabl
                                                     {"WriteCapacityUnits", 10}}));
   // The count of decreases starts again at midnight UTC.
   clock.Advance(86'400'000);
-  CHECK(Exec(db, "DescribeTable", {{"TableName", "Books"}}).body["Table"]["ProvisionedThroughput"]["NumberOfDecreasesToday"] == 0);
+  CHECK(Exec(db, "DescribeTable", {{"TableName", "Books"}})
+            .body["Table"]["ProvisionedThroughput"]["NumberOfDecreasesToday"] == 0);
 
   // To on-demand: the answer already shows the new mode; throughput reads 0.
   auto to_on_demand = Exec(db, "UpdateTable", {{"TableName", "Books"}, {"BillingMode", "PAY_PER_REQUEST"}});
@@ -199,8 +218,9 @@ TEST_CASE("UpdateTable answers UPDATING with the old throughput and DescribeTabl
   CHECK(db.revision() == revision);
 
   // Back to provisioned: the summary stays, saying when the table was last on-demand.
-  REQUIRE_OK(Exec(db, "UpdateTable", {{"TableName", "Books"}, {"BillingMode", "PROVISIONED"},
-                                      {"ProvisionedThroughput", Throughput(3, 4)}}));
+  REQUIRE_OK(
+      Exec(db, "UpdateTable",
+           {{"TableName", "Books"}, {"BillingMode", "PROVISIONED"}, {"ProvisionedThroughput", Throughput(3, 4)}}));
   described = Exec(db, "DescribeTable", {{"TableName", "Books"}}).body["Table"];
   CHECK(described["BillingModeSummary"] ==
         json({{"BillingMode", "PROVISIONED"}, {"LastUpdateToPayPerRequestDateTime", 1700086402.5}}));
@@ -218,7 +238,8 @@ TEST_CASE("Raising throughput splits partitions at the midpoint of the widest ha
   // 6,000 RCU + 1,500 WCU need 2 + 1.5 -> 4 partitions.
   REQUIRE_OK(Exec(db, "UpdateTable", {{"TableName", "Books"}, {"ProvisionedThroughput", Throughput(6000, 1500)}}));
   auto layout = db.Layout("Books").value();
-  CHECK(Begins(layout) == std::vector<std::uint64_t>{0, 0x4000000000000000ull, 0x8000000000000000ull, 0xC000000000000000ull});
+  CHECK(Begins(layout) ==
+        std::vector<std::uint64_t>{0, 0x4000000000000000ull, 0x8000000000000000ull, 0xC000000000000000ull});
   CHECK(layout.partitions.back().hash_end == ~0ull);
   REQUIRE(layout.splits.size() == 3);
   for (const auto& s : layout.splits) {
@@ -263,10 +284,13 @@ TEST_CASE("Raising throughput splits partitions at the midpoint of the widest ha
 TEST_CASE("Items keep their keys and order across a throughput split", "[partition_splits]") {
   ddb::Database db;
   REQUIRE_OK(Exec(db, "CreateTable", ProvisionedTable(SimpleTable("Logs", "id"), 1, 1)));
-  for (int i = 0; i < 10; ++i) REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Logs"}, {"Item", {{"id", S("k" + std::to_string(i))}}}}));
-  REQUIRE_OK(Exec(db, "UpdateTable", {{"TableName", "Logs"}, {"ProvisionedThroughput", Throughput(1, 1000)}}));  // 1.0003 -> 2
+  for (int i = 0; i < 10; ++i)
+    REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Logs"}, {"Item", {{"id", S("k" + std::to_string(i))}}}}));
+  REQUIRE_OK(
+      Exec(db, "UpdateTable", {{"TableName", "Logs"}, {"ProvisionedThroughput", Throughput(1, 1000)}}));  // 1.0003 -> 2
   auto layout = db.Layout("Logs").value();
-  CHECK(Keys(layout) == std::vector<std::vector<std::string>>{{"k5", "k8", "k1", "k0"}, {"k4", "k6", "k2", "k3", "k9", "k7"}});
+  CHECK(Keys(layout) ==
+        std::vector<std::vector<std::string>>{{"k5", "k8", "k1", "k0"}, {"k4", "k6", "k2", "k3", "k9", "k7"}});
   CHECK(layout.partitions[0].item_count == 4);
   CHECK(layout.partitions[1].item_count == 6);
   CHECK(layout.splits[0].lower.item_count == 4);
@@ -284,7 +308,9 @@ TEST_CASE("A partition past the size limit splits between hashes", "[partition_s
   REQUIRE_OK(Exec(db, "CreateTable", ProvisionedTable(SimpleTable("Logs", "id"), 1, 1)));
   // Each item is 300 bytes: "id" + "kN" + "data" + 292 characters.
   auto put = [&](int i) {
-    REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Logs"}, {"Item", {{"id", S("k" + std::to_string(i))}, {"data", S(std::string(292, 'x'))}}}}));
+    REQUIRE_OK(Exec(
+        db, "PutItem",
+        {{"TableName", "Logs"}, {"Item", {{"id", S("k" + std::to_string(i))}, {"data", S(std::string(292, 'x'))}}}}));
   };
   for (int i = 0; i < 3; ++i) put(i);
   CHECK(db.Layout("Logs")->partitions.size() == 1);
@@ -311,9 +337,11 @@ TEST_CASE("A partition past the size limit splits between hashes", "[partition_s
   layout = db.Layout("Logs").value();
   // k6 split the upper half at its midpoint; k8 took the lower half to 1,200 bytes with all
   // its data above the midpoint, so it split between the collections that balance it (at k1's hash).
-  CHECK(Begins(layout) == std::vector<std::uint64_t>{0, 0x4d941801a61dadf4ull, 0x8000000000000000ull, 0xC000000000000000ull});
+  CHECK(Begins(layout) ==
+        std::vector<std::uint64_t>{0, 0x4d941801a61dadf4ull, 0x8000000000000000ull, 0xC000000000000000ull});
   CHECK(layout.partitions[0].hash_end == 0x4d941801a61dadf3ull);
-  CHECK(Keys(layout) == std::vector<std::vector<std::string>>{{"k5", "k8"}, {"k1", "k0"}, {"k4", "k6", "k2"}, {"k3", "k9", "k7"}});
+  CHECK(Keys(layout) ==
+        std::vector<std::vector<std::string>>{{"k5", "k8"}, {"k1", "k0"}, {"k4", "k6", "k2"}, {"k3", "k9", "k7"}});
   std::vector<std::uint64_t> sizes;
   for (const auto& p : layout.partitions) sizes.push_back(p.size_bytes);
   CHECK(sizes == std::vector<std::uint64_t>{600, 600, 900, 900});
@@ -334,7 +362,8 @@ TEST_CASE("A partition past the size limit splits between hashes", "[partition_s
   CHECK(TracePartitions(db) == std::vector<int>{0, 0, 1, 1, 2, 2, 2, 3, 3, 3});
 
   // Deleting items leaves the partitions: they never merge.
-  for (int i = 0; i < 10; ++i) REQUIRE_OK(Exec(db, "DeleteItem", {{"TableName", "Logs"}, {"Key", {{"id", S("k" + std::to_string(i))}}}}));
+  for (int i = 0; i < 10; ++i)
+    REQUIRE_OK(Exec(db, "DeleteItem", {{"TableName", "Logs"}, {"Key", {{"id", S("k" + std::to_string(i))}}}}));
   CHECK(db.Layout("Logs")->partitions.size() == 4);
 }
 
@@ -345,7 +374,8 @@ TEST_CASE("A batch that splits a partition reports each item's partition after t
   REQUIRE_OK(Exec(db, "CreateTable", ProvisionedTable(SimpleTable("Logs", "id"), 1, 1)));
   json writes = json::array();
   for (int i = 0; i < 4; ++i)
-    writes.push_back({{"PutRequest", {{"Item", {{"id", S("k" + std::to_string(i))}, {"data", S(std::string(292, 'x'))}}}}}});
+    writes.push_back(
+        {{"PutRequest", {{"Item", {{"id", S("k" + std::to_string(i))}, {"data", S(std::string(292, 'x'))}}}}}});
   REQUIRE_OK(Exec(db, "BatchWriteItem", {{"RequestItems", {{"Logs", writes}}}}));
   // k0 and k1 were written to partition 0 before k3 split it; k2 and k3 are in partition 1.
   CHECK(TracePartitions(db) == std::vector<int>{0, 0, 1, 1});
@@ -358,17 +388,21 @@ TEST_CASE("One item collection past the size limit splits on a sort-key boundary
   ddb::DatabaseOptions options;
   options.partition_split_bytes = 1000;
   ddb::Database db(options);
-  json table = {{"TableName", "Feed"},
-                {"AttributeDefinitions", {{{"AttributeName", "user"}, {"AttributeType", "S"}},
-                                          {{"AttributeName", "ts"}, {"AttributeType", "S"}}}},
-                {"KeySchema", {{{"AttributeName", "user"}, {"KeyType", "HASH"}}, {{"AttributeName", "ts"}, {"KeyType", "RANGE"}}}},
-                {"ProvisionedThroughput", Throughput(1, 1)}};
+  json table = {
+      {"TableName", "Feed"},
+      {"AttributeDefinitions",
+       {{{"AttributeName", "user"}, {"AttributeType", "S"}}, {{"AttributeName", "ts"}, {"AttributeType", "S"}}}},
+      {"KeySchema",
+       {{{"AttributeName", "user"}, {"KeyType", "HASH"}}, {{"AttributeName", "ts"}, {"KeyType", "RANGE"}}}},
+      {"ProvisionedThroughput", Throughput(1, 1)}};
   REQUIRE_OK(Exec(db, "CreateTable", table));
   // Each item is 250 bytes: "user" + "user#1" + "ts" + 3 + "body" + 231.
   auto put = [&](int i) {
     char ts[8];
     std::snprintf(ts, sizeof ts, "%03d", i);
-    REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Feed"}, {"Item", {{"user", S("user#1")}, {"ts", S(ts)}, {"body", S(std::string(231, 'b'))}}}}));
+    REQUIRE_OK(Exec(
+        db, "PutItem",
+        {{"TableName", "Feed"}, {"Item", {{"user", S("user#1")}, {"ts", S(ts)}, {"body", S(std::string(231, 'b'))}}}}));
   };
   for (int i = 1; i <= 4; ++i) put(i);
   CHECK(db.Layout("Feed")->partitions.size() == 1);
@@ -399,10 +433,11 @@ TEST_CASE("One item collection past the size limit splits on a sort-key boundary
   }
   CHECK(begins == std::vector<std::string>{"-", "user#1/003", "user#1/005", "user#1/007"});
   CHECK(ends_before == std::vector<std::string>{"user#1/003", "user#1/005", "user#1/007", "-"});
-  CHECK(Keys(layout) == std::vector<std::vector<std::string>>{{"user#1/001", "user#1/002"},
-                                                               {"user#1/003", "user#1/004"},
-                                                               {"user#1/005", "user#1/006"},
-                                                               {"user#1/007", "user#1/008", "user#1/009", "user#1/010"}});
+  CHECK(Keys(layout) ==
+        std::vector<std::vector<std::string>>{{"user#1/001", "user#1/002"},
+                                              {"user#1/003", "user#1/004"},
+                                              {"user#1/005", "user#1/006"},
+                                              {"user#1/007", "user#1/008", "user#1/009", "user#1/010"}});
   REQUIRE(layout.item_collections.size() == 4);
   for (int i = 0; i < 4; ++i) {
     const auto& view = layout.item_collections[i];
@@ -419,8 +454,10 @@ TEST_CASE("One item collection past the size limit splits on a sort-key boundary
 
   SECTION("Query reads across the boundaries in sort-key order, and pages across them") {
     auto query = [&](json extra) {
-      json req = {{"TableName", "Feed"}, {"KeyConditionExpression", "#u = :u"},
-                  {"ExpressionAttributeNames", {{"#u", "user"}}}, {"ExpressionAttributeValues", {{":u", S("user#1")}}}};
+      json req = {{"TableName", "Feed"},
+                  {"KeyConditionExpression", "#u = :u"},
+                  {"ExpressionAttributeNames", {{"#u", "user"}}},
+                  {"ExpressionAttributeValues", {{":u", S("user#1")}}}};
       req.update(extra);
       auto r = Exec(db, "Query", req);
       REQUIRE_OK(r);
@@ -445,8 +482,8 @@ TEST_CASE("One item collection past the size limit splits on a sort-key boundary
     CHECK(paged == SortKeys(all["Items"], "ts"));
     CHECK(page_partitions == std::vector<std::vector<int>>{{0, 0, 1}, {1, 2, 2}, {3, 3, 3}, {3}});
 
-    auto backwards = query({{"ScanIndexForward", false}, {"Limit", 3},
-                            {"ExclusiveStartKey", {{"user", S("user#1")}, {"ts", S("006")}}}});
+    auto backwards = query(
+        {{"ScanIndexForward", false}, {"Limit", 3}, {"ExclusiveStartKey", {{"user", S("user#1")}, {"ts", S("006")}}}});
     CHECK(SortKeys(backwards["Items"], "ts") == std::vector<std::string>{"005", "004", "003"});
     CHECK(TracePartitions(db) == std::vector<int>{2, 1, 1});
     CHECK(backwards["LastEvaluatedKey"] == json({{"user", S("user#1")}, {"ts", S("003")}}));
@@ -488,7 +525,8 @@ TEST_CASE("One item collection past the size limit splits on a sort-key boundary
       if (!start.is_null()) req["ExclusiveStartKey"] = start;
       auto r = Exec(db, "Scan", req);
       REQUIRE_OK(r);
-      for (const auto& item : r.body["Items"]) scanned.push_back(item["user"]["S"].get<std::string>() + "/" + item["ts"]["S"].get<std::string>());
+      for (const auto& item : r.body["Items"])
+        scanned.push_back(item["user"]["S"].get<std::string>() + "/" + item["ts"]["S"].get<std::string>());
       for (int p : TracePartitions(db)) partitions.push_back(p);
       start = r.body.contains("LastEvaluatedKey") ? r.body["LastEvaluatedKey"] : json();
     } while (!start.is_null());
@@ -538,20 +576,26 @@ TEST_CASE("With a local secondary index an item collection may not pass the limi
   ddb::DatabaseOptions options;
   options.partition_split_bytes = 1000;
   ddb::Database db(options);
-  json table = {{"TableName", "Threads"},
-                {"AttributeDefinitions", {{{"AttributeName", "forum"}, {"AttributeType", "S"}},
-                                          {{"AttributeName", "subject"}, {"AttributeType", "S"}},
-                                          {{"AttributeName", "date"}, {"AttributeType", "S"}}}},
-                {"KeySchema", {{{"AttributeName", "forum"}, {"KeyType", "HASH"}}, {{"AttributeName", "subject"}, {"KeyType", "RANGE"}}}},
-                {"LocalSecondaryIndexes", {{{"IndexName", "ByDate"},
-                                            {"KeySchema", {{{"AttributeName", "forum"}, {"KeyType", "HASH"}},
-                                                           {{"AttributeName", "date"}, {"KeyType", "RANGE"}}}},
-                                            {"Projection", {{"ProjectionType", "ALL"}}}}}},
-                {"ProvisionedThroughput", Throughput(1, 1)}};
+  json table = {
+      {"TableName", "Threads"},
+      {"AttributeDefinitions",
+       {{{"AttributeName", "forum"}, {"AttributeType", "S"}},
+        {{"AttributeName", "subject"}, {"AttributeType", "S"}},
+        {{"AttributeName", "date"}, {"AttributeType", "S"}}}},
+      {"KeySchema",
+       {{{"AttributeName", "forum"}, {"KeyType", "HASH"}}, {{"AttributeName", "subject"}, {"KeyType", "RANGE"}}}},
+      {"LocalSecondaryIndexes",
+       {{{"IndexName", "ByDate"},
+         {"KeySchema",
+          {{{"AttributeName", "forum"}, {"KeyType", "HASH"}}, {{"AttributeName", "date"}, {"KeyType", "RANGE"}}}},
+         {"Projection", {{"ProjectionType", "ALL"}}}}}},
+      {"ProvisionedThroughput", Throughput(1, 1)}};
   REQUIRE_OK(Exec(db, "CreateTable", table));
   // 300 bytes each: "forum" + "f1" + "subject" + "sN" + "date" + "dN" + "body" + 274.
   auto item = [](const std::string& forum, int i, std::size_t body = 274) {
-    return json{{"forum", S(forum)}, {"subject", S("s" + std::to_string(i))}, {"date", S("d" + std::to_string(i))},
+    return json{{"forum", S(forum)},
+                {"subject", S("s" + std::to_string(i))},
+                {"date", S("d" + std::to_string(i))},
                 {"body", S(std::string(body, 'x'))}};
   };
   for (int i = 0; i < 3; ++i) REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Threads"}, {"Item", item("f1", i)}}));
@@ -562,26 +606,32 @@ TEST_CASE("With a local secondary index an item collection may not pass the limi
   REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Threads"}, {"Item", item("f1", 2)}}));
   REQUIRE_ERROR(Exec(db, "PutItem", {{"TableName", "Threads"}, {"Item", item("f1", 2, 375)}}),
                 "ItemCollectionSizeLimitExceededException", "Collection size exceeded.");
-  REQUIRE_ERROR(Exec(db, "UpdateItem", {{"TableName", "Threads"}, {"Key", {{"forum", S("f1")}, {"subject", S("s0")}}},
-                                        {"UpdateExpression", "SET extra = :e"},
-                                        {"ExpressionAttributeValues", {{":e", S(std::string(200, 'e'))}}}}),
+  REQUIRE_ERROR(Exec(db, "UpdateItem",
+                     {{"TableName", "Threads"},
+                      {"Key", {{"forum", S("f1")}, {"subject", S("s0")}}},
+                      {"UpdateExpression", "SET extra = :e"},
+                      {"ExpressionAttributeValues", {{":e", S(std::string(200, 'e'))}}}}),
                 "ItemCollectionSizeLimitExceededException", "Collection size exceeded.");
   // Other collections are not affected.
   REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Threads"}, {"Item", item("f2", 0)}}));
   // A batch is checked whole, counting its own earlier puts: nothing of it is written.
   REQUIRE_ERROR(Exec(db, "BatchWriteItem",
-                     {{"RequestItems", {{"Threads", {{{"PutRequest", {{"Item", item("f2", 1)}}}},
-                                                     {{"PutRequest", {{"Item", item("f2", 2)}}}},
-                                                     {{"PutRequest", {{"Item", item("f2", 3)}}}}}}}}}),
+                     {{"RequestItems",
+                       {{"Threads",
+                         {{{"PutRequest", {{"Item", item("f2", 1)}}}},
+                          {{"PutRequest", {{"Item", item("f2", 2)}}}},
+                          {{"PutRequest", {{"Item", item("f2", 3)}}}}}}}}}),
                 "ItemCollectionSizeLimitExceededException", "Collection size exceeded.");
   CHECK(db.Description("Threads")->item_count == 4);
   auto cancelled = Exec(db, "TransactWriteItems",
-                        {{"TransactItems", {{{"Put", {{"TableName", "Threads"}, {"Item", item("f2", 1)}}}},
-                                            {{"Put", {{"TableName", "Threads"}, {"Item", item("f1", 3)}}}}}}});
+                        {{"TransactItems",
+                          {{{"Put", {{"TableName", "Threads"}, {"Item", item("f2", 1)}}}},
+                           {{"Put", {{"TableName", "Threads"}, {"Item", item("f1", 3)}}}}}}});
   REQUIRE(cancelled.status == 400);
   CHECK(cancelled.type() == "TransactionCanceledException");
   CHECK(cancelled.body["CancellationReasons"] ==
-        json::array({{{"Code", "None"}}, {{"Code", "ItemCollectionSizeLimitExceeded"}, {"Message", "Collection size exceeded."}}}));
+        json::array({{{"Code", "None"}},
+                     {{"Code", "ItemCollectionSizeLimitExceeded"}, {"Message", "Collection size exceeded."}}}));
   CHECK(db.Description("Threads")->item_count == 4);
   // The partition still splits between hashes (f2's first item took it to 1,200 bytes), never
   // inside a collection.

@@ -1,19 +1,20 @@
 // Partitions: the partition key's hash places an item; the sort key plays no part.
-#include "support.h"
-
 #include <set>
 
 #include "ddb/introspection.h"
+#include "support.h"
 
 using namespace ddb::test;
 
 TEST_CASE("The partition hash is documented and deterministic", "[partitions]") {
   // Fixed values: the hash must never change between builds or platforms (native and wasm
   // run this same test), or saved sandboxes and lessons would show different pictures.
-  CHECK(ddb::PartitionKeyHash(ddb::AttributeValue::S("user#1")) == ddb::PartitionKeyHash(ddb::AttributeValue::S("user#1")));
+  CHECK(ddb::PartitionKeyHash(ddb::AttributeValue::S("user#1")) ==
+        ddb::PartitionKeyHash(ddb::AttributeValue::S("user#1")));
   CHECK(ddb::PartitionKeyHash(ddb::AttributeValue::S("user#1")) == 0xc49cce505aa1e7c6ull);
   CHECK(ddb::PartitionKeyHash(ddb::AttributeValue::N(ddb::Number::Parse("42").value())) == 0x16d90fb46c6f4251ull);
-  CHECK(ddb::PartitionKeyHash(ddb::AttributeValue::S("user#1")) != ddb::PartitionKeyHash(ddb::AttributeValue::S("user#2")));
+  CHECK(ddb::PartitionKeyHash(ddb::AttributeValue::S("user#1")) !=
+        ddb::PartitionKeyHash(ddb::AttributeValue::S("user#2")));
   // The same number however spelled hashes the same.
   CHECK(ddb::PartitionKeyHash(ddb::AttributeValue::N(ddb::Number::Parse("1.50").value())) ==
         ddb::PartitionKeyHash(ddb::AttributeValue::N(ddb::Number::Parse("15e-1").value())));
@@ -67,8 +68,10 @@ TEST_CASE("Items sharing a partition key are stored together, whatever their sor
   REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
   for (int a = 0; a < 20; ++a)
     for (int b = 0; b < 5; ++b)
-      REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Books"},
-                                      {"Item", {{"authorId", S("author-" + std::to_string(a))}, {"bookId", S("book-" + std::to_string(b))}}}}));
+      REQUIRE_OK(Exec(
+          db, "PutItem",
+          {{"TableName", "Books"},
+           {"Item", {{"authorId", S("author-" + std::to_string(a))}, {"bookId", S("book-" + std::to_string(b))}}}}));
   auto layout = db.Layout("Books").value();
   REQUIRE(layout.item_collections.size() == 20);
   std::size_t items = 0;
@@ -96,7 +99,8 @@ TEST_CASE("Items sharing a partition key are stored together, whatever their sor
     bytes += p.size_bytes;
   }
   CHECK(sum == 100);
-  CHECK(bytes == Exec(db, "DescribeTable", {{"TableName", "Books"}}).body["Table"]["TableSizeBytes"].get<std::uint64_t>());
+  CHECK(bytes ==
+        Exec(db, "DescribeTable", {{"TableName", "Books"}}).body["Table"]["TableSizeBytes"].get<std::uint64_t>());
   // With 20 keys over 4 partitions, more than one partition is used.
   std::set<int> used;
   for (const auto& c : layout.item_collections) used.insert(c.partition);
@@ -122,7 +126,8 @@ TEST_CASE("Deleting the last item of a collection removes the collection", "[par
 TEST_CASE("The request trace records what each request touched", "[partitions]") {
   ddb::Database db;
   REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
-  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Books"}, {"Item", {{"authorId", S("a")}, {"bookId", S("1")}, {"t", S("x")}}}}));
+  REQUIRE_OK(Exec(db, "PutItem",
+                  {{"TableName", "Books"}, {"Item", {{"authorId", S("a")}, {"bookId", S("1")}, {"t", S("x")}}}}));
   const ddb::RequestTrace put = db.last_trace();  // a copy: the trace is replaced by the next request
   CHECK(put.operation == "PutItem");
   CHECK(put.table_name == "Books");

@@ -1,7 +1,7 @@
 // Query and Scan: key conditions, order, paging, filters versus key conditions, Select.
-#include "support.h"
-
 #include <set>
+
+#include "support.h"
 
 using namespace ddb::test;
 
@@ -18,8 +18,9 @@ struct Library {
     Put("a3", "y", 80);
   }
   void Put(const std::string& a, const std::string& b, int pages) {
-    REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Books"},
-                                    {"Item", {{"authorId", S(a)}, {"bookId", S(b)}, {"pages", N(std::to_string(pages))}}}}));
+    REQUIRE_OK(Exec(db, "PutItem",
+                    {{"TableName", "Books"},
+                     {"Item", {{"authorId", S(a)}, {"bookId", S(b)}, {"pages", N(std::to_string(pages))}}}}));
   }
   Response Query(json req) {
     req["TableName"] = "Books";
@@ -46,7 +47,9 @@ TEST_CASE("Query returns one item collection in sort-key order, forwards or back
   CHECK(r.body["Count"] == 2);
   CHECK(r.body["ScannedCount"] == 2);
   CHECK_FALSE(r.body.contains("LastEvaluatedKey"));
-  r = l.Query({{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a2")}, {"ScanIndexForward", false}});
+  r = l.Query({{"KeyConditionExpression", "authorId = :a"},
+               {"ExpressionAttributeValues", Author("a2")},
+               {"ScanIndexForward", false}});
   CHECK(BookIds(r) == std::vector<std::string>{"b01", "b00"});
 }
 
@@ -63,7 +66,7 @@ TEST_CASE("Sort-key conditions narrow what is read", "[query]") {
   CHECK(BookIds(q("bookId >= :b", {{":b", S("b08")}})) == std::vector<std::string>{"b08", "b09"});
   auto between = q("bookId BETWEEN :lo AND :hi", {{":lo", S("b03")}, {":hi", S("b05")}});
   CHECK(BookIds(between) == std::vector<std::string>{"b03", "b04", "b05"});  // inclusive
-  CHECK(between.body["ScannedCount"] == 3);  // only the range was read
+  CHECK(between.body["ScannedCount"] == 3);                                  // only the range was read
   CHECK(BookIds(q("begins_with(bookId, :p)", {{":p", S("b0")}})).size() == 10);
   CHECK(BookIds(q("begins_with(bookId, :p)", {{":p", S("b05")}})) == std::vector<std::string>{"b05"});
 }
@@ -86,9 +89,11 @@ TEST_CASE("A filter is applied after reading: it does not reduce what was read",
   for (const auto& e : trace.entries) filtered += e.outcome == ddb::TraceOutcome::kFilteredOut;
   CHECK(filtered == 7);
   // A filter may not name a key attribute.
-  REQUIRE_ERROR(l.Query({{"KeyConditionExpression", "authorId = :a"}, {"FilterExpression", "bookId = :b"},
+  REQUIRE_ERROR(l.Query({{"KeyConditionExpression", "authorId = :a"},
+                         {"FilterExpression", "bookId = :b"},
                          {"ExpressionAttributeValues", {{":a", S("a1")}, {":b", S("b01")}}}}),
-                "ValidationException", "Filter Expression can only contain non-primary key attributes: Primary key attribute: bookId");
+                "ValidationException",
+                "Filter Expression can only contain non-primary key attributes: Primary key attribute: bookId");
 }
 
 TEST_CASE("Results come in pages: LastEvaluatedKey continues with ExclusiveStartKey", "[query]") {
@@ -121,7 +126,8 @@ TEST_CASE("Results come in pages: LastEvaluatedKey continues with ExclusiveStart
 TEST_CASE("Key conditions follow DynamoDB's rules", "[query]") {
   Library l;
   REQUIRE_ERROR(l.Query({{"ExpressionAttributeValues", Author("a1")}}), "ValidationException",
-                "ExpressionAttributeValues can only be specified when using expressions: FilterExpression and KeyConditionExpression are null");
+                "ExpressionAttributeValues can only be specified when using expressions: FilterExpression and "
+                "KeyConditionExpression are null");
   REQUIRE_ERROR(l.Query(json::object()), "ValidationException",
                 "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
   REQUIRE_ERROR(l.Query({{"KeyConditionExpression", "bookId = :a"}, {"ExpressionAttributeValues", Author("b1")}}),
@@ -132,19 +138,26 @@ TEST_CASE("Key conditions follow DynamoDB's rules", "[query]") {
   REQUIRE_ERROR(l.Query({{"KeyConditionExpression", "authorId = :a AND pages > :p"},
                          {"ExpressionAttributeValues", {{":a", S("a1")}, {":p", N("1")}}}}),
                 "ValidationException", "Query condition missed key schema element: bookId");
-  REQUIRE_ERROR(Exec(l.db, "Query", {{"TableName", "Nope"}, {"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a1")}}),
+  REQUIRE_ERROR(Exec(l.db, "Query",
+                     {{"TableName", "Nope"},
+                      {"KeyConditionExpression", "authorId = :a"},
+                      {"ExpressionAttributeValues", Author("a1")}}),
                 "ResourceNotFoundException", "Requested resource not found");
-  REQUIRE_ERROR(l.Query({{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a1")}, {"Limit", 0}}),
-                "ValidationException",
-                "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1");
+  REQUIRE_ERROR(
+      l.Query({{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a1")}, {"Limit", 0}}),
+      "ValidationException",
+      "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater "
+      "than or equal to 1");
 }
 
 TEST_CASE("Query works on a simple-key table: at most one item", "[query]") {
   ddb::Database db;
   REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Users", "userId")));
   REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Users"}, {"Item", {{"userId", S("u1")}, {"name", S("Ada")}}}}));
-  auto r = Exec(db, "Query", {{"TableName", "Users"}, {"KeyConditionExpression", "userId = :u"},
-                              {"ExpressionAttributeValues", {{":u", S("u1")}}}});
+  auto r = Exec(db, "Query",
+                {{"TableName", "Users"},
+                 {"KeyConditionExpression", "userId = :u"},
+                 {"ExpressionAttributeValues", {{":u", S("u1")}}}});
   REQUIRE_OK(r);
   CHECK(r.body["Count"] == 1);
   CHECK(r.body["Items"][0]["name"] == S("Ada"));
@@ -152,15 +165,20 @@ TEST_CASE("Query works on a simple-key table: at most one item", "[query]") {
 
 TEST_CASE("Select COUNT returns counts only, and projections return chosen attributes", "[query]") {
   Library l;
-  auto r = l.Query({{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a1")}, {"Select", "COUNT"}});
+  auto r = l.Query(
+      {{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a1")}, {"Select", "COUNT"}});
   REQUIRE_OK(r);
   CHECK(r.body == json{{"Count", 10}, {"ScannedCount", 10}});
-  r = l.Query({{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a2")}, {"ProjectionExpression", "pages"}});
+  r = l.Query({{"KeyConditionExpression", "authorId = :a"},
+               {"ExpressionAttributeValues", Author("a2")},
+               {"ProjectionExpression", "pages"}});
   CHECK(r.body["Items"] == json::parse(R"([{"pages":{"N":"50"}},{"pages":{"N":"60"}}])"));
-  REQUIRE_ERROR(l.Query({{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a2")},
-                         {"Select", "ALL_PROJECTED_ATTRIBUTES"}}),
-                "ValidationException",
-                "One or more parameter values were invalid: Select type ALL_PROJECTED_ATTRIBUTES is not supported for a table");
+  REQUIRE_ERROR(
+      l.Query({{"KeyConditionExpression", "authorId = :a"},
+               {"ExpressionAttributeValues", Author("a2")},
+               {"Select", "ALL_PROJECTED_ATTRIBUTES"}}),
+      "ValidationException",
+      "One or more parameter values were invalid: Select type ALL_PROJECTED_ATTRIBUTES is not supported for a table");
 }
 
 TEST_CASE("Scan reads every item in stored order, pages, filters and splits into segments", "[scan]") {
@@ -193,14 +211,17 @@ TEST_CASE("Scan reads every item in stored order, pages, filters and splits into
   for (int s = 0; s < 3; ++s) {
     auto r = l.Scan({{"Segment", s}, {"TotalSegments", 3}});
     REQUIRE_OK(r);
-    for (const auto& item : r.body["Items"]) segmented.insert(item["authorId"]["S"].get<std::string>() + "/" + item["bookId"]["S"].get<std::string>());
+    for (const auto& item : r.body["Items"])
+      segmented.insert(item["authorId"]["S"].get<std::string>() + "/" + item["bookId"]["S"].get<std::string>());
   }
   CHECK(segmented.size() == 14);
   CHECK(std::set<std::string>(segmented.begin(), segmented.end()).size() == 14);
   REQUIRE_ERROR(l.Scan({{"Segment", 3}, {"TotalSegments", 3}}), "ValidationException",
-                "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: 3 is not less than TotalSegments: 3");
-  REQUIRE_ERROR(l.Scan({{"Segment", 1}}), "ValidationException",
-                "The TotalSegments parameter is required but was not present in the request when Segment parameter is present");
+                "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: 3 is not "
+                "less than TotalSegments: 3");
+  REQUIRE_ERROR(
+      l.Scan({{"Segment", 1}}), "ValidationException",
+      "The TotalSegments parameter is required but was not present in the request when Segment parameter is present");
 }
 
 TEST_CASE("A page stops at 1 MB read", "[scan]") {
@@ -208,7 +229,8 @@ TEST_CASE("A page stops at 1 MB read", "[scan]") {
   REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Big", "id")));
   const std::string blob(300 * 1024, 'x');
   for (int i = 0; i < 8; ++i)
-    REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Big"}, {"Item", {{"id", S("k" + std::to_string(i))}, {"d", S(blob)}}}}));
+    REQUIRE_OK(
+        Exec(db, "PutItem", {{"TableName", "Big"}, {"Item", {{"id", S("k" + std::to_string(i))}, {"d", S(blob)}}}}));
   auto r = Exec(db, "Scan", {{"TableName", "Big"}, {"Select", "COUNT"}, {"ReturnConsumedCapacity", "TOTAL"}});
   REQUIRE_OK(r);
   CHECK(r.body["ScannedCount"] == 4);  // 4 x 300 KB crosses 1 MB

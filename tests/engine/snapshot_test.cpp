@@ -49,8 +49,13 @@ void Fill(ddb::Database& db) {
     "tags": {"SS": ["z", "a"]}, "editions": {"NS": ["2", "1E+2"]}, "blobs": {"BS": ["AQ==", "Ag=="]},
     "reviews": {"L": [{"M": {"stars": {"N": "5"}}}, {"S": "fine"}]}})"));
   Put(db, "Books", {{"authorId", {{"S", "a1"}}}, {"bookId", {{"S", "b1"}}}});
-  Put(db, "Orders", {{"customer", {{"S", "c1"}}}, {"orderNo", {{"N", "10"}}}, {"placed", {{"S", "2024-01-02"}}},
-                     {"status", {{"S", "OPEN"}}}, {"total", {{"N", "9.5"}}}, {"note", {{"S", "not projected"}}}});
+  Put(db, "Orders",
+      {{"customer", {{"S", "c1"}}},
+       {"orderNo", {{"N", "10"}}},
+       {"placed", {{"S", "2024-01-02"}}},
+       {"status", {{"S", "OPEN"}}},
+       {"total", {{"N", "9.5"}}},
+       {"note", {{"S", "not projected"}}}});
   Put(db, "Orders", {{"customer", {{"S", "c1"}}}, {"orderNo", {{"N", "9"}}}});
 }
 
@@ -88,7 +93,8 @@ std::string BooksSnapshot(const std::string& items) {
     "KeySchema": [{"AttributeName": "authorId", "KeyType": "HASH"},
                   {"AttributeName": "bookId", "KeyType": "RANGE"}],
     "BillingMode": "PAY_PER_REQUEST",
-    "Items": [)" + items + "]}]}";
+    "Items": [)" +
+         items + "]}]}";
 }
 
 }  // namespace

@@ -2,9 +2,10 @@
 // read the response as JSON.
 #pragma once
 
+#include <string>
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
-#include <string>
 
 #include "ddb/database.h"
 #include "ddb/json_api.h"
@@ -40,28 +41,29 @@ inline Response ExecRaw(Database& db, const std::string& op, const std::string& 
 
 // Asserts an error response of the given type and exact message.
 #define REQUIRE_ERROR(response, error_type, error_message) \
-  do {                                                      \
-    auto r_ = (response);                                   \
-    INFO(r_.body.dump());                                   \
-    REQUIRE(r_.status == 400);                              \
-    REQUIRE(r_.type() == (error_type));                     \
-    REQUIRE(r_.message() == (error_message));               \
+  do {                                                     \
+    auto r_ = (response);                                  \
+    INFO(r_.body.dump());                                  \
+    REQUIRE(r_.status == 400);                             \
+    REQUIRE(r_.type() == (error_type));                    \
+    REQUIRE(r_.message() == (error_message));              \
   } while (0)
 
-#define REQUIRE_OK(response)     \
-  do {                           \
-    auto r_ = (response);        \
-    INFO(r_.body.dump());        \
-    REQUIRE(r_.status == 200);   \
+#define REQUIRE_OK(response)   \
+  do {                         \
+    auto r_ = (response);      \
+    INFO(r_.body.dump());      \
+    REQUIRE(r_.status == 200); \
   } while (0)
 
 // Books: authorId (S, HASH) + bookId (S, RANGE), on-demand.
 inline json BooksTable(const std::string& name = "Books") {
   return {{"TableName", name},
-          {"AttributeDefinitions", {{{"AttributeName", "authorId"}, {"AttributeType", "S"}},
-                                    {{"AttributeName", "bookId"}, {"AttributeType", "S"}}}},
-          {"KeySchema", {{{"AttributeName", "authorId"}, {"KeyType", "HASH"}},
-                         {{"AttributeName", "bookId"}, {"KeyType", "RANGE"}}}},
+          {"AttributeDefinitions",
+           {{{"AttributeName", "authorId"}, {"AttributeType", "S"}},
+            {{"AttributeName", "bookId"}, {"AttributeType", "S"}}}},
+          {"KeySchema",
+           {{{"AttributeName", "authorId"}, {"KeyType", "HASH"}}, {{"AttributeName", "bookId"}, {"KeyType", "RANGE"}}}},
           {"BillingMode", "PAY_PER_REQUEST"}};
 }
 
@@ -75,12 +77,12 @@ inline json SimpleTable(const std::string& name, const std::string& key, const s
 
 // A composite table with the given sort-key type.
 inline json CompositeTable(const std::string& name, const std::string& sort_type) {
-  return {{"TableName", name},
-          {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "S"}},
-                                    {{"AttributeName", "sk"}, {"AttributeType", sort_type}}}},
-          {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}},
-                         {{"AttributeName", "sk"}, {"KeyType", "RANGE"}}}},
-          {"BillingMode", "PAY_PER_REQUEST"}};
+  return {
+      {"TableName", name},
+      {"AttributeDefinitions",
+       {{{"AttributeName", "pk"}, {"AttributeType", "S"}}, {{"AttributeName", "sk"}, {"AttributeType", sort_type}}}},
+      {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}, {{"AttributeName", "sk"}, {"KeyType", "RANGE"}}}},
+      {"BillingMode", "PAY_PER_REQUEST"}};
 }
 
 inline json S(const std::string& s) { return {{"S", s}}; }

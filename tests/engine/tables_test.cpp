@@ -1,7 +1,6 @@
 // DescribeTable, ListTables and DeleteTable.
-#include "support.h"
-
 #include "ddb/clock.h"
+#include "support.h"
 
 using namespace ddb::test;
 
@@ -9,7 +8,9 @@ TEST_CASE("DescribeTable returns DynamoDB's table shape with live counts", "[tab
   ddb::ManualClock clock(1'700'000'000'250);
   ddb::Database db({&clock});
   REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
-  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Books"}, {"Item", {{"authorId", S("a1")}, {"bookId", S("b1")}, {"title", S("Dune")}}}}));
+  REQUIRE_OK(
+      Exec(db, "PutItem",
+           {{"TableName", "Books"}, {"Item", {{"authorId", S("a1")}, {"bookId", S("b1")}, {"title", S("Dune")}}}}));
   auto r = Exec(db, "DescribeTable", {{"TableName", "Books"}});
   REQUIRE_OK(r);
   const json& t = r.body["Table"];
@@ -34,7 +35,8 @@ TEST_CASE("DescribeTable of a missing table is ResourceNotFoundException", "[tab
 
 TEST_CASE("ListTables pages through names in order", "[tables]") {
   ddb::Database db;
-  for (const char* name : {"Orders", "Books", "Authors", "books"}) REQUIRE_OK(Exec(db, "CreateTable", BooksTable(name)));
+  for (const char* name : {"Orders", "Books", "Authors", "books"})
+    REQUIRE_OK(Exec(db, "CreateTable", BooksTable(name)));
   auto all = Exec(db, "ListTables", json::object());
   REQUIRE_OK(all);
   CHECK(all.body == json::parse(R"({"TableNames":["Authors","Books","Orders","books"]})"));
@@ -43,9 +45,11 @@ TEST_CASE("ListTables pages through names in order", "[tables]") {
   auto page2 = Exec(db, "ListTables", {{"Limit", 2}, {"ExclusiveStartTableName", "Books"}});
   CHECK(page2.body == json::parse(R"({"TableNames":["Orders","books"]})"));
   REQUIRE_ERROR(Exec(db, "ListTables", {{"Limit", 0}}), "ValidationException",
-                "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1");
+                "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have "
+                "value greater than or equal to 1");
   REQUIRE_ERROR(Exec(db, "ListTables", {{"Limit", 101}}), "ValidationException",
-                "1 validation error detected: Value '101' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 100");
+                "1 validation error detected: Value '101' at 'limit' failed to satisfy constraint: Member must have "
+                "value less than or equal to 100");
 }
 
 TEST_CASE("DeleteTable removes the table and its items", "[tables]") {

@@ -21,12 +21,11 @@ struct Fixture {
 
 TEST_CASE("Every attribute type round-trips in DynamoDB JSON", "[value_json]") {
   Fixture f;
-  json v = GENERATE(
-      json{{"S", "héllo"}}, json{{"S", ""}}, json{{"N", "-12.5"}}, json{{"B", "AAEC/w=="}},
-      json{{"BOOL", false}}, json{{"NULL", true}},
-      json{{"L", {{{"S", "a"}}, {{"N", "1"}}, {{"L", json::array()}}}}},
-      json{{"M", {{"name", {{"S", "x"}}}, {"nested", {{"M", {{"deep", {{"BOOL", true}}}}}}}}}},
-      json{{"SS", {"a", "b"}}}, json{{"NS", {"1", "2.5"}}}, json{{"BS", {"AQ==", "Ag=="}}});
+  json v = GENERATE(json{{"S", "héllo"}}, json{{"S", ""}}, json{{"N", "-12.5"}}, json{{"B", "AAEC/w=="}},
+                    json{{"BOOL", false}}, json{{"NULL", true}},
+                    json{{"L", {{{"S", "a"}}, {{"N", "1"}}, {{"L", json::array()}}}}},
+                    json{{"M", {{"name", {{"S", "x"}}}, {"nested", {{"M", {{"deep", {{"BOOL", true}}}}}}}}}},
+                    json{{"SS", {"a", "b"}}}, json{{"NS", {"1", "2.5"}}}, json{{"BS", {"AQ==", "Ag=="}}});
   REQUIRE_OK(f.Put(v));
   CHECK(f.GetV() == v);
 }
@@ -43,8 +42,9 @@ TEST_CASE("An attribute value must have exactly one type", "[value_json]") {
   Fixture f;
   REQUIRE_ERROR(f.Put(json::object()), "ValidationException",
                 "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
-  REQUIRE_ERROR(f.Put({{"S", "a"}, {"N", "1"}}), "ValidationException",
-                "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes");
+  REQUIRE_ERROR(
+      f.Put({{"S", "a"}, {"N", "1"}}), "ValidationException",
+      "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes");
   REQUIRE_ERROR(f.Put({{"NULL", false}}), "ValidationException",
                 "One or more parameter values were invalid: Null attribute value types must have the value of true");
 }
@@ -65,8 +65,9 @@ TEST_CASE("Sets may not hold duplicates", "[value_json]") {
                 "One or more parameter values were invalid: Input collection [a, b, a] contains duplicates.");
   // Numbers are duplicates when numerically equal.
   REQUIRE_ERROR(f.Put({{"NS", {"1", "1.0"}}}), "ValidationException", "Input collection contains duplicates");
-  REQUIRE_ERROR(f.Put({{"BS", {"AQ==", "AQ=="}}}), "ValidationException",
-                "One or more parameter values were invalid: Input collection [AQ==, AQ==]of type BS contains duplicates.");
+  REQUIRE_ERROR(
+      f.Put({{"BS", {"AQ==", "AQ=="}}}), "ValidationException",
+      "One or more parameter values were invalid: Input collection [AQ==, AQ==]of type BS contains duplicates.");
   // Nested sets are checked too.
   REQUIRE_ERROR(f.Put({{"L", {{{"SS", {"x", "x"}}}}}}), "ValidationException",
                 "One or more parameter values were invalid: Input collection [x, x] contains duplicates.");
@@ -89,12 +90,14 @@ TEST_CASE("Members of the wrong JSON type are SerializationExceptions", "[value_
   REQUIRE_ERROR(f.Put({{"S", {1}}}), "SerializationException", "Unrecognized collection type class java.lang.String");
   REQUIRE_ERROR(f.Put({{"BOOL", "yes"}}), "SerializationException", "STRING_VALUE cannot be converted to Boolean");
   REQUIRE_ERROR(f.Put({{"L", "x"}}), "SerializationException", "Unexpected field type");
-  REQUIRE_ERROR(f.Put({{"L", json::object()}}), "SerializationException", "Start of structure or map found where not expected");
+  REQUIRE_ERROR(f.Put({{"L", json::object()}}), "SerializationException",
+                "Start of structure or map found where not expected");
   REQUIRE_ERROR(f.Put("plain"), "SerializationException", "Unexpected value type in payload");
   REQUIRE_ERROR(f.Put(json::array()), "SerializationException",
                 "Unrecognized collection type class com.amazonaws.dynamodb.v20120810.AttributeValue");
-  REQUIRE_ERROR(Exec(f.db, "PutItem", {{"TableName", "Things"}, {"Item", json::array()}}), "SerializationException",
-                "Unrecognized collection type java.util.Map<java.lang.String, com.amazonaws.dynamodb.v20120810.AttributeValue>");
+  REQUIRE_ERROR(
+      Exec(f.db, "PutItem", {{"TableName", "Things"}, {"Item", json::array()}}), "SerializationException",
+      "Unrecognized collection type java.util.Map<java.lang.String, com.amazonaws.dynamodb.v20120810.AttributeValue>");
 }
 
 TEST_CASE("Binary values must be canonical base64", "[value_json]") {
@@ -116,9 +119,11 @@ TEST_CASE("Documents nest at most 32 levels", "[value_json]") {
     return R"({"TableName":"Things","Item":{"id":{"S":"x"},"v":)" + v + "}}";
   };
   REQUIRE_OK(ExecRaw(f.db, "PutItem", nested(31)));
-  REQUIRE_ERROR(ExecRaw(f.db, "PutItem", nested(32)), "ValidationException", "Nesting Levels have exceeded supported limits");
+  REQUIRE_ERROR(ExecRaw(f.db, "PutItem", nested(32)), "ValidationException",
+                "Nesting Levels have exceeded supported limits");
   // Far deeper input is rejected the same way, without exhausting the stack.
-  REQUIRE_ERROR(ExecRaw(f.db, "PutItem", nested(100000)), "ValidationException", "Nesting Levels have exceeded supported limits");
+  REQUIRE_ERROR(ExecRaw(f.db, "PutItem", nested(100000)), "ValidationException",
+                "Nesting Levels have exceeded supported limits");
 }
 
 // The direct writer used for Query and Scan pages must produce exactly what the JSON library
@@ -128,18 +133,21 @@ TEST_CASE("Documents nest at most 32 levels", "[value_json]") {
 
 TEST_CASE("Pages are written byte-for-byte as the JSON library writes them", "[value_json]") {
   using namespace ddb;
-  Item item{{"quote\"and\\slash", AttributeValue::S("line\nbreak\ttab\x01\x1f end")},
-            {"unicode", AttributeValue::S("日本 é 😀")},
-            {"invalid", AttributeValue::S(std::string("ok\xff\xc3(bad", 8))},
-            {"n", AttributeValue::N(Number::Parse("-12.50e3").value())},
-            {"b", AttributeValue::B(std::string("\x00\x01\xfe\xff", 4))},
-            {"bool", AttributeValue::Bool(false)},
-            {"null", AttributeValue::MakeNull()},
-            {"l", AttributeValue(AttributeValue::Variant(List{AttributeValue::S("x"), AttributeValue::N(Number::FromInt(1))}))},
-            {"m", AttributeValue(AttributeValue::Variant(Map{{"z", AttributeValue::S("last")}, {"a", AttributeValue::S("first")}}))},
-            {"ss", AttributeValue(AttributeValue::Variant(StringSet{"b", "a"}))},
-            {"ns", AttributeValue(AttributeValue::Variant(NumberSet{Number::FromInt(3), Number::FromInt(-1)}))},
-            {"bs", AttributeValue(AttributeValue::Variant(BinarySet{Bytes{"\x01"}, Bytes{"\x02\x03"}}))}};
+  Item item{
+      {"quote\"and\\slash", AttributeValue::S("line\nbreak\ttab\x01\x1f end")},
+      {"unicode", AttributeValue::S("日本 é 😀")},
+      {"invalid", AttributeValue::S(std::string("ok\xff\xc3(bad", 8))},
+      {"n", AttributeValue::N(Number::Parse("-12.50e3").value())},
+      {"b", AttributeValue::B(std::string("\x00\x01\xfe\xff", 4))},
+      {"bool", AttributeValue::Bool(false)},
+      {"null", AttributeValue::MakeNull()},
+      {"l",
+       AttributeValue(AttributeValue::Variant(List{AttributeValue::S("x"), AttributeValue::N(Number::FromInt(1))}))},
+      {"m", AttributeValue(
+                AttributeValue::Variant(Map{{"z", AttributeValue::S("last")}, {"a", AttributeValue::S("first")}}))},
+      {"ss", AttributeValue(AttributeValue::Variant(StringSet{"b", "a"}))},
+      {"ns", AttributeValue(AttributeValue::Variant(NumberSet{Number::FromInt(3), Number::FromInt(-1)}))},
+      {"bs", AttributeValue(AttributeValue::Variant(BinarySet{Bytes{"\x01"}, Bytes{"\x02\x03"}}))}};
   std::string written;
   AppendJson(written, item);
   CHECK(written == ToJson(item).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));

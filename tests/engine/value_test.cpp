@@ -1,7 +1,7 @@
 // AttributeValue: equality, key ordering and item-size accounting.
-#include <catch2/catch.hpp>
-
 #include "ddb/value.h"
+
+#include <catch2/catch.hpp>
 
 using namespace ddb;
 
@@ -21,8 +21,8 @@ TEST_CASE("Values are equal only with the same type and value, and sets compare 
 }
 
 TEST_CASE("Key values order as DynamoDB stores them", "[value]") {
-  CHECK((CompareKeyValues(AttributeValue::S("B"), AttributeValue::S("a")) < 0));   // bytes: 'B' < 'a'
-  CHECK((CompareKeyValues(AttributeValue::S("z"), AttributeValue::S("é")) < 0));   // UTF-8 0xC3 > 'z'
+  CHECK((CompareKeyValues(AttributeValue::S("B"), AttributeValue::S("a")) < 0));  // bytes: 'B' < 'a'
+  CHECK((CompareKeyValues(AttributeValue::S("z"), AttributeValue::S("é")) < 0));  // UTF-8 0xC3 > 'z'
   CHECK((CompareKeyValues(Num("-2"), Num("-10")) > 0));
   CHECK((CompareKeyValues(AttributeValue::B(std::string("\x7f", 1)), AttributeValue::B(std::string("\x80", 1))) < 0));
 }

@@ -1,10 +1,10 @@
 // The page's side of lessons: the library that fetches and checks lesson files, the saved
 // progress, and starting a lesson on the learner's sandbox through the engine's own setup.
-#include <catch2/catch.hpp>
-
 #include <fstream>
 #include <sstream>
 #include <string>
+
+#include <catch2/catch.hpp>
 
 #include "ddb/lesson.h"
 #include "memory_host.h"
@@ -66,8 +66,10 @@ TEST_CASE("Lesson progress reads back what it wrote, and forgives what it cannot
   progress.Of("paging").step = 2;
   progress.Of("paging").done = {0, 1};
   const nlohmann::json json = progress.ToJson();
-  CHECK(json == nlohmann::json::parse(
-                    R"({"version": 1, "current": "paging", "lessons": {"paging": {"step": 3, "done": [1, 2], "complete": false}}})"));
+  CHECK(
+      json ==
+      nlohmann::json::parse(
+          R"({"version": 1, "current": "paging", "lessons": {"paging": {"step": 3, "done": [1, 2], "complete": false}}})"));
   LessonProgress back;
   back.FromJson(json);
   CHECK(back == progress);
@@ -91,7 +93,8 @@ TEST_CASE("Starting a lesson replaces its tables in one undo step, and runs the 
   const std::string table = lesson.tables.front();
   REQUIRE(wire.Send("CreateTable", R"({"TableName": ")" + table + R"(", "BillingMode": "PAY_PER_REQUEST",
       "AttributeDefinitions": [{"AttributeName": "x", "AttributeType": "S"}],
-      "KeySchema": [{"AttributeName": "x", "KeyType": "HASH"}]})").ok());
+      "KeySchema": [{"AttributeName": "x", "KeyType": "HASH"}]})")
+              .ok());
   const std::size_t undo_before = sandbox.undo_depth();
   const LessonStart start = StartLesson(lesson, 0, db, wire, sandbox);
   INFO(start.error);

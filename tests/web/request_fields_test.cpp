@@ -1,11 +1,12 @@
 // The builder's request fields: the operations it offers (the engine's list) and what a form
 // composes.
-#include <catch2/catch.hpp>
+#include "model/request_fields.h"
 
 #include <string>
 
+#include <catch2/catch.hpp>
+
 #include "model/item_json.h"
-#include "model/request_fields.h"
 
 using namespace playground;
 
@@ -23,9 +24,10 @@ TEST_CASE("The builder offers the engine's operations by their DynamoDB names", 
   CHECK_FALSE(OperationFromName("Querry", op));
 }
 
-TEST_CASE("Table operations are the control plane; batches and transactions name their tables inside", "[request_fields]") {
-  for (Operation op : {Operation::kCreateTable, Operation::kDescribeTable, Operation::kUpdateTable, Operation::kDeleteTable,
-                       Operation::kListTables})
+TEST_CASE("Table operations are the control plane; batches and transactions name their tables inside",
+          "[request_fields]") {
+  for (Operation op : {Operation::kCreateTable, Operation::kDescribeTable, Operation::kUpdateTable,
+                       Operation::kDeleteTable, Operation::kListTables})
     CHECK(IsTableOperation(op));
   for (Operation op : {Operation::kPutItem, Operation::kGetItem, Operation::kQuery, Operation::kScan,
                        Operation::kBatchWriteItem, Operation::kTransactGetItems})

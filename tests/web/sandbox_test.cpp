@@ -1,9 +1,10 @@
 // Sandbox: the history of requests, undo and redo, and groups of requests as one step.
-#include <catch2/catch.hpp>
+#include "model/sandbox.h"
 
 #include <string>
 
-#include "model/sandbox.h"
+#include <catch2/catch.hpp>
+
 #include "model/wire_client.h"
 
 using namespace playground;
@@ -67,10 +68,10 @@ TEST_CASE("A group of requests is one history entry and one undo step", "[sandbo
 }
 
 TEST_CASE("Writes are the operations the engine marks as writing", "[sandbox]") {
-  for (const char* write : {"PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems", "CreateTable",
-                            "DeleteTable", "UpdateTable"})
+  for (const char* write : {"PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems",
+                            "CreateTable", "DeleteTable", "UpdateTable"})
     CHECK(Sandbox::IsWriteOperation(write));
-  for (const char* read : {"GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems", "DescribeTable", "ListTables",
-                           "Querry", ""})
+  for (const char* read :
+       {"GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems", "DescribeTable", "ListTables", "Querry", ""})
     CHECK_FALSE(Sandbox::IsWriteOperation(read));
 }

@@ -1,12 +1,13 @@
 // SavedState: what survives a reload, and what happens when the browser's store is broken or full.
-#include <catch2/catch.hpp>
+#include "model/saved_state.h"
 
 #include <string>
+
+#include <catch2/catch.hpp>
 
 #include "memory_host.h"
 #include "model/notices.h"
 #include "model/sandbox.h"
-#include "model/saved_state.h"
 #include "model/wire_client.h"
 
 using namespace playground;

@@ -1,7 +1,7 @@
 // Text the page shows: compact values, sizes, pretty JSON, notices and plain-words errors.
-#include <catch2/catch.hpp>
-
 #include <string>
+
+#include <catch2/catch.hpp>
 
 #include "model/error_explanations.h"
 #include "model/json_format.h"
@@ -24,7 +24,8 @@ TEST_CASE("Values are written compactly, bytes in Base64", "[value_text]") {
 }
 
 TEST_CASE("JSON is pretty-printed with short values kept on one line", "[json_format]") {
-  CHECK(FormatJsonText(R"({"Key":{"authorId":{"S":"le-guin"}}})") == "{\n  \"Key\": {\"authorId\": {\"S\": \"le-guin\"}}\n}");
+  CHECK(FormatJsonText(R"({"Key":{"authorId":{"S":"le-guin"}}})") ==
+        "{\n  \"Key\": {\"authorId\": {\"S\": \"le-guin\"}}\n}");
   CHECK(FormatJsonText("not json {") == "not json {");
 }
 

@@ -1,12 +1,13 @@
 // WireClient: the page's one way to change the engine, and the error envelope taken apart.
-#include <catch2/catch.hpp>
+#include "model/wire_client.h"
 
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
+
 #include "ddb/json_api.h"
 #include "ddb/snapshot.h"
-#include "model/wire_client.h"
 
 using namespace playground;
 
@@ -18,7 +19,9 @@ const char* kBooks = R"({"TableName": "Books", "BillingMode": "PAY_PER_REQUEST",
 
 struct Recorder final : WireObserver {
   std::vector<std::string> heard;
-  void BeforeSend(std::string_view operation, RequestOrigin) override { heard.push_back("before " + std::string(operation)); }
+  void BeforeSend(std::string_view operation, RequestOrigin) override {
+    heard.push_back("before " + std::string(operation));
+  }
   void AfterSend(std::string_view operation, std::string_view, const WireResult& result, RequestOrigin,
                  bool changed) override {
     heard.push_back("after " + std::string(operation) + (result.ok() ? " ok" : " " + result.error_type) +
@@ -71,8 +74,8 @@ TEST_CASE("Replacing the database bumps the epoch; a bad snapshot changes nothin
 }
 
 TEST_CASE("ParseWireError reads what the page shows of a failed request", "[wire_client]") {
-  CHECK(ddb::ParseWireError(R"({"__type": "com.amazonaws.dynamodb.v20120810#ValidationException", "message": "m"})").type ==
-        "ValidationException");
+  CHECK(ddb::ParseWireError(R"({"__type": "com.amazonaws.dynamodb.v20120810#ValidationException", "message": "m"})")
+            .type == "ValidationException");
   CHECK(ddb::ParseWireError(R"({"__type": "X", "Message": "capitalised"})").message == "capitalised");
   const ddb::WireError not_json = ddb::ParseWireError("<html>502</html>");
   CHECK(not_json.type == "UnknownError");

@@ -7,21 +7,21 @@
 // [SECTION] Share and import
 // [SECTION] ui_state
 #include "app/app.h"
-#include "ddb/item_json.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
 
+#include "imgui_internal.h"  // the input queue's length, for ui_state
+#include "imgui_stdlib.h"
 #include <nlohmann/json.hpp>
 
-#include "ddb/snapshot.h"
-#include "imgui_internal.h"  // the input queue's length, for ui_state
-#include "widgets/imgui_scoped.h"
-#include "imgui_stdlib.h"
 #include "app/notices_view.h"
+#include "ddb/item_json.h"
+#include "ddb/snapshot.h"
 #include "model/request_fields.h"
 #include "panels/trace_panel.h"
+#include "widgets/imgui_scoped.h"
 
 namespace playground {
 namespace {
@@ -81,8 +81,8 @@ void App::OpenLinkedLesson() {
   const auto lesson = host_.QueryParameter("lesson");
   if (!lesson) return;
   if (!IsLessonId(*lesson)) {
-    notices_.Add(Notices::Level::kWarning, "The link names a lesson that cannot exist: \"" + lesson->substr(0, 60) + "\".",
-                 "link");
+    notices_.Add(Notices::Level::kWarning,
+                 "The link names a lesson that cannot exist: \"" + lesson->substr(0, 60) + "\".", "link");
     return;
   }
   int step = 1;
@@ -92,8 +92,8 @@ void App::OpenLinkedLesson() {
     if (std::sscanf(text->c_str(), "%d%c", &parsed, &rest) == 1 && parsed >= 1) {
       step = parsed;
     } else {
-      notices_.Add(Notices::Level::kWarning, "The link's step \"" + text->substr(0, 20) + "\" is not a step number; starting at step 1.",
-                   "link");
+      notices_.Add(Notices::Level::kWarning,
+                   "The link's step \"" + text->substr(0, 20) + "\" is not a step number; starting at step 1.", "link");
     }
   }
   lessons_.OpenLink(*lesson, step);
@@ -160,8 +160,9 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   }
 
   const float scale = dpr * style_.font_scale;
-  PanelContext ctx{db_, wire_, sandbox_, work_, selection_, layouts_, probe_, fonts, PaletteFor(style_.theme),
-                   style_.theme, scale, notices_, presenter_};
+  PanelContext ctx{
+      db_,          wire_, sandbox_, work_,     selection_, layouts_, probe_, fonts, PaletteFor(style_.theme),
+      style_.theme, scale, notices_, presenter_};
   const float title_height = DrawTitleBar(ctx);
   // The panels go below the title bar. (The viewport's WorkPos says the same, but only from
   // the next frame on: the first frame would lay out under the bar.)
@@ -257,7 +258,8 @@ std::string App::ResponseAnnouncement(const ResponseView& r) const {
 // ---- [SECTION] Title bar and menus ------------------------------------------------------------
 
 float App::DrawTitleBar(PanelContext& ctx) {
-  ui::StyleVar padding(ImGuiStyleVar_FramePadding, {ImGui::GetStyle().WindowPadding.x, ImGui::GetStyle().FramePadding.y * 1.6f});
+  ui::StyleVar padding(ImGuiStyleVar_FramePadding,
+                       {ImGui::GetStyle().WindowPadding.x, ImGui::GetStyle().FramePadding.y * 1.6f});
   ui::MainMenuBar bar;
   if (!bar) return 0;
   // The title gives way first when the bar is short of room (large text, narrow window): the
@@ -296,7 +298,8 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
   }
   ImGui::Separator();
   if (probe_.Item("menu.share", ImGui::MenuItem("Share link\xE2\x80\xA6"))) StartShare();
-  if (probe_.Item("menu.export", ImGui::MenuItem("Copy snapshot JSON"))) ImGui::SetClipboardText(ddb::ExportSnapshot(db_).c_str());
+  if (probe_.Item("menu.export", ImGui::MenuItem("Copy snapshot JSON")))
+    ImGui::SetClipboardText(ddb::ExportSnapshot(db_).c_str());
   if (probe_.Item("menu.import", ImGui::MenuItem("Load snapshot JSON\xE2\x80\xA6"))) {
     import_open_ = true;
     import_error_.clear();
@@ -308,8 +311,8 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
     // keeps as the forgotten ones: only a change after this is written again.
     saved_settings_.reset();
     saved_progress_.reset();
-    notices_.Add(Notices::Level::kInfo, "Saved state forgotten: the next visit starts fresh, unless something changes first.",
-                 "forget");
+    notices_.Add(Notices::Level::kInfo,
+                 "Saved state forgotten: the next visit starts fresh, unless something changes first.", "forget");
   }
   (void)ctx;
 }
@@ -318,14 +321,18 @@ void App::DrawViewMenu(PanelContext& ctx) {
   ui::Menu menu("View");
   probe_.RecordLastItem("menu.view");
   if (!menu) return;
-  if (probe_.Item("menu.theme_dark", ImGui::MenuItem("Dark theme", nullptr, style_.theme == Theme::kDark))) style_.theme = Theme::kDark;
-  if (probe_.Item("menu.theme_light", ImGui::MenuItem("Light high-contrast theme", nullptr, style_.theme == Theme::kLight))) style_.theme = Theme::kLight;
+  if (probe_.Item("menu.theme_dark", ImGui::MenuItem("Dark theme", nullptr, style_.theme == Theme::kDark)))
+    style_.theme = Theme::kDark;
+  if (probe_.Item("menu.theme_light",
+                  ImGui::MenuItem("Light high-contrast theme", nullptr, style_.theme == Theme::kLight)))
+    style_.theme = Theme::kLight;
   ImGui::Separator();
   int percent = static_cast<int>(std::lround(style_.font_scale * 100));
   ImGui::SetNextItemWidth(200 * ctx.scale);
   // Applied when the slider is let go: rebuilding fonts while dragging would jump the slider.
   ImGui::SliderInt("Text size", &percent, 100, 250, "%d %%");
-  if (ImGui::IsItemDeactivatedAfterEdit() || (!ImGui::IsItemActive() && percent != std::lround(style_.font_scale * 100))) {
+  if (ImGui::IsItemDeactivatedAfterEdit() ||
+      (!ImGui::IsItemActive() && percent != std::lround(style_.font_scale * 100))) {
     style_.font_scale = std::clamp(percent / 100.0f, kMinFontScale, kMaxFontScale);
   }
   probe_.RecordLastItem("menu.font_scale");
@@ -363,10 +370,12 @@ void App::DrawPresenterControls(PanelContext& ctx) {
   const float x = ImGui::GetWindowWidth() - width - style.WindowPadding.x;
   if (x <= ImGui::GetCursorPosX()) return;  // a narrow window: the View menu has all of it
   ImGui::SetCursorPosX(x);
-  if (probe_.Item("title.smaller", ImGui::SmallButton("A-"))) style_.font_scale = std::max(kMinFontScale, std::round(style_.font_scale * 10 - 1) / 10);
+  if (probe_.Item("title.smaller", ImGui::SmallButton("A-")))
+    style_.font_scale = std::max(kMinFontScale, std::round(style_.font_scale * 10 - 1) / 10);
   ImGui::SetItemTooltip("Smaller text");
   ImGui::TextColored(ctx.colors.dim, "%s", size_label);
-  if (probe_.Item("title.larger", ImGui::SmallButton("A+"))) style_.font_scale = std::min(kMaxFontScale, std::round(style_.font_scale * 10 + 1) / 10);
+  if (probe_.Item("title.larger", ImGui::SmallButton("A+")))
+    style_.font_scale = std::min(kMaxFontScale, std::round(style_.font_scale * 10 + 1) / 10);
   ImGui::SetItemTooltip("Larger text");
   if (probe_.Item("title.presenter", ImGui::SmallButton(presenter_label))) presenter_ = !presenter_;
   ImGui::SetItemTooltip("Show only the lesson and the data view");
@@ -387,7 +396,8 @@ void App::DrawShareWindow(PanelContext& ctx) {
   ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
   // Height 0 every frame: the window fits what it shows (first "compressing", then the link).
   ImGui::SetNextWindowSize({std::min(620 * ctx.scale, viewport->Size.x * 0.95f), 0}, ImGuiCond_Always);
-  ui::Window window("Share this sandbox###share", &share_open_, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
+  ui::Window window("Share this sandbox###share", &share_open_,
+                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
   if (!window) return;
   probe_.RecordLastItem("share.window");
   ui::TextWrap wrap;
@@ -403,7 +413,8 @@ void App::DrawShareWindow(PanelContext& ctx) {
   }
   ImGui::TextUnformatted("Anyone who opens this link gets a copy of your tables and items (copied to your clipboard):");
   ImGui::SetNextItemWidth(-FLT_MIN);
-  probe_.Item("share.url", ImGui::InputText("##url", &share_outcome_->url, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll));
+  probe_.Item("share.url", ImGui::InputText("##url", &share_outcome_->url,
+                                            ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll));
   if (ImGui::Button("Copy again")) ImGui::SetClipboardText(share_outcome_->url.c_str());
   ImGui::SameLine();
   ImGui::TextColored(ctx.colors.dim, "%zu characters", share_outcome_->url.size());
@@ -413,11 +424,14 @@ void App::DrawImportWindow(PanelContext& ctx) {
   if (!import_open_) return;
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
-  ImGui::SetNextWindowSize({std::min(640 * ctx.scale, viewport->Size.x * 0.95f), std::min(480 * ctx.scale, viewport->Size.y * 0.9f)},
-                           ImGuiCond_Appearing);
-  ui::Window window("Load a snapshot###import", &import_open_, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
+  ImGui::SetNextWindowSize(
+      {std::min(640 * ctx.scale, viewport->Size.x * 0.95f), std::min(480 * ctx.scale, viewport->Size.y * 0.9f)},
+      ImGuiCond_Appearing);
+  ui::Window window("Load a snapshot###import", &import_open_,
+                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
   if (!window) return;
-  ImGui::TextColored(ctx.colors.dim, "Paste a snapshot (Sandbox > Copy snapshot JSON). It replaces the sandbox; Undo brings it back.");
+  ImGui::TextColored(ctx.colors.dim,
+                     "Paste a snapshot (Sandbox > Copy snapshot JSON). It replaces the sandbox; Undo brings it back.");
   const float footer = ImGui::GetFrameHeightWithSpacing() * (import_error_.empty() ? 1.0f : 2.5f);
   {
     ui::Font mono(ctx.fonts.mono);
@@ -483,8 +497,11 @@ std::string App::StateJson() const {
   for (const auto& n : notices_.all()) notices.push_back(n.text);
   json trace = nullptr;
   if (!shown.trace_operation.empty()) {
-    trace = {{"operation", shown.trace_operation}, {"read", shown.trace_read}, {"returned", shown.trace_returned},
-             {"filteredOut", shown.trace_filtered}, {"written", shown.trace_written}};
+    trace = {{"operation", shown.trace_operation},
+             {"read", shown.trace_read},
+             {"returned", shown.trace_returned},
+             {"filteredOut", shown.trace_filtered},
+             {"written", shown.trace_written}};
   }
   json state = {
       {"frameCount", frame_count_},
@@ -524,8 +541,10 @@ std::string App::StateJson() const {
       {"lessons", lessons_.LibraryJson()},
       {"lessonText", lesson_text_},
       {"loadingSample", tables_panel_.loading()},
-      {"share", share_outcome_ ? json{{"ok", share_outcome_->ok}, {"url", share_outcome_->url}, {"message", share_outcome_->message}}
-                               : json(nullptr)},
+      {"share",
+       share_outcome_
+           ? json{{"ok", share_outcome_->ok}, {"url", share_outcome_->url}, {"message", share_outcome_->message}}
+           : json(nullptr)},
       {"sharePending", share_pending_},
       {"input", InputJson()},
       {"focused", or_null(shown.focused)},

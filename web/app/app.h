@@ -11,24 +11,24 @@
 #include <optional>
 #include <string>
 
-#include "ddb/database.h"
 #include "app/dock_layout.h"
-#include "panels/history_panel.h"
+#include "app/panel_context.h"
+#include "app/ui_probe.h"
+#include "ddb/database.h"
+#include "lessons/lesson_player.h"
 #include "model/host.h"
 #include "model/layout_cache.h"
-#include "lessons/lesson_player.h"
 #include "model/notices.h"
-#include "panels/operation_builder.h"
-#include "app/panel_context.h"
-#include "panels/response_panel.h"
 #include "model/sandbox.h"
 #include "model/saved_state.h"
+#include "model/wire_client.h"
+#include "model/workbench.h"
+#include "panels/history_panel.h"
+#include "panels/operation_builder.h"
+#include "panels/response_panel.h"
 #include "panels/table_panel.h"
 #include "panels/tables_panel.h"
 #include "widgets/theme.h"
-#include "app/ui_probe.h"
-#include "model/wire_client.h"
-#include "model/workbench.h"
 
 namespace playground {
 

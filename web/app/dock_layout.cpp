@@ -8,7 +8,7 @@ namespace playground {
 namespace {
 
 // CSS pixels.
-constexpr float kGap = 6.0f;         // between panels; the splitters live here
+constexpr float kGap = 6.0f;  // between panels; the splitters live here
 constexpr float kMinLeft = 180.0f;
 constexpr float kMinRight = 260.0f;
 constexpr float kMinCenter = 260.0f;
@@ -123,34 +123,44 @@ bool DockLayout::DrawSplitters(const DockRects& r, float s, bool presenter, UiPr
   const auto right_of = [](const PanelRect& p) { return p.pos.x + p.size.x; };
   const auto below = [](const PanelRect& p) { return p.pos.y + p.size.y; };
 
-  splitter("##left", {right_of(r.lessons), r.data.pos.y}, {r.data.pos.x, presenter ? below(r.data) : below(r.tables)}, true,
-           [&](float d) { sizes_.left = std::max(kMinLeft, sizes_.left + d); }, [&] { sizes_.left = defaults.left; });
+  splitter(
+      "##left", {right_of(r.lessons), r.data.pos.y}, {r.data.pos.x, presenter ? below(r.data) : below(r.tables)}, true,
+      [&](float d) { sizes_.left = std::max(kMinLeft, sizes_.left + d); }, [&] { sizes_.left = defaults.left; });
   if (!presenter) {
-    splitter("##right", {right_of(r.data), r.data.pos.y}, {r.builder.pos.x, below(r.data)}, true,
-             [&](float d) { sizes_.right = std::max(kMinRight, sizes_.right - d); }, [&] { sizes_.right = defaults.right; });
-    splitter("##bottom", {r.trace.pos.x, below(r.data)}, {right_of(r.history), r.trace.pos.y}, false,
-             [&](float d) { sizes_.bottom = std::max(kMinBottom, sizes_.bottom - d); },
-             [&] { sizes_.bottom = defaults.bottom; });
+    splitter(
+        "##right", {right_of(r.data), r.data.pos.y}, {r.builder.pos.x, below(r.data)}, true,
+        [&](float d) { sizes_.right = std::max(kMinRight, sizes_.right - d); }, [&] { sizes_.right = defaults.right; });
+    splitter(
+        "##bottom", {r.trace.pos.x, below(r.data)}, {right_of(r.history), r.trace.pos.y}, false,
+        [&](float d) { sizes_.bottom = std::max(kMinBottom, sizes_.bottom - d); },
+        [&] { sizes_.bottom = defaults.bottom; });
     const float left_height = below(r.tables) - r.lessons.pos.y;  // the whole column
-    splitter("##lessons", {r.lessons.pos.x, below(r.lessons)}, {right_of(r.lessons), r.tables.pos.y}, false,
-             [&](float d) { sizes_.left_split = std::clamp(sizes_.left_split + d * s / left_height, 0.05f, 0.95f); },
-             [&] { sizes_.left_split = defaults.left_split; });
+    splitter(
+        "##lessons", {r.lessons.pos.x, below(r.lessons)}, {right_of(r.lessons), r.tables.pos.y}, false,
+        [&](float d) { sizes_.left_split = std::clamp(sizes_.left_split + d * s / left_height, 0.05f, 0.95f); },
+        [&] { sizes_.left_split = defaults.left_split; });
     const float right_height = below(r.response) - r.builder.pos.y;
-    splitter("##builder", {r.builder.pos.x, below(r.builder)}, {right_of(r.builder), r.response.pos.y}, false,
-             [&](float d) { sizes_.right_split = std::clamp(sizes_.right_split + d * s / right_height, 0.05f, 0.95f); },
-             [&] { sizes_.right_split = defaults.right_split; });
+    splitter(
+        "##builder", {r.builder.pos.x, below(r.builder)}, {right_of(r.builder), r.response.pos.y}, false,
+        [&](float d) { sizes_.right_split = std::clamp(sizes_.right_split + d * s / right_height, 0.05f, 0.95f); },
+        [&] { sizes_.right_split = defaults.right_split; });
     const float bottom_width = right_of(r.history) - r.trace.pos.x;
-    splitter("##trace", {right_of(r.trace), r.trace.pos.y}, {r.history.pos.x, below(r.trace)}, true,
-             [&](float d) { sizes_.bottom_split = std::clamp(sizes_.bottom_split + d * s / bottom_width, 0.05f, 0.95f); },
-             [&] { sizes_.bottom_split = defaults.bottom_split; });
+    splitter(
+        "##trace", {right_of(r.trace), r.trace.pos.y}, {r.history.pos.x, below(r.trace)}, true,
+        [&](float d) { sizes_.bottom_split = std::clamp(sizes_.bottom_split + d * s / bottom_width, 0.05f, 0.95f); },
+        [&] { sizes_.bottom_split = defaults.bottom_split; });
   }
   (void)gap;
   return changed;
 }
 
 nlohmann::json DockLayout::ToJson() const {
-  return {{"left", sizes_.left},         {"right", sizes_.right},           {"bottom", sizes_.bottom},
-          {"leftSplit", sizes_.left_split}, {"rightSplit", sizes_.right_split}, {"bottomSplit", sizes_.bottom_split}};
+  return {{"left", sizes_.left},
+          {"right", sizes_.right},
+          {"bottom", sizes_.bottom},
+          {"leftSplit", sizes_.left_split},
+          {"rightSplit", sizes_.right_split},
+          {"bottomSplit", sizes_.bottom_split}};
 }
 
 bool DockLayout::FromJson(const nlohmann::json& json) {

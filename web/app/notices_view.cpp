@@ -11,8 +11,9 @@ void DrawNotices(Notices& notices, PanelContext& ctx) {
   if (notices.all().empty()) return;
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const float width = std::min(viewport->Size.x * 0.92f, 900 * ctx.scale);
-  ImGui::SetNextWindowPos({viewport->Pos.x + viewport->Size.x * 0.5f, viewport->Pos.y + viewport->Size.y - 16 * ctx.scale},
-                          ImGuiCond_Always, {0.5f, 1.0f});
+  ImGui::SetNextWindowPos(
+      {viewport->Pos.x + viewport->Size.x * 0.5f, viewport->Pos.y + viewport->Size.y - 16 * ctx.scale},
+      ImGuiCond_Always, {0.5f, 1.0f});
   ImGui::SetNextWindowSize({width, 0}, ImGuiCond_Always);
   // In front of the panels, but never taking the keyboard from them when it appears.
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
@@ -25,8 +26,9 @@ void DrawNotices(Notices& notices, PanelContext& ctx) {
   int index = 0;
   for (const Notices::Notice& n : notices.all()) {
     ui::Id id(static_cast<int>(n.id));
-    const ImVec4 color = n.level == Notices::Level::kError ? ctx.colors.error : n.level == Notices::Level::kWarning ? ctx.colors.warning
-                                                                                                  : ctx.colors.success;
+    const ImVec4 color = n.level == Notices::Level::kError     ? ctx.colors.error
+                         : n.level == Notices::Level::kWarning ? ctx.colors.warning
+                                                               : ctx.colors.success;
     if (ImGui::Button("Dismiss")) dismiss = n.id;
     ImGui::SameLine();
     ui::TextWrap wrap;

@@ -6,14 +6,15 @@
 
 #include <string>
 
-#include "ddb/database.h"
 #include "imgui.h"
+
+#include "app/ui_probe.h"
+#include "ddb/database.h"
 #include "model/layout_cache.h"
 #include "model/sandbox.h"
-#include "widgets/theme.h"
-#include "app/ui_probe.h"
 #include "model/wire_client.h"
 #include "model/workbench.h"
+#include "widgets/theme.h"
 
 namespace playground {
 
@@ -21,8 +22,8 @@ class Notices;
 
 // What the user is looking at, shared by the panels.
 struct Selection {
-  std::string table;   // empty when none
-  ddb::ItemPtr item;   // the item the inspector shows; null when none
+  std::string table;  // empty when none
+  ddb::ItemPtr item;  // the item the inspector shows; null when none
 };
 
 struct PanelContext {
@@ -36,7 +37,7 @@ struct PanelContext {
   const UiFonts& fonts;
   const Palette& colors;
   Theme theme;
-  float scale;  // device pixels per CSS pixel × font scale; multiply CSS-pixel sizes by it
+  float scale;       // device pixels per CSS pixel × font scale; multiply CSS-pixel sizes by it
   Notices& notices;  // messages about the page itself (a link that names no lesson, ...)
   bool presenter;    // the presenter view: only the lessons and the data view are drawn
 };
@@ -48,9 +49,9 @@ struct PanelRect {
 };
 
 // Panels are tiles placed by the dock layout: moved and resized only by its splitters.
-inline constexpr ImGuiWindowFlags kPanelWindowFlags =
-    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+inline constexpr ImGuiWindowFlags kPanelWindowFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                                      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                                      ImGuiWindowFlags_NoBringToFrontOnFocus;
 
 inline void PlaceNextPanel(const PanelRect& rect) {
   ImGui::SetNextWindowPos(rect.pos, ImGuiCond_Always);

@@ -28,21 +28,21 @@ struct RequestFields;
 // What the panels currently show, for ui_state(). Reset at the start of every frame; panels
 // fill in what they draw.
 struct ShownState {
-  std::string selected_table;      // empty when none
+  std::string selected_table;  // empty when none
   std::size_t tables_listed = 0;
   std::size_t partitions_shown = 0;
-  std::size_t items_listed = 0;    // items of the table on show (all of them, clipped or not)
-  std::string data_mode;           // "partitions" | "items"
-  std::string last_error_type;     // the error the response (or the tables panel) shows, if any
+  std::size_t items_listed = 0;  // items of the table on show (all of them, clipped or not)
+  std::string data_mode;         // "partitions" | "items"
+  std::string last_error_type;   // the error the response (or the tables panel) shows, if any
   std::string last_error_message;
-  std::string operation;           // the builder's operation
-  const std::string* editor_text = nullptr;   // the builder's Item/Key field; owned by the builder
-  const std::string* builder_json = nullptr;  // the builder's JSON tab
+  std::string operation;                          // the builder's operation
+  const std::string* editor_text = nullptr;       // the builder's Item/Key field; owned by the builder
+  const std::string* builder_json = nullptr;      // the builder's JSON tab
   const RequestFields* builder_fields = nullptr;  // the builder's form
-  std::string builder_tab;                    // "form" | "json"
+  std::string builder_tab;                        // "form" | "json"
   bool builder_json_invalid = false;
-  bool editor_active = false;                 // a builder editor has the keyboard
-  const ResponseView* response = nullptr;     // owned by the workbench
+  bool editor_active = false;              // a builder editor has the keyboard
+  const ResponseView* response = nullptr;  // owned by the workbench
   // The trace painted on the data view (zero when none).
   std::string trace_operation;
   std::size_t trace_read = 0;
@@ -51,9 +51,9 @@ struct ShownState {
   std::size_t trace_written = 0;
   std::size_t trace_entries = 0;
   std::size_t inspected_item_bytes = 0;
-  std::string designer_error;      // the table designer's validation message, if any
-  std::string designer_preview;    // its CreateTable preview
-  std::string focused;             // the named widget that has the keyboard focus, if any
+  std::string designer_error;    // the table designer's validation message, if any
+  std::string designer_preview;  // its CreateTable preview
+  std::string focused;           // the named widget that has the keyboard focus, if any
 };
 
 class UiProbe {

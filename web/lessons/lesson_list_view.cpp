@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lessons/lesson_player.h"
 #include "widgets/card.h"
 #include "widgets/imgui_scoped.h"
-#include "lessons/lesson_player.h"
 
 namespace playground {
 namespace {
@@ -24,8 +24,9 @@ void LessonPlayer::DrawList(PanelContext& ctx) {
   if (!list) return;
   {
     ui::TextWrap wrap;
-    ImGui::TextColored(ctx.colors.dim, "Short lessons that teach key design by doing: each step sends real requests to the "
-                                       "sandbox. Pick one to start.");
+    ImGui::TextColored(ctx.colors.dim,
+                       "Short lessons that teach key design by doing: each step sends real requests to the "
+                       "sandbox. Pick one to start.");
   }
   if (!list_error_.empty()) {
     ui::TextWrap wrap;
@@ -115,7 +116,8 @@ bool LessonPlayer::DrawListRow(const LessonLibrary::Entry& entry, PanelContext& 
   }
   const ImVec2 title_size = font->CalcTextSizeA(size, FLT_MAX, text_width, l.title.c_str());
   const float height = pad + title_size.y + std::round(size * 0.25f) + size + pad;
-  const bool clicked = ctx.probe.Item("lesson.list." + entry.id, ImGui::Selectable("##lesson", current, 0, {width, height}));
+  const bool clicked =
+      ctx.probe.Item("lesson.list." + entry.id, ImGui::Selectable("##lesson", current, 0, {width, height}));
 
   // The mark: ✓ when finished, the progress in a ring-less count when started, else the number.
   const float cy = pos.y + pad + size * 0.5f;
@@ -131,12 +133,13 @@ bool LessonPlayer::DrawListRow(const LessonLibrary::Entry& entry, PanelContext& 
     const ImU32 ring = ImGui::GetColorU32(done > 0 || current ? ctx.colors.selected : ctx.colors.dim);
     draw->AddCircle({pos.x + pad + radius, cy}, radius, ring, 0, std::max(1.0f, s * 1.2f));
     const ImVec2 n = font->CalcTextSizeA(size, FLT_MAX, 0, number.c_str());
-    draw->AddText(font, size, {pos.x + pad + radius - n.x * 0.5f, cy - size * 0.5f}, ImGui::GetColorU32(ImGuiCol_Text), number.c_str());
+    draw->AddText(font, size, {pos.x + pad + radius - n.x * 0.5f, cy - size * 0.5f}, ImGui::GetColorU32(ImGuiCol_Text),
+                  number.c_str());
   }
   const float x = pos.x + pad + mark;
   draw->AddText(font, size, {x, pos.y + pad}, ImGui::GetColorU32(ImGuiCol_Text), l.title.c_str(), nullptr, text_width);
-  draw->AddText(font, size, {x, pos.y + pad + title_size.y + std::round(size * 0.25f)}, ImGui::GetColorU32(ctx.colors.dim),
-                detail.c_str());
+  draw->AddText(font, size, {x, pos.y + pad + title_size.y + std::round(size * 0.25f)},
+                ImGui::GetColorU32(ctx.colors.dim), detail.c_str());
   return clicked;
 }
 

@@ -9,9 +9,9 @@
 
 #include <algorithm>
 
-#include "widgets/imgui_scoped.h"
 #include "ddb/key_facts.h"
 #include "model/notices.h"
+#include "widgets/imgui_scoped.h"
 
 namespace playground {
 
@@ -265,7 +265,8 @@ void LessonPlayer::AfterSend(std::string_view operation, std::string_view body, 
   // The data view turns to the table the task was about (a table just created included).
   const auto request = nlohmann::json::parse(body, nullptr, /*allow_exceptions=*/false);
   if (request.is_object()) {
-    if (auto t = request.find("TableName"); t != request.end() && t->is_string()) table_to_show_ = t->get<std::string>();
+    if (auto t = request.find("TableName"); t != request.end() && t->is_string())
+      table_to_show_ = t->get<std::string>();
   }
 }
 
@@ -298,13 +299,15 @@ std::string LessonPlayer::AccessibleText() const {
   if (view_ == View::kList || !lesson()) {
     // One announcement when everything is in, not one per file as they arrive.
     if (!library_.settled()) return "Loading the lessons.";
-    if (library_.status() == LessonLibrary::Status::kFailed) return "The lessons could not be loaded. " + library_.error();
+    if (library_.status() == LessonLibrary::Status::kFailed)
+      return "The lessons could not be loaded. " + library_.error();
     std::string text = "Lessons. Pick one to start; the sandbox works without them too.";
     int n = 0;
     for (const auto& entry : library_.entries()) {
       text += "\n" + std::to_string(++n) + ". ";
       if (!entry.lesson) {
-        text += entry.status == LessonLibrary::Status::kLoading ? entry.file + ": loading." : "Could not be loaded: " + entry.error;
+        text += entry.status == LessonLibrary::Status::kLoading ? entry.file + ": loading."
+                                                                : "Could not be loaded: " + entry.error;
         continue;
       }
       text += entry.lesson->title + ", " + std::to_string(entry.lesson->minutes) + " minutes";
@@ -326,8 +329,9 @@ std::string LessonPlayer::AccessibleText() const {
   }
   const ddb::LessonStep& step = l.steps[step_];
   const StepState& state = steps_[step_];
-  std::string text = "Lesson: " + l.title + ". Step " + std::to_string(step_ + 1) + " of " + std::to_string(l.steps.size()) +
-                     ": " + step.title + (StepDone(step_) ? " (done)" : "") + ".\n" + plain(step.text);
+  std::string text = "Lesson: " + l.title + ". Step " + std::to_string(step_ + 1) + " of " +
+                     std::to_string(l.steps.size()) + ": " + step.title + (StepDone(step_) ? " (done)" : "") + ".\n" +
+                     plain(step.text);
   if (step.quiz) {
     text += "\nQuestion: " + plain(step.quiz->question);
     for (std::size_t i = 0; i < step.quiz->choices.size(); ++i) {
@@ -335,7 +339,8 @@ std::string LessonPlayer::AccessibleText() const {
     }
     if (state.choice) {
       const ddb::QuizChoice& c = step.quiz->choices[*state.choice];
-      text += "\nYou chose " + std::to_string(*state.choice + 1) + (c.correct ? ": right. " : ": not right. ") + plain(c.explanation);
+      text += "\nYou chose " + std::to_string(*state.choice + 1) + (c.correct ? ": right. " : ": not right. ") +
+              plain(c.explanation);
     }
   }
   if (step.task && TaskRevealed()) {
@@ -345,7 +350,8 @@ std::string LessonPlayer::AccessibleText() const {
     } else if (state.attempted) {
       text += "\nNot yet: " + state.reason;
     }
-    for (int i = 0; i < state.hints_shown; ++i) text += "\nHint " + std::to_string(i + 1) + ": " + plain(step.task->hints[i]);
+    for (int i = 0; i < state.hints_shown; ++i)
+      text += "\nHint " + std::to_string(i + 1) + ": " + plain(step.task->hints[i]);
   }
   return text;
 }
@@ -368,8 +374,8 @@ nlohmann::json LessonPlayer::LessonJson() const {
   }
   json task = nullptr;
   if (step.task) {
-    task = {{"revealed", TaskRevealed()},     {"attempted", state.attempted},
-            {"passed", state.task_passed},    {"reason", state.reason.empty() ? json(nullptr) : json(state.reason)},
+    task = {{"revealed", TaskRevealed()},      {"attempted", state.attempted},
+            {"passed", state.task_passed},     {"reason", state.reason.empty() ? json(nullptr) : json(state.reason)},
             {"hintsShown", state.hints_shown}, {"hints", step.task->hints.size()}};
   }
   json removed = json::array();
@@ -411,7 +417,9 @@ nlohmann::json LessonPlayer::LibraryJson() const {
   }
   return {{"status", status(library_.status())},
           {"error", library_.error().empty() ? json(nullptr) : json(library_.error())},
-          {"view", view_ == View::kList ? "list" : view_ == View::kStep ? "step" : "complete"},
+          {"view", view_ == View::kList   ? "list"
+                   : view_ == View::kStep ? "step"
+                                          : "complete"},
           {"current", progress_.current().empty() ? json(nullptr) : json(progress_.current())},
           {"startError", list_error_.empty() ? json(nullptr) : json(list_error_)},
           {"lessons", std::move(lessons)}};

@@ -21,16 +21,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/panel_context.h"
 #include "ddb/database.h"
-#include "widgets/card.h"
 #include "ddb/lesson.h"
+#include "lessons/rich_text.h"
 #include "model/host.h"
 #include "model/lesson_library.h"
 #include "model/lesson_progress.h"
 #include "model/lesson_setup.h"
-#include "app/panel_context.h"
-#include "lessons/rich_text.h"
 #include "model/wire_client.h"
+#include "widgets/card.h"
 
 namespace playground {
 
@@ -73,11 +73,11 @@ class LessonPlayer final : public WireObserver {
   struct StepState {
     std::optional<std::size_t> choice;  // the last quiz choice picked
     bool quiz_correct = false;
-    bool attempted = false;             // a request ran while the task was on show
+    bool attempted = false;  // a request ran while the task was on show
     bool task_passed = false;
-    std::string reason;                 // why the last attempt failed the check
+    std::string reason;  // why the last attempt failed the check
     int hints_shown = 0;
-    bool request_shown = false;         // "Show me" pressed (presenter view: shown inline)
+    bool request_shown = false;  // "Show me" pressed (presenter view: shown inline)
   };
 
   struct PendingLink {
@@ -133,16 +133,16 @@ class LessonPlayer final : public WireObserver {
   int step_ = 0;     // 0-based
   std::vector<StepState> steps_;
   std::optional<PendingLink> link_;
-  bool restored_ = false;           // the saved current lesson was looked for
+  bool restored_ = false;  // the saved current lesson was looked for
   bool keep_linked_sandbox_ = false;
-  bool replaying_ = false;          // StartLesson's requests are not the learner's
+  bool replaying_ = false;            // StartLesson's requests are not the learner's
   std::optional<LessonStart> start_;  // the last set-up, for its note and Undo
-  std::string list_error_;          // a lesson that could not be started
+  std::string list_error_;            // a lesson that could not be started
   bool confirm_reset_all_ = false;
-  bool scroll_to_top_ = false;      // a new step: its text starts at the top
-  bool scroll_to_task_ = false;     // a task just passed: bring its card into view
-  std::string shown_address_;       // what the address bar was last set to
-  std::string table_to_show_;       // a passed task's table, for the data view
+  bool scroll_to_top_ = false;   // a new step: its text starts at the top
+  bool scroll_to_task_ = false;  // a task just passed: bring its card into view
+  std::string shown_address_;    // what the address bar was last set to
+  std::string table_to_show_;    // a passed task's table, for the data view
 };
 
 }  // namespace playground

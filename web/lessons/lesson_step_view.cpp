@@ -11,11 +11,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "widgets/card.h"
 #include "imgui_internal.h"  // RenderNavHighlight: the keyboard's focus on the quiz's choices
-#include "widgets/imgui_scoped.h"
+
 #include "ddb/key_facts.h"
 #include "lessons/lesson_player.h"
+#include "widgets/card.h"
+#include "widgets/imgui_scoped.h"
 
 namespace playground {
 namespace {
@@ -200,7 +201,8 @@ void LessonPlayer::DrawSetupNote(PanelContext& ctx) {
   for (const std::string& t : start_->removed) tables += (tables.empty() ? "" : ", ") + t;
   {
     ui::TextWrap wrap;
-    ImGui::TextColored(ctx.colors.warning, "To start afresh the lesson deleted %s (and set up its own).", tables.c_str());
+    ImGui::TextColored(ctx.colors.warning, "To start afresh the lesson deleted %s (and set up its own).",
+                       tables.c_str());
   }
   if (ctx.probe.Item("lesson.undo_setup", ImGui::SmallButton("Undo: put them back"))) {
     ctx.sandbox.Undo();
@@ -240,7 +242,8 @@ void LessonPlayer::DrawQuiz(const ddb::Quiz& quiz, PanelContext& ctx) {
     const float text_width = std::max(width - marker - pad * 2, 20.0f);
     const float height = std::max(MeasureRichText(blocks, text_style, text_width), ImGui::GetFrameHeight()) + pad * 2;
     ui::Id id(static_cast<int>(i));
-    if (ctx.probe.Item("lesson.choice." + std::to_string(i), ImGui::InvisibleButton("choice", {width, height}))) PickChoice(i);
+    if (ctx.probe.Item("lesson.choice." + std::to_string(i), ImGui::InvisibleButton("choice", {width, height})))
+      PickChoice(i);
     const bool hovered = ImGui::IsItemHovered();
     const ImVec2 max{pos.x + width, pos.y + height};
     ImVec4 fill = ImGui::GetStyle().Colors[hovered ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg];
@@ -254,7 +257,8 @@ void LessonPlayer::DrawQuiz(const ddb::Quiz& quiz, PanelContext& ctx) {
     }
     const float rounding = ImGui::GetStyle().FrameRounding;
     draw->AddRectFilled(pos, max, ImGui::GetColorU32(fill), rounding);
-    draw->AddRect(pos, max, ImGui::GetColorU32(edge), rounding, 0, std::max(1.0f, ctx.scale * (show_right || show_wrong ? 2.0f : 1.0f)));
+    draw->AddRect(pos, max, ImGui::GetColorU32(edge), rounding, 0,
+                  std::max(1.0f, ctx.scale * (show_right || show_wrong ? 2.0f : 1.0f)));
     ImGui::RenderNavHighlight(ImRect(pos, max), ImGui::GetItemID());
     // The marker: the choice's letter, or ✓ / ✗ once it has a verdict.
     const char* mark_text = show_right ? kCheck : show_wrong ? "\xE2\x9C\x97" : nullptr;
@@ -270,8 +274,9 @@ void LessonPlayer::DrawQuiz(const ddb::Quiz& quiz, PanelContext& ctx) {
   if (state.choice) {
     const ddb::QuizChoice& choice = quiz.choices[*state.choice];
     ImGui::Spacing();
-    ImGui::TextColored(choice.correct ? ctx.colors.success : ctx.colors.error, "%s",
-                       choice.correct ? "\xE2\x9C\x93 You predicted right." : "\xE2\x9C\x97 Not this one. Read why, then pick again.");
+    ImGui::TextColored(
+        choice.correct ? ctx.colors.success : ctx.colors.error, "%s",
+        choice.correct ? "\xE2\x9C\x93 You predicted right." : "\xE2\x9C\x97 Not this one. Read why, then pick again.");
     ctx.probe.RecordLastItem("lesson.verdict");
     DrawRichText(text_.Get(choice.explanation), text_style, card.inner_width());
     ctx.probe.RecordLastItem("lesson.explanation");
@@ -325,7 +330,8 @@ void LessonPlayer::DrawTask(const ddb::LessonStep& step, PanelContext& ctx) {
   if (!done) {
     const int hints = static_cast<int>(task.hints.size());
     char label[48];
-    std::snprintf(label, sizeof label, state.hints_shown == 0 ? "Hint###hint" : "Another hint (%d/%d)###hint", state.hints_shown + 1, hints);
+    std::snprintf(label, sizeof label, state.hints_shown == 0 ? "Hint###hint" : "Another hint (%d/%d)###hint",
+                  state.hints_shown + 1, hints);
     ui::Disabled disabled(state.hints_shown >= hints);
     if (ctx.probe.Item("lesson.hint", FlowButton(label, first))) ++state.hints_shown;
     ImGui::SetItemTooltip("One more hint each time");
@@ -415,9 +421,11 @@ void LessonPlayer::DrawCompletionBody(const ddb::Lesson& l, PanelContext& ctx) {
     if (ctx.probe.Item("lesson.next_lesson", ImGui::Button(label.c_str(), {-FLT_MIN, 0}))) OpenFromList(next, ctx);
   } else if (next >= static_cast<int>(entries.size())) {
     ui::TextWrap wrap;
-    ImGui::TextColored(ctx.colors.dim, "That was the last lesson. The sandbox is yours: design a table for your own access patterns.");
+    ImGui::TextColored(ctx.colors.dim,
+                       "That was the last lesson. The sandbox is yours: design a table for your own access patterns.");
   }
-  if (ctx.probe.Item("lesson.back", ImGui::Button("\xE2\x80\xB9 Back to the last step"))) GoToStep(static_cast<int>(l.steps.size()) - 1);
+  if (ctx.probe.Item("lesson.back", ImGui::Button("\xE2\x80\xB9 Back to the last step")))
+    GoToStep(static_cast<int>(l.steps.size()) - 1);
 }
 
 }  // namespace playground

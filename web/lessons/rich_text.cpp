@@ -13,7 +13,7 @@ using ddb::SpanStyle;
 struct Fragment {
   SpanStyle style = SpanStyle::kPlain;
   std::string_view text;
-  float width = 0;  // the text's, plus a code chip's padding
+  float width = 0;     // the text's, plus a code chip's padding
   float pad_left = 0;  // a code chip's room before the text
 };
 
@@ -21,8 +21,8 @@ struct Fragment {
 struct Word {
   std::vector<Fragment> fragments;
   float width = 0;
-  float space_after = 0;      // the width of the space that follows, 0 at the block's end
-  bool code_space = false;    // that space is inside a code span (its background continues)
+  float space_after = 0;    // the width of the space that follows, 0 at the block's end
+  bool code_space = false;  // that space is inside a code span (its background continues)
 };
 
 // A fragment where it goes; `joined` continues its code background to the next one.
@@ -51,7 +51,7 @@ float FragmentWidth(SpanStyle style, std::string_view text, const RichTextStyle&
 std::vector<Word> SplitWords(const ddb::TextBlock& block, const RichTextStyle& s) {
   std::vector<Word> words;
   Word current;
-  bool open = false;  // `current` has fragments and no space after them yet
+  bool open = false;              // `current` has fragments and no space after them yet
   bool after_code_space = false;  // the last word ended with a space inside a code span
   for (const ddb::TextSpan& span : block.spans) {
     ImFont* font = FontFor(span.style, s);
@@ -113,8 +113,8 @@ std::size_t FitPrefix(const Fragment& f, float room, const RichTextStyle& s) {
 }
 
 // Lays one block's words out from (left, y) to `right`; returns the top of its last line.
-float LayOut(const std::vector<Word>& words, float left, float right, float y, float line_height, const RichTextStyle& s,
-             std::vector<Placed>& out) {
+float LayOut(const std::vector<Word>& words, float left, float right, float y, float line_height,
+             const RichTextStyle& s, std::vector<Placed>& out) {
   float x = left;
   for (const Word& word : words) {
     if (x > left && x + word.width > right) {
@@ -171,7 +171,7 @@ void DrawFragment(ImDrawList* draw, const Placed& p, float line_height, const Ri
 
 // Bullets and numbers of list items.
 struct Marker {
-  ImVec2 pos;  // top left of the item's first line
+  ImVec2 pos;      // top left of the item's first line
   int number = 0;  // 0: a bullet
 };
 
@@ -198,7 +198,8 @@ Laid LayOutBlocks(const std::vector<ddb::TextBlock>& blocks, const RichTextStyle
       y += std::round(line_height * (same_list ? 0.2f : 0.55f));
     }
     if (item) laid.markers.push_back({{origin.x, y}, block.kind == ddb::BlockKind::kNumberedItem ? block.number : 0});
-    y = LayOut(SplitWords(block, s), origin.x + (item ? indent : 0.0f), origin.x + width, y, line_height, s, laid.placed) +
+    y = LayOut(SplitWords(block, s), origin.x + (item ? indent : 0.0f), origin.x + width, y, line_height, s,
+               laid.placed) +
         line_height;
   }
   laid.height = y - origin.y;
@@ -213,12 +214,14 @@ void Paint(const Laid& laid, const RichTextStyle& s) {
   const ImU32 text_color = ImGui::GetColorU32(s.text);
   for (const Marker& m : laid.markers) {
     if (m.number == 0) {
-      draw->AddCircleFilled({m.pos.x + indent * 0.4f, m.pos.y + line_height * 0.5f}, std::max(1.5f, size * 0.15f), text_color);
+      draw->AddCircleFilled({m.pos.x + indent * 0.4f, m.pos.y + line_height * 0.5f}, std::max(1.5f, size * 0.15f),
+                            text_color);
     } else {
       const std::string marker = std::to_string(m.number) + ".";
       const float w = Width(s.font, marker);
-      draw->AddText(s.font, size, {m.pos.x + indent - w - size * 0.3f, m.pos.y + std::round((line_height - size) * 0.5f)},
-                    text_color, marker.c_str());
+      draw->AddText(s.font, size,
+                    {m.pos.x + indent - w - size * 0.3f, m.pos.y + std::round((line_height - size) * 0.5f)}, text_color,
+                    marker.c_str());
     }
   }
   // Code backgrounds first, so the text is drawn over them.

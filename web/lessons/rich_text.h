@@ -13,14 +13,15 @@
 #include <unordered_map>
 #include <vector>
 
-#include "ddb/lesson_markdown.h"
 #include "imgui.h"
+
+#include "ddb/lesson_markdown.h"
 
 namespace playground {
 
 struct RichTextStyle {
-  ImFont* font = nullptr;    // body text
-  ImFont* mono = nullptr;    // code
+  ImFont* font = nullptr;  // body text
+  ImFont* mono = nullptr;  // code
   ImVec4 text;
   ImVec4 code_text;
   ImVec4 code_background;

@@ -17,10 +17,10 @@ struct ShareOutcome {
 
 // A file of the site fetched in the background (e.g. "lessons/index.json").
 struct FetchedFile {
-  std::string path;    // as asked for, relative to the page
+  std::string path;     // as asked for, relative to the page
   int http_status = 0;  // 0: no answer at all (offline, refused)
-  std::string text;    // the body, when http_status is 200
-  std::string error;   // why there is no body: the browser's message when http_status is 0
+  std::string text;     // the body, when http_status is 200
+  std::string error;    // why there is no body: the browser's message when http_status is 0
   bool ok() const { return http_status == 200; }
 };
 

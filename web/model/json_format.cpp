@@ -1,7 +1,8 @@
 #include "model/json_format.h"
-#include "ddb/item_json.h"
 
 #include <nlohmann/json.hpp>
+
+#include "ddb/item_json.h"
 
 namespace playground {
 namespace {

@@ -51,7 +51,8 @@ LayoutView BuildLayoutView(const ddb::TableLayout& layout) {
     CollectionSummary summary;
     summary.key_text = Ellipsize(ValueText(collection.partition_key), kMaxRowChars);
     summary.count = CountText(collection.items.size(), "item", "items");
-    summary.tooltip = "Item collection " + Ellipsize(KeyText(schema.partition_key.name, collection.partition_key), kMaxRowChars) +
+    summary.tooltip = "Item collection " +
+                      Ellipsize(KeyText(schema.partition_key.name, collection.partition_key), kMaxRowChars) +
                       "\nhash " + HashHex(collection.hash) + " \xC2\xB7 " + summary.count + " \xC2\xB7 " +
                       BytesText(collection.size_bytes);
     summary.partition = collection.partition;
@@ -73,8 +74,7 @@ LayoutView BuildLayoutView(const ddb::TableLayout& layout) {
 
 std::string RowText(const PartitionRow& row, const LayoutView& view) {
   switch (row.kind) {
-    case PartitionRow::Kind::kCollection:
-      return view.collections[row.collection].key_text;
+    case PartitionRow::Kind::kCollection: return view.collections[row.collection].key_text;
     case PartitionRow::Kind::kItem: {
       if (!row.item || !view.key_schema.sort_key) return {};
       auto it = row.item->find(view.key_schema.sort_key->name);

@@ -47,7 +47,8 @@ void LessonProgress::FromJson(const nlohmann::json& json) {
   Clear();
   if (!json.is_object() || json.value("version", 0) != kProgressVersion) return;
   const auto step_of = [](const nlohmann::json& value) {
-    return value.is_number_integer() && value.get<int>() >= 1 && value.get<int>() <= kMaxSteps ? value.get<int>() - 1 : -1;
+    return value.is_number_integer() && value.get<int>() >= 1 && value.get<int>() <= kMaxSteps ? value.get<int>() - 1
+                                                                                               : -1;
   };
   if (auto it = json.find("current"); it != json.end() && it->is_string()) current_ = it->get<std::string>();
   auto lessons = json.find("lessons");

@@ -18,9 +18,9 @@
 namespace playground {
 
 struct LessonRecord {
-  int step = 0;            // the step on show (0-based)
-  std::set<int> done;      // steps done (0-based)
-  bool complete = false;   // every step done, once: stays true when the lesson is restarted
+  int step = 0;           // the step on show (0-based)
+  std::set<int> done;     // steps done (0-based)
+  bool complete = false;  // every step done, once: stays true when the lesson is restarted
   bool operator==(const LessonRecord&) const = default;
 };
 

@@ -21,9 +21,9 @@ namespace playground {
 
 struct LessonStart {
   bool ok = true;
-  std::string error;                  // the first request that failed, and DynamoDB's answer
-  std::vector<std::string> removed;   // tables the sandbox had that the lesson deleted first
-  DataStamp after;                    // the sandbox right after: its undo step is the lesson's
+  std::string error;                 // the first request that failed, and DynamoDB's answer
+  std::vector<std::string> removed;  // tables the sandbox had that the lesson deleted first
+  DataStamp after;                   // the sandbox right after: its undo step is the lesson's
 };
 
 // Sets `lesson` up on the sandbox for opening at `step` (0-based).

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-
 namespace playground {
 
 void Notices::Add(Level level, std::string text, std::string key) {

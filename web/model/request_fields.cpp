@@ -4,11 +4,11 @@
 // [SECTION] Prefill          — examples for a table
 // [SECTION] Placeholders     — the tables follow the expressions; the Query helper
 #include "model/request_fields.h"
-#include "ddb/item_json.h"
 
 #include <algorithm>
 #include <utility>
 
+#include "ddb/item_json.h"
 #include "model/item_json.h"
 #include "model/json_format.h"
 #include "model/sample_requests.h"
@@ -20,7 +20,8 @@ namespace {
 
 using nlohmann::ordered_json;
 
-constexpr const char* kValueTypeLabels[kValueTypeCount] = {"S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M", "JSON"};
+constexpr const char* kValueTypeLabels[kValueTypeCount] = {"S",  "N",  "B", "BOOL", "NULL", "SS",
+                                                           "NS", "BS", "L", "M",    "JSON"};
 
 constexpr const char* kSortOpLabels[kSortOpCount] = {"(any)", "=", "<", "<=", ">", ">=", "BETWEEN", "begins_with"};
 
@@ -51,7 +52,10 @@ Uses UsesOf(Operation op) {
     case Operation::kBatchGetItem:
     case Operation::kBatchWriteItem:
     case Operation::kTransactGetItems: u.table = false; break;
-    case Operation::kTransactWriteItems: u.table = false; u.token = true; break;
+    case Operation::kTransactWriteItems:
+      u.table = false;
+      u.token = true;
+      break;
     // Table operations take no ReturnConsumedCapacity: DynamoDB would refuse the member.
     case Operation::kCreateTable:
     case Operation::kDescribeTable:
@@ -105,7 +109,8 @@ std::string ValueJsonText(const PlaceholderValue& v) {
     case ValueType::kL:
     case ValueType::kM:
       // The contents as typed: a typo reaches DynamoDB and comes back as its error.
-      return std::string("{\"") + label + "\": " + (IsBlank(v.value) ? (v.type == ValueType::kM ? "{}" : "[]") : v.value) + "}";
+      return std::string("{\"") + label +
+             "\": " + (IsBlank(v.value) ? (v.type == ValueType::kM ? "{}" : "[]") : v.value) + "}";
     case ValueType::kJson: return IsBlank(v.value) ? "{}" : v.value;
   }
   return "{}";
@@ -122,9 +127,11 @@ PlaceholderValue ValueRow(const std::string& placeholder, const ordered_json& va
     if ((vt == ValueType::kS || vt == ValueType::kN || vt == ValueType::kB) && inner.is_string()) {
       return {placeholder, vt, inner.get<std::string>(), false};
     }
-    if (vt == ValueType::kBOOL && inner.is_boolean()) return {placeholder, vt, inner.get<bool>() ? "true" : "false", false};
+    if (vt == ValueType::kBOOL && inner.is_boolean())
+      return {placeholder, vt, inner.get<bool>() ? "true" : "false", false};
     if (vt == ValueType::kNULL && inner == true) return {placeholder, vt, "", false};
-    if ((vt == ValueType::kSS || vt == ValueType::kNS || vt == ValueType::kBS || vt == ValueType::kL) && inner.is_array()) {
+    if ((vt == ValueType::kSS || vt == ValueType::kNS || vt == ValueType::kBS || vt == ValueType::kL) &&
+        inner.is_array()) {
       return {placeholder, vt, ddb::DumpJson(inner), false};
     }
     if (vt == ValueType::kM && inner.is_object()) return {placeholder, vt, ddb::DumpJson(inner), false};
@@ -193,7 +200,9 @@ bool OperationFromName(std::string_view name, Operation& op) {
   return true;
 }
 
-bool IsMultiTableOperation(Operation op) { return op >= Operation::kBatchGetItem && op <= Operation::kTransactGetItems; }
+bool IsMultiTableOperation(Operation op) {
+  return op >= Operation::kBatchGetItem && op <= Operation::kTransactGetItems;
+}
 
 bool IsTableOperation(Operation op) { return ddb::kOperations[static_cast<std::size_t>(op)].control_plane; }
 
@@ -257,7 +266,8 @@ std::string Compose(Operation op, const RequestFields& f) {
     members.emplace_back("TotalSegments", std::to_string(f.total_segments));
   }
   if (u.return_values && f.return_values != "NONE") add_string("ReturnValues", f.return_values);
-  if (u.capacity && f.return_consumed_capacity != "NONE") add_string("ReturnConsumedCapacity", f.return_consumed_capacity);
+  if (u.capacity && f.return_consumed_capacity != "NONE")
+    add_string("ReturnConsumedCapacity", f.return_consumed_capacity);
   if (u.token) add_string("ClientRequestToken", f.client_request_token);
   for (const auto& [name, value] : f.extra.items()) members.emplace_back(name, ddb::DumpJson(value));
 
@@ -320,7 +330,8 @@ bool Decompose(Operation op, std::string_view text, RequestFields& fields) {
       taken = string_field(u.projection, f.projection);
     } else if (name == "ExpressionAttributeNames" && u.placeholders && value.is_object() && !value.empty() &&
                std::all_of(value.begin(), value.end(), [](const ordered_json& v) { return v.is_string(); })) {
-      for (const auto& [placeholder, attribute] : value.items()) f.names.push_back({placeholder, attribute.get<std::string>(), false});
+      for (const auto& [placeholder, attribute] : value.items())
+        f.names.push_back({placeholder, attribute.get<std::string>(), false});
       taken = true;
     } else if (name == "ExpressionAttributeValues" && u.placeholders && value.is_object() && !value.empty()) {
       for (const auto& [placeholder, attribute] : value.items()) f.values.push_back(ValueRow(placeholder, attribute));
@@ -389,11 +400,15 @@ void Prefill(Operation op, const ddb::KeySchema* schema, const std::string& tabl
       body = ordered_json::array({
           {{"Put", {{"TableName", table}, {"Item", new_item}}}},
           {{"ConditionCheck",
-            {{"TableName", table}, {"Key", key_json()}, {"ConditionExpression", "attribute_exists(#k)"},
+            {{"TableName", table},
+             {"Key", key_json()},
+             {"ConditionExpression", "attribute_exists(#k)"},
              {"ExpressionAttributeNames", {{"#k", schema->partition_key.name}}}}}},
       });
       break;
-    case Operation::kTransactGetItems: body = ordered_json::array({{{"Get", {{"TableName", table}, {"Key", key_json()}}}}}); break;
+    case Operation::kTransactGetItems:
+      body = ordered_json::array({{{"Get", {{"TableName", table}, {"Key", key_json()}}}}});
+      break;
     case Operation::kQuery:
     case Operation::kScan:
     case Operation::kCreateTable:
@@ -440,18 +455,24 @@ void SyncPlaceholders(Operation op, RequestFields& f) {
     return std::find(tokens.begin(), tokens.end(), p) != tokens.end();
   };
   f.names.erase(std::remove_if(f.names.begin(), f.names.end(),
-                               [&](const PlaceholderName& r) { return r.automatic && !used(names, r.placeholder) && r.name.empty(); }),
+                               [&](const PlaceholderName& r) {
+                                 return r.automatic && !used(names, r.placeholder) && r.name.empty();
+                               }),
                 f.names.end());
   f.values.erase(std::remove_if(f.values.begin(), f.values.end(),
-                                [&](const PlaceholderValue& r) { return r.automatic && !used(values, r.placeholder) && r.value.empty(); }),
+                                [&](const PlaceholderValue& r) {
+                                  return r.automatic && !used(values, r.placeholder) && r.value.empty();
+                                }),
                  f.values.end());
   for (const std::string& token : names) {
-    if (std::none_of(f.names.begin(), f.names.end(), [&](const PlaceholderName& r) { return r.placeholder == token; })) {
+    if (std::none_of(f.names.begin(), f.names.end(),
+                     [&](const PlaceholderName& r) { return r.placeholder == token; })) {
       f.names.push_back({token, "", true});
     }
   }
   for (const std::string& token : values) {
-    if (std::none_of(f.values.begin(), f.values.end(), [&](const PlaceholderValue& r) { return r.placeholder == token; })) {
+    if (std::none_of(f.values.begin(), f.values.end(),
+                     [&](const PlaceholderValue& r) { return r.placeholder == token; })) {
       f.values.push_back({token, ValueType::kS, "", true});
     }
   }

@@ -1,6 +1,7 @@
 // RequestFields: the operation builder's form, as data — one set of fields per operation (the
-// ten data-plane ones, and the table operations, which are written as JSON) — and the two conversions that keep the form and the raw JSON tab in sync:
-// Compose (fields -> request text) and Decompose (request JSON -> fields). Nothing here draws.
+// ten data-plane ones, and the table operations, which are written as JSON) — and the two conversions that keep the
+// form and the raw JSON tab in sync: Compose (fields -> request text) and Decompose (request JSON -> fields). Nothing
+// here draws.
 //
 // The Item/Key (or RequestItems/TransactItems) field is JSON text that goes into the request
 // exactly as typed, so a typo reaches DynamoDB and comes back as its SerializationException —
@@ -23,9 +24,21 @@ namespace playground {
 
 // The engine's operations (ddb/operations.h), in its order: OperationName reads the name there.
 enum class Operation {
-  kCreateTable, kDescribeTable, kUpdateTable, kDeleteTable, kListTables,
-  kPutItem, kGetItem, kUpdateItem, kDeleteItem, kQuery, kScan,
-  kBatchGetItem, kBatchWriteItem, kTransactWriteItems, kTransactGetItems,
+  kCreateTable,
+  kDescribeTable,
+  kUpdateTable,
+  kDeleteTable,
+  kListTables,
+  kPutItem,
+  kGetItem,
+  kUpdateItem,
+  kDeleteItem,
+  kQuery,
+  kScan,
+  kBatchGetItem,
+  kBatchWriteItem,
+  kTransactWriteItems,
+  kTransactGetItems,
 };
 inline constexpr int kOperationCount = static_cast<int>(ddb::kOperations.size());
 static_assert(static_cast<int>(Operation::kTransactGetItems) + 1 == kOperationCount);
@@ -58,7 +71,7 @@ struct PlaceholderName {
 struct PlaceholderValue {
   std::string placeholder;  // ":v"
   ValueType type = ValueType::kS;
-  std::string value;        // S/N/B: the text; BOOL: true/false; sets, L, M: JSON of the contents
+  std::string value;  // S/N/B: the text; BOOL: true/false; sets, L, M: JSON of the contents
   bool automatic = false;
 };
 

@@ -1,5 +1,4 @@
 #include "model/sample_requests.h"
-#include "ddb/item_json.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -7,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ddb/item_json.h"
 #include "model/json_format.h"
 
 namespace playground {
@@ -32,7 +32,6 @@ constexpr SampleBook kSampleBooks[] = {
     {"banks", "1987-phlebas", "Consider Phlebas", 1987},
 };
 
-
 // For the editor: one attribute per line.
 std::string Pretty(const ordered_json& json) { return FormatJsonText(ddb::DumpJson(json)); }
 
@@ -54,8 +53,7 @@ std::string SampleCreateTableRequest() {
        {{{"AttributeName", "authorId"}, {"AttributeType", "S"}},
         {{"AttributeName", "bookId"}, {"AttributeType", "S"}}}},
       {"KeySchema",
-       {{{"AttributeName", "authorId"}, {"KeyType", "HASH"}},
-        {{"AttributeName", "bookId"}, {"KeyType", "RANGE"}}}},
+       {{{"AttributeName", "authorId"}, {"KeyType", "HASH"}}, {{"AttributeName", "bookId"}, {"KeyType", "RANGE"}}}},
       {"BillingMode", "PAY_PER_REQUEST"},
   };
   return ddb::DumpJson(request);
@@ -86,8 +84,7 @@ std::string BigSampleCreateTableRequest() {
        {{{"AttributeName", "customerId"}, {"AttributeType", "S"}},
         {{"AttributeName", "orderId"}, {"AttributeType", "S"}}}},
       {"KeySchema",
-       {{{"AttributeName", "customerId"}, {"KeyType", "HASH"}},
-        {{"AttributeName", "orderId"}, {"KeyType", "RANGE"}}}},
+       {{{"AttributeName", "customerId"}, {"KeyType", "HASH"}}, {{"AttributeName", "orderId"}, {"KeyType", "RANGE"}}}},
       {"BillingMode", "PAY_PER_REQUEST"},
   };
   return ddb::DumpJson(request);
@@ -122,14 +119,13 @@ std::string BigSampleBatchRequest(int index) {
 std::string ExampleKeyJson(const ddb::KeySchema& schema, bool with_attributes) {
   // For the sample table, a real book: a new one to put, an existing one to get or delete.
   const bool is_sample_schema = schema.partition_key.name == "authorId" && schema.sort_key &&
-                                schema.sort_key->name == "bookId" &&
-                                schema.partition_key.type == ddb::ScalarType::kS &&
+                                schema.sort_key->name == "bookId" && schema.partition_key.type == ddb::ScalarType::kS &&
                                 schema.sort_key->type == ddb::ScalarType::kS;
   if (is_sample_schema && with_attributes) {
     return Pretty({{"authorId", {{"S", "le-guin"}}},
-                 {"bookId", {{"S", "1972-farthest-shore"}}},
-                 {"title", {{"S", "The Farthest Shore"}}},
-                 {"year", {{"N", "1972"}}}});
+                   {"bookId", {{"S", "1972-farthest-shore"}}},
+                   {"title", {{"S", "The Farthest Shore"}}},
+                   {"year", {{"N", "1972"}}}});
   }
   if (is_sample_schema) {
     return Pretty({{"authorId", {{"S", "le-guin"}}}, {"bookId", {{"S", "1969-left-hand"}}}});

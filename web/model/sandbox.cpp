@@ -1,12 +1,12 @@
 #include "model/sandbox.h"
 
-#include "ddb/operations.h"
-
 #include <algorithm>
 #include <array>
 #include <utility>
 
 #include <nlohmann/json.hpp>
+
+#include "ddb/operations.h"
 
 namespace playground {
 namespace {
@@ -202,8 +202,10 @@ void Sandbox::EndGroup() {
   pending_.reset();
   HistoryEntry entry;
   entry.kind = HistoryEntry::Kind::kLoad;
-  entry.operation = group.description + " (" + std::to_string(group.requests) + " requests" +
-                    (group.failures ? ", " + std::to_string(group.failures) + " failed: " + group.first_failure.error_type : "") + ")";
+  entry.operation =
+      group.description + " (" + std::to_string(group.requests) + " requests" +
+      (group.failures ? ", " + std::to_string(group.failures) + " failed: " + group.first_failure.error_type : "") +
+      ")";
   entry.changed_state = group.changed;
   entry.rerunnable = false;
   Record(std::move(entry));

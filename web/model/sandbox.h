@@ -84,7 +84,7 @@ class Sandbox final : public WireObserver {
   std::uint64_t next_id_ = 1;
   std::vector<SandboxState> undo_;
   std::vector<SandboxState> redo_;
-  std::optional<SandboxState> pending_;  // captured before the write in flight
+  std::optional<SandboxState> pending_;                                 // captured before the write in flight
   std::optional<std::chrono::steady_clock::time_point> console_burst_;  // last console write
   struct Group {
     std::string description;

@@ -21,7 +21,8 @@ ddb::SecondaryIndexDefinition IndexDefinition(const ddb::IndexDescription& index
   if (index.projection_type == ddb::ProjectionType::kInclude) projection.non_key_attributes = index.non_key_attributes;
   definition.projection = std::move(projection);
   if (with_throughput && index.read_capacity_units && index.write_capacity_units) {
-    definition.provisioned_throughput = ddb::ProvisionedThroughput{index.read_capacity_units, index.write_capacity_units};
+    definition.provisioned_throughput =
+        ddb::ProvisionedThroughput{index.read_capacity_units, index.write_capacity_units};
   }
   return definition;
 }
@@ -39,7 +40,8 @@ ddb::CreateTableRequest CreateTableRequestFor(const ddb::TableDescription& d) {
   request.key_schema = KeySchemaElements(d.key_schema);
   request.billing_mode = std::string(ddb::BillingModeName(d.billing_mode));
   const bool provisioned = d.billing_mode == ddb::BillingMode::kProvisioned;
-  if (provisioned) request.provisioned_throughput = ddb::ProvisionedThroughput{d.read_capacity_units, d.write_capacity_units};
+  if (provisioned)
+    request.provisioned_throughput = ddb::ProvisionedThroughput{d.read_capacity_units, d.write_capacity_units};
   if (!d.local_secondary_indexes.empty()) {
     std::vector<ddb::SecondaryIndexDefinition> indexes;
     for (const auto& index : d.local_secondary_indexes) indexes.push_back(IndexDefinition(index, false));

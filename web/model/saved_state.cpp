@@ -34,7 +34,8 @@ std::optional<nlohmann::json> SavedState::LoadProgress(Notices& notices) {
   auto json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
   if (!json.is_object()) {
     host_.RemoveStored(kProgressStoreKey);
-    notices.Add(Notices::Level::kWarning, "The saved lesson progress could not be read, so it was reset.", "progress-store");
+    notices.Add(Notices::Level::kWarning, "The saved lesson progress could not be read, so it was reset.",
+                "progress-store");
     return std::nullopt;
   }
   progress_.saved = *text;
@@ -101,8 +102,9 @@ void SavedState::SaveSandboxNow(const ddb::Database& db, DataStamp stamp, Notice
   char size[32];
   std::snprintf(size, sizeof size, "%.1f MB", std::max<double>(snapshot.size(), estimate) / (1024.0 * 1024.0));
   notices.Add(Notices::Level::kWarning,
-              "The sandbox (" + std::string(size) + ") is too big for this browser's storage: it will not survive a "
-              "reload. Reset it, or delete a big table, to keep it.",
+              "The sandbox (" + std::string(size) +
+                  ") is too big for this browser's storage: it will not survive a "
+                  "reload. Reset it, or delete a big table, to keep it.",
               "sandbox-quota");
 }
 

@@ -54,9 +54,9 @@ class SavedState {
   struct StoredJson {
     explicit StoredJson(const char* k) : key(k) {}
     const char* key;
-    std::string saved;            // the text last written (or read)
+    std::string saved;  // the text last written (or read)
     bool forgotten = false;
-    std::string forgotten_text;   // the document when it was forgotten
+    std::string forgotten_text;  // the document when it was forgotten
     void Save(Host& host, const nlohmann::json& document);
   };
 

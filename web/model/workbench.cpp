@@ -1,8 +1,8 @@
 #include "model/workbench.h"
-#include "ddb/item_json.h"
 
 #include <nlohmann/json.hpp>
 
+#include "ddb/item_json.h"
 #include "model/error_explanations.h"
 #include "model/json_format.h"
 
@@ -10,7 +10,6 @@ namespace playground {
 namespace {
 
 using nlohmann::ordered_json;
-
 
 double CapacityOf(const ordered_json& capacity) {
   if (capacity.is_object()) {
@@ -43,7 +42,8 @@ ResponseView Workbench::MakeResponseView(std::string_view operation, std::string
     view.scanned_count = it->get<std::int64_t>();
   }
   if (auto it = json.find("ConsumedCapacity"); it != json.end()) view.capacity_units = CapacityOf(*it);
-  if (auto it = json.find("LastEvaluatedKey"); it != json.end() && it->is_object()) view.last_evaluated_key = ddb::DumpJson(*it);
+  if (auto it = json.find("LastEvaluatedKey"); it != json.end() && it->is_object())
+    view.last_evaluated_key = ddb::DumpJson(*it);
   if (auto it = json.find("Items"); it != json.end() && it->is_array()) view.items_returned = it->size();
   if (auto it = json.find("Item"); it != json.end() && it->is_object()) view.items_returned = 1;
   if (auto it = json.find("Responses"); it != json.end()) {

@@ -22,17 +22,17 @@ namespace playground {
 
 // A response as the response panel shows it; the numbers are read from the body once.
 struct ResponseView {
-  std::uint64_t serial = 0;       // increases with each response shown
+  std::uint64_t serial = 0;  // increases with each response shown
   std::string operation;
-  std::string request_body;       // exactly as sent
+  std::string request_body;  // exactly as sent
   WireResult result;
-  std::string pretty_body;        // the body, formatted for reading
-  std::string explanation;        // plain words for an error; empty on success
+  std::string pretty_body;                    // the body, formatted for reading
+  std::string explanation;                    // plain words for an error; empty on success
   std::optional<std::int64_t> count;          // Query/Scan: items returned
   std::optional<std::int64_t> scanned_count;  // Query/Scan: items read
   std::optional<double> capacity_units;       // ConsumedCapacity, summed over tables
-  std::string last_evaluated_key;  // JSON of LastEvaluatedKey; empty when the read is complete
-  std::size_t items_returned = 0;  // Item, Items, Responses: how many items came back
+  std::string last_evaluated_key;             // JSON of LastEvaluatedKey; empty when the read is complete
+  std::size_t items_returned = 0;             // Item, Items, Responses: how many items came back
 };
 
 // The last request's trace, indexed for painting: outcome per stored item.
@@ -41,7 +41,7 @@ struct TraceView {
   DataStamp stamp;  // the database state right after the request
   std::unordered_map<const ddb::Item*, ddb::TraceOutcome> outcome_by_item;
   std::unordered_map<int, std::size_t> read_by_partition;  // items read per partition
-  std::size_t read = 0;      // returned + filtered out
+  std::size_t read = 0;                                    // returned + filtered out
   std::size_t returned = 0;
   std::size_t filtered_out = 0;
   std::size_t written = 0;
@@ -73,7 +73,9 @@ class Workbench final : public WireObserver {
   // Forgets the trace (its items belong to a database that was replaced).
   void ClearTrace() { trace_.reset(); }
 
-  void LoadIntoBuilder(std::string operation, std::string body) { builder_load_ = BuilderLoad{std::move(operation), std::move(body)}; }
+  void LoadIntoBuilder(std::string operation, std::string body) {
+    builder_load_ = BuilderLoad{std::move(operation), std::move(body)};
+  }
   std::optional<BuilderLoad> TakeBuilderLoad() {
     auto load = std::move(builder_load_);
     builder_load_.reset();

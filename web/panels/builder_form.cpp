@@ -6,21 +6,21 @@
 // [SECTION] Table operations — CreateTable and the others: the table's name, the rest as JSON
 // [SECTION] DrawRequestForm
 #include "panels/builder_form.h"
-#include "ddb/item_json.h"
 
 #include <algorithm>
 #include <array>
 
-#include "widgets/imgui_scoped.h"
 #include "imgui_stdlib.h"
+
+#include "ddb/item_json.h"
 #include "model/json_format.h"
+#include "widgets/imgui_scoped.h"
 
 namespace playground {
 namespace {
 
 using nlohmann::ordered_json;
 using SortOp = KeyConditionHelper::SortOp;
-
 
 // ---- [SECTION] Helpers --------------------------------------------------------------------
 
@@ -96,7 +96,8 @@ bool DrawKeyFields(const ddb::KeySchema& schema, RequestFields& f, BodyCache& ca
     ImGui::SameLine(0, 4 * ctx.scale);
     ImGui::TextColored(ctx.colors.dim, "%s", ScalarLabel(key->type));
     // The inputs line up, unless a long name needs the room.
-    ImGui::SameLine(std::max(label_width, ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x));
+    ImGui::SameLine(
+        std::max(label_width, ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x));
     std::string value = TypedText(body, key->name, key->type);
     ImGui::SetNextItemWidth(-FLT_MIN);
     if (ImGui::InputText("##key", &value) && usable) {
@@ -120,7 +121,9 @@ bool DrawBodyEditor(Operation op, RequestFields& f, PanelContext& ctx) {
   ui::Font mono(ctx.fonts.mono);
   const float line = ImGui::GetTextLineHeight();
   const float lines = op == Operation::kPutItem || IsMultiTableOperation(op) ? 9.0f : 4.5f;
-  const bool changed = ctx.probe.Item("builder.body", ImGui::InputTextMultiline("##body", &f.body, {-FLT_MIN, line * lines + ImGui::GetStyle().FramePadding.y * 2}));
+  const bool changed = ctx.probe.Item(
+      "builder.body",
+      ImGui::InputTextMultiline("##body", &f.body, {-FLT_MIN, line * lines + ImGui::GetStyle().FramePadding.y * 2}));
   ctx.probe.RecordLastItem("item_form.body");  // the name the first page's tests know
   ctx.probe.shown().editor_active = ctx.probe.shown().editor_active || ImGui::IsItemActive();
   return changed;
@@ -149,7 +152,8 @@ bool DrawNames(Operation op, RequestFields& f, PanelContext& ctx) {
           ui::StyleColor text(ImGuiCol_Text, used ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : ctx.colors.warning);
           if (ImGui::InputText("##p", &row.placeholder)) changed = true;
         }
-        if (!used && ImGui::IsItemHovered()) ImGui::SetTooltip("No expression uses %s: DynamoDB refuses unused placeholders.", row.placeholder.c_str());
+        if (!used && ImGui::IsItemHovered())
+          ImGui::SetTooltip("No expression uses %s: DynamoDB refuses unused placeholders.", row.placeholder.c_str());
         ImGui::TableNextColumn();
         ImGui::SetNextItemWidth(-FLT_MIN);
         if (ImGui::InputTextWithHint("##n", "attribute name", &row.name)) {
@@ -195,7 +199,8 @@ bool DrawValues(Operation op, RequestFields& f, PanelContext& ctx) {
           ui::StyleColor text(ImGuiCol_Text, used ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : ctx.colors.warning);
           if (ImGui::InputText("##p", &row.placeholder)) changed = true;
         }
-        if (!used && ImGui::IsItemHovered()) ImGui::SetTooltip("No expression uses %s: DynamoDB refuses unused placeholders.", row.placeholder.c_str());
+        if (!used && ImGui::IsItemHovered())
+          ImGui::SetTooltip("No expression uses %s: DynamoDB refuses unused placeholders.", row.placeholder.c_str());
         ImGui::TableNextColumn();
         ImGui::SetNextItemWidth(-FLT_MIN);
         if (ui::Combo combo("##t", ValueTypeLabel(row.type)); combo) {
@@ -218,9 +223,12 @@ bool DrawValues(Operation op, RequestFields& f, PanelContext& ctx) {
         } else if (row.type == ValueType::kNULL) {
           ImGui::TextColored(ctx.colors.dim, "true");
         } else {
-          const char* hint = row.type == ValueType::kS ? "text" : row.type == ValueType::kN ? "number" :
-                             row.type == ValueType::kB ? "base64" : row.type == ValueType::kM ? "{\"k\": {\"S\": \"v\"}}" :
-                             row.type == ValueType::kJson ? "{\"S\": \"v\"}" : "[...]";
+          const char* hint = row.type == ValueType::kS      ? "text"
+                             : row.type == ValueType::kN    ? "number"
+                             : row.type == ValueType::kB    ? "base64"
+                             : row.type == ValueType::kM    ? "{\"k\": {\"S\": \"v\"}}"
+                             : row.type == ValueType::kJson ? "{\"S\": \"v\"}"
+                                                            : "[...]";
           ui::Font mono(ctx.fonts.mono);
           if (ImGui::InputTextWithHint("##v", hint, &row.value)) {
             row.automatic = false;
@@ -249,7 +257,8 @@ bool DrawValues(Operation op, RequestFields& f, PanelContext& ctx) {
 bool DrawKeyConditionHelper(const ddb::KeySchema& schema, RequestFields& f, PanelContext& ctx) {
   KeyConditionHelper& h = f.helper;
   bool changed = false;
-  FieldLabel("Key condition", "Fills KeyConditionExpression and its placeholders; edit the expression below for more.", ctx);
+  FieldLabel("Key condition", "Fills KeyConditionExpression and its placeholders; edit the expression below for more.",
+             ctx);
   const float gap = ImGui::GetStyle().ItemSpacing.x;
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(ctx.colors.partition_key, "%s", schema.partition_key.name.c_str());
@@ -257,7 +266,9 @@ bool DrawKeyConditionHelper(const ddb::KeySchema& schema, RequestFields& f, Pane
   ImGui::TextUnformatted("=");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ctx.probe.Item("builder.query.partition", ImGui::InputTextWithHint("##pk", "partition-key value (required)", &h.partition_value))) changed = true;
+  if (ctx.probe.Item("builder.query.partition",
+                     ImGui::InputTextWithHint("##pk", "partition-key value (required)", &h.partition_value)))
+    changed = true;
   if (schema.sort_key) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(ctx.colors.sort_key, "%s", schema.sort_key->name.c_str());
@@ -266,7 +277,8 @@ bool DrawKeyConditionHelper(const ddb::KeySchema& schema, RequestFields& f, Pane
     if (ui::Combo combo("##op", SortOpLabel(h.sort_op)); combo) {
       for (int i = 0; i < kSortOpCount; ++i) {
         const auto op = static_cast<SortOp>(i);
-        if (ctx.probe.Item(std::string("builder.query.sort_op:") + SortOpLabel(op), ImGui::Selectable(SortOpLabel(op), op == h.sort_op))) {
+        if (ctx.probe.Item(std::string("builder.query.sort_op:") + SortOpLabel(op),
+                           ImGui::Selectable(SortOpLabel(op), op == h.sort_op))) {
           h.sort_op = op;
           changed = true;
         }
@@ -277,7 +289,8 @@ bool DrawKeyConditionHelper(const ddb::KeySchema& schema, RequestFields& f, Pane
       ImGui::SameLine();
       const float avail = ImGui::GetContentRegionAvail().x;
       ImGui::SetNextItemWidth(h.sort_op == SortOp::kBetween ? (avail - gap) * 0.5f : -FLT_MIN);
-      if (ctx.probe.Item("builder.query.sort_value", ImGui::InputTextWithHint("##sk", "value", &h.sort_value))) changed = true;
+      if (ctx.probe.Item("builder.query.sort_value", ImGui::InputTextWithHint("##sk", "value", &h.sort_value)))
+        changed = true;
       if (h.sort_op == SortOp::kBetween) {
         ImGui::SameLine();
         ImGui::SetNextItemWidth(-FLT_MIN);
@@ -303,7 +316,8 @@ std::vector<const char*> Actions(Operation op) {
 
 // "Add" row for batches and transactions: an action, a typed key, and a button that appends
 // the action to the body's list.
-bool DrawActionAdder(Operation op, RequestFields& f, const ddb::KeySchema& schema, BodyCache& cache, PanelContext& ctx) {
+bool DrawActionAdder(Operation op, RequestFields& f, const ddb::KeySchema& schema, BodyCache& cache,
+                     PanelContext& ctx) {
   const ordered_json* parsed = cache.Get(f.body);
   const bool list_body = op == Operation::kTransactWriteItems || op == Operation::kTransactGetItems;
   const bool usable = parsed && (list_body ? parsed->is_array() : parsed->is_object());
@@ -324,7 +338,8 @@ bool DrawActionAdder(Operation op, RequestFields& f, const ddb::KeySchema& schem
   const float avail = ImGui::GetContentRegionAvail().x;
   const float add_width = ImGui::CalcTextSize("Add").x + ImGui::GetStyle().FramePadding.x * 2;
   const int key_count = schema.sort_key ? 2 : 1;
-  const float key_width = (avail - 140 * ctx.scale - add_width - ImGui::GetStyle().ItemSpacing.x * (key_count + 1)) / key_count;
+  const float key_width =
+      (avail - 140 * ctx.scale - add_width - ImGui::GetStyle().ItemSpacing.x * (key_count + 1)) / key_count;
   std::array<std::string*, 2> texts{};
   for (int i = 0; i < key_count; ++i) {
     ImGui::SameLine();
@@ -342,16 +357,12 @@ bool DrawActionAdder(Operation op, RequestFields& f, const ddb::KeySchema& schem
   ordered_json body = *parsed;
   const std::string name = actions[action];
   switch (op) {
-    case Operation::kBatchGetItem:
-      body[f.table]["Keys"].push_back(key);
-      break;
+    case Operation::kBatchGetItem: body[f.table]["Keys"].push_back(key); break;
     case Operation::kBatchWriteItem:
       body[f.table].push_back(name == "Put" ? ordered_json{{"PutRequest", {{"Item", item}}}}
                                             : ordered_json{{"DeleteRequest", {{"Key", key}}}});
       break;
-    case Operation::kTransactGetItems:
-      body.push_back({{"Get", {{"TableName", f.table}, {"Key", key}}}});
-      break;
+    case Operation::kTransactGetItems: body.push_back({{"Get", {{"TableName", f.table}, {"Key", key}}}}); break;
     case Operation::kTransactWriteItems: {
       ordered_json entry = {{"TableName", f.table}};
       if (name == "Put") {
@@ -389,8 +400,9 @@ bool DrawTableOperationForm(Operation op, RequestFields& f, PanelContext& ctx) {
     changed = ctx.probe.Item("builder.table_name", ImGui::InputText("##table_name", &f.table));
   }
   ui::TextWrap wrap;
-  ImGui::TextColored(ctx.colors.dim, "%s has no form here: write the rest of the request in the JSON tab.%s", OperationName(op),
-                     op == Operation::kCreateTable ? " (Tables > New table\xE2\x80\xA6 designs one with a preview.)" : "");
+  ImGui::TextColored(
+      ctx.colors.dim, "%s has no form here: write the rest of the request in the JSON tab.%s", OperationName(op),
+      op == Operation::kCreateTable ? " (Tables > New table\xE2\x80\xA6 designs one with a preview.)" : "");
   if (!f.extra.empty()) {
     std::string names;
     for (const auto& [name, value] : f.extra.items()) names += (names.empty() ? "" : ", ") + name;
@@ -438,21 +450,24 @@ bool DrawRequestForm(Operation op, RequestFields& f, const FormTables& tables, B
   if (batch_op && tables.table_schema) changed |= DrawActionAdder(op, f, *tables.table_schema, body, ctx);
   if (op == Operation::kQuery) {
     if (tables.query_schema) changed |= DrawKeyConditionHelper(*tables.query_schema, f, ctx);
-    changed |= ExpressionField("KeyConditionExpression", "##kce", "#pk = :pk AND begins_with(#sk, :sk)", f.key_condition, ctx,
-                               "builder.key_condition");
+    changed |= ExpressionField("KeyConditionExpression", "##kce", "#pk = :pk AND begins_with(#sk, :sk)",
+                               f.key_condition, ctx, "builder.key_condition");
   }
   if (op == Operation::kUpdateItem) {
-    changed |= ExpressionField("UpdateExpression", "##update", "SET #a = :v REMOVE #b ADD #c :n", f.update, ctx, "builder.update");
+    changed |= ExpressionField("UpdateExpression", "##update", "SET #a = :v REMOVE #b ADD #c :n", f.update, ctx,
+                               "builder.update");
   }
   if (op == Operation::kPutItem || op == Operation::kUpdateItem || op == Operation::kDeleteItem) {
     changed |= ExpressionField("ConditionExpression", "##condition", "attribute_not_exists(#pk)", f.condition, ctx,
                                "builder.condition");
   }
   if (read_op) {
-    changed |= ExpressionField("FilterExpression (applied after the read)", "##filter", "#year > :year", f.filter, ctx, "builder.filter");
+    changed |= ExpressionField("FilterExpression (applied after the read)", "##filter", "#year > :year", f.filter, ctx,
+                               "builder.filter");
   }
   if (read_op || op == Operation::kGetItem) {
-    changed |= ExpressionField("ProjectionExpression", "##projection", "#title, #year", f.projection, ctx, "builder.projection");
+    changed |= ExpressionField("ProjectionExpression", "##projection", "#title, #year", f.projection, ctx,
+                               "builder.projection");
   }
   if (!batch_op) {
     changed |= DrawNames(op, f, ctx);
@@ -501,13 +516,14 @@ bool DrawRequestForm(Operation op, RequestFields& f, const FormTables& tables, B
     ImGui::TextColored(ctx.colors.dim, "ReturnValues");
     ImGui::SameLine();
     const std::vector<std::string> options =
-        op == Operation::kUpdateItem ? std::vector<std::string>{"NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"}
-                                     : std::vector<std::string>{"NONE", "ALL_OLD"};
+        op == Operation::kUpdateItem
+            ? std::vector<std::string>{"NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"}
+            : std::vector<std::string>{"NONE", "ALL_OLD"};
     changed |= StringCombo("##return_values", f.return_values, options, 150 * ctx.scale);
   }
   if (op == Operation::kTransactWriteItems) {
-    changed |= ExpressionField("ClientRequestToken (idempotency, 10 minutes)", "##token", "optional", f.client_request_token, ctx,
-                               "builder.token");
+    changed |= ExpressionField("ClientRequestToken (idempotency, 10 minutes)", "##token", "optional",
+                               f.client_request_token, ctx, "builder.token");
   }
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(ctx.colors.dim, "ReturnConsumedCapacity");

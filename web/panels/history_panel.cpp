@@ -1,10 +1,10 @@
 #include "panels/history_panel.h"
-#include "ddb/item_json.h"
 
 #include <nlohmann/json.hpp>
 
-#include "widgets/imgui_scoped.h"
+#include "ddb/item_json.h"
 #include "model/json_format.h"
+#include "widgets/imgui_scoped.h"
 
 namespace playground {
 namespace {
@@ -63,7 +63,8 @@ void HistoryPanel::DrawToolbar(PanelContext& ctx) {
       const ddb::Status status = sandbox.Undo();
       status_ = status.ok() ? "" : status.message();
     }
-    ImGui::SetItemTooltip("Take back the last write (%zu step%s)", sandbox.undo_depth(), sandbox.undo_depth() == 1 ? "" : "s");
+    ImGui::SetItemTooltip("Take back the last write (%zu step%s)", sandbox.undo_depth(),
+                          sandbox.undo_depth() == 1 ? "" : "s");
   }
   ImGui::SameLine();
   {
@@ -131,12 +132,15 @@ void HistoryPanel::DrawEntry(const HistoryEntry& e, PanelContext& ctx) {
   ImGui::SameLine();
   {
     ui::Disabled disabled(!e.rerunnable);
-    if (ctx.probe.Item("history.rerun:" + std::to_string(e.id), ImGui::SmallButton("Re-run"))) ctx.work.Run(e.operation, e.body);
+    if (ctx.probe.Item("history.rerun:" + std::to_string(e.id), ImGui::SmallButton("Re-run")))
+      ctx.work.Run(e.operation, e.body);
     ImGui::SameLine();
-    if (ctx.probe.Item("history.edit:" + std::to_string(e.id), ImGui::SmallButton("Edit"))) ctx.work.LoadIntoBuilder(e.operation, e.body);
+    if (ctx.probe.Item("history.edit:" + std::to_string(e.id), ImGui::SmallButton("Edit")))
+      ctx.work.LoadIntoBuilder(e.operation, e.body);
   }
   ImGui::SameLine();
-  if (ctx.probe.Item("history.copy:" + std::to_string(e.id), ImGui::SmallButton("Copy"))) ImGui::SetClipboardText(EntryJson(e).c_str());
+  if (ctx.probe.Item("history.copy:" + std::to_string(e.id), ImGui::SmallButton("Copy")))
+    ImGui::SetClipboardText(EntryJson(e).c_str());
 }
 
 }  // namespace playground

@@ -2,10 +2,10 @@
 
 #include <string>
 
-#include "widgets/imgui_scoped.h"
+#include "model/value_text.h"
 #include "panels/item_inspector.h"
 #include "panels/partition_map.h"
-#include "model/value_text.h"
+#include "widgets/imgui_scoped.h"
 
 namespace playground {
 namespace {
@@ -32,7 +32,8 @@ void DrawItemGrid(const LayoutView& view, const TracePaint& paint, PanelContext&
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 52 * s);
     ImGui::TableSetupColumn("Partition", ImGuiTableColumnFlags_WidthFixed, 70 * s);
     ImGui::TableSetupColumn(schema.partition_key.name.c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    if (schema.sort_key) ImGui::TableSetupColumn(schema.sort_key->name.c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    if (schema.sort_key)
+      ImGui::TableSetupColumn(schema.sort_key->name.c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn("Other attributes", ImGuiTableColumnFlags_WidthStretch, 2.0f);
     ImGui::TableSetupColumn("Size", ImGuiTableColumnFlags_WidthFixed, 64 * s);
     ImGui::TableHeadersRow();
@@ -52,7 +53,9 @@ void DrawItemGrid(const LayoutView& view, const TracePaint& paint, PanelContext&
         ui::Id id(i);
         // The row is one selectable spanning every column: a click or Enter selects the item.
         const std::string number = std::to_string(i + 1);
-        if (ctx.probe.Item("grid:" + KeyPath(item, schema), ImGui::Selectable(number.c_str(), selected, ImGuiSelectableFlags_SpanAllColumns))) ctx.selection.item = row.item;
+        if (ctx.probe.Item("grid:" + KeyPath(item, schema),
+                           ImGui::Selectable(number.c_str(), selected, ImGuiSelectableFlags_SpanAllColumns)))
+          ctx.selection.item = row.item;
         if (ImGui::IsItemHovered()) DrawItemTooltip(item, schema, item_paint, ctx);
         const float alpha = item_paint == Paint::kNotRead ? 0.45f : 1.0f;
         ui::StyleVar faded(ImGuiStyleVar_Alpha, alpha);

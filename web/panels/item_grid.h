@@ -3,8 +3,8 @@
 // data rather than see where it lives. Painted with the last request's trace like the map.
 #pragma once
 
-#include "model/layout_view.h"
 #include "app/panel_context.h"
+#include "model/layout_view.h"
 #include "panels/trace_paint.h"
 
 namespace playground {

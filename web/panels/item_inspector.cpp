@@ -1,16 +1,15 @@
 #include "panels/item_inspector.h"
-#include "ddb/item_json.h"
 
 #include <nlohmann/json.hpp>
 
-#include "widgets/imgui_scoped.h"
+#include "ddb/item_json.h"
 #include "model/item_json.h"
 #include "model/json_format.h"
 #include "model/value_text.h"
+#include "widgets/imgui_scoped.h"
 
 namespace playground {
 namespace {
-
 
 // A request body for `operation` on the selected item's key, ready for the builder.
 std::string KeyRequest(const std::string& table, const ddb::Item& item, const ddb::KeySchema& schema,
@@ -70,7 +69,8 @@ void ItemInspector::Draw(const LayoutView& view, PanelContext& ctx) {
   }
   ImGui::TextUnformatted("Selected item");
   ImGui::SameLine();
-  ImGui::TextColored(ctx.colors.dim, "%s, as DynamoDB counts it (names and values)", BytesText(ddb::ItemSize(*item)).c_str());
+  ImGui::TextColored(ctx.colors.dim, "%s, as DynamoDB counts it (names and values)",
+                     BytesText(ddb::ItemSize(*item)).c_str());
   ctx.probe.RecordLastItem("inspector.size");
   ctx.probe.shown().inspected_item_bytes = ddb::ItemSize(*item);
   if (shown_ != item) {
@@ -83,7 +83,8 @@ void ItemInspector::Draw(const LayoutView& view, PanelContext& ctx) {
   ImGui::TextColored(ctx.colors.dim, "Key into the builder:");
   for (const char* operation : {"GetItem", "UpdateItem", "DeleteItem"}) {
     ImGui::SameLine();
-    if (ctx.probe.Item(std::string("inspector.load:") + operation, ImGui::SmallButton(operation))) ctx.work.LoadIntoBuilder(operation, KeyRequest(view.table_name, *item, view.key_schema, operation));
+    if (ctx.probe.Item(std::string("inspector.load:") + operation, ImGui::SmallButton(operation)))
+      ctx.work.LoadIntoBuilder(operation, KeyRequest(view.table_name, *item, view.key_schema, operation));
     ImGui::SetItemTooltip("Load this item's key into the builder as %s", operation);
   }
   ImGui::SameLine(0, 16 * ctx.scale);

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "model/layout_view.h"
 #include "app/panel_context.h"
+#include "model/layout_view.h"
 #include "panels/trace_paint.h"
 
 namespace playground {

@@ -4,8 +4,9 @@
 #include <vector>
 
 #include "imgui_internal.h"  // SetKeyOwner: the Ctrl+Enter shortcut keeps Enter from the editors
-#include "widgets/imgui_scoped.h"
 #include "imgui_stdlib.h"
+
+#include "widgets/imgui_scoped.h"
 
 namespace playground {
 namespace {
@@ -133,8 +134,10 @@ void OperationBuilder::Draw(const PanelRect& rect, PanelContext& ctx) {
   DrawOperationRow(ctx);
   const float run_row = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
   if (ui::TabBar tabs("builder_tabs"); tabs) {
-    const ImGuiTabItemFlags form_flags = tab_request_pending_ && requested_tab_ == Tab::kForm ? ImGuiTabItemFlags_SetSelected : 0;
-    const ImGuiTabItemFlags json_flags = tab_request_pending_ && requested_tab_ == Tab::kJson ? ImGuiTabItemFlags_SetSelected : 0;
+    const ImGuiTabItemFlags form_flags =
+        tab_request_pending_ && requested_tab_ == Tab::kForm ? ImGuiTabItemFlags_SetSelected : 0;
+    const ImGuiTabItemFlags json_flags =
+        tab_request_pending_ && requested_tab_ == Tab::kJson ? ImGuiTabItemFlags_SetSelected : 0;
     tab_request_pending_ = false;
     {
       ui::TabItem form("Form", nullptr, form_flags);
@@ -206,7 +209,9 @@ void OperationBuilder::DrawOperationRow(PanelContext& ctx) {
       for (const Operation op : order) {
         const bool selected = op == op_;
         if (op == Operation::kBatchGetItem || op == Operation::kCreateTable) ImGui::Separator();
-        if (ctx.probe.Item(std::string("builder.operation:") + OperationName(op), ImGui::Selectable(OperationName(op), selected))) SelectOperation(op, ctx);
+        if (ctx.probe.Item(std::string("builder.operation:") + OperationName(op),
+                           ImGui::Selectable(OperationName(op), selected)))
+          SelectOperation(op, ctx);
         ctx.probe.RecordLastItem(std::string("item_form.operation:") + OperationName(op));
         if (selected) ImGui::SetItemDefaultFocus();
       }

@@ -1,8 +1,8 @@
 // OperationBuilder: builds and sends any data-plane request — PutItem, GetItem, UpdateItem,
 // DeleteItem, Query, Scan, BatchGetItem, BatchWriteItem, TransactWriteItems,
 // TransactGetItems — and the table operations (CreateTable, DescribeTable, UpdateTable,
-// DeleteTable, ListTables), which are written in the JSON tab. A form (typed key fields, expressions, placeholder tables, options) and
-// a raw JSON tab show the same request: editing either updates the other. Run (or Ctrl+Enter)
+// DeleteTable, ListTables), which are written in the JSON tab. A form (typed key fields, expressions, placeholder
+// tables, options) and a raw JSON tab show the same request: editing either updates the other. Run (or Ctrl+Enter)
 // sends it through the Workbench; the response panel shows the answer.
 #pragma once
 
@@ -10,9 +10,9 @@
 #include <optional>
 #include <string>
 
-#include "panels/builder_form.h"
 #include "app/panel_context.h"
 #include "model/request_fields.h"
+#include "panels/builder_form.h"
 
 namespace playground {
 
@@ -47,7 +47,7 @@ class OperationBuilder {
   Tab tab_ = Tab::kForm;
   Tab requested_tab_ = Tab::kForm;
   bool tab_request_pending_ = false;
-  std::string json_text_;     // the JSON tab: the composed request, or the user's edit of it
+  std::string json_text_;      // the JSON tab: the composed request, or the user's edit of it
   bool json_invalid_ = false;  // the JSON tab's text is not a JSON object
   std::string followed_table_;
   bool followed_ = false;

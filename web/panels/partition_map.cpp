@@ -5,9 +5,10 @@
 #include <vector>
 
 #include "imgui_internal.h"  // RenderTextEllipsis: cut long rows with "…" instead of mid-glyph
-#include "widgets/imgui_scoped.h"
-#include "panels/item_inspector.h"
+
 #include "model/value_text.h"
+#include "panels/item_inspector.h"
+#include "widgets/imgui_scoped.h"
 
 namespace playground {
 namespace {
@@ -30,9 +31,11 @@ void DrawHashStrip(const LayoutView& view, PanelContext& ctx) {
   for (const PartitionColumn& p : view.partitions) {
     const float x0 = origin.x + static_cast<float>(HashFraction(p.hash_begin)) * width;
     const float x1 = p.hash_end == UINT64_MAX ? origin.x + width
-                                               : origin.x + static_cast<float>(HashFraction(p.hash_end + 1)) * width;
-    draw->AddRectFilled({x0, origin.y}, {x1, origin.y + height}, ImGui::GetColorU32(PartitionColor(p.index, ctx.theme, 0.22f)));
-    draw->AddRect({x0, origin.y}, {x1, origin.y + height}, ImGui::GetColorU32(PartitionColor(p.index, ctx.theme, 0.7f)), 0, 0, s);
+                                              : origin.x + static_cast<float>(HashFraction(p.hash_end + 1)) * width;
+    draw->AddRectFilled({x0, origin.y}, {x1, origin.y + height},
+                        ImGui::GetColorU32(PartitionColor(p.index, ctx.theme, 0.22f)));
+    draw->AddRect({x0, origin.y}, {x1, origin.y + height}, ImGui::GetColorU32(PartitionColor(p.index, ctx.theme, 0.7f)),
+                  0, 0, s);
   }
   // Where partition-key values hash to: a tick per item collection, or with more of them than
   // pixels, a histogram — each few-pixel bucket's bar as tall as its share of the fullest one.
@@ -88,8 +91,8 @@ void DrawColumnHeader(const PartitionColumn& p, const TracePaint& paint, PanelCo
     ImGui::TextColored(ctx.colors.dim, "%s", HashHex(p.hash_end).c_str());
   }
   if (ui::ItemTooltip tip; tip) ImGui::TextUnformatted("First and last hash value this partition owns");
-  ImGui::TextColored(ctx.colors.dim, "%s \xC2\xB7 %s",
-                     CountText(p.item_count, "item", "items").c_str(), BytesText(p.size_bytes).c_str());
+  ImGui::TextColored(ctx.colors.dim, "%s \xC2\xB7 %s", CountText(p.item_count, "item", "items").c_str(),
+                     BytesText(p.size_bytes).c_str());
   ImGui::Separator();
 }
 
@@ -136,13 +139,13 @@ void DrawRow(int index, const PartitionRow& row, const LayoutView& view, const T
       x += kItemIndent * s;
       color = ctx.colors.sort_key;
       break;
-    case PartitionRow::Kind::kAttributes:
-      x += (view.key_schema.sort_key ? 2 : 1) * kItemIndent * s;
-      break;
+    case PartitionRow::Kind::kAttributes: x += (view.key_schema.sort_key ? 2 : 1) * kItemIndent * s; break;
   }
-  if (row.item) DrawPaintedBackground(draw, {pos.x, pos.y - pad}, {pos.x + width, pos.y + line + pad}, item_paint, selected, ctx);
+  if (row.item)
+    DrawPaintedBackground(draw, {pos.x, pos.y - pad}, {pos.x + width, pos.y + line + pad}, item_paint, selected, ctx);
   if (hovered && row.item) {
-    draw->AddRect({pos.x, pos.y - pad}, {pos.x + width, pos.y + line + pad}, ImGui::GetColorU32(ImGuiCol_HeaderHovered), 3 * s, 0, s);
+    draw->AddRect({pos.x, pos.y - pad}, {pos.x + width, pos.y + line + pad}, ImGui::GetColorU32(ImGuiCol_HeaderHovered),
+                  3 * s, 0, s);
   }
   if (item_paint == Paint::kNotRead) color.w *= 0.45f;  // the read stands out against what it skipped
   const std::string text = RowText(row, view);

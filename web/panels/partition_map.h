@@ -7,8 +7,8 @@
 
 #include <cstdint>
 
-#include "model/layout_view.h"
 #include "app/panel_context.h"
+#include "model/layout_view.h"
 #include "panels/trace_paint.h"
 
 namespace playground {

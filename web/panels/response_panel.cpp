@@ -2,8 +2,8 @@
 
 #include <cstdio>
 
-#include "widgets/imgui_scoped.h"
 #include "model/json_format.h"
+#include "widgets/imgui_scoped.h"
 
 namespace playground {
 
@@ -22,8 +22,9 @@ void ResponsePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   if (!window) return;
   if (!response) {
     ui::TextWrap wrap;
-    ImGui::TextColored(ctx.colors.dim, "Run a request to see DynamoDB's answer here: the result, Count and ScannedCount, "
-                                       "the capacity it consumed, and errors in plain words.");
+    ImGui::TextColored(ctx.colors.dim,
+                       "Run a request to see DynamoDB's answer here: the result, Count and ScannedCount, "
+                       "the capacity it consumed, and errors in plain words.");
     return;
   }
   DrawSummary(*response, ctx);
@@ -35,14 +36,15 @@ void ResponsePanel::DrawSummary(const ResponseView& r, PanelContext& ctx) {
   const char* copy_label = "Copy";
   const char* edit_label = "Edit request";
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float buttons_width = ImGui::CalcTextSize(copy_label).x + ImGui::CalcTextSize(edit_label).x + style.FramePadding.x * 4 +
-                              style.ItemSpacing.x;
+  const float buttons_width = ImGui::CalcTextSize(copy_label).x + ImGui::CalcTextSize(edit_label).x +
+                              style.FramePadding.x * 4 + style.ItemSpacing.x;
   const float buttons_x = ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - buttons_width;
   if (result.ok()) {
     ImGui::TextColored(ctx.colors.success, "%s: 200 OK", r.operation.c_str());
     ctx.probe.RecordLastItem("response.status");
   } else {
-    ImGui::TextColored(ctx.colors.error, "%s: %d %s", r.operation.c_str(), result.http_status, result.error_type.c_str());
+    ImGui::TextColored(ctx.colors.error, "%s: %d %s", r.operation.c_str(), result.http_status,
+                       result.error_type.c_str());
     ctx.probe.RecordLastItem("response.error");
     ctx.probe.RecordLastItem("item_form.error");
   }
@@ -54,7 +56,8 @@ void ResponsePanel::DrawSummary(const ResponseView& r, PanelContext& ctx) {
     quiet.Push(ImGuiCol_ButtonActive, ImGui::GetStyleColorVec4(ImGuiCol_FrameBgActive));
     if (ctx.probe.Item("response.copy", ImGui::SmallButton(copy_label))) ImGui::SetClipboardText(r.pretty_body.c_str());
     ImGui::SameLine();
-    if (ctx.probe.Item("response.edit", ImGui::SmallButton(edit_label))) ctx.work.LoadIntoBuilder(r.operation, r.request_body);
+    if (ctx.probe.Item("response.edit", ImGui::SmallButton(edit_label)))
+      ctx.work.LoadIntoBuilder(r.operation, r.request_body);
   }
   if (!result.ok()) {
     ui::TextWrap wrap;
@@ -74,11 +77,13 @@ void ResponsePanel::DrawSummary(const ResponseView& r, PanelContext& ctx) {
     stats += buf;
   }
   if (r.scanned_count) {
-    std::snprintf(buf, sizeof buf, "%sScannedCount %lld", stats.empty() ? "" : " \xC2\xB7 ", static_cast<long long>(*r.scanned_count));
+    std::snprintf(buf, sizeof buf, "%sScannedCount %lld", stats.empty() ? "" : " \xC2\xB7 ",
+                  static_cast<long long>(*r.scanned_count));
     stats += buf;
   }
   if (r.capacity_units) {
-    std::snprintf(buf, sizeof buf, "%sConsumed %.1f capacity units", stats.empty() ? "" : " \xC2\xB7 ", *r.capacity_units);
+    std::snprintf(buf, sizeof buf, "%sConsumed %.1f capacity units", stats.empty() ? "" : " \xC2\xB7 ",
+                  *r.capacity_units);
     stats += buf;
   }
   if (!r.count && r.result.ok() && r.items_returned > 0) {
@@ -91,7 +96,8 @@ void ResponsePanel::DrawSummary(const ResponseView& r, PanelContext& ctx) {
     ctx.probe.RecordLastItem("response.stats");
     if (r.count && r.scanned_count && *r.scanned_count > *r.count) {
       ImGui::SameLine();
-      ImGui::TextColored(ctx.colors.warning, "(%lld read but filtered out)", static_cast<long long>(*r.scanned_count - *r.count));
+      ImGui::TextColored(ctx.colors.warning, "(%lld read but filtered out)",
+                         static_cast<long long>(*r.scanned_count - *r.count));
     }
   }
   if (!r.last_evaluated_key.empty()) {
@@ -99,8 +105,9 @@ void ResponsePanel::DrawSummary(const ResponseView& r, PanelContext& ctx) {
     ImGui::SameLine();
     ui::Font mono(ctx.fonts.mono);
     ImGui::TextColored(ctx.colors.dim, "LastEvaluatedKey %s", r.last_evaluated_key.c_str());
-    ImGui::SetItemTooltip("The page stopped early (Limit or 1 MB): Next page sends the same request with this as "
-                          "ExclusiveStartKey.");
+    ImGui::SetItemTooltip(
+        "The page stopped early (Limit or 1 MB): Next page sends the same request with this as "
+        "ExclusiveStartKey.");
   }
   if (ui::TreeNode request("Request sent"); request) {
     ui::Font mono(ctx.fonts.mono);

@@ -20,7 +20,7 @@ class ResponsePanel {
   void DrawSummary(const ResponseView& response, PanelContext& ctx);
   void DrawBody(const ResponseView& response, PanelContext& ctx);
 
-  std::uint64_t lines_for_ = 0;  // the response serial lines_ were split for
+  std::uint64_t lines_for_ = 0;                             // the response serial lines_ were split for
   std::vector<std::pair<std::size_t, std::size_t>> lines_;  // [begin, end) of each body line
 };
 

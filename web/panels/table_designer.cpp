@@ -1,13 +1,13 @@
 #include "panels/table_designer.h"
-#include "ddb/item_json.h"
 
+#include "imgui_stdlib.h"
 #include <nlohmann/json.hpp>
 
+#include "ddb/item_json.h"
 #include "ddb/json_api.h"
 #include "model/error_explanations.h"
-#include "widgets/imgui_scoped.h"
-#include "imgui_stdlib.h"
 #include "model/json_format.h"
+#include "widgets/imgui_scoped.h"
 
 namespace playground {
 namespace {
@@ -45,7 +45,8 @@ std::string TableDesigner::Request() const {
                           {"AttributeDefinitions", definitions},
                           {"KeySchema", schema},
                           {"BillingMode", provisioned_ ? "PROVISIONED" : "PAY_PER_REQUEST"}};
-  if (provisioned_) request["ProvisionedThroughput"] = {{"ReadCapacityUnits", read_units_}, {"WriteCapacityUnits", write_units_}};
+  if (provisioned_)
+    request["ProvisionedThroughput"] = {{"ReadCapacityUnits", read_units_}, {"WriteCapacityUnits", write_units_}};
   return FormatJsonText(ddb::DumpJson(request));
 }
 

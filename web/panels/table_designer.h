@@ -37,9 +37,9 @@ class TableDesigner {
 
   std::string validated_request_;  // the request Validate last checked
   DataStamp validated_stamp_;
-  std::string error_type_;         // what the dry run said; empty when the table is valid
+  std::string error_type_;  // what the dry run said; empty when the table is valid
   std::string error_message_;
-  std::string create_error_;       // what the real CreateTable said, if it failed
+  std::string create_error_;  // what the real CreateTable said, if it failed
 };
 
 }  // namespace playground

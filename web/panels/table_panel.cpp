@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <string>
 
-#include "widgets/imgui_scoped.h"
-#include "panels/item_grid.h"
 #include "model/value_text.h"
+#include "panels/item_grid.h"
+#include "widgets/imgui_scoped.h"
 
 namespace playground {
 namespace {
@@ -42,8 +42,8 @@ void CenteredHint(const char* text, const Palette& colors) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   ui::TextWrap wrap(ImGui::GetCursorPosX() + avail.x);
   const ImVec2 size = ImGui::CalcTextSize(text, nullptr, false, avail.x);
-  ImGui::SetCursorPos({ImGui::GetCursorPosX() + std::max(0.0f, (avail.x - size.x) * 0.5f),
-                       ImGui::GetCursorPosY() + avail.y * 0.4f});
+  ImGui::SetCursorPos(
+      {ImGui::GetCursorPosX() + std::max(0.0f, (avail.x - size.x) * 0.5f), ImGui::GetCursorPosY() + avail.y * 0.4f});
   ImGui::TextColored(colors.dim, "%s", text);
 }
 
@@ -97,7 +97,8 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
 
   // The inspector takes the bottom third when an item is selected.
   const float inspector_height =
-      ctx.selection.item ? std::clamp(ImGui::GetContentRegionAvail().y * 0.34f, 110 * ctx.scale, 320 * ctx.scale) : 0.0f;
+      ctx.selection.item ? std::clamp(ImGui::GetContentRegionAvail().y * 0.34f, 110 * ctx.scale, 320 * ctx.scale)
+                         : 0.0f;
   {
     ui::Child body("data_body", {0, ctx.selection.item ? -inspector_height : 0.0f}, 0, 0);
     if (body) {
@@ -163,10 +164,12 @@ void TablePanel::DrawTraceSummary(const TracePaint& paint, PanelContext& ctx) {
   shown.trace_filtered = t.filtered_out;
   shown.trace_written = t.written + t.deleted;
   char capacity[48];
-  std::snprintf(capacity, sizeof capacity, "%.1f %s", t.trace.consumed_capacity, t.is_read() || t.trace.operation == "GetItem" ? "RCU" : "WCU");
+  std::snprintf(capacity, sizeof capacity, "%.1f %s", t.trace.consumed_capacity,
+                t.is_read() || t.trace.operation == "GetItem" ? "RCU" : "WCU");
   if (t.is_read()) {
     char line[256];
-    std::snprintf(line, sizeof line, "%s read %s in %s \xE2\x86\x92 returned %zu, filtered out %zu \xC2\xB7 %s for all %zu read",
+    std::snprintf(line, sizeof line,
+                  "%s read %s in %s \xE2\x86\x92 returned %zu, filtered out %zu \xC2\xB7 %s for all %zu read",
                   t.trace.operation.c_str(), CountText(t.read, "item", "items").c_str(),
                   CountText(t.read_by_partition.size(), "partition", "partitions").c_str(), t.returned, t.filtered_out,
                   capacity, t.read);
@@ -187,7 +190,8 @@ void TablePanel::DrawTraceSummary(const TracePaint& paint, PanelContext& ctx) {
     std::string what;
     if (t.written) what += "wrote " + CountText(t.written, "item", "items");
     if (t.deleted) what += (what.empty() ? "" : ", ") + std::string("deleted ") + CountText(t.deleted, "item", "items");
-    if (t.returned) what += (what.empty() ? "" : ", ") + std::string("returned ") + CountText(t.returned, "item", "items");
+    if (t.returned)
+      what += (what.empty() ? "" : ", ") + std::string("returned ") + CountText(t.returned, "item", "items");
     if (t.not_found) what += (what.empty() ? "" : ", ") + std::to_string(t.not_found) + " key(s) not found";
     if (what.empty()) what = "changed nothing";
     ImGui::TextColored(ctx.colors.dim, "%s \xC2\xB7 %s", what.c_str(), capacity);

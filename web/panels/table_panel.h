@@ -4,8 +4,8 @@
 // trace; and the inspector for the selected item underneath.
 #pragma once
 
-#include "panels/item_inspector.h"
 #include "app/panel_context.h"
+#include "panels/item_inspector.h"
 #include "panels/partition_map.h"
 
 namespace playground {

@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "widgets/imgui_scoped.h"
 #include "model/sample_requests.h"
+#include "widgets/imgui_scoped.h"
 
 namespace playground {
 namespace {
@@ -18,8 +18,7 @@ constexpr int kBatchesPerFrame = 200;
 void TablesPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   RefreshNames(ctx);
   // A table deleted behind the UI's back (e.g. by the JavaScript hook) is no longer selected.
-  if (!ctx.selection.table.empty() &&
-      std::find(names_.begin(), names_.end(), ctx.selection.table) == names_.end()) {
+  if (!ctx.selection.table.empty() && std::find(names_.begin(), names_.end(), ctx.selection.table) == names_.end()) {
     ctx.selection = {};
   }
   ctx.probe.shown().tables_listed = names_.size();
@@ -73,8 +72,8 @@ void TablesPanel::DrawButtons(PanelContext& ctx) {
   {
     ui::Disabled disabled(orders || loading());
     if (ctx.probe.Item("tables.big_sample", ImGui::Button("Sample: 100k", {-FLT_MIN, 0}))) StartBigSample(ctx);
-    ImGui::SetItemTooltip("%s: customerId + orderId, %d customers \xC3\x97 %d orders = 100,000 items", kBigSampleTableName,
-                          kBigSampleCustomers, kBigSampleOrdersPerCustomer);
+    ImGui::SetItemTooltip("%s: customerId + orderId, %d customers \xC3\x97 %d orders = 100,000 items",
+                          kBigSampleTableName, kBigSampleCustomers, kBigSampleOrdersPerCustomer);
   }
   if (loading()) {
     const float done = static_cast<float>(big_sample_next_) / static_cast<float>(BigSampleBatchCount());
@@ -97,14 +96,16 @@ void TablesPanel::DrawTableList(PanelContext& ctx) {
   if (!list) return;
   if (names_.empty()) {
     ui::TextWrap wrap;
-    ImGui::TextColored(ctx.colors.dim, "No tables yet. Create one, load the sample table below, or send CreateTable "
-                                       "with playground.exec() from the browser console.");
+    ImGui::TextColored(ctx.colors.dim,
+                       "No tables yet. Create one, load the sample table below, or send CreateTable "
+                       "with playground.exec() from the browser console.");
     return;
   }
   for (const std::string& name : names_) {
     ui::Id id(name.c_str());
     const bool selected = name == ctx.selection.table;
-    if (ctx.probe.Item("table:" + name, ImGui::Selectable(name.c_str(), selected)) && !selected) ctx.selection = {name, nullptr};
+    if (ctx.probe.Item("table:" + name, ImGui::Selectable(name.c_str(), selected)) && !selected)
+      ctx.selection = {name, nullptr};
     // Names may be 255 characters: the cut-off ones show in full on hover.
     if (ImGui::CalcTextSize(name.c_str()).x > ImGui::GetItemRectSize().x) ImGui::SetItemTooltip("%s", name.c_str());
   }

@@ -3,11 +3,12 @@
 // (only when the trace is about this table and nothing was written since).
 #pragma once
 
-#include "ddb/introspection.h"
 #include "imgui.h"
+
+#include "ddb/introspection.h"
 #include "model/layout_view.h"
-#include "widgets/theme.h"
 #include "model/workbench.h"
+#include "widgets/theme.h"
 
 namespace playground {
 

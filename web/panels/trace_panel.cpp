@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "widgets/imgui_scoped.h"
 #include "model/value_text.h"
+#include "widgets/imgui_scoped.h"
 
 namespace playground {
 namespace {
@@ -52,8 +52,9 @@ void DrawTracePanel(const PanelRect& rect, PanelContext& ctx) {
   const auto& view = ctx.work.trace();
   if (!view || view->trace.operation.empty()) {
     ui::TextWrap wrap;
-    ImGui::TextColored(ctx.colors.dim, "Each request's trace shows here: every item it read (and paid for), returned, "
-                                       "filtered out, wrote or deleted, and the partition that served it.");
+    ImGui::TextColored(ctx.colors.dim,
+                       "Each request's trace shows here: every item it read (and paid for), returned, "
+                       "filtered out, wrote or deleted, and the partition that served it.");
     return;
   }
   const ddb::RequestTrace& t = view->trace;
@@ -64,8 +65,9 @@ void DrawTracePanel(const PanelRect& rect, PanelContext& ctx) {
   if (!t.ok) {
     ImGui::TextColored(ctx.colors.error, "failed: %s", t.error_type.c_str());
   } else {
-    ImGui::TextColored(ctx.colors.dim, "%s%s \xC2\xB7 %s \xC2\xB7 %.1f capacity units", t.table_name.empty() ? "" : "on ",
-                       t.table_name.c_str(), CountText(t.entries.size(), "entry", "entries").c_str(), t.consumed_capacity);
+    ImGui::TextColored(ctx.colors.dim, "%s%s \xC2\xB7 %s \xC2\xB7 %.1f capacity units",
+                       t.table_name.empty() ? "" : "on ", t.table_name.c_str(),
+                       CountText(t.entries.size(), "entry", "entries").c_str(), t.consumed_capacity);
   }
   ctx.probe.RecordLastItem("trace.summary");
   ctx.probe.shown().trace_entries = t.entries.size();
@@ -92,7 +94,8 @@ void DrawTracePanel(const PanelRect& rect, PanelContext& ctx) {
       const ddb::TraceEntry& e = t.entries[i];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextColored(OutcomeColor(e.outcome, ctx.colors), "%s", std::string(ddb::TraceOutcomeName(e.outcome)).c_str());
+      ImGui::TextColored(OutcomeColor(e.outcome, ctx.colors), "%s",
+                         std::string(ddb::TraceOutcomeName(e.outcome)).c_str());
       ImGui::TableNextColumn();
       ImGui::TextColored(PartitionColor(e.partition, ctx.theme), "P%d", e.partition);
       ImGui::TableNextColumn();

@@ -14,28 +14,52 @@ struct CodeKey {
 // DOM `code` values (https://www.w3.org/TR/uievents-code/) that ImGui has a key for, other
 // than letters and digits.
 constexpr std::array kNamedKeys = {
-    CodeKey{"Tab", ImGuiKey_Tab}, CodeKey{"ArrowLeft", ImGuiKey_LeftArrow},
-    CodeKey{"ArrowRight", ImGuiKey_RightArrow}, CodeKey{"ArrowUp", ImGuiKey_UpArrow},
-    CodeKey{"ArrowDown", ImGuiKey_DownArrow}, CodeKey{"PageUp", ImGuiKey_PageUp},
-    CodeKey{"PageDown", ImGuiKey_PageDown}, CodeKey{"Home", ImGuiKey_Home}, CodeKey{"End", ImGuiKey_End},
-    CodeKey{"Insert", ImGuiKey_Insert}, CodeKey{"Delete", ImGuiKey_Delete},
-    CodeKey{"Backspace", ImGuiKey_Backspace}, CodeKey{"Space", ImGuiKey_Space},
-    CodeKey{"Enter", ImGuiKey_Enter}, CodeKey{"Escape", ImGuiKey_Escape},
-    CodeKey{"ControlLeft", ImGuiKey_LeftCtrl}, CodeKey{"ShiftLeft", ImGuiKey_LeftShift},
-    CodeKey{"AltLeft", ImGuiKey_LeftAlt}, CodeKey{"MetaLeft", ImGuiKey_LeftSuper},
-    CodeKey{"ControlRight", ImGuiKey_RightCtrl}, CodeKey{"ShiftRight", ImGuiKey_RightShift},
-    CodeKey{"AltRight", ImGuiKey_RightAlt}, CodeKey{"MetaRight", ImGuiKey_RightSuper},
-    CodeKey{"ContextMenu", ImGuiKey_Menu}, CodeKey{"Quote", ImGuiKey_Apostrophe},
-    CodeKey{"Comma", ImGuiKey_Comma}, CodeKey{"Minus", ImGuiKey_Minus}, CodeKey{"Period", ImGuiKey_Period},
-    CodeKey{"Slash", ImGuiKey_Slash}, CodeKey{"Semicolon", ImGuiKey_Semicolon},
-    CodeKey{"Equal", ImGuiKey_Equal}, CodeKey{"BracketLeft", ImGuiKey_LeftBracket},
-    CodeKey{"Backslash", ImGuiKey_Backslash}, CodeKey{"BracketRight", ImGuiKey_RightBracket},
-    CodeKey{"Backquote", ImGuiKey_GraveAccent}, CodeKey{"CapsLock", ImGuiKey_CapsLock},
-    CodeKey{"ScrollLock", ImGuiKey_ScrollLock}, CodeKey{"NumLock", ImGuiKey_NumLock},
-    CodeKey{"PrintScreen", ImGuiKey_PrintScreen}, CodeKey{"Pause", ImGuiKey_Pause},
-    CodeKey{"NumpadDecimal", ImGuiKey_KeypadDecimal}, CodeKey{"NumpadDivide", ImGuiKey_KeypadDivide},
-    CodeKey{"NumpadMultiply", ImGuiKey_KeypadMultiply}, CodeKey{"NumpadSubtract", ImGuiKey_KeypadSubtract},
-    CodeKey{"NumpadAdd", ImGuiKey_KeypadAdd}, CodeKey{"NumpadEnter", ImGuiKey_KeypadEnter},
+    CodeKey{"Tab", ImGuiKey_Tab},
+    CodeKey{"ArrowLeft", ImGuiKey_LeftArrow},
+    CodeKey{"ArrowRight", ImGuiKey_RightArrow},
+    CodeKey{"ArrowUp", ImGuiKey_UpArrow},
+    CodeKey{"ArrowDown", ImGuiKey_DownArrow},
+    CodeKey{"PageUp", ImGuiKey_PageUp},
+    CodeKey{"PageDown", ImGuiKey_PageDown},
+    CodeKey{"Home", ImGuiKey_Home},
+    CodeKey{"End", ImGuiKey_End},
+    CodeKey{"Insert", ImGuiKey_Insert},
+    CodeKey{"Delete", ImGuiKey_Delete},
+    CodeKey{"Backspace", ImGuiKey_Backspace},
+    CodeKey{"Space", ImGuiKey_Space},
+    CodeKey{"Enter", ImGuiKey_Enter},
+    CodeKey{"Escape", ImGuiKey_Escape},
+    CodeKey{"ControlLeft", ImGuiKey_LeftCtrl},
+    CodeKey{"ShiftLeft", ImGuiKey_LeftShift},
+    CodeKey{"AltLeft", ImGuiKey_LeftAlt},
+    CodeKey{"MetaLeft", ImGuiKey_LeftSuper},
+    CodeKey{"ControlRight", ImGuiKey_RightCtrl},
+    CodeKey{"ShiftRight", ImGuiKey_RightShift},
+    CodeKey{"AltRight", ImGuiKey_RightAlt},
+    CodeKey{"MetaRight", ImGuiKey_RightSuper},
+    CodeKey{"ContextMenu", ImGuiKey_Menu},
+    CodeKey{"Quote", ImGuiKey_Apostrophe},
+    CodeKey{"Comma", ImGuiKey_Comma},
+    CodeKey{"Minus", ImGuiKey_Minus},
+    CodeKey{"Period", ImGuiKey_Period},
+    CodeKey{"Slash", ImGuiKey_Slash},
+    CodeKey{"Semicolon", ImGuiKey_Semicolon},
+    CodeKey{"Equal", ImGuiKey_Equal},
+    CodeKey{"BracketLeft", ImGuiKey_LeftBracket},
+    CodeKey{"Backslash", ImGuiKey_Backslash},
+    CodeKey{"BracketRight", ImGuiKey_RightBracket},
+    CodeKey{"Backquote", ImGuiKey_GraveAccent},
+    CodeKey{"CapsLock", ImGuiKey_CapsLock},
+    CodeKey{"ScrollLock", ImGuiKey_ScrollLock},
+    CodeKey{"NumLock", ImGuiKey_NumLock},
+    CodeKey{"PrintScreen", ImGuiKey_PrintScreen},
+    CodeKey{"Pause", ImGuiKey_Pause},
+    CodeKey{"NumpadDecimal", ImGuiKey_KeypadDecimal},
+    CodeKey{"NumpadDivide", ImGuiKey_KeypadDivide},
+    CodeKey{"NumpadMultiply", ImGuiKey_KeypadMultiply},
+    CodeKey{"NumpadSubtract", ImGuiKey_KeypadSubtract},
+    CodeKey{"NumpadAdd", ImGuiKey_KeypadAdd},
+    CodeKey{"NumpadEnter", ImGuiKey_KeypadEnter},
     CodeKey{"NumpadEqual", ImGuiKey_KeypadEqual},
 };
 
@@ -84,14 +108,31 @@ bool IsBrowserShortcut(const DomKeyEvent& e) {
   if (!(e.ctrl || e.meta)) return false;
   if (e.key.size() == 1) {
     switch (e.key[0]) {
-      case 'c': case 'C': case 'x': case 'X': case 'v': case 'V':
-      case 'r': case 'R': case 't': case 'T': case 'w': case 'W': case 'n': case 'N':
-      case 'l': case 'L': case '+': case '-': case '=': case '0':
-        return true;
-      case 'i': case 'I': case 'j': case 'J':
-        return e.shift;
-      default:
-        return false;
+      case 'c':
+      case 'C':
+      case 'x':
+      case 'X':
+      case 'v':
+      case 'V':
+      case 'r':
+      case 'R':
+      case 't':
+      case 'T':
+      case 'w':
+      case 'W':
+      case 'n':
+      case 'N':
+      case 'l':
+      case 'L':
+      case '+':
+      case '-':
+      case '=':
+      case '0': return true;
+      case 'i':
+      case 'I':
+      case 'j':
+      case 'J': return e.shift;
+      default: return false;
     }
   }
   return e.code == "Tab" || e.code == "PageUp" || e.code == "PageDown";
@@ -170,7 +211,7 @@ void DomKeyboard::KeyUp(ImGuiIO& io, const DomKeyEvent& e) {
 }
 
 void FeedWheel(ImGuiIO& io, double delta_x, double delta_y, unsigned long delta_mode) {
-  double steps_per_unit = 1.0 / 100.0;         // DOM_DELTA_PIXEL
+  double steps_per_unit = 1.0 / 100.0;              // DOM_DELTA_PIXEL
   if (delta_mode == 1) steps_per_unit = 1.0 / 3.0;  // DOM_DELTA_LINE
   if (delta_mode == 2) steps_per_unit = 80.0;       // DOM_DELTA_PAGE
   // DOM deltas grow downwards and rightwards; ImGui's wheel grows upwards and leftwards.

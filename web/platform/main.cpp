@@ -12,25 +12,24 @@
 // [SECTION] Exports              — playground_exec, ui_widget_rect, ui_state, ...
 // [SECTION] main
 
-#include <emscripten.h>
-#include <emscripten/html5.h>
-#include <GLES3/gl3.h>
-
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdlib>
+#include <emscripten.h>
 #include <string>
 #include <vector>
 
+#include "imgui.h"
+#include "imgui_impl_opengl3.h"
+#include <GLES3/gl3.h>
+#include <emscripten/html5.h>
 #include <nlohmann/json.hpp>
 
 #include "app/app.h"
 #include "ddb/item_json.h"
-#include "platform/dom_input.h"
 #include "model/host.h"
-#include "imgui.h"
-#include "imgui_impl_opengl3.h"
+#include "platform/dom_input.h"
 #include "widgets/theme.h"
 
 // ---- [SECTION] JavaScript helpers ---------------------------------------------------------
@@ -41,11 +40,12 @@
 // permission.
 EM_JS(void, js_install_clipboard, (), {
   Module.clipText = "";
-  document.addEventListener("paste", (e) => { Module.clipText = e.clipboardData.getData("text/plain"); });
+  document.addEventListener(
+      "paste", (e) = > { Module.clipText = e.clipboardData.getData("text/plain"); });
 });
 EM_JS(void, js_set_clipboard, (const char* text), {
   Module.clipText = UTF8ToString(text);
-  if (navigator.clipboard) navigator.clipboard.writeText(Module.clipText).catch(() => {});
+  if (navigator.clipboard) navigator.clipboard.writeText(Module.clipText).catch(() = > {});
 });
 EM_JS(char*, js_get_clipboard, (), {
   const text = Module.clipText || "";
@@ -59,11 +59,13 @@ EM_JS(char*, js_get_clipboard, (), {
 EM_JS(void, js_set_cursor, (const char* css), { Module.canvas.style.cursor = UTF8ToString(css); });
 
 // Whether the page runs on a Mac: Cmd then plays Ctrl's part in shortcuts.
-EM_JS(int, js_is_mac, (), { return /Mac|iPhone|iPad/.test(navigator.platform || "") ? 1 : 0; });
+EM_JS(int, js_is_mac, (), { return / Mac | iPhone | iPad /.test(navigator.platform || "") ? 1 : 0; });
 
 // Tells index.html the first frame is on screen (resolves playground.ready) or that the page
 // cannot run (rejects it and shows the error box).
-EM_JS(void, js_page_ready, (), { if (Module.onPageReady) Module.onPageReady(); });
+EM_JS(void, js_page_ready, (), {
+  if (Module.onPageReady) Module.onPageReady();
+});
 EM_JS(void, js_page_failed, (const char* message), {
   if (Module.onPageError) Module.onPageError(UTF8ToString(message));
 });
@@ -72,23 +74,35 @@ EM_JS(void, js_page_failed, (const char* message), {
 // here would stop the main loop, so every access is guarded.
 EM_JS(char*, js_storage_get, (const char* key), {
   let text = null;
-  try { text = window.localStorage.getItem(UTF8ToString(key)); } catch (e) { text = null; }
-  if (text === null) return 0;
+  try {
+    text = window.localStorage.getItem(UTF8ToString(key));
+  } catch (e) {
+    text = null;
+  }
+  if (text == = null) return 0;
   const size = lengthBytesUTF8(text) + 1;
   const ptr = _malloc(size);
   stringToUTF8(text, ptr, size);
   return ptr;
 });
 EM_JS(int, js_storage_set, (const char* key, const char* value), {
-  try { window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); return 1; } catch (e) { return 0; }
+  try {
+    window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value));
+    return 1;
+  } catch (e) {
+    return 0;
+  }
 });
 EM_JS(void, js_storage_remove, (const char* key), {
-  try { window.localStorage.removeItem(UTF8ToString(key)); } catch (e) {}
+  try {
+    window.localStorage.removeItem(UTF8ToString(key));
+  } catch (e) {
+  }
 });
 
 EM_JS(char*, js_query_parameter, (const char* name), {
   const value = new URLSearchParams(location.search).get(UTF8ToString(name));
-  if (value === null) return 0;
+  if (value == = null) return 0;
   const size = lengthBytesUTF8(value) + 1;
   const ptr = _malloc(size);
   stringToUTF8(value, ptr, size);
@@ -109,7 +123,7 @@ EM_JS(void, js_show_lesson_in_address, (const char* id, int step), {
   }
   const query = params.toString();
   const url = location.pathname + (query ? "?" + query : "") + location.hash;
-  if (url !== location.pathname + location.search + location.hash) history.replaceState(history.state, "", url);
+  if (url != = location.pathname + location.search + location.hash) history.replaceState(history.state, "", url);
 });
 
 // Files of the site (lessons), fetched relative to the page; each outcome waits in
@@ -117,14 +131,15 @@ EM_JS(void, js_show_lesson_in_address, (const char* id, int step), {
 EM_JS(void, js_start_fetch, (const char* path), {
   const p = UTF8ToString(path);
   if (!Module.fetched) Module.fetched = [];
-  const done = (outcome) => Module.fetched.push(Object.assign({ path: p, status: 0, text: "", error: "" }, outcome));
-  fetch(p, { cache: "no-cache" }).then(
-    (r) => r.text().then((text) => done(r.ok ? { status: r.status, text } : { status: r.status, error: r.statusText }),
-                         (e) => done({ status: 0, error: String((e && e.message) || e) })),
-    (e) => done({ status: 0, error: String((e && e.message) || e) }));
+  const done = (outcome) = > Module.fetched.push(Object.assign({path : p, status : 0, text : "", error : ""}, outcome));
+  fetch(p, {cache : "no-cache"})
+      .then((r) = > r.text().then(
+                        (text) = > done(r.ok ? {status : r.status, text} : {status : r.status, error : r.statusText}),
+                        (e) = > done({status : 0, error : String((e && e.message) || e)})),
+            (e) = > done({status : 0, error : String((e && e.message) || e)}));
 });
 EM_JS(char*, js_take_fetched, (), {
-  if (!Module.fetched || Module.fetched.length === 0) return 0;
+  if (!Module.fetched || Module.fetched.length == = 0) return 0;
   const text = JSON.stringify(Module.fetched.shift());
   const size = lengthBytesUTF8(text) + 1;
   const ptr = _malloc(size);
@@ -317,7 +332,7 @@ class WebPlatform {
   static EM_BOOL OnFocus(int type, const EmscriptenFocusEvent*, void* self);
 
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context_ = 0;
-  int width_ = 0;   // drawing buffer, device pixels
+  int width_ = 0;  // drawing buffer, device pixels
   int height_ = 0;
   float dpr_ = 0.0f;  // the device pixel ratio fonts and style were last built for
   playground::StyleSettings built_style_;
@@ -515,7 +530,8 @@ void WebPlatform::Frame() {
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = {static_cast<float>(width_), static_cast<float>(height_)};
   const double now = start_ms / 1000.0;
-  if (last_time_ > 0 && interval_ms.size() < kMaxTimings) interval_ms.push_back(static_cast<float>((now - last_time_) * 1000.0));
+  if (last_time_ > 0 && interval_ms.size() < kMaxTimings)
+    interval_ms.push_back(static_cast<float>((now - last_time_) * 1000.0));
   io.DeltaTime = last_time_ > 0 && now > last_time_ ? static_cast<float>(now - last_time_) : 1.0f / 60.0f;
   last_time_ = now;
 
@@ -553,8 +569,8 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* playground_exec(const char* operation, const char* body) {
   WebPlatform& platform = Platform();
   platform.Wake();
-  playground::WireResult result = platform.app().wire().Send(operation ? operation : "", body ? body : "",
-                                                             playground::RequestOrigin::kConsole);
+  playground::WireResult result =
+      platform.app().wire().Send(operation ? operation : "", body ? body : "", playground::RequestOrigin::kConsole);
   platform.exec_status = result.http_status;
   platform.exec_response = std::move(result.body);
   return platform.exec_response.c_str();
@@ -570,11 +586,12 @@ EMSCRIPTEN_KEEPALIVE const char* ui_widget_rect(const char* name) {
     platform.rect_response = "null";
   } else {
     const float dpr = platform.device_pixel_ratio() > 0 ? platform.device_pixel_ratio() : 1.0f;
-    platform.rect_response = nlohmann::json{{"x", rect->min.x / dpr},
-                                            {"y", rect->min.y / dpr},
-                                            {"w", (rect->max.x - rect->min.x) / dpr},
-                                            {"h", (rect->max.y - rect->min.y) / dpr}}
-                                 .dump();
+    platform.rect_response = nlohmann::json{
+        {"x", rect->min.x / dpr},
+        {"y", rect->min.y / dpr},
+        {"w", (rect->max.x - rect->min.x) / dpr},
+        {"h", (rect->max.y - rect->min.y) /
+                  dpr}}.dump();
   }
   return platform.rect_response.c_str();
 }

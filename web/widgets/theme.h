@@ -15,7 +15,7 @@ enum class Theme { kDark, kLight };
 
 // What the user chose in the View menu; the platform rebuilds fonts and style when it changes.
 struct StyleSettings {
-  float font_scale = 1.0f;     // 1.0 to 2.5 (100-250 %)
+  float font_scale = 1.0f;  // 1.0 to 2.5 (100-250 %)
   Theme theme = Theme::kDark;
   bool large_targets = false;  // roomier buttons and rows, for touch screens and presenters
   bool operator==(const StyleSettings&) const = default;

@@ -12,14 +12,14 @@
 namespace ddb {
 
 struct CancellationReason {
-  std::string code;      // "None", "ConditionalCheckFailed", "ValidationError", ...
-  std::string message;   // empty for "None"
-  ItemPtr item;          // the item, when asked for with ALL_OLD
+  std::string code;     // "None", "ConditionalCheckFailed", "ValidationError", ...
+  std::string message;  // empty for "None"
+  ItemPtr item;         // the item, when asked for with ALL_OLD
 };
 
 struct ErrorDetails {
-  ItemPtr item;                                             // ConditionalCheckFailed
-  std::optional<std::vector<CancellationReason>> reasons;   // TransactionCanceled
+  ItemPtr item;                                            // ConditionalCheckFailed
+  std::optional<std::vector<CancellationReason>> reasons;  // TransactionCanceled
 };
 
 }  // namespace ddb

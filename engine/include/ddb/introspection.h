@@ -30,9 +30,9 @@ struct SortKeyBoundary {
 // two share that one hash value, divided by sort key. Partitions are listed in key order, so
 // partition i's `ends_before` is partition i+1's `begins_at`.
 struct PartitionInfo {
-  int index = 0;                // position in the partition map, in hash order
-  std::uint64_t hash_begin = 0; // first hash value owned (inclusive)
-  std::uint64_t hash_end = 0;   // last hash value owned (inclusive)
+  int index = 0;                          // position in the partition map, in hash order
+  std::uint64_t hash_begin = 0;           // first hash value owned (inclusive)
+  std::uint64_t hash_end = 0;             // last hash value owned (inclusive)
   std::size_t item_collection_count = 0;  // collections with key space here (a split one counts in each part)
   std::size_t item_count = 0;
   std::uint64_t size_bytes = 0;
@@ -67,13 +67,13 @@ struct PartitionSplit {
 // view with that part's items.
 struct ItemCollectionView {
   AttributeValue partition_key;
-  std::uint64_t hash = 0;       // hash of the partition-key value (see PartitionKeyHash)
-  int partition = 0;            // index of the partition that stores it (this part of it)
-  std::uint64_t size_bytes = 0; // bytes of the items in this view
-  std::vector<ItemPtr> items;   // stored order: ascending sort key
+  std::uint64_t hash = 0;                   // hash of the partition-key value (see PartitionKeyHash)
+  int partition = 0;                        // index of the partition that stores it (this part of it)
+  std::uint64_t size_bytes = 0;             // bytes of the items in this view
+  std::vector<ItemPtr> items;               // stored order: ascending sort key
   std::uint64_t collection_size_bytes = 0;  // bytes of the whole collection, all parts
-  int part = 0;                 // which part of a split collection, 0-based, in sort-key order
-  int parts = 1;                // how many partitions hold part of this collection
+  int part = 0;                             // which part of a split collection, 0-based, in sort-key order
+  int parts = 1;                            // how many partitions hold part of this collection
 };
 
 // The whole table as stored: partitions in hash order, each with its item collections in
@@ -91,12 +91,12 @@ struct TableLayout {
 
 // What one request touched, for the "what did this read?" pictures.
 enum class TraceOutcome {
-  kReturned,      // read and returned to the caller
-  kFilteredOut,   // read (and paid for) but dropped by a filter
-  kNotFound,      // a key was looked up and no item was there
-  kWritten,       // created or replaced
-  kDeleted,       // removed
-  kUnchanged,     // a write that changed nothing (e.g. deleting a missing item)
+  kReturned,     // read and returned to the caller
+  kFilteredOut,  // read (and paid for) but dropped by a filter
+  kNotFound,     // a key was looked up and no item was there
+  kWritten,      // created or replaced
+  kDeleted,      // removed
+  kUnchanged,    // a write that changed nothing (e.g. deleting a missing item)
 };
 std::string_view TraceOutcomeName(TraceOutcome o);
 
@@ -104,7 +104,7 @@ struct TraceEntry {
   // The item touched, as stored; for a lookup that found nothing (or a delete of a missing
   // item), the key that was looked up. Its primary-key attributes identify the item.
   ItemPtr item;
-  int partition = 0;        // partition that served it (for writes: that holds it after the request)
+  int partition = 0;  // partition that served it (for writes: that holds it after the request)
   TraceOutcome outcome = TraceOutcome::kReturned;
   std::uint64_t item_bytes = 0;
   // This item's share of the request's consumed capacity (read or write units, unrounded:
@@ -117,9 +117,9 @@ struct RequestTrace {
   std::string operation;       // "GetItem", "PutItem", ...
   std::string table_name;
   bool ok = true;
-  std::string error_type;      // e.g. "ValidationException" when !ok
+  std::string error_type;  // e.g. "ValidationException" when !ok
   std::vector<TraceEntry> entries;
-  double consumed_capacity = 0;  // the request's total, as ReturnConsumedCapacity reports it
+  double consumed_capacity = 0;        // the request's total, as ReturnConsumedCapacity reports it
   std::vector<PartitionSplit> splits;  // partitions this request split, in order
 };
 

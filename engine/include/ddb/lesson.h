@@ -53,7 +53,7 @@ struct ShowMe {
 // ---- Quizzes ------------------------------------------------------------------------------
 
 struct QuizChoice {
-  std::string text;         // markdown
+  std::string text;  // markdown
   bool correct = false;
   std::string explanation;  // markdown: why it is right, or the misconception behind it
 };
@@ -87,19 +87,37 @@ struct Check;
 
 // The predicates a check can combine. Each holds or fails with a learner-facing reason.
 namespace check {
-struct Operation { std::string name; };           // the last request's operation
-struct Table { std::string name; };               // its TableName (or one of its tables, for
-                                                  // batch and transaction requests)
-struct Succeeded { bool value = true; };          // HTTP 200 (true) or an error (false)
-struct Error { std::string type; };               // failed with this exception, e.g.
-                                                  // "ConditionalCheckFailedException"
-struct MessageContains { std::string text; };     // the error message contains this text
-struct Count { Comparison expected; };            // the response's Count
-struct ScannedCount { Comparison expected; };     // the response's ScannedCount
-struct ConsumedCapacity { Comparison expected; }; // the response's ConsumedCapacity.CapacityUnits
+struct Operation {
+  std::string name;
+};  // the last request's operation
+struct Table {
+  std::string name;
+};  // its TableName (or one of its tables, for
+    // batch and transaction requests)
+struct Succeeded {
+  bool value = true;
+};  // HTTP 200 (true) or an error (false)
+struct Error {
+  std::string type;
+};  // failed with this exception, e.g.
+    // "ConditionalCheckFailedException"
+struct MessageContains {
+  std::string text;
+};  // the error message contains this text
+struct Count {
+  Comparison expected;
+};  // the response's Count
+struct ScannedCount {
+  Comparison expected;
+};  // the response's ScannedCount
+struct ConsumedCapacity {
+  Comparison expected;
+};  // the response's ConsumedCapacity.CapacityUnits
 // The returned items (Items, or Item for GetItem), exactly this many, in this order; each
 // returned item must hold the listed attributes with equal values (others may be present).
-struct Items { std::vector<Item> expected; };
+struct Items {
+  std::vector<Item> expected;
+};
 // The table holds an item with this primary key, with these attributes (equal values), and
 // without the attributes named in `missing`.
 struct ItemExists {
@@ -108,11 +126,22 @@ struct ItemExists {
   Item attributes;
   std::vector<std::string> missing;
 };
-struct ItemAbsent { std::string table; Item key; };       // no item with this key
-struct ItemCount { std::string table; Comparison expected; };
-struct PartitionCount { std::string table; Comparison expected; };
+struct ItemAbsent {
+  std::string table;
+  Item key;
+};  // no item with this key
+struct ItemCount {
+  std::string table;
+  Comparison expected;
+};
+struct PartitionCount {
+  std::string table;
+  Comparison expected;
+};
 // Distinct partitions the last request touched, from Database::last_trace().
-struct PartitionsRead { Comparison expected; };
+struct PartitionsRead {
+  Comparison expected;
+};
 // The table exists with this primary key (no sort_key: a simple key).
 struct KeySchemaIs {
   std::string table;
@@ -120,20 +149,31 @@ struct KeySchemaIs {
   std::optional<KeyAttribute> sort_key;
 };
 // Top-level members present in (or absent from) the last request's or response's JSON body.
-struct RequestHas { std::vector<std::string> members; };
-struct RequestLacks { std::vector<std::string> members; };
-struct ResponseHas { std::vector<std::string> members; };
-struct ResponseLacks { std::vector<std::string> members; };
-struct All { std::vector<Check> checks; };  // every one holds
-struct Any { std::vector<Check> checks; };  // at least one holds
+struct RequestHas {
+  std::vector<std::string> members;
+};
+struct RequestLacks {
+  std::vector<std::string> members;
+};
+struct ResponseHas {
+  std::vector<std::string> members;
+};
+struct ResponseLacks {
+  std::vector<std::string> members;
+};
+struct All {
+  std::vector<Check> checks;
+};  // every one holds
+struct Any {
+  std::vector<Check> checks;
+};  // at least one holds
 }  // namespace check
 
 using Predicate =
-    std::variant<check::Operation, check::Table, check::Succeeded, check::Error, check::MessageContains,
-                 check::Count, check::ScannedCount, check::ConsumedCapacity, check::Items,
-                 check::ItemExists, check::ItemAbsent, check::ItemCount, check::PartitionCount,
-                 check::PartitionsRead, check::KeySchemaIs, check::RequestHas, check::RequestLacks,
-                 check::ResponseHas, check::ResponseLacks, check::All, check::Any>;
+    std::variant<check::Operation, check::Table, check::Succeeded, check::Error, check::MessageContains, check::Count,
+                 check::ScannedCount, check::ConsumedCapacity, check::Items, check::ItemExists, check::ItemAbsent,
+                 check::ItemCount, check::PartitionCount, check::PartitionsRead, check::KeySchemaIs, check::RequestHas,
+                 check::RequestLacks, check::ResponseHas, check::ResponseLacks, check::All, check::Any>;
 
 // A conjunction of predicates, evaluated in the lesson's order; the first that fails gives
 // the reason.
@@ -163,27 +203,27 @@ CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observat
 // ---- Lessons ------------------------------------------------------------------------------
 
 struct LessonTask {
-  std::string goal;                      // markdown: what to do
+  std::string goal;  // markdown: what to do
   Check check;
-  std::vector<std::string> hints;        // markdown, at least one, in the order to reveal them
-  std::vector<LessonRequest> solution;   // run in order, they make the check pass; the
-                                         // step's show-me request when the lesson gives none
-  std::string success;                   // markdown shown once the check passes; may be empty
+  std::vector<std::string> hints;       // markdown, at least one, in the order to reveal them
+  std::vector<LessonRequest> solution;  // run in order, they make the check pass; the
+                                        // step's show-me request when the lesson gives none
+  std::string success;                  // markdown shown once the check passes; may be empty
 };
 
 struct LessonStep {
   std::string title;
-  std::string text;                      // markdown
-  std::vector<std::string> facts;        // fact ids, e.g. "F12"
+  std::string text;                // markdown
+  std::vector<std::string> facts;  // fact ids, e.g. "F12"
   std::optional<Quiz> quiz;
   std::optional<ShowMe> show_me;
   std::optional<LessonTask> task;
 };
 
 struct Lesson {
-  std::string id;                        // lowercase words joined by '-', e.g. "sort-keys"
+  std::string id;  // lowercase words joined by '-', e.g. "sort-keys"
   std::string title;
-  std::string summary;                   // markdown
+  std::string summary;  // markdown
   int minutes = 0;
   // The setup as requests: one CreateTable per table, then one PutItem per item, in order.
   std::vector<LessonRequest> setup;
@@ -210,7 +250,7 @@ Result<Lesson> ParseLesson(std::string_view json_text, std::string_view source_n
 using LessonSend = std::function<WireResponse(const LessonRequest&)>;
 
 struct LessonSetupOutcome {
-  Status status;                             // the first failing request's error, or OK
+  Status status;                            // the first failing request's error, or OK
   std::vector<std::string> removed_tables;  // tables that existed and were deleted first
 };
 
@@ -239,6 +279,5 @@ struct LessonIndexEntry {
 // {"lessons": [{"id": "...", "file": "NN-<id>.json"}, ...]} in curriculum order. Errors name
 // the source and JSON path like ParseLesson's.
 Result<std::vector<LessonIndexEntry>> ParseLessonIndex(std::string_view json_text, std::string_view source_name);
-
 
 }  // namespace ddb

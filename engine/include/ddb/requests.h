@@ -24,9 +24,9 @@ enum class BillingMode { kProvisioned, kPayPerRequest };
 enum class ProjectionType { kAll, kKeysOnly, kInclude };
 enum class TableStatus { kCreating, kActive, kDeleting, kUpdating };
 
-std::string_view ScalarTypeName(ScalarType t);      // "S" | "N" | "B"
-std::string_view KeyTypeName(KeyType t);            // "HASH" | "RANGE"
-std::string_view BillingModeName(BillingMode m);    // "PROVISIONED" | "PAY_PER_REQUEST"
+std::string_view ScalarTypeName(ScalarType t);    // "S" | "N" | "B"
+std::string_view KeyTypeName(KeyType t);          // "HASH" | "RANGE"
+std::string_view BillingModeName(BillingMode m);  // "PROVISIONED" | "PAY_PER_REQUEST"
 std::string_view ProjectionTypeName(ProjectionType p);
 std::string_view TableStatusName(TableStatus s);
 
@@ -82,7 +82,7 @@ struct IndexDescription {
   KeySchema key_schema;
   ProjectionType projection_type = ProjectionType::kAll;
   std::vector<std::string> non_key_attributes;
-  std::optional<std::int64_t> read_capacity_units;   // GSIs of provisioned tables
+  std::optional<std::int64_t> read_capacity_units;  // GSIs of provisioned tables
   std::optional<std::int64_t> write_capacity_units;
   std::uint64_t item_count = 0;
   std::uint64_t size_bytes = 0;
@@ -97,7 +97,7 @@ struct TableDescription {
   KeySchema key_schema;
   std::vector<KeyAttribute> attribute_definitions;  // in the order the request listed them
   BillingMode billing_mode = BillingMode::kProvisioned;
-  std::int64_t read_capacity_units = 0;   // 0 for on-demand tables (as DynamoDB reports)
+  std::int64_t read_capacity_units = 0;  // 0 for on-demand tables (as DynamoDB reports)
   std::int64_t write_capacity_units = 0;
   // ProvisionedThroughput's history (seconds since the epoch; absent until it happens).
   std::optional<double> last_increase_date_time;
@@ -107,7 +107,7 @@ struct TableDescription {
   // (at creation for tables created so). DynamoDB omits BillingModeSummary for a table that
   // was never on-demand.
   std::optional<double> last_update_to_pay_per_request_date_time;
-  double creation_date_time = 0;          // seconds since the epoch, with milliseconds
+  double creation_date_time = 0;  // seconds since the epoch, with milliseconds
   std::uint64_t item_count = 0;
   std::uint64_t table_size_bytes = 0;
   std::vector<IndexDescription> local_secondary_indexes;
@@ -160,10 +160,10 @@ struct PutItemRequest {
   std::optional<Item> item;
   std::optional<std::string> condition_expression;
   ExpressionInputs expression;
-  std::optional<std::string> return_values;                            // NONE | ALL_OLD
-  std::optional<std::string> return_consumed_capacity;                 // NONE | TOTAL | INDEXES
-  std::optional<std::string> return_item_collection_metrics;           // NONE | SIZE
-  std::optional<std::string> return_values_on_condition_check_failure; // NONE | ALL_OLD
+  std::optional<std::string> return_values;                             // NONE | ALL_OLD
+  std::optional<std::string> return_consumed_capacity;                  // NONE | TOTAL | INDEXES
+  std::optional<std::string> return_item_collection_metrics;            // NONE | SIZE
+  std::optional<std::string> return_values_on_condition_check_failure;  // NONE | ALL_OLD
 };
 struct PutItemResult {
   ItemPtr attributes;  // the replaced item, when ReturnValues is ALL_OLD and one existed
@@ -248,13 +248,13 @@ struct ScanRequest {
 
 // One page of a Query or Scan.
 struct ReadPage {
-  std::vector<ItemPtr> items;       // empty when Select is COUNT
+  std::vector<ItemPtr> items;  // empty when Select is COUNT
   // The same items as the table stores them in DynamoDB JSON, where it has them (null for
   // projected and index items): lets the wire response copy bytes instead of re-rendering.
   std::vector<std::shared_ptr<const std::string>> items_json;
-  bool items_requested = true;      // false for Select COUNT (the response has no Items)
-  std::int64_t count = 0;           // items that passed the filter
-  std::int64_t scanned_count = 0;   // items read, before the filter
+  bool items_requested = true;     // false for Select COUNT (the response has no Items)
+  std::int64_t count = 0;          // items that passed the filter
+  std::int64_t scanned_count = 0;  // items read, before the filter
   std::optional<Item> last_evaluated_key;
   std::optional<ConsumedCapacity> consumed_capacity;
 };

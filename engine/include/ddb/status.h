@@ -21,17 +21,17 @@ struct ErrorDetails;
 
 enum class ErrorCode {
   kOk = 0,
-  kValidation,                    // ValidationException
-  kResourceNotFound,              // ResourceNotFoundException
-  kResourceInUse,                 // ResourceInUseException
-  kConditionalCheckFailed,        // ConditionalCheckFailedException
-  kTransactionCanceled,           // TransactionCanceledException
-  kProvisionedThroughputExceeded, // ProvisionedThroughputExceededException
+  kValidation,                     // ValidationException
+  kResourceNotFound,               // ResourceNotFoundException
+  kResourceInUse,                  // ResourceInUseException
+  kConditionalCheckFailed,         // ConditionalCheckFailedException
+  kTransactionCanceled,            // TransactionCanceledException
+  kProvisionedThroughputExceeded,  // ProvisionedThroughputExceededException
   kItemCollectionSizeLimitExceeded,
-  kLimitExceeded,                 // LimitExceededException
+  kLimitExceeded,  // LimitExceededException
   kIdempotentParameterMismatch,
-  kSerialization,                 // SerializationException (body not parseable as the shape)
-  kUnknownOperation,              // UnknownOperationException (bad X-Amz-Target)
+  kSerialization,     // SerializationException (body not parseable as the shape)
+  kUnknownOperation,  // UnknownOperationException (bad X-Amz-Target)
   kInternalServerError,
 };
 
@@ -89,8 +89,8 @@ class Status {
 template <class T>
 class Result {
  public:
-  Result(T value) : v_(std::move(value)) {}            // NOLINT: implicit by design
-  Result(Status status) : v_(std::move(status)) {      // NOLINT: implicit by design
+  Result(T value) : v_(std::move(value)) {}        // NOLINT: implicit by design
+  Result(Status status) : v_(std::move(status)) {  // NOLINT: implicit by design
     assert(!std::get<Status>(v_).ok() && "a Result built from a Status must carry an error");
   }
 

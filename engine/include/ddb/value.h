@@ -47,8 +47,7 @@ using BinarySet = std::vector<Bytes>;
 
 class AttributeValue {
  public:
-  using Variant = std::variant<std::string, Number, Bytes, bool, Null, List, Map, StringSet,
-                               NumberSet, BinarySet>;
+  using Variant = std::variant<std::string, Number, Bytes, bool, Null, List, Map, StringSet, NumberSet, BinarySet>;
 
   AttributeValue() : v_(Null{}) {}
   AttributeValue(Variant v) : v_(std::move(v)) {}  // NOLINT: implicit by design

@@ -24,12 +24,28 @@
 namespace ddb::expr {
 
 enum class Op : std::uint8_t {
-  kPath, kValue,
-  kEq, kNe, kLt, kLe, kGt, kGe, kIn, kBetween,
-  kAttributeExists, kAttributeNotExists, kAttributeType, kBeginsWith, kContains, kSize,
-  kIfNotExists, kListAppend,
-  kPlus, kMinus,
-  kAnd, kOr,
+  kPath,
+  kValue,
+  kEq,
+  kNe,
+  kLt,
+  kLe,
+  kGt,
+  kGe,
+  kIn,
+  kBetween,
+  kAttributeExists,
+  kAttributeNotExists,
+  kAttributeType,
+  kBeginsWith,
+  kContains,
+  kSize,
+  kIfNotExists,
+  kListAppend,
+  kPlus,
+  kMinus,
+  kAnd,
+  kOr,
 };
 
 struct Node {
@@ -57,10 +73,10 @@ struct PathSpan {
 struct ExprTree {
   std::vector<Node> nodes;
   std::vector<std::uint32_t> kids;
-  std::vector<RawStep> steps;            // parse-time: kPath nodes point into here...
-  std::vector<PathSpan> paths;           // ...and after resolution into here
-  std::vector<PathElement> elements;     // the resolved paths' steps
-  std::vector<AttributeValue> values;    // resolved ExpressionAttributeValues, by kValue nodes
+  std::vector<RawStep> steps;          // parse-time: kPath nodes point into here...
+  std::vector<PathSpan> paths;         // ...and after resolution into here
+  std::vector<PathElement> elements;   // the resolved paths' steps
+  std::vector<AttributeValue> values;  // resolved ExpressionAttributeValues, by kValue nodes
 
   const Node& kid(const Node& n, std::uint32_t i) const { return nodes[kids[n.first + i]]; }
   std::uint32_t kid_index(const Node& n, std::uint32_t i) const { return kids[n.first + i]; }

@@ -90,14 +90,10 @@ bool Contains(const AttributeValue* a, const AttributeValue* b) {
       for (const auto& e : a->as_l())
         if (e == *b) return true;
       return false;
-    case ValueType::kSS:
-      return b->type() == ValueType::kS && SetHas(std::get<StringSet>(a->variant()), b->as_s());
-    case ValueType::kNS:
-      return b->type() == ValueType::kN && SetHas(std::get<NumberSet>(a->variant()), b->as_n());
-    case ValueType::kBS:
-      return b->type() == ValueType::kB && SetHas(std::get<BinarySet>(a->variant()), b->as_b());
-    default:
-      return false;
+    case ValueType::kSS: return b->type() == ValueType::kS && SetHas(std::get<StringSet>(a->variant()), b->as_s());
+    case ValueType::kNS: return b->type() == ValueType::kN && SetHas(std::get<NumberSet>(a->variant()), b->as_n());
+    case ValueType::kBS: return b->type() == ValueType::kB && SetHas(std::get<BinarySet>(a->variant()), b->as_b());
+    default: return false;
   }
 }
 
@@ -141,12 +137,8 @@ bool Evaluate(const ExprTree& t, std::uint32_t index, const Item* item) {
       for (std::uint32_t i = 1; i < n.count && !result; ++i) result = Equal(a, Operand(t, t.kid(n, i), item, s1));
       break;
     }
-    case Op::kAttributeExists:
-      result = Operand(t, t.kid(n, 0), item, s0) != nullptr;
-      break;
-    case Op::kAttributeNotExists:
-      result = Operand(t, t.kid(n, 0), item, s0) == nullptr;
-      break;
+    case Op::kAttributeExists: result = Operand(t, t.kid(n, 0), item, s0) != nullptr; break;
+    case Op::kAttributeNotExists: result = Operand(t, t.kid(n, 0), item, s0) == nullptr; break;
     case Op::kAttributeType: {
       const AttributeValue* a = Operand(t, t.kid(n, 0), item, s0);
       const AttributeValue* name = Operand(t, t.kid(n, 1), item, s1);
@@ -156,11 +148,8 @@ bool Evaluate(const ExprTree& t, std::uint32_t index, const Item* item) {
     case Op::kBeginsWith:
       result = BeginsWith(Operand(t, t.kid(n, 0), item, s0), Operand(t, t.kid(n, 1), item, s1));
       break;
-    case Op::kContains:
-      result = Contains(Operand(t, t.kid(n, 0), item, s0), Operand(t, t.kid(n, 1), item, s1));
-      break;
-    default:
-      break;  // not a condition (refused when parsed)
+    case Op::kContains: result = Contains(Operand(t, t.kid(n, 0), item, s0), Operand(t, t.kid(n, 1), item, s1)); break;
+    default: break;  // not a condition (refused when parsed)
   }
   return (n.nots & 1u) ? !result : result;
 }

@@ -211,7 +211,8 @@ Status ExpressionSet::CheckAllUsed() const {
     for (const auto& [key, name] : *names_)
       if (!used(used_names_, key)) unused.push_back(key);
   if (!unused.empty())
-    return Status::Validation("Value provided in ExpressionAttributeNames unused in expressions: keys: " + JoinKeys(unused));
+    return Status::Validation("Value provided in ExpressionAttributeNames unused in expressions: keys: " +
+                              JoinKeys(unused));
   if (values_)
     for (const auto& [key, value] : *values_)
       if (!used(used_values_, key)) unused.push_back(key);

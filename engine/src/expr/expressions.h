@@ -35,7 +35,7 @@ struct PathElement {
 struct Path {
   std::vector<PathElement> elements;  // elements[0] is always a name (the top-level attribute)
   const std::string& attribute() const { return elements.front().name; }
-  std::string ToString() const;       // "a.b[2].c"
+  std::string ToString() const;  // "a.b[2].c"
   bool operator==(const Path&) const = default;
 };
 
@@ -68,14 +68,14 @@ class Condition {
 struct SortKeyCondition {
   enum class Op { kEq, kLt, kLe, kGt, kGe, kBetween, kBeginsWith };
   Op op = Op::kEq;
-  AttributeValue value;         // the operand (lower bound for BETWEEN)
-  AttributeValue upper;         // BETWEEN's upper bound
+  AttributeValue value;  // the operand (lower bound for BETWEEN)
+  AttributeValue upper;  // BETWEEN's upper bound
   // True if `sort_key` (same scalar type) satisfies the condition.
   bool Matches(const AttributeValue& sort_key) const;
 };
 struct KeyCondition {
-  AttributeValue partition_key;           // partition-key equality value
-  std::optional<SortKeyCondition> sort;   // absent: the whole item collection
+  AttributeValue partition_key;          // partition-key equality value
+  std::optional<SortKeyCondition> sort;  // absent: the whole item collection
 };
 
 // A ProjectionExpression: the paths to keep.

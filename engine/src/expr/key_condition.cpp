@@ -42,18 +42,15 @@ class ShapeChecker {
       case Op::kAttributeExists:
       case Op::kAttributeNotExists:
       case Op::kAttributeType:
-      case Op::kContains:
-        return Status::Validation(invalid_operator + std::string(OpName(n.op)));
-      case Op::kSize:
-        return Status::Validation("KeyConditionExpressions cannot contain nested operations");
+      case Op::kContains: return Status::Validation(invalid_operator + std::string(OpName(n.op)));
+      case Op::kSize: return Status::Validation("KeyConditionExpressions cannot contain nested operations");
       case Op::kBetween:
       case Op::kBeginsWith:
         if (tree_.kid(n, 0).op != Op::kPath)
           return Status::Validation("Invalid condition in KeyConditionExpression: " + std::string(OpName(n.op)) +
                                     " operator must have the key attribute as its first operand");
         break;
-      default:
-        break;
+      default: break;
     }
     KeyTerm term;
     term.op = n.op;
@@ -62,9 +59,11 @@ class ShapeChecker {
       const Node& k = tree_.kid(n, i);
       if (k.op == Op::kPath) {
         if (term.name)
-          return Status::Validation("Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition");
+          return Status::Validation(
+              "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition");
         const auto p = tree_.path(k.first);
-        if (p.size() > 1) return Status::Validation("KeyConditionExpressions cannot have conditions on nested attributes");
+        if (p.size() > 1)
+          return Status::Validation("KeyConditionExpressions cannot have conditions on nested attributes");
         term.name = &p.front().name;
         key_position = i;
       } else if (k.op == Op::kValue) {
@@ -74,7 +73,8 @@ class ShapeChecker {
       }
     }
     if (n.op == Op::kAnd) return Status::Ok();
-    if (!term.name) return Status::Validation("Invalid condition in KeyConditionExpression: No key attribute specified");
+    if (!term.name)
+      return Status::Validation("Invalid condition in KeyConditionExpression: No key attribute specified");
     for (const KeyTerm& t : terms)
       if (*t.name == *term.name)
         return Status::Validation("KeyConditionExpressions must only contain one condition per key");
@@ -104,7 +104,8 @@ const KeyTerm* Find(const std::vector<KeyTerm>& terms, const std::string& name) 
 Status CheckTypes(const KeyTerm& t, const KeyAttribute& key) {
   for (const AttributeValue* v : t.values)
     if (v->type() != KeyValueType(key.type))
-      return Status::Validation("One or more parameter values were invalid: Condition parameter type does not match schema type");
+      return Status::Validation(
+          "One or more parameter values were invalid: Condition parameter type does not match schema type");
   return Status::Ok();
 }
 

@@ -56,8 +56,7 @@ Tok KeywordOrId(std::string_view word) {
     case 7:
       if (EqualsIgnoreCase(word, "BETWEEN")) return Tok::kBetween;
       break;
-    default:
-      break;
+    default: break;
   }
   return Tok::kId;
 }
@@ -89,22 +88,65 @@ void Lex(std::string_view text, std::vector<Token>& out) {
     }
     const std::size_t start = i;
     switch (c) {
-      case ',': push(Tok::kComma, i, i + 1); ++i; continue;
-      case '(': push(Tok::kLParen, i, i + 1); ++i; continue;
-      case ')': push(Tok::kRParen, i, i + 1); ++i; continue;
-      case '.': push(Tok::kDot, i, i + 1); ++i; continue;
-      case '[': push(Tok::kLBracket, i, i + 1); ++i; continue;
-      case ']': push(Tok::kRBracket, i, i + 1); ++i; continue;
-      case '=': push(Tok::kEq, i, i + 1); ++i; continue;
-      case '+': push(Tok::kPlus, i, i + 1); ++i; continue;
-      case '-': push(Tok::kMinus, i, i + 1); ++i; continue;
+      case ',':
+        push(Tok::kComma, i, i + 1);
+        ++i;
+        continue;
+      case '(':
+        push(Tok::kLParen, i, i + 1);
+        ++i;
+        continue;
+      case ')':
+        push(Tok::kRParen, i, i + 1);
+        ++i;
+        continue;
+      case '.':
+        push(Tok::kDot, i, i + 1);
+        ++i;
+        continue;
+      case '[':
+        push(Tok::kLBracket, i, i + 1);
+        ++i;
+        continue;
+      case ']':
+        push(Tok::kRBracket, i, i + 1);
+        ++i;
+        continue;
+      case '=':
+        push(Tok::kEq, i, i + 1);
+        ++i;
+        continue;
+      case '+':
+        push(Tok::kPlus, i, i + 1);
+        ++i;
+        continue;
+      case '-':
+        push(Tok::kMinus, i, i + 1);
+        ++i;
+        continue;
       case '<':
-        if (i + 1 < n && text[i + 1] == '>') { push(Tok::kNe, i, i + 2); i += 2; continue; }
-        if (i + 1 < n && text[i + 1] == '=') { push(Tok::kLe, i, i + 2); i += 2; continue; }
-        push(Tok::kLt, i, i + 1); ++i; continue;
+        if (i + 1 < n && text[i + 1] == '>') {
+          push(Tok::kNe, i, i + 2);
+          i += 2;
+          continue;
+        }
+        if (i + 1 < n && text[i + 1] == '=') {
+          push(Tok::kLe, i, i + 2);
+          i += 2;
+          continue;
+        }
+        push(Tok::kLt, i, i + 1);
+        ++i;
+        continue;
       case '>':
-        if (i + 1 < n && text[i + 1] == '=') { push(Tok::kGe, i, i + 2); i += 2; continue; }
-        push(Tok::kGt, i, i + 1); ++i; continue;
+        if (i + 1 < n && text[i + 1] == '=') {
+          push(Tok::kGe, i, i + 2);
+          i += 2;
+          continue;
+        }
+        push(Tok::kGt, i, i + 1);
+        ++i;
+        continue;
       case '#':
       case ':': {
         std::size_t j = i + 1;
@@ -114,8 +156,7 @@ void Lex(std::string_view text, std::vector<Token>& out) {
         i = j;
         continue;
       }
-      default:
-        break;
+      default: break;
     }
     if (IsLetter(c)) {
       std::size_t j = i + 1;

@@ -55,12 +55,18 @@ bool IsFunction(Op op) { return op >= Op::kAttributeExists && op <= Op::kListApp
 
 TypeMask OperandTypes(Op op) {
   switch (op) {
-    case Op::kLt: case Op::kLe: case Op::kGt: case Op::kGe: case Op::kBetween: return kOrdered;
+    case Op::kLt:
+    case Op::kLe:
+    case Op::kGt:
+    case Op::kGe:
+    case Op::kBetween: return kOrdered;
     case Op::kBeginsWith: return kStringBinary;
     case Op::kSize: return kIterable;
-    case Op::kPlus: case Op::kMinus: return kNumber;
+    case Op::kPlus:
+    case Op::kMinus: return kNumber;
     case Op::kListAppend: return kList;
-    case Op::kAnd: case Op::kOr: return kBool;
+    case Op::kAnd:
+    case Op::kOr: return kBool;
     default: return kAllTypes;
   }
 }
@@ -69,7 +75,9 @@ TypeMask ResultTypes(const ExprTree& tree, const Node& node) {
   switch (node.op) {
     case Op::kPath: return kAllTypes;
     case Op::kValue: return Bit(tree.values[node.first].type());
-    case Op::kSize: case Op::kPlus: case Op::kMinus: return kNumber;
+    case Op::kSize:
+    case Op::kPlus:
+    case Op::kMinus: return kNumber;
     case Op::kListAppend: return kList;
     case Op::kIfNotExists: return kAllTypes;
     default: return kBool;
@@ -82,8 +90,8 @@ std::string TypeSetName(TypeMask mask) {
       if (mask == (1u << t)) return std::string(ValueTypeName(static_cast<ValueType>(t)));
   }
   // DynamoDB prints a Java HashSet; this is the order it was recorded in.
-  static constexpr ValueType kOrder[] = {ValueType::kNS, ValueType::kSS, ValueType::kL, ValueType::kBS,
-                                         ValueType::kN, ValueType::kM, ValueType::kB, ValueType::kBool,
+  static constexpr ValueType kOrder[] = {ValueType::kNS,   ValueType::kSS, ValueType::kL, ValueType::kBS,
+                                         ValueType::kN,    ValueType::kM,  ValueType::kB, ValueType::kBool,
                                          ValueType::kNull, ValueType::kS};
   std::string out = "{";
   for (ValueType t : kOrder) {
@@ -96,12 +104,19 @@ std::string TypeSetName(TypeMask mask) {
 
 bool RequiresDistinctOperands(Op op) {
   switch (op) {
-    case Op::kEq: case Op::kNe: case Op::kLt: case Op::kLe: case Op::kGt: case Op::kGe:
-    case Op::kIn: case Op::kBetween: case Op::kAttributeType: case Op::kBeginsWith:
-    case Op::kContains: case Op::kIfNotExists:
-      return true;
-    default:
-      return false;
+    case Op::kEq:
+    case Op::kNe:
+    case Op::kLt:
+    case Op::kLe:
+    case Op::kGt:
+    case Op::kGe:
+    case Op::kIn:
+    case Op::kBetween:
+    case Op::kAttributeType:
+    case Op::kBeginsWith:
+    case Op::kContains:
+    case Op::kIfNotExists: return true;
+    default: return false;
   }
 }
 

@@ -73,8 +73,8 @@ class Parser {
   // stopped. Only a fatal error (nesting) escapes.
   template <class F>
   bool Speculate(F&& attempt, std::size_t& end) {
-    const std::size_t pos = pos_, nodes = tree_.nodes.size(), kids = tree_.kids.size(),
-                      steps = tree_.steps.size(), stack = stack_.size();
+    const std::size_t pos = pos_, nodes = tree_.nodes.size(), kids = tree_.kids.size(), steps = tree_.steps.size(),
+                      stack = stack_.size();
     const int nesting = nesting_, depth = depth_;
     const bool was = speculative_;
     speculative_ = true;
@@ -114,8 +114,7 @@ class Parser {
   // Children are collected on one shared stack (no allocation per node): a caller notes
   // stack_.size(), pushes its children, then AddNodeFromStack() pops them into the tree.
   std::uint32_t AddNodeFromStack(Op op, std::uint32_t token, std::size_t base) {
-    const std::uint32_t n =
-        AddNode(op, token, stack_.data() + base, static_cast<std::uint32_t>(stack_.size() - base));
+    const std::uint32_t n = AddNode(op, token, stack_.data() + base, static_cast<std::uint32_t>(stack_.size() - base));
     stack_.resize(base);
     return n;
   }
@@ -188,8 +187,7 @@ bool Parser::ParsePath(std::uint32_t& out) {
     const bool placeholder = kind() == Tok::kNameSub;
     if (!placeholder && !speculative_) {
       const std::string_view name = text_of(pos_);
-      if (IsReservedWord(name))
-        Walk("Attribute name is a reserved keyword; reserved keyword: " + std::string(name));
+      if (IsReservedWord(name)) Walk("Attribute name is a reserved keyword; reserved keyword: " + std::string(name));
     }
     RawStep s;
     s.token = pos32();
@@ -259,10 +257,8 @@ bool Parser::ParseOperand(std::uint32_t& out) {
     case Tok::kId:
       if (kind(1) == Tok::kLParen) return ParseFunction(out);
       return ParsePath(out);
-    case Tok::kNameSub:
-      return ParsePath(out);
-    default:
-      return Fail();
+    case Tok::kNameSub: return ParsePath(out);
+    default: return Fail();
   }
 }
 
@@ -423,7 +419,8 @@ bool Parser::ParsePrimary(std::uint32_t& out) {
     std::uint32_t operand = 0;
     if (!ParseOperand(operand)) return false;
     const Tok after = kind();
-    if (IsComparator(after) || after == Tok::kIn || after == Tok::kBetween) return ParseComparison(out, after, &operand);
+    if (IsComparator(after) || after == Tok::kIn || after == Tok::kBetween)
+      return ParseComparison(out, after, &operand);
     return Fail();
   }
   // A call not followed by a comparator is a condition function: the operand reading of it
@@ -523,9 +520,7 @@ bool Parser::ParseAction(Tok section) {
       action.kind = UpdateAction::Kind::kSet;
       if (!Expect(Tok::kEq) || !ParseSetValue(action.value)) return false;
       break;
-    case Tok::kRemove:
-      action.kind = UpdateAction::Kind::kRemove;
-      break;
+    case Tok::kRemove: action.kind = UpdateAction::Kind::kRemove; break;
     default: {
       action.kind = section == Tok::kAdd ? UpdateAction::Kind::kAdd : UpdateAction::Kind::kDelete;
       if (kind() != Tok::kValueSub) return Fail();
@@ -556,8 +551,7 @@ bool Parser::ParseUpdate() {
     // DynamoDB's exit of a section: the second of a kind is refused.
     const char* names[4] = {"SET", "ADD", "DELETE", "REMOVE"};
     const int i = section == Tok::kSet ? 0 : section == Tok::kAdd ? 1 : section == Tok::kDelete ? 2 : 3;
-    if (seen[i])
-      Walk(std::string("The \"") + names[i] + "\" section can only be used once in an update expression;");
+    if (seen[i]) Walk(std::string("The \"") + names[i] + "\" section can only be used once in an update expression;");
     seen[i] = true;
   }
   return Expect(Tok::kEof);
@@ -587,18 +581,14 @@ Status Parser::Run() {
   stack_.reserve(16);
   bool ok = false;
   switch (grammar_) {
-    case Grammar::kCondition:
-      ok = ParseCondition(out_.root) && Expect(Tok::kEof);
-      break;
-    case Grammar::kUpdate:
-      ok = ParseUpdate();
-      break;
-    case Grammar::kProjection:
-      ok = ParseProjection();
-      break;
+    case Grammar::kCondition: ok = ParseCondition(out_.root) && Expect(Tok::kEof); break;
+    case Grammar::kUpdate: ok = ParseUpdate(); break;
+    case Grammar::kProjection: ok = ParseProjection(); break;
   }
   if (!fatal_.empty()) return Status::Validation(fatal_);
-  if (!ok) return Status::Validation(SyntaxErrorMessage(text_, toks_, furthest_ < toks_.size() ? furthest_ : toks_.size() - 1));
+  if (!ok)
+    return Status::Validation(
+        SyntaxErrorMessage(text_, toks_, furthest_ < toks_.size() ? furthest_ : toks_.size() - 1));
   if (!walk_error_.empty()) return Status::Validation(walk_error_);
   return Status::Ok();
 }

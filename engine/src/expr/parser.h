@@ -49,9 +49,9 @@ struct RawAction {
 
 struct ParseOutput {
   ExprTree tree;
-  std::uint32_t root = 0;                // condition
-  std::vector<RawAction> actions;        // update
-  std::vector<std::uint32_t> projection; // projection: kPath nodes
+  std::uint32_t root = 0;                 // condition
+  std::vector<RawAction> actions;         // update
+  std::vector<std::uint32_t> projection;  // projection: kPath nodes
 };
 
 // Parses `tokens` (from Lex(text)) with `grammar`. The message of an error has no

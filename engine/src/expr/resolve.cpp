@@ -17,7 +17,9 @@ constexpr std::uint32_t kMaxInOperands = 100;
 
 std::uint32_t FunctionOperands(Op op) {
   switch (op) {
-    case Op::kAttributeExists: case Op::kAttributeNotExists: case Op::kSize: return 1;
+    case Op::kAttributeExists:
+    case Op::kAttributeNotExists:
+    case Op::kSize: return 1;
     default: return 2;
   }
 }
@@ -121,8 +123,8 @@ Status Resolver::Validate(std::uint32_t node) {
 Status Resolver::ValidateOperator(const Node& n) {
   const std::string_view name = OpName(n.op);
   if (IsFunction(n.op) && n.count != FunctionOperands(n.op))
-    return Status::Validation("Incorrect number of operands for operator or function; operator or function: " + std::string(name) +
-                              ", number of operands: " + std::to_string(n.count));
+    return Status::Validation("Incorrect number of operands for operator or function; operator or function: " +
+                              std::string(name) + ", number of operands: " + std::to_string(n.count));
   const TypeMask accepted = OperandTypes(n.op);
   for (std::uint32_t i = 0; i < n.count; ++i) {
     const TypeMask produced = ResultTypes(tree_, tree_.kid(n, i));
@@ -170,7 +172,8 @@ Status Resolver::ValidateOperator(const Node& n) {
         return "lower bound operand: " + LiteralForMessage(a) + ", upper bound operand: " + LiteralForMessage(b);
       };
       if (a.type() != b.type())
-        return Status::Validation("The BETWEEN operator requires same data type for lower and upper bounds; " + bounds());
+        return Status::Validation("The BETWEEN operator requires same data type for lower and upper bounds; " +
+                                  bounds());
       if (CompareKeyValues(a, b) > 0)
         return Status::Validation(
             "The BETWEEN operator requires upper bound to be greater than or equal to lower bound; " + bounds());
@@ -181,8 +184,7 @@ Status Resolver::ValidateOperator(const Node& n) {
         return Status::Validation("The IN operator is provided with too many operands; number of operands: " +
                                   std::to_string(n.count - 1));
       break;
-    default:
-      break;
+    default: break;
   }
   return Status::Ok();
 }

@@ -27,7 +27,8 @@
 namespace ddb::expr {
 namespace {
 
-constexpr const char* kMissingOperand = "The provided expression refers to an attribute that does not exist in the item";
+constexpr const char* kMissingOperand =
+    "The provided expression refers to an attribute that does not exist in the item";
 constexpr const char* kWrongType = "An operand in the update expression has an incorrect data type";
 constexpr const char* kBadPath = "The document path provided in the update expression is invalid for update";
 
@@ -59,12 +60,11 @@ Status EvalOperand(const ExprTree& t, std::uint32_t index, const Item& item, Slo
   switch (n.op) {
     case Op::kPath: {
       const AttributeValue* v = ResolveIn(&item, t.path(n.first));
-      if (v) out = *v; else out.reset();
+      if (v) out = *v;
+      else out.reset();
       return Status::Ok();
     }
-    case Op::kValue:
-      out = t.values[n.first];
-      return Status::Ok();
+    case Op::kValue: out = t.values[n.first]; return Status::Ok();
     case Op::kIfNotExists: {
       Slot fallback;
       if (Status s = EvalOperand(t, t.kid_index(n, 0), item, out); !s.ok()) return s;
@@ -90,8 +90,7 @@ Status EvalOperand(const ExprTree& t, std::uint32_t index, const Item& item, Slo
       out = AttributeValue::N(std::move(r).value());
       return Status::Ok();
     }
-    default:
-      return Status::Validation(kWrongType);  // not an update operand (refused when parsed)
+    default: return Status::Validation(kWrongType);  // not an update operand (refused when parsed)
   }
 }
 
@@ -127,9 +126,7 @@ bool IsEmptySet(const AttributeValue& v) {
 // The new value at an action's path, given the old one (null: absent).
 Status ActionResult(const UpdateAction& a, const AttributeValue* old, const Item& item, Slot& out) {
   switch (a.kind) {
-    case UpdateAction::Kind::kRemove:
-      out.reset();
-      return Status::Ok();
+    case UpdateAction::Kind::kRemove: out.reset(); return Status::Ok();
     case UpdateAction::Kind::kSet:
       if (Status s = EvalOperand(*a.tree, a.value, item, out); !s.ok()) return s;
       if (!out) return Status::Validation(kMissingOperand);
@@ -166,12 +163,19 @@ Status ActionResult(const UpdateAction& a, const AttributeValue* old, const Item
       if (old->type() != operand.type()) return Status::Validation(kWrongType);
       AttributeValue rest = *old;
       switch (operand.type()) {
-        case ValueType::kSS: Difference(std::get<StringSet>(rest.variant()), std::get<StringSet>(operand.variant())); break;
-        case ValueType::kNS: Difference(std::get<NumberSet>(rest.variant()), std::get<NumberSet>(operand.variant())); break;
-        case ValueType::kBS: Difference(std::get<BinarySet>(rest.variant()), std::get<BinarySet>(operand.variant())); break;
+        case ValueType::kSS:
+          Difference(std::get<StringSet>(rest.variant()), std::get<StringSet>(operand.variant()));
+          break;
+        case ValueType::kNS:
+          Difference(std::get<NumberSet>(rest.variant()), std::get<NumberSet>(operand.variant()));
+          break;
+        case ValueType::kBS:
+          Difference(std::get<BinarySet>(rest.variant()), std::get<BinarySet>(operand.variant()));
+          break;
         default: return Status::Validation(kWrongType);
       }
-      if (IsEmptySet(rest)) out.reset(); else out = std::move(rest);
+      if (IsEmptySet(rest)) out.reset();
+      else out = std::move(rest);
       return Status::Ok();
     }
   }

@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <set>
 
-#include "ddb/json_api.h"
 #include "ddb/item_json.h"
+#include "ddb/json_api.h"
 #include "ddb/lesson.h"
 #include "wire/value_json.h"
 
@@ -124,8 +124,9 @@ struct PredicateEvaluator {
   }
 
   std::string operator()(const check::Succeeded& p) const {
-    if (!ctx.ran()) return std::string(p.value ? "expected the request to succeed" : "expected the request to fail") +
-                           ", but " + std::string(kNoRequest);
+    if (!ctx.ran())
+      return std::string(p.value ? "expected the request to succeed" : "expected the request to fail") + ", but " +
+             std::string(kNoRequest);
     if (p.value && !ctx.ok()) return "expected the request to succeed, got " + ctx.Failure();
     if (!p.value && ctx.ok()) return "expected the request to fail, but it succeeded";
     return "";
@@ -152,7 +153,8 @@ struct PredicateEvaluator {
     if (!ctx.ran()) return expected + ", but " + std::string(kNoRequest);
     if (!ctx.ok()) return expected + ", but the request failed: " + ctx.Failure();
     const auto v = ctx.response.find(member);
-    if (v == ctx.response.end() || !v->is_number()) return expected + ", but the response has no " + std::string(member);
+    if (v == ctx.response.end() || !v->is_number())
+      return expected + ", but the response has no " + std::string(member);
     const double got = v->get<double>();
     return c.Holds(got) ? "" : expected + ", got " + NumberText(got);
   }
@@ -168,11 +170,13 @@ struct PredicateEvaluator {
     if (!ctx.ok()) return expected + ", but the request failed: " + ctx.Failure();
     const auto cc = ctx.response.find("ConsumedCapacity");
     if (cc == ctx.response.end())
-      return expected + ", but the response has no ConsumedCapacity: add \"ReturnConsumedCapacity\": \"TOTAL\" to the request";
+      return expected +
+             ", but the response has no ConsumedCapacity: add \"ReturnConsumedCapacity\": \"TOTAL\" to the request";
     // One table's figure is an object; batches and transactions report one per table.
     double total = 0;
     for (const json& entry : cc->is_array() ? *cc : json::array({*cc}))
-      if (auto units = entry.find("CapacityUnits"); units != entry.end() && units->is_number()) total += units->get<double>();
+      if (auto units = entry.find("CapacityUnits"); units != entry.end() && units->is_number())
+        total += units->get<double>();
     return p.expected.Holds(total) ? "" : expected + ", got " + NumberText(total);
   }
 
@@ -193,7 +197,8 @@ struct PredicateEvaluator {
       for (const auto& [name, value] : p.expected[i]) {
         const std::string which = "item " + std::to_string(i + 1);
         const auto it = got[i].find(name);
-        if (it == got[i].end()) return which + ": expected " + name + " " + ValueText(value) + ", but it has no " + name;
+        if (it == got[i].end())
+          return which + ": expected " + name + " " + ValueText(value) + ", but it has no " + name;
         if (!(it->second == value))
           return which + ": expected " + name + " " + ValueText(value) + ", got " + ValueText(it->second);
       }
@@ -211,12 +216,14 @@ struct PredicateEvaluator {
     const Item& item = **found;
     for (const auto& [name, value] : p.attributes) {
       const auto it = item.find(name);
-      if (it == item.end()) return "expected " + where + " to have " + name + " " + ValueText(value) + ", but it has no " + name;
+      if (it == item.end())
+        return "expected " + where + " to have " + name + " " + ValueText(value) + ", but it has no " + name;
       if (!(it->second == value))
         return "expected " + where + " to have " + name + " " + ValueText(value) + ", got " + ValueText(it->second);
     }
     for (const auto& name : p.missing)
-      if (item.count(name)) return "expected " + where + " to have no " + name + ", but it has " + ValueText(item.at(name));
+      if (item.count(name))
+        return "expected " + where + " to have no " + name + ", but it has " + ValueText(item.at(name));
     return "";
   }
 
@@ -240,7 +247,8 @@ struct PredicateEvaluator {
 
   std::string operator()(const check::PartitionCount& p) const {
     auto layout = ctx.db.Layout(p.table);
-    const std::string expected = "expected table " + p.table + " to have " + Counted(p.expected, "partition", "partitions");
+    const std::string expected =
+        "expected table " + p.table + " to have " + Counted(p.expected, "partition", "partitions");
     if (!layout.ok()) return expected + ", but the table does not exist";
     const double n = static_cast<double>(layout->partitions.size());
     return p.expected.Holds(n) ? "" : expected + ", got " + NumberText(n);
@@ -262,24 +270,31 @@ struct PredicateEvaluator {
                        (p.sort_key ? " and sort key " + text(*p.sort_key) : " and no sort key");
     if (!layout.ok()) return "expected table " + p.table + " with " + want + ", but the table does not exist";
     const KeySchema& k = layout->key_schema;
-    std::string got = "partition key " + text(k.partition_key) + (k.sort_key ? " and sort key " + text(*k.sort_key) : " and no sort key");
+    std::string got = "partition key " + text(k.partition_key) +
+                      (k.sort_key ? " and sort key " + text(*k.sort_key) : " and no sort key");
     const bool same_pk = k.partition_key.name == p.partition_key.name && k.partition_key.type == p.partition_key.type;
-    const bool same_sk = k.sort_key.has_value() == p.sort_key.has_value() &&
-                         (!k.sort_key || (k.sort_key->name == p.sort_key->name && k.sort_key->type == p.sort_key->type));
+    const bool same_sk =
+        k.sort_key.has_value() == p.sort_key.has_value() &&
+        (!k.sort_key || (k.sort_key->name == p.sort_key->name && k.sort_key->type == p.sort_key->type));
     return same_pk && same_sk ? "" : "expected table " + p.table + " with " + want + ", got " + got;
   }
 
   std::string Members(const json& body, const std::vector<std::string>& names, bool want, std::string_view what) const {
     const std::string verb = want ? " to include " : " not to include ";
-    if (!ctx.ran()) return "expected the " + std::string(what) + verb + MemberList(names) + ", but " + std::string(kNoRequest);
+    if (!ctx.ran())
+      return "expected the " + std::string(what) + verb + MemberList(names) + ", but " + std::string(kNoRequest);
     for (const auto& name : names)
       if (body.contains(name) != want) return "expected the " + std::string(what) + verb + name;
     return "";
   }
 
   std::string operator()(const check::RequestHas& p) const { return Members(ctx.request, p.members, true, "request"); }
-  std::string operator()(const check::RequestLacks& p) const { return Members(ctx.request, p.members, false, "request"); }
-  std::string operator()(const check::ResponseHas& p) const { return Members(ctx.response, p.members, true, "response"); }
+  std::string operator()(const check::RequestLacks& p) const {
+    return Members(ctx.request, p.members, false, "request");
+  }
+  std::string operator()(const check::ResponseHas& p) const {
+    return Members(ctx.response, p.members, true, "response");
+  }
   std::string operator()(const check::ResponseLacks& p) const {
     return Members(ctx.response, p.members, false, "response");
   }
@@ -317,8 +332,11 @@ bool Comparison::Holds(double value) const {
 }
 
 CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observation, const Database& db) {
-  Context ctx{observation, db, json::parse(observation.request_body, nullptr, false),
-              json::parse(observation.response_body, nullptr, false), {}};
+  Context ctx{observation,
+              db,
+              json::parse(observation.request_body, nullptr, false),
+              json::parse(observation.response_body, nullptr, false),
+              {}};
   if (!ctx.ok()) ctx.error = ParseWireError(observation.response_body);
   // Bodies that are not JSON read as empty objects: predicates then report what is missing.
   if (!ctx.request.is_object()) ctx.request = json::object();

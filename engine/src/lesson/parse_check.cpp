@@ -13,8 +13,9 @@ bool NonNegative(Reader& r, const Node& n, bool integral, double& out) {
     return r.Fail(n.path, std::string("expected a non-negative ") + (integral ? "integer" : "number") + ", got " +
                               JsonTypePhrase(*n));
   out = n->get<double>();
-  if (out < 0) return r.Fail(n.path, std::string("expected a non-negative ") + (integral ? "integer" : "number") +
-                                         ", got " + n->dump());
+  if (out < 0)
+    return r.Fail(n.path,
+                  std::string("expected a non-negative ") + (integral ? "integer" : "number") + ", got " + n->dump());
   return true;
 }
 
@@ -183,11 +184,11 @@ bool ReadPredicate(Reader& r, const std::string& name, const Node& n, Predicate&
 }  // namespace
 
 bool ReadCheck(Reader& r, const Node& n, Check& out) {
-  if (!r.Object(n, {},
-                {"operation", "table", "succeeded", "error", "messageContains", "count", "scannedCount",
-                 "consumedCapacity", "items", "itemExists", "itemAbsent", "itemCount", "partitionCount",
-                 "partitionsRead", "keySchema", "requestHas", "requestLacks", "responseHas", "responseLacks",
-                 "all", "any"}))
+  if (!r.Object(n, {}, {"operation",  "table",        "succeeded",        "error",          "messageContains",
+                        "count",      "scannedCount", "consumedCapacity", "items",          "itemExists",
+                        "itemAbsent", "itemCount",    "partitionCount",   "partitionsRead", "keySchema",
+                        "requestHas", "requestLacks", "responseHas",      "responseLacks",  "all",
+                        "any"}))
     return false;
   if (n->empty()) return r.Fail(n.path, "expected at least one predicate (operation, table, count, items, ...)");
   Check check;

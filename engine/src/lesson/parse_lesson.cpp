@@ -4,11 +4,11 @@
 #include <cstdint>
 #include <set>
 
+#include "ddb/item_json.h"
 #include "ddb/key_facts.h"
 #include "ddb/lesson.h"
-#include "ddb/item_json.h"
-#include "wire/json_syntax.h"
 #include "lesson/parse_parts.h"
+#include "wire/json_syntax.h"
 
 namespace ddb {
 namespace {
@@ -50,7 +50,8 @@ bool ReadLessonId(Reader& r, const Node& n, std::string& out) {
   std::string s;
   if (!r.NonEmptyString(n, s)) return false;
   if (!IsLessonId(s))
-    return r.Fail(n.path, "\"" + s + "\" is not a lesson id: up to 64 lowercase letters and digits, in words joined by '-'");
+    return r.Fail(n.path,
+                  "\"" + s + "\" is not a lesson id: up to 64 lowercase letters and digits, in words joined by '-'");
   out = std::move(s);
   return true;
 }
@@ -135,8 +136,8 @@ bool ReadQuiz(Reader& r, const Node& n, Quiz& out) {
 }
 
 bool ReadTask(Reader& r, const Node& n, const std::optional<ShowMe>& show_me, LessonTask& out) {
-  if (!r.Object(n, {"goal", "check", "hints"}, {"solution", "success"}) || !r.NonEmptyString(n.Member("goal"), out.goal) ||
-      !lesson::ReadCheck(r, n.Member("check"), out.check))
+  if (!r.Object(n, {"goal", "check", "hints"}, {"solution", "success"}) ||
+      !r.NonEmptyString(n.Member("goal"), out.goal) || !lesson::ReadCheck(r, n.Member("check"), out.check))
     return false;
   const Node hints = n.Member("hints");
   if (!r.Array(hints, 1, 10)) return false;

@@ -4,8 +4,8 @@
 #include <cstdint>
 
 #include "ddb/operations.h"
-#include "wire/value_json.h"
 #include "model/value_validation.h"
+#include "wire/value_json.h"
 
 namespace ddb::lesson {
 namespace {
@@ -60,7 +60,8 @@ bool ScalarText(Reader& r, const Node& n, std::string_view type) {
 // unknown and null members, as DynamoDB's deserializer does) so that schema and engine agree.
 bool AttributeValueShape(Reader& r, const Node& n) {
   if (r.failed()) return false;
-  if (!n->is_object()) return r.Fail(n.path, "expected an attribute value such as {\"S\": \"text\"}, got " + JsonTypePhrase(*n));
+  if (!n->is_object())
+    return r.Fail(n.path, "expected an attribute value such as {\"S\": \"text\"}, got " + JsonTypePhrase(*n));
   if (n->size() != 1)
     return r.Fail(n.path, "an attribute value has exactly one member (S, N, B, BOOL, NULL, L, M, SS, NS or BS), got " +
                               std::to_string(n->size()));

@@ -12,7 +12,9 @@ std::size_t CodePoints(std::string_view s) {
   return n;
 }
 
-std::span<const std::string_view> Span(std::initializer_list<std::string_view> list) { return {list.begin(), list.size()}; }
+std::span<const std::string_view> Span(std::initializer_list<std::string_view> list) {
+  return {list.begin(), list.size()};
+}
 
 std::string List(std::span<const std::string_view> a, std::initializer_list<std::string_view> b) {
   std::string out;
@@ -33,9 +35,7 @@ bool Contains(std::span<const std::string_view> list, std::string_view s) {
 
 }  // namespace
 
-Node Node::Member(std::string_view name) const {
-  return {&value->find(name).value(), PointerToMember(path, name)};
-}
+Node Node::Member(std::string_view name) const { return {&value->find(name).value(), PointerToMember(path, name)}; }
 
 Node Node::Element(std::size_t i) const { return {&(*value)[i], PointerToElement(path, i)}; }
 
@@ -87,8 +87,8 @@ bool Reader::NonEmptyString(const Node& n, std::string& out, std::size_t max_cha
   const auto& s = n->get_ref<const std::string&>();
   if (s.empty()) return Fail(n.path, "must not be empty");
   if (max_chars > 0 && CodePoints(s) > max_chars)
-    return Fail(n.path, "must be at most " + std::to_string(max_chars) + " characters, got " +
-                            std::to_string(CodePoints(s)));
+    return Fail(n.path,
+                "must be at most " + std::to_string(max_chars) + " characters, got " + std::to_string(CodePoints(s)));
   out = s;
   return true;
 }
@@ -117,11 +117,11 @@ bool Reader::Array(const Node& n, std::size_t min, std::size_t max) {
   if (!n->is_array()) return Fail(n.path, "expected an array, got " + JsonTypePhrase(*n));
   const std::size_t size = n->size();
   if (size < min)
-    return Fail(n.path, "expected at least " + std::to_string(min) + (min == 1 ? " element" : " elements") +
-                            ", got " + std::to_string(size));
+    return Fail(n.path, "expected at least " + std::to_string(min) + (min == 1 ? " element" : " elements") + ", got " +
+                            std::to_string(size));
   if (size > max)
-    return Fail(n.path, "expected at most " + std::to_string(max) + (max == 1 ? " element" : " elements") +
-                            ", got " + std::to_string(size));
+    return Fail(n.path, "expected at most " + std::to_string(max) + (max == 1 ? " element" : " elements") + ", got " +
+                            std::to_string(size));
   return true;
 }
 

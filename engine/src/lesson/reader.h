@@ -8,10 +8,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
-#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <string_view>
+
+#include <nlohmann/json.hpp>
 
 namespace ddb::lesson {
 

@@ -48,9 +48,10 @@ LessonSetupOutcome RunLessonSetup(const Lesson& lesson, const Database& db, cons
 }
 
 Status ApplyLessonSetup(Database& db, const Lesson& lesson) {
-  return RunLessonSetup(lesson, db, [&db](const LessonRequest& request) {
-           return HandleRequest(db, request.operation, request.body);
-         }).status;
+  return RunLessonSetup(
+             lesson, db,
+             [&db](const LessonRequest& request) { return HandleRequest(db, request.operation, request.body); })
+      .status;
 }
 
 std::vector<const LessonRequest*> LearnerRequests(const LessonStep& step) {

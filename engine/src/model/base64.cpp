@@ -21,8 +21,8 @@ std::string Base64Encode(std::string_view bytes) {
   out.reserve((bytes.size() + 2) / 3 * 4);
   std::size_t i = 0;
   for (; i + 2 < bytes.size(); i += 3) {
-    unsigned n = static_cast<unsigned char>(bytes[i]) << 16 |
-                 static_cast<unsigned char>(bytes[i + 1]) << 8 | static_cast<unsigned char>(bytes[i + 2]);
+    unsigned n = static_cast<unsigned char>(bytes[i]) << 16 | static_cast<unsigned char>(bytes[i + 1]) << 8 |
+                 static_cast<unsigned char>(bytes[i + 2]);
     out += kAlphabet[n >> 18 & 63];
     out += kAlphabet[n >> 12 & 63];
     out += kAlphabet[n >> 6 & 63];
@@ -59,7 +59,8 @@ Result<std::string> Base64Decode(std::string_view text) {
       }
       if (pad) return Status::Serialization("Invalid last non-pad Base64 character dectected");
       v[k] = DecodeChar(c);
-      if (v[k] < 0) return Status::Serialization("Invalid Base64 character: '" + std::string(1, static_cast<char>(c)) + "'");
+      if (v[k] < 0)
+        return Status::Serialization("Invalid Base64 character: '" + std::string(1, static_cast<char>(c)) + "'");
     }
     unsigned n = static_cast<unsigned>(v[0] << 18 | v[1] << 12 | v[2] << 6 | v[3]);
     // Canonical form only: the bits a padded final group drops must be zero.

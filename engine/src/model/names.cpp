@@ -6,8 +6,7 @@
 namespace ddb {
 
 std::string_view ValueTypeName(ValueType t) {
-  static constexpr std::string_view kNames[] = {"S", "N", "B", "BOOL", "NULL",
-                                                "L", "M", "SS", "NS", "BS"};
+  static constexpr std::string_view kNames[] = {"S", "N", "B", "BOOL", "NULL", "L", "M", "SS", "NS", "BS"};
   return kNames[static_cast<int>(t)];
 }
 

@@ -12,8 +12,7 @@ namespace {
 
 Status NotANumber(std::string_view text) {
   if (text.empty()) return Status::Validation("The parameter cannot be converted to a numeric value");
-  return Status::Validation("The parameter cannot be converted to a numeric value: " +
-                            std::string(text));
+  return Status::Validation("The parameter cannot be converted to a numeric value: " + std::string(text));
 }
 
 // Checks range and precision of a normalised number, in DynamoDB's order: overflow and
@@ -46,8 +45,8 @@ Result<Number> Number::Parse(std::string_view text) {
   bool negative = false;
   if (i < text.size() && (text[i] == '-' || text[i] == '+')) negative = text[i++] == '-';
 
-  std::string mantissa;     // every mantissa digit, in order
-  long long point = -1;     // digits before the decimal point (-1: no point seen)
+  std::string mantissa;  // every mantissa digit, in order
+  long long point = -1;  // digits before the decimal point (-1: no point seen)
   for (; i < text.size(); ++i) {
     char c = text[i];
     if (c >= '0' && c <= '9') {
@@ -153,8 +152,7 @@ std::strong_ordering Number::operator<=>(const Number& other) const {
   if (a_neg != b_neg) return a_neg ? std::strong_ordering::less : std::strong_ordering::greater;
   int m = CompareMagnitude(digits_, exponent_, other.digits_, other.exponent_);
   if (a_neg) m = -m;
-  return m < 0 ? std::strong_ordering::less
-               : (m > 0 ? std::strong_ordering::greater : std::strong_ordering::equal);
+  return m < 0 ? std::strong_ordering::less : (m > 0 ? std::strong_ordering::greater : std::strong_ordering::equal);
 }
 
 Result<Number> Number::Add(const Number& other) const {

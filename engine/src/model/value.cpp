@@ -10,14 +10,11 @@ template <class T>
 bool SameSet(const std::vector<T>& a, const std::vector<T>& b) {
   if (a.size() != b.size()) return false;
   // Sets hold no duplicates, so equal sizes plus inclusion means equality.
-  return std::all_of(a.begin(), a.end(), [&](const T& x) {
-    return std::find(b.begin(), b.end(), x) != b.end();
-  });
+  return std::all_of(a.begin(), a.end(), [&](const T& x) { return std::find(b.begin(), b.end(), x) != b.end(); });
 }
 
 std::strong_ordering ToOrdering(int c) {
-  return c < 0 ? std::strong_ordering::less
-               : (c > 0 ? std::strong_ordering::greater : std::strong_ordering::equal);
+  return c < 0 ? std::strong_ordering::less : (c > 0 ? std::strong_ordering::greater : std::strong_ordering::equal);
 }
 
 }  // namespace

@@ -28,8 +28,7 @@ Status ValidateAttributeValue(const AttributeValue& v) {
       std::set<std::string_view> seen;
       for (const auto& s : set)
         if (!seen.insert(s).second)
-          return Status::Validation(std::string(kInvalid) + "Input collection " + Join(set) +
-                                    " contains duplicates.");
+          return Status::Validation(std::string(kInvalid) + "Input collection " + Join(set) + " contains duplicates.");
       return Status::Ok();
     }
     case ValueType::kNS: {
@@ -61,8 +60,7 @@ Status ValidateAttributeValue(const AttributeValue& v) {
       for (const auto& [name, e] : v.as_m())
         if (Status s = ValidateAttributeValue(e); !s.ok()) return s;
       return Status::Ok();
-    default:
-      return Status::Ok();
+    default: return Status::Ok();
   }
 }
 
@@ -71,6 +69,5 @@ Status ValidateItemValues(const Item& item) {
     if (Status s = ValidateAttributeValue(v); !s.ok()) return s;
   return Status::Ok();
 }
-
 
 }  // namespace ddb

@@ -7,15 +7,15 @@
 // UnprocessedKeys / UnprocessedItems come back empty.
 #include <set>
 
-#include "storage/capacity.h"
-#include "ops/constraint_errors.h"
-#include "ops/database_impl.h"
 #include "ddb/limits.h"
 #include "expr/expressions.h"
-#include "storage/index_reads.h"
+#include "model/value_validation.h"
+#include "ops/constraint_errors.h"
+#include "ops/database_impl.h"
 #include "ops/key_validation.h"
 #include "ops/request_checks.h"
-#include "model/value_validation.h"
+#include "storage/capacity.h"
+#include "storage/index_reads.h"
 
 namespace ddb {
 namespace {
@@ -43,7 +43,8 @@ void CheckRequestItemNames(ConstraintErrors& e, const std::vector<std::string>& 
     const bool bad_length = name.size() < 3 || name.size() > 255;
     bool bad_pattern = false;
     for (unsigned char c : name)
-      if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-'))
+      if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+            c == '-'))
         bad_pattern = true;
     if (bad_length || bad_pattern)
       e.Add("{" + name + "=...}", "requestItems",
@@ -70,7 +71,8 @@ Result<BatchGetItemResult> Database::BatchGetItem(const BatchGetItemRequest& req
       if (ka.keys.empty())
         e.Add("[]", "requestItems." + name + ".member.keys", "Member must have length greater than or equal to 1");
       if (ka.keys.size() > kMaxBatchGetKeys)
-        e.Add(std::nullopt, "requestItems." + name + ".member.keys", "Member must have length less than or equal to 100");
+        e.Add(std::nullopt, "requestItems." + name + ".member.keys",
+              "Member must have length less than or equal to 100");
     }
     CheckRequestItemNames(e, names);
   }
@@ -81,7 +83,8 @@ Result<BatchGetItemResult> Database::BatchGetItem(const BatchGetItemRequest& req
   std::size_t total = 0;
   for (const auto& [name, ka] : *request.request_items) {
     ExpressionInputs inputs{ka.expression_attribute_names, std::nullopt};
-    if (Status s = ValidateExpressionInputs(inputs, {{"ProjectionExpression", ka.projection_expression.has_value(), false}});
+    if (Status s =
+            ValidateExpressionInputs(inputs, {{"ProjectionExpression", ka.projection_expression.has_value(), false}});
         !s.ok())
       return trace.Fail(s);
     if (ka.projection_expression) {
@@ -93,7 +96,8 @@ Result<BatchGetItemResult> Database::BatchGetItem(const BatchGetItemRequest& req
     }
     for (const auto& key : ka.keys) {
       if (Status s = ValidateItemValues(key); !s.ok()) return trace.Fail(s);
-      if (++total > kMaxBatchGetKeys) return trace.Fail(Status::Validation("Too many items requested for the BatchGetItem call"));
+      if (++total > kMaxBatchGetKeys)
+        return trace.Fail(Status::Validation("Too many items requested for the BatchGetItem call"));
     }
   }
 
@@ -162,8 +166,9 @@ Result<BatchWriteItemResult> Database::BatchWriteItem(const BatchWriteItemReques
   for (const auto& [name, writes] : *request.request_items) {
     for (const auto& w : writes) {
       if (w.put_item.has_value() == w.delete_key.has_value())
-        return trace.Fail(Status::Validation(
-            "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes"));
+        return trace.Fail(
+            Status::Validation("Supplied AttributeValue has more than one datatypes set, must contain exactly one of "
+                               "the supported datatypes"));
       if (w.put_item) {
         if (Status s = ValidateItemValues(*w.put_item); !s.ok()) return trace.Fail(s);
         if (ItemSize(*w.put_item) > limits::kMaxItemBytes)

@@ -22,8 +22,7 @@ class ConstraintErrors {
   static constexpr std::size_t kMaxReported = 10;
 
   // `value` is the offending value as DynamoDB prints it, or nullopt for null.
-  void Add(const std::optional<std::string>& value, std::string_view path,
-           std::string_view constraint) {
+  void Add(const std::optional<std::string>& value, std::string_view path, std::string_view constraint) {
     if (errors_.size() >= kMaxReported) return;
     std::string e = "Value ";
     e += value ? "'" + *value + "'" : std::string("null");
@@ -57,8 +56,8 @@ class ConstraintErrors {
   void NamePattern(const std::optional<std::string>& value, std::string_view path) {
     if (!value) return;
     for (unsigned char c : *value) {
-      bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                c == '_' || c == '.' || c == '-';
+      bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+                c == '-';
       if (!ok) {
         Add(value, path, "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
         return;
@@ -66,23 +65,20 @@ class ConstraintErrors {
     }
   }
 
-  void MinLength(const std::optional<std::string>& value, std::size_t length, std::size_t min,
-                 std::string_view path) {
+  void MinLength(const std::optional<std::string>& value, std::size_t length, std::size_t min, std::string_view path) {
     if (value && length < min)
       Add(value, path, "Member must have length greater than or equal to " + std::to_string(min));
   }
-  void MaxLength(const std::optional<std::string>& value, std::size_t length, std::size_t max,
-                 std::string_view path) {
-    if (value && length > max)
-      Add(value, path, "Member must have length less than or equal to " + std::to_string(max));
+  void MaxLength(const std::optional<std::string>& value, std::size_t length, std::size_t max, std::string_view path) {
+    if (value && length > max) Add(value, path, "Member must have length less than or equal to " + std::to_string(max));
   }
 
   bool empty() const { return errors_.empty(); }
 
   Status ToStatus() const {
     if (errors_.empty()) return Status::Ok();
-    std::string m = std::to_string(errors_.size()) + " validation error" +
-                    (errors_.size() > 1 ? "s" : "") + " detected: ";
+    std::string m =
+        std::to_string(errors_.size()) + " validation error" + (errors_.size() > 1 ? "s" : "") + " detected: ";
     for (std::size_t i = 0; i < errors_.size(); ++i) {
       if (i) m += "; ";
       m += errors_[i];

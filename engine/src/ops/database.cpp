@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <map>
 
+#include "ddb/limits.h"
 #include "ops/constraint_errors.h"
 #include "ops/database_impl.h"
-#include "ddb/limits.h"
 #include "ops/table_validation.h"
 
 namespace ddb {
@@ -103,8 +103,8 @@ Result<TableDescription> Database::CreateTable(const CreateTableRequest& request
   if (!def.ok()) return trace.Fail(def.status());
   if (impl_->tables.count(def->name)) return trace.Fail(Status::InUse("Table already exists: " + def->name));
 
-  const std::string arn = "arn:aws:dynamodb:" + impl_->options.region + ":" + impl_->options.account_id +
-                          ":table/" + def->name;
+  const std::string arn =
+      "arn:aws:dynamodb:" + impl_->options.region + ":" + impl_->options.account_id + ":table/" + def->name;
   const std::string id = RandomishId(++impl_->tables_created);
   auto table = std::make_unique<Table>(std::move(def).value(), impl_->clock->NowMillis(), arn, id);
   table->set_environment({impl_->options.partition_split_bytes, &impl_->last_trace});

@@ -84,7 +84,9 @@ struct Database::Impl {
 // DescribeTable's view of a table at `now_millis` (NumberOfDecreasesToday depends on the day).
 TableDescription Describe(const Table& t, std::int64_t now_millis);
 // Days since the epoch, in UTC.
-inline std::int64_t UtcDay(std::int64_t millis) { return millis >= 0 ? millis / 86'400'000 : (millis + 1) / 86'400'000 - 1; }
+inline std::int64_t UtcDay(std::int64_t millis) {
+  return millis >= 0 ? millis / 86'400'000 : (millis + 1) / 86'400'000 - 1;
+}
 
 // DynamoDB refuses a write that would take an item collection of a table with a local
 // secondary index past the size limit.

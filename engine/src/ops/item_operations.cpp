@@ -7,15 +7,15 @@
 // record the trace.
 #include <algorithm>
 
-#include "storage/capacity.h"
-#include "ops/constraint_errors.h"
-#include "ops/database_impl.h"
 #include "ddb/limits.h"
 #include "expr/expressions.h"
-#include "storage/index_reads.h"
+#include "model/value_validation.h"
+#include "ops/constraint_errors.h"
+#include "ops/database_impl.h"
 #include "ops/key_validation.h"
 #include "ops/request_checks.h"
-#include "model/value_validation.h"
+#include "storage/capacity.h"
+#include "storage/index_reads.h"
 
 namespace ddb {
 
@@ -105,12 +105,14 @@ Result<PutItemResult> Database::PutItem(PutItemRequest request) {
   if (Status s = ValidateItemKey(t->key_schema(), *request.item); !s.ok()) return trace.Fail(s);
   if (Status s = CheckIndexKeyValues(t->definition(), *request.item); !s.ok()) return trace.Fail(s);
 
-  if (Status s = CheckStoredCondition(trace, *t, *request.item, condition, request.return_values_on_condition_check_failure);
+  if (Status s =
+          CheckStoredCondition(trace, *t, *request.item, condition, request.return_values_on_condition_check_failure);
       !s.ok())
     return trace.Fail(s);
 
   if (t->has_local_secondary_indexes() &&
-      t->CollectionBytesAfter(*request.item, static_cast<std::uint32_t>(item_bytes)) > impl_->options.partition_split_bytes)
+      t->CollectionBytesAfter(*request.item, static_cast<std::uint32_t>(item_bytes)) >
+          impl_->options.partition_split_bytes)
     return trace.Fail(CollectionSizeExceeded());
 
   auto item = std::make_shared<const Item>(std::move(*request.item));
@@ -157,10 +159,8 @@ Result<GetItemResult> Database::GetItem(const GetItemRequest& request) {
   Table::Lookup found = t->Get(*request.key);
   const double units = capacity::ReadUnits(found.item_bytes, request.consistent_read);
   trace.SetCapacity(units);
-  if (found.item)
-    trace.Add(found.item, found.partition, TraceOutcome::kReturned, found.item_bytes, units);
-  else
-    trace.Add(std::make_shared<const Item>(*request.key), found.partition, TraceOutcome::kNotFound, 0, units);
+  if (found.item) trace.Add(found.item, found.partition, TraceOutcome::kReturned, found.item_bytes, units);
+  else trace.Add(std::make_shared<const Item>(*request.key), found.partition, TraceOutcome::kNotFound, 0, units);
 
   GetItemResult out;
   if (found.item && projection) out.item = std::make_shared<const Item>(projection->Apply(*found.item));
@@ -200,7 +200,8 @@ Result<DeleteItemResult> Database::DeleteItem(const DeleteItemRequest& request) 
   if (!t) return trace.Fail(TableNotFound());
   if (Status s = ValidateKeyParameter(t->key_schema(), *request.key); !s.ok()) return trace.Fail(s);
 
-  if (Status s = CheckStoredCondition(trace, *t, *request.key, condition, request.return_values_on_condition_check_failure);
+  if (Status s =
+          CheckStoredCondition(trace, *t, *request.key, condition, request.return_values_on_condition_check_failure);
       !s.ok())
     return trace.Fail(s);
 
@@ -208,10 +209,8 @@ Result<DeleteItemResult> Database::DeleteItem(const DeleteItemRequest& request) 
   if (removed.item) ++impl_->revision;
   const double units = capacity::WriteUnits(removed.item_bytes);
   trace.SetCapacity(units);
-  if (removed.item)
-    trace.Add(removed.item, removed.partition, TraceOutcome::kDeleted, removed.item_bytes, units);
-  else
-    trace.Add(std::make_shared<const Item>(*request.key), removed.partition, TraceOutcome::kUnchanged, 0, units);
+  if (removed.item) trace.Add(removed.item, removed.partition, TraceOutcome::kDeleted, removed.item_bytes, units);
+  else trace.Add(std::make_shared<const Item>(*request.key), removed.partition, TraceOutcome::kUnchanged, 0, units);
   DeleteItemResult out;
   if (return_values == "ALL_OLD") out.attributes = std::move(removed.item);
   out.consumed_capacity = capacity::Report(request.return_consumed_capacity, *request.table_name, units);

@@ -15,8 +15,7 @@ ValueType ToValueType(ScalarType t) {
 }
 
 bool IsEmptyKeyValue(const AttributeValue& v) {
-  return (v.type() == ValueType::kS && v.as_s().empty()) ||
-         (v.type() == ValueType::kB && v.as_b().data.empty());
+  return (v.type() == ValueType::kS && v.as_s().empty()) || (v.type() == ValueType::kB && v.as_b().data.empty());
 }
 
 const char* EmptyWord(const AttributeValue& v) { return v.type() == ValueType::kB ? "binary" : "string"; }
@@ -48,35 +47,32 @@ Status ValidateItemKey(const KeySchema& schema, const Item& item) {
   return ForEachKeyAttribute(schema, [&](const KeyAttribute& key, bool is_pk) -> Status {
     auto it = item.find(key.name);
     if (it == item.end())
-      return Status::Validation("One or more parameter values were invalid: Missing the key " +
-                                key.name + " in the item");
+      return Status::Validation("One or more parameter values were invalid: Missing the key " + key.name +
+                                " in the item");
     const AttributeValue& v = it->second;
     if (v.type() != ToValueType(key.type))
-      return Status::Validation("One or more parameter values were invalid: Type mismatch for key " +
-                                key.name + " expected: " + std::string(ScalarTypeName(key.type)) +
+      return Status::Validation("One or more parameter values were invalid: Type mismatch for key " + key.name +
+                                " expected: " + std::string(ScalarTypeName(key.type)) +
                                 " actual: " + std::string(ValueTypeName(v.type())));
     if (IsEmptyKeyValue(v))
-      return Status::Validation(
-          std::string("One or more parameter values are not valid. The AttributeValue for a key "
-                      "attribute cannot contain an empty ") +
-          EmptyWord(v) + " value. Key: " + key.name);
+      return Status::Validation(std::string("One or more parameter values are not valid. The AttributeValue for a key "
+                                            "attribute cannot contain an empty ") +
+                                EmptyWord(v) + " value. Key: " + key.name);
     return CheckKeySize(v, is_pk);
   });
 }
 
 Status ValidateKeyParameter(const KeySchema& schema, const Item& key) {
   const std::size_t expected = schema.sort_key ? 2 : 1;
-  if (key.size() != expected)
-    return Status::Validation("The provided key element does not match the schema");
+  if (key.size() != expected) return Status::Validation("The provided key element does not match the schema");
   return ForEachKeyAttribute(schema, [&](const KeyAttribute& attr, bool is_pk) -> Status {
     auto it = key.find(attr.name);
     if (it == key.end() || it->second.type() != ToValueType(attr.type))
       return Status::Validation("The provided key element does not match the schema");
     if (IsEmptyKeyValue(it->second))
-      return Status::Validation(
-          std::string("One or more parameter values were invalid: The AttributeValue for a key "
-                      "attribute cannot contain an empty ") +
-          EmptyWord(it->second) + " value. Key: " + attr.name);
+      return Status::Validation(std::string("One or more parameter values were invalid: The AttributeValue for a key "
+                                            "attribute cannot contain an empty ") +
+                                EmptyWord(it->second) + " value. Key: " + attr.name);
     return CheckKeySize(it->second, is_pk);
   });
 }

@@ -7,14 +7,14 @@
 // capacity -> record every item read in the trace, returned or filtered out.
 #include <algorithm>
 
-#include "storage/capacity.h"
+#include "expr/expressions.h"
+#include "model/value_validation.h"
 #include "ops/constraint_errors.h"
 #include "ops/database_impl.h"
-#include "expr/expressions.h"
-#include "storage/index_reads.h"
 #include "ops/key_validation.h"
 #include "ops/request_checks.h"
-#include "model/value_validation.h"
+#include "storage/capacity.h"
+#include "storage/index_reads.h"
 
 namespace ddb {
 namespace {
@@ -80,17 +80,23 @@ Status CheckFilterSparesKey(const KeySchema& schema, const std::optional<expr::C
   if (!filter) return Status::Ok();
   for (const auto& attr : filter->attributes())
     if (attr == schema.partition_key.name || (schema.sort_key && attr == schema.sort_key->name))
-      return Status::Validation("Filter Expression can only contain non-primary key attributes: Primary key attribute: " + attr);
+      return Status::Validation(
+          "Filter Expression can only contain non-primary key attributes: Primary key attribute: " + attr);
   return Status::Ok();
 }
 
 // Accumulates one page: counts, bytes read, items kept, the last key read.
 class PageBuilder {
  public:
-  PageBuilder(std::vector<std::string> key_names, const std::optional<std::int64_t>& limit, bool consistent, bool want_items,
-              const std::optional<expr::Condition>& filter, const std::optional<expr::Projection>& projection,
-              TraceScope& trace)
-      : key_names_(std::move(key_names)), limit_(limit), consistent_(consistent), filter_(filter), projection_(projection), trace_(trace) {
+  PageBuilder(std::vector<std::string> key_names, const std::optional<std::int64_t>& limit, bool consistent,
+              bool want_items, const std::optional<expr::Condition>& filter,
+              const std::optional<expr::Projection>& projection, TraceScope& trace)
+      : key_names_(std::move(key_names)),
+        limit_(limit),
+        consistent_(consistent),
+        filter_(filter),
+        projection_(projection),
+        trace_(trace) {
     page_.items_requested = want_items;
   }
 
@@ -114,8 +120,7 @@ class PageBuilder {
     trace_.Add(item, partition, keep ? TraceOutcome::kReturned : TraceOutcome::kFilteredOut, bytes, units);
     if (keep) {
       ++page_.count;
-      if (page_.items_requested)
-      {
+      if (page_.items_requested) {
         const ItemPtr& out = returned ? *returned : item;
         page_.items.push_back(projection_ ? std::make_shared<const Item>(projection_->Apply(*out)) : out);
         page_.items_json.push_back(json && !returned && !projection_ ? *json : nullptr);
@@ -162,14 +167,17 @@ std::vector<std::string> TableKeyNames(const KeySchema& schema) {
 }
 
 // Index reads: which index, and whether this Select/ConsistentRead may read it.
-Result<IndexRef> ResolveIndex(const Table& t, const std::string& name, const std::optional<std::string>& select, bool consistent) {
+Result<IndexRef> ResolveIndex(const Table& t, const std::string& name, const std::optional<std::string>& select,
+                              bool consistent) {
   auto index = FindIndex(t.definition(), name);
   if (!index.ok()) return index.status();
   if (index->global && consistent)
     return Status::Validation("Consistent reads are not supported on global secondary indexes");
   if (index->global && select && *select == "ALL_ATTRIBUTES" && index->index->projection_type != ProjectionType::kAll)
-    return Status::Validation("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global "
-                              "secondary index " + name + " because its projection type is not ALL");
+    return Status::Validation(
+        "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global "
+        "secondary index " +
+        name + " because its projection type is not ALL");
   return index;
 }
 
@@ -206,11 +214,20 @@ Table::SortKeyRange RangeOf(const expr::SortKeyCondition& c, AttributeValue& pre
   Table::SortKeyRange r;
   switch (c.op) {
     case Op::kEq: r.lower = r.upper = &c.value; break;
-    case Op::kLt: r.upper = &c.value; r.upper_inclusive = false; break;
+    case Op::kLt:
+      r.upper = &c.value;
+      r.upper_inclusive = false;
+      break;
     case Op::kLe: r.upper = &c.value; break;
-    case Op::kGt: r.lower = &c.value; r.lower_inclusive = false; break;
+    case Op::kGt:
+      r.lower = &c.value;
+      r.lower_inclusive = false;
+      break;
     case Op::kGe: r.lower = &c.value; break;
-    case Op::kBetween: r.lower = &c.value; r.upper = &c.upper; break;
+    case Op::kBetween:
+      r.lower = &c.value;
+      r.upper = &c.upper;
+      break;
     case Op::kBeginsWith: {
       r.lower = &c.value;
       std::string bytes = c.value.type() == ValueType::kS ? c.value.as_s() : c.value.as_b().data;
@@ -233,15 +250,20 @@ Table::SortKeyRange RangeOf(const expr::SortKeyCondition& c, AttributeValue& pre
 
 Result<ReadPage> Database::Query(const QueryRequest& request) {
   TraceScope trace = impl_->Trace("Query", request.table_name);
-  const ReadRequestView view{request.table_name, request.index_name, request.select, request.limit,
-                             request.return_consumed_capacity, request.projection_expression, request.exclusive_start_key};
+  const ReadRequestView view{request.table_name,
+                             request.index_name,
+                             request.select,
+                             request.limit,
+                             request.return_consumed_capacity,
+                             request.projection_expression,
+                             request.exclusive_start_key};
   ConstraintErrors e;
   CheckReadShape(e, view);
   if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
-  if (Status s = ValidateExpressionInputs(request.expression,
-                                          {{"ProjectionExpression", request.projection_expression.has_value(), false},
-                                           {"FilterExpression", request.filter_expression.has_value(), true},
-                                           {"KeyConditionExpression", request.key_condition_expression.has_value(), true}});
+  if (Status s = ValidateExpressionInputs(
+          request.expression, {{"ProjectionExpression", request.projection_expression.has_value(), false},
+                               {"FilterExpression", request.filter_expression.has_value(), true},
+                               {"KeyConditionExpression", request.key_condition_expression.has_value(), true}});
       !s.ok())
     return trace.Fail(s);
   if (Status s = CheckStartKeyValues(request.exclusive_start_key); !s.ok()) return trace.Fail(s);
@@ -265,8 +287,8 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
   if (!key_condition.ok()) return trace.Fail(key_condition.status());
   std::optional<expr::Condition> filter;
   std::optional<expr::Projection> projection;
-  if (Status s = ParseFilterAndProjection(expressions, request.filter_expression, request.projection_expression,
-                                          filter, projection);
+  if (Status s = ParseFilterAndProjection(expressions, request.filter_expression, request.projection_expression, filter,
+                                          projection);
       !s.ok())
     return trace.Fail(s);
   if (Status s = CheckFilterSparesKey(schema, filter); !s.ok()) return trace.Fail(s);
@@ -282,15 +304,19 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
       for (const auto& name : key_names)
         if (!start->count(name)) return trace.Fail(Status::Validation("The provided starting key is invalid"));
       if (!(start->at(schema.partition_key.name) == key_condition->partition_key))
-        return trace.Fail(Status::Validation("The provided starting key is outside query boundaries based on provided conditions"));
+        return trace.Fail(
+            Status::Validation("The provided starting key is outside query boundaries based on provided conditions"));
     }
     std::vector<IndexEntry> entries = IndexEntries(*t, *index, &key_condition->partition_key);
     if (key_condition->sort)
       entries.erase(std::remove_if(entries.begin(), entries.end(),
-                                   [&](const IndexEntry& e) { return !key_condition->sort->Matches(e.base->at(schema.sort_key->name)); }),
+                                   [&](const IndexEntry& e) {
+                                     return !key_condition->sort->Matches(e.base->at(schema.sort_key->name));
+                                   }),
                     entries.end());
     if (!forward) std::reverse(entries.begin(), entries.end());
-    PageBuilder page(std::move(key_names), request.limit, request.consistent_read, want_items, filter, projection, trace);
+    PageBuilder page(std::move(key_names), request.limit, request.consistent_read, want_items, filter, projection,
+                     trace);
     const bool fetch = !index->global && request.select && *request.select == "ALL_ATTRIBUTES";
     for (const IndexEntry& e : entries) {
       if (request.exclusive_start_key) {
@@ -316,12 +342,14 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
     }
     if (!same_partition) {
       return trace.Fail(Status::Validation(
-          schema.sort_key && key_condition->sort ? "The query can return at most one row and cannot be restarted"
-                                                 : "The provided starting key is outside query boundaries based on provided conditions"));
+          schema.sort_key && key_condition->sort
+              ? "The query can return at most one row and cannot be restarted"
+              : "The provided starting key is outside query boundaries based on provided conditions"));
     }
   }
 
-  PageBuilder page(TableKeyNames(schema), request.limit, request.consistent_read, want_items, filter, projection, trace);
+  PageBuilder page(TableKeyNames(schema), request.limit, request.consistent_read, want_items, filter, projection,
+                   trace);
   AttributeValue prefix_end;
   Table::SortKeyRange range;
   if (key_condition->sort) range = RangeOf(*key_condition->sort, prefix_end);
@@ -337,8 +365,13 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
 
 Result<ReadPage> Database::Scan(const ScanRequest& request) {
   TraceScope trace = impl_->Trace("Scan", request.table_name);
-  const ReadRequestView view{request.table_name, request.index_name, request.select, request.limit,
-                             request.return_consumed_capacity, request.projection_expression, request.exclusive_start_key};
+  const ReadRequestView view{request.table_name,
+                             request.index_name,
+                             request.select,
+                             request.limit,
+                             request.return_consumed_capacity,
+                             request.projection_expression,
+                             request.exclusive_start_key};
   ConstraintErrors e;
   CheckReadShape(e, view);
   if (request.segment && *request.segment < 0)
@@ -346,9 +379,11 @@ Result<ReadPage> Database::Scan(const ScanRequest& request) {
   if (request.segment && *request.segment > 999999)
     e.Add(std::to_string(*request.segment), "segment", "Member must have value less than or equal to 999999");
   if (request.total_segments && *request.total_segments < 1)
-    e.Add(std::to_string(*request.total_segments), "totalSegments", "Member must have value greater than or equal to 1");
+    e.Add(std::to_string(*request.total_segments), "totalSegments",
+          "Member must have value greater than or equal to 1");
   if (request.total_segments && *request.total_segments > 1000000)
-    e.Add(std::to_string(*request.total_segments), "totalSegments", "Member must have value less than or equal to 1000000");
+    e.Add(std::to_string(*request.total_segments), "totalSegments",
+          "Member must have value less than or equal to 1000000");
   if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
   if (Status s = ValidateExpressionInputs(request.expression,
                                           {{"ProjectionExpression", request.projection_expression.has_value(), false},
@@ -357,22 +392,25 @@ Result<ReadPage> Database::Scan(const ScanRequest& request) {
     return trace.Fail(s);
   if (Status s = CheckStartKeyValues(request.exclusive_start_key); !s.ok()) return trace.Fail(s);
   if (request.segment && !request.total_segments)
-    return trace.Fail(Status::Validation(
-        "The TotalSegments parameter is required but was not present in the request when Segment parameter is present"));
+    return trace.Fail(
+        Status::Validation("The TotalSegments parameter is required but was not present in the request when Segment "
+                           "parameter is present"));
   if (request.total_segments && !request.segment)
-    return trace.Fail(Status::Validation(
-        "The Segment parameter is required but was not present in the request when parameter TotalSegments is present"));
+    return trace.Fail(
+        Status::Validation("The Segment parameter is required but was not present in the request when parameter "
+                           "TotalSegments is present"));
   if (request.total_segments && *request.segment >= *request.total_segments)
     return trace.Fail(Status::Validation(
         "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: " +
-        std::to_string(*request.segment) + " is not less than TotalSegments: " + std::to_string(*request.total_segments)));
+        std::to_string(*request.segment) +
+        " is not less than TotalSegments: " + std::to_string(*request.total_segments)));
   if (Status s = CheckSelect(view); !s.ok()) return trace.Fail(s);
 
   expr::ExpressionSet expressions(NamesOf(request.expression), ValuesOf(request.expression));
   std::optional<expr::Condition> filter;
   std::optional<expr::Projection> projection;
-  if (Status s = ParseFilterAndProjection(expressions, request.filter_expression, request.projection_expression,
-                                          filter, projection);
+  if (Status s = ParseFilterAndProjection(expressions, request.filter_expression, request.projection_expression, filter,
+                                          projection);
       !s.ok())
     return trace.Fail(s);
 
@@ -414,10 +452,12 @@ Result<ReadPage> Database::Scan(const ScanRequest& request) {
     if (request.total_segments && (h < hash_begin || h > hash_end))
       return trace.Fail(Status::Validation(
           "The provided starting key is invalid: Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct "
-          "Segment. TotalSegments: " + std::to_string(*request.total_segments) + " Segment: " + std::to_string(*request.segment)));
+          "Segment. TotalSegments: " +
+          std::to_string(*request.total_segments) + " Segment: " + std::to_string(*request.segment)));
   }
 
-  PageBuilder page(TableKeyNames(schema), request.limit, request.consistent_read, want_items, filter, projection, trace);
+  PageBuilder page(TableKeyNames(schema), request.limit, request.consistent_read, want_items, filter, projection,
+                   trace);
   t->VisitInScanOrder(hash_begin, hash_end, request.exclusive_start_key ? &*request.exclusive_start_key : nullptr,
                       [&](const Table::StoredItem& stored, int partition) {
                         return page.Read(stored.item, stored.size, partition, nullptr, &stored.json);

@@ -52,7 +52,8 @@ Status ValidateExpressionInputs(const ExpressionInputs& inputs, std::initializer
         return Status::Validation("ExpressionAttributeValues contains invalid key: Syntax error; key: \"" + key + "\"");
     for (const auto& [key, value] : *inputs.values)
       if (Status s = ValidateAttributeValue(value); !s.ok())
-        return Status::Validation("ExpressionAttributeValues contains invalid value: " + s.message() + " for key " + key);
+        return Status::Validation("ExpressionAttributeValues contains invalid value: " + s.message() + " for key " +
+                                  key);
   }
   return Status::Ok();
 }

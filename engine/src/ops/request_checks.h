@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "ops/constraint_errors.h"
 #include "ddb/requests.h"
+#include "ops/constraint_errors.h"
 
 namespace ddb {
 
@@ -30,7 +30,7 @@ inline void CheckReturnValuesOnConditionCheckFailure(ConstraintErrors& e, const 
 struct ExpressionParameter {
   std::string_view name;  // e.g. "ConditionExpression"
   bool present;
-  bool takes_values;      // false for ProjectionExpression
+  bool takes_values;  // false for ProjectionExpression
 };
 
 // DynamoDB's checks of ExpressionAttributeNames/Values against the request's expression

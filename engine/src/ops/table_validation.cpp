@@ -4,8 +4,8 @@
 #include <map>
 #include <set>
 
-#include "ops/constraint_errors.h"
 #include "ddb/limits.h"
+#include "ops/constraint_errors.h"
 
 namespace ddb {
 namespace {
@@ -43,8 +43,8 @@ void CheckKeySchemaShape(ConstraintErrors& e, const std::optional<std::vector<Ke
     std::string shown = "[";
     for (std::size_t i = 0; i < ks->size(); ++i) {
       const auto& el = (*ks)[i];
-      shown += (i ? ", " : "") + std::string("KeySchemaElement(attributeName=") +
-               el.attribute_name.value_or("null") + ", keyType=" + el.key_type.value_or("null") + ")";
+      shown += (i ? ", " : "") + std::string("KeySchemaElement(attributeName=") + el.attribute_name.value_or("null") +
+               ", keyType=" + el.key_type.value_or("null") + ")";
     }
     e.Add(shown + "]", path, "Member must have length less than or equal to 2");
   }
@@ -105,8 +105,7 @@ Status CheckIndex(const SecondaryIndexDefinition& ix, const std::map<std::string
 
 Status CheckProjection(const SecondaryIndexDefinition& ix, IndexDescription& out) {
   const Projection& pr = *ix.projection;
-  if (!pr.projection_type)
-    return Status::Validation(std::string(kInvalid) + "Unknown ProjectionType: null");
+  if (!pr.projection_type) return Status::Validation(std::string(kInvalid) + "Unknown ProjectionType: null");
   const std::string& type = *pr.projection_type;
   if (type == "INCLUDE" && !pr.non_key_attributes)
     return Status::Validation(std::string(kInvalid) +
@@ -114,7 +113,7 @@ Status CheckProjection(const SecondaryIndexDefinition& ix, IndexDescription& out
   if (type != "INCLUDE" && pr.non_key_attributes)
     return Status::Validation(std::string(kInvalid) + "ProjectionType is " + type +
                               ", but NonKeyAttributes is specified");
-  out.projection_type = type == "ALL" ? ProjectionType::kAll
+  out.projection_type = type == "ALL"         ? ProjectionType::kAll
                         : type == "KEYS_ONLY" ? ProjectionType::kKeysOnly
                                               : ProjectionType::kInclude;
   if (pr.non_key_attributes) {
@@ -300,8 +299,9 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
       if (out.key_schema.partition_key.name != keys[0])
         return Status::Validation(std::string(kInvalid) +
                                   "Index KeySchema does not have the same leading hash key as table "
-                                  "KeySchema for index: " + out.index_name + ". index hash key: " +
-                                  out.key_schema.partition_key.name + ", table hash key: " + keys[0]);
+                                  "KeySchema for index: " +
+                                  out.index_name + ". index hash key: " + out.key_schema.partition_key.name +
+                                  ", table hash key: " + keys[0]);
       if (Status s = CheckProjection(ix, out); !s.ok()) return s;
       if (!index_names.insert(out.index_name).second)
         return Status::Validation(std::string(kInvalid) + "Duplicate index name: " + out.index_name);
@@ -309,8 +309,7 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
       def.local_secondary_indexes.push_back(std::move(out));
     }
     if (lsis.size() > limits::kMaxLocalSecondaryIndexes)
-      return Status::Validation(std::string(kInvalid) +
-                                "Number of LocalSecondaryIndexes exceeds per-table limit of 5");
+      return Status::Validation(std::string(kInvalid) + "Number of LocalSecondaryIndexes exceeds per-table limit of 5");
   }
 
   // 6. Global secondary indexes: their own partition key and optional sort key.
@@ -325,8 +324,8 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
         return Status::Validation(std::string(kInvalid) + "ProvisionedThroughput should not be specified for index: " +
                                   out.index_name + " when BillingMode is PAY_PER_REQUEST");
       if (!on_demand && !ix.provisioned_throughput)
-        return Status::Validation(std::string(kInvalid) + "ProvisionedThroughput is not specified for index: " +
-                                  out.index_name);
+        return Status::Validation(std::string(kInvalid) +
+                                  "ProvisionedThroughput is not specified for index: " + out.index_name);
       if (!index_names.insert(out.index_name).second)
         return Status::Validation(std::string(kInvalid) + "Duplicate index name: " + out.index_name);
       if (ix.provisioned_throughput) {
@@ -338,15 +337,15 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
       def.global_secondary_indexes.push_back(std::move(out));
     }
     if (gsis.size() > limits::kMaxGlobalSecondaryIndexes)
-      return Status::Validation(std::string(kInvalid) +
-                                "GlobalSecondaryIndex count exceeds the per-table limit of 20");
+      return Status::Validation(std::string(kInvalid) + "GlobalSecondaryIndex count exceeds the per-table limit of 20");
   }
 
   // 7. With indexes, every definition must be used by some key schema, and only those.
   if (has_indexes) {
     std::vector<std::string> used = JavaHashSetOrder(used_keys);
     if (used.size() < def_names.size())
-      return Status::Validation(std::string(kInvalid) + "Some AttributeDefinitions are not used. AttributeDefinitions: " +
+      return Status::Validation(std::string(kInvalid) +
+                                "Some AttributeDefinitions are not used. AttributeDefinitions: " +
                                 JoinNames(def_names) + ", keys used: " + JoinNames(used));
   }
   return def;

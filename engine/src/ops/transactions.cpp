@@ -8,16 +8,16 @@
 // account capacity (twice the units of the single-item operations).
 #include <set>
 
-#include "storage/capacity.h"
-#include "ops/constraint_errors.h"
-#include "ops/database_impl.h"
 #include "ddb/limits.h"
 #include "expr/expressions.h"
-#include "storage/index_reads.h"
+#include "model/value_validation.h"
+#include "ops/constraint_errors.h"
+#include "ops/database_impl.h"
 #include "ops/key_validation.h"
 #include "ops/request_checks.h"
+#include "storage/capacity.h"
+#include "storage/index_reads.h"
 #include "wire/value_json.h"
-#include "model/value_validation.h"
 
 namespace ddb {
 namespace {
@@ -117,15 +117,19 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
     const bool is_update = a.kind == TransactWriteItem::Kind::kUpdate;
     if (is_put ? !a.item : !a.key)
       return trace.Fail(Status::Validation(std::string("1 validation error detected: Value null at '") +
-                                           (is_put ? "item" : "key") + "' failed to satisfy constraint: Member must not be null"));
+                                           (is_put ? "item" : "key") +
+                                           "' failed to satisfy constraint: Member must not be null"));
     if (a.kind == TransactWriteItem::Kind::kConditionCheck && !a.condition_expression)
-      return trace.Fail(Status::Validation(
-          "1 validation error detected: Value null at 'conditionExpression' failed to satisfy constraint: Member must not be null"));
+      return trace.Fail(
+          Status::Validation("1 validation error detected: Value null at 'conditionExpression' failed to satisfy "
+                             "constraint: Member must not be null"));
     if (is_update && !a.update_expression)
-      return trace.Fail(Status::Validation(
-          "1 validation error detected: Value null at 'updateExpression' failed to satisfy constraint: Member must not be null"));
-    if (Status s = ValidateExpressionInputs(a.expression, {{"UpdateExpression", a.update_expression.has_value(), true},
-                                                          {"ConditionExpression", a.condition_expression.has_value(), true}});
+      return trace.Fail(
+          Status::Validation("1 validation error detected: Value null at 'updateExpression' failed to satisfy "
+                             "constraint: Member must not be null"));
+    if (Status s =
+            ValidateExpressionInputs(a.expression, {{"UpdateExpression", a.update_expression.has_value(), true},
+                                                    {"ConditionExpression", a.condition_expression.has_value(), true}});
         !s.ok())
       return trace.Fail(s);
     const Item& target = is_put ? *a.item : *a.key;
@@ -135,7 +139,8 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
 
     PlannedWrite w;
     w.action = &a;
-    expr::ExpressionSet set(a.expression.names ? &*a.expression.names : nullptr, a.expression.values ? &*a.expression.values : nullptr);
+    expr::ExpressionSet set(a.expression.names ? &*a.expression.names : nullptr,
+                            a.expression.values ? &*a.expression.values : nullptr);
     if (a.update_expression) {
       auto u = set.ParseUpdate(*a.update_expression);
       if (!u.ok()) return trace.Fail(u.status());
@@ -313,7 +318,9 @@ Result<TransactGetItemsResult> Database::TransactGetItems(const TransactGetItems
   std::set<std::pair<std::string, std::string>> targets;
   for (const auto& g : *request.transact_items) {
     ExpressionInputs inputs{g.expression_attribute_names, std::nullopt};
-    if (Status s = ValidateExpressionInputs(inputs, {{"ProjectionExpression", g.projection_expression.has_value(), false}}); !s.ok())
+    if (Status s =
+            ValidateExpressionInputs(inputs, {{"ProjectionExpression", g.projection_expression.has_value(), false}});
+        !s.ok())
       return trace.Fail(s);
     if (Status s = ValidateItemValues(*g.key); !s.ok()) return trace.Fail(s);
     PlannedGet p{impl_->Find(*g.table_name), std::nullopt};
@@ -342,7 +349,8 @@ Result<TransactGetItemsResult> Database::TransactGetItems(const TransactGetItems
     all_units += u;
     trace.Add(found.item ? found.item : std::make_shared<const Item>(*g.key), found.partition,
               found.item ? TraceOutcome::kReturned : TraceOutcome::kNotFound, found.item_bytes, u);
-    if (found.item && plan[i].projection) out.responses.push_back(std::make_shared<const Item>(plan[i].projection->Apply(*found.item)));
+    if (found.item && plan[i].projection)
+      out.responses.push_back(std::make_shared<const Item>(plan[i].projection->Apply(*found.item)));
     else out.responses.push_back(found.item);
   }
   for (const auto& [name, units] : units_by_table)

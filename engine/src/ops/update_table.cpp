@@ -11,9 +11,9 @@
 // refused by name in the JSON API, never silently ignored.
 #include <algorithm>
 
+#include "ddb/limits.h"
 #include "ops/constraint_errors.h"
 #include "ops/database_impl.h"
-#include "ddb/limits.h"
 #include "ops/table_validation.h"
 
 namespace ddb {
@@ -61,9 +61,10 @@ Status CheckAttributeDefinitions(const UpdateTableRequest& r, const TableDefinit
     auto known = std::find_if(table.attribute_definitions.begin(), table.attribute_definitions.end(),
                               [&](const KeyAttribute& k) { return k.name == *d.attribute_name; });
     if (known == table.attribute_definitions.end())
-      return Status::Validation("The playground does not implement GlobalSecondaryIndexUpdates, the only use of "
-                                "UpdateTable's AttributeDefinitions: " + *d.attribute_name +
-                                " is not an attribute of this table's keys");
+      return Status::Validation(
+          "The playground does not implement GlobalSecondaryIndexUpdates, the only use of "
+          "UpdateTable's AttributeDefinitions: " +
+          *d.attribute_name + " is not an attribute of this table's keys");
     if (ScalarTypeName(known->type) != *d.attribute_type)
       return Status::Validation("A table's key schema is fixed when the table is created: attribute " +
                                 *d.attribute_name + " is of type " + std::string(ScalarTypeName(known->type)) +
@@ -72,10 +73,11 @@ Status CheckAttributeDefinitions(const UpdateTableRequest& r, const TableDefinit
   return Status::Ok();
 }
 
-std::string UnchangedMessage(std::int64_t current_read, std::int64_t read, std::int64_t current_write, std::int64_t write) {
+std::string UnchangedMessage(std::int64_t current_read, std::int64_t read, std::int64_t current_write,
+                             std::int64_t write) {
   return "The provisioned throughput for the table will not change. The requested value equals the current value. "
-         "Current ReadCapacityUnits provisioned for the table: " + std::to_string(current_read) +
-         ". Requested ReadCapacityUnits: " + std::to_string(read) +
+         "Current ReadCapacityUnits provisioned for the table: " +
+         std::to_string(current_read) + ". Requested ReadCapacityUnits: " + std::to_string(read) +
          ". Current WriteCapacityUnits provisioned for the table: " + std::to_string(current_write) +
          ". Requested WriteCapacityUnits: " + std::to_string(write) +
          ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.";
@@ -87,10 +89,11 @@ Result<TableDescription> Database::UpdateTable(const UpdateTableRequest& request
   TraceScope trace = impl_->Trace("UpdateTable", request.table_name);
   if (Status s = CheckRequest(request); !s.ok()) return trace.Fail(s);
   Table* t = impl_->Find(*request.table_name);
-  if (!t) return trace.Fail(Status::NotFound("Requested resource not found: Table: " + *request.table_name + " not found"));
+  if (!t)
+    return trace.Fail(Status::NotFound("Requested resource not found: Table: " + *request.table_name + " not found"));
   const TableDefinition& def = t->definition();
   const BillingMode current = def.billing_mode;
-  const BillingMode target = !request.billing_mode                    ? current
+  const BillingMode target = !request.billing_mode                        ? current
                              : *request.billing_mode == "PAY_PER_REQUEST" ? BillingMode::kPayPerRequest
                                                                           : BillingMode::kProvisioned;
   const auto& pt = request.provisioned_throughput;
@@ -104,7 +107,8 @@ Result<TableDescription> Database::UpdateTable(const UpdateTableRequest& request
     // Each GSI needs its own throughput, given through GlobalSecondaryIndexUpdates.
     std::string names;
     for (const auto& ix : def.global_secondary_indexes) names += (names.empty() ? "" : ",") + ix.index_name;
-    return trace.Fail(Status::Validation(std::string(kInvalid) + "ProvisionedThroughput must be specified for index: " + names));
+    return trace.Fail(
+        Status::Validation(std::string(kInvalid) + "ProvisionedThroughput must be specified for index: " + names));
   }
   const std::int64_t now = impl_->clock->NowMillis();
   if (pt && current == BillingMode::kProvisioned && *pt->read_capacity_units == def.read_capacity_units &&

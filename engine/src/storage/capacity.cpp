@@ -12,7 +12,8 @@ double ReadUnits(std::uint64_t bytes, bool consistent) {
 }
 
 double WriteUnits(std::uint64_t bytes) {
-  return static_cast<double>(std::max<std::uint64_t>(1, (bytes + limits::kWriteUnitBytes - 1) / limits::kWriteUnitBytes));
+  return static_cast<double>(
+      std::max<std::uint64_t>(1, (bytes + limits::kWriteUnitBytes - 1) / limits::kWriteUnitBytes));
 }
 
 std::optional<ConsumedCapacity> Report(const std::optional<std::string>& mode, const std::string& table_name,

@@ -58,7 +58,8 @@ std::vector<std::string> IndexEntryKeyNames(const TableDefinition& table, const 
   return names;
 }
 
-int CompareIndexPositions(const TableDefinition& table, const IndexRef& index, const Item& a, const Item& b, bool scan_order) {
+int CompareIndexPositions(const TableDefinition& table, const IndexRef& index, const Item& a, const Item& b,
+                          bool scan_order) {
   const KeySchema& ks = index.index->key_schema;
   if (scan_order) {
     const AttributeValue* pa = Find(a, ks.partition_key.name);
@@ -71,7 +72,8 @@ int CompareIndexPositions(const TableDefinition& table, const IndexRef& index, c
   }
   if (ks.sort_key)
     if (int c = Compare(Find(a, ks.sort_key->name), Find(b, ks.sort_key->name))) return c;
-  if (int c = Compare(Find(a, table.key_schema.partition_key.name), Find(b, table.key_schema.partition_key.name))) return c;
+  if (int c = Compare(Find(a, table.key_schema.partition_key.name), Find(b, table.key_schema.partition_key.name)))
+    return c;
   if (table.key_schema.sort_key)
     return Compare(Find(a, table.key_schema.sort_key->name), Find(b, table.key_schema.sort_key->name));
   return 0;
@@ -84,7 +86,8 @@ std::vector<IndexEntry> IndexEntries(const Table& table, const IndexRef& index, 
   auto consider = [&](const ItemPtr& item, int partition) {
     if (!HasIndexKeys(ix, *item)) return;
     if (partition_value && !(*Find(*item, ix.key_schema.partition_key.name) == *partition_value)) return;
-    ItemPtr projected = ix.projection_type == ProjectionType::kAll ? item : std::make_shared<const Item>(Project(def, ix, *item));
+    ItemPtr projected =
+        ix.projection_type == ProjectionType::kAll ? item : std::make_shared<const Item>(Project(def, ix, *item));
     entries.push_back({projected, item, static_cast<std::uint32_t>(ItemSize(*projected)), partition});
   };
   if (!index.global && partition_value) {
@@ -109,17 +112,19 @@ std::vector<IndexEntry> IndexEntries(const Table& table, const IndexRef& index, 
 Status CheckIndexKeyValues(const TableDefinition& table, const Item& item) {
   for (const auto* list : {&table.local_secondary_indexes, &table.global_secondary_indexes})
     for (const auto& ix : *list)
-      for (const KeyAttribute* k : {&ix.key_schema.partition_key, ix.key_schema.sort_key ? &*ix.key_schema.sort_key : nullptr}) {
+      for (const KeyAttribute* k :
+           {&ix.key_schema.partition_key, ix.key_schema.sort_key ? &*ix.key_schema.sort_key : nullptr}) {
         if (!k) continue;
         const AttributeValue* v = Find(item, k->name);
         if (!v) continue;
         if (v->type() != ToValueType(k->type))
-          return Status::Validation("One or more parameter values were invalid: Type mismatch for Index Key " + k->name +
-                                    " Expected: " + std::string(ScalarTypeName(k->type)) + " Actual: " +
+          return Status::Validation("One or more parameter values were invalid: Type mismatch for Index Key " +
+                                    k->name + " Expected: " + std::string(ScalarTypeName(k->type)) + " Actual: " +
                                     std::string(ValueTypeName(v->type())) + " IndexName: " + ix.index_name);
         if ((v->type() == ValueType::kS && v->as_s().empty()) || (v->type() == ValueType::kB && v->as_b().data.empty()))
           return Status::Validation(
-              "One or more parameter values are not valid. A value specified for a secondary index key is not supported. "
+              "One or more parameter values are not valid. A value specified for a secondary index key is not "
+              "supported. "
               "The AttributeValue for a key attribute cannot contain an empty " +
               std::string(v->type() == ValueType::kS ? "string" : "binary") + " value. IndexName: " + ix.index_name +
               ", IndexKey: " + k->name);

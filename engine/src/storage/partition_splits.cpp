@@ -76,8 +76,10 @@ bool Table::SplitForSize(int p) {
   if (pieces.size() >= 2) {
     if (part.hash_end > part.hash_begin) {
       const std::uint64_t mid = part.hash_begin + (part.hash_end - part.hash_begin) / 2;
-      const bool below = std::any_of(pieces.begin(), pieces.end(), [&](const Piece& x) { return x.collection->hash <= mid; });
-      const bool above = std::any_of(pieces.begin(), pieces.end(), [&](const Piece& x) { return x.collection->hash > mid; });
+      const bool below =
+          std::any_of(pieces.begin(), pieces.end(), [&](const Piece& x) { return x.collection->hash <= mid; });
+      const bool above =
+          std::any_of(pieces.begin(), pieces.end(), [&](const Piece& x) { return x.collection->hash > mid; });
       if (below && above) return SplitAtHash(p, mid + 1, SplitReason::kSize);
     }
     std::uint64_t total = 0;
@@ -94,8 +96,8 @@ bool Table::SplitForSize(int p) {
   }
   // One collection fills the partition: divide it by sort key, unless an LSI forbids it.
   if (pieces.empty() || !definition_.key_schema.sort_key || has_local_secondary_indexes()) return false;
-  const Piece& largest = *std::max_element(pieces.begin(), pieces.end(),
-                                           [](const Piece& a, const Piece& b) { return a.bytes < b.bytes; });
+  const Piece& largest =
+      *std::max_element(pieces.begin(), pieces.end(), [](const Piece& a, const Piece& b) { return a.bytes < b.bytes; });
   return SplitOnSortKey(p, *largest.collection);
 }
 

@@ -38,7 +38,8 @@ Table::Table(TableDefinition definition, std::int64_t created_millis, std::strin
     partitions_[i].hash_begin = boundary(i);
     partitions_[i].hash_end = i + 1 == n ? ~0ull : boundary(i + 1) - 1;
   }
-  if (definition_.billing_mode == BillingMode::kPayPerRequest) history_.last_update_to_pay_per_request_millis = created_millis;
+  if (definition_.billing_mode == BillingMode::kPayPerRequest)
+    history_.last_update_to_pay_per_request_millis = created_millis;
 }
 
 std::string Table::KeyBytes(const AttributeValue& v) {
@@ -232,10 +233,12 @@ int Table::VisitCollection(const AttributeValue& pk, const SortKeyRange& range, 
   const auto& items = c->items;
   using It = decltype(items.begin());
   // [first, last): the items within range and after the start key.
-  It first = !range.lower ? items.begin()
-             : range.lower_inclusive ? items.lower_bound(*range.lower) : items.upper_bound(*range.lower);
-  It last = !range.upper ? items.end()
-            : range.upper_inclusive ? items.upper_bound(*range.upper) : items.lower_bound(*range.upper);
+  It first = !range.lower            ? items.begin()
+             : range.lower_inclusive ? items.lower_bound(*range.lower)
+                                     : items.upper_bound(*range.lower);
+  It last = !range.upper            ? items.end()
+            : range.upper_inclusive ? items.upper_bound(*range.upper)
+                                    : items.lower_bound(*range.upper);
   // Position order: end() is past every item.
   auto before = [&](It a, It b) {
     if (a == items.end()) return false;
@@ -276,11 +279,12 @@ void Table::VisitInScanOrder(std::uint64_t hash_begin, std::uint64_t hash_end, c
     const Partition& part = partitions_[p];
     if (part.hash_end < hash_begin || part.hash_begin > hash_end) continue;
     auto it = part.collections.lower_bound(CollectionPosition{hash_begin, {}});
-    if (resume) it = std::max(it, part.collections.lower_bound(*resume), [&](auto a, auto b) {
-      if (a == part.collections.end()) return false;
-      if (b == part.collections.end()) return true;
-      return CollectionOrder{}(*a, *b);
-    });
+    if (resume)
+      it = std::max(it, part.collections.lower_bound(*resume), [&](auto a, auto b) {
+        if (a == part.collections.end()) return false;
+        if (b == part.collections.end()) return true;
+        return CollectionOrder{}(*a, *b);
+      });
     for (; it != part.collections.end() && (*it)->hash <= hash_end; ++it) {
       const ItemCollection* c = *it;
       const bool is_start_collection = resume && c->hash == resume->hash && *c->key_bytes == resume->key_bytes;
@@ -308,8 +312,14 @@ void Table::VisitInScanOrder(std::uint64_t hash_begin, std::uint64_t hash_end, c
 
 PartitionInfo Table::Info(int p) const {
   const Partition& part = partitions_[p];
-  PartitionInfo info{p, part.hash_begin, part.hash_end, part.collections.size(), part.item_count, part.size_bytes,
-                     std::nullopt, std::nullopt};
+  PartitionInfo info{p,
+                     part.hash_begin,
+                     part.hash_end,
+                     part.collections.size(),
+                     part.item_count,
+                     part.size_bytes,
+                     std::nullopt,
+                     std::nullopt};
   if (part.begin) info.begins_at = SortKeyBoundary{part.begin->partition_key, part.begin->sort_key};
   if (part.end) info.ends_before = SortKeyBoundary{part.end->partition_key, part.end->sort_key};
   return info;

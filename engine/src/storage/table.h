@@ -27,11 +27,11 @@
 #include <cstdint>
 #include <functional>
 #include <map>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <set>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -141,20 +141,17 @@ class Table {
   ThroughputHistory& throughput_history() { return history_; }
   const ThroughputHistory& throughput_history() const { return history_; }
 
-
  private:
   struct SortKeyLess {
-    bool operator()(const AttributeValue& a, const AttributeValue& b) const {
-      return CompareKeyValues(a, b) < 0;
-    }
+    bool operator()(const AttributeValue& a, const AttributeValue& b) const { return CompareKeyValues(a, b) < 0; }
   };
   using ItemMap = std::map<AttributeValue, StoredItem, SortKeyLess>;
   struct ItemCollection {
     // Hot fields first: a point read of a simple-key table touches only this cache line
     // after the key itself.
-    StoredItem single;  // simple-key tables keep their one item here, saving a tree lookup
-    int partition = 0;       // first partition holding (part of) its key space
-    int last_partition = 0;  // last one; equal to `partition` unless split by sort key
+    StoredItem single;                 // simple-key tables keep their one item here, saving a tree lookup
+    int partition = 0;                 // first partition holding (part of) its key space
+    int last_partition = 0;            // last one; equal to `partition` unless split by sort key
     std::uint64_t renumber_stamp = 0;  // RenumberFrom's visited mark
     std::uint64_t hash = 0;
     const std::string* key_bytes = nullptr;  // the index's key for this collection

@@ -5,12 +5,12 @@
 // or the Status to DynamoDB's JSON. One handler per operation, all of the same shape, listed
 // in one table.
 #include "ddb/json_api.h"
-#include "ddb/operations.h"
-#include "ddb/item_json.h"
 
 #include <array>
 
 #include "ddb/error_details.h"
+#include "ddb/item_json.h"
+#include "ddb/operations.h"
 #include "wire/json_syntax.h"
 #include "wire/json_writer.h"
 #include "wire/request_json.h"
@@ -19,7 +19,6 @@
 
 namespace ddb {
 namespace {
-
 
 WireResponse Error(const Status& s) {
   json body = {{"__type", s.wire_type()}};
@@ -255,13 +254,20 @@ struct Operation {
 
 // One handler per operation of ddb/operations.h, in its order (checked below).
 constexpr std::array kHandlers = {
-    Operation{"CreateTable", CreateTable},   Operation{"DescribeTable", DescribeTable},
-    Operation{"UpdateTable", UpdateTable},   Operation{"DeleteTable", DeleteTable},
-    Operation{"ListTables", ListTables},     Operation{"PutItem", PutItem},
-    Operation{"GetItem", GetItem},           Operation{"UpdateItem", UpdateItem},
-    Operation{"DeleteItem", DeleteItem},     Operation{"Query", Query},
-    Operation{"Scan", Scan},                 Operation{"BatchGetItem", BatchGetItem},
-    Operation{"BatchWriteItem", BatchWriteItem}, Operation{"TransactWriteItems", TransactWriteItems},
+    Operation{"CreateTable", CreateTable},
+    Operation{"DescribeTable", DescribeTable},
+    Operation{"UpdateTable", UpdateTable},
+    Operation{"DeleteTable", DeleteTable},
+    Operation{"ListTables", ListTables},
+    Operation{"PutItem", PutItem},
+    Operation{"GetItem", GetItem},
+    Operation{"UpdateItem", UpdateItem},
+    Operation{"DeleteItem", DeleteItem},
+    Operation{"Query", Query},
+    Operation{"Scan", Scan},
+    Operation{"BatchGetItem", BatchGetItem},
+    Operation{"BatchWriteItem", BatchWriteItem},
+    Operation{"TransactWriteItems", TransactWriteItems},
     Operation{"TransactGetItems", TransactGetItems},
 };
 constexpr bool HandlersMatchOperations() {
@@ -282,8 +288,7 @@ const Operation* FindHandler(std::string_view name) {
 WireResponse HandleRequest(Database& db, std::string_view operation, std::string_view body) {
   const Operation* op = FindHandler(operation);
   if (!op) {
-    Status s(ErrorCode::kUnknownOperation,
-             "Unknown operation: '" + std::string(operation.substr(0, 64)) + "'");
+    Status s(ErrorCode::kUnknownOperation, "Unknown operation: '" + std::string(operation.substr(0, 64)) + "'");
     db.RecordRejectedRequest(operation.substr(0, 64), s);
     return Error(s);
   }

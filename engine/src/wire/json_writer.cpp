@@ -16,9 +16,9 @@ std::size_t Utf8Length(std::string_view s, std::size_t i) {
   if (n == 0 || i + n > s.size()) return 0;
   for (std::size_t k = 1; k < n; ++k)
     if ((b(i + k) & 0xC0) != 0x80) return 0;
-  if (n == 2 && c < 0xC2) return 0;                                   // overlong
-  if (n == 3 && c == 0xE0 && b(i + 1) < 0xA0) return 0;               // overlong
-  if (n == 3 && c == 0xED && b(i + 1) >= 0xA0) return 0;              // surrogate
+  if (n == 2 && c < 0xC2) return 0;                       // overlong
+  if (n == 3 && c == 0xE0 && b(i + 1) < 0xA0) return 0;   // overlong
+  if (n == 3 && c == 0xED && b(i + 1) >= 0xA0) return 0;  // surrogate
   if (n == 4 && (c > 0xF4 || (c == 0xF0 && b(i + 1) < 0x90) || (c == 0xF4 && b(i + 1) >= 0x90))) return 0;
   return n;
 }
@@ -105,11 +105,13 @@ void AppendJson(std::string& out, const AttributeValue& v) {
   switch (v.type()) {
     case ValueType::kS: return AppendTyped(out, R"({"S":)", [&] { AppendJsonString(out, v.as_s()); });
     case ValueType::kN: return AppendTyped(out, R"({"N":)", [&] { AppendJsonString(out, v.as_n().ToString()); });
-    case ValueType::kB: return AppendTyped(out, R"({"B":)", [&] { AppendJsonString(out, Base64Encode(v.as_b().data)); });
+    case ValueType::kB:
+      return AppendTyped(out, R"({"B":)", [&] { AppendJsonString(out, Base64Encode(v.as_b().data)); });
     case ValueType::kBool: return AppendTyped(out, R"({"BOOL":)", [&] { out += v.as_bool() ? "true" : "false"; });
     case ValueType::kNull: return AppendTyped(out, R"({"NULL":)", [&] { out += "true"; });
     case ValueType::kL:
-      return AppendTyped(out, R"({"L":)", [&] { AppendArray(out, v.as_l(), [&](const AttributeValue& e) { AppendJson(out, e); }); });
+      return AppendTyped(out, R"({"L":)",
+                         [&] { AppendArray(out, v.as_l(), [&](const AttributeValue& e) { AppendJson(out, e); }); });
     case ValueType::kM:
       return AppendTyped(out, R"({"M":)", [&] {
         out += '{';
@@ -129,11 +131,13 @@ void AppendJson(std::string& out, const AttributeValue& v) {
       });
     case ValueType::kNS:
       return AppendTyped(out, R"({"NS":)", [&] {
-        AppendArray(out, std::get<NumberSet>(v.variant()), [&](const Number& n) { AppendJsonString(out, n.ToString()); });
+        AppendArray(out, std::get<NumberSet>(v.variant()),
+                    [&](const Number& n) { AppendJsonString(out, n.ToString()); });
       });
     case ValueType::kBS:
       return AppendTyped(out, R"({"BS":)", [&] {
-        AppendArray(out, std::get<BinarySet>(v.variant()), [&](const Bytes& b) { AppendJsonString(out, Base64Encode(b.data)); });
+        AppendArray(out, std::get<BinarySet>(v.variant()),
+                    [&](const Bytes& b) { AppendJsonString(out, Base64Encode(b.data)); });
       });
   }
 }

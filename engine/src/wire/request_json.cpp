@@ -35,7 +35,8 @@ class MemberReader {
     if (m->is_number_integer()) return m->get<std::int64_t>();
     if (m->is_number_float()) {
       double d = std::floor(m->get<double>());
-      if (!(d >= -9.2e18 && d <= 9.2e18)) return Fail(Status::Serialization("NUMBER_VALUE cannot be converted to " + std::string(java_type)));
+      if (!(d >= -9.2e18 && d <= 9.2e18))
+        return Fail(Status::Serialization("NUMBER_VALUE cannot be converted to " + std::string(java_type)));
       return static_cast<std::int64_t>(d);
     }
     return Fail(WrongJsonType(*m, java_type));
@@ -89,7 +90,8 @@ class MemberReader {
     const json* m = Get(obj, name);
     if (!m) return std::nullopt;
     if (m->is_array())
-      return Fail(Status::Serialization("Unrecognized collection type java.util.Map<java.lang.String, java.lang.String>"));
+      return Fail(
+          Status::Serialization("Unrecognized collection type java.util.Map<java.lang.String, java.lang.String>"));
     if (!m->is_object()) return Fail(Status::Serialization("Unexpected field type"));
     ExpressionAttributeNames out;
     for (auto it = m->begin(); it != m->end(); ++it) {
@@ -113,9 +115,9 @@ class MemberReader {
     if (!m) return nullptr;
     if (m->is_object()) return m;
     if (m->is_array())
-      Fail(Status::Serialization(std::string("Unrecognized collection type java.util.Map<java.lang.String, ") + value_type + ">"));
-    else
-      Fail(Status::Serialization("Unexpected field type"));
+      Fail(Status::Serialization(std::string("Unrecognized collection type java.util.Map<java.lang.String, ") +
+                                 value_type + ">"));
+    else Fail(Status::Serialization("Unexpected field type"));
     return nullptr;
   }
 
@@ -140,10 +142,8 @@ class MemberReader {
  private:
   const json* CheckStruct(const json& m, const char* type, const char* scalar_message) {
     if (m.is_object()) return &m;
-    if (m.is_array())
-      Fail(Status::Serialization(std::string("Unrecognized collection type class ") + kModel + type));
-    else
-      Fail(Status::Serialization(scalar_message));
+    if (m.is_array()) Fail(Status::Serialization(std::string("Unrecognized collection type class ") + kModel + type));
+    else Fail(Status::Serialization(scalar_message));
     return nullptr;
   }
 
@@ -173,8 +173,8 @@ std::optional<ProvisionedThroughput> ReadThroughput(MemberReader& r, const json&
   return ProvisionedThroughput{r.Long(*pt, "ReadCapacityUnits"), r.Long(*pt, "WriteCapacityUnits")};
 }
 
-std::optional<std::vector<SecondaryIndexDefinition>> ReadIndexes(MemberReader& r, const json& obj,
-                                                                  const char* name, const char* type) {
+std::optional<std::vector<SecondaryIndexDefinition>> ReadIndexes(MemberReader& r, const json& obj, const char* name,
+                                                                 const char* type) {
   const json* list = r.List(obj, name);
   if (!list) return std::nullopt;
   std::vector<SecondaryIndexDefinition> out;
@@ -202,14 +202,14 @@ Result<T> Finish(const MemberReader& r, T value) {
 // The playground speaks the expression API; the legacy parameters it replaced get a clear
 // error rather than being silently ignored.
 Status LegacyUnsupported(const std::string& member) {
-  return Status::Validation("The playground supports expression parameters only: " + member +
-                            " is a legacy parameter (use ConditionExpression, KeyConditionExpression, FilterExpression, "
-                            "ProjectionExpression or UpdateExpression instead)");
+  return Status::Validation(
+      "The playground supports expression parameters only: " + member +
+      " is a legacy parameter (use ConditionExpression, KeyConditionExpression, FilterExpression, "
+      "ProjectionExpression or UpdateExpression instead)");
 }
 
-#define DDB_REJECT_LEGACY(reader, body, ...)                            \
-  if (auto legacy = (reader).Legacy((body), {__VA_ARGS__}); legacy)    \
-    return LegacyUnsupported(*legacy);
+#define DDB_REJECT_LEGACY(reader, body, ...) \
+  if (auto legacy = (reader).Legacy((body), {__VA_ARGS__}); legacy) return LegacyUnsupported(*legacy);
 
 KeysAndAttributes ReadKeysAndAttributes(MemberReader& r, const json& obj) {
   KeysAndAttributes ka;
@@ -410,7 +410,8 @@ Result<BatchGetItemRequest> BatchGetItemRequestFromJson(const json& body) {
 Result<BatchWriteItemRequest> BatchWriteItemRequestFromJson(const json& body) {
   MemberReader r;
   BatchWriteItemRequest req;
-  if (const json* items = r.ObjectMap(body, "RequestItems", "java.util.List<com.amazonaws.dynamodb.v20120810.WriteRequest>")) {
+  if (const json* items =
+          r.ObjectMap(body, "RequestItems", "java.util.List<com.amazonaws.dynamodb.v20120810.WriteRequest>")) {
     req.request_items.emplace();
     for (auto it = items->begin(); it != items->end(); ++it) {
       if (!it->is_array()) {

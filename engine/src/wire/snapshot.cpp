@@ -2,13 +2,13 @@
 // CreateTable and PutItem, first into a scratch database (to find any error before touching
 // the real one), then into the real one.
 #include "ddb/snapshot.h"
-#include "ddb/item_json.h"
 
 #include <algorithm>
 #include <array>
 #include <optional>
 #include <vector>
 
+#include "ddb/item_json.h"
 #include "wire/json_syntax.h"
 #include "wire/request_json.h"
 #include "wire/table_description_json.h"
@@ -19,10 +19,10 @@ namespace {
 
 // ---- Export ---------------------------------------------------------------------------------
 
-
 void AppendTable(std::string& out, const TableDescription& d, const TableLayout& layout) {
   out += "    {\n";
-  for (const auto& [name, value] : CreateTableMembers(d)) out += "      " + DumpJson(json(name)) + ": " + DumpJson(value) + ",\n";
+  for (const auto& [name, value] : CreateTableMembers(d))
+    out += "      " + DumpJson(json(name)) + ": " + DumpJson(value) + ",\n";
   out += "      \"Items\": [";
   bool first = true;
   for (const auto& collection : layout.item_collections)
@@ -52,9 +52,14 @@ struct TableEntry {
   std::vector<Item> items;
 };
 
-constexpr std::array<std::string_view, 8> kTableMembers = {
-    "TableName", "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput",
-    "LocalSecondaryIndexes", "GlobalSecondaryIndexes", "Items"};
+constexpr std::array<std::string_view, 8> kTableMembers = {"TableName",
+                                                           "AttributeDefinitions",
+                                                           "KeySchema",
+                                                           "BillingMode",
+                                                           "ProvisionedThroughput",
+                                                           "LocalSecondaryIndexes",
+                                                           "GlobalSecondaryIndexes",
+                                                           "Items"};
 
 Result<TableEntry> ReadTable(const json& j, std::string path) {
   if (!j.is_object()) return At(path, "expected an object, found " + JsonTypeName(j));
@@ -89,14 +94,14 @@ Result<std::vector<TableEntry>> ReadSnapshot(std::string_view text) {
   auto format = doc.find("format");
   if (format == doc.end() || !format->is_string() || *format != kSnapshotFormat)
     return At("/format", "expected \"" + std::string(kSnapshotFormat) + "\", found " +
-                              (format == doc.end() ? "nothing" : DumpJson(*format)));
+                             (format == doc.end() ? "nothing" : DumpJson(*format)));
   auto version = doc.find("version");
   if (version == doc.end() || !version->is_number_integer())
     return At("/version", "expected the number " + std::to_string(kSnapshotVersion) + ", found " +
-                               (version == doc.end() ? "nothing" : DumpJson(*version)));
+                              (version == doc.end() ? "nothing" : DumpJson(*version)));
   if (*version != kSnapshotVersion)
     return At("/version", "unsupported version " + DumpJson(*version) + " (this build reads version " +
-                               std::to_string(kSnapshotVersion) + ")");
+                              std::to_string(kSnapshotVersion) + ")");
   auto tables = doc.find("tables");
   if (tables == doc.end() || !tables->is_array())
     return At("/tables", "expected an array, found " + (tables == doc.end() ? "nothing" : JsonTypeName(*tables)));

@@ -31,15 +31,13 @@ json ThroughputJson(std::int64_t read_units, std::int64_t write_units) {
 
 // An index as DescribeTable reports it.
 json DescribedIndexJson(const IndexDescription& ix, const std::string& table_arn, bool global) {
-  json o = {{"IndexName", ix.index_name},
-            {"KeySchema", KeySchemaJson(ix.key_schema)},
-            {"Projection", ProjectionJson(ix)},
-            {"IndexSizeBytes", ix.size_bytes},
-            {"ItemCount", ix.item_count},
-            {"IndexArn", table_arn + "/index/" + ix.index_name}};
+  json o = {{"IndexName", ix.index_name},       {"KeySchema", KeySchemaJson(ix.key_schema)},
+            {"Projection", ProjectionJson(ix)}, {"IndexSizeBytes", ix.size_bytes},
+            {"ItemCount", ix.item_count},       {"IndexArn", table_arn + "/index/" + ix.index_name}};
   if (global) {
     o["IndexStatus"] = "ACTIVE";
-    o["ProvisionedThroughput"] = ThroughputJson(ix.read_capacity_units.value_or(0), ix.write_capacity_units.value_or(0));
+    o["ProvisionedThroughput"] =
+        ThroughputJson(ix.read_capacity_units.value_or(0), ix.write_capacity_units.value_or(0));
     o["ProvisionedThroughput"]["NumberOfDecreasesToday"] = 0;
   }
   return o;
@@ -47,7 +45,8 @@ json DescribedIndexJson(const IndexDescription& ix, const std::string& table_arn
 
 // An index as CreateTable takes it.
 json DefinedIndexJson(const IndexDescription& ix, bool provisioned) {
-  json o = {{"IndexName", ix.index_name}, {"KeySchema", KeySchemaJson(ix.key_schema)}, {"Projection", ProjectionJson(ix)}};
+  json o = {
+      {"IndexName", ix.index_name}, {"KeySchema", KeySchemaJson(ix.key_schema)}, {"Projection", ProjectionJson(ix)}};
   if (provisioned && ix.read_capacity_units && ix.write_capacity_units)
     o["ProvisionedThroughput"] = ThroughputJson(*ix.read_capacity_units, *ix.write_capacity_units);
   return o;
@@ -94,7 +93,8 @@ std::vector<std::pair<std::string, json>> CreateTableMembers(const TableDescript
   m.emplace_back("AttributeDefinitions", AttributeDefinitionsJson(d.attribute_definitions));
   m.emplace_back("KeySchema", KeySchemaJson(d.key_schema));
   m.emplace_back("BillingMode", std::string(BillingModeName(d.billing_mode)));
-  if (provisioned) m.emplace_back("ProvisionedThroughput", ThroughputJson(d.read_capacity_units, d.write_capacity_units));
+  if (provisioned)
+    m.emplace_back("ProvisionedThroughput", ThroughputJson(d.read_capacity_units, d.write_capacity_units));
   for (const auto* list : {&d.local_secondary_indexes, &d.global_secondary_indexes}) {
     if (list->empty()) continue;
     const bool global = list == &d.global_secondary_indexes;

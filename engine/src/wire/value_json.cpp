@@ -36,7 +36,8 @@ Status ListExpected(const json& j) {
 Status WrongJsonType(const json& j, std::string_view expected) {
   const std::string type(expected);
   if (j.is_boolean())
-    return Status::Serialization(std::string(j.get<bool>() ? "TRUE_VALUE" : "FALSE_VALUE") + " cannot be converted to " + type);
+    return Status::Serialization(std::string(j.get<bool>() ? "TRUE_VALUE" : "FALSE_VALUE") +
+                                 " cannot be converted to " + type);
   if (j.is_number_float()) return Status::Serialization("DECIMAL_VALUE cannot be converted to " + type);
   if (j.is_number()) return Status::Serialization("NUMBER_VALUE cannot be converted to " + type);
   if (j.is_string()) return Status::Serialization("STRING_VALUE cannot be converted to " + type);
@@ -48,8 +49,7 @@ Result<AttributeValue> AttributeValueFromJson(const json& j, int depth) {
   if (j.is_array())
     return Status::Serialization(std::string("Unrecognized collection type class ") + kAttributeValueClass);
   if (!j.is_object()) return Status::Serialization("Unexpected value type in payload");
-  if (depth > limits::kMaxNestingDepth)
-    return Status::Validation("Nesting Levels have exceeded supported limits");
+  if (depth > limits::kMaxNestingDepth) return Status::Validation("Nesting Levels have exceeded supported limits");
 
   // Members set to null count as absent, as in DynamoDB's deserializer.
   const json* member = nullptr;
@@ -98,7 +98,8 @@ Result<AttributeValue> AttributeValueFromJson(const json& j, int depth) {
     auto b = BooleanMember(m);
     if (!b.ok()) return b.status();
     if (!*b)
-      return Status::Validation("One or more parameter values were invalid: Null attribute value types must have the value of true");
+      return Status::Validation(
+          "One or more parameter values were invalid: Null attribute value types must have the value of true");
     return AttributeValue::MakeNull();
   }
   if (type == "L") {
