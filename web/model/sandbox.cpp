@@ -107,6 +107,15 @@ void Sandbox::AfterSend(std::string_view operation, std::string_view body, const
   Record(std::move(entry));
 }
 
+void Sandbox::RecordEvent(HistoryEntry::Kind kind, std::string what, bool changed_state) {
+  HistoryEntry entry;
+  entry.kind = kind;
+  entry.operation = std::move(what);
+  entry.changed_state = changed_state;
+  entry.rerunnable = false;  // only requests can be run again
+  Record(std::move(entry));
+}
+
 void Sandbox::Record(HistoryEntry entry) {
   entry.id = next_id_++;
   history_.push_back(std::move(entry));
@@ -132,12 +141,7 @@ ddb::Status Sandbox::Undo() {
   undo_.pop_back();
   redo_.push_back(std::move(now));
   console_burst_.reset();
-  HistoryEntry entry;
-  entry.kind = HistoryEntry::Kind::kUndo;
-  entry.operation = "Undo";
-  entry.changed_state = true;
-  entry.rerunnable = false;
-  Record(std::move(entry));
+  RecordEvent(HistoryEntry::Kind::kUndo, "Undo", true);
   return ddb::Status::Ok();
 }
 
@@ -148,12 +152,7 @@ ddb::Status Sandbox::Redo() {
   redo_.pop_back();
   PushUndo(std::move(now));
   console_burst_.reset();
-  HistoryEntry entry;
-  entry.kind = HistoryEntry::Kind::kRedo;
-  entry.operation = "Redo";
-  entry.changed_state = true;
-  entry.rerunnable = false;
-  Record(std::move(entry));
+  RecordEvent(HistoryEntry::Kind::kRedo, "Redo", true);
   return ddb::Status::Ok();
 }
 
@@ -162,12 +161,7 @@ void Sandbox::Reset() {
   redo_.clear();
   console_burst_.reset();
   wire_.Clear();
-  HistoryEntry entry;
-  entry.kind = HistoryEntry::Kind::kReset;
-  entry.operation = "Reset";
-  entry.changed_state = true;
-  entry.rerunnable = false;
-  Record(std::move(entry));
+  RecordEvent(HistoryEntry::Kind::kReset, "Reset", true);
 }
 
 ddb::Status Sandbox::Load(std::string_view snapshot, std::string description) {
@@ -176,12 +170,7 @@ ddb::Status Sandbox::Load(std::string_view snapshot, std::string description) {
   PushUndo(std::move(before));
   redo_.clear();
   console_burst_.reset();
-  HistoryEntry entry;
-  entry.kind = HistoryEntry::Kind::kLoad;
-  entry.operation = std::move(description);
-  entry.changed_state = true;
-  entry.rerunnable = false;
-  Record(std::move(entry));
+  RecordEvent(HistoryEntry::Kind::kLoad, std::move(description), true);
   return ddb::Status::Ok();
 }
 
@@ -200,15 +189,12 @@ void Sandbox::EndGroup() {
     redo_.clear();
   }
   pending_.reset();
-  HistoryEntry entry;
-  entry.kind = HistoryEntry::Kind::kLoad;
-  entry.operation =
+  RecordEvent(
+      HistoryEntry::Kind::kLoad,
       group.description + " (" + std::to_string(group.requests) + " requests" +
-      (group.failures ? ", " + std::to_string(group.failures) + " failed: " + group.first_failure.error_type : "") +
-      ")";
-  entry.changed_state = group.changed;
-  entry.rerunnable = false;
-  Record(std::move(entry));
+          (group.failures ? ", " + std::to_string(group.failures) + " failed: " + group.first_failure.error_type : "") +
+          ")",
+      group.changed);
 }
 
 void Sandbox::ForgetSteps() {

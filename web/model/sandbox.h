@@ -76,6 +76,8 @@ class Sandbox final : public WireObserver {
 
  private:
   void Record(HistoryEntry entry);
+  // An entry for what the sandbox itself did (undo, redo, reset, a load, a group of requests).
+  void RecordEvent(HistoryEntry::Kind kind, std::string what, bool changed_state);
   void PushUndo(SandboxState state);
 
   const ddb::Database& db_;

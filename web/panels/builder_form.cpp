@@ -19,6 +19,29 @@
 namespace playground {
 namespace {
 
+// A placeholder table's first cell: the placeholder, in the warning colour when no
+// expression uses it. True when it was edited.
+bool PlaceholderCell(std::string& placeholder, bool used, PanelContext& ctx) {
+  ImGui::TableNextColumn();
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  bool edited = false;
+  {
+    ui::StyleColor text(ImGuiCol_Text, used ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : ctx.colors.warning);
+    edited = ImGui::InputText("##p", &placeholder);
+  }
+  if (!used && ImGui::IsItemHovered())
+    ImGui::SetTooltip("No expression uses %s: DynamoDB refuses unused placeholders.", placeholder.c_str());
+  return edited;
+}
+
+// A placeholder table's last cell: the button that removes the row. True when clicked.
+bool RemoveCell(const std::string& placeholder) {
+  ImGui::TableNextColumn();
+  const bool clicked = ImGui::Button("x", {ImGui::GetFrameHeight(), 0});
+  ImGui::SetItemTooltip("Remove %s", placeholder.c_str());
+  return clicked;
+}
+
 using nlohmann::ordered_json;
 using SortOp = KeyConditionHelper::SortOp;
 
@@ -146,23 +169,14 @@ bool DrawNames(Operation op, RequestFields& f, PanelContext& ctx) {
         PlaceholderName& row = f.names[i];
         const bool used = PlaceholderUsed(op, f, row.placeholder);
         ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::SetNextItemWidth(-FLT_MIN);
-        {
-          ui::StyleColor text(ImGuiCol_Text, used ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : ctx.colors.warning);
-          if (ImGui::InputText("##p", &row.placeholder)) changed = true;
-        }
-        if (!used && ImGui::IsItemHovered())
-          ImGui::SetTooltip("No expression uses %s: DynamoDB refuses unused placeholders.", row.placeholder.c_str());
+        if (PlaceholderCell(row.placeholder, used, ctx)) changed = true;
         ImGui::TableNextColumn();
         ImGui::SetNextItemWidth(-FLT_MIN);
         if (ImGui::InputTextWithHint("##n", "attribute name", &row.name)) {
           row.automatic = false;
           changed = true;
         }
-        ImGui::TableNextColumn();
-        if (ImGui::Button("x", {ImGui::GetFrameHeight(), 0})) remove = static_cast<int>(i);
-        ImGui::SetItemTooltip("Remove %s", row.placeholder.c_str());
+        if (RemoveCell(row.placeholder)) remove = static_cast<int>(i);
       }
     }
   }
@@ -193,14 +207,7 @@ bool DrawValues(Operation op, RequestFields& f, PanelContext& ctx) {
         PlaceholderValue& row = f.values[i];
         const bool used = PlaceholderUsed(op, f, row.placeholder);
         ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::SetNextItemWidth(-FLT_MIN);
-        {
-          ui::StyleColor text(ImGuiCol_Text, used ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : ctx.colors.warning);
-          if (ImGui::InputText("##p", &row.placeholder)) changed = true;
-        }
-        if (!used && ImGui::IsItemHovered())
-          ImGui::SetTooltip("No expression uses %s: DynamoDB refuses unused placeholders.", row.placeholder.c_str());
+        if (PlaceholderCell(row.placeholder, used, ctx)) changed = true;
         ImGui::TableNextColumn();
         ImGui::SetNextItemWidth(-FLT_MIN);
         if (ui::Combo combo("##t", ValueTypeLabel(row.type)); combo) {
@@ -235,9 +242,7 @@ bool DrawValues(Operation op, RequestFields& f, PanelContext& ctx) {
             changed = true;
           }
         }
-        ImGui::TableNextColumn();
-        if (ImGui::Button("x", {ImGui::GetFrameHeight(), 0})) remove = static_cast<int>(i);
-        ImGui::SetItemTooltip("Remove %s", row.placeholder.c_str());
+        if (RemoveCell(row.placeholder)) remove = static_cast<int>(i);
       }
     }
   }

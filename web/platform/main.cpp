@@ -33,6 +33,8 @@
 #include "widgets/theme.h"
 
 // ---- [SECTION] JavaScript helpers ---------------------------------------------------------
+// The bodies of EM_JS are JavaScript, which clang-format would break:
+// clang-format off
 // EM_JS must live at global scope. Strings returned to C++ are malloc'd; the caller frees.
 
 // Emscripten has no clipboard. Copy writes to the system clipboard; paste reads the text of
@@ -40,12 +42,11 @@
 // permission.
 EM_JS(void, js_install_clipboard, (), {
   Module.clipText = "";
-  document.addEventListener(
-      "paste", (e) = > { Module.clipText = e.clipboardData.getData("text/plain"); });
+  document.addEventListener("paste", (e) => { Module.clipText = e.clipboardData.getData("text/plain"); });
 });
 EM_JS(void, js_set_clipboard, (const char* text), {
   Module.clipText = UTF8ToString(text);
-  if (navigator.clipboard) navigator.clipboard.writeText(Module.clipText).catch(() = > {});
+  if (navigator.clipboard) navigator.clipboard.writeText(Module.clipText).catch(() => {});
 });
 EM_JS(char*, js_get_clipboard, (), {
   const text = Module.clipText || "";
@@ -59,13 +60,11 @@ EM_JS(char*, js_get_clipboard, (), {
 EM_JS(void, js_set_cursor, (const char* css), { Module.canvas.style.cursor = UTF8ToString(css); });
 
 // Whether the page runs on a Mac: Cmd then plays Ctrl's part in shortcuts.
-EM_JS(int, js_is_mac, (), { return / Mac | iPhone | iPad /.test(navigator.platform || "") ? 1 : 0; });
+EM_JS(int, js_is_mac, (), { return /Mac|iPhone|iPad/.test(navigator.platform || "") ? 1 : 0; });
 
 // Tells index.html the first frame is on screen (resolves playground.ready) or that the page
 // cannot run (rejects it and shows the error box).
-EM_JS(void, js_page_ready, (), {
-  if (Module.onPageReady) Module.onPageReady();
-});
+EM_JS(void, js_page_ready, (), { if (Module.onPageReady) Module.onPageReady(); });
 EM_JS(void, js_page_failed, (const char* message), {
   if (Module.onPageError) Module.onPageError(UTF8ToString(message));
 });
@@ -74,35 +73,23 @@ EM_JS(void, js_page_failed, (const char* message), {
 // here would stop the main loop, so every access is guarded.
 EM_JS(char*, js_storage_get, (const char* key), {
   let text = null;
-  try {
-    text = window.localStorage.getItem(UTF8ToString(key));
-  } catch (e) {
-    text = null;
-  }
-  if (text == = null) return 0;
+  try { text = window.localStorage.getItem(UTF8ToString(key)); } catch (e) { text = null; }
+  if (text === null) return 0;
   const size = lengthBytesUTF8(text) + 1;
   const ptr = _malloc(size);
   stringToUTF8(text, ptr, size);
   return ptr;
 });
 EM_JS(int, js_storage_set, (const char* key, const char* value), {
-  try {
-    window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value));
-    return 1;
-  } catch (e) {
-    return 0;
-  }
+  try { window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); return 1; } catch (e) { return 0; }
 });
 EM_JS(void, js_storage_remove, (const char* key), {
-  try {
-    window.localStorage.removeItem(UTF8ToString(key));
-  } catch (e) {
-  }
+  try { window.localStorage.removeItem(UTF8ToString(key)); } catch (e) {}
 });
 
 EM_JS(char*, js_query_parameter, (const char* name), {
   const value = new URLSearchParams(location.search).get(UTF8ToString(name));
-  if (value == = null) return 0;
+  if (value === null) return 0;
   const size = lengthBytesUTF8(value) + 1;
   const ptr = _malloc(size);
   stringToUTF8(value, ptr, size);
@@ -123,7 +110,7 @@ EM_JS(void, js_show_lesson_in_address, (const char* id, int step), {
   }
   const query = params.toString();
   const url = location.pathname + (query ? "?" + query : "") + location.hash;
-  if (url != = location.pathname + location.search + location.hash) history.replaceState(history.state, "", url);
+  if (url !== location.pathname + location.search + location.hash) history.replaceState(history.state, "", url);
 });
 
 // Files of the site (lessons), fetched relative to the page; each outcome waits in
@@ -131,15 +118,14 @@ EM_JS(void, js_show_lesson_in_address, (const char* id, int step), {
 EM_JS(void, js_start_fetch, (const char* path), {
   const p = UTF8ToString(path);
   if (!Module.fetched) Module.fetched = [];
-  const done = (outcome) = > Module.fetched.push(Object.assign({path : p, status : 0, text : "", error : ""}, outcome));
-  fetch(p, {cache : "no-cache"})
-      .then((r) = > r.text().then(
-                        (text) = > done(r.ok ? {status : r.status, text} : {status : r.status, error : r.statusText}),
-                        (e) = > done({status : 0, error : String((e && e.message) || e)})),
-            (e) = > done({status : 0, error : String((e && e.message) || e)}));
+  const done = (outcome) => Module.fetched.push(Object.assign({ path: p, status: 0, text: "", error: "" }, outcome));
+  fetch(p, { cache: "no-cache" }).then(
+    (r) => r.text().then((text) => done(r.ok ? { status: r.status, text } : { status: r.status, error: r.statusText }),
+                         (e) => done({ status: 0, error: String((e && e.message) || e) })),
+    (e) => done({ status: 0, error: String((e && e.message) || e) }));
 });
 EM_JS(char*, js_take_fetched, (), {
-  if (!Module.fetched || Module.fetched.length == = 0) return 0;
+  if (!Module.fetched || Module.fetched.length === 0) return 0;
   const text = JSON.stringify(Module.fetched.shift());
   const size = lengthBytesUTF8(text) + 1;
   const ptr = _malloc(size);
@@ -188,6 +174,7 @@ std::optional<std::string> TakeJsString(char* text) {
   std::free(text);
   return out;
 }
+// clang-format on
 
 // ---- [SECTION] BrowserHost ----------------------------------------------------------------
 

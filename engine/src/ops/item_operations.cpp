@@ -58,6 +58,15 @@ Status CheckStoredCondition(TraceScope& trace, const Table& t, const Item& key,
   return s;
 }
 
+// The enum members PutItem, DeleteItem and UpdateItem share, checked in DynamoDB's order.
+template <class Request>
+void CheckWriteEnums(ConstraintErrors& e, const Request& request) {
+  CheckReturnValues(e, request.return_values);
+  CheckReturnConsumedCapacity(e, request.return_consumed_capacity);
+  CheckReturnItemCollectionMetrics(e, request.return_item_collection_metrics);
+  CheckReturnValuesOnConditionCheckFailure(e, request.return_values_on_condition_check_failure);
+}
+
 // Parses an optional ConditionExpression.
 Status ParseOptionalCondition(expr::ExpressionSet& set, const std::optional<std::string>& text,
                               std::optional<expr::Condition>& out) {
@@ -77,10 +86,7 @@ Result<PutItemResult> Database::PutItem(PutItemRequest request) {
   ConstraintErrors e;
   CheckTableNameMember(e, request.table_name);
   e.NotNull(request.item.has_value(), "item");
-  CheckReturnValues(e, request.return_values);
-  CheckReturnConsumedCapacity(e, request.return_consumed_capacity);
-  CheckReturnItemCollectionMetrics(e, request.return_item_collection_metrics);
-  CheckReturnValuesOnConditionCheckFailure(e, request.return_values_on_condition_check_failure);
+  CheckWriteEnums(e, request);
   if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
   if (Status s = ValidateExpressionInputs(request.expression,
                                           {{"ConditionExpression", request.condition_expression.has_value(), true}});
@@ -176,10 +182,7 @@ Result<DeleteItemResult> Database::DeleteItem(const DeleteItemRequest& request) 
   ConstraintErrors e;
   CheckTableNameMember(e, request.table_name);
   e.NotNull(request.key.has_value(), "key");
-  CheckReturnValues(e, request.return_values);
-  CheckReturnConsumedCapacity(e, request.return_consumed_capacity);
-  CheckReturnItemCollectionMetrics(e, request.return_item_collection_metrics);
-  CheckReturnValuesOnConditionCheckFailure(e, request.return_values_on_condition_check_failure);
+  CheckWriteEnums(e, request);
   if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
   if (Status s = ValidateExpressionInputs(request.expression,
                                           {{"ConditionExpression", request.condition_expression.has_value(), true}});
@@ -224,10 +227,7 @@ Result<UpdateItemResult> Database::UpdateItem(const UpdateItemRequest& request) 
   ConstraintErrors e;
   CheckTableNameMember(e, request.table_name);
   e.NotNull(request.key.has_value(), "key");
-  CheckReturnValues(e, request.return_values);
-  CheckReturnConsumedCapacity(e, request.return_consumed_capacity);
-  CheckReturnItemCollectionMetrics(e, request.return_item_collection_metrics);
-  CheckReturnValuesOnConditionCheckFailure(e, request.return_values_on_condition_check_failure);
+  CheckWriteEnums(e, request);
   if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
   if (Status s = ValidateExpressionInputs(request.expression,
                                           {{"UpdateExpression", request.update_expression.has_value(), true},

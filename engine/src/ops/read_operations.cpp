@@ -244,19 +244,25 @@ Table::SortKeyRange RangeOf(const expr::SortKeyCondition& c, AttributeValue& pre
   return r;
 }
 
+// The members Query and Scan share.
+template <class Request>
+ReadRequestView ViewOf(const Request& request) {
+  return {request.table_name,
+          request.index_name,
+          request.select,
+          request.limit,
+          request.return_consumed_capacity,
+          request.projection_expression,
+          request.exclusive_start_key};
+}
+
 }  // namespace
 
 // ---- Query ----------------------------------------------------------------------------------
 
 Result<ReadPage> Database::Query(const QueryRequest& request) {
   TraceScope trace = impl_->Trace("Query", request.table_name);
-  const ReadRequestView view{request.table_name,
-                             request.index_name,
-                             request.select,
-                             request.limit,
-                             request.return_consumed_capacity,
-                             request.projection_expression,
-                             request.exclusive_start_key};
+  const ReadRequestView view = ViewOf(request);
   ConstraintErrors e;
   CheckReadShape(e, view);
   if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
@@ -365,13 +371,7 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
 
 Result<ReadPage> Database::Scan(const ScanRequest& request) {
   TraceScope trace = impl_->Trace("Scan", request.table_name);
-  const ReadRequestView view{request.table_name,
-                             request.index_name,
-                             request.select,
-                             request.limit,
-                             request.return_consumed_capacity,
-                             request.projection_expression,
-                             request.exclusive_start_key};
+  const ReadRequestView view = ViewOf(request);
   ConstraintErrors e;
   CheckReadShape(e, view);
   if (request.segment && *request.segment < 0)

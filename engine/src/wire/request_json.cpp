@@ -294,18 +294,25 @@ Result<ListTablesRequest> ListTablesRequestFromJson(const json& body) {
   return Finish(r, std::move(req));
 }
 
-Result<PutItemRequest> PutItemRequestFromJson(const json& body) {
-  MemberReader r;
-  DDB_REJECT_LEGACY(r, body, "Expected", "ConditionalOperator")
-  PutItemRequest req;
-  req.table_name = r.String(body, "TableName");
-  req.item = r.ItemMap(body, "Item");
+// The members PutItem, DeleteItem and UpdateItem share: a condition, its placeholders, and what
+// to return. Read in the order DynamoDB's model lists them, after the item or key.
+template <class Request>
+void ReadConditionalWrite(MemberReader& r, const json& body, Request& req) {
   req.condition_expression = r.String(body, "ConditionExpression");
   req.expression = r.Expressions(body);
   req.return_values = r.String(body, "ReturnValues");
   req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
   req.return_item_collection_metrics = r.String(body, "ReturnItemCollectionMetrics");
   req.return_values_on_condition_check_failure = r.String(body, "ReturnValuesOnConditionCheckFailure");
+}
+
+Result<PutItemRequest> PutItemRequestFromJson(const json& body) {
+  MemberReader r;
+  DDB_REJECT_LEGACY(r, body, "Expected", "ConditionalOperator")
+  PutItemRequest req;
+  req.table_name = r.String(body, "TableName");
+  req.item = r.ItemMap(body, "Item");
+  ReadConditionalWrite(r, body, req);
   return Finish(r, std::move(req));
 }
 
@@ -328,12 +335,7 @@ Result<DeleteItemRequest> DeleteItemRequestFromJson(const json& body) {
   DeleteItemRequest req;
   req.table_name = r.String(body, "TableName");
   req.key = r.ItemMap(body, "Key");
-  req.condition_expression = r.String(body, "ConditionExpression");
-  req.expression = r.Expressions(body);
-  req.return_values = r.String(body, "ReturnValues");
-  req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
-  req.return_item_collection_metrics = r.String(body, "ReturnItemCollectionMetrics");
-  req.return_values_on_condition_check_failure = r.String(body, "ReturnValuesOnConditionCheckFailure");
+  ReadConditionalWrite(r, body, req);
   return Finish(r, std::move(req));
 }
 
@@ -344,12 +346,7 @@ Result<UpdateItemRequest> UpdateItemRequestFromJson(const json& body) {
   req.table_name = r.String(body, "TableName");
   req.key = r.ItemMap(body, "Key");
   req.update_expression = r.String(body, "UpdateExpression");
-  req.condition_expression = r.String(body, "ConditionExpression");
-  req.expression = r.Expressions(body);
-  req.return_values = r.String(body, "ReturnValues");
-  req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
-  req.return_item_collection_metrics = r.String(body, "ReturnItemCollectionMetrics");
-  req.return_values_on_condition_check_failure = r.String(body, "ReturnValuesOnConditionCheckFailure");
+  ReadConditionalWrite(r, body, req);
   return Finish(r, std::move(req));
 }
 
