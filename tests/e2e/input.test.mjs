@@ -1,6 +1,6 @@
 // No lost input: the page feeds ImGui from the browser's own key and mouse events, so keys
 // typed and clicks made faster than the page draws frames all arrive, in order. (Emscripten's
-// GLFW layer, which the page used before, dropped them: TOOLCHAIN.md, last section.)
+// GLFW layer, which the page used before, dropped keys and clicks that came between frames.)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { clickWidget, openPage, siteAndBrowser, state, waitForState, widgetRect } from './support.mjs';
