@@ -56,6 +56,30 @@ describe('presenter controls', () => {
     assert.equal(s.fontScale, 1);
   });
 
+  test('View > Text size: the size the slider is dragged to stays when it is let go', async () => {
+    await clickWidget(page, 'menu.view');
+    const slider = await widgetRect(page, 'menu.font_scale');
+    assert.ok(slider, 'the Text size slider is in the View menu');
+    const y = slider.y + slider.h / 2;
+    await page.mouse.move(slider.x + 4, y);
+    await waitFrames(page, 1);
+    await page.mouse.down();
+    // Dragged over several frames, as a hand would, to the middle of its 200-pixel track (the
+    // rest of the widget is its label).
+    for (let i = 1; i <= 6; i++) {
+      await page.mouse.move(slider.x + 4 + (96 * i) / 6, y);
+      await waitFrames(page, 1);
+    }
+    await page.mouse.up();
+    const s = await waitForState(page, (st) => st.fontScale > 1.3);
+    assert.ok(s.fontScale > 1.55 && s.fontScale < 1.95, `text size ${s.fontScale * 100} % after dragging half way`);
+    await waitFrames(page, 10);
+    assert.equal((await state(page)).fontScale, s.fontScale, 'and it does not snap back');
+    await page.keyboard.press('Escape');
+    for (let i = 0; i < 15; i++) await clickWidget(page, 'title.smaller');
+    await waitForState(page, (st) => st.fontScale <= 1.0);
+  });
+
   test('the light high-contrast theme, and large hit targets', async () => {
     const run = await widgetRect(page, 'builder.run');
     await clickWidget(page, 'menu.view');

@@ -55,6 +55,13 @@ const lessonFiles = readdirSync(lessonsDir)
   .filter((f) => f.endsWith('.json') && !['schema.json', 'index.json', 'facts.json'].includes(f))
   .sort();
 
+test("the schema's operations are the engine's (engine/include/ddb/operations.h), in its order", () => {
+  const header = readFileSync(join(root, 'engine', 'include', 'ddb', 'operations.h'), 'utf8');
+  const engine = [...header.matchAll(/^\s*\{"(\w+)", (?:true|false), (?:true|false)\},$/gm)].map((m) => m[1]);
+  assert.equal(engine.length, 15);
+  assert.deepEqual(schema.$defs.operation.enum, engine);
+});
+
 test('lessons/ holds a curriculum of lesson files', () => {
   assert.ok(lessonFiles.length >= 8, `only ${lessonFiles.length} lessons`);
 });

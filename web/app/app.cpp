@@ -327,15 +327,19 @@ void App::DrawViewMenu(PanelContext& ctx) {
                   ImGui::MenuItem("Light high-contrast theme", nullptr, style_.theme == Theme::kLight)))
     style_.theme = Theme::kLight;
   ImGui::Separator();
-  int percent = static_cast<int>(std::lround(style_.font_scale * 100));
-  ImGui::SetNextItemWidth(200 * ctx.scale);
   // Applied when the slider is let go: rebuilding fonts while dragging would jump the slider.
-  ImGui::SliderInt("Text size", &percent, 100, 250, "%d %%");
-  if (ImGui::IsItemDeactivatedAfterEdit() ||
-      (!ImGui::IsItemActive() && percent != std::lround(style_.font_scale * 100))) {
-    style_.font_scale = std::clamp(percent / 100.0f, kMinFontScale, kMaxFontScale);
+  // Until then the slider shows its own value, kept from frame to frame; read afresh from
+  // the font scale each frame, it snapped back, and the release applied the old size.
+  const int applied = static_cast<int>(std::lround(style_.font_scale * 100));
+  int percent = text_size_dragged_.value_or(applied);
+  ImGui::SetNextItemWidth(200 * ctx.scale);
+  probe_.Item("menu.font_scale", ImGui::SliderInt("Text size", &percent, 100, 250, "%d %%"));
+  if (ImGui::IsItemActive()) {
+    text_size_dragged_ = percent;
+  } else {
+    text_size_dragged_.reset();
+    if (percent != applied) style_.font_scale = std::clamp(percent / 100.0f, kMinFontScale, kMaxFontScale);
   }
-  probe_.RecordLastItem("menu.font_scale");
   probe_.Item("menu.large_targets", ImGui::MenuItem("Large hit targets", nullptr, &style_.large_targets));
   probe_.Item("menu.presenter", ImGui::MenuItem("Presenter view: lesson and data only", nullptr, &presenter_));
   ImGui::Separator();

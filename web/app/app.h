@@ -123,6 +123,7 @@ class App {
   std::string import_text_;
   std::string import_error_;
 
+  std::optional<int> text_size_dragged_;  // the Text size slider's value while it is held
   std::optional<SettingsState> saved_settings_;  // as last handed to SavedState
   std::optional<LessonProgress> saved_progress_;
 
