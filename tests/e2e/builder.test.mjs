@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
   clickWidget, exec, openPage, pressKeys, screenshot, scrollTo, siteAndBrowser, state, typeText,
-  waitForState,
+  waitForState, widgetRect,
 } from './support.mjs';
 
 const OPERATIONS = ['PutItem', 'GetItem', 'UpdateItem', 'DeleteItem', 'Query', 'Scan', 'BatchGetItem',
@@ -121,6 +121,11 @@ describe('the form, the JSON tab and the response on the sample table', () => {
     let s = await typeInto(page, 'builder.json', '{"TableName": "Books",');
     assert.equal(s.builderJson, '{"TableName": "Books",');
     assert.equal(s.builderJsonInvalid, true);
+    // Marked as it is typed: where the text stops being JSON, and why.
+    assert.equal(s.builderJsonProblem,
+      'Line 1, column 23: syntax error while parsing object key - unexpected end of input; expected string literal');
+    assert.ok(await widgetRect(page, 'builder.json_problem'), 'the line is drawn under the editor');
+    await screenshot(page, 'builder-json-problem.png');
     await pressKeys(page, 'Control+Enter');
     s = await waitForState(page, (st) => st.response?.requestBody === '{"TableName": "Books",');
     assert.equal(s.response.errorType, 'SerializationException');
@@ -232,12 +237,71 @@ describe('the builder\'s typed key fields', () => {
       await clickWidget(page, 'table:Scores');
       await waitForState(page, (s) => s.selectedTable === 'Scores');
       await selectOperation(page, 'GetItem');
+      await clickWidget(page, 'builder.key:partition');
+      await page.keyboard.press('Control+A');
+      await pressKeys(page, 'Backspace');
+      let s = await waitForState(page, (st) => st.builderKeyProblems.length > 0);
+      assert.deepEqual(s.builderKeyProblems, ['player is empty: a key value cannot be empty'], 'flagged before Run');
       await typeInto(page, 'builder.key:partition', 'ada');
-      const s = await typeInto(page, 'builder.key:sort', '7');
+      s = await typeInto(page, 'builder.key:sort', 'seven');
+      assert.deepEqual(s.builderKeyProblems, ['game is not a number (type N): "seven"']);
+      assert.ok(await widgetRect(page, 'builder.key_problem'));
+      s = await typeInto(page, 'builder.key:sort', '7');
+      assert.deepEqual(s.builderKeyProblems, []);
       assert.deepEqual(JSON.parse(s.editorText), { player: { S: 'ada' }, game: { N: '7' } });
       const done = await run(page);
       assert.equal(done.response.itemsReturned, 1);
       assert.equal(done.response.status, 200);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the builder starts afresh on another table', () => {
+  test('nothing typed for one table lingers on another, or on the same name created again', async () => {
+    const { page, context, errors } = await openWithSample();
+    try {
+      await selectOperation(page, 'Query');
+      await clickWidget(page, 'builder.tab:json');
+      const typed = '{"TableName": "Books", "KeyConditionExpression": "authorId = :a", "ScanIndexForward": false, ' +
+        '"ExpressionAttributeValues": {":a": {"S": "le-guin"}}}';
+      let s = await typeInto(page, 'builder.json', typed);
+      assert.equal(s.builderFields.scanForward, false);
+      assert.deepEqual(s.builderFields.values, { ':a': 'S:le-guin' });
+
+      // Another table, with other keys: the Query starts from its schema.
+      await exec(page, 'CreateTable', {
+        TableName: 'Games', BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'gameId', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'gameId', KeyType: 'HASH' }],
+      });
+      await clickWidget(page, 'table:Games');
+      s = await waitForState(page, (st) => st.builderFields.table === 'Games');
+      assert.equal(s.builderFields.scanForward, true, 'ScanIndexForward: false stayed with Books');
+      assert.ok(!(':a' in s.builderFields.values), `no :a left over to be "unused": ${JSON.stringify(s.builderFields.values)}`);
+      assert.ok(!s.builderFields.keyCondition.includes('authorId'), s.builderFields.keyCondition);
+      for (const name of Object.values(s.builderFields.names)) assert.equal(name, 'gameId', 'only Games\' key is named');
+      assert.equal(JSON.parse(s.builderJson).TableName, 'Games');
+      // PutItem offers an item of this table, not of Books.
+      s = await selectOperation(page, 'PutItem');
+      const offered = Object.keys(JSON.parse(s.builderJson).Item);
+      assert.equal(offered[0], 'gameId');
+      assert.ok(!offered.includes('authorId') && !offered.includes('bookId'), offered.join(', '));
+
+      // The same name created again with other keys (as a lesson's setup does).
+      await selectOperation(page, 'GetItem');
+      await page.evaluate(() => {  // in one go, between two frames, as a lesson's setup runs
+        window.playground.exec('DeleteTable', { TableName: 'Games' });
+        window.playground.exec('CreateTable', {
+          TableName: 'Games', BillingMode: 'PAY_PER_REQUEST',
+          AttributeDefinitions: [{ AttributeName: 'slot', AttributeType: 'N' }],
+          KeySchema: [{ AttributeName: 'slot', KeyType: 'HASH' }],
+        });
+      });
+      s = await waitForState(page, (st) => st.editorText && st.editorText.includes('slot'));
+      assert.deepEqual(Object.keys(JSON.parse(s.builderJson).Key), ['slot']);
+      assert.deepEqual(errors, []);
     } finally {
       await context.close();
     }

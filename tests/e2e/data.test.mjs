@@ -47,7 +47,7 @@ describe('the trace painted on the sample table', () => {
       ExpressionAttributeValues: { ':a': { S: 'le-guin' }, ':y': { N: '1970' } },
       ReturnConsumedCapacity: 'TOTAL',
     });
-    assert.deepEqual(s.trace, { operation: 'Query', read: 3, returned: 1, filteredOut: 2, written: 0 });
+    assert.deepEqual(s.trace, { operation: 'Query', read: 3, returned: 1, filteredOut: 2, written: 0, partitionsVisited: [2] });
     assert.equal(s.response.count, 1);
     assert.equal(s.response.scannedCount, 3);
     assert.ok(await widgetRect(page, 'data.trace_summary'), 'the summary line is drawn');
@@ -63,7 +63,7 @@ describe('the trace painted on the sample table', () => {
       KeyConditionExpression: 'authorId = :a AND bookId >= :b',
       ExpressionAttributeValues: { ':a': { S: 'le-guin' }, ':b': { S: '1970' } },
     });
-    assert.deepEqual(s.trace, { operation: 'Query', read: 1, returned: 1, filteredOut: 0, written: 0 });
+    assert.deepEqual(s.trace, { operation: 'Query', read: 1, returned: 1, filteredOut: 0, written: 0, partitionsVisited: [2] });
     assert.equal(s.response.scannedCount, 1);
     await screenshot(page, 'data-sort-key.png');
   });
@@ -79,6 +79,27 @@ describe('the trace painted on the sample table', () => {
     assert.equal(s.trace.returned, 4, 'four books are from before 1980');
     assert.equal(s.trace.filteredOut, 4);
     assert.equal(s.traceEntries, 8, 'the trace panel lists each item read');
+    assert.deepEqual(s.trace.partitionsVisited, [0, 1, 2, 3], 'a Scan looks in every partition');
+  });
+
+  test('a Scan looks in every partition, the empty ones too, and the map says so', async () => {
+    for (const [operation, body] of [
+      ['CreateTable', { TableName: 'Solo', BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] }],
+      ['PutItem', { TableName: 'Solo', Item: { id: { S: 'only' } } }],
+    ]) {
+      const r = await page.evaluate(([op, b]) => JSON.parse(window.playground.exec(op, b)), [operation, body]);
+      assert.ok(!r.__type, JSON.stringify(r));
+    }
+    await clickWidget(page, 'table:Solo');
+    await waitForState(page, (st) => st.selectedTable === 'Solo');
+    const s = await runJson(page, 'Scan', { TableName: 'Solo' });
+    assert.equal(s.trace.read, 1);
+    assert.deepEqual(s.trace.partitionsVisited, [0, 1, 2, 3], 'one item, and still four partitions looked in');
+    await screenshot(page, 'data-scan-empty-partitions.png');
+    await clickWidget(page, 'table:Books');
+    await waitForState(page, (st) => st.selectedTable === 'Books');
   });
 
   test('a click on an item shows its JSON and size; its key loads into the builder', async () => {
@@ -113,6 +134,20 @@ describe('the trace painted on the sample table', () => {
     await page.evaluate(() => window.playground.exec('PutItem', { TableName: 'Books', Item: { authorId: { S: 'x' }, bookId: { S: 'y' } } }));
     s = await waitForState(page, (st) => st.itemsListed === 10);
     assert.equal(s.trace.operation, 'PutItem', 'the console\'s write is the last request and is painted');
+  });
+
+  test('a batch write is painted on each table it wrote, with the keys in columns of their own', async () => {
+    const s = await runJson(page, 'BatchWriteItem', {
+      RequestItems: {
+        Books: [{ PutRequest: { Item: { authorId: { S: 'le-guin' }, bookId: { S: '1990-tehanu' }, title: { S: 'Tehanu' } } } }],
+        Solo: [{ PutRequest: { Item: { id: { S: 'second' }, note: { S: 'not a key' } } } }],
+      },
+    });
+    // Painted on Books, the table on show (the trace is reported only while it is painted).
+    assert.equal(s.trace?.operation, 'BatchWriteItem', JSON.stringify(s.trace));
+    assert.equal(s.trace.written, 2, 'both writes are in the trace');
+    assert.equal(s.traceEntries, 2);
+    await screenshot(page, 'data-batch-write.png');
   });
 });
 

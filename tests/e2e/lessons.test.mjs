@@ -157,7 +157,7 @@ describe('the first lesson, by mouse and keyboard', () => {
       assert.deepEqual(s.lesson.facts, ['F1', 'F36', 'F10', 'F3', 'F7', 'F2', 'F13']);
       assert.ok(await widgetRect(page, 'lesson.complete'));
       assert.ok(await widgetRect(page, 'lesson.fact.F1'));
-      assert.match(s.lessonText, /^Lesson complete: Your first table: keys, not columns\. What you learned:\nF1: A primary key is a partition key \(HASH\), or a partition key plus a sort key \(RANGE\)\.\nF36: /);
+      assert.match(s.lessonText, /^Lesson complete: Your first table: keys, not columns\. What you learned:\nSimple or composite keys: A primary key is a partition key \(HASH\), or a partition key plus a sort key \(RANGE\)\.\nKeySchema and AttributeDefinitions: /);
       await screenshot(page, 'lesson-complete.png');
       const entry = s.lessons.lessons[0];
       assert.deepEqual([entry.id, entry.done, entry.complete], ['first-table', 6, true]);
@@ -188,7 +188,10 @@ describe('progress and links', () => {
       await onStep(page, 1);
       await clickInStep(page, 'lesson.choice.1');
       await clickInStep(page, 'lesson.run');
-      await waitForState(page, (st) => st.lesson.stepDone);
+      const ran = await waitForState(page, (st) => st.lesson.stepDone);
+      // The builder shows the request whose response is on screen.
+      assert.equal(ran.operation, ran.response.operation);
+      assert.deepEqual(JSON.parse(ran.builderJson), JSON.parse(ran.response.requestBody));
       await clickWidget(page, 'lesson.next');
       await onStep(page, 2);
       assert.equal(new URL(page.url()).search, '?lesson=first-table&step=2', 'the address follows the step');

@@ -153,3 +153,78 @@ TEST_CASE("The request trace records what each request touched", "[partitions]")
   CHECK(db.last_trace().error_type == "ValidationException");
   CHECK(db.last_trace().entries.empty());
 }
+
+TEST_CASE("The trace names every partition a read looked in (empty ones too)", "[partitions]") {
+  ddb::Database db;
+  REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
+  REQUIRE(db.Layout("Books")->partitions.size() == 4);
+  const auto put = [&](const std::string& author) {
+    REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Books"}, {"Item", {{"authorId", S(author)}, {"bookId", S("1")}}}}));
+    return db.last_trace().entries.at(0).partition;
+  };
+  const int first = put("le-guin");
+  REQUIRE_OK(Exec(db, "Scan", {{"TableName", "Books"}}));
+  // One item, four partitions: a Scan looks in each of them.
+  CHECK(db.last_trace().partitions_visited == std::vector<int>{0, 1, 2, 3});
+  CHECK(db.last_trace().entries.size() == 1);
+
+  // A page that ends early has looked only as far as it read.
+  REQUIRE_OK(Exec(db, "Scan", {{"TableName", "Books"}, {"Limit", 1}}));
+  std::vector<int> up_to_first;
+  for (int p = 0; p <= first; ++p) up_to_first.push_back(p);
+  CHECK(db.last_trace().partitions_visited == up_to_first);
+
+  // A segment of a parallel scan looks only in the partitions of its slice of the hash space.
+  REQUIRE_OK(Exec(db, "Scan", {{"TableName", "Books"}, {"Segment", 1}, {"TotalSegments", 2}}));
+  std::vector<int> second_half;
+  const auto layout = db.Layout("Books");  // kept: a loop over a temporary's member would dangle
+  for (const auto& p : layout->partitions)
+    if (p.hash_end >= (1ull << 63)) second_half.push_back(p.index);
+  CHECK(db.last_trace().partitions_visited == second_half);
+
+  // A Query looks in the partition of its one item collection, found or not.
+  REQUIRE_OK(Exec(db, "Query",
+                  {{"TableName", "Books"},
+                   {"KeyConditionExpression", "authorId = :a"},
+                   {"ExpressionAttributeValues", {{":a", S("le-guin")}}}}));
+  CHECK(db.last_trace().partitions_visited == std::vector<int>{first});
+  REQUIRE_OK(Exec(db, "Query",
+                  {{"TableName", "Books"},
+                   {"KeyConditionExpression", "authorId = :a"},
+                   {"ExpressionAttributeValues", {{":a", S("nobody")}}}}));
+  REQUIRE(db.last_trace().partitions_visited.size() == 1);
+  const std::uint64_t h = ddb::PartitionKeyHash(ddb::AttributeValue::S("nobody"));
+  for (const auto& p : layout->partitions)
+    if (p.hash_begin <= h && h <= p.hash_end) CHECK(db.last_trace().partitions_visited[0] == p.index);
+  // Writes look in no partition this way: they touch items.
+  put("butler");
+  CHECK(db.last_trace().partitions_visited.empty());
+}
+
+TEST_CASE("Each trace entry names its table (in batches and transactions too)", "[partitions]") {
+  ddb::Database db;
+  REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Authors", "authorId")));
+  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Books"}, {"Item", {{"authorId", S("a")}, {"bookId", S("1")}}}}));
+  CHECK(db.last_trace().tables == std::vector<std::string>{"Books"});
+  CHECK(db.last_trace().entries.at(0).table == 0);
+
+  REQUIRE_OK(Exec(db, "BatchWriteItem",
+                  {{"RequestItems",
+                    {{"Authors", {{{"PutRequest", {{"Item", {{"authorId", S("a")}, {"name", S("Ann")}}}}}}}},
+                     {"Books", {{{"PutRequest", {{"Item", {{"authorId", S("a")}, {"bookId", S("2")}}}}}}}}}}}));
+  const ddb::RequestTrace& batch = db.last_trace();
+  CHECK(batch.table_name.empty());
+  CHECK(batch.tables == std::vector<std::string>{"Authors", "Books"});  // RequestItems in name order
+  REQUIRE(batch.entries.size() == 2);
+  CHECK(batch.entries[0].table == 0);
+  CHECK(batch.entries[0].item->at("name") == ddb::AttributeValue::S("Ann"));
+  CHECK(batch.entries[1].table == 1);
+
+  REQUIRE_OK(Exec(db, "TransactGetItems", json::parse(R"({"TransactItems": [
+      {"Get": {"TableName": "Books", "Key": {"authorId": {"S": "a"}, "bookId": {"S": "1"}}}},
+      {"Get": {"TableName": "Authors", "Key": {"authorId": {"S": "a"}}}}]})")));
+  CHECK(db.last_trace().tables == std::vector<std::string>{"Books", "Authors"});  // in the order touched
+  CHECK(db.last_trace().entries.at(0).table == 0);
+  CHECK(db.last_trace().entries.at(1).table == 1);
+}

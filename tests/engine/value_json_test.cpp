@@ -152,3 +152,15 @@ TEST_CASE("Pages are written byte-for-byte as the JSON library writes them", "[v
   AppendJson(written, item);
   CHECK(written == ToJson(item).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
+
+TEST_CASE("FindJsonSyntaxProblem says where a text stops being JSON", "[value_json]") {
+  CHECK_FALSE(ddb::FindJsonSyntaxProblem(R"({"a": [1, 2]})").has_value());
+  const auto problem = ddb::FindJsonSyntaxProblem("{\n  \"a\": 1,\n}");
+  REQUIRE(problem.has_value());
+  CHECK(problem->line == 3);
+  CHECK(problem->column == 1);
+  CHECK(problem->reason == "syntax error while parsing object key - unexpected '}'; expected string literal");
+  const auto empty = ddb::FindJsonSyntaxProblem("");
+  REQUIRE(empty.has_value());
+  CHECK(empty->line == 1);
+}

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "model/item_json.h"
+#include "model/trace_keys.h"
 
 using namespace playground;
 
@@ -24,7 +25,7 @@ TEST_CASE("The builder offers the engine's operations by their DynamoDB names", 
   CHECK_FALSE(OperationFromName("Querry", op));
 }
 
-TEST_CASE("Table operations are the control plane; batches and transactions name their tables inside",
+TEST_CASE("Table operations are the control plane, and batches and transactions name their tables inside",
           "[request_fields]") {
   for (Operation op : {Operation::kCreateTable, Operation::kDescribeTable, Operation::kUpdateTable,
                        Operation::kDeleteTable, Operation::kListTables})
@@ -62,4 +63,42 @@ TEST_CASE("An item's key is written partition key first, whatever the names' ord
   item["at"] = ddb::AttributeValue(*ddb::Number::Parse("12.50"));
   item["note"] = ddb::AttributeValue(std::string("not a key"));
   CHECK(KeyJson(item, schema).dump() == R"({"zone":{"S":"eu"},"at":{"N":"12.5"}})");
+}
+
+TEST_CASE("A trace entry's key is shown by its own table's key schema", "[trace_keys]") {
+  ddb::KeySchema books;
+  books.partition_key = {"authorId", ddb::ScalarType::kS};
+  books.sort_key = ddb::KeyAttribute{"bookId", ddb::ScalarType::kS};
+  ddb::TraceEntry entry;
+  entry.item = std::make_shared<const ddb::Item>(ddb::Item{{"authorId", ddb::AttributeValue(std::string("le-guin"))},
+                                                           {"bookId", ddb::AttributeValue(std::string("1968"))},
+                                                           {"title", ddb::AttributeValue(std::string("Earthsea"))}});
+  const TraceKeyText key = TraceKey(entry, &books);
+  CHECK(key.partition_key == "\"le-guin\"");
+  CHECK(key.sort_key == "\"1968\"");
+  CHECK(key.full == "authorId = \"le-guin\", bookId = \"1968\"");  // no non-key attribute
+  // A table deleted since: what the entry holds stands in.
+  const TraceKeyText gone = TraceKey(entry, nullptr);
+  CHECK(gone.full == "authorId = \"le-guin\", bookId = \"1968\", title = \"Earthsea\"");
+  CHECK(gone.sort_key.empty());
+}
+
+TEST_CASE("The JSON tab says where its text stops being a request", "[request_fields]") {
+  CHECK(JsonProblemText(R"({"TableName": "Books"})").empty());
+  CHECK(JsonProblemText("{\"TableName\": \"Books\",") ==
+        "Line 1, column 23: syntax error while parsing object key - unexpected end of input; expected string literal");
+  CHECK(JsonProblemText("[1, 2]") == "The request must be a JSON object, not array.");
+}
+
+TEST_CASE("The form flags a key value DynamoDB would refuse, before Run", "[request_fields]") {
+  const ddb::KeyAttribute name{"authorId", ddb::ScalarType::kS};
+  const ddb::KeyAttribute year{"year", ddb::ScalarType::kN};
+  const ddb::KeyAttribute blob{"blob", ddb::ScalarType::kB};
+  CHECK(KeyValueProblem(name, "le-guin").empty());
+  CHECK(KeyValueProblem(name, "") == "authorId is empty: a key value cannot be empty");
+  CHECK(KeyValueProblem(year, "1968").empty());
+  CHECK(KeyValueProblem(year, "-1.5E3").empty());
+  CHECK(KeyValueProblem(year, "19x") == "year is not a number (type N): \"19x\"");
+  CHECK(KeyValueProblem(blob, "AQID").empty());
+  CHECK(KeyValueProblem(blob, "AQI") == "blob is not base64 (type B)");
 }

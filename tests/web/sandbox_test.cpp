@@ -29,7 +29,7 @@ struct Page {
 
 }  // namespace
 
-TEST_CASE("Every write is an undo step; reads and failed writes are not", "[sandbox]") {
+TEST_CASE("Every write is an undo step, and reads and failed writes are not", "[sandbox]") {
   Page p;
   REQUIRE(p.wire.Send("CreateTable", kBooks).ok());
   REQUIRE(p.wire.Send("PutItem", Put("a")).ok());
@@ -74,4 +74,12 @@ TEST_CASE("Writes are the operations the engine marks as writing", "[sandbox]") 
   for (const char* read :
        {"GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems", "DescribeTable", "ListTables", "Querry", ""})
     CHECK_FALSE(Sandbox::IsWriteOperation(read));
+}
+
+TEST_CASE("A group that sent nothing leaves no line in the history", "[sandbox]") {
+  Page p;
+  p.sandbox.BeginGroup("Lesson \"empty\" set up");
+  p.sandbox.EndGroup();
+  CHECK(p.sandbox.history().empty());
+  CHECK_FALSE(p.sandbox.can_undo());
 }

@@ -85,7 +85,7 @@ TEST_CASE("A full browser store keeps no stale sandbox and says so once", "[save
   CHECK(p.notices.all().empty());  // the warning goes once the sandbox fits again
 }
 
-TEST_CASE("Settings are written when they change; after Forget, only a later change is", "[saved_state]") {
+TEST_CASE("Settings are written when they change, and after Forget only a later change is", "[saved_state]") {
   MemoryHost host;
   Notices notices;
   SavedState saved(host);

@@ -44,7 +44,28 @@ TEST_CASE("Notices: a newer one with the same key replaces the older, and at mos
   CHECK(notices.all().size() == 3);
 }
 
-TEST_CASE("Common errors get a line of plain words; others none", "[error_explanations]") {
+TEST_CASE("Common errors get a line of plain words of their own", "[error_explanations]") {
   CHECK_FALSE(ExplainError("ValidationException", "The provided key element does not match the schema").empty());
-  CHECK(ExplainError("ValidationException", "something no one has explained").empty());
+  CHECK(ExplainError("SomeFutureException", "something no one has explained").empty());
+}
+
+TEST_CASE("Every error the engine gives has a line of plain words", "[error_explanations]") {
+  CHECK(ExplainError("ValidationException", "The parameter cannot be converted to a numeric value: ten") ==
+        "A number parameter (Limit, Segment, a capacity) was given as something that is not a whole number: write it "
+        "as a JSON number such as 10.");
+  CHECK(ExplainError("ValidationException", "Invalid KeySchema: Some index key attribute have no definition")
+            .find("AttributeDefinitions entry") != std::string::npos);
+  CHECK_FALSE(ExplainError("ValidationException",
+                           "One or more parameter values were invalid: Number of attributes in "
+                           "KeySchema does not exactly match number of attributes defined in "
+                           "AttributeDefinitions")
+                  .empty());
+  // Whatever the message, each exception the engine raises has at least its type's line.
+  for (const char* type :
+       {"ValidationException", "SerializationException", "ResourceNotFoundException", "ResourceInUseException",
+        "ConditionalCheckFailedException", "TransactionCanceledException", "ItemCollectionSizeLimitExceededException",
+        "UnknownOperationException", "InternalServerError"}) {
+    INFO(type);
+    CHECK_FALSE(ExplainError(type, "a message no line mentions").empty());
+  }
 }

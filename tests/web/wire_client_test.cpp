@@ -52,7 +52,7 @@ TEST_CASE("WireClient sends through the engine and splits DynamoDB's error envel
                                                    "before Querry", "after Querry UnknownOperationException"});
 }
 
-TEST_CASE("Replacing the database bumps the epoch; a bad snapshot changes nothing", "[wire_client]") {
+TEST_CASE("Replacing the database bumps the epoch, and a bad snapshot changes nothing", "[wire_client]") {
   ddb::Database db;
   WireClient wire(db);
   REQUIRE(wire.Send("CreateTable", kBooks).ok());

@@ -501,11 +501,9 @@ std::string App::StateJson() const {
   for (const auto& n : notices_.all()) notices.push_back(n.text);
   json trace = nullptr;
   if (!shown.trace_operation.empty()) {
-    trace = {{"operation", shown.trace_operation},
-             {"read", shown.trace_read},
-             {"returned", shown.trace_returned},
-             {"filteredOut", shown.trace_filtered},
-             {"written", shown.trace_written}};
+    trace = {{"operation", shown.trace_operation}, {"read", shown.trace_read},
+             {"returned", shown.trace_returned},   {"filteredOut", shown.trace_filtered},
+             {"written", shown.trace_written},     {"partitionsVisited", shown.trace_partitions_visited}};
   }
   json state = {
       {"frameCount", frame_count_},
@@ -525,6 +523,8 @@ std::string App::StateJson() const {
       {"builderTab", shown.builder_tab},
       {"builderJson", shown.builder_json ? *shown.builder_json : std::string()},
       {"builderJsonInvalid", shown.builder_json_invalid},
+      {"builderJsonProblem", or_null(shown.builder_json_problem)},
+      {"builderKeyProblems", shown.builder_key_problems},
       {"builderFields", shown.builder_fields ? FieldsJson(*shown.builder_fields) : json(nullptr)},
       {"response", response},
       {"trace", trace},

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "imgui.h"
 
@@ -40,6 +41,8 @@ struct ShownState {
   const std::string* builder_json = nullptr;      // the builder's JSON tab
   const RequestFields* builder_fields = nullptr;  // the builder's form
   std::string builder_tab;                        // "form" | "json"
+  std::string builder_json_problem;               // the line under the JSON editor, if its text does not parse
+  std::vector<std::string> builder_key_problems;  // what the form flags in its key fields before Run
   bool builder_json_invalid = false;
   bool editor_active = false;              // a builder editor has the keyboard
   const ResponseView* response = nullptr;  // owned by the workbench
@@ -49,6 +52,7 @@ struct ShownState {
   std::size_t trace_returned = 0;
   std::size_t trace_filtered = 0;
   std::size_t trace_written = 0;
+  std::vector<int> trace_partitions_visited;  // the partitions a painted Query or Scan looked in
   std::size_t trace_entries = 0;
   std::size_t inspected_item_bytes = 0;
   std::string designer_error;    // the table designer's validation message, if any

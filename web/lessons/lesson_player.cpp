@@ -323,7 +323,7 @@ std::string LessonPlayer::AccessibleText() const {
     std::string text = "Lesson complete: " + l.title + ". What you learned:";
     for (const std::string& fact : LessonFacts(l)) {
       const ddb::KeyFact* known = ddb::FindKeyFact(fact);
-      text += "\n" + fact + ": " + std::string(known ? known->statement : std::string_view()) + ".";
+      if (known) text += "\n" + std::string(known->title) + ": " + std::string(known->statement) + ".";
     }
     return text;
   }

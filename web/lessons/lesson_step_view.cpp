@@ -346,7 +346,8 @@ void LessonPlayer::DrawTask(const ddb::LessonStep& step, PanelContext& ctx) {
 }
 
 // "Show me" fills the operation builder with the step's request (the learner runs it); "Run
-// it" sends it at once.
+// it" fills it too and sends it at once, so the builder always shows the request whose
+// response is on screen.
 void LessonPlayer::DrawShowMe(const ddb::LessonStep& step, PanelContext& ctx, bool& first) {
   if (!step.show_me) return;
   const ddb::ShowMe& show = *step.show_me;
@@ -359,6 +360,7 @@ void LessonPlayer::DrawShowMe(const ddb::LessonStep& step, PanelContext& ctx, bo
   ImGui::SetItemTooltip("Puts the request in the operation builder: read it, change it, run it");
   if (ctx.probe.Item("lesson.run", FlowButton("Run it", first))) {
     state.request_shown = true;
+    ctx.work.LoadIntoBuilder(show.request.operation, show.request.body);
     ctx.work.Run(show.request.operation, show.request.body, RequestOrigin::kLesson);
   }
   ImGui::SetItemTooltip("Sends the request as it is");
@@ -400,14 +402,17 @@ void LessonPlayer::DrawCompletionBody(const ddb::Lesson& l, PanelContext& ctx) {
   ctx.probe.RecordLastItem("lesson.complete");
   ImGui::Spacing();
   ImGui::SeparatorText("What you learned");
-  const float chip = ImGui::CalcTextSize("F00").x + ImGui::GetStyle().ItemSpacing.x * 2;
+  // Each fact by its title and statement; the ids (F1...) are the curriculum's bookkeeping,
+  // not something a learner needs to read.
   for (const std::string& fact : LessonFacts(l)) {
-    ImGui::TextColored(ctx.colors.partition_key, "%s", fact.c_str());
-    ImGui::SameLine(chip);
-    ui::TextWrap wrap;
     const ddb::KeyFact* known = ddb::FindKeyFact(fact);  // ParseLesson accepted only known ids
-    const std::string_view summary = known ? known->statement : std::string_view();
-    ImGui::TextUnformatted(summary.data(), summary.data() + summary.size());
+    if (!known) continue;
+    ui::TextWrap wrap;
+    ImGui::Bullet();
+    ImGui::TextColored(ctx.colors.partition_key, "%.*s", static_cast<int>(known->title.size()), known->title.data());
+    ImGui::Indent(ImGui::GetTreeNodeToLabelSpacing());
+    ImGui::TextUnformatted(known->statement.data(), known->statement.data() + known->statement.size());
+    ImGui::Unindent(ImGui::GetTreeNodeToLabelSpacing());
     ctx.probe.RecordLastItem("lesson.fact." + fact);
   }
   ImGui::Spacing();

@@ -86,6 +86,32 @@ constexpr std::array kExplanations = {
                 "One update expression may not set and remove the same path, or a path inside another it changes."},
     Explanation{"", "ReturnValues can only be ALL_OLD or NONE",
                 "PutItem and DeleteItem only return the old item; UpdateItem also offers UPDATED_* and ALL_NEW."},
+    Explanation{"", "cannot be converted to a numeric value",
+                "A number parameter (Limit, Segment, a capacity) was given as something that is not a whole "
+                "number: write it as a JSON number such as 10."},
+    Explanation{"", "Invalid KeySchema: Some index key attribute have no definition",
+                "Every attribute named in KeySchema needs an AttributeDefinitions entry giving its type (S, N or B)."},
+    Explanation{"", "Invalid KeySchema: The first KeySchemaElement is not a HASH key type",
+                "KeySchema lists the partition key (HASH) first, then the sort key (RANGE) if there is one."},
+    Explanation{"", "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type",
+                "KeySchema lists the partition key (HASH) first, then the sort key (RANGE) if there is one."},
+    Explanation{"", "Number of attributes in KeySchema does not exactly match number of attributes defined",
+                "AttributeDefinitions must list exactly the key attributes (of the table and its indexes), each "
+                "once: no more, no fewer."},
+    Explanation{"", "Attempting to store more than 38 significant digits in a Number",
+                "DynamoDB numbers hold at most 38 significant digits."},
+    Explanation{"", "Number overflow", "DynamoDB numbers reach at most 9.99E+125 in magnitude."},
+    Explanation{"", "Number underflow", "DynamoDB numbers are at least 1E-130 in magnitude, or zero."},
+    Explanation{"", "The table does not have the specified index",
+                "IndexName must name one of the table's secondary indexes (see DescribeTable); names are "
+                "case-sensitive."},
+    Explanation{"", "Supplied AttributeValue is empty",
+                "Each value names exactly one type, e.g. {\"S\": \"text\"} or {\"N\": \"1\"}."},
+    Explanation{"", "Supplied AttributeValue has more than one datatypes set",
+                "Each value names exactly one type, e.g. {\"S\": \"text\"} or {\"N\": \"1\"}."},
+    Explanation{"", "failed to satisfy constraint",
+                "A parameter is outside what DynamoDB accepts (its length, range or allowed values): the message "
+                "names the parameter and the rule."},
     Explanation{"ConditionalCheckFailedException", "",
                 "The ConditionExpression was false for the item as stored (or the item is missing), so nothing was "
                 "written."},
@@ -101,6 +127,11 @@ constexpr std::array kExplanations = {
                 "With a local secondary index, one partition-key value may hold at most 10 GB."},
     Explanation{"ResourceInUseException", "", "The table is being created, deleted or already exists."},
     Explanation{"ResourceNotFoundException", "", "No table (or index) by that name exists."},
+    // Last, so that every error the engine gives has a line: the ones above say more.
+    Explanation{"ValidationException", "",
+                "DynamoDB checked the request before doing anything and refused it; nothing changed. The message "
+                "says which rule it broke."},
+    Explanation{"InternalServerError", "", "Something failed inside the playground itself; nothing changed."},
 };
 
 }  // namespace

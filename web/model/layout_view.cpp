@@ -20,6 +20,7 @@ std::string CountText(std::size_t n, const char* singular, const char* plural) {
 LayoutView BuildLayoutView(const ddb::TableLayout& layout) {
   LayoutView view;
   view.table_name = layout.table_name;
+  view.table_id = layout.table_id;
   view.key_schema = layout.key_schema;
   view.revision = layout.revision;
   view.partitions.reserve(layout.partitions.size());

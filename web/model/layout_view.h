@@ -58,6 +58,7 @@ struct GridRow {
 
 struct LayoutView {
   std::string table_name;
+  std::string table_id;  // a new one when the table was deleted and created again
   ddb::KeySchema key_schema;
   std::uint64_t revision = 0;
   std::vector<PartitionColumn> partitions;

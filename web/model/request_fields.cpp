@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "ddb/item_json.h"
+#include "ddb/number.h"
 #include "model/item_json.h"
 #include "model/json_format.h"
 #include "model/sample_requests.h"
@@ -280,6 +281,28 @@ std::string Compose(Operation op, const RequestFields& f) {
 }
 
 // ---- [SECTION] Decompose -------------------------------------------------------------------
+
+std::string KeyValueProblem(const ddb::KeyAttribute& key, const std::string& text) {
+  if (text.empty()) return key.name + " is empty: a key value cannot be empty";
+  switch (key.type) {
+    case ddb::ScalarType::kS: return {};
+    case ddb::ScalarType::kN:
+      return ddb::Number::Parse(text).ok() ? std::string() : key.name + " is not a number (type N): \"" + text + "\"";
+    case ddb::ScalarType::kB:
+      return ddb::Base64Decode(text).ok() ? std::string() : key.name + " is not base64 (type B)";
+  }
+  return {};
+}
+
+std::string JsonProblemText(std::string_view text) {
+  if (auto problem = ddb::FindJsonSyntaxProblem(text)) {
+    return "Line " + std::to_string(problem->line) + ", column " + std::to_string(problem->column) + ": " +
+           problem->reason;
+  }
+  const auto json = nlohmann::json::parse(text, nullptr, false);
+  if (!json.is_object()) return std::string("The request must be a JSON object, not ") + json.type_name() + ".";
+  return {};
+}
 
 bool Decompose(Operation op, std::string_view text, RequestFields& fields) {
   const auto json = ordered_json::parse(text, nullptr, /*allow_exceptions=*/false);

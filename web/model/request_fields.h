@@ -114,6 +114,15 @@ struct RequestFields {
 // The request text for `op`, pretty-printed when it is valid JSON.
 std::string Compose(Operation op, const RequestFields& fields);
 
+// What is wrong with a key value typed into the form, before Run: "authorId is empty: a key
+// value cannot be empty", "year is not a number", "blob is not base64". Empty when it is fine.
+std::string KeyValueProblem(const ddb::KeyAttribute& key, const std::string& text);
+
+// Why a request text is not one the builder can read, for the line under the JSON editor:
+// "Line 3, column 1: syntax error while parsing object key - unexpected '}'; expected string
+// literal", or "The request must be a JSON object, not an array." Empty when it is one.
+std::string JsonProblemText(std::string_view text);
+
 // Reads a request into fields. False (fields untouched) when `text` is not a JSON object.
 bool Decompose(Operation op, std::string_view text, RequestFields& fields);
 

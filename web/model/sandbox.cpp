@@ -189,6 +189,7 @@ void Sandbox::EndGroup() {
     redo_.clear();
   }
   pending_.reset();
+  if (group.requests == 0) return;  // nothing was sent: no "(0 requests)" line in the history
   RecordEvent(
       HistoryEntry::Kind::kLoad,
       group.description + " (" + std::to_string(group.requests) + " requests" +

@@ -7,6 +7,7 @@
 // always paints the latest request — a Query from the console or a future lesson included.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -41,7 +42,13 @@ struct TraceView {
   DataStamp stamp;  // the database state right after the request
   std::unordered_map<const ddb::Item*, ddb::TraceOutcome> outcome_by_item;
   std::unordered_map<int, std::size_t> read_by_partition;  // items read per partition
-  std::size_t read = 0;                                    // returned + filtered out
+  // Whether a Query or Scan looked in a partition (the engine's partitions_visited), even one
+  // that held nothing to read: a Scan looks in every partition.
+  bool Visited(int partition) const {
+    const auto& v = trace.partitions_visited;
+    return std::find(v.begin(), v.end(), partition) != v.end();
+  }
+  std::size_t read = 0;  // returned + filtered out
   std::size_t returned = 0;
   std::size_t filtered_out = 0;
   std::size_t written = 0;

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
+#include <vector>
 
 #include "imgui_stdlib.h"
 
@@ -109,6 +111,7 @@ bool DrawKeyFields(const ddb::KeySchema& schema, RequestFields& f, BodyCache& ca
   ui::Disabled disabled(!usable);
   std::array<const ddb::KeyAttribute*, 2> keys{&schema.partition_key, schema.sort_key ? &*schema.sort_key : nullptr};
   const float label_width = ImGui::GetContentRegionAvail().x * 0.38f;
+  std::vector<std::string> problems;
   for (int i = 0; i < 2; ++i) {
     const ddb::KeyAttribute* key = keys[i];
     if (!key) continue;
@@ -130,7 +133,17 @@ bool DrawKeyFields(const ddb::KeySchema& schema, RequestFields& f, BodyCache& ca
       changed = true;
     }
     ctx.probe.RecordLastItem(i == 0 ? "builder.key:partition" : "builder.key:sort");
+    if (usable) {
+      if (std::string problem = KeyValueProblem(*key, value); !problem.empty()) problems.push_back(std::move(problem));
+    }
   }
+  // Flagged before Run: DynamoDB would refuse these (Run still sends them, to show its answer).
+  for (const std::string& problem : problems) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.warning, "%s", problem.c_str());
+    ctx.probe.RecordLastItem("builder.key_problem");
+  }
+  ctx.probe.shown().builder_key_problems = problems;
   if (!usable && !f.body.empty()) {
     ImGui::TextColored(ctx.colors.warning, "The JSON below does not parse: fix it, or Run to see DynamoDB's error.");
   }

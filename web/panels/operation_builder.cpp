@@ -52,15 +52,22 @@ std::string OperationBuilder::RequestText() const {
   return Compose(op_, fields_[static_cast<int>(op_)]);
 }
 
-// The builder's table follows the table selected on the left; examples follow the table.
+// The builder's table follows the table selected on the left. Another table, or the same
+// name created again (a lesson's setup), starts every form afresh from that table's schema:
+// no placeholder, key name, sort order or item of the old table carries over. CreateTable's
+// form is about a new table and keeps what it has.
 void OperationBuilder::FollowTable(PanelContext& ctx) {
   const std::string& table = ctx.selection.table;
-  if (followed_ && table == followed_table_) return;
+  const LayoutView* view = ctx.layouts.Get(ctx.db, ctx.wire.stamp(), table);
+  const std::string table_id = view ? view->table_id : std::string();
+  if (followed_ && table == followed_table_ && table_id == followed_table_id_) return;
   followed_ = true;
   followed_table_ = table;
-  const LayoutView* view = ctx.layouts.Get(ctx.db, ctx.wire.stamp(), table);
+  followed_table_id_ = table_id;
   for (int i = 0; i < kOperationCount; ++i) {
-    Prefill(static_cast<Operation>(i), view ? &view->key_schema : nullptr, table, fields_[i], FirstItem(view));
+    const auto op = static_cast<Operation>(i);
+    if (op != Operation::kCreateTable) fields_[i] = RequestFields{};
+    Prefill(op, view ? &view->key_schema : nullptr, table, fields_[i], FirstItem(view));
   }
   Recompose();
 }
@@ -94,6 +101,7 @@ void OperationBuilder::Load(const std::string& operation, const std::string& bod
   } else {
     json_text_ = body;
     json_invalid_ = true;
+    json_problem_ = JsonProblemText(json_text_);
     requested_tab_ = Tab::kJson;
     tab_request_pending_ = true;
   }
@@ -101,7 +109,9 @@ void OperationBuilder::Load(const std::string& operation, const std::string& bod
   const std::string& table = fields().table;
   if (!table.empty() && table != ctx.selection.table && ctx.db.Description(table).ok()) {
     ctx.selection.table = table;
-    followed_table_ = table;
+    followed_table_ = table;  // the loaded request is for this table: keep it
+    const LayoutView* view = ctx.layouts.Get(ctx.db, ctx.wire.stamp(), table);
+    followed_table_id_ = view ? view->table_id : std::string();
   }
 }
 
@@ -184,12 +194,25 @@ void OperationBuilder::DrawFormTab(float run_row, PanelContext& ctx) {
 }
 
 void OperationBuilder::DrawJsonTab(float run_row, PanelContext& ctx) {
-  ui::Font mono(ctx.fonts.mono);
-  if (ctx.probe.Item("builder.json", ImGui::InputTextMultiline("##json", &json_text_, {-FLT_MIN, -run_row}))) {
-    json_invalid_ = !Decompose(op_, json_text_, fields());
-    if (!json_invalid_) SyncPlaceholders(op_, fields());
+  // Where the text stops being JSON, marked as it is typed, in a line under the editor.
+  const bool problem = json_invalid_ && !json_problem_.empty();
+  const float problem_height = problem ? ImGui::GetTextLineHeightWithSpacing() * 2 : 0.0f;
+  {
+    ui::Font mono(ctx.fonts.mono);
+    if (ctx.probe.Item("builder.json",
+                       ImGui::InputTextMultiline("##json", &json_text_, {-FLT_MIN, -run_row - problem_height}))) {
+      json_invalid_ = !Decompose(op_, json_text_, fields());
+      if (!json_invalid_) SyncPlaceholders(op_, fields());
+      json_problem_ = json_invalid_ ? JsonProblemText(json_text_) : std::string();
+    }
+    ctx.probe.shown().editor_active = ctx.probe.shown().editor_active || ImGui::IsItemActive();
   }
-  ctx.probe.shown().editor_active = ctx.probe.shown().editor_active || ImGui::IsItemActive();
+  if (problem) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.warning, "%s", json_problem_.c_str());
+    ctx.probe.RecordLastItem("builder.json_problem");
+  }
+  ctx.probe.shown().builder_json_problem = json_invalid_ ? json_problem_ : std::string();
 }
 
 void OperationBuilder::DrawOperationRow(PanelContext& ctx) {

@@ -79,18 +79,32 @@ void DrawHashStrip(const LayoutView& view, PanelContext& ctx) {
 void DrawColumnHeader(const PartitionColumn& p, const TracePaint& paint, PanelContext& ctx) {
   ImGui::TextColored(PartitionColor(p.index, ctx.theme), "Partition %d", p.index);
   if (paint.is_read()) {
-    // How much of this partition the request read: a Query reads one partition, a Scan all.
-    auto it = paint.trace()->read_by_partition.find(p.index);
-    const std::size_t read = it == paint.trace()->read_by_partition.end() ? 0 : it->second;
+    // How much of this partition the request read: a Query looks in one partition, a Scan in
+    // all of them, the empty ones too ("read 0"), as the lessons say.
+    const TraceView& trace = *paint.trace();
+    auto it = trace.read_by_partition.find(p.index);
+    const std::size_t read = it == trace.read_by_partition.end() ? 0 : it->second;
+    const bool visited = read > 0 || trace.Visited(p.index);
     ImGui::SameLine();
-    ImGui::TextColored(read > 0 ? ctx.colors.success : ctx.colors.dim, read > 0 ? "read %zu" : "not read", read);
+    ImGui::TextColored(read > 0  ? ctx.colors.success
+                       : visited ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
+                                 : ctx.colors.dim,
+                       visited ? "read %zu" : "not read", read);
+    if (ui::ItemTooltip tip; tip) {
+      ImGui::TextUnformatted(visited ? read > 0 ? "The request read items in this partition."
+                                                : "The request looked in this partition and found nothing to read."
+                                     : "The request did not look in this partition.");
+    }
   }
   {
     ui::Font mono(ctx.fonts.mono);
     ImGui::TextColored(ctx.colors.dim, "%s", HashHex(p.hash_begin).c_str());
     ImGui::TextColored(ctx.colors.dim, "%s", HashHex(p.hash_end).c_str());
   }
-  if (ui::ItemTooltip tip; tip) ImGui::TextUnformatted("First and last hash value this partition owns");
+  if (ui::ItemTooltip tip; tip) {
+    ImGui::TextUnformatted("Which slice of the key space this partition owns: every partition-key value whose hash");
+    ImGui::TextUnformatted("lies from the first of these numbers to the second is stored here.");
+  }
   ImGui::TextColored(ctx.colors.dim, "%s \xC2\xB7 %s", CountText(p.item_count, "item", "items").c_str(),
                      BytesText(p.size_bytes).c_str());
   ImGui::Separator();

@@ -163,16 +163,18 @@ void TablePanel::DrawTraceSummary(const TracePaint& paint, PanelContext& ctx) {
   shown.trace_returned = t.returned;
   shown.trace_filtered = t.filtered_out;
   shown.trace_written = t.written + t.deleted;
+  shown.trace_partitions_visited = t.trace.partitions_visited;
   char capacity[48];
   std::snprintf(capacity, sizeof capacity, "%.1f %s", t.trace.consumed_capacity,
                 t.is_read() || t.trace.operation == "GetItem" ? "RCU" : "WCU");
   if (t.is_read()) {
     char line[256];
-    std::snprintf(line, sizeof line,
-                  "%s read %s in %s \xE2\x86\x92 returned %zu, filtered out %zu \xC2\xB7 %s for all %zu read",
-                  t.trace.operation.c_str(), CountText(t.read, "item", "items").c_str(),
-                  CountText(t.read_by_partition.size(), "partition", "partitions").c_str(), t.returned, t.filtered_out,
-                  capacity, t.read);
+    std::snprintf(
+        line, sizeof line, "%s read %s in %s \xE2\x86\x92 returned %zu, filtered out %zu \xC2\xB7 %s for all %zu read",
+        t.trace.operation.c_str(), CountText(t.read, "item", "items").c_str(),
+        CountText(std::max(t.read_by_partition.size(), t.trace.partitions_visited.size()), "partition", "partitions")
+            .c_str(),
+        t.returned, t.filtered_out, capacity, t.read);
     {
       ui::TextWrap wrap;
       ImGui::TextUnformatted(line);

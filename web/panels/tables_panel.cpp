@@ -97,8 +97,7 @@ void TablesPanel::DrawTableList(PanelContext& ctx) {
   if (names_.empty()) {
     ui::TextWrap wrap;
     ImGui::TextColored(ctx.colors.dim,
-                       "No tables yet. Create one, load the sample table below, or send CreateTable "
-                       "with playground.exec() from the browser console.");
+                       "No tables yet. Create one with New table, load a sample below, or open a lesson.");
     return;
   }
   for (const std::string& name : names_) {

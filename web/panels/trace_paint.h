@@ -1,7 +1,12 @@
 // TracePaint: how the last request touched each item of the table on show, for the data
 // view's colours — returned, read but filtered out, written — and whether to paint at all
-// (only when the trace is about this table and nothing was written since).
+// (only when the request touched this table, alone or in a batch or a transaction, and
+// nothing was written since).
 #pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
 
 #include "imgui.h"
 
@@ -17,8 +22,13 @@ enum class Paint { kNone, kReturned, kFilteredOut, kWritten, kNotRead };
 class TracePaint {
  public:
   TracePaint(const std::optional<TraceView>& trace, const LayoutView& view, DataStamp now) {
-    if (trace && trace->trace.ok && trace->trace.table_name == view.table_name && trace->stamp == now &&
-        !trace->trace.entries.empty()) {
+    // A batch or a transaction paints each table it touched.
+    bool touches = false;
+    if (trace) {
+      const std::vector<std::string>& tables = trace->trace.tables;
+      touches = std::find(tables.begin(), tables.end(), view.table_name) != tables.end();
+    }
+    if (trace && trace->trace.ok && touches && trace->stamp == now && !trace->trace.entries.empty()) {
       trace_ = &*trace;
     }
   }

@@ -1,7 +1,10 @@
 #include "panels/trace_panel.h"
 
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "model/trace_keys.h"
 #include "model/value_text.h"
 #include "widgets/imgui_scoped.h"
 
@@ -16,31 +19,6 @@ ImVec4 OutcomeColor(ddb::TraceOutcome outcome, const Palette& colors) {
     case ddb::TraceOutcome::kDeleted: return colors.selected;
     default: return colors.dim;
   }
-}
-
-// The item's key attributes as "name = value, name = value" (the trace does not know the
-// schema, and a key lookup's item holds only its key).
-std::string EntryKeyText(const ddb::TraceEntry& entry, const ddb::KeySchema* schema) {
-  if (!entry.item) return {};
-  std::string out;
-  const auto add = [&](const std::string& name) {
-    auto it = entry.item->find(name);
-    if (it == entry.item->end()) return;
-    if (!out.empty()) out += ", ";
-    out += KeyText(name, it->second);
-  };
-  if (schema) {
-    add(schema->partition_key.name);
-    if (schema->sort_key) add(schema->sort_key->name);
-  }
-  if (out.empty()) {
-    for (const auto& [name, value] : *entry.item) {
-      if (!out.empty()) out += ", ";
-      out += KeyText(name, value);
-      if (out.size() > 120) break;
-    }
-  }
-  return Ellipsize(out, 160);
 }
 
 }  // namespace
@@ -58,8 +36,16 @@ void DrawTracePanel(const PanelRect& rect, PanelContext& ctx) {
     return;
   }
   const ddb::RequestTrace& t = view->trace;
-  const LayoutView* layout = ctx.layouts.Get(ctx.db, ctx.wire.stamp(), ctx.selection.table);
-  const ddb::KeySchema* schema = layout && layout->table_name == t.table_name ? &layout->key_schema : nullptr;
+  // Each entry's key is read by its own table's key schema: a batch or a transaction may
+  // touch several tables. A table deleted since has none: its entries show what they hold.
+  std::vector<std::optional<ddb::KeySchema>> schemas;
+  bool any_sort_key = false;
+  for (const std::string& name : t.tables) {
+    auto described = ctx.db.Description(name);
+    schemas.push_back(described.ok() ? std::optional<ddb::KeySchema>(described->key_schema) : std::nullopt);
+    any_sort_key = any_sort_key || (schemas.back() && schemas.back()->sort_key);
+  }
+  const bool several_tables = t.tables.size() > 1;
   ImGui::Text("%s", t.operation.c_str());
   ImGui::SameLine();
   if (!t.ok) {
@@ -77,29 +63,48 @@ void DrawTracePanel(const PanelRect& rect, PanelContext& ctx) {
   }
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV |
                                      ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
-  ui::Table table("trace_entries", 5, kFlags);
+  const int columns = 5 + (several_tables ? 1 : 0) + (any_sort_key ? 1 : 0);
+  ui::Table table("trace_entries", columns, kFlags);
   if (!table) return;
   const float s = ctx.scale;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("Outcome", ImGuiTableColumnFlags_WidthFixed, 96 * s);
-  ImGui::TableSetupColumn("Partition", ImGuiTableColumnFlags_WidthFixed, 66 * s);
-  ImGui::TableSetupColumn("Key", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  ImGui::TableSetupColumn("Size", ImGuiTableColumnFlags_WidthFixed, 60 * s);
-  ImGui::TableSetupColumn("Units", ImGuiTableColumnFlags_WidthFixed, 56 * s);
+  // Narrow fixed columns, so the keys get the room (they are cut to it; hovering shows them whole).
+  ImGui::TableSetupColumn("Outcome", ImGuiTableColumnFlags_WidthFixed, 84 * s);
+  if (several_tables) ImGui::TableSetupColumn("Table", ImGuiTableColumnFlags_WidthStretch, 0.6f);
+  ImGui::TableSetupColumn("P#", ImGuiTableColumnFlags_WidthFixed, 36 * s);
+  ImGui::TableSetupColumn("Partition key", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  if (any_sort_key) ImGui::TableSetupColumn("Sort key", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn("Size", ImGuiTableColumnFlags_WidthFixed, 52 * s);
+  ImGui::TableSetupColumn("Units", ImGuiTableColumnFlags_WidthFixed, 40 * s);
   ImGui::TableHeadersRow();
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(t.entries.size()));
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       const ddb::TraceEntry& e = t.entries[i];
+      const auto table_index = static_cast<std::size_t>(e.table);
+      const ddb::KeySchema* schema =
+          table_index < schemas.size() && schemas[table_index] ? &*schemas[table_index] : nullptr;
+      const TraceKeyText key = TraceKey(e, schema);
+      ui::Id id(i);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextColored(OutcomeColor(e.outcome, ctx.colors), "%s",
                          std::string(ddb::TraceOutcomeName(e.outcome)).c_str());
+      if (several_tables) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(table_index < t.tables.size() ? t.tables[table_index].c_str() : "");
+      }
       ImGui::TableNextColumn();
       ImGui::TextColored(PartitionColor(e.partition, ctx.theme), "P%d", e.partition);
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(EntryKeyText(e, schema).c_str());
+      // The key cells are cut to their column; hovering either shows the whole key.
+      const auto key_cell = [&](const std::string& text) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(text.c_str());
+        if (!key.full.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", key.full.c_str());
+      };
+      key_cell(key.partition_key);
+      if (any_sort_key) key_cell(key.sort_key);
       ImGui::TableNextColumn();
       ImGui::TextColored(ctx.colors.dim, "%s", BytesText(e.item_bytes).c_str());
       ImGui::TableNextColumn();

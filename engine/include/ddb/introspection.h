@@ -81,6 +81,7 @@ struct ItemCollectionView {
 // order. This is also Scan order.
 struct TableLayout {
   std::string table_name;
+  std::string table_id;  // DescribeTable's TableId: a table deleted and created again has a new one
   KeySchema key_schema;
   std::uint64_t revision = 0;
   std::vector<PartitionInfo> partitions;
@@ -104,6 +105,7 @@ struct TraceEntry {
   // The item touched, as stored; for a lookup that found nothing (or a delete of a missing
   // item), the key that was looked up. Its primary-key attributes identify the item.
   ItemPtr item;
+  int table = 0;      // its table: an index into RequestTrace::tables
   int partition = 0;  // partition that served it (for writes: that holds it after the request)
   TraceOutcome outcome = TraceOutcome::kReturned;
   std::uint64_t item_bytes = 0;
@@ -115,10 +117,18 @@ struct TraceEntry {
 struct RequestTrace {
   std::uint64_t sequence = 0;  // increases with every request the database handles
   std::string operation;       // "GetItem", "PutItem", ...
-  std::string table_name;
+  std::string table_name;      // the table named by the request; empty for batches and transactions
+  // The tables the entries belong to: the request's table, or each table a batch or a
+  // transaction touched, in the order it first touched them.
+  std::vector<std::string> tables;
   bool ok = true;
   std::string error_type;  // e.g. "ValidationException" when !ok
   std::vector<TraceEntry> entries;
+  // The partitions the request looked in, in the order it did, whether or not they held
+  // anything to read: a Scan visits every partition of its range (up to where its page
+  // ended), a Query the partitions it read its item collection from (or, when it read
+  // nothing, the one that would hold it).
+  std::vector<int> partitions_visited;
   double consumed_capacity = 0;        // the request's total, as ReturnConsumedCapacity reports it
   std::vector<PartitionSplit> splits;  // partitions this request split, in order
 };

@@ -8,6 +8,8 @@
 // Writing always succeeds. Nothing here throws.
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -32,6 +34,15 @@ nlohmann::json ToJson(const Item& item);
 // Decoding errors are SerializationExceptions with DynamoDB's text.
 std::string Base64Encode(std::string_view bytes);
 Result<std::string> Base64Decode(std::string_view text);
+
+// Where a text stops being JSON, for an editor to mark as it is typed: the line and column
+// (1-based) and what the parser expected there, in nlohmann::json's words. Nullopt for JSON.
+struct JsonSyntaxProblem {
+  std::size_t line = 0;
+  std::size_t column = 0;
+  std::string reason;  // "syntax error while parsing object key - unexpected '}'; expected string literal"
+};
+std::optional<JsonSyntaxProblem> FindJsonSyntaxProblem(std::string_view text);
 
 // JSON text as the engine writes it: compact (indent -1) or indented, and never failing on a
 // string that is not valid UTF-8 (it is written with U+FFFD, as a response must still go out).

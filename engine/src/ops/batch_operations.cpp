@@ -120,6 +120,7 @@ Result<BatchGetItemResult> Database::BatchGetItem(const BatchGetItemRequest& req
   for (const auto& [name, ka] : *request.request_items) {
     Table* t = tables[name];
     auto& items = out.responses[name];
+    trace.UseTable(name);
     double units = 0;
     for (const auto& key : ka.keys) {
       Table::Lookup found = t->Get(key);
@@ -215,6 +216,7 @@ Result<BatchWriteItemResult> Database::BatchWriteItem(const BatchWriteItemReques
   double all_units = 0;
   for (const auto& [name, writes] : *request.request_items) {
     Table* t = tables[name];
+    trace.UseTable(name);
     double units = 0;
     for (const auto& w : writes) {
       if (w.put_item) {

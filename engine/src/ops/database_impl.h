@@ -6,6 +6,7 @@
 // evaluate conditions -> apply -> account capacity -> record the trace.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
@@ -31,14 +32,31 @@ class TraceScope {
     trace_.ok = true;
     trace_.error_type.clear();
     trace_.entries.clear();
+    trace_.tables.clear();
+    if (table) trace_.tables.push_back(*table);
+    trace_.partitions_visited.clear();
     trace_.consumed_capacity = 0;
     trace_.splits.clear();
   }
   TraceScope(const TraceScope&) = delete;
   TraceScope& operator=(const TraceScope&) = delete;
 
+  // The table the entries added from now on belong to (batches and transactions name one per
+  // entry; other requests have theirs from the start).
+  void UseTable(std::string_view name) {
+    auto& tables = trace_.tables;
+    auto it = std::find(tables.begin(), tables.end(), name);
+    if (it == tables.end()) it = tables.insert(tables.end(), std::string(name));
+    table_ = static_cast<int>(it - tables.begin());
+  }
   void Add(ItemPtr item, int partition, TraceOutcome outcome, std::uint64_t bytes, double units = 0) {
-    trace_.entries.push_back({std::move(item), partition, outcome, bytes, units});
+    if (trace_.tables.empty()) trace_.tables.emplace_back();  // every entry names a table, if only ""
+    trace_.entries.push_back({std::move(item), table_, partition, outcome, bytes, units});
+  }
+  // Records that the request looked in `partition` (once, however many items it read there).
+  void Visit(int partition) {
+    auto& visited = trace_.partitions_visited;
+    if (std::find(visited.begin(), visited.end(), partition) == visited.end()) visited.push_back(partition);
   }
   void SetCapacity(double units) { trace_.consumed_capacity = units; }
   // Passes a status through, marking the trace failed if it is an error.
@@ -51,6 +69,7 @@ class TraceScope {
 
  private:
   RequestTrace& trace_;
+  int table_ = 0;
 };
 
 struct Database::Impl {

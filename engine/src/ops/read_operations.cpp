@@ -359,11 +359,14 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
   AttributeValue prefix_end;
   Table::SortKeyRange range;
   if (key_condition->sort) range = RangeOf(*key_condition->sort, prefix_end);
-  t->VisitCollection(key_condition->partition_key, range, forward,
-                     request.exclusive_start_key && !schema.sort_key ? &key_condition->partition_key : start_sort,
-                     [&](const Table::StoredItem& stored, int partition) {
-                       return page.Read(stored.item, stored.size, partition, nullptr, &stored.json);
-                     });
+  const int asked =
+      t->VisitCollection(key_condition->partition_key, range, forward,
+                         request.exclusive_start_key && !schema.sort_key ? &key_condition->partition_key : start_sort,
+                         [&](const Table::StoredItem& stored, int partition) {
+                           trace.Visit(partition);
+                           return page.Read(stored.item, stored.size, partition, nullptr, &stored.json);
+                         });
+  trace.Visit(asked);  // where the collection would be, when nothing of it was read
   return page.Finish(request.return_consumed_capacity, *request.table_name);
 }
 
@@ -458,10 +461,12 @@ Result<ReadPage> Database::Scan(const ScanRequest& request) {
 
   PageBuilder page(TableKeyNames(schema), request.limit, request.consistent_read, want_items, filter, projection,
                    trace);
-  t->VisitInScanOrder(hash_begin, hash_end, request.exclusive_start_key ? &*request.exclusive_start_key : nullptr,
-                      [&](const Table::StoredItem& stored, int partition) {
-                        return page.Read(stored.item, stored.size, partition, nullptr, &stored.json);
-                      });
+  t->VisitInScanOrder(
+      hash_begin, hash_end, request.exclusive_start_key ? &*request.exclusive_start_key : nullptr,
+      [&](const Table::StoredItem& stored, int partition) {
+        return page.Read(stored.item, stored.size, partition, nullptr, &stored.json);
+      },
+      [&](int partition) { trace.Visit(partition); });
   return page.Finish(request.return_consumed_capacity, *request.table_name);
 }
 

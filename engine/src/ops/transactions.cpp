@@ -252,9 +252,11 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
     added += static_cast<std::int64_t>(size) - before[i].item_bytes;
   }
   if (cancelled) {
-    for (std::size_t i = 0; i < plan.size(); ++i)
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+      trace.UseTable(*plan[i].action->table_name);
       trace.Add(before[i].item ? before[i].item : std::make_shared<const Item>(plan[i].key), before[i].partition,
                 TraceOutcome::kUnchanged, before[i].item_bytes);
+    }
     return trace.Fail(CancelWith(std::move(reasons)));
   }
 
@@ -263,6 +265,7 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
   double all_units = 0;
   for (std::size_t i = 0; i < plan.size(); ++i) {
     PlannedWrite& w = plan[i];
+    trace.UseTable(*w.action->table_name);
     std::uint64_t bytes = before[i].item_bytes;
     if (results[i]) {
       if (*results[i]) {
@@ -347,6 +350,7 @@ Result<TransactGetItemsResult> Database::TransactGetItems(const TransactGetItems
     const double u = 2 * capacity::ReadUnits(found.item_bytes, true);
     units_by_table[*g.table_name] += u;
     all_units += u;
+    trace.UseTable(*g.table_name);
     trace.Add(found.item ? found.item : std::make_shared<const Item>(*g.key), found.partition,
               found.item ? TraceOutcome::kReturned : TraceOutcome::kNotFound, found.item_bytes, u);
     if (found.item && plan[i].projection)

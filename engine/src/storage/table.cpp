@@ -264,7 +264,7 @@ int Table::VisitCollection(const AttributeValue& pk, const SortKeyRange& range, 
 }
 
 void Table::VisitInScanOrder(std::uint64_t hash_begin, std::uint64_t hash_end, const Item* exclusive_start,
-                             const Visitor& visit) const {
+                             const Visitor& visit, const std::function<void(int partition)>& entered) const {
   // Where to resume: the start key's collection position, and its sort key inside it.
   std::optional<CollectionPosition> resume;
   std::string start_bytes;
@@ -278,6 +278,8 @@ void Table::VisitInScanOrder(std::uint64_t hash_begin, std::uint64_t hash_end, c
   for (std::size_t p = 0; p < partitions_.size(); ++p) {
     const Partition& part = partitions_[p];
     if (part.hash_end < hash_begin || part.hash_begin > hash_end) continue;
+    if (resume && part.hash_end < resume->hash) continue;  // wholly before where the page resumes
+    if (entered) entered(static_cast<int>(p));
     auto it = part.collections.lower_bound(CollectionPosition{hash_begin, {}});
     if (resume)
       it = std::max(it, part.collections.lower_bound(*resume), [&](auto a, auto b) {
@@ -327,6 +329,7 @@ PartitionInfo Table::Info(int p) const {
 
 void Table::DescribeLayout(TableLayout& out) const {
   out.table_name = definition_.name;
+  out.table_id = id_;
   out.key_schema = definition_.key_schema;
   out.partitions.clear();
   out.item_collections.clear();

@@ -119,8 +119,9 @@ class Table {
   // Visits items in Scan order (partitions in key order, collections by hash then key bytes,
   // items by sort key) whose partition-key hash lies in [hash_begin, hash_end], starting
   // strictly after the item with primary key `exclusive_start` when given (which need not exist).
+  // `entered`, when given, hears each partition as the visit reaches it, empty ones included.
   void VisitInScanOrder(std::uint64_t hash_begin, std::uint64_t hash_end, const Item* exclusive_start,
-                        const Visitor& visit) const;
+                        const Visitor& visit, const std::function<void(int partition)>& entered = {}) const;
 
   // Where splits are reported: the request being handled (its sequence, operation and
   // split list) and the size limit. Set by the Database; the pointee outlives the table.

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ddb/item_json.h"
+
 namespace ddb {
 namespace {
 
@@ -40,6 +42,31 @@ std::string MalformedJsonMessage(std::string_view what, std::string_view text) {
   // syntax error while parsing ..."; keep the part a person needs: where, and what.
   const std::size_t at = finder.message.find(" at line ");
   return out + (at == std::string::npos ? ": " + finder.message : finder.message.substr(at));
+}
+
+std::optional<JsonSyntaxProblem> FindJsonSyntaxProblem(std::string_view text) {
+  ParseErrorFinder finder;
+  if (json::sax_parse(text, &finder) && finder.message.empty()) return std::nullopt;
+  JsonSyntaxProblem problem;
+  problem.reason = finder.message;
+  // "... parse error at line L, column C: reason"
+  const std::size_t at = finder.message.find(" at line ");
+  if (at != std::string::npos) {
+    std::size_t i = at + 9;
+    const auto number = [&]() {
+      std::size_t n = 0;
+      while (i < finder.message.size() && finder.message[i] >= '0' && finder.message[i] <= '9')
+        n = n * 10 + static_cast<std::size_t>(finder.message[i++] - '0');
+      return n;
+    };
+    problem.line = number();
+    if (finder.message.compare(i, 9, ", column ") == 0) {
+      i += 9;
+      problem.column = number();
+    }
+    if (finder.message.compare(i, 2, ": ") == 0) problem.reason = finder.message.substr(i + 2);
+  }
+  return problem;
 }
 
 std::string PointerToMember(std::string_view parent, std::string_view name) {
