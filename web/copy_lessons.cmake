@@ -1,8 +1,10 @@
-# Copies lessons/*.json into the site (when the repository has lessons) and writes
-# offline-lessons.json next to index.html, listing them for the service worker, which keeps
-# them for offline use.
+# Copies the lessons the page fetches — lessons/index.json and the NN-<id>.json files — into
+# the site (when the repository has lessons) and writes offline-lessons.json next to
+# index.html, listing them for the service worker, which keeps them for offline use.
+# schema.json and facts.json stay out: the engine checks lessons itself, and the facts are
+# built into it, so they would only lengthen the first visit.
 # Usage: cmake -DSOURCE=<lessons dir> -DSITE=<site dir> -P copy_lessons.cmake
-file(GLOB lesson_files LIST_DIRECTORIES false "${SOURCE}/*.json")
+file(GLOB lesson_files LIST_DIRECTORIES false "${SOURCE}/index.json" "${SOURCE}/[0-9][0-9]-*.json")
 list(SORT lesson_files)
 set(names "")
 if(lesson_files)

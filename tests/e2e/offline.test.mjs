@@ -62,3 +62,45 @@ async function visitThenGoOffline(prefix) {
 test('after one visit the page reloads offline', () => visitThenGoOffline('/'));
 
 test('the site works under a path prefix, offline included', () => visitThenGoOffline('/courses/dynamodb-keys/'));
+
+// Training rooms have bad networks: everything a first visit downloads — the page, its module
+// and fonts, and what the service worker fetches for offline use — is at most 700 KB as gzip
+// sends it. (The fonts are subset at build time to the glyphs the page draws.)
+test('the first visit downloads at most 700 KB gzip, the worker\'s bundle included', async () => {
+  const zlib = await import('node:zlib');
+  const server = await serveSite(siteDir);
+  const { page, context, errors } = await openPage(browser, server.url);
+  try {
+    const fetched = new Set();
+    page.on('request', (r) => fetched.add(new URL(r.url()).pathname));
+    await page.evaluate(async () => navigator.serviceWorker.ready);
+    await page.waitForFunction(async () => {
+      const cache = await caches.open('ddb-playground-v1');
+      return (await cache.keys()).some((r) => r.url.endsWith('/lessons/index.json'));
+    });
+    // What the worker fetched when it installed, as it keeps it.
+    const cached = await page.evaluate(async () => {
+      const cache = await caches.open('ddb-playground-v1');
+      return (await cache.keys()).map((r) => new URL(r.url).pathname);
+    });
+    for (const p of cached) fetched.add(p);
+    // Every distinct address, as the server holds its file, gzip-compressed ("./" and
+    // "index.html" are the same file fetched twice, and count twice).
+    const files = [...fetched].map((p) => p.replace(new URL(server.url).pathname, '')).map((f) => f || 'index.html');
+    for (const f of ['index.html', 'playground.js', 'playground.wasm', 'playground.data', 'lessons/index.json']) {
+      assert.ok(files.includes(f), `${f} was fetched`);
+    }
+    let total = 0;
+    for (const f of files) {
+      const file = path.join(siteDir, f);
+      if (fs.existsSync(file)) total += zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+    }
+    console.log(`first visit: ${files.length} addresses, ${total} bytes as gzip`);
+    assert.ok(total <= 700 * 1000, `the first visit is ${total} bytes as gzip`);
+    assert.ok(!files.includes('lessons/schema.json'), 'the schema is for authors, not for the page');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});

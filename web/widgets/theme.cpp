@@ -11,10 +11,14 @@ constexpr float kUiFontSize = 15.0f;
 constexpr float kHeadingFontSize = 17.0f;
 constexpr float kMonoFontSize = 14.0f;
 
-// Latin-1, general punctuation (– … · ‹ ›), arrows and ✓ ✗. The default range is Latin-1 only,
-// which would draw "?" for the ellipsis that cut-off rows end with.
+// The ranges of assets/glyph_ranges.txt, which the fonts were also subset to: Latin-1 and
+// Latin Extended, general punctuation (– … ‹ ›), arrows, ✓ ✗, and U+FFFD, which ImGui then
+// draws for any character outside them. (ImGui's default range is Latin-1 only, which would
+// draw "?" for the ellipsis that cut-off rows end with.)
 const ImWchar* GlyphRanges() {
-  static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0x2190, 0x21FF, 0x2713, 0x2717, 0};
+  static const ImWchar kRanges[] = {
+#include "glyph_ranges.inc"
+      0};
   return kRanges;
 }
 

@@ -1,0 +1,19 @@
+# Subsets one font to the page's glyph ranges (assets/glyph_ranges.txt) with Debian's fonttools:
+#   cmake -DPYTHON=/usr/bin/python3 -DRANGES=<glyph_ranges.txt> -DINPUT=<font.ttf> -DOUTPUT=<subset.ttf>
+#         -P fonts.cmake
+# Hinting and OpenType layout tables are dropped: ImGui's rasterizer uses neither.
+cmake_minimum_required(VERSION 3.25)
+file(STRINGS "${RANGES}" lines REGEX "^[0-9A-Fa-f]")
+set(unicodes)
+foreach(line IN LISTS lines)
+  string(REGEX MATCH "^[0-9A-Fa-f]+(-[0-9A-Fa-f]+)?" range "${line}")
+  list(APPEND unicodes "U+${range}")
+endforeach()
+string(REPLACE ";" "," unicodes "${unicodes}")
+execute_process(
+  COMMAND "${PYTHON}" -m fontTools.subset "${INPUT}" "--unicodes=${unicodes}" "--output-file=${OUTPUT}"
+          --no-hinting --layout-features= "--name-IDs=*" --notdef-outline
+  RESULT_VARIABLE result ERROR_VARIABLE errors)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "subsetting ${INPUT} failed (is python3-fonttools installed? scripts/setup installs it): ${errors}")
+endif()
