@@ -175,6 +175,17 @@ describe('the data view with 100,000 items', () => {
       await page.mouse.wheel(0, 5000);
       await waitFrames(page, 5);
       await screenshot(page, 'data-100k.png');
+      // Find by key: the grid scrolls to the item and selects it, wherever it is.
+      await clickWidget(page, 'grid.find');
+      await typeText(page, 'customer-1777/2024-03');
+      s = await waitForState(page, (st) => st.inspectedItemBytes > 0 && st.input.queuedEvents === 0);
+      assert.ok(await widgetRect(page, 'grid:customer-1777/2024-03-01#011'), 'the row found is on screen');
+      // And #row jumps to a row (rows are in Scan order: by hash, not by customer).
+      await page.keyboard.press('Control+A');
+      await typeText(page, '#99999');
+      s = await waitForState(page, (st) => st.gridFindRow === 99999 && st.input.queuedEvents === 0);
+      assert.ok(await widgetRect(page, 'grid.found'), 'row 99,999 is on screen');
+      await screenshot(page, 'data-100k-find.png');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -349,3 +349,29 @@ describe('presenter view', () => {
     });
   }
 });
+
+describe('a lesson whose tables are gone', () => {
+  test('says so, and sets itself up again at the same step', async () => {
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=reading-items&step=2`);
+    try {
+      let s = await onStep(page, 2);
+      assert.deepEqual(s.lesson.tablesGone, []);
+      const tables = s.tablesListed;
+      assert.ok(tables > 0);
+      // The learner resets the whole sandbox from the history panel.
+      await clickWidget(page, 'history.reset');
+      await clickWidget(page, 'history.reset_confirm');
+      s = await waitForState(page, (st) => st.lesson?.tablesGone.length > 0);
+      assert.equal(s.tablesListed, 0);
+      assert.ok(await widgetRect(page, 'lesson.tables_gone'), 'the lesson says its tables are gone');
+      await screenshot(page, 'lesson-tables-gone.png');
+      await clickInStep(page, 'lesson.setup_again');
+      s = await waitForState(page, (st) => st.lesson?.tablesGone.length === 0 && st.tablesListed > 0);
+      assert.equal(s.lesson.step, 2, 'still on the step the learner was on');
+      assert.equal(s.tablesListed, tables);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});

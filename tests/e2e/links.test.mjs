@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, openPage, screenshot, siteAndBrowser, waitForState, widgetRect,
+  clickWidget, exec, openPage, reloadWithSettings, screenshot, siteAndBrowser, waitForState, widgetRect,
 } from './support.mjs';
 
 const site = siteAndBrowser();
@@ -46,6 +46,29 @@ describe('lesson links', () => {
 });
 
 describe('share links', () => {
+  test('the share dialog stays inside the page at 200 % text and closes with Esc', async () => {
+    const { page, context, errors } = await openPage(site.browser, site.server.url, { permissions: ['clipboard-read', 'clipboard-write'] });
+    try {
+      await reloadWithSettings(page, { fontScale: 2 });
+      await waitForState(page, (st) => st.fontScale === 2);
+      await exec(page, 'CreateTable', table('Shared'));
+      await clickWidget(page, 'menu.sandbox');
+      await clickWidget(page, 'menu.share');
+      let s = await waitForState(page, (st) => st.share !== null && st.shareOpen);
+      const box = await widgetRect(page, 'share.window');
+      const { width, height } = page.viewportSize();
+      assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.w <= width && box.y + box.h <= height,
+        `the dialog ${JSON.stringify(box)} is inside the ${width}x${height} page`);
+      await screenshot(page, 'share-200.png');
+      await page.keyboard.press('Escape');
+      s = await waitForState(page, (st) => !st.shareOpen);
+      assert.equal(s.shareOpen, false);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('Share link makes a URL that recreates the sandbox in another browser', async () => {
     const { page, context } = await openPage(site.browser, site.server.url, { permissions: ['clipboard-read', 'clipboard-write'] });
     let url;

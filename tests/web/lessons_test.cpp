@@ -124,3 +124,18 @@ TEST_CASE("Starting a lesson replaces its tables in one undo step, and runs the 
   CHECK(requests >= lesson.setup.size() + sent);
   CHECK(requests <= lesson.tables.size() + lesson.setup.size() + sent);
 }
+
+TEST_CASE("A lesson knows which of its setup's tables the sandbox has lost", "[lesson_setup]") {
+  ddb::Database db;
+  WireClient wire(db);
+  Sandbox sandbox(db, wire);
+  wire.add_observer(&sandbox);
+  const ddb::Lesson lesson = Parse("02-reading-items.json");
+  const std::vector<std::string> tables = SetupTables(lesson);
+  REQUIRE_FALSE(tables.empty());
+  CHECK(MissingSetupTables(lesson, db) == tables);  // not set up yet
+  REQUIRE(StartLesson(lesson, 0, db, wire, sandbox).ok);
+  CHECK(MissingSetupTables(lesson, db).empty());
+  sandbox.Reset();
+  CHECK(MissingSetupTables(lesson, db) == tables);
+}

@@ -5,6 +5,7 @@
 
 #include "model/error_explanations.h"
 #include "model/json_format.h"
+#include "model/layout_view.h"
 #include "model/notices.h"
 #include "model/value_text.h"
 
@@ -68,4 +69,25 @@ TEST_CASE("Every error the engine gives has a line of plain words", "[error_expl
     INFO(type);
     CHECK_FALSE(ExplainError(type, "a message no line mentions").empty());
   }
+}
+
+TEST_CASE("The grid's find box goes to a key, or to a row", "[layout_view]") {
+  ddb::KeySchema schema;
+  schema.partition_key = {"customerId", ddb::ScalarType::kS};
+  schema.sort_key = ddb::KeyAttribute{"orderId", ddb::ScalarType::kS};
+  std::vector<GridRow> rows;
+  for (const char* c : {"customer-1", "customer-12", "customer-2"})
+    for (const char* o : {"2024-01", "2024-02"})
+      rows.push_back({std::make_shared<const ddb::Item>(ddb::Item{{"customerId", ddb::AttributeValue(std::string(c))},
+                                                                  {"orderId", ddb::AttributeValue(std::string(o))}}),
+                      0});
+  CHECK(FindGridRow(rows, schema, "customer-12") == std::optional<std::size_t>(2));
+  CHECK(FindGridRow(rows, schema, "customer-12/2024-02") == std::optional<std::size_t>(3));
+  CHECK(FindGridRow(rows, schema, "customer-2") == std::optional<std::size_t>(4));
+  CHECK_FALSE(FindGridRow(rows, schema, "customer-3").has_value());
+  CHECK(FindGridRow(rows, schema, "#6") == std::optional<std::size_t>(5));
+  CHECK_FALSE(FindGridRow(rows, schema, "#7").has_value());
+  CHECK_FALSE(FindGridRow(rows, schema, "#0").has_value());
+  CHECK_FALSE(FindGridRow(rows, schema, "#").has_value());
+  CHECK_FALSE(FindGridRow(rows, schema, "").has_value());
 }

@@ -34,6 +34,12 @@ bool IsLessonId(const std::string& id) {
   });
 }
 
+// Esc closes the dialog whose window has the keyboard (call right after its Begin).
+void CloseOnEscape(bool& open) {
+  if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) && ImGui::IsKeyPressed(ImGuiKey_Escape, false))
+    open = false;
+}
+
 }  // namespace
 
 App::App(Host& host) : host_(host), saved_(host) {
@@ -397,13 +403,19 @@ void App::StartShare() {
 void App::DrawShareWindow(PanelContext& ctx) {
   if (!share_open_) return;
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
+  // Centred every frame, and never taller than the window: it grows from "compressing" to the
+  // link, and at 200 % text it used to grow off the bottom of the page.
+  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Always, {0.5f, 0.5f});
+  ImGui::SetNextWindowSizeConstraints({0, 0}, {viewport->Size.x * 0.95f, viewport->Size.y * 0.9f});
   // Height 0 every frame: the window fits what it shows (first "compressing", then the link).
   ImGui::SetNextWindowSize({std::min(620 * ctx.scale, viewport->Size.x * 0.95f), 0}, ImGuiCond_Always);
   ui::Window window("Share this sandbox###share", &share_open_,
-                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
+                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
+  CloseOnEscape(share_open_);
   if (!window) return;
-  probe_.RecordLastItem("share.window");
+  const ImVec2 at = ImGui::GetWindowPos();
+  const ImVec2 size = ImGui::GetWindowSize();
+  probe_.RecordRect("share.window", at, {at.x + size.x, at.y + size.y});
   ui::TextWrap wrap;
   if (share_pending_) {
     ImGui::TextColored(ctx.colors.dim, "Compressing the sandbox into a link\xE2\x80\xA6");
@@ -427,12 +439,14 @@ void App::DrawShareWindow(PanelContext& ctx) {
 void App::DrawImportWindow(PanelContext& ctx) {
   if (!import_open_) return;
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
+  // Centred and inside the page whatever the text size or window (see DrawShareWindow).
+  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Always, {0.5f, 0.5f});
   ImGui::SetNextWindowSize(
       {std::min(640 * ctx.scale, viewport->Size.x * 0.95f), std::min(480 * ctx.scale, viewport->Size.y * 0.9f)},
-      ImGuiCond_Appearing);
+      ImGuiCond_Always);
   ui::Window window("Load a snapshot###import", &import_open_,
-                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
+                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
+  CloseOnEscape(import_open_);
   if (!window) return;
   ImGui::TextColored(ctx.colors.dim,
                      "Paste a snapshot (Sandbox > Copy snapshot JSON). It replaces the sandbox; Undo brings it back.");
@@ -530,6 +544,7 @@ std::string App::StateJson() const {
       {"trace", trace},
       {"traceEntries", shown.trace_entries},
       {"inspectedItemBytes", shown.inspected_item_bytes},
+      {"gridFindRow", shown.grid_find_row ? json(*shown.grid_find_row) : json(nullptr)},
       {"historyCount", sandbox_.history().size()},
       {"undoDepth", sandbox_.undo_depth()},
       {"redoDepth", sandbox_.redo_depth()},
@@ -550,6 +565,8 @@ std::string App::StateJson() const {
            ? json{{"ok", share_outcome_->ok}, {"url", share_outcome_->url}, {"message", share_outcome_->message}}
            : json(nullptr)},
       {"sharePending", share_pending_},
+      {"shareOpen", share_open_},
+      {"importOpen", import_open_},
       {"input", InputJson()},
       {"focused", or_null(shown.focused)},
   };

@@ -55,9 +55,10 @@ struct ShownState {
   std::vector<int> trace_partitions_visited;  // the partitions a painted Query or Scan looked in
   std::size_t trace_entries = 0;
   std::size_t inspected_item_bytes = 0;
-  std::string designer_error;    // the table designer's validation message, if any
-  std::string designer_preview;  // its CreateTable preview
-  std::string focused;           // the named widget that has the keyboard focus, if any
+  std::optional<std::size_t> grid_find_row;  // 1-based: the row the grid's find box went to
+  std::string designer_error;                // the table designer's validation message, if any
+  std::string designer_preview;              // its CreateTable preview
+  std::string focused;                       // the named widget that has the keyboard focus, if any
 };
 
 class UiProbe {

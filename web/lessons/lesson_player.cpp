@@ -394,6 +394,7 @@ nlohmann::json LessonPlayer::LessonJson() const {
           {"task", std::move(task)},
           {"showMe", step.show_me ? json{{"operation", step.show_me->request.operation}} : json(nullptr)},
           {"removedTables", std::move(removed)},
+          {"tablesGone", missing_.lesson == lesson_ ? json(missing_.tables) : json::array()},
           {"facts", std::move(facts)}};
 }
 

@@ -80,6 +80,14 @@ class LessonPlayer final : public WireObserver {
     bool request_shown = false;  // "Show me" pressed (presenter view: shown inline)
   };
 
+  // The lesson's setup tables the sandbox no longer has, as of `stamp` (recomputed only when
+  // the database changes, never per frame).
+  struct MissingTables {
+    DataStamp stamp;
+    int lesson = -1;
+    std::vector<std::string> tables;
+  };
+
   struct PendingLink {
     std::string id;
     int step = 1;  // 1-based, as the link said
@@ -114,6 +122,9 @@ class LessonPlayer final : public WireObserver {
   void DrawProgressBar(PanelContext& ctx);
   void DrawStep(PanelContext& ctx);
   void DrawSetupNote(PanelContext& ctx);
+  // "This lesson's table ... is gone", with a button that sets the lesson up again at this step.
+  void DrawMissingTables(PanelContext& ctx);
+  const std::vector<std::string>& MissingTablesNow(const ddb::Database& db, DataStamp stamp);
   void DrawQuiz(const ddb::Quiz& quiz, PanelContext& ctx);
   void DrawTask(const ddb::LessonStep& step, PanelContext& ctx);
   void DrawShowMe(const ddb::LessonStep& step, PanelContext& ctx, bool& first);
@@ -135,9 +146,10 @@ class LessonPlayer final : public WireObserver {
   std::optional<PendingLink> link_;
   bool restored_ = false;  // the saved current lesson was looked for
   bool keep_linked_sandbox_ = false;
-  bool replaying_ = false;            // StartLesson's requests are not the learner's
-  std::optional<LessonStart> start_;  // the last set-up, for its note and Undo
-  std::string list_error_;            // a lesson that could not be started
+  bool replaying_ = false;  // StartLesson's requests are not the learner's
+  std::optional<LessonStart> start_;
+  MissingTables missing_;   // the last set-up, for its note and Undo
+  std::string list_error_;  // a lesson that could not be started
   bool confirm_reset_all_ = false;
   bool scroll_to_top_ = false;   // a new step: its text starts at the top
   bool scroll_to_task_ = false;  // a task just passed: bring its card into view

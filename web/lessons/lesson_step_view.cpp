@@ -158,6 +158,7 @@ void LessonPlayer::DrawStep(PanelContext& ctx) {
       ImGui::Spacing();
       ui::Id id(step_);
       DrawSetupNote(ctx);
+      DrawMissingTables(ctx);
       {
         ui::Font heading(ctx.fonts.heading);
         ui::TextWrap wrap;
@@ -211,6 +212,34 @@ void LessonPlayer::DrawSetupNote(PanelContext& ctx) {
     progress_.set_current("");
     start_.reset();
   }
+  ImGui::Spacing();
+}
+
+const std::vector<std::string>& LessonPlayer::MissingTablesNow(const ddb::Database& db, DataStamp stamp) {
+  if (missing_.lesson != lesson_ || !(missing_.stamp == stamp)) {
+    missing_.lesson = lesson_;
+    missing_.stamp = stamp;
+    missing_.tables = lesson() ? MissingSetupTables(*lesson(), db) : std::vector<std::string>();
+  }
+  return missing_.tables;
+}
+
+void LessonPlayer::DrawMissingTables(PanelContext& ctx) {
+  const std::vector<std::string>& missing = MissingTablesNow(ctx.db, ctx.wire.stamp());
+  if (missing.empty()) return;
+  std::string tables;
+  for (const std::string& t : missing) tables += (tables.empty() ? "" : ", ") + t;
+  {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.warning,
+                       "This lesson's %s %s gone: the sandbox was reset, undone or replaced since the lesson set "
+                       "%s up.",
+                       missing.size() == 1 ? "table" : "tables",
+                       (tables + (missing.size() == 1 ? " is" : " are")).c_str(), missing.size() == 1 ? "it" : "them");
+  }
+  ctx.probe.RecordLastItem("lesson.tables_gone");
+  if (ctx.probe.Item("lesson.setup_again", ImGui::SmallButton("Set the lesson up again"))) StartAt(lesson_, step_, ctx);
+  ImGui::SetItemTooltip("Creates its tables again, as of this step (one undo step)");
   ImGui::Spacing();
 }
 

@@ -90,4 +90,21 @@ std::string RowText(const PartitionRow& row, const LayoutView& view) {
   return {};
 }
 
+std::optional<std::size_t> FindGridRow(const std::vector<GridRow>& rows, const ddb::KeySchema& schema,
+                                       std::string_view query) {
+  if (query.empty()) return std::nullopt;
+  if (query.front() == '#') {
+    std::size_t row = 0;
+    for (char c : query.substr(1)) {
+      if (c < '0' || c > '9' || row > rows.size()) return std::nullopt;
+      row = row * 10 + static_cast<std::size_t>(c - '0');
+    }
+    if (query.size() == 1 || row == 0 || row > rows.size()) return std::nullopt;
+    return row - 1;
+  }
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (KeyPath(*rows[i].item, schema).starts_with(query)) return i;
+  return std::nullopt;
+}
+
 }  // namespace playground

@@ -9,7 +9,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ddb/introspection.h"
@@ -55,6 +57,13 @@ struct GridRow {
   ddb::ItemPtr item;
   int partition = 0;
 };
+
+// The grid row a "find" box asks for, 0-based: "#120" is row 120; anything else is the start
+// of a key, "customer-12" (the partition key) or "customer-12/2024-01" (partition key, a '/',
+// then the start of the sort key), matched as KeyPath writes keys. The first match in Scan
+// order, or nullopt.
+std::optional<std::size_t> FindGridRow(const std::vector<GridRow>& rows, const ddb::KeySchema& schema,
+                                       std::string_view query);
 
 struct LayoutView {
   std::string table_name;

@@ -1,6 +1,27 @@
 #include "model/lesson_setup.h"
 
+#include <nlohmann/json.hpp>
+
 namespace playground {
+
+std::vector<std::string> SetupTables(const ddb::Lesson& lesson) {
+  std::vector<std::string> tables;
+  for (const ddb::LessonRequest& request : lesson.setup) {
+    if (request.operation != "CreateTable") continue;
+    const auto body = nlohmann::json::parse(request.body, nullptr, false);
+    if (auto name = body.is_object() ? body.find("TableName") : body.end();
+        body.is_object() && name != body.end() && name->is_string())
+      tables.push_back(name->get<std::string>());
+  }
+  return tables;
+}
+
+std::vector<std::string> MissingSetupTables(const ddb::Lesson& lesson, const ddb::Database& db) {
+  std::vector<std::string> missing;
+  for (std::string& table : SetupTables(lesson))
+    if (!db.Description(table).ok()) missing.push_back(std::move(table));
+  return missing;
+}
 
 LessonStart StartLesson(const ddb::Lesson& lesson, std::size_t step, const ddb::Database& db, WireClient& wire,
                         Sandbox& sandbox) {

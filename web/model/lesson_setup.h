@@ -26,6 +26,14 @@ struct LessonStart {
   DataStamp after;                   // the sandbox right after: its undo step is the lesson's
 };
 
+// The tables the lesson's setup creates (its CreateTable requests), in order: what a lesson
+// needs from its first step on, and what the player checks is still there.
+std::vector<std::string> SetupTables(const ddb::Lesson& lesson);
+
+// Which of them the database lacks: the sandbox was reset, undone past the lesson's setup, or
+// replaced since. Empty when the lesson can go on.
+std::vector<std::string> MissingSetupTables(const ddb::Lesson& lesson, const ddb::Database& db);
+
 // Sets `lesson` up on the sandbox for opening at `step` (0-based).
 LessonStart StartLesson(const ddb::Lesson& lesson, std::size_t step, const ddb::Database& db, WireClient& wire,
                         Sandbox& sandbox);

@@ -1,6 +1,9 @@
 #include "panels/item_grid.h"
 
+#include <algorithm>
 #include <string>
+
+#include "imgui_stdlib.h"
 
 #include "model/value_text.h"
 #include "panels/item_inspector.h"
@@ -19,8 +22,31 @@ std::string KeyCell(const ddb::Item& item, const std::string& name) {
 
 }  // namespace
 
-void DrawItemGrid(const LayoutView& view, const TracePaint& paint, PanelContext& ctx) {
+void DrawItemGrid(const LayoutView& view, const TracePaint& paint, GridFind& find, PanelContext& ctx) {
   const ddb::KeySchema& schema = view.key_schema;
+  if (find.table_id != view.table_id) find = GridFind{{}, std::nullopt, false, false, view.table_id, view.revision};
+  if (find.revision != view.revision) {  // rows moved: find the query's row again
+    find.revision = view.revision;
+    if (find.searched) find.row = FindGridRow(view.items, schema, find.query);
+  }
+  // Find by key, or #row: 100,000 rows are 40 wheel turns per 3,000 otherwise.
+  ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x * 0.55f, 360 * ctx.scale));  // room for "row N of M"
+  const std::string hint =
+      "Find by key: " + schema.partition_key.name + (schema.sort_key ? "/" + schema.sort_key->name : "") + ", or #row";
+  if (ctx.probe.Item("grid.find", ImGui::InputTextWithHint("##find", hint.c_str(), &find.query))) {
+    find.row = FindGridRow(view.items, schema, find.query);
+    find.searched = !find.query.empty();
+    find.scroll = find.row.has_value();
+    if (find.row) ctx.selection.item = view.items[*find.row].item;
+  }
+  if (find.searched && !find.row) {
+    ImGui::SameLine();
+    ImGui::TextColored(ctx.colors.warning, "no item starts with that key");
+  } else if (find.row) {
+    ctx.probe.shown().grid_find_row = *find.row + 1;
+    ImGui::SameLine();
+    ImGui::TextColored(ctx.colors.dim, "row %zu of %zu", *find.row + 1, view.items.size());
+  }
   const int columns = schema.sort_key ? 6 : 5;
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
                                      ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
@@ -40,6 +66,9 @@ void DrawItemGrid(const LayoutView& view, const TracePaint& paint, PanelContext&
 
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(view.items.size()));
+    const bool scroll = find.scroll && find.row && *find.row < view.items.size();
+    if (scroll) clipper.IncludeItemByIndex(static_cast<int>(*find.row));
+    find.scroll = false;
     while (clipper.Step()) {
       for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
         const GridRow& row = view.items[i];
@@ -48,6 +77,8 @@ void DrawItemGrid(const LayoutView& view, const TracePaint& paint, PanelContext&
         const bool selected = row.item == ctx.selection.item;
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
+        const bool found = find.row && static_cast<std::size_t>(i) == *find.row;
+        if (scroll && found) ImGui::SetScrollHereY(0.4f);
         const ImVec4 bg = TracePaint::Background(item_paint, ctx.colors);
         if (bg.w > 0) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(bg));
         ui::Id id(i);
@@ -56,6 +87,7 @@ void DrawItemGrid(const LayoutView& view, const TracePaint& paint, PanelContext&
         if (ctx.probe.Item("grid:" + KeyPath(item, schema),
                            ImGui::Selectable(number.c_str(), selected, ImGuiSelectableFlags_SpanAllColumns)))
           ctx.selection.item = row.item;
+        if (found) ctx.probe.RecordLastItem("grid.found");
         if (ImGui::IsItemHovered()) DrawItemTooltip(item, schema, item_paint, ctx);
         const float alpha = item_paint == Paint::kNotRead ? 0.45f : 1.0f;
         ui::StyleVar faded(ImGuiStyleVar_Alpha, alpha);

@@ -105,7 +105,7 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
       if (mode_ == Mode::kPartitions) {
         partition_map_.Draw(*view, paint, ctx);
       } else {
-        DrawItemGrid(*view, paint, ctx);
+        DrawItemGrid(*view, paint, grid_find_, ctx);
       }
     }
   }

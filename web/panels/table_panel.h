@@ -5,6 +5,7 @@
 #pragma once
 
 #include "app/panel_context.h"
+#include "panels/item_grid.h"
 #include "panels/item_inspector.h"
 #include "panels/partition_map.h"
 
@@ -25,6 +26,7 @@ class TablePanel {
 
   Mode mode_ = Mode::kPartitions;
   PartitionMap partition_map_;
+  GridFind grid_find_;
   ItemInspector inspector_;
 };
 
