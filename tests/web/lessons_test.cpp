@@ -13,9 +13,12 @@
 #include "model/lesson_setup.h"
 #include "model/sandbox.h"
 #include "model/wire_client.h"
+#include "support.h"
 
 using namespace playground;
+using playground::test::kBooks;
 using playground::test::MemoryHost;
+using playground::test::Page;
 
 namespace {
 
@@ -82,10 +85,8 @@ TEST_CASE("Lesson progress reads back what it wrote, and forgives what it cannot
 }
 
 TEST_CASE("Starting a lesson replaces its tables in one undo step, and runs the steps a link skips", "[lesson_setup]") {
-  ddb::Database db;
-  WireClient wire(db);
-  Sandbox sandbox(db, wire);
-  wire.add_observer(&sandbox);
+  Page page;
+  auto& [db, wire, sandbox, notices] = page;
   const ddb::Lesson lesson = Parse("03-composite-keys.json");
   REQUIRE_FALSE(lesson.tables.empty());
 
@@ -126,10 +127,8 @@ TEST_CASE("Starting a lesson replaces its tables in one undo step, and runs the 
 }
 
 TEST_CASE("A lesson knows which of its setup's tables the sandbox has lost", "[lesson_setup]") {
-  ddb::Database db;
-  WireClient wire(db);
-  Sandbox sandbox(db, wire);
-  wire.add_observer(&sandbox);
+  Page page;
+  auto& [db, wire, sandbox, notices] = page;
   const ddb::Lesson lesson = Parse("02-reading-items.json");
   const std::vector<std::string> tables = SetupTables(lesson);
   REQUIRE_FALSE(tables.empty());

@@ -6,26 +6,17 @@
 #include <catch2/catch.hpp>
 
 #include "model/wire_client.h"
+#include "support.h"
 
 using namespace playground;
+using playground::test::kBooks;
+using playground::test::Page;
 
 namespace {
-
-const char* kBooks = R"({"TableName": "Books", "BillingMode": "PAY_PER_REQUEST",
-  "AttributeDefinitions": [{"AttributeName": "authorId", "AttributeType": "S"}],
-  "KeySchema": [{"AttributeName": "authorId", "KeyType": "HASH"}]})";
 
 std::string Put(const std::string& id) {
   return R"({"TableName": "Books", "Item": {"authorId": {"S": ")" + id + R"("}}})";
 }
-
-struct Page {
-  ddb::Database db;
-  WireClient wire{db};
-  Sandbox sandbox{db, wire};
-  Page() { wire.add_observer(&sandbox); }
-  std::uint64_t Items() { return db.Description("Books").ok() ? db.Description("Books")->item_count : 0; }
-};
 
 }  // namespace
 

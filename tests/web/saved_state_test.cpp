@@ -9,25 +9,12 @@
 #include "model/notices.h"
 #include "model/sandbox.h"
 #include "model/wire_client.h"
+#include "support.h"
 
 using namespace playground;
+using playground::test::kBooks;
 using playground::test::MemoryHost;
-
-namespace {
-
-const char* kBooks = R"({"TableName": "Books", "BillingMode": "PAY_PER_REQUEST",
-  "AttributeDefinitions": [{"AttributeName": "authorId", "AttributeType": "S"}],
-  "KeySchema": [{"AttributeName": "authorId", "KeyType": "HASH"}]})";
-
-struct Page {
-  ddb::Database db;
-  WireClient wire{db};
-  Sandbox sandbox{db, wire};
-  Notices notices;
-  Page() { wire.add_observer(&sandbox); }
-};
-
-}  // namespace
+using playground::test::Page;
 
 TEST_CASE("The sandbox is saved after a second of quiet and comes back on the next visit", "[saved_state]") {
   MemoryHost host;

@@ -8,14 +8,13 @@
 
 #include "ddb/json_api.h"
 #include "ddb/snapshot.h"
+#include "support.h"
 
 using namespace playground;
+using playground::test::kBooks;
+using playground::test::Page;
 
 namespace {
-
-const char* kBooks = R"({"TableName": "Books", "BillingMode": "PAY_PER_REQUEST",
-  "AttributeDefinitions": [{"AttributeName": "authorId", "AttributeType": "S"}],
-  "KeySchema": [{"AttributeName": "authorId", "KeyType": "HASH"}]})";
 
 struct Recorder final : WireObserver {
   std::vector<std::string> heard;
