@@ -1,0 +1,69 @@
+// Every lesson of the curriculum, completed end to end the way a learner does it: open it, answer
+// each quiz by clicking the right choice, type each task's request into the operation builder's
+// JSON tab and run it with Ctrl+Enter, press Next — all through real mouse and keyboard input on
+// the canvas. The engine checks each task after each request, as it does for a learner.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import {
+  clickWidget, openPage, pressKeys, repoRoot, scrollTo, siteAndBrowser, state, typeText, waitForState,
+} from './support.mjs';
+
+const env = siteAndBrowser();
+const lessonsDir = path.join(repoRoot, 'lessons');
+const index = JSON.parse(fs.readFileSync(path.join(lessonsDir, 'index.json'), 'utf8'));
+
+async function clickInStep(page, name) {
+  await scrollTo(page, name, 'lesson.body');
+  return clickWidget(page, name);
+}
+
+// Types a request into the builder's JSON tab and runs it, as a learner would.
+async function runInBuilder(page, operation, request) {
+  const text = JSON.stringify(request);
+  if ((await state(page)).operation !== operation) {
+    await clickWidget(page, 'builder.operation');
+    await clickWidget(page, `builder.operation:${operation}`);
+    await waitForState(page, (s) => s.operation === operation);
+  }
+  if ((await state(page)).builderTab !== 'json') await clickWidget(page, 'builder.tab:json');
+  await clickWidget(page, 'builder.json');
+  await page.keyboard.press('Control+A');
+  await typeText(page, text);
+  await pressKeys(page, 'Control+Enter');
+  return waitForState(page, (s) => s.response?.requestBody === text && s.input.queuedEvents === 0);
+}
+
+describe('the whole curriculum, by mouse and keyboard', () => {
+  for (const entry of index.lessons) {
+    test(`${entry.id}: every step done, up to what was learned`, async () => {
+      const lesson = JSON.parse(fs.readFileSync(path.join(lessonsDir, entry.file), 'utf8'));
+      const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=${entry.id}`);
+      try {
+        for (let i = 0; i < lesson.steps.length; i++) {
+          const step = lesson.steps[i];
+          let s = await waitForState(page, (st) => st.lesson?.view === 'step' && st.lesson.step === i + 1);
+          if (step.quiz) {
+            const right = step.quiz.choices.findIndex((c) => c.correct);
+            await clickInStep(page, `lesson.choice.${right}`);
+            s = await waitForState(page, (st) => st.lesson.quiz?.correct === true);
+          }
+          if (step.task) {
+            const solution = step.task.solution ?? [{ operation: step.showMe.operation, request: step.showMe.request }];
+            for (const r of solution) await runInBuilder(page, r.operation, r.request);
+            s = await waitForState(page, (st) => st.lesson.stepDone, 15000);
+            assert.equal(s.lesson.task.passed, true, `${entry.id} step ${i + 1}: ${s.lesson.task.reason}`);
+          }
+          s = await waitForState(page, (st) => st.lesson.stepDone);
+          await clickWidget(page, 'lesson.next');
+        }
+        const done = await waitForState(page, (st) => st.lesson?.view === 'complete');
+        assert.deepEqual(done.lesson.done, lesson.steps.map((_, k) => k + 1), 'every step is done');
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
