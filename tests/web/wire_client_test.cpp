@@ -8,6 +8,7 @@
 
 #include "ddb/json_api.h"
 #include "ddb/snapshot.h"
+#include "model/workbench.h"
 #include "support.h"
 
 using namespace playground;
@@ -79,4 +80,21 @@ TEST_CASE("ParseWireError reads what the page shows of a failed request", "[wire
   const ddb::WireError not_json = ddb::ParseWireError("<html>502</html>");
   CHECK(not_json.type == "UnknownError");
   CHECK(not_json.message == "<html>502</html>");
+}
+
+TEST_CASE("The workbench keeps each traced table's key schema from when the request ran", "[workbench]") {
+  ddb::Database db;
+  WireClient wire(db);
+  Workbench work(db, wire);
+  wire.add_observer(&work);
+  REQUIRE(wire.Send("CreateTable", kBooks).ok());
+  REQUIRE(wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a"}}})").ok());
+  REQUIRE(work.trace());
+  REQUIRE(work.trace()->table_schemas.size() == 1);
+  REQUIRE(work.trace()->table_schemas[0].has_value());
+  CHECK(work.trace()->table_schemas[0]->partition_key.name == "authorId");
+  CHECK_FALSE(work.trace()->any_sort_key);
+  REQUIRE(wire.Send("DeleteTable", R"({"TableName": "Books"})").ok());
+  REQUIRE(work.trace()->table_schemas.size() == 1);
+  CHECK_FALSE(work.trace()->table_schemas[0].has_value());  // gone when DeleteTable's trace was taken
 }

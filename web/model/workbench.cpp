@@ -83,6 +83,11 @@ void Workbench::AfterSend(std::string_view, std::string_view, const WireResult&,
   TraceView view;
   view.trace = trace;
   view.stamp = wire_.stamp();
+  for (const std::string& name : trace.tables) {
+    auto described = db_.Description(name);
+    view.table_schemas.push_back(described.ok() ? std::optional<ddb::KeySchema>(described->key_schema) : std::nullopt);
+    view.any_sort_key = view.any_sort_key || (view.table_schemas.back() && view.table_schemas.back()->sort_key);
+  }
   view.outcome_by_item.reserve(trace.entries.size());
   for (const ddb::TraceEntry& entry : trace.entries) {
     if (entry.item) view.outcome_by_item[entry.item.get()] = entry.outcome;

@@ -42,6 +42,10 @@ struct TraceView {
   DataStamp stamp;  // the database state right after the request
   std::unordered_map<const ddb::Item*, ddb::TraceOutcome> outcome_by_item;
   std::unordered_map<int, std::size_t> read_by_partition;  // items read per partition
+  // The key schema of each of trace.tables, read once when the request ran (nullopt: no such
+  // table by then, e.g. a DeleteTable), so the trace panel never describes tables per frame.
+  std::vector<std::optional<ddb::KeySchema>> table_schemas;
+  bool any_sort_key = false;  // some entry's table has a sort key
   // Whether a Query or Scan looked in a partition (the engine's partitions_visited), even one
   // that held nothing to read: a Scan looks in every partition.
   bool Visited(int partition) const {

@@ -36,15 +36,10 @@ void DrawTracePanel(const PanelRect& rect, PanelContext& ctx) {
     return;
   }
   const ddb::RequestTrace& t = view->trace;
-  // Each entry's key is read by its own table's key schema: a batch or a transaction may
-  // touch several tables. A table deleted since has none: its entries show what they hold.
-  std::vector<std::optional<ddb::KeySchema>> schemas;
-  bool any_sort_key = false;
-  for (const std::string& name : t.tables) {
-    auto described = ctx.db.Description(name);
-    schemas.push_back(described.ok() ? std::optional<ddb::KeySchema>(described->key_schema) : std::nullopt);
-    any_sort_key = any_sort_key || (schemas.back() && schemas.back()->sort_key);
-  }
+  // Each entry's key is read by its own table's key schema (a batch or a transaction may touch
+  // several tables), as the workbench read them when the request ran.
+  const std::vector<std::optional<ddb::KeySchema>>& schemas = view->table_schemas;
+  const bool any_sort_key = view->any_sort_key;
   const bool several_tables = t.tables.size() > 1;
   ImGui::Text("%s", t.operation.c_str());
   ImGui::SameLine();
