@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import {
   clickWidget, exec, liveText, navigate, openPage, pressKeys, reload, reloadWithSettings, repoRoot, screenshot, scrollTo,
-  siteAndBrowser, state, typeText, waitForState, widgetRect,
+  siteAndBrowser, state, typeText, waitForState, waitFrames, widgetRect,
 } from './support.mjs';
 
 const env = siteAndBrowser();
@@ -240,6 +240,9 @@ describe('progress and links', () => {
       const s = await waitForState(page, (st) => st.notices.length > 0);
       assert.deepEqual(s.notices, ['The link asks for lesson "no-such-lesson", which this playground does not have. Pick a lesson from the list.']);
       assert.equal(s.lesson, null);
+      // The notice can come before the lesson files: the list is drawn once they have arrived.
+      await waitForState(page, (st) => st.lessons.status === 'ready' && st.lessons.lessons.every((l) => l.status === 'ready'));
+      await waitFrames(page, 2);
       assert.ok(await widgetRect(page, 'lesson.list.first-table'), 'the list is there');
       assert.equal((await exec(page, 'ListTables', {})).status, 200);
     } finally {
