@@ -1,23 +1,35 @@
-// Clipboard and persistence: copy goes to the system clipboard; the sandbox and the settings
-// survive a reload (localStorage); a corrupted store is reported with a visible message and
-// reset, never a crash; "Forget saved state" forgets.
+// Clipboard and persistence: copy goes to the system clipboard; the sandbox (IndexedDB, with a
+// localStorage copy left by a closing page) and the settings (localStorage) survive a reload;
+// a corrupted store is reported with a visible message, never a crash; "Forget saved state"
+// forgets.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, openPage, reload, screenshot, siteAndBrowser, state, waitForState, widgetRect,
+  clickWidget, exec, openPage, reload, screenshot, siteAndBrowser, state, storeRecords, waitForState, widgetRect,
 } from './support.mjs';
 
 const site = siteAndBrowser();
 
-// Leaves the page (which saves what it has), writes `value` into its store from a page of the
-// same site that is not the playground, and opens the playground again.
-async function reopenWithStore(page, key, value) {
+// Leaves the page (which saves what it has), changes its stores from a page of the same site
+// that is not the playground — `local` sets localStorage keys (null removes), `records` the
+// IndexedDB records (see storeRecords) — and opens the playground again.
+async function reopenWithStores(page, { local = {}, records = {} } = {}) {
   await page.goto(site.server.url + 'fonts-LICENSE.txt');
-  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, value]);
+  await page.evaluate((entries) => {
+    for (const [k, v] of Object.entries(entries)) {
+      if (v === null) localStorage.removeItem(k); else localStorage.setItem(k, v);
+    }
+  }, local);
+  await storeRecords(page, { changes: records });
   await page.goto(site.server.url);
   await page.evaluate(() => window.playground.ready);
   return waitForState(page, (s) => s.frameCount > 2);
 }
+
+const kept = (name) => ({
+  TableName: name, AttributeDefinitions: [{ AttributeName: 'k', AttributeType: 'S' }],
+  KeySchema: [{ AttributeName: 'k', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST',
+});
 
 describe('the saved sandbox', () => {
   let page;
@@ -33,16 +45,33 @@ describe('the saved sandbox', () => {
     await waitForState(page, (s) => s.selectedTable === 'Books');
     await clickWidget(page, 'builder.run');
     await waitForState(page, (s) => s.itemsListed === 9);
-    // Saved a second after the last change (or when the page is hidden, as a reload does).
+    // Saved to IndexedDB a second after the last change, in pieces named by a manifest.
+    await waitForState(page, (st) => st.sandboxSaved);
+    const records = await storeRecords(page);
+    const manifest = JSON.parse(records.manifest);
+    assert.equal(manifest.format, 'ddb-playground-sandbox-store');
+    assert.deepEqual(manifest.tables.map((t) => [t.name, t.items]), [['Books', 9]]);
+    const piece = JSON.parse(records[manifest.tables[0].pieces[0].key]);
+    assert.equal(piece.length, 9);
     const s = await reload(page);
     assert.equal(s.tablesListed, 1);
     assert.equal(s.selectedTable, 'Books');
     assert.equal(s.itemsListed, 9);
     assert.equal(s.undoDepth, 0, 'a fresh visit has nothing to undo');
     assert.deepEqual(s.notices, []);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('ddb-playground.sandbox')));
-    assert.equal(stored.format, 'dynamodb-keys-playground-snapshot');
-    assert.equal(stored.tables[0].Items.length, 9);
+  });
+
+  test('a change made just before the page closes survives too (the localStorage copy)', async () => {
+    await exec(page, 'CreateTable', kept('JustNow'));
+    // No second of quiet: the page goes at once, before an IndexedDB save could land.
+    const s = await reload(page);
+    assert.equal(s.tablesListed, 2);
+    assert.deepEqual(s.notices, []);
+    // The copy is moved into IndexedDB and removed.
+    await waitForState(page, (st) => st.sandboxSaved);
+    assert.equal(await page.evaluate(() => localStorage.getItem('ddb-playground.sandbox')), null);
+    const manifest = JSON.parse((await storeRecords(page)).manifest);
+    assert.deepEqual(manifest.tables.map((t) => t.name), ['Books', 'JustNow']);
   });
 
   test('Copy puts the response on the system clipboard', async () => {
@@ -53,43 +82,54 @@ describe('the saved sandbox', () => {
     assert.deepEqual(copied.ConsumedCapacity, { CapacityUnits: 1, TableName: 'Books' });
   });
 
-  test('a store that is not JSON is reported and reset', async () => {
-    const s = await reopenWithStore(page, 'ddb-playground.sandbox', '{"format": "dynamodb-keys-playground-snapsh');
+  test('a store that is not JSON is reported, the page starts empty, and the next change replaces it', async () => {
+    const s = await reopenWithStores(page, {
+      local: { 'ddb-playground.sandbox': null }, records: { manifest: '{"format": "ddb-playground-sandbox-st' },
+    });
     assert.equal(s.tablesListed, 0, 'the page starts with an empty sandbox');
-    assert.equal(s.notices.length, 1);
-    assert.match(s.notices[0], /^The saved sandbox could not be loaded \(SerializationException: .+\), so it was reset to empty\.$/);
+    assert.deepEqual(s.notices, [
+      'The saved sandbox could not be restored (its table of contents is not one this version can read), so the page '
+      + 'starts empty. The store is replaced by your next change.']);
     assert.ok(await widgetRect(page, 'notice:0'));
-    assert.equal(await page.evaluate(() => localStorage.getItem('ddb-playground.sandbox')), null, 'the bad store is gone');
     await screenshot(page, 'persistence-corrupted.png');
     // The page works on: a table made now is kept.
-    await exec(page, 'CreateTable', {
-      TableName: 'Kept', AttributeDefinitions: [{ AttributeName: 'k', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'k', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST',
-    });
+    await exec(page, 'CreateTable', kept('Kept'));
+    await waitForState(page, (st) => st.sandboxSaved);
     const again = await reload(page);
     assert.equal(again.tablesListed, 1);
     assert.deepEqual(again.notices, []);
   });
 
-  test("a store the engine refuses (an item without its key) is reported with the engine's message", async () => {
-    const s = await reopenWithStore(page, 'ddb-playground.sandbox', JSON.stringify({
-      format: 'dynamodb-keys-playground-snapshot', version: 1,
-      tables: [{ TableName: 'Tab1', AttributeDefinitions: [{ AttributeName: 'k', AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: 'k', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST', Items: [{ other: { S: 'x' } }] }],
-    }));
+  test("a piece the engine refuses (an item without its key) is reported with the engine's message", async () => {
+    await exec(page, 'PutItem', { TableName: 'Kept', Item: { k: { S: 'x' } } });
+    await waitForState(page, (st) => st.sandboxSaved);
+    const key = JSON.parse((await storeRecords(page)).manifest).tables[0].pieces[0].key;
+    const s = await reopenWithStores(page, {
+      local: { 'ddb-playground.sandbox': null }, records: { [key]: '[{"other": {"S": "x"}}]' },
+    });
     assert.equal(s.tablesListed, 0);
-    assert.match(s.notices[0], /ValidationException: \/tables\/0\/Items\/0: One or more parameter values were invalid: Missing the key k in the item/);
+    assert.equal(s.notices[0], `The saved sandbox could not be restored (item 1 of piece ${key} in Kept: One or more parameter `
+      + 'values were invalid: Missing the key k in the item), so the page starts empty. The store is replaced by your next change.');
   });
 
-  test('Forget saved state clears the store', async () => {
-    await exec(page, 'CreateTable', {
-      TableName: 'Gone', AttributeDefinitions: [{ AttributeName: 'k', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'k', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST',
-    });
-    await page.waitForFunction(() => (localStorage.getItem('ddb-playground.sandbox') || '').includes('"Gone"'));
+  test('a closing copy that cannot be read gives way to the sandbox saved before it', async () => {
+    await exec(page, 'CreateTable', kept('Before'));
+    await waitForState(page, (st) => st.sandboxSaved);
+    const s = await reopenWithStores(page, { local: { 'ddb-playground.sandbox': '{"format": "dynamodb-keys-playground-snapsh' } });
+    assert.equal(s.tablesListed, 1);
+    assert.equal(s.notices.length, 1);
+    assert.match(s.notices[0], /^The sandbox saved as the page closed could not be loaded \(SerializationException: .+\), so the one saved before it is restored\.$/);
+    assert.equal(await page.evaluate(() => localStorage.getItem('ddb-playground.sandbox')), null, 'the bad copy is gone');
+  });
+
+  test('Forget saved state clears the stores', async () => {
+    await exec(page, 'CreateTable', kept('Gone'));
+    await waitForState(page, (st) => st.sandboxSaved);
+    assert.ok(JSON.parse((await storeRecords(page)).manifest).tables.some((t) => t.name === 'Gone'));
     await clickWidget(page, 'menu.sandbox');
     await clickWidget(page, 'menu.forget');
     await new Promise((resolve) => setTimeout(resolve, 1500));  // past the second a save waits for
+    assert.deepEqual(await storeRecords(page), {});
     assert.equal(await page.evaluate(() => localStorage.getItem('ddb-playground.sandbox')), null);
     assert.equal(await page.evaluate(() => localStorage.getItem('ddb-playground.ui')), null);
     // (The plain-text page used to write the stores has no favicon: its 404 is not the page's.)

@@ -133,6 +133,34 @@ export async function reloadWithSettings(page, settings) {
   await page.evaluate((ui) => localStorage.setItem('ddb-playground.ui', JSON.stringify({ version: 1, ...ui })), settings);
   return reload(page);
 }
+// The sandbox's IndexedDB records (web/model/sandbox_store.h), read or written from any page
+// of the site: {key: text}. `changes` maps keys to new text (null deletes); `clear` empties.
+export const storeRecords = (page, { changes = {}, clear = false } = {}) => page.evaluate(([changes, clear]) =>
+  new Promise((resolve, reject) => {
+    const open = indexedDB.open('ddb-playground', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('records');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction('records', 'readwrite');
+      const store = tx.objectStore('records');
+      if (clear) store.clear();
+      for (const [key, text] of Object.entries(changes)) {
+        if (text === null) store.delete(key); else store.put(text, key);
+      }
+      const records = {};
+      const cursor = store.openCursor();
+      cursor.onsuccess = () => {
+        const c = cursor.result;
+        if (!c) return;
+        records[c.key] = c.value;
+        c.continue();
+      };
+      tx.oncomplete = () => { db.close(); resolve(records); };
+      tx.onabort = () => reject(tx.error);
+    };
+  }), [changes, clear]);
+
 export const widgetRect = (page, name) => page.evaluate((n) => window.playground.widgetRect(n), name);
 
 // Sends one DynamoDB request through the page's hook; resolves to { status, body }.

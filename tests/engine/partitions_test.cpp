@@ -38,6 +38,34 @@ TEST_CASE("A new on-demand table starts with four partitions covering the hash s
   for (std::size_t i = 1; i < parts.size(); ++i) CHECK(parts[i].hash_begin == parts[i - 1].hash_end + 1);
 }
 
+TEST_CASE("A partition's layout lists every partition and that partition's item collections only", "[partitions]") {
+  ddb::Database db;
+  REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
+  for (int a = 0; a < 40; ++a)
+    REQUIRE_OK(Exec(db, "PutItem",
+                    {{"TableName", "Books"},
+                     {"Item", {{"authorId", {{"S", "a" + std::to_string(a)}}}, {"bookId", {{"S", "b"}}}}}}));
+  auto whole = db.Layout("Books");
+  REQUIRE(whole.ok());
+  std::vector<ddb::ItemCollectionView> joined;
+  for (int p = 0; p < 5; ++p) {
+    INFO(p);
+    auto part = db.PartitionLayout("Books", p);
+    REQUIRE(part.ok());
+    CHECK(part->partitions.size() == 4);
+    CHECK(part->revision == whole->revision);
+    for (const auto& c : part->item_collections) {
+      CHECK(c.partition == p);
+      joined.push_back(c);
+    }
+    if (p == 4) CHECK(part->item_collections.empty());  // past the last partition
+  }
+  // Together, in order, the partitions' collections are the table's.
+  REQUIRE(joined.size() == whole->item_collections.size());
+  for (std::size_t i = 0; i < joined.size(); ++i) CHECK(joined[i].items == whole->item_collections[i].items);
+  CHECK(db.PartitionLayout("Nope", 0).status().message() == "Requested resource not found: Table: Nope not found");
+}
+
 TEST_CASE("Provisioned tables start with enough partitions for their throughput", "[partitions]") {
   ddb::Database db;
   json req = BooksTable("Small");

@@ -53,11 +53,17 @@ App::App(Host& host) : host_(host), saved_(host) {
 // ---- [SECTION] Start-up ---------------------------------------------------------------------
 
 void App::Start() {
-  const auto settings = saved_.LoadUi(notices_);
-  saved_.LoadSandbox(wire_, sandbox_, notices_);
-  LoadSharedSandbox();
-  if (settings) ApplySettings(*settings);
+  // The settings first: the restore screen already has the learner's text size and theme.
+  if (const auto settings = saved_.LoadUi(notices_)) ApplySettings(*settings);
   lessons_.Start(saved_.LoadProgress(notices_));
+  store_.StartRestore();
+}
+
+void App::FinishStart() {
+  started_ = true;
+  if (!saved_table_.empty() && selection_.table.empty() && db_.Description(saved_table_).ok())
+    selection_.table = saved_table_;
+  LoadSharedSandbox();
   OpenLinkedLesson();
 }
 
@@ -118,9 +124,7 @@ void App::ApplySettings(const nlohmann::json& s) {
   if (auto it = s.find("dataMode"); it != s.end() && it->is_string()) {
     table_panel_.set_mode(it->get<std::string>() == "items" ? TablePanel::Mode::kItems : TablePanel::Mode::kPartitions);
   }
-  if (auto it = s.find("table"); it != s.end() && it->is_string() && selection_.table.empty()) {
-    if (db_.Description(it->get<std::string>()).ok()) selection_.table = it->get<std::string>();
-  }
+  if (auto it = s.find("table"); it != s.end() && it->is_string()) saved_table_ = it->get<std::string>();
 }
 
 App::SettingsState App::CurrentSettings() const {
@@ -155,6 +159,30 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   ++frame_count_;
   probe_.BeginFrame(frame_count_);
   probe_.shown() = {};  // panels report what they show as they draw it
+  if (!started_) {
+    // The frame that finishes the restore still shows its progress: swapping in 100,000 items
+    // and drawing them for the first time are two frames' work, not one.
+    const bool was_restoring = store_.restoring();
+    store_.Tick(wire_, sandbox_, db_, ImGui::GetTime(), notices_);
+    if (was_restoring || store_.restoring()) {
+      PanelContext ctx{db_,
+                       wire_,
+                       sandbox_,
+                       work_,
+                       selection_,
+                       layouts_,
+                       probe_,
+                       fonts,
+                       PaletteFor(style_.theme),
+                       style_.theme,
+                       dpr * style_.font_scale,
+                       notices_,
+                       presenter_};
+      DrawRestoring(ctx);
+      return;
+    }
+    FinishStart();
+  }
 
   // A replaced database (undo, reset, a loaded snapshot) takes the trace and the selected
   // item with it: they point into the old one.
@@ -228,12 +256,32 @@ void App::AfterFrame() {
     }
   }
   SaveChangedSettings();
-  saved_.Tick(db_, wire_.stamp(), ImGui::GetTime(), notices_);
+  store_.Tick(wire_, sandbox_, db_, ImGui::GetTime(), notices_);
 }
 
 void App::SaveNow() {
+  if (!started_) return;  // nothing of this visit to save yet; the stored sandbox stays
   SaveChangedSettings();
-  saved_.SaveSandboxNow(db_, wire_.stamp(), notices_);
+  store_.SaveNow(db_, wire_.stamp(), notices_);
+}
+
+// Start-up while the saved sandbox comes back: a progress bar where the panels will be. Nothing
+// else is drawn, so nothing can write to a sandbox that is only half there.
+void App::DrawRestoring(PanelContext& ctx) {
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Always, {0.5f, 0.5f});
+  ImGui::SetNextWindowSize({std::min(420 * ctx.scale, viewport->Size.x * 0.9f), 0}, ImGuiCond_Always);
+  ui::Window window("Restoring###restoring", nullptr,
+                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove |
+                        ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize);
+  if (!window) return;
+  ImGui::TextUnformatted("Restoring your sandbox\xE2\x80\xA6");
+  const std::size_t total = store_.saved_items();
+  char label[64];
+  std::snprintf(label, sizeof label, "%zu of %zu items", store_.restored_items(), total);
+  ImGui::ProgressBar(total ? static_cast<float>(store_.restored_items()) / static_cast<float>(total) : 0.0f,
+                     {-FLT_MIN, 0}, total ? label : "");
+  probe_.RecordLastItem("restore.progress");
 }
 
 std::string App::ResponseAnnouncement(const ResponseView& r) const {
@@ -312,7 +360,8 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
   }
   ImGui::Separator();
   if (probe_.Item("menu.forget", ImGui::MenuItem("Forget saved state"))) {
-    saved_.Forget(wire_.stamp());
+    saved_.Forget();
+    store_.Forget(wire_.stamp());
     // The next save hands SavedState the settings and progress as they are now, which it
     // keeps as the forgotten ones: only a change after this is written again.
     saved_settings_.reset();
@@ -560,6 +609,8 @@ std::string App::StateJson() const {
       {"lessons", lessons_.LibraryJson()},
       {"lessonText", lesson_text_},
       {"loadingSample", tables_panel_.loading()},
+      {"restoring", !started_},
+      {"sandboxSaved", store_.saved(wire_.stamp())},
       {"share",
        share_outcome_
            ? json{{"ok", share_outcome_->ok}, {"url", share_outcome_->url}, {"message", share_outcome_->message}}

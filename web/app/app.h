@@ -20,6 +20,7 @@
 #include "model/layout_cache.h"
 #include "model/notices.h"
 #include "model/sandbox.h"
+#include "model/sandbox_store.h"
 #include "model/saved_state.h"
 #include "model/wire_client.h"
 #include "model/workbench.h"
@@ -38,9 +39,12 @@ class App {
   App(const App&) = delete;
   App& operator=(const App&) = delete;
 
-  // Once ImGui exists: loads the saved settings, sandbox and lesson progress, a shared sandbox
-  // from the URL, and hands a ?lesson=&step= link to the lesson player.
+  // Once ImGui exists: loads the saved settings and lesson progress and starts restoring the
+  // saved sandbox. Once it is in (frames later: IndexedDB is asynchronous), a shared sandbox
+  // from the URL is offered and a ?lesson=&step= link handed to the lesson player.
   void Start();
+  // Whether start-up is over: the saved sandbox is in and the panels are on screen.
+  bool started() const { return started_; }
 
   // Draws one frame between ImGui::NewFrame() and ImGui::Render(). `dpr` is the device pixel
   // ratio the fonts and style were built for (with style().font_scale on top).
@@ -55,7 +59,7 @@ class App {
   std::uint64_t frame_count() const { return frame_count_; }
   // Work that moves on only from frame to frame is under way (loading the large sample in
   // batches, lesson files or a share link on their way): the page must keep drawing.
-  bool WantsFrames() const { return tables_panel_.loading() || share_pending_ || lessons_.Fetching(); }
+  bool WantsFrames() const { return tables_panel_.loading() || share_pending_ || lessons_.Fetching() || store_.busy(); }
 
   // Saves the sandbox, settings and lesson progress now (the page is being hidden or closed).
   void SaveNow();
@@ -72,6 +76,9 @@ class App {
   void DrawShareWindow(PanelContext& ctx);
   void DrawImportWindow(PanelContext& ctx);
   void StartShare();
+  // What start-up does once the saved sandbox is in.
+  void FinishStart();
+  void DrawRestoring(PanelContext& ctx);
   void OpenLinkedLesson();
   void LoadSharedSandbox();
   void ApplySettings(const nlohmann::json& settings);
@@ -98,6 +105,9 @@ class App {
   Sandbox sandbox_{db_, wire_};
   Workbench work_{db_, wire_};
   SavedState saved_;
+  SandboxStore store_{host_};
+  bool started_ = false;
+  std::string saved_table_;  // the table the saved settings selected, once the sandbox is in
   Notices notices_;
   Selection selection_;
   LayoutCache layouts_;
@@ -123,7 +133,7 @@ class App {
   std::string import_text_;
   std::string import_error_;
 
-  std::optional<int> text_size_dragged_;  // the Text size slider's value while it is held
+  std::optional<int> text_size_dragged_;         // the Text size slider's value while it is held
   std::optional<SettingsState> saved_settings_;  // as last handed to SavedState
   std::optional<LessonProgress> saved_progress_;
 

@@ -2,6 +2,7 @@
 // panels never touch Emscripten or JavaScript (web/main.cpp implements it).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,6 +31,15 @@ struct SharedSandbox {
   std::string error;     // why the fragment could not be read
 };
 
+// What became of one record-store request (see Host::PutRecord), given back by its ticket.
+struct RecordOutcome {
+  std::uint64_t ticket = 0;
+  bool ok = false;
+  bool found = false;  // GetRecord: whether the key held a record
+  std::string text;    // GetRecord: the record, when found
+  std::string error;   // when not ok: the browser's words (e.g. "QuotaExceededError: ...")
+};
+
 class Host {
  public:
   virtual ~Host() = default;
@@ -39,6 +49,18 @@ class Host {
   virtual std::optional<std::string> LoadStored(std::string_view key) = 0;
   virtual bool Store(std::string_view key, std::string_view value) = 0;
   virtual void RemoveStored(std::string_view key) = 0;
+
+  // Large, asynchronous storage (IndexedDB) for the sandbox: text records under string keys.
+  // Requests are carried out in the order they are made; each outcome comes back once, by its
+  // ticket, from PollRecord. CommitRecord is a put that happens only if every PutRecord since
+  // the last commit succeeded (otherwise it fails with the first failure's error), so a set
+  // of pieces and the record naming them land together or not at all. DeleteRecords removes
+  // the keys that begin with `prefix` ("" removes every record).
+  virtual void PutRecord(std::uint64_t ticket, std::string_view key, std::string_view text) = 0;
+  virtual void CommitRecord(std::uint64_t ticket, std::string_view key, std::string_view text) = 0;
+  virtual void GetRecord(std::uint64_t ticket, std::string_view key) = 0;
+  virtual void DeleteRecords(std::uint64_t ticket, std::string_view prefix) = 0;
+  virtual std::optional<RecordOutcome> PollRecord() = 0;
 
   // A parameter of the page's query string (?lesson=...&step=...), or nullopt.
   virtual std::optional<std::string> QueryParameter(std::string_view name) = 0;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ddb/database.h"
@@ -64,6 +65,9 @@ class WireClient {
   ddb::Status ImportSnapshot(std::string_view snapshot);
   // Replaces the database with an empty one.
   void Clear();
+  // Replaces the database with one built elsewhere (the stored sandbox, restored piece by
+  // piece into a scratch database).
+  void Adopt(ddb::Database&& restored) { Replace(std::move(restored)); }
 
   DataStamp stamp() const { return {epoch_, db_.revision()}; }
   // Observers hear every Send, in the order they were added. Not owned.

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cstdint>
 #include <cmath>
 #include <cstdlib>
 #include <emscripten.h>
@@ -85,6 +86,102 @@ EM_JS(int, js_storage_set, (const char* key, const char* value), {
 });
 EM_JS(void, js_storage_remove, (const char* key), {
   try { window.localStorage.removeItem(UTF8ToString(key)); } catch (e) {}
+});
+
+// The sandbox's records in IndexedDB (database "ddb-playground", store "records"). Requests
+// made in one go (one frame, or the whole save when the page is hidden) go into one
+// transaction, all or nothing; transactions run one after another, in order, and each outcome
+// waits in Module.records.outcomes as {ticket, ok, found, text, error} for js_take_record. A
+// put that failed marks its group: the commit that closes the group is then not written and
+// fails with that error (Host::CommitRecord). Without IndexedDB every request fails; nothing
+// throws. The transaction of a page being hidden is made before the page can go away.
+EM_JS(void, js_record_request, (int kind, double ticket, const char* key, const char* text), {
+  if (!Module.records) {
+    const open = () => new Promise((resolve, reject) => {
+      let request;
+      try { request = indexedDB.open("ddb-playground", 1); } catch (e) { reject(e); return; }
+      request.onupgradeneeded = () => request.result.createObjectStore("records");
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+      request.onblocked = () => reject(new Error("the store is held by another tab of an older version"));
+    });
+    const records = { chain: Promise.resolve(), outcomes: [], failure: null, pending: [], scheduled: false };
+    records.db = open();
+    records.db.catch(() => {});
+    records.describe = (e) => (e && e.name ? e.name + ": " : "") + String((e && e.message) || e || "unknown error");
+    records.done = (r, outcome) => records.outcomes.push(Object.assign({ ticket: r.ticket, ok: true, found: false }, outcome));
+    records.run = (db, batch) => new Promise((resolve) => {
+      let tx;
+      try { tx = db.transaction("records", "readwrite"); } catch (e) {
+        batch.forEach((r) => records.done(r, { ok: false, error: records.describe(e) }));
+        resolve();
+        return;
+      }
+      const store = tx.objectStore("records");
+      const answers = [];
+      let failure = records.failure;
+      for (const r of batch) {
+        if (r.kind === 1 && failure) {  // a commit whose group lost a put
+          answers.push({ ok: false, error: failure });
+          failure = null;
+          continue;
+        }
+        if (r.kind === 0 || r.kind === 1) {
+          store.put(r.text, r.key);
+          if (r.kind === 1) failure = null;
+          answers.push({});
+        } else if (r.kind === 2) {
+          const get = store.get(r.key);
+          answers.push(get);
+        } else {
+          if (r.key === "") store.clear(); else store.delete(IDBKeyRange.bound(r.key, r.key + String.fromCharCode(0xffff)));
+          answers.push({});
+        }
+      }
+      tx.oncomplete = () => {
+        records.failure = failure;
+        batch.forEach((r, i) => {
+          const a = answers[i];
+          if (a instanceof IDBRequest) records.done(r, a.result === undefined ? {} : { found: true, text: String(a.result) });
+          else records.done(r, a);
+        });
+        resolve();
+      };
+      tx.onerror = (e) => e.preventDefault();  // onabort follows and reports it
+      tx.onabort = () => {
+        const error = records.describe(tx.error);
+        // Nothing of the batch was written: a commit in it has failed; puts after the last
+        // commit leave their group marked.
+        const last = batch.map((r) => r.kind).lastIndexOf(1);
+        if (batch.slice(last + 1).some((r) => r.kind === 0)) records.failure = error;
+        else if (last >= 0) records.failure = null;
+        batch.forEach((r) => records.done(r, { ok: false, error }));
+        resolve();
+      };
+    });
+    records.flush = () => {
+      const batch = records.pending;
+      records.pending = [];
+      records.scheduled = false;
+      records.chain = records.chain.then(() => records.db).then((db) => records.run(db, batch),
+        (e) => batch.forEach((r) => records.done(r, { ok: false, error: records.describe(e) })));
+    };
+    Module.records = records;
+  }
+  const records = Module.records;
+  records.pending.push({ kind, ticket, key: UTF8ToString(key), text: kind <= 1 ? UTF8ToString(text) : null });
+  if (!records.scheduled) {
+    records.scheduled = true;
+    queueMicrotask(records.flush);
+  }
+});
+EM_JS(char*, js_take_record, (), {
+  if (!Module.records || Module.records.outcomes.length === 0) return 0;
+  const text = JSON.stringify(Module.records.outcomes.shift());
+  const size = lengthBytesUTF8(text) + 1;
+  const ptr = _malloc(size);
+  stringToUTF8(text, ptr, size);
+  return ptr;
 });
 
 EM_JS(char*, js_query_parameter, (const char* name), {
@@ -187,6 +284,34 @@ class BrowserHost final : public playground::Host {
     return js_storage_set(std::string(key).c_str(), std::string(value).c_str()) != 0;
   }
   void RemoveStored(std::string_view key) override { js_storage_remove(std::string(key).c_str()); }
+  void PutRecord(std::uint64_t ticket, std::string_view key, std::string_view text) override {
+    js_record_request(0, static_cast<double>(ticket), std::string(key).c_str(), std::string(text).c_str());
+  }
+  void CommitRecord(std::uint64_t ticket, std::string_view key, std::string_view text) override {
+    js_record_request(1, static_cast<double>(ticket), std::string(key).c_str(), std::string(text).c_str());
+  }
+  void GetRecord(std::uint64_t ticket, std::string_view key) override {
+    js_record_request(2, static_cast<double>(ticket), std::string(key).c_str(), "");
+  }
+  void DeleteRecords(std::uint64_t ticket, std::string_view prefix) override {
+    js_record_request(3, static_cast<double>(ticket), std::string(prefix).c_str(), "");
+  }
+  std::optional<playground::RecordOutcome> PollRecord() override {
+    auto text = TakeJsString(js_take_record());
+    if (!text) return std::nullopt;
+    const auto json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
+    playground::RecordOutcome outcome;
+    if (!json.is_object()) {
+      outcome.error = "the browser's answer could not be read";
+      return outcome;
+    }
+    outcome.ticket = json.value("ticket", std::uint64_t{0});
+    outcome.ok = json.value("ok", false);
+    outcome.found = json.value("found", false);
+    outcome.text = json.value("text", "");
+    outcome.error = json.value("error", "");
+    return outcome;
+  }
   std::optional<std::string> QueryParameter(std::string_view name) override {
     return TakeJsString(js_query_parameter(std::string(name).c_str()));
   }
@@ -298,6 +423,7 @@ class WebPlatform {
   // ImGui, the GL calls) and the time since the frame before, in milliseconds.
   std::vector<float> cpu_ms;
   std::vector<float> interval_ms;
+  bool page_ready_sent = false;
 
  private:
   static float DevicePixelRatio();
@@ -534,7 +660,11 @@ void WebPlatform::Frame() {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   UpdateCursor();
   if (cpu_ms.size() < kMaxTimings) cpu_ms.push_back(static_cast<float>(emscripten_get_now() - start_ms));
-  if (app_.frame_count() == 1) js_page_ready();
+  // Ready once the saved sandbox is in: a script that runs then cannot be undone by a restore.
+  if (app_.started() && !page_ready_sent) {
+    page_ready_sent = true;
+    js_page_ready();
+  }
 }
 
 // JavaScript calls the exports without a context pointer, so the one platform object lives

@@ -75,6 +75,10 @@ class Database {
   // Table names in ListTables order.
   std::vector<std::string> TableNames() const;
   Result<TableLayout> Layout(std::string_view table_name) const;
+  // The same with the item collections of one partition only (every partition's PartitionInfo
+  // is still listed), for a reader that walks a big table a partition at a time; a partition
+  // past the last gives no collections.
+  Result<TableLayout> PartitionLayout(std::string_view table_name, int partition) const;
   // What DescribeTable reports, without counting as a request (no trace, no sequence number):
   // for views and snapshots, which must not show up as something the user did.
   Result<TableDescription> Description(std::string_view table_name) const;

@@ -33,9 +33,13 @@ namespace ddb {
 inline constexpr std::string_view kSnapshotFormat = "dynamodb-keys-playground-snapshot";
 inline constexpr int kSnapshotVersion = 1;
 
+// What an export holds: everything, or the tables' definitions alone (each table entry without
+// "Items": storage that keeps items in pieces of its own, like the page's, stores that part).
+enum class SnapshotContent { kTablesAndItems, kDefinitionsOnly };
+
 // The whole database as a snapshot document (UTF-8 JSON, one item per line). Does not count
 // as a request: the trace and revision are untouched.
-std::string ExportSnapshot(const Database& db);
+std::string ExportSnapshot(const Database& db, SnapshotContent content = SnapshotContent::kTablesAndItems);
 
 // Adds every table and item of a snapshot to `db`, through CreateTable and PutItem, so the
 // same rules apply as to any request. All or nothing: on any error `db` is left unchanged and

@@ -84,6 +84,15 @@ Result<TableLayout> Database::Layout(std::string_view table_name) const {
   return layout;
 }
 
+Result<TableLayout> Database::PartitionLayout(std::string_view table_name, int partition) const {
+  auto it = impl_->tables.find(std::string(table_name));
+  if (it == impl_->tables.end()) return TableNotFoundNamed(table_name);
+  TableLayout layout;
+  it->second->DescribeLayout(layout, partition);
+  layout.revision = impl_->revision;
+  return layout;
+}
+
 Result<TableDescription> Database::Description(std::string_view table_name) const {
   auto it = impl_->tables.find(std::string(table_name));
   if (it == impl_->tables.end()) return TableNotFoundNamed(table_name);

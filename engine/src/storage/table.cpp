@@ -327,7 +327,7 @@ PartitionInfo Table::Info(int p) const {
   return info;
 }
 
-void Table::DescribeLayout(TableLayout& out) const {
+void Table::DescribeLayout(TableLayout& out, int only_partition) const {
   out.table_name = definition_.name;
   out.table_id = id_;
   out.key_schema = definition_.key_schema;
@@ -338,6 +338,7 @@ void Table::DescribeLayout(TableLayout& out) const {
   for (std::size_t i = 0; i < partitions_.size(); ++i) {
     const int p = static_cast<int>(i);
     out.partitions.push_back(Info(p));
+    if (only_partition >= 0 && p != only_partition) continue;
     for (const ItemCollection* c : partitions_[i].collections) {
       ItemCollectionView v;
       v.partition_key = c->partition_key;

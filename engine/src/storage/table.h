@@ -91,7 +91,8 @@ class Table {
   std::string PrimaryKeyBytes(const Item& item_or_key) const;
   std::string PartitionKeyBytes(const Item& item_or_key) const;
 
-  void DescribeLayout(TableLayout& out) const;
+  // Every partition's info, and the item collections of `only_partition` (all when it is -1).
+  void DescribeLayout(TableLayout& out, int only_partition = -1) const;
 
   // An item as stored: the typed item, its size, and its DynamoDB JSON, rendered once when
   // it is written. Query and Scan pages copy those bytes: walking a cold item's attribute

@@ -19,13 +19,21 @@ namespace {
 
 // ---- Export ---------------------------------------------------------------------------------
 
-void AppendTable(std::string& out, const TableDescription& d, const TableLayout& layout) {
+void AppendTable(std::string& out, const TableDescription& d, const TableLayout* layout) {
   out += "    {\n";
-  for (const auto& [name, value] : CreateTableMembers(d))
-    out += "      " + DumpJson(json(name)) + ": " + DumpJson(value) + ",\n";
-  out += "      \"Items\": [";
+  bool first_member = true;
+  for (const auto& [name, value] : CreateTableMembers(d)) {
+    out += first_member ? "      " : ",\n      ";
+    out += DumpJson(json(name)) + ": " + DumpJson(value);
+    first_member = false;
+  }
+  if (!layout) {
+    out += "\n    }";
+    return;
+  }
+  out += ",\n      \"Items\": [";
   bool first = true;
-  for (const auto& collection : layout.item_collections)
+  for (const auto& collection : layout->item_collections)
     for (const auto& item : collection.items) {
       out += first ? "\n        " : ",\n        ";
       out += DumpJson(ToJson(*item));
@@ -139,7 +147,7 @@ Status Replay(Database& db, const std::vector<TableEntry>& entries) {
 
 }  // namespace
 
-std::string ExportSnapshot(const Database& db) {
+std::string ExportSnapshot(const Database& db, SnapshotContent content) {
   std::string out = "{\n  \"format\": " + DumpJson(json(kSnapshotFormat)) +
                     ",\n  \"version\": " + std::to_string(kSnapshotVersion) + ",\n  \"tables\": [";
   bool first = true;
@@ -148,7 +156,7 @@ std::string ExportSnapshot(const Database& db) {
     auto layout = db.Layout(name);
     if (!description.ok() || !layout.ok()) continue;  // cannot happen: the name was just listed
     out += first ? "\n" : ",\n";
-    AppendTable(out, *description, *layout);
+    AppendTable(out, *description, content == SnapshotContent::kTablesAndItems ? &*layout : nullptr);
     first = false;
   }
   out += first ? "]\n}\n" : "\n  ]\n}\n";

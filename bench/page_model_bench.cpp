@@ -1,0 +1,121 @@
+// Page-model benchmarks (Google Benchmark), run by scripts/bench on the native-release preset:
+// what the page does with a 100,000-item sandbox outside any request — capturing it (undo, and
+// the start of every save), saving it to the store in pieces, saving it again after one write,
+// and restoring it. The store is tests/web's MemoryHost, the same in-memory Host the page-model
+// tests use; the browser's own figures (IndexedDB, WebAssembly) are scripts/bench-browser.mjs's.
+#include <cstdlib>
+#include <string>
+
+#include <benchmark/benchmark.h>
+#include <nlohmann/json.hpp>
+
+#include "memory_host.h"
+#include "model/sample_requests.h"
+#include "model/sandbox.h"
+#include "model/sandbox_state.h"
+#include "model/sandbox_store.h"
+#include "model/wire_client.h"
+
+namespace {
+
+using playground::test::MemoryHost;
+
+// The page's objects, wired as App wires them, with the 100,000-item Orders sample loaded.
+struct Page {
+  ddb::Database db;
+  playground::WireClient wire{db};
+  playground::Sandbox sandbox{db, wire};
+  playground::Notices notices;
+  Page() {
+    if (!wire.Send("CreateTable", playground::BigSampleCreateTableRequest()).ok()) std::abort();
+    for (int i = 0; i < playground::BigSampleBatchCount(); ++i)
+      if (!wire.Send("BatchWriteItem", playground::BigSampleBatchRequest(i)).ok()) std::abort();
+  }
+};
+
+Page& Shared() {
+  static Page page;
+  return page;
+}
+
+// Saves at once (all pieces and the manifest queued) and lets the store carry them out.
+void SaveAll(MemoryHost& host, playground::SandboxStore& store, Page& page) {
+  store.SaveNow(page.db, page.wire.stamp(), page.notices);
+  host.Process();
+  store.Tick(page.wire, page.sandbox, page.db, 0, page.notices);
+}
+
+void BM_CaptureSandbox100k(benchmark::State& state) {
+  Page& page = Shared();
+  for (auto _ : state) benchmark::DoNotOptimize(playground::CaptureSandbox(page.db));
+}
+BENCHMARK(BM_CaptureSandbox100k)->Unit(benchmark::kMillisecond);
+
+void BM_SaveSandbox100k(benchmark::State& state) {
+  Page& page = Shared();
+  for (auto _ : state) {
+    MemoryHost host;
+    playground::SandboxStore store(host);
+    store.StartRestore();
+    host.Process();
+    store.Tick(page.wire, page.sandbox, page.db, 0, page.notices);
+    SaveAll(host, store, page);
+    benchmark::DoNotOptimize(host.records.size());
+  }
+}
+BENCHMARK(BM_SaveSandbox100k)->Unit(benchmark::kMillisecond);
+
+// One PutItem into the 100,000 items, then the save: one piece is written, not two hundred.
+void BM_SaveSandbox100kAfterOnePut(benchmark::State& state) {
+  Page& page = Shared();
+  MemoryHost host;
+  playground::SandboxStore store(host);
+  store.StartRestore();
+  host.Process();
+  store.Tick(page.wire, page.sandbox, page.db, 0, page.notices);
+  SaveAll(host, store, page);
+  int n = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    const nlohmann::json put = {{"TableName", playground::kBigSampleTableName},
+                                {"Item",
+                                 {{"customerId", {{"S", "customer-0042"}}},
+                                  {"orderId", {{"S", "2024-01-01#001"}}},
+                                  {"total", {{"N", std::to_string(++n)}}}}}};
+    if (!page.wire.Send("PutItem", put.dump()).ok()) std::abort();
+    state.ResumeTiming();
+    SaveAll(host, store, page);
+  }
+}
+BENCHMARK(BM_SaveSandbox100kAfterOnePut)->Unit(benchmark::kMillisecond);
+
+void BM_RestoreSandbox100k(benchmark::State& state) {
+  Page& page = Shared();
+  MemoryHost saved;
+  {
+    playground::SandboxStore store(saved);
+    store.StartRestore();
+    saved.Process();
+    store.Tick(page.wire, page.sandbox, page.db, 0, page.notices);
+    SaveAll(saved, store, page);
+  }
+  for (auto _ : state) {
+    MemoryHost host = saved;
+    ddb::Database db;
+    playground::WireClient wire{db};
+    playground::Sandbox sandbox{db, wire};
+    playground::Notices notices;
+    playground::SandboxStore store(host, 1e9);  // no frame budget: the whole restore at once
+    store.StartRestore();
+    while (store.restoring()) {
+      host.Process();
+      store.Tick(wire, sandbox, db, 0, notices);
+    }
+    if (db.TableNames().size() != 1) std::abort();
+  }
+}
+BENCHMARK(BM_RestoreSandbox100k)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,416 @@
+// SandboxStore: the sandbox in IndexedDB (MemoryHost's records), saved in pieces and restored
+// frame by frame; a save cut short, a full store, an unreadable store and an older version's
+// localStorage copy.
+#include "model/sandbox_store.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "ddb/snapshot.h"
+#include "memory_host.h"
+#include "support.h"
+
+using namespace playground;
+using playground::test::kBooks;
+using playground::test::MemoryHost;
+using playground::test::Page;
+
+namespace {
+
+// Orders: customerId + orderId, `customers` × `orders` items, written in batches of 25.
+void FillOrders(Page& p, int customers, int orders) {
+  REQUIRE(p.wire
+              .Send("CreateTable", R"({"TableName": "Orders", "BillingMode": "PAY_PER_REQUEST",
+    "AttributeDefinitions": [{"AttributeName": "customerId", "AttributeType": "S"},
+                             {"AttributeName": "orderId", "AttributeType": "S"}],
+    "KeySchema": [{"AttributeName": "customerId", "KeyType": "HASH"},
+                  {"AttributeName": "orderId", "KeyType": "RANGE"}]})")
+              .ok());
+  nlohmann::json requests = nlohmann::json::array();
+  const auto flush = [&] {
+    if (requests.empty()) return;
+    REQUIRE(p.wire.Send("BatchWriteItem", nlohmann::json{{"RequestItems", {{"Orders", requests}}}}.dump()).ok());
+    requests = nlohmann::json::array();
+  };
+  for (int c = 0; c < customers; ++c)
+    for (int o = 0; o < orders; ++o) {
+      requests.push_back({{"PutRequest",
+                           {{"Item",
+                             {{"customerId", {{"S", "c" + std::to_string(c)}}},
+                              {"orderId", {{"S", "o" + std::to_string(1000 + o)}}},
+                              {"total", {{"N", std::to_string(c * o)}}}}}}}});
+      if (requests.size() == 25) flush();
+    }
+  flush();
+}
+
+std::size_t Pieces(const MemoryHost& host) {
+  std::size_t n = 0;
+  for (const auto& [key, text] : host.records) n += key.rfind("items/", 0) == 0 ? 1 : 0;
+  return n;
+}
+
+// One visit of the page: its objects, and the store restoring at once.
+struct Visit {
+  MemoryHost& host;
+  Page p;
+  SandboxStore store;
+  double now = 100;
+  explicit Visit(MemoryHost& h, double budget_ms = 6.0) : host(h), store(h, budget_ms) {
+    store.StartRestore();
+    Settle();
+  }
+  // Frames until nothing waits: the store's records answered, the restore or save done.
+  void Settle() {
+    for (int frame = 0; frame < 10000 && (store.busy() || host.queued() > 0); ++frame) Frame();
+  }
+  void Frame() {
+    host.Process();
+    store.Tick(p.wire, p.sandbox, p.db, now, p.notices);
+    now += 1.0 / 60;
+  }
+  // A second of quiet, then the save to its end.
+  void SaveAfterQuiet() {
+    Frame();
+    now += 1.0;
+    Frame();
+    Settle();
+  }
+  std::uint64_t Orders() const {
+    auto d = p.db.Description("Orders");
+    return d.ok() ? d->item_count : 0;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("The sandbox is saved after a second of quiet and comes back on the next visit", "[sandbox_store]") {
+  MemoryHost host;
+  {
+    Visit v(host);
+    CHECK_FALSE(v.store.restoring());
+    REQUIRE(v.p.wire.Send("CreateTable", kBooks).ok());
+    REQUIRE(v.p.wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a1"}}})").ok());
+    v.Frame();
+    v.now += 0.5;
+    v.Frame();
+    v.Settle();
+    CHECK(host.records.count(kSandboxManifestKey) == 0);  // not yet: writes may still follow
+    v.now += 0.5;
+    v.Frame();
+    v.Settle();
+    REQUIRE(host.records.count(kSandboxManifestKey) == 1);
+    CHECK(Pieces(host) == 1);
+    CHECK(v.store.saved(v.p.wire.stamp()));
+    const auto manifest = nlohmann::json::parse(host.records.at(kSandboxManifestKey));
+    CHECK(manifest["format"] == kSandboxStoreFormat);
+    CHECK(manifest["tables"].size() == 1);
+    CHECK(manifest["tables"][0]["name"] == "Books");
+    CHECK(manifest["tables"][0]["items"] == 1);
+  }
+  Visit next(host);
+  CHECK(next.p.Items() == 1);
+  CHECK_FALSE(next.p.sandbox.can_undo());  // a restored sandbox has nothing to undo
+  CHECK(next.p.notices.all().empty());
+  CHECK(next.store.saved(next.p.wire.stamp()));  // nothing to write again
+}
+
+TEST_CASE("A big sandbox is saved and restored a piece at a time, over many frames", "[sandbox_store]") {
+  MemoryHost host;
+  {
+    // A budget of zero: one piece per frame, the least the store does.
+    Visit v(host, 0.0);
+    FillOrders(v.p, 50, 100);  // 5,000 items
+    v.Frame();
+    v.now += 1.0;
+    v.Frame();  // the save begins: the items are taken a partition per frame
+    CHECK(host.queued() == 0);
+    int frames = 1;
+    std::size_t most = 0;
+    while (v.store.busy()) {
+      v.Frame();
+      most = std::max(most, host.queued());
+      ++frames;
+    }
+    CHECK(most == 1);  // a piece per frame, then the manifest
+    CHECK(frames >= 4 + 10);
+    CHECK(Pieces(host) == 5000 / SandboxStore::kItemsPerPiece);
+  }
+  Visit next(host, 0.0);
+  CHECK(next.Orders() == 5000);
+  // The restore, too, went a piece per frame: a fresh visit shows its progress.
+  MemoryHost copy = host;
+  Page p;
+  SandboxStore store(copy, 0.0);
+  store.StartRestore();
+  std::size_t progress_seen = 0;
+  for (int frame = 0; frame < 100 && store.restoring(); ++frame) {
+    copy.Process();
+    store.Tick(p.wire, p.sandbox, p.db, 0, p.notices);
+    if (store.restoring() && store.restored_items() > 0) {
+      ++progress_seen;
+      CHECK(store.saved_items() == 5000);
+      CHECK(p.db.TableNames().empty());  // swapped in whole, at the end
+    }
+  }
+  CHECK(progress_seen == 5000 / SandboxStore::kItemsPerPiece - 1);
+  CHECK_FALSE(store.restoring());
+  CHECK(p.db.TableNames() == std::vector<std::string>{"Orders"});
+}
+
+TEST_CASE("After one write only the piece that holds the change is written again", "[sandbox_store]") {
+  MemoryHost host;
+  Visit v(host);
+  FillOrders(v.p, 20, 100);  // 2,000 items: 4 pieces
+  v.SaveAfterQuiet();
+  REQUIRE(Pieces(host) == 4);
+  std::size_t before = host.puts;
+  std::size_t pieces_written = 1;
+  SECTION("an item replaced") {
+    REQUIRE(v.p.wire
+                .Send("PutItem", R"({"TableName": "Orders", "Item": {"customerId": {"S": "c7"},
+                      "orderId": {"S": "o1003"}, "total": {"N": "-1"}}})")
+                .ok());
+  }
+  SECTION("an item added") {
+    REQUIRE(v.p.wire
+                .Send("PutItem", R"({"TableName": "Orders", "Item": {"customerId": {"S": "c7"},
+                      "orderId": {"S": "o1003a"}}})")
+                .ok());
+    pieces_written = 2;  // the full piece grew by one: 500 items and the one left over
+  }
+  SECTION("an item deleted") {
+    REQUIRE(v.p.wire
+                .Send("DeleteItem", R"({"TableName": "Orders", "Key": {"customerId": {"S": "c7"},
+                      "orderId": {"S": "o1003"}}})")
+                .ok());
+  }
+  v.SaveAfterQuiet();
+  CHECK(host.puts - before == pieces_written + 1);  // the piece(s) and the manifest
+  CHECK(Pieces(host) == 3 + pieces_written);        // the piece they replaced is deleted
+  const std::uint64_t items = v.Orders();
+  Visit next(host);
+  CHECK(next.Orders() == items);
+  auto got = next.p.wire.Send("GetItem", R"({"TableName": "Orders", "Key": {"customerId": {"S": "c7"},
+                                          "orderId": {"S": "o1003"}}})");
+  auto want = v.p.wire.Send("GetItem", R"({"TableName": "Orders", "Key": {"customerId": {"S": "c7"},
+                                         "orderId": {"S": "o1003"}}})");
+  CHECK(got.body == want.body);
+}
+
+TEST_CASE("A save cut short leaves the last complete save in place", "[sandbox_store]") {
+  MemoryHost host;
+  {
+    Visit v(host, 0.0);
+    FillOrders(v.p, 10, 100);
+    v.SaveAfterQuiet();
+    REQUIRE(v.p.wire.Send("CreateTable", kBooks).ok());
+    REQUIRE(v.p.wire.Send("DeleteTable", R"({"TableName": "Orders"})").ok());
+    FillOrders(v.p, 5, 100);
+    v.Frame();
+    v.now += 1.0;
+    v.Frame();  // the first piece of the new save
+    host.Process();
+    v.Frame();          // and the second
+    host.DropQueued();  // the tab is closed
+  }
+  Visit next(host);
+  CHECK(next.Orders() == 1000);
+  CHECK_FALSE(next.p.db.Description("Books").ok());
+  CHECK(next.p.notices.all().empty());
+}
+
+TEST_CASE("A full store keeps the last save, frees what it wrote, and says so once", "[sandbox_store]") {
+  MemoryHost host;
+  Visit v(host);
+  REQUIRE(v.p.wire.Send("CreateTable", kBooks).ok());
+  REQUIRE(v.p.wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a1"}}})").ok());
+  v.SaveAfterQuiet();
+  const auto kept = host.records;
+  host.record_quota = host.RecordBytes() + 20'000;  // room for a little more, not for 1,000 orders
+  FillOrders(v.p, 10, 100);
+  v.SaveAfterQuiet();
+  REQUIRE(v.p.notices.all().size() == 1);
+  CHECK(v.p.notices.all()[0].key == "sandbox-quota");
+  CHECK(v.p.notices.all()[0].text.find("could not be saved in this browser's storage (QuotaExceededError: the quota "
+                                       "has been exceeded). A reload brings back the last sandbox that was saved") !=
+        std::string::npos);
+  CHECK(v.p.notices.all()[0].text.find("1001 items") != std::string::npos);
+  CHECK(host.records == kept);  // the pieces written before the quota ran out are gone again
+  v.SaveAfterQuiet();           // the same state is not tried again
+  CHECK(v.p.notices.all().size() == 1);
+  REQUIRE(v.p.wire.Send("DeleteTable", R"({"TableName": "Orders"})").ok());
+  REQUIRE(v.p.wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a2"}}})").ok());
+  v.SaveAfterQuiet();
+  CHECK(v.p.notices.all().empty());  // the warning goes once the sandbox fits again
+  Visit next(host);
+  CHECK(next.p.Items() == 2);
+}
+
+TEST_CASE("A store that cannot be read is reported, the page starts empty, and the next save replaces it",
+          "[sandbox_store]") {
+  MemoryHost host;
+  SECTION("a version this build does not read") {
+    host.records[kSandboxManifestKey] =
+        R"({"format": "ddb-playground-sandbox-store", "version": 9, "definitions": "", "tables": []})";
+    Visit v(host);
+    REQUIRE(v.p.notices.all().size() == 1);
+    CHECK(v.p.notices.all()[0].level == Notices::Level::kError);
+    CHECK(v.p.notices.all()[0].text ==
+          "The saved sandbox could not be restored (it was saved by a version that stores version 9, this one reads "
+          "version 1), so the page starts empty. The store is replaced by your next change.");
+    CHECK(host.records.count(kSandboxManifestKey) == 1);  // kept while the learner reads why
+  }
+  SECTION("a piece missing") {
+    Visit first(host);
+    FillOrders(first.p, 2, 10);
+    first.SaveAfterQuiet();
+    const auto manifest = nlohmann::json::parse(host.records.at(kSandboxManifestKey));
+    const std::string key = manifest["tables"][0]["pieces"][0]["key"];
+    host.records.erase(key);
+    Visit v(host);
+    REQUIRE(v.p.notices.all().size() == 1);
+    CHECK(v.p.notices.all()[0].text == "The saved sandbox could not be restored (its piece " + key +
+                                           " is missing), so the page starts empty. The store is replaced by your "
+                                           "next change.");
+    CHECK(v.p.db.TableNames().empty());
+  }
+  SECTION("a piece that is not items") {
+    Visit first(host);
+    FillOrders(first.p, 2, 10);
+    first.SaveAfterQuiet();
+    const auto manifest = nlohmann::json::parse(host.records.at(kSandboxManifestKey));
+    const std::string key = manifest["tables"][0]["pieces"][0]["key"];
+    host.records[key] = R"([{"customerId": {"S": "c1"}}])";
+    Visit v(host);
+    REQUIRE(v.p.notices.all().size() == 1);
+    CHECK(v.p.notices.all()[0].text ==
+          "The saved sandbox could not be restored (item 1 of piece " + key +
+              " in Orders: One or more parameter values were invalid: Missing the key orderId in the item), so the "
+              "page starts empty. The store is replaced by your next change.");
+    CHECK(v.p.db.TableNames().empty());
+  }
+  Visit v(host);
+  v.p.notices.Remove("sandbox-store");
+  REQUIRE(v.p.wire.Send("CreateTable", kBooks).ok());
+  v.SaveAfterQuiet();
+  Visit next(host);
+  CHECK(next.p.db.Description("Books").ok());
+  CHECK(next.p.notices.all().empty());
+  CHECK(Pieces(host) == 0);  // Books is empty; the unreadable pieces are gone
+}
+
+TEST_CASE("A sandbox an earlier version kept in localStorage is restored and moved to the store", "[sandbox_store]") {
+  MemoryHost host;
+  {
+    Page old;
+    REQUIRE(old.wire.Send("CreateTable", kBooks).ok());
+    REQUIRE(old.wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a1"}}})").ok());
+    host.stored[kSandboxCopyKey] = ddb::ExportSnapshot(old.db);
+  }
+  Visit v(host);
+  CHECK(v.p.Items() == 1);
+  CHECK_FALSE(v.p.sandbox.can_undo());
+  v.Frame();  // the move needs no second of quiet
+  v.Settle();
+  CHECK(host.records.count(kSandboxManifestKey) == 1);
+  CHECK(host.stored.count(kSandboxCopyKey) == 0);
+  Visit next(host);
+  CHECK(next.p.Items() == 1);
+
+  // An unreadable one is reported and removed, as before.
+  MemoryHost broken;
+  broken.stored[kSandboxCopyKey] = R"({"format": "dynamodb-keys-playground-snapshot", "version": 7, "tables": []})";
+  Visit b(broken);
+  CHECK(broken.stored.count(kSandboxCopyKey) == 0);
+  REQUIRE(b.p.notices.all().size() == 1);
+  CHECK(b.p.notices.all()[0].text ==
+        "The saved sandbox could not be loaded (ValidationException: /version: unsupported version 7 (this build reads "
+        "version 1)), so it was reset to empty.");
+}
+
+TEST_CASE("A browser without IndexedDB says the sandbox will not survive a reload", "[sandbox_store]") {
+  MemoryHost host;
+  host.records_unavailable = true;
+  Visit v(host);
+  REQUIRE(v.p.notices.all().size() == 1);
+  CHECK(v.p.notices.all()[0].text ==
+        "This browser gives the page no storage (UnknownError: IndexedDB is not available): the sandbox will not "
+        "survive a reload.");
+  CHECK_FALSE(v.store.restoring());
+}
+
+TEST_CASE("Forget deletes every record, and only a later change is saved again", "[sandbox_store]") {
+  MemoryHost host;
+  Visit v(host);
+  REQUIRE(v.p.wire.Send("CreateTable", kBooks).ok());
+  v.SaveAfterQuiet();
+  host.records["items/stray-1/"] = "[]";  // left by a save cut short
+  v.store.Forget(v.p.wire.stamp());
+  v.Settle();
+  CHECK(host.records.empty());
+  v.SaveAfterQuiet();
+  CHECK(host.records.empty());
+  REQUIRE(v.p.wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a1"}}})").ok());
+  v.SaveAfterQuiet();
+  CHECK(host.records.count(kSandboxManifestKey) == 1);
+}
+
+TEST_CASE("Saving at once (the page hidden) writes the whole save without waiting for frames", "[sandbox_store]") {
+  MemoryHost host;
+  {
+    Visit v(host, 0.0);
+    FillOrders(v.p, 10, 100);
+    v.store.SaveNow(v.p.db, v.p.wire.stamp(), v.p.notices);
+    CHECK(host.queued() == 1000 / SandboxStore::kItemsPerPiece + 1);  // every piece and the manifest
+    host.Process();                                                   // no frame follows
+  }
+  Visit next(host);
+  CHECK(next.Orders() == 1000);
+}
+
+TEST_CASE("A page closed before its save landed comes back from the localStorage copy", "[sandbox_store]") {
+  MemoryHost host;
+  {
+    Visit v(host);
+    FillOrders(v.p, 2, 10);
+    v.SaveAfterQuiet();
+    REQUIRE(v.p.wire.Send("CreateTable", kBooks).ok());
+    v.store.SaveNow(v.p.db, v.p.wire.stamp(), v.p.notices);
+    CHECK(host.stored.count(kSandboxCopyKey) == 1);
+    host.DropQueued();  // the browser let the page go before IndexedDB wrote anything
+  }
+  {
+    Visit v(host);
+    CHECK(v.p.db.TableNames() == std::vector<std::string>{"Books", "Orders"});
+    CHECK(v.Orders() == 20);
+    v.Frame();  // moved into IndexedDB at once, and the copy removed
+    v.Settle();
+    CHECK(host.stored.count(kSandboxCopyKey) == 0);
+    CHECK(Pieces(host) == 1);  // the older piece of Orders is gone, its successor in
+  }
+  Visit next(host);
+  CHECK(next.p.db.TableNames() == std::vector<std::string>{"Books", "Orders"});
+  CHECK(next.p.notices.all().empty());
+}
+
+TEST_CASE("A copy that cannot be read gives way to the store saved before it", "[sandbox_store]") {
+  MemoryHost host;
+  {
+    Visit v(host);
+    REQUIRE(v.p.wire.Send("CreateTable", kBooks).ok());
+    v.SaveAfterQuiet();
+  }
+  host.stored[kSandboxCopyKey] = "{not a snapshot";
+  Visit v(host);
+  CHECK(v.p.db.Description("Books").ok());
+  CHECK(host.stored.count(kSandboxCopyKey) == 0);
+  REQUIRE(v.p.notices.all().size() == 1);
+  CHECK(v.p.notices.all()[0].text.rfind(
+            "The sandbox saved as the page closed could not be loaded (SerializationException: ", 0) == 0);
+  CHECK(v.p.notices.all()[0].text.find("), so the one saved before it is restored.") != std::string::npos);
+}
