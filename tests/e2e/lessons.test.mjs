@@ -164,6 +164,11 @@ describe('the first lesson, by mouse and keyboard', () => {
 
       // The next lesson sets its own tables up: one undo step, offered right there.
       await clickInStep(page, 'lesson.next_lesson');
+      // Its setup replaces the Authors table the learner filled: the page asks first.
+      s = await waitForState(page, (st) => st.confirm !== null);
+      assert.equal(s.confirm, 'Start "Reading items: GetItem, Query and the cost of Scan"?');
+      await screenshot(page, 'lesson-next-lesson-confirm.png');
+      await clickWidget(page, 'confirm.yes');
       s = await onStep(page, 1);
       assert.equal(s.lesson.id, 'reading-items');
       assert.deepEqual(s.lesson.removedTables, ['Authors']);
@@ -372,6 +377,32 @@ describe('a lesson whose tables are gone', () => {
       s = await waitForState(page, (st) => st.lesson?.tablesGone.length === 0 && st.tablesListed > 0);
       assert.equal(s.lesson.step, 2, 'still on the step the learner was on');
       assert.equal(s.tablesListed, tables);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a done step and a request that fails', () => {
+  test('the card says "done earlier" and why the last request did nothing, not a bare "Task done"', async () => {
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=first-table&step=2`);
+    try {
+      let s = await onStep(page, 2);
+      await clickInStep(page, 'lesson.run');
+      s = await waitForState(page, (st) => st.lesson.stepDone);
+      assert.equal(s.lesson.task.failedAfterDone, null);
+      assert.equal(await widgetRect(page, 'lesson.task_stale'), null);
+      await exec(page, 'GetItem', { TableName: 'NoSuchTable', Key: { id: { S: 'x' } } });
+      s = await waitForState(page, (st) => st.lesson.task.failedAfterDone !== null);
+      assert.equal(s.lesson.task.failedAfterDone, 'GetItem failed: ResourceNotFoundException');
+      assert.equal(s.lesson.stepDone, true, 'the step stays done');
+      assert.ok(await widgetRect(page, 'lesson.task_stale'), 'and the card says the last request failed');
+      await screenshot(page, 'lesson-done-then-failed.png');
+      // A request that works puts the card back.
+      await exec(page, 'ListTables', {});
+      s = await waitForState(page, (st) => st.lesson.task.failedAfterDone === null);
+      assert.equal(await widgetRect(page, 'lesson.task_stale'), null);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

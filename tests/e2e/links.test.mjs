@@ -101,6 +101,49 @@ describe('share links', () => {
     }
   });
 
+  test('a link opened over a sandbox of your own asks before replacing it; Cancel keeps yours', async () => {
+    let url;
+    {
+      const { page, context } = await openPage(site.browser, site.server.url);
+      await exec(page, 'CreateTable', table('FromLink'));
+      await clickWidget(page, 'menu.sandbox');
+      await clickWidget(page, 'menu.share');
+      url = (await waitForState(page, (st) => st.share !== null)).share.url;
+      await context.close();
+    }
+    const { page, context, errors } = await openPage(site.browser, site.server.url);
+    try {
+      await exec(page, 'CreateTable', table('Mine'));
+      await exec(page, 'PutItem', { TableName: 'Mine', Item: { pk: { S: 'a' }, sk: { N: '1' } } });
+      await waitForState(page, (st) => st.sandboxSaved);
+      // The link pasted into this tab: only the fragment changes, and the page opens again.
+      const openLink = async () => {
+        await Promise.all([page.waitForEvent('load'), page.goto(url)]);
+        await page.evaluate(() => window.playground.ready);
+      };
+      await openLink();
+      let s = await waitForState(page, (st) => st.confirm !== null);
+      assert.equal(s.confirm, 'Open the sandbox from this link?');
+      assert.equal(s.tablesListed, 1, 'nothing replaced while it asks');
+      const dialog = await widgetRect(page, 'confirm.window');
+      assert.ok(dialog.x >= 0 && dialog.y >= 0 && dialog.x + dialog.w <= 1280 && dialog.y + dialog.h <= 800, 'inside the window');
+      await screenshot(page, 'link-confirm.png');
+      await page.keyboard.press('Escape');
+      s = await waitForState(page, (st) => st.confirm === null);
+      assert.equal(s.selectedTable === 'FromLink', false);
+      assert.equal((await exec(page, 'ListTables', {})).body.TableNames.join(), 'Mine', 'Esc keeps your own sandbox');
+      await openLink();
+      await waitForState(page, (st) => st.confirm !== null);
+      await clickWidget(page, 'confirm.yes');
+      s = await waitForState(page, (st) => st.confirm === null && st.selectedTable === 'FromLink');
+      assert.match(s.notices[0], /^Loaded the sandbox from the link \(1 table\(s\)\)/);
+      assert.equal(s.undoDepth, 1, 'and Undo brings yours back');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a sandbox too big for a link gets a clear message', async () => {
     const { page, context } = await openPage(site.browser, site.server.url);
     try {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, openPage, reload, screenshot, siteAndBrowser, state, storeRecords, waitForState, widgetRect,
+  clickWidget, exec, openPage, reload, screenshot, siteAndBrowser, state, storeRecords, typeText, waitForState, widgetRect,
 } from './support.mjs';
 
 const site = siteAndBrowser();
@@ -122,12 +122,59 @@ describe('the saved sandbox', () => {
     assert.equal(await page.evaluate(() => localStorage.getItem('ddb-playground.sandbox')), null, 'the bad copy is gone');
   });
 
+  test('Sandbox > Reset asks first; Cancel keeps every table, Reset empties, Undo brings them back', async () => {
+    await exec(page, 'CreateTable', kept('ToReset'));
+    const before = (await state(page)).tablesListed;
+    await clickWidget(page, 'menu.sandbox');
+    await clickWidget(page, 'menu.reset');
+    let s = await waitForState(page, (st) => st.confirm === 'Reset the sandbox?');
+    await screenshot(page, 'reset-confirm.png');
+    await clickWidget(page, 'confirm.no');
+    s = await waitForState(page, (st) => st.confirm === null);
+    assert.equal(s.tablesListed, before);
+    await clickWidget(page, 'menu.sandbox');
+    await clickWidget(page, 'menu.reset');
+    await waitForState(page, (st) => st.confirm !== null);
+    await clickWidget(page, 'confirm.yes');
+    s = await waitForState(page, (st) => st.tablesListed === 0);
+    await clickWidget(page, 'menu.sandbox');
+    await clickWidget(page, 'menu.undo');
+    s = await waitForState(page, (st) => st.tablesListed === before);
+  });
+
+  test('Load snapshot over a sandbox of your own asks first', async () => {
+    const before = (await state(page)).tablesListed;
+    assert.ok(before > 0);
+    await clickWidget(page, 'menu.sandbox');
+    await clickWidget(page, 'menu.import');
+    await clickWidget(page, 'import.text');
+    await typeText(page, '{"format": "dynamodb-keys-playground-snapshot", "version": 1, "tables": []}');
+    await clickWidget(page, 'import.load');
+    let s = await waitForState(page, (st) => st.confirm === 'Replace your sandbox with this snapshot?');
+    assert.equal(s.tablesListed, before, 'nothing replaced while it asks');
+    await clickWidget(page, 'confirm.yes');
+    s = await waitForState(page, (st) => st.confirm === null && !st.importOpen);
+    assert.equal(s.tablesListed, 0);
+    await clickWidget(page, 'menu.sandbox');
+    await clickWidget(page, 'menu.undo');
+    await waitForState(page, (st) => st.tablesListed === before);
+  });
+
   test('Forget saved state clears the stores', async () => {
     await exec(page, 'CreateTable', kept('Gone'));
     await waitForState(page, (st) => st.sandboxSaved);
     assert.ok(JSON.parse((await storeRecords(page)).manifest).tables.some((t) => t.name === 'Gone'));
     await clickWidget(page, 'menu.sandbox');
     await clickWidget(page, 'menu.forget');
+    // It cannot be undone: the page asks first, and Cancel keeps everything.
+    let s = await waitForState(page, (st) => st.confirm === 'Forget what this browser saved?');
+    await clickWidget(page, 'confirm.no');
+    s = await waitForState(page, (st) => st.confirm === null);
+    assert.ok((await storeRecords(page)).manifest, 'nothing forgotten on Cancel');
+    await clickWidget(page, 'menu.sandbox');
+    await clickWidget(page, 'menu.forget');
+    await waitForState(page, (st) => st.confirm !== null);
+    await clickWidget(page, 'confirm.yes');
     await new Promise((resolve) => setTimeout(resolve, 1500));  // past the second a save waits for
     assert.deepEqual(await storeRecords(page), {});
     assert.equal(await page.evaluate(() => localStorage.getItem('ddb-playground.sandbox')), null);

@@ -34,6 +34,18 @@ bool IsLessonId(const std::string& id) {
   });
 }
 
+// "2 tables, 1,009 items": what a replacement would take away.
+std::string SandboxSummary(const ddb::Database& db) {
+  std::uint64_t items = 0;
+  const auto names = db.TableNames();
+  for (const std::string& name : names)
+    if (auto d = db.Description(name); d.ok()) items += d->item_count;
+  std::string count = std::to_string(items);
+  for (int at = static_cast<int>(count.size()) - 3; at > 0; at -= 3) count.insert(static_cast<std::size_t>(at), ",");
+  return std::to_string(names.size()) + (names.size() == 1 ? " table, " : " tables, ") + count +
+         (items == 1 ? " item" : " items");
+}
+
 // Esc closes the dialog whose window has the keyboard (call right after its Begin).
 void CloseOnEscape(bool& open) {
   if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) && ImGui::IsKeyPressed(ImGuiKey_Escape, false))
@@ -61,6 +73,7 @@ void App::Start() {
 
 void App::FinishStart() {
   started_ = true;
+  started_frame_ = frame_count_;
   if (!saved_table_.empty() && selection_.table.empty() && db_.Description(saved_table_).ok())
     selection_.table = saved_table_;
   LoadSharedSandbox();
@@ -74,7 +87,21 @@ void App::LoadSharedSandbox() {
     notices_.Add(Notices::Level::kError, "The link's sandbox could not be read: " + shared->error, "shared");
     return;
   }
-  if (ddb::Status status = sandbox_.Load(shared->snapshot, "Sandbox from a shared link"); !status.ok()) {
+  // The learner's own sandbox came back from the store: the link does not silently replace it.
+  if (db_.TableNames().empty()) {
+    OpenSharedSandbox(shared->snapshot);
+    return;
+  }
+  lessons_.KeepLinkedSandbox();
+  confirm_.Ask("Open the sandbox from this link?",
+               "It replaces your sandbox (" + SandboxSummary(db_) +
+                   ") with the one in the link. Undo in the history brings yours back.",
+               "Replace my sandbox",
+               [this, snapshot = shared->snapshot](PanelContext&) { OpenSharedSandbox(snapshot); });
+}
+
+void App::OpenSharedSandbox(const std::string& snapshot) {
+  if (ddb::Status status = sandbox_.Load(snapshot, "Sandbox from a shared link"); !status.ok()) {
     notices_.Add(Notices::Level::kError,
                  "The link's sandbox is not valid (" + std::string(status.type_name()) + ": " + status.message() + ").",
                  "shared");
@@ -177,7 +204,8 @@ void App::Frame(const UiFonts& fonts, float dpr) {
                        style_.theme,
                        dpr * style_.font_scale,
                        notices_,
-                       presenter_};
+                       presenter_,
+                       confirm_};
       DrawRestoring(ctx);
       return;
     }
@@ -195,8 +223,8 @@ void App::Frame(const UiFonts& fonts, float dpr) {
 
   const float scale = dpr * style_.font_scale;
   PanelContext ctx{
-      db_,          wire_, sandbox_, work_,     selection_, layouts_, probe_, fonts, PaletteFor(style_.theme),
-      style_.theme, scale, notices_, presenter_};
+      db_,          wire_, sandbox_, work_,      selection_, layouts_, probe_, fonts, PaletteFor(style_.theme),
+      style_.theme, scale, notices_, presenter_, confirm_};
   const float title_height = DrawTitleBar(ctx);
   // The panels go below the title bar. (The viewport's WorkPos says the same, but only from
   // the next frame on: the first frame would lay out under the bar.)
@@ -219,7 +247,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
 
   // A keyboard user starts in the Tables panel (Tab moves within the focused panel, Ctrl+Tab
   // between panels). ImGui would otherwise focus whichever window appeared last.
-  if (frame_count_ == 2 && !presenter_) ImGui::SetWindowFocus("Tables");
+  if (frame_count_ == started_frame_ + 1 && !presenter_ && !confirm_.open()) ImGui::SetWindowFocus("Tables");
   lessons_.Draw(rects.lessons, ctx);
   if (!presenter_) {
     tables_panel_.Draw(rects.tables, ctx);
@@ -235,6 +263,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   DrawNotices(notices_, ctx);
   DrawShareWindow(ctx);
   DrawImportWindow(ctx);
+  confirm_.Draw(ctx);
   AfterFrame();
 }
 
@@ -346,9 +375,14 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
   if (!menu) return;
   if (probe_.Item("menu.undo", ImGui::MenuItem("Undo", nullptr, false, sandbox_.can_undo()))) sandbox_.Undo();
   if (probe_.Item("menu.redo", ImGui::MenuItem("Redo", nullptr, false, sandbox_.can_redo()))) sandbox_.Redo();
-  if (probe_.Item("menu.reset", ImGui::MenuItem("Reset sandbox (undoable)"))) {
-    sandbox_.Reset();
-    selection_ = {};
+  if (probe_.Item("menu.reset",
+                  ImGui::MenuItem("Reset sandbox\xE2\x80\xA6", nullptr, false, !db_.TableNames().empty()))) {
+    confirm_.Ask("Reset the sandbox?",
+                 "Every table goes (" + SandboxSummary(db_) + "). Undo in the history brings them back.",
+                 "Reset the sandbox", [this](PanelContext&) {
+                   sandbox_.Reset();
+                   selection_ = {};
+                 });
   }
   ImGui::Separator();
   if (probe_.Item("menu.share", ImGui::MenuItem("Share link\xE2\x80\xA6"))) StartShare();
@@ -359,15 +393,21 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
     import_error_.clear();
   }
   ImGui::Separator();
-  if (probe_.Item("menu.forget", ImGui::MenuItem("Forget saved state"))) {
-    saved_.Forget();
-    store_.Forget(wire_.stamp());
-    // The next save hands SavedState the settings and progress as they are now, which it
-    // keeps as the forgotten ones: only a change after this is written again.
-    saved_settings_.reset();
-    saved_progress_.reset();
-    notices_.Add(Notices::Level::kInfo,
-                 "Saved state forgotten: the next visit starts fresh, unless something changes first.", "forget");
+  if (probe_.Item("menu.forget", ImGui::MenuItem("Forget saved state\xE2\x80\xA6"))) {
+    confirm_.Ask("Forget what this browser saved?",
+                 "The saved sandbox, layout, settings and lesson progress are deleted from this browser; the next "
+                 "visit starts fresh. What is on screen now stays until you close the page. This cannot be undone.",
+                 "Forget it", [this](PanelContext&) {
+                   saved_.Forget();
+                   store_.Forget(wire_.stamp());
+                   // The next save hands SavedState the settings and progress as they are now, which
+                   // it keeps as the forgotten ones: only a change after this is written again.
+                   saved_settings_.reset();
+                   saved_progress_.reset();
+                   notices_.Add(Notices::Level::kInfo,
+                                "Saved state forgotten: the next visit starts fresh, unless something changes first.",
+                                "forget");
+                 });
   }
   (void)ctx;
 }
@@ -510,13 +550,23 @@ void App::DrawImportWindow(PanelContext& ctx) {
     ImGui::TextColored(ctx.colors.error, "%s", import_error_.c_str());
   }
   if (probe_.Item("import.load", ImGui::Button("Load"))) {
-    if (ddb::Status status = sandbox_.Load(import_text_, "Loaded a snapshot"); status.ok()) {
-      import_open_ = false;
-      import_text_.clear();
-      const auto tables = db_.TableNames();
-      selection_ = {tables.empty() ? std::string() : tables.front(), nullptr};
+    const auto load = [this](PanelContext&) {
+      if (ddb::Status status = sandbox_.Load(import_text_, "Loaded a snapshot"); status.ok()) {
+        import_open_ = false;
+        import_text_.clear();
+        const auto tables = db_.TableNames();
+        selection_ = {tables.empty() ? std::string() : tables.front(), nullptr};
+      } else {
+        import_error_ = std::string(status.type_name()) + ": " + status.message();
+      }
+    };
+    if (db_.TableNames().empty()) {
+      load(ctx);
     } else {
-      import_error_ = std::string(status.type_name()) + ": " + status.message();
+      confirm_.Ask(
+          "Replace your sandbox with this snapshot?",
+          "Your " + SandboxSummary(db_) + " make way for the snapshot's. Undo in the history brings them back.",
+          "Replace my sandbox", load);
     }
   }
 }
@@ -618,6 +668,7 @@ std::string App::StateJson() const {
       {"sharePending", share_pending_},
       {"shareOpen", share_open_},
       {"importOpen", import_open_},
+      {"confirm", confirm_.open() ? json(confirm_.question()) : json(nullptr)},
       {"input", InputJson()},
       {"focused", or_null(shown.focused)},
   };

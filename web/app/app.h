@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "app/confirm_dialog.h"
 #include "app/dock_layout.h"
 #include "app/panel_context.h"
 #include "app/ui_probe.h"
@@ -81,6 +82,7 @@ class App {
   void DrawRestoring(PanelContext& ctx);
   void OpenLinkedLesson();
   void LoadSharedSandbox();
+  void OpenSharedSandbox(const std::string& snapshot);
   void ApplySettings(const nlohmann::json& settings);
   // What the saved settings are made of: compared every frame, serialised only on change.
   struct SettingsState {
@@ -107,8 +109,10 @@ class App {
   SavedState saved_;
   SandboxStore store_{host_};
   bool started_ = false;
+  std::uint64_t started_frame_ = 0;  // the first frame with the panels
   std::string saved_table_;  // the table the saved settings selected, once the sandbox is in
   Notices notices_;
+  ConfirmDialog confirm_;
   Selection selection_;
   LayoutCache layouts_;
   UiProbe probe_;

@@ -19,6 +19,7 @@
 namespace playground {
 
 class Notices;
+class ConfirmDialog;
 
 // What the user is looking at, shared by the panels.
 struct Selection {
@@ -37,9 +38,10 @@ struct PanelContext {
   const UiFonts& fonts;
   const Palette& colors;
   Theme theme;
-  float scale;       // device pixels per CSS pixel × font scale; multiply CSS-pixel sizes by it
-  Notices& notices;  // messages about the page itself (a link that names no lesson, ...)
-  bool presenter;    // the presenter view: only the lessons and the data view are drawn
+  float scale;             // device pixels per CSS pixel × font scale; multiply CSS-pixel sizes by it
+  Notices& notices;        // messages about the page itself (a link that names no lesson, ...)
+  bool presenter;          // the presenter view: only the lessons and the data view are drawn
+  ConfirmDialog& confirm;  // asks before an action that replaces or drops the learner's data
 };
 
 // Where App places a panel, in ImGui (device-pixel) coordinates.

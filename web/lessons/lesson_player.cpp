@@ -9,6 +9,7 @@
 
 #include <algorithm>
 
+#include "app/confirm_dialog.h"
 #include "ddb/key_facts.h"
 #include "model/notices.h"
 #include "widgets/imgui_scoped.h"
@@ -88,7 +89,7 @@ void LessonPlayer::ResolveLink(PanelContext& ctx) {
   if (progress_.current() == id || keep_linked_sandbox_) {
     Show(index, open_at);
   } else {
-    StartAt(index, open_at, ctx);
+    RequestStart(index, open_at, ctx);
   }
 }
 
@@ -147,11 +148,30 @@ void LessonPlayer::OpenFromList(int index, PanelContext& ctx) {
   const bool finished = r && static_cast<int>(r->done.size()) >= steps;
   if (r && !finished && (r->step > 0 || !r->done.empty())) {
     // Half done, on another lesson's sandbox: set up again as of the step they were on.
-    StartAt(index, std::clamp(r->step, 0, steps - 1), ctx);
+    RequestStart(index, std::clamp(r->step, 0, steps - 1), ctx);
     return;
   }
   if (finished) progress_.Restart(entry.id);
-  StartAt(index, 0, ctx);
+  RequestStart(index, 0, ctx);
+}
+
+void LessonPlayer::RequestStart(int index, int step, PanelContext& ctx) {
+  const ddb::Lesson& l = *library_.entries()[index].lesson;
+  std::string replaced;
+  for (const std::string& table : l.tables) {
+    const auto d = ctx.db.Description(table);
+    if (!d.ok() || d->item_count == 0) continue;
+    replaced += (replaced.empty() ? "" : ", ") + table + " (" + std::to_string(d->item_count) +
+                (d->item_count == 1 ? " item)" : " items)");
+  }
+  if (replaced.empty()) {
+    StartAt(index, step, ctx);
+    return;
+  }
+  ctx.confirm.Ask("Start \"" + l.title + "\"?",
+                  "The lesson sets up tables of its own, so it replaces your " + replaced +
+                      ". Undo in the history brings them back.",
+                  "Start the lesson", [this, index, step](PanelContext& c) { StartAt(index, step, c); });
 }
 
 void LessonPlayer::StartAt(int index, int step, PanelContext& ctx) {
@@ -251,9 +271,12 @@ void LessonPlayer::AfterSend(std::string_view operation, std::string_view body, 
                              bool) {
   if (replaying_ || view_ != View::kStep) return;
   const ddb::Lesson* l = lesson();
-  if (!l || !l->steps[step_].task || !TaskRevealed() || StepDone(step_)) return;
+  if (!l || !l->steps[step_].task || !TaskRevealed()) return;
   StepState& state = steps_[step_];
-  if (state.task_passed) return;
+  if (StepDone(step_) || state.task_passed) {
+    state.failed_after_done = result.ok() ? std::string() : std::string(operation) + " failed: " + result.error_type;
+    return;
+  }
   const ddb::LessonObservation observation{std::string(operation), std::string(body), result.http_status, result.body};
   const ddb::CheckOutcome outcome = ddb::EvaluateCheck(l->steps[step_].task->check, observation, db_);
   state.attempted = true;
@@ -374,9 +397,13 @@ nlohmann::json LessonPlayer::LessonJson() const {
   }
   json task = nullptr;
   if (step.task) {
-    task = {{"revealed", TaskRevealed()},      {"attempted", state.attempted},
-            {"passed", state.task_passed},     {"reason", state.reason.empty() ? json(nullptr) : json(state.reason)},
-            {"hintsShown", state.hints_shown}, {"hints", step.task->hints.size()}};
+    task = {{"revealed", TaskRevealed()},
+            {"attempted", state.attempted},
+            {"passed", state.task_passed},
+            {"reason", state.reason.empty() ? json(nullptr) : json(state.reason)},
+            {"hintsShown", state.hints_shown},
+            {"hints", step.task->hints.size()},
+            {"failedAfterDone", state.failed_after_done.empty() ? json(nullptr) : json(state.failed_after_done)}};
   }
   json removed = json::array();
   if (start_) removed = start_->removed;

@@ -78,6 +78,9 @@ class LessonPlayer final : public WireObserver {
     std::string reason;  // why the last attempt failed the check
     int hints_shown = 0;
     bool request_shown = false;  // "Show me" pressed (presenter view: shown inline)
+    // A request that failed after the task was done: the card then says so instead of a bare
+    // "Task done" over an error (cleared by the next request that succeeds).
+    std::string failed_after_done;
   };
 
   // The lesson's setup tables the sandbox no longer has, as of `stamp` (recomputed only when
@@ -98,6 +101,9 @@ class LessonPlayer final : public WireObserver {
   void RestoreCurrent();
   void OpenFromList(int index, PanelContext& ctx);
   void StartAt(int index, int step, PanelContext& ctx);
+  // StartAt, after asking when the lesson would delete tables of the sandbox that hold items
+  // (its setup replaces the tables it names).
+  void RequestStart(int index, int step, PanelContext& ctx);
   void Show(int index, int step);
   void ResetLesson(PanelContext& ctx);
   void GoToStep(int step);

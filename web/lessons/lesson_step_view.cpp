@@ -23,8 +23,6 @@ namespace {
 
 constexpr const char* kCheck = "\xE2\x9C\x93";  // ✓
 
-ImVec4 WithAlpha(ImVec4 color, float alpha) { return {color.x, color.y, color.z, alpha}; }
-
 // A button that goes on the current line when it fits, else starts the next one.
 bool FlowButton(const char* label, bool& first) {
   const ImGuiStyle& style = ImGui::GetStyle();
@@ -238,7 +236,8 @@ void LessonPlayer::DrawMissingTables(PanelContext& ctx) {
                        (tables + (missing.size() == 1 ? " is" : " are")).c_str(), missing.size() == 1 ? "it" : "them");
   }
   ctx.probe.RecordLastItem("lesson.tables_gone");
-  if (ctx.probe.Item("lesson.setup_again", ImGui::SmallButton("Set the lesson up again"))) StartAt(lesson_, step_, ctx);
+  if (ctx.probe.Item("lesson.setup_again", ImGui::SmallButton("Set the lesson up again")))
+    RequestStart(lesson_, step_, ctx);
   ImGui::SetItemTooltip("Creates its tables again, as of this step (one undo step)");
   ImGui::Spacing();
 }
@@ -327,14 +326,28 @@ void LessonPlayer::DrawTask(const ddb::LessonStep& step, PanelContext& ctx) {
   const ddb::LessonTask& task = *step.task;
   StepState& state = steps_[step_];
   const bool done = StepDone(step_) || state.task_passed;
-  const ImVec4 accent = done ? ctx.colors.success : ctx.colors.partition_key;
+  // Done, but not by what is on screen now: the last request failed, or the lesson's tables
+  // are gone. The card says so rather than "Task done" over an error.
+  const bool gone = !MissingTablesNow(ctx.db, ctx.wire.stamp()).empty();
+  const bool stale = done && (gone || !state.failed_after_done.empty());
+  const ImVec4 accent = stale ? ctx.colors.warning : done ? ctx.colors.success : ctx.colors.partition_key;
   if (scroll_to_task_) {
     ImGui::SetScrollHereY(0.0f);
     scroll_to_task_ = false;
   }
   Card card(WithAlpha(accent, done ? 0.14f : 0.10f), accent, ctx.scale);
-  ImGui::TextColored(accent, "%s", done ? "\xE2\x9C\x93 Task done" : "Your task");
+  const char* heading = !done ? "Your task" : stale ? "\xE2\x9C\x93 Task done earlier" : "\xE2\x9C\x93 Task done";
+  ImGui::TextColored(accent, "%s", heading);
   ctx.probe.RecordLastItem("lesson.task");
+  if (stale) {
+    ui::TextWrap wrap(card.wrap_x());
+    ImGui::TextColored(ctx.colors.warning, "%s",
+                       gone ? "The lesson's tables are gone since: set the lesson up again to go on with it."
+                            : ("Your last request did not do it: " + state.failed_after_done +
+                               " (the response says why). Nothing it asked for was done.")
+                                  .c_str());
+    ctx.probe.RecordLastItem("lesson.task_stale");
+  }
   const RichTextStyle text_style = TextStyle(ctx);
   DrawRichText(text_.Get(task.goal), text_style, card.inner_width());
   ctx.probe.RecordLastItem("lesson.goal");

@@ -58,6 +58,9 @@ struct Palette {
 
 const Palette& PaletteFor(Theme theme);
 
+// `color` with another opacity (tints for cards, fills, highlights).
+inline ImVec4 WithAlpha(ImVec4 color, float alpha) { return {color.x, color.y, color.z, alpha}; }
+
 // A distinct, muted colour per partition index (for the hash strip and column headers).
 ImVec4 PartitionColor(int index, Theme theme, float alpha = 1.0f);
 
