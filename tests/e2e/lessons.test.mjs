@@ -366,7 +366,9 @@ describe('a lesson whose tables are gone', () => {
       assert.deepEqual(s.lesson.tablesGone, []);
       const tables = s.tablesListed;
       assert.ok(tables > 0);
-      // The learner resets the whole sandbox from the history panel.
+      // The learner turns to the whole workbench and resets the sandbox from the history panel.
+      await clickInStep(page, 'lesson.layout');
+      s = await waitForState(page, (st) => !st.lessonLayout);
       await clickWidget(page, 'history.reset');
       await clickWidget(page, 'history.reset_confirm');
       s = await waitForState(page, (st) => st.lesson?.tablesGone.length > 0);

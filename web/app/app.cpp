@@ -148,6 +148,7 @@ void App::ApplySettings(const nlohmann::json& s) {
   }
   if (auto it = s.find("largeTargets"); it != s.end() && it->is_boolean()) style_.large_targets = it->get<bool>();
   if (auto it = s.find("presenter"); it != s.end() && it->is_boolean()) presenter_ = it->get<bool>();
+  if (auto it = s.find("lessonLayout"); it != s.end() && it->is_boolean()) lesson_layout_ = it->get<bool>();
   if (auto it = s.find("dataMode"); it != s.end() && it->is_string()) {
     table_panel_.set_mode(it->get<std::string>() == "items" ? TablePanel::Mode::kItems : TablePanel::Mode::kPartitions);
   }
@@ -155,7 +156,7 @@ void App::ApplySettings(const nlohmann::json& s) {
 }
 
 App::SettingsState App::CurrentSettings() const {
-  return {dock_.sizes(), style_, presenter_, table_panel_.mode(), selection_.table};
+  return {dock_.sizes(), style_, presenter_, lesson_layout_, table_panel_.mode(), selection_.table};
 }
 
 void App::SaveChangedSettings() {
@@ -176,6 +177,7 @@ nlohmann::json App::Settings() const {
           {"fontScale", style_.font_scale},
           {"largeTargets", style_.large_targets},
           {"presenter", presenter_},
+          {"lessonLayout", lesson_layout_},
           {"dataMode", table_panel_.mode() == TablePanel::Mode::kItems ? "items" : "partitions"},
           {"table", selection_.table}};
 }
@@ -205,7 +207,8 @@ void App::Frame(const UiFonts& fonts, float dpr) {
                        dpr * style_.font_scale,
                        notices_,
                        presenter_,
-                       confirm_};
+                       confirm_,
+                       lesson_layout_};
       DrawRestoring(ctx);
       return;
     }
@@ -223,44 +226,63 @@ void App::Frame(const UiFonts& fonts, float dpr) {
 
   const float scale = dpr * style_.font_scale;
   PanelContext ctx{
-      db_,          wire_, sandbox_, work_,      selection_, layouts_, probe_, fonts, PaletteFor(style_.theme),
-      style_.theme, scale, notices_, presenter_, confirm_};
+      db_,          wire_, sandbox_, work_,      selection_, layouts_,      probe_, fonts, PaletteFor(style_.theme),
+      style_.theme, scale, notices_, presenter_, confirm_,   lesson_layout_};
   const float title_height = DrawTitleBar(ctx);
-  // The panels go below the title bar. (The viewport's WorkPos says the same, but only from
-  // the next frame on: the first frame would lay out under the bar.)
+  // The panels go below the title bar (the viewport's WorkPos says the same, but only from the
+  // next frame on: the first frame would lay out under the bar) and above the notices, which
+  // then never cover a panel's buttons (their height is last frame's).
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const ImVec2 pos{viewport->Pos.x, viewport->Pos.y + title_height};
-  const ImVec2 size{viewport->Size.x, std::max(viewport->Size.y - title_height, 1.0f)};
-  const DockRects rects = dock_.Compute(pos, size, scale, presenter_);
+  const ImVec2 size{viewport->Size.x, std::max(viewport->Size.y - title_height - notices_height_, 1.0f)};
+  const DockMode mode = presenter_                                ? DockMode::kPresenter
+                        : !lesson_layout_ || !lessons_.InLesson() ? DockMode::kWorkbench
+                        : lessons_.StepHasTask()                  ? DockMode::kLesson
+                                                                  : DockMode::kLessonReading;
+  const DockRects rects = dock_.Compute(pos, size, scale, mode);
   const auto record = [&](const char* name, const PanelRect& r) {
     probe_.RecordRect(name, r.pos, {r.pos.x + r.size.x, r.pos.y + r.size.y});
   };
   record("panel:lessons", rects.lessons);
   record("panel:data", rects.data);
-  if (!presenter_) {
-    record("panel:tables", rects.tables);
+  if (ShowsBuilder(mode)) {
     record("panel:builder", rects.builder);
     record("panel:response", rects.response);
+  }
+  if (mode == DockMode::kWorkbench) {
+    record("panel:tables", rects.tables);
     record("panel:trace", rects.trace);
     record("panel:history", rects.history);
   }
 
+  // Esc leaves the presenter view, unless it has something nearer to close first (a dialog, a
+  // menu, a text field being edited).
+  if (presenter_ && ImGui::IsKeyPressed(ImGuiKey_Escape, false) && !ImGui::GetIO().WantTextInput && !confirm_.open() &&
+      !share_open_ && !import_open_ && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
+    presenter_ = false;
   // A keyboard user starts in the Tables panel (Tab moves within the focused panel, Ctrl+Tab
   // between panels). ImGui would otherwise focus whichever window appeared last.
-  if (frame_count_ == started_frame_ + 1 && !presenter_ && !confirm_.open()) ImGui::SetWindowFocus("Tables");
+  if (frame_count_ == started_frame_ + 1 && mode == DockMode::kWorkbench && !confirm_.open())
+    ImGui::SetWindowFocus("Tables");
   lessons_.Draw(rects.lessons, ctx);
-  if (!presenter_) {
+  if (mode == DockMode::kWorkbench) {
     tables_panel_.Draw(rects.tables, ctx);
+  } else {
+    tables_panel_.ContinueLoading(ctx);  // a sample on its way goes on loading out of sight
+  }
+  if (ShowsBuilder(mode)) {
     builder_.Draw(rects.builder, ctx);
     response_panel_.Draw(rects.response, ctx);
+  }
+  if (mode == DockMode::kWorkbench) {
     DrawTracePanel(rects.trace, ctx);
     history_panel_.Draw(rects.history, ctx);
   }
   table_panel_.Draw(rects.data, ctx);
   // The splitters' host window covers the whole page beneath the panels. Windows that never
   // come to the front are stacked behind those made before them, so it is made last.
-  dock_.DrawSplitters(rects, scale, presenter_, probe_);
-  DrawNotices(notices_, ctx);
+  dock_.DrawSplitters(rects, scale, mode, probe_);
+  notices_height_ = DrawNotices(notices_, ctx);
   DrawShareWindow(ctx);
   DrawImportWindow(ctx);
   confirm_.Draw(ctx);
@@ -355,7 +377,7 @@ float App::DrawTitleBar(PanelContext& ctx) {
     ui::Font heading(ctx.fonts.heading);
     title_width = ImGui::CalcTextSize(title).x + 8 * ctx.scale + style.ItemSpacing.x;
   }
-  if (title_width + menus + PresenterControlsWidth() + style.WindowPadding.x * 2 <= ImGui::GetWindowWidth()) {
+  if (title_width + menus + PresenterControlsWidth(false) + style.WindowPadding.x * 2 <= ImGui::GetWindowWidth()) {
     {
       ui::Font heading(ctx.fonts.heading);
       ImGui::TextUnformatted(title);
@@ -437,6 +459,7 @@ void App::DrawViewMenu(PanelContext& ctx) {
   }
   probe_.Item("menu.large_targets", ImGui::MenuItem("Large hit targets", nullptr, &style_.large_targets));
   probe_.Item("menu.presenter", ImGui::MenuItem("Presenter view: lesson and data only", nullptr, &presenter_));
+  probe_.Item("menu.lesson_layout", ImGui::MenuItem("Lesson layout while a lesson is open", nullptr, &lesson_layout_));
   ImGui::Separator();
   if (ImGui::MenuItem("Partitions", nullptr, table_panel_.mode() == TablePanel::Mode::kPartitions)) {
     table_panel_.set_mode(TablePanel::Mode::kPartitions);
@@ -449,35 +472,45 @@ void App::DrawViewMenu(PanelContext& ctx) {
     dock_.Reset();
     style_ = {};
     presenter_ = false;
+    lesson_layout_ = true;
   }
 }
 
-// Right-aligned in the title bar: what a presenter reaches for mid-talk.
-float App::PresenterControlsWidth() const {
+// Right-aligned in the title bar: what a presenter reaches for mid-talk. Short of room (a
+// small window, large text) the size label goes first, then the words: A-, A+ and the
+// presenter toggle always stay.
+float App::PresenterControlsWidth(bool compact) const {
   const ImGuiStyle& style = ImGui::GetStyle();
-  return ImGui::CalcTextSize("A-").x + ImGui::CalcTextSize("250%").x + ImGui::CalcTextSize("A+").x +
-         ImGui::CalcTextSize(presenter_ ? "Exit presenter view" : "Presenter view").x + style.FramePadding.x * 6 +
-         style.ItemSpacing.x * 4;
+  const char* toggle = compact      ? (presenter_ ? "Exit" : "Present")
+                       : presenter_ ? "Exit presenter view"
+                                    : "Presenter view";
+  return ImGui::CalcTextSize("A-").x + (compact ? 0.0f : ImGui::CalcTextSize("250%").x + style.ItemSpacing.x) +
+         ImGui::CalcTextSize("A+").x + ImGui::CalcTextSize(toggle).x + style.FramePadding.x * 6 +
+         style.ItemSpacing.x * 3;
 }
 
 void App::DrawPresenterControls(PanelContext& ctx) {
   const ImGuiStyle& style = ImGui::GetStyle();
-  const char* presenter_label = presenter_ ? "Exit presenter view" : "Presenter view";
-  char size_label[16];
-  std::snprintf(size_label, sizeof size_label, "%d%%", static_cast<int>(std::lround(style_.font_scale * 100)));
-  const float width = PresenterControlsWidth();
-  const float x = ImGui::GetWindowWidth() - width - style.WindowPadding.x;
-  if (x <= ImGui::GetCursorPosX()) return;  // a narrow window: the View menu has all of it
-  ImGui::SetCursorPosX(x);
+  const float room = ImGui::GetWindowWidth() - style.WindowPadding.x - ImGui::GetCursorPosX();
+  const bool compact = PresenterControlsWidth(false) > room;
+  const char* presenter_label = compact      ? (presenter_ ? "Exit###presenter" : "Present###presenter")
+                                : presenter_ ? "Exit presenter view###presenter"
+                                             : "Presenter view###presenter";
+  const float width = PresenterControlsWidth(compact);
+  ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowWidth() - width - style.WindowPadding.x));
   if (probe_.Item("title.smaller", ImGui::SmallButton("A-")))
     style_.font_scale = std::max(kMinFontScale, std::round(style_.font_scale * 10 - 1) / 10);
   ImGui::SetItemTooltip("Smaller text");
-  ImGui::TextColored(ctx.colors.dim, "%s", size_label);
+  if (!compact) {
+    char size_label[16];
+    std::snprintf(size_label, sizeof size_label, "%d%%", static_cast<int>(std::lround(style_.font_scale * 100)));
+    ImGui::TextColored(ctx.colors.dim, "%s", size_label);
+  }
   if (probe_.Item("title.larger", ImGui::SmallButton("A+")))
     style_.font_scale = std::min(kMaxFontScale, std::round(style_.font_scale * 10 + 1) / 10);
   ImGui::SetItemTooltip("Larger text");
   if (probe_.Item("title.presenter", ImGui::SmallButton(presenter_label))) presenter_ = !presenter_;
-  ImGui::SetItemTooltip("Show only the lesson and the data view");
+  ImGui::SetItemTooltip(presenter_ ? "Back to the whole workbench (Esc)" : "Show only the lesson and the data view");
 }
 
 // ---- [SECTION] Share and import ---------------------------------------------------------------
@@ -653,6 +686,7 @@ std::string App::StateJson() const {
       {"fontScale", style_.font_scale},
       {"largeTargets", style_.large_targets},
       {"presenter", presenter_},
+      {"lessonLayout", lesson_layout_},
       {"layout", dock_.ToJson()},
       {"notices", notices},
       {"lesson", lessons_.LessonJson()},

@@ -73,7 +73,7 @@ class App {
   void DrawSandboxMenu(PanelContext& ctx);
   void DrawViewMenu(PanelContext& ctx);
   void DrawPresenterControls(PanelContext& ctx);
-  float PresenterControlsWidth() const;
+  float PresenterControlsWidth(bool compact) const;
   void DrawShareWindow(PanelContext& ctx);
   void DrawImportWindow(PanelContext& ctx);
   void StartShare();
@@ -89,6 +89,7 @@ class App {
     DockLayout::Sizes layout;
     StyleSettings style;
     bool presenter = false;
+    bool lesson_layout = true;
     TablePanel::Mode data_mode = TablePanel::Mode::kPartitions;
     std::string table;
     bool operator==(const SettingsState&) const = default;
@@ -110,7 +111,7 @@ class App {
   SandboxStore store_{host_};
   bool started_ = false;
   std::uint64_t started_frame_ = 0;  // the first frame with the panels
-  std::string saved_table_;  // the table the saved settings selected, once the sandbox is in
+  std::string saved_table_;          // the table the saved settings selected, once the sandbox is in
   Notices notices_;
   ConfirmDialog confirm_;
   Selection selection_;
@@ -119,6 +120,8 @@ class App {
   DockLayout dock_;
   StyleSettings style_;
   bool presenter_ = false;
+  bool lesson_layout_ = true;  // the lesson layout while a lesson is open (else the workbench)
+  float notices_height_ = 0;   // room kept for the notices below the panels (last frame's)
   LessonPlayer lessons_{host_, db_};
   TablesPanel tables_panel_;
   TablePanel table_panel_;

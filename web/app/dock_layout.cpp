@@ -28,14 +28,34 @@ float SplitAt(float height, float fraction, float min) {
 
 }  // namespace
 
-DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, bool presenter) const {
+DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, DockMode mode) const {
   const float gap = kGap * s;
   const float x0 = pos.x + gap;
   const float y0 = pos.y + gap;
   const float w = std::max(size.x - 2 * gap, 1.0f);
   const float h = std::max(size.y - 2 * gap, 1.0f);
   DockRects r;
-  if (presenter) {
+  if (mode == DockMode::kLesson || mode == DockMode::kLessonReading) {
+    // The lesson column is wide enough that a quiz fits without scrolling, but never more than
+    // half: the data view is what the lesson points at.
+    const float lesson = Clamp(sizes_.lesson * s, kMinLeft * s, w * (mode == DockMode::kLesson ? 0.42f : 0.5f));
+    r.lessons = Rect(x0, y0, lesson, h);
+    const float rest_x = x0 + lesson + gap;
+    const float rest = std::max(w - lesson - gap, 1.0f);
+    if (mode == DockMode::kLessonReading) {
+      r.data = Rect(rest_x, y0, rest, h);
+      return r;
+    }
+    const float right = Clamp(sizes_.right * s, std::min(kMinRight * s, rest * 0.45f), rest * 0.5f);
+    const float center = std::max(rest - right - gap, 1.0f);
+    r.data = Rect(rest_x, y0, center, h);
+    const float builder = SplitAt(h - gap, sizes_.right_split, kMinSplitPane * s);
+    const float right_x = rest_x + center + gap;
+    r.builder = Rect(right_x, y0, right, builder);
+    r.response = Rect(right_x, y0 + builder + gap, right, h - builder - gap);
+    return r;
+  }
+  if (mode == DockMode::kPresenter) {
     // The lesson and the data: nothing else competes for the room's attention.
     // The lesson is what the room reads: at least a third of the width, at most half.
     const float left = Clamp(std::max(sizes_.left * s, w * 0.34f), kMinLeft * s, w * 0.5f);
@@ -76,7 +96,7 @@ DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, bool presenter) 
   return r;
 }
 
-bool DockLayout::DrawSplitters(const DockRects& r, float s, bool presenter, UiProbe& probe) {
+bool DockLayout::DrawSplitters(const DockRects& r, float s, DockMode mode, UiProbe& probe) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->Pos);
   ImGui::SetNextWindowSize(viewport->Size);
@@ -123,6 +143,25 @@ bool DockLayout::DrawSplitters(const DockRects& r, float s, bool presenter, UiPr
   const auto right_of = [](const PanelRect& p) { return p.pos.x + p.size.x; };
   const auto below = [](const PanelRect& p) { return p.pos.y + p.size.y; };
 
+  if (mode == DockMode::kLesson || mode == DockMode::kLessonReading) {
+    splitter(
+        "##left", {right_of(r.lessons), r.data.pos.y}, {r.data.pos.x, below(r.data)}, true,
+        [&](float d) { sizes_.lesson = std::max(kMinLeft, sizes_.lesson + d); },
+        [&] { sizes_.lesson = defaults.lesson; });
+    if (mode == DockMode::kLesson) {
+      splitter(
+          "##right", {right_of(r.data), r.data.pos.y}, {r.builder.pos.x, below(r.data)}, true,
+          [&](float d) { sizes_.right = std::max(kMinRight, sizes_.right - d); },
+          [&] { sizes_.right = defaults.right; });
+      const float right_height = below(r.response) - r.builder.pos.y;
+      splitter(
+          "##builder", {r.builder.pos.x, below(r.builder)}, {right_of(r.builder), r.response.pos.y}, false,
+          [&](float d) { sizes_.right_split = std::clamp(sizes_.right_split + d * s / right_height, 0.05f, 0.95f); },
+          [&] { sizes_.right_split = defaults.right_split; });
+    }
+    return changed;
+  }
+  const bool presenter = mode == DockMode::kPresenter;
   splitter(
       "##left", {right_of(r.lessons), r.data.pos.y}, {r.data.pos.x, presenter ? below(r.data) : below(r.tables)}, true,
       [&](float d) { sizes_.left = std::max(kMinLeft, sizes_.left + d); }, [&] { sizes_.left = defaults.left; });
@@ -160,7 +199,8 @@ nlohmann::json DockLayout::ToJson() const {
           {"bottom", sizes_.bottom},
           {"leftSplit", sizes_.left_split},
           {"rightSplit", sizes_.right_split},
-          {"bottomSplit", sizes_.bottom_split}};
+          {"bottomSplit", sizes_.bottom_split},
+          {"lesson", sizes_.lesson}};
 }
 
 bool DockLayout::FromJson(const nlohmann::json& json) {
@@ -177,6 +217,7 @@ bool DockLayout::FromJson(const nlohmann::json& json) {
   read("leftSplit", sizes_.left_split, 0.05f, 0.95f);
   read("rightSplit", sizes_.right_split, 0.05f, 0.95f);
   read("bottomSplit", sizes_.bottom_split, 0.05f, 0.95f);
+  read("lesson", sizes_.lesson, kMinLeft, 4000);
   return true;
 }
 

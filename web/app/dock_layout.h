@@ -1,4 +1,4 @@
-// DockLayout: where the panels go. It fills the window below the title bar:
+// DockLayout: where the panels go. It fills the window below the title bar. The workbench:
 //
 //   +-----------+----------------------+--------------+
 //   | Lessons   |                      | Builder      |
@@ -8,10 +8,15 @@
 //   | Tables    | Trace      | History                |
 //   +-----------+------------+------------------------+
 //
-// The lessons get the tallest place: the left column runs the full height.
-// Six splitters (the gaps between panels) resize it; double-click one to put it back. Sizes
-// are kept in CSS pixels and fractions, so they survive a change of font scale or screen, and
-// are saved with the UI state. Presenter mode shows only the lesson and the data view.
+// The lessons get the tallest place: the left column runs the full height. While a lesson is
+// open, the lesson layout gives it room to teach: a wide lesson column, the data view, and the
+// builder and response only when the step has a task for them (Learn Git Branching's focus);
+// Tables, Trace and History wait in the workbench. Presenter mode shows only the lesson and
+// the data view.
+//
+// Splitters (the gaps between panels) resize it; double-click one to put it back. Sizes are
+// kept in CSS pixels and fractions, so they survive a change of font scale or screen, and are
+// saved with the UI state.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -24,14 +29,24 @@ struct DockRects {
   PanelRect lessons, tables, data, builder, response, trace, history;
 };
 
+enum class DockMode {
+  kWorkbench,      // every panel
+  kLesson,         // lesson, data view, builder and response
+  kLessonReading,  // lesson and data view: the step has nothing to send
+  kPresenter,      // lesson and data view, the lesson at least a third of the width
+};
+
+// Which panels a mode shows (the others get no rectangle and are not drawn).
+inline bool ShowsBuilder(DockMode m) { return m == DockMode::kWorkbench || m == DockMode::kLesson; }
+
 class DockLayout {
  public:
   // The panels' rectangles for the area `pos`, `size` (device pixels).
-  DockRects Compute(ImVec2 pos, ImVec2 size, float scale, bool presenter) const;
+  DockRects Compute(ImVec2 pos, ImVec2 size, float scale, DockMode mode) const;
   // Draws the splitters between the panels (call after the panels: its full-page host window
   // must be made last to sit beneath them) and moves them when dragged; the new sizes apply
   // from the next frame. Returns true when a size changed.
-  bool DrawSplitters(const DockRects& rects, float scale, bool presenter, UiProbe& probe);
+  bool DrawSplitters(const DockRects& rects, float scale, DockMode mode, UiProbe& probe);
 
   nlohmann::json ToJson() const;
   // Reads sizes saved by ToJson; ignores what is missing or out of range. False when `json`
@@ -46,6 +61,7 @@ class DockLayout {
     float left_split = 0.62f;    // lessons' share of the left column: the player needs the room
     float right_split = 0.62f;   // builder's share of the right column
     float bottom_split = 0.48f;  // trace's share of the bottom row
+    float lesson = 470;          // the lesson column in the lesson layout
     bool operator==(const Sizes&) const = default;
   };
   const Sizes& sizes() const { return sizes_; }

@@ -7,8 +7,8 @@
 
 namespace playground {
 
-void DrawNotices(Notices& notices, PanelContext& ctx) {
-  if (notices.all().empty()) return;
+float DrawNotices(Notices& notices, PanelContext& ctx) {
+  if (notices.all().empty()) return 0;
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const float width = std::min(viewport->Size.x * 0.92f, 900 * ctx.scale);
   ImGui::SetNextWindowPos(
@@ -21,7 +21,8 @@ void DrawNotices(Notices& notices, PanelContext& ctx) {
   ui::StyleColor border(ImGuiCol_Border, ctx.colors.warning);
   ui::StyleVar border_size(ImGuiStyleVar_WindowBorderSize, 2 * ctx.scale);
   ui::Window window("##notices", nullptr, kFlags);
-  if (!window) return;
+  if (!window) return 0;
+  const float height = ImGui::GetWindowHeight() + 16 * ctx.scale;
   std::uint64_t dismiss = 0;
   int index = 0;
   for (const Notices::Notice& n : notices.all()) {
@@ -36,6 +37,7 @@ void DrawNotices(Notices& notices, PanelContext& ctx) {
     ctx.probe.RecordLastItem("notice:" + std::to_string(index++));
   }
   if (dismiss) notices.Dismiss(dismiss);
+  return height;
 }
 
 }  // namespace playground

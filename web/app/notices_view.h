@@ -1,5 +1,6 @@
-// Draws the page's notices (model/notices.h) floating above the bottom edge of the page, each
-// with a Dismiss button.
+// Draws the page's notices (model/notices.h) along the bottom edge of the page, each with a
+// Dismiss button. Returns the height they take with their margin (0 without notices): App
+// lays the panels out above it, so a notice never covers the buttons it is about.
 #pragma once
 
 #include "app/panel_context.h"
@@ -7,6 +8,6 @@
 
 namespace playground {
 
-void DrawNotices(Notices& notices, PanelContext& ctx);
+float DrawNotices(Notices& notices, PanelContext& ctx);
 
 }  // namespace playground

@@ -42,6 +42,7 @@ struct PanelContext {
   Notices& notices;        // messages about the page itself (a link that names no lesson, ...)
   bool presenter;          // the presenter view: only the lessons and the data view are drawn
   ConfirmDialog& confirm;  // asks before an action that replaces or drops the learner's data
+  bool& lesson_layout;     // while a lesson is open: its own layout (true) or the workbench
 };
 
 // Where App places a panel, in ImGui (device-pixel) coordinates.

@@ -44,4 +44,11 @@ std::optional<WidgetRect> UiProbe::Find(std::string_view name) const {
   return it->second.rect;
 }
 
+std::vector<std::pair<std::string, WidgetRect>> UiProbe::All() const {
+  std::vector<std::pair<std::string, WidgetRect>> all;
+  for (const auto& [name, entry] : rects_)
+    if (entry.frame == frame_) all.emplace_back(name, entry.rect);
+  return all;
+}
+
 }  // namespace playground

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "imgui.h"
@@ -80,6 +81,9 @@ class UiProbe {
   // Records a rectangle that is not an item (a panel's tile).
   void RecordRect(std::string_view name, ImVec2 min, ImVec2 max);
   std::optional<WidgetRect> Find(std::string_view name) const;
+  // Every rectangle recorded this frame, by name (for the layout tests: nothing off-screen,
+  // nothing overlapping).
+  std::vector<std::pair<std::string, WidgetRect>> All() const;
 
   ShownState& shown() { return shown_; }
   const ShownState& shown() const { return shown_; }

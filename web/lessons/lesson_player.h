@@ -59,6 +59,14 @@ class LessonPlayer final : public WireObserver {
   nlohmann::json LessonJson() const;
   nlohmann::json LibraryJson() const;
   const LessonProgress& progress() const { return progress_; }
+  // A lesson is open (a step or its completion view), and whether the step on show has a task
+  // to send requests for: what the lesson layout makes room for.
+  bool InLesson() const { return view_ != View::kList && lesson() != nullptr; }
+  bool StepHasTask() const {
+    const ddb::Lesson* l = lesson();
+    return view_ == View::kStep && l && step_ >= 0 && step_ < static_cast<int>(l->steps.size()) &&
+           l->steps[step_].task.has_value();
+  }
 
   // WireObserver: evaluates the open step's check after each request.
   void BeforeSend(std::string_view, RequestOrigin) override {}

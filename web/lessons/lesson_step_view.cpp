@@ -44,9 +44,26 @@ void LessonPlayer::DrawHeader(PanelContext& ctx) {
   const ddb::Lesson& l = *lesson();
   if (ctx.probe.Item("lesson.list", ImGui::SmallButton("\xE2\x80\xB9 Lessons"))) view_ = View::kList;
   ImGui::SetItemTooltip("All lessons (this one stays open on the sandbox)");
-  const char* reset = "Reset lesson";
-  const float reset_width = ImGui::CalcTextSize(reset).x + ImGui::GetStyle().FramePadding.x * 2;
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - reset_width));
+  if (!ctx.presenter) {  // the presenter view has a layout of its own
+    const char* layout = ctx.lesson_layout ? "All panels" : "Lesson layout";
+    const float width = ImGui::CalcTextSize(layout).x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+    if (ctx.probe.Item("lesson.layout", ImGui::SmallButton(layout))) ctx.lesson_layout = !ctx.lesson_layout;
+    ImGui::SetItemTooltip(ctx.lesson_layout ? "The whole workbench: tables, trace and history too"
+                                            : "Room for the lesson: the lesson, the data and the builder");
+  }
+  // Right-aligned after the buttons before it, or on a line of its own when it does not fit;
+  // "Reset" alone when "Reset lesson" would not.
+  const float after =
+      ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetScrollX() + ImGui::GetStyle().ItemSpacing.x;
+  const auto button_width = [](const char* label) {
+    return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+  };
+  const float region = ImGui::GetWindowContentRegionMax().x;
+  const char* reset = region - button_width("Reset lesson") >= after ? "Reset lesson###reset" : "Reset###reset";
+  const float right = region - button_width(reset);
+  if (right >= after) ImGui::SameLine(right);
   if (ctx.probe.Item("lesson.reset", ImGui::SmallButton(reset))) ImGui::OpenPopup("reset_lesson");
   ImGui::SetItemTooltip("Start this lesson again: its tables set up afresh, its steps not done");
   if (ui::Popup popup("reset_lesson"); popup) {

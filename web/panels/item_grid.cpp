@@ -30,7 +30,8 @@ void DrawItemGrid(const LayoutView& view, const TracePaint& paint, GridFind& fin
     if (find.searched) find.row = FindGridRow(view.items, schema, find.query);
   }
   // Find by key, or #row: 100,000 rows are 40 wheel turns per 3,000 otherwise.
-  ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x * 0.55f, 360 * ctx.scale));  // room for "row N of M"
+  ImGui::SetNextItemWidth(
+      std::min(ImGui::GetContentRegionAvail().x * 0.55f, 360 * ctx.scale));  // room for "row N of M"
   const std::string hint =
       "Find by key: " + schema.partition_key.name + (schema.sort_key ? "/" + schema.sort_key->name : "") + ", or #row";
   if (ctx.probe.Item("grid.find", ImGui::InputTextWithHint("##find", hint.c_str(), &find.query))) {

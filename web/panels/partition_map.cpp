@@ -76,8 +76,20 @@ void DrawHashStrip(const LayoutView& view, PanelContext& ctx) {
   }
 }
 
-void DrawColumnHeader(const PartitionColumn& p, const TracePaint& paint, PanelContext& ctx) {
+void DrawColumnHeader(const PartitionColumn& p, const TracePaint& paint, bool compact, PanelContext& ctx) {
   ImGui::TextColored(PartitionColor(p.index, ctx.theme), "Partition %d", p.index);
+  const auto range_tooltip = [&] {
+    ImGui::TextUnformatted("Which slice of the key space this partition owns: every partition-key value whose hash");
+    ImGui::TextUnformatted("lies from the first of these numbers to the second is stored here.");
+  };
+  if (compact) {
+    if (ui::ItemTooltip tip; tip) {
+      ui::Font mono(ctx.fonts.mono);
+      ImGui::TextUnformatted((HashHex(p.hash_begin) + " \xE2\x80\x93 " + HashHex(p.hash_end)).c_str());
+      ui::Font ui_font(ctx.fonts.ui);
+      range_tooltip();
+    }
+  }
   if (paint.is_read()) {
     // How much of this partition the request read: a Query looks in one partition, a Scan in
     // all of them, the empty ones too ("read 0"), as the lessons say.
@@ -96,17 +108,16 @@ void DrawColumnHeader(const PartitionColumn& p, const TracePaint& paint, PanelCo
                                      : "The request did not look in this partition.");
     }
   }
-  {
-    ui::Font mono(ctx.fonts.mono);
-    ImGui::TextColored(ctx.colors.dim, "%s", HashHex(p.hash_begin).c_str());
-    ImGui::TextColored(ctx.colors.dim, "%s", HashHex(p.hash_end).c_str());
+  if (!compact) {
+    {
+      ui::Font mono(ctx.fonts.mono);
+      ImGui::TextColored(ctx.colors.dim, "%s", HashHex(p.hash_begin).c_str());
+      ImGui::TextColored(ctx.colors.dim, "%s", HashHex(p.hash_end).c_str());
+    }
+    if (ui::ItemTooltip tip; tip) range_tooltip();
+    ImGui::TextColored(ctx.colors.dim, "%s \xC2\xB7 %s", CountText(p.item_count, "item", "items").c_str(),
+                       BytesText(p.size_bytes).c_str());
   }
-  if (ui::ItemTooltip tip; tip) {
-    ImGui::TextUnformatted("Which slice of the key space this partition owns: every partition-key value whose hash");
-    ImGui::TextUnformatted("lies from the first of these numbers to the second is stored here.");
-  }
-  ImGui::TextColored(ctx.colors.dim, "%s \xC2\xB7 %s", CountText(p.item_count, "item", "items").c_str(),
-                     BytesText(p.size_bytes).c_str());
   ImGui::Separator();
 }
 
@@ -208,13 +219,13 @@ void DrawPaintedBackground(ImDrawList* draw, ImVec2 min, ImVec2 max, Paint paint
 }
 
 void PartitionMap::DrawColumn(const PartitionColumn& p, const LayoutView& view, const TracePaint& paint, float width,
-                              bool scroll_to_trace, PanelContext& ctx) {
+                              bool compact, bool scroll_to_trace, PanelContext& ctx) {
   ui::Id id(p.index);
   {
     ui::StyleColor border(ImGuiCol_Border, PartitionColor(p.index, ctx.theme, 0.45f));
     ui::Child column("partition", {width, 0}, ImGuiChildFlags_Border, ImGuiWindowFlags_NoScrollbar);
     if (column) {
-      DrawColumnHeader(p, paint, ctx);
+      DrawColumnHeader(p, paint, compact, ctx);
       if (p.rows.empty()) {
         ImGui::TextColored(ctx.colors.dim, "(empty)");
       } else {
@@ -239,8 +250,8 @@ void PartitionMap::DrawColumn(const PartitionColumn& p, const LayoutView& view, 
   ctx.probe.RecordLastItem("partition:" + std::to_string(p.index));
 }
 
-void PartitionMap::Draw(const LayoutView& view, const TracePaint& paint, PanelContext& ctx) {
-  DrawHashStrip(view, ctx);
+void PartitionMap::Draw(const LayoutView& view, const TracePaint& paint, bool compact, PanelContext& ctx) {
+  if (!compact) DrawHashStrip(view, ctx);
   if (view.partitions.empty()) return;
   const bool scroll_to_trace = paint.active() && paint.trace()->trace.sequence != scrolled_for_;
   if (scroll_to_trace) scrolled_for_ = paint.trace()->trace.sequence;
@@ -252,7 +263,8 @@ void PartitionMap::Draw(const LayoutView& view, const TracePaint& paint, PanelCo
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const auto n = static_cast<float>(view.partitions.size());
   const float fit = (ImGui::GetContentRegionAvail().x - spacing * (n - 1)) / n;
-  const float width = std::max(fit, kMinColumnWidth * ctx.scale);
+  // Compact (a short panel, large text): narrower columns, so more than one is in view.
+  const float width = std::max(fit, (compact ? kMinColumnWidth * 0.6f : kMinColumnWidth) * ctx.scale);
   if (scroll_to_trace) {
     // Sideways too: the first partition the request touched comes into view.
     for (std::size_t i = 0; i < view.partitions.size(); ++i) {
@@ -271,7 +283,7 @@ void PartitionMap::Draw(const LayoutView& view, const TracePaint& paint, PanelCo
   }
   for (const PartitionColumn& p : view.partitions) {
     if (p.index != view.partitions.front().index) ImGui::SameLine();
-    DrawColumn(p, view, paint, width, scroll_to_trace, ctx);
+    DrawColumn(p, view, paint, width, compact, scroll_to_trace, ctx);
   }
 }
 

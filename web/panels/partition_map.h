@@ -15,10 +15,11 @@ namespace playground {
 
 class PartitionMap {
  public:
-  void Draw(const LayoutView& view, const TracePaint& paint, PanelContext& ctx);
+  // `compact`: no hash strip, one-line column headers (the hash range in their tooltip).
+  void Draw(const LayoutView& view, const TracePaint& paint, bool compact, PanelContext& ctx);
 
  private:
-  void DrawColumn(const PartitionColumn& p, const LayoutView& view, const TracePaint& paint, float width,
+  void DrawColumn(const PartitionColumn& p, const LayoutView& view, const TracePaint& paint, float width, bool compact,
                   bool scroll_to_trace, PanelContext& ctx);
   std::uint64_t scrolled_for_ = 0;  // trace sequence the columns last scrolled to
 };

@@ -91,7 +91,10 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
     return;
   }
   const TracePaint paint(ctx.work.trace(), *view, ctx.wire.stamp());
-  DrawKeySchema(*view, ctx);
+  // Short of height (large text, a projector, a small window): the headers give way first, so
+  // the items themselves stay in view.
+  const bool compact = ImGui::GetContentRegionAvail().y < 17 * ImGui::GetTextLineHeightWithSpacing();
+  DrawKeySchema(*view, compact, ctx);
   DrawTraceSummary(paint, ctx);
   DrawModeTabs(ctx);
 
@@ -103,7 +106,7 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
     ui::Child body("data_body", {0, ctx.selection.item ? -inspector_height : 0.0f}, 0, 0);
     if (body) {
       if (mode_ == Mode::kPartitions) {
-        partition_map_.Draw(*view, paint, ctx);
+        partition_map_.Draw(*view, paint, compact, ctx);
       } else {
         DrawItemGrid(*view, paint, grid_find_, ctx);
       }
@@ -128,8 +131,31 @@ void TablePanel::DrawModeTabs(PanelContext& ctx) {
   tab("Items", Mode::kItems, "data.tab:items");
 }
 
-void TablePanel::DrawKeySchema(const LayoutView& view, PanelContext& ctx) {
+void TablePanel::DrawKeySchema(const LayoutView& view, bool compact, PanelContext& ctx) {
   const ddb::KeySchema& schema = view.key_schema;
+  const std::string counts = CountText(view.partitions.size(), "partition", "partitions") + " \xC2\xB7 " +
+                             CountText(view.collection_count, "item collection", "item collections") + " \xC2\xB7 " +
+                             CountText(view.item_count, "item", "items") + " \xC2\xB7 " + BytesText(view.size_bytes);
+  if (compact) {
+    ImGui::TextColored(ctx.colors.partition_key, "%s", schema.partition_key.name.c_str());
+    ImGui::SameLine(0, 0);
+    ImGui::TextColored(ctx.colors.dim, " HASH");
+    if (schema.sort_key) {
+      ImGui::SameLine();
+      ImGui::TextColored(ctx.colors.sort_key, "%s", schema.sort_key->name.c_str());
+      ImGui::SameLine(0, 0);
+      ImGui::TextColored(ctx.colors.dim, " RANGE");
+    }
+    ImGui::SameLine();
+    ImGui::TextColored(ctx.colors.dim, "\xC2\xB7 %s", CountText(view.item_count, "item", "items").c_str());
+    ctx.probe.RecordLastItem("table.key_schema");
+    if (ui::ItemTooltip tip; tip) {
+      KeyAttributeLine("Partition key", schema.partition_key, "HASH", ctx.colors.partition_key, ctx.colors);
+      if (schema.sort_key) KeyAttributeLine("Sort key", *schema.sort_key, "RANGE", ctx.colors.sort_key, ctx.colors);
+      ImGui::TextUnformatted(counts.c_str());
+    }
+    return;
+  }
   const float line_start = ImGui::GetCursorScreenPos().x;
   KeyAttributeLine("Partition key", schema.partition_key, "HASH", ctx.colors.partition_key, ctx.colors);
   // The sort key goes beside the partition key when the line has room, else below it.
@@ -146,10 +172,8 @@ void TablePanel::DrawKeySchema(const LayoutView& view, PanelContext& ctx) {
     ImGui::TextColored(ctx.colors.dim, "%s", no_sort_key);
   }
   ui::TextWrap wrap;
-  ImGui::TextColored(ctx.colors.dim, "%s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s",
-                     CountText(view.partitions.size(), "partition", "partitions").c_str(),
-                     CountText(view.collection_count, "item collection", "item collections").c_str(),
-                     CountText(view.item_count, "item", "items").c_str(), BytesText(view.size_bytes).c_str());
+  ImGui::TextColored(ctx.colors.dim, "%s", counts.c_str());
+  ctx.probe.RecordLastItem("table.counts");
 }
 
 // One line on what the last request did here. For reads the point of the picture: a filter

@@ -20,7 +20,8 @@ class TablePanel {
   void set_mode(Mode mode) { mode_ = mode; }
 
  private:
-  void DrawKeySchema(const LayoutView& view, PanelContext& ctx);
+  // `compact`: one line, the counts in its tooltip (a short panel: large text, a projector).
+  void DrawKeySchema(const LayoutView& view, bool compact, PanelContext& ctx);
   void DrawTraceSummary(const TracePaint& paint, PanelContext& ctx);
   void DrawModeTabs(PanelContext& ctx);
 

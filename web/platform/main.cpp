@@ -14,8 +14,8 @@
 
 #include <algorithm>
 #include <cfloat>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <emscripten.h>
 #include <string>
@@ -696,19 +696,24 @@ EMSCRIPTEN_KEEPALIVE const char* playground_exec(const char* operation, const ch
 EMSCRIPTEN_KEEPALIVE int playground_last_status() { return Platform().exec_status; }
 
 // {"x","y","w","h"} of a named widget in CSS pixels, or null when it was not drawn last frame.
+// The rectangle of a named widget drawn in the last frame, {x, y, w, h} in CSS pixels, or
+// null; the name "*" gives every rectangle of the last frame as {name: {x, y, w, h}}.
 EMSCRIPTEN_KEEPALIVE const char* ui_widget_rect(const char* name) {
   WebPlatform& platform = Platform();
-  const auto rect = platform.app().probe().Find(name ? name : "");
-  if (!rect) {
-    platform.rect_response = "null";
+  const float dpr = platform.device_pixel_ratio() > 0 ? platform.device_pixel_ratio() : 1.0f;
+  const auto css = [dpr](const playground::WidgetRect& r) {
+    return nlohmann::json{
+        {"x", r.min.x / dpr}, {"y", r.min.y / dpr}, {"w", (r.max.x - r.min.x) / dpr}, {"h", (r.max.y - r.min.y) / dpr}};
+  };
+  const std::string wanted = name ? name : "";
+  if (wanted == "*") {
+    nlohmann::json all = nlohmann::json::object();
+    for (const auto& [n, r] : platform.app().probe().All()) all[n] = css(r);
+    platform.rect_response = all.dump();
+  } else if (const auto rect = platform.app().probe().Find(wanted)) {
+    platform.rect_response = css(*rect).dump();
   } else {
-    const float dpr = platform.device_pixel_ratio() > 0 ? platform.device_pixel_ratio() : 1.0f;
-    platform.rect_response = nlohmann::json{
-        {"x", rect->min.x / dpr},
-        {"y", rect->min.y / dpr},
-        {"w", (rect->max.x - rect->min.x) / dpr},
-        {"h", (rect->max.y - rect->min.y) /
-                  dpr}}.dump();
+    platform.rect_response = "null";
   }
   return platform.rect_response.c_str();
 }

@@ -1,0 +1,86 @@
+// Every projector and laptop: the page at 1024×640, 1280×800 and 1920×1080, at 100 % and
+// 250 % text, in the lesson layout, the whole workbench and the presenter view. Nothing the
+// page draws lies outside the window, no two widgets overlap (one inside another is fine: a
+// button in a panel), the panels do not overlap each other, the presenter view shows items
+// and keeps Exit reachable (and Esc leaves it). Screenshots: artifacts/e2e/viewport-*.png.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { openPage, reloadWithSettings, screenshot, siteAndBrowser, waitForState, waitFrames } from './support.mjs';
+
+const env = siteAndBrowser();
+
+// Half a CSS pixel of slack: rectangles are device pixels divided by the ratio.
+const EPS = 0.5;
+const inside = (a, b) => a.x >= b.x - EPS && a.y >= b.y - EPS && a.x + a.w <= b.x + b.w + EPS && a.y + a.h <= b.y + b.h + EPS;
+const overlap = (a, b) => Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > EPS
+  && Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > EPS;
+
+// Pairs of widgets that overlap without one holding the other.
+function overlaps(rects) {
+  const names = Object.keys(rects).filter((n) => !n.startsWith('splitter.'));
+  const found = [];
+  for (let i = 0; i < names.length; i++) {
+    for (let j = i + 1; j < names.length; j++) {
+      const a = rects[names[i]];
+      const b = rects[names[j]];
+      if (overlap(a, b) && !inside(a, b) && !inside(b, a)) found.push(`${names[i]} and ${names[j]}`);
+    }
+  }
+  return found;
+}
+
+const modes = [
+  ['lesson layout', { presenter: false, lessonLayout: true }],
+  ['workbench', { presenter: false, lessonLayout: false }],
+  ['presenter view', { presenter: true, lessonLayout: true }],
+];
+
+describe('the page at every size', () => {
+  for (const [width, height] of [[1024, 640], [1280, 800], [1920, 1080]]) {
+    test(`${width}x${height}: inside the window, nothing overlapping, at 100 % and 250 %`, async () => {
+      // A lesson open on step 2 of "Composite keys" (a task, so the builder is in the lesson
+      // layout), with Books on show.
+      const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=composite-keys&step=2`,
+        { width, height });
+      try {
+        await waitForState(page, (s) => s.lesson?.step === 2 && s.tablesListed > 0);
+        for (const scale of [1, 2.5]) {
+          for (const [mode, settings] of modes) {
+            const label = `${width}x${height} at ${scale * 100} %, ${mode}`;
+            const s = await reloadWithSettings(page, { fontScale: scale, table: 'Books', ...settings });
+            await waitForState(page, (st) => st.lesson?.step === 2 && st.selectedTable === 'Books');
+            await waitFrames(page, 3);
+            const rects = await page.evaluate(() => window.playground.widgetRects());
+            const screen = { x: 0, y: 0, w: width, h: height };
+            const outside = Object.entries(rects).filter(([, r]) => !inside(r, screen)).map(([n]) => n);
+            assert.deepEqual(outside, [], `${label}: drawn outside the window`);
+            assert.deepEqual(overlaps(rects), [], `${label}: widgets overlap`);
+            for (const name of ['title.presenter', 'title.larger', 'title.smaller', 'menu.sandbox', 'menu.view',
+              'lesson.next', 'lesson.back', 'lesson.list']) {
+              assert.ok(rects[name], `${label}: ${name} is on screen`);
+            }
+            const panels = Object.keys(rects).filter((n) => n.startsWith('panel:')).sort();
+            const expected = mode === 'workbench'
+              ? ['panel:builder', 'panel:data', 'panel:history', 'panel:lessons', 'panel:response', 'panel:tables', 'panel:trace']
+              : mode === 'lesson layout'
+                ? ['panel:builder', 'panel:data', 'panel:lessons', 'panel:response']
+                : ['panel:data', 'panel:lessons'];
+            assert.deepEqual(panels, expected, `${label}: the panels of the ${mode}`);
+            if (mode === 'presenter view') {
+              // The room sees items, not only headers.
+              assert.ok(Object.keys(rects).some((n) => n.startsWith('item:')), `${label}: items are in view`);
+            }
+            await screenshot(page, `viewport-${width}x${height}-${scale * 100}-${mode.replace(/ /g, '-')}.png`);
+            assert.equal(s.fontScale, scale);
+          }
+        }
+        // Esc leaves the presenter view (the page is in it after the last round).
+        await page.keyboard.press('Escape');
+        await waitForState(page, (st) => !st.presenter);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
