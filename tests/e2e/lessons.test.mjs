@@ -397,7 +397,8 @@ describe('a done step and a request that fails', () => {
       assert.equal(await widgetRect(page, 'lesson.task_stale'), null);
       await exec(page, 'GetItem', { TableName: 'NoSuchTable', Key: { id: { S: 'x' } } });
       s = await waitForState(page, (st) => st.lesson.task.failedAfterDone !== null);
-      assert.equal(s.lesson.task.failedAfterDone, 'GetItem failed: ResourceNotFoundException');
+      assert.equal(s.lesson.task.failedAfterDone,
+        'GetItem failed: ResourceNotFoundException: Requested resource not found');
       assert.equal(s.lesson.stepDone, true, 'the step stays done');
       assert.ok(await widgetRect(page, 'lesson.task_stale'), 'and the card says the last request failed');
       await screenshot(page, 'lesson-done-then-failed.png');

@@ -274,7 +274,9 @@ void LessonPlayer::AfterSend(std::string_view operation, std::string_view body, 
   if (!l || !l->steps[step_].task || !TaskRevealed()) return;
   StepState& state = steps_[step_];
   if (StepDone(step_) || state.task_passed) {
-    state.failed_after_done = result.ok() ? std::string() : std::string(operation) + " failed: " + result.error_type;
+    state.failed_after_done = result.ok() ? std::string()
+                                          : std::string(operation) + " failed: " + result.error_type +
+                                                (result.error_message.empty() ? "" : ": " + result.error_message);
     return;
   }
   const ddb::LessonObservation observation{std::string(operation), std::string(body), result.http_status, result.body};

@@ -361,7 +361,7 @@ void LessonPlayer::DrawTask(const ddb::LessonStep& step, PanelContext& ctx) {
     ImGui::TextColored(ctx.colors.warning, "%s",
                        gone ? "The lesson's tables are gone since: set the lesson up again to go on with it."
                             : ("Your last request did not do it: " + state.failed_after_done +
-                               " (the response says why). Nothing it asked for was done.")
+                               ". It changed nothing; the task was done before it.")
                                   .c_str());
     ctx.probe.RecordLastItem("lesson.task_stale");
   }
