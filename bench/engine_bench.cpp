@@ -194,6 +194,123 @@ void BM_JsonQuery100ItemPage(benchmark::State& state) {
 }
 BENCHMARK(BM_JsonQuery100ItemPage);
 
+// Secondary indexes (stored, storage/stored_index.h). A 1,000,000-item table like Books with a
+// GSI on `writer` (the same values as authorId) and bookId, projecting ALL: a 100-item page
+// from the table and the same page from the index.
+struct GsiFixture {
+  ddb::Database db;
+  GsiFixture() {
+    ddb::CreateTableRequest create;
+    create.table_name = "Books";
+    create.attribute_definitions =
+        std::vector<ddb::AttributeDefinition>{{"authorId", "S"}, {"bookId", "S"}, {"writer", "S"}};
+    create.key_schema = std::vector<ddb::KeySchemaElement>{{"authorId", "HASH"}, {"bookId", "RANGE"}};
+    create.billing_mode = "PAY_PER_REQUEST";
+    ddb::SecondaryIndexDefinition gsi;
+    gsi.index_name = "ByWriter";
+    gsi.key_schema = std::vector<ddb::KeySchemaElement>{{"writer", "HASH"}, {"bookId", "RANGE"}};
+    ddb::Projection all;
+    all.projection_type = "ALL";
+    gsi.projection = all;
+    create.global_secondary_indexes = std::vector<ddb::SecondaryIndexDefinition>{gsi};
+    if (!db.CreateTable(create).ok()) std::abort();
+    ddb::PutItemRequest put;
+    put.table_name = "Books";
+    for (int a = 0; a < 10000; ++a)
+      for (int b = 0; b < 100; ++b) {
+        char book[16];
+        std::snprintf(book, sizeof book, "book#%03d", b);
+        const std::string author = "author#" + std::to_string(a);
+        put.item = ddb::Item{{"authorId", ddb::AttributeValue::S(author)},
+                             {"bookId", ddb::AttributeValue::S(book)},
+                             {"writer", ddb::AttributeValue::S(author)},
+                             {"title", ddb::AttributeValue::S("Title " + std::to_string(b))},
+                             {"year", ddb::AttributeValue::N(ddb::Number::FromInt(1950 + b))}};
+        if (!db.PutItem(put).ok()) std::abort();
+      }
+  }
+  static GsiFixture& Get() {
+    static GsiFixture f;
+    return f;
+  }
+};
+
+void QueryPages(benchmark::State& state, const std::string& index_member, const std::string& key) {
+  GsiFixture& f = GsiFixture::Get();
+  std::mt19937 rng(7);
+  std::vector<std::string> bodies;
+  for (int i = 0; i < 1000; ++i)
+    bodies.push_back(R"({"TableName":"Books",)" + index_member + R"("KeyConditionExpression":")" + key +
+                     R"( = :a","ExpressionAttributeValues":{":a":{"S":"author#)" + std::to_string(rng() % 10000) +
+                     R"("}}})");
+  std::size_t n = 0;
+  for (auto _ : state) {
+    auto r = ddb::HandleRequest(f.db, "Query", bodies[n++ % bodies.size()]);
+    if (r.http_status != 200) state.SkipWithError(r.body.c_str());
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetItemsProcessed(state.iterations() * 100);
+}
+void BM_JsonQuery100ItemPageTableWithGsi(benchmark::State& state) { QueryPages(state, "", "authorId"); }
+BENCHMARK(BM_JsonQuery100ItemPageTableWithGsi);
+void BM_JsonQuery100ItemPageOnGsi(benchmark::State& state) {
+  QueryPages(state, R"("IndexName":"ByWriter",)", "writer");
+}
+BENCHMARK(BM_JsonQuery100ItemPageOnGsi);
+
+// PutItem into a 100,000-item table with `indexes` KEYS_ONLY GSIs (g0..g4), replacing items.
+void BM_TypedPutItemWithGsis(benchmark::State& state) {
+  const int indexes = static_cast<int>(state.range(0));
+  ddb::Database db;
+  ddb::CreateTableRequest create;
+  create.table_name = "Things";
+  std::vector<ddb::AttributeDefinition> defs{{"id", "S"}};
+  std::vector<ddb::SecondaryIndexDefinition> gsis;
+  for (int g = 0; g < indexes; ++g) {
+    const std::string name = "g" + std::to_string(g);
+    defs.push_back({name, "S"});
+    ddb::SecondaryIndexDefinition gsi;
+    gsi.index_name = "By" + name;
+    gsi.key_schema = std::vector<ddb::KeySchemaElement>{{name, "HASH"}};
+    ddb::Projection keys;
+    keys.projection_type = "KEYS_ONLY";
+    gsi.projection = keys;
+    gsis.push_back(gsi);
+  }
+  create.attribute_definitions = defs;
+  create.key_schema = std::vector<ddb::KeySchemaElement>{{"id", "HASH"}};
+  create.billing_mode = "PAY_PER_REQUEST";
+  if (!gsis.empty()) create.global_secondary_indexes = gsis;
+  if (auto created = db.CreateTable(create); !created.ok()) {
+    state.SkipWithError(created.status().message().c_str());
+    return;
+  }
+  const auto item = [](int i, int round) {
+    ddb::Item it{{"id", ddb::AttributeValue::S(KeyOf(i))},
+                 {"name", ddb::AttributeValue::S("name " + std::to_string(i))}};
+    for (int g = 0; g < 5; ++g)
+      it.emplace("g" + std::to_string(g), ddb::AttributeValue::S("v" + std::to_string((i + round + g) % 1000)));
+    return it;
+  };
+  constexpr int kTableItems = 100000;
+  ddb::PutItemRequest put;
+  put.table_name = "Things";
+  for (int i = 0; i < kTableItems; ++i) {
+    put.item = item(i, 0);
+    if (!db.PutItem(put).ok()) std::abort();
+  }
+  std::size_t n = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    put.item = item(static_cast<int>((n * 7919) % kTableItems), static_cast<int>(n / kTableItems) + 1);
+    ++n;
+    state.ResumeTiming();
+    if (!db.PutItem(put).ok()) state.SkipWithError("PutItem failed");
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_TypedPutItemWithGsis)->Arg(0)->Arg(5);
+
 // Parse, resolve and evaluate a 5-clause ConditionExpression against an item: what every
 // conditional write and every filtered item costs before any storage work.
 void BM_ConditionParseAndEvaluate5Clauses(benchmark::State& state) {

@@ -1,4 +1,8 @@
 // Reading local and global secondary indexes with Query and Scan; index-key rules on writes.
+#include <algorithm>
+#include <random>
+#include <utility>
+
 #include "support.h"
 
 using namespace ddb::test;
@@ -125,4 +129,119 @@ TEST_CASE("Index key attributes must have the index's type and not be empty", "[
       "ValidationException",
       "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The "
       "AttributeValue for a key attribute cannot contain an empty string value. IndexName: ByGenre, IndexKey: genre");
+}
+
+// The stored indexes follow every kind of write: after random puts, updates that add, move or
+// remove an index key, deletes, batches and transactions, each index reads exactly what it
+// would if it were derived from the table's items at that moment.
+TEST_CASE("Stored indexes always equal the index derived from the table", "[index_reads]") {
+  Indexed x;
+  std::mt19937 random(20261201);
+  const auto pick = [&](int n) { return static_cast<int>(random() % static_cast<unsigned>(n)); };
+  const std::vector<std::string> authors = {"a", "b", "c"};
+  const std::vector<std::string> genres = {"", "fantasy", "scifi", "poetry"};
+  const auto item = [&] {
+    json i = {{"authorId", S(authors[pick(3)])},
+              {"bookId", S("b" + std::to_string(pick(12)))},
+              {"publishedAt", N(std::to_string(1950 + pick(40)))},
+              {"title", S("t" + std::to_string(pick(100)))}};
+    if (const std::string& g = genres[pick(4)]; !g.empty()) i["genre"] = S(g);
+    return i;
+  };
+  const auto key = [&] {
+    return json{{"authorId", S(authors[pick(3)])}, {"bookId", S("b" + std::to_string(pick(12)))}};
+  };
+
+  const auto check = [&] {
+    auto scan = Exec(x.db, "Scan", {{"TableName", "Books"}});
+    REQUIRE_OK(scan);
+    const json& items = scan.body["Items"];
+    // The GSI, per genre: KEYS_ONLY entries in table-key order.
+    for (const std::string& g : genres) {
+      if (g.empty()) continue;
+      std::vector<json> want;
+      for (const json& i : items)
+        if (i.contains("genre") && i["genre"]["S"] == g)
+          want.push_back({{"authorId", i["authorId"]}, {"bookId", i["bookId"]}, {"genre", i["genre"]}});
+      std::sort(want.begin(), want.end(), [](const json& l, const json& r) {
+        return std::make_pair(l["authorId"]["S"].get<std::string>(), l["bookId"]["S"].get<std::string>()) <
+               std::make_pair(r["authorId"]["S"].get<std::string>(), r["bookId"]["S"].get<std::string>());
+      });
+      auto q = Exec(x.db, "Query",
+                    {{"TableName", "Books"},
+                     {"IndexName", "ByGenre"},
+                     {"KeyConditionExpression", "genre = :g"},
+                     {"ExpressionAttributeValues", {{":g", S(g)}}}});
+      REQUIRE_OK(q);
+      INFO(g);
+      CHECK(q.body["Items"] == json(want));
+    }
+    // The LSI, per author: whole items in publishedAt order, ties by bookId.
+    for (const std::string& a : authors) {
+      std::vector<json> want;
+      for (const json& i : items)
+        if (i["authorId"]["S"] == a) want.push_back(i);
+      std::sort(want.begin(), want.end(), [](const json& l, const json& r) {
+        return std::make_pair(std::stoi(l["publishedAt"]["N"].get<std::string>()),
+                              l["bookId"]["S"].get<std::string>()) <
+               std::make_pair(std::stoi(r["publishedAt"]["N"].get<std::string>()), r["bookId"]["S"].get<std::string>());
+      });
+      auto q = Exec(x.db, "Query",
+                    {{"TableName", "Books"},
+                     {"IndexName", "ByDate"},
+                     {"KeyConditionExpression", "authorId = :a"},
+                     {"ExpressionAttributeValues", {{":a", S(a)}}}});
+      REQUIRE_OK(q);
+      INFO(a);
+      CHECK(q.body["Items"] == json(want));
+    }
+    // A Scan of the GSI has every item with a genre, once.
+    auto s = Exec(x.db, "Scan", {{"TableName", "Books"}, {"IndexName", "ByGenre"}});
+    REQUIRE_OK(s);
+    std::size_t with_genre = 0;
+    for (const json& i : items) with_genre += i.contains("genre") ? 1 : 0;
+    CHECK(s.body["Count"] == with_genre);
+  };
+
+  for (int round = 0; round < 12; ++round) {
+    for (int op = 0; op < 40; ++op) {
+      switch (pick(6)) {
+        case 0:
+        case 1: REQUIRE_OK(Exec(x.db, "PutItem", {{"TableName", "Books"}, {"Item", item()}})); break;
+        case 2: {  // an update that adds, moves or removes the GSI key, and moves the LSI key
+          const std::string& g = genres[pick(4)];
+          json req = {{"TableName", "Books"}, {"Key", key()}};
+          if (g.empty()) {
+            req["UpdateExpression"] = "REMOVE genre SET publishedAt = :y";
+            req["ExpressionAttributeValues"] = {{":y", N(std::to_string(1950 + pick(40)))}};
+          } else {
+            req["UpdateExpression"] = "SET genre = :g, publishedAt = :y";
+            req["ExpressionAttributeValues"] = {{":g", S(g)}, {":y", N(std::to_string(1950 + pick(40)))}};
+          }
+          REQUIRE_OK(Exec(x.db, "UpdateItem", req));
+          break;
+        }
+        case 3: REQUIRE_OK(Exec(x.db, "DeleteItem", {{"TableName", "Books"}, {"Key", key()}})); break;
+        case 4: {
+          json a = item();
+          json d = key();
+          if (a["authorId"] == d["authorId"] && a["bookId"] == d["bookId"]) break;  // one item twice is refused
+          REQUIRE_OK(Exec(x.db, "TransactWriteItems",
+                          {{"TransactItems", json::array({{{"Put", {{"TableName", "Books"}, {"Item", a}}}},
+                                                          {{"Delete", {{"TableName", "Books"}, {"Key", d}}}}})}}));
+          break;
+        }
+        default: {
+          json a = item();
+          json d = key();
+          if (a["authorId"] == d["authorId"] && a["bookId"] == d["bookId"]) break;
+          REQUIRE_OK(
+              Exec(x.db, "BatchWriteItem",
+                   {{"RequestItems",
+                     {{"Books", json::array({{{"PutRequest", {{"Item", a}}}}, {{"DeleteRequest", {{"Key", d}}}}})}}}}));
+        }
+      }
+    }
+    check();
+  }
 }

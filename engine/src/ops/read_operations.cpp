@@ -185,8 +185,9 @@ Result<IndexRef> ResolveIndex(const Table& t, const std::string& name, const std
 void ReadIndexEntries(const std::vector<IndexEntry>& entries, const TableDefinition& def, const IndexRef& index,
                       const std::optional<Item>& start, bool scan_order, bool fetch_table_items, PageBuilder& page) {
   for (const IndexEntry& e : entries) {
-    if (start && CompareIndexPositions(def, index, *e.base, *start, scan_order) <= 0) continue;
-    if (!page.Read(e.item, e.bytes, e.partition, fetch_table_items ? &e.base : nullptr)) break;
+    const StoredIndex::Entry& x = *e.entry;
+    if (start && CompareIndexPositions(def, index, *x.base, *start, scan_order) <= 0) continue;
+    if (!page.Read(x.item, x.bytes, e.partition, fetch_table_items ? &x.base : nullptr, &x.json)) break;
   }
 }
 
@@ -316,9 +317,7 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
     std::vector<IndexEntry> entries = IndexEntries(*t, *index, &key_condition->partition_key);
     if (key_condition->sort)
       entries.erase(std::remove_if(entries.begin(), entries.end(),
-                                   [&](const IndexEntry& e) {
-                                     return !key_condition->sort->Matches(e.base->at(schema.sort_key->name));
-                                   }),
+                                   [&](const IndexEntry& e) { return !key_condition->sort->Matches(*e.entry->sort); }),
                     entries.end());
     if (!forward) std::reverse(entries.begin(), entries.end());
     PageBuilder page(std::move(key_names), request.limit, request.consistent_read, want_items, filter, projection,
@@ -326,10 +325,11 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
     const bool fetch = !index->global && request.select && *request.select == "ALL_ATTRIBUTES";
     for (const IndexEntry& e : entries) {
       if (request.exclusive_start_key) {
-        const int c = CompareIndexPositions(def, *index, *e.base, *request.exclusive_start_key, false);
+        const int c = CompareIndexPositions(def, *index, *e.entry->base, *request.exclusive_start_key, false);
         if (forward ? c <= 0 : c >= 0) continue;
       }
-      if (!page.Read(e.item, e.bytes, e.partition, fetch ? &e.base : nullptr)) break;
+      const StoredIndex::Entry& x = *e.entry;
+      if (!page.Read(x.item, x.bytes, e.partition, fetch ? &x.base : nullptr, &x.json)) break;
     }
     return page.Finish(request.return_consumed_capacity, *request.table_name);
   }

@@ -14,25 +14,6 @@ const AttributeValue* Find(const Item& item, const std::string& name) {
   return it == item.end() ? nullptr : &it->second;
 }
 
-bool HasIndexKeys(const IndexDescription& ix, const Item& item) {
-  if (!Find(item, ix.key_schema.partition_key.name)) return false;
-  return !ix.key_schema.sort_key || Find(item, ix.key_schema.sort_key->name);
-}
-
-Item Project(const TableDefinition& table, const IndexDescription& ix, const Item& item) {
-  if (ix.projection_type == ProjectionType::kAll) return item;
-  Item out;
-  auto keep = [&](const std::string& name) {
-    if (const AttributeValue* v = Find(item, name)) out.emplace(name, *v);
-  };
-  keep(table.key_schema.partition_key.name);
-  if (table.key_schema.sort_key) keep(table.key_schema.sort_key->name);
-  keep(ix.key_schema.partition_key.name);
-  if (ix.key_schema.sort_key) keep(ix.key_schema.sort_key->name);
-  for (const auto& name : ix.non_key_attributes) keep(name);
-  return out;
-}
-
 int Compare(const AttributeValue* a, const AttributeValue* b) {
   if (!a || !b) return (a ? 1 : 0) - (b ? 1 : 0);
   auto c = CompareKeyValues(*a, *b);
@@ -80,31 +61,12 @@ int CompareIndexPositions(const TableDefinition& table, const IndexRef& index, c
 }
 
 std::vector<IndexEntry> IndexEntries(const Table& table, const IndexRef& index, const AttributeValue* partition_value) {
-  const TableDefinition& def = table.definition();
-  const IndexDescription& ix = *index.index;
   std::vector<IndexEntry> entries;
-  auto consider = [&](const ItemPtr& item, int partition) {
-    if (!HasIndexKeys(ix, *item)) return;
-    if (partition_value && !(*Find(*item, ix.key_schema.partition_key.name) == *partition_value)) return;
-    ItemPtr projected =
-        ix.projection_type == ProjectionType::kAll ? item : std::make_shared<const Item>(Project(def, ix, *item));
-    entries.push_back({projected, item, static_cast<std::uint32_t>(ItemSize(*projected)), partition});
-  };
-  if (!index.global && partition_value) {
-    // An LSI shares the table's partition key: only that item collection can hold entries.
-    table.VisitCollection(*partition_value, {}, true, nullptr, [&](const Table::StoredItem& stored, int partition) {
-      consider(stored.item, partition);
-      return true;
-    });
-  } else {
-    table.VisitInScanOrder(0, ~0ull, nullptr, [&](const Table::StoredItem& stored, int partition) {
-      consider(stored.item, partition);
-      return true;
-    });
-  }
-  const bool scan_order = partition_value == nullptr;
-  std::stable_sort(entries.begin(), entries.end(), [&](const IndexEntry& a, const IndexEntry& b) {
-    return CompareIndexPositions(def, index, *a.base, *b.base, scan_order) < 0;
+  const StoredIndex* stored = table.Index(index.index->index_name);
+  if (!stored) return entries;  // cannot happen: the table keeps one per index it declares
+  stored->Visit(partition_value, [&](const StoredIndex::Entry& e) {
+    entries.push_back({&stored->Materialize(e), table.PartitionOfKey(*e.base)});
+    return true;
   });
   return entries;
 }

@@ -1,11 +1,10 @@
 // Reading secondary indexes, and the index-key rules on writes.
 //
-// An index's entries are derived from the table's items on each read: every item that carries
-// all of the index's key attributes appears, projected as the index stores it (KEYS_ONLY,
-// INCLUDE or ALL); items lacking them are left out (a sparse index). Entries are ordered by
-// index sort key within an index partition-key value, ties broken by the table's key, and a
-// Scan visits index partition-key values in hash order. (Propagation lag and per-index
-// partitions belong to the secondary-index work; this view is always up to date.)
+// An index's entries are kept by its table (storage/stored_index.h, updated on every write):
+// every item that carries all of the index's key attributes appears, projected as the index
+// stores it (KEYS_ONLY, INCLUDE or ALL); items lacking them are left out (a sparse index).
+// Entries are ordered by index sort key within an index partition-key value, ties broken by
+// the table's key, and a Scan visits index partition-key values in hash order.
 #pragma once
 
 #include <optional>
@@ -26,15 +25,15 @@ struct IndexRef {
 // The named index of a table, or "The table does not have the specified index: X".
 Result<IndexRef> FindIndex(const TableDefinition& table, const std::string& name);
 
+// One entry of a read: the stored entry (valid until the table is next written, so within the
+// request reading it) and the table partition holding its item.
 struct IndexEntry {
-  ItemPtr item;         // as the index stores it (projected)
-  ItemPtr base;         // the table's item
-  std::uint32_t bytes;  // size of `item`
-  int partition;        // the table partition holding the base item
+  const StoredIndex::Entry* entry;
+  int partition;
 };
 
 // Entries of `index` in index order; only those whose index partition key equals
-// `partition_value` when it is given (Query), all of them otherwise (Scan).
+// `partition_value` when it is given (Query: O(log n) to find them), all of them otherwise (Scan).
 std::vector<IndexEntry> IndexEntries(const Table& table, const IndexRef& index, const AttributeValue* partition_value);
 
 // Orders two entries' positions as the index stores them (for ExclusiveStartKey): negative

@@ -37,6 +37,7 @@
 
 #include "ddb/introspection.h"
 #include "ddb/value.h"
+#include "storage/stored_index.h"
 #include "storage/table_definition.h"
 
 namespace ddb {
@@ -52,6 +53,9 @@ class Table {
   const std::string& arn() const { return arn_; }
   const std::string& id() const { return id_; }
   std::uint64_t item_count() const { return item_count_; }
+  // The secondary index of this name (LSI or GSI), kept up to date by Put and Delete; null
+  // when the table has none by that name.
+  const StoredIndex* Index(const std::string& name) const;
   std::uint64_t size_bytes() const { return size_bytes_; }
 
   // Where a lookup landed: the stored item (null if absent), its size in bytes, and the
@@ -230,6 +234,7 @@ class Table {
   void RenumberFrom(int p);
 
   TableDefinition definition_;
+  std::vector<StoredIndex> indexes_;  // one per secondary index, LSIs first
   std::int64_t created_millis_;
   std::string arn_;
   std::string id_;

@@ -1,0 +1,87 @@
+// StoredIndex: one secondary index's entries, kept up to date by its table on every write
+// (Table::Put and Table::Delete), so a read of an index costs O(log n + what it reads) instead
+// of deriving the index from the whole table.
+//
+// An entry exists for each item that carries all of the index's key attributes (a sparse
+// index leaves the others out), projected as the index stores it (KEYS_ONLY, INCLUDE or ALL;
+// an ALL entry shares the table's item, so it costs no second copy). Entries are ordered as a
+// Scan of the index visits them: by the hash of the index partition-key value, then that value,
+// then the index sort key, then the table's key; so the entries of one index partition-key
+// value are contiguous and in Query order.
+//
+// (Still synchronous: writes reach the index at once. Propagation lag, per-index partitions
+// and backfills build on this.)
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ddb/introspection.h"
+#include "ddb/value.h"
+#include "storage/table_definition.h"
+
+namespace ddb {
+
+class StoredIndex {
+ public:
+  StoredIndex(const TableDefinition& table, const IndexDescription& index);
+
+  struct Entry {
+    std::uint64_t hash = 0;                     // of the index partition-key value
+    const AttributeValue* partition = nullptr;  // the index partition-key value (inside `base`)
+    const AttributeValue* sort = nullptr;       // the index sort-key value, if the index has one
+    const AttributeValue* table_partition = nullptr;
+    const AttributeValue* table_sort = nullptr;
+    ItemPtr base;             // the table's item
+    std::uint32_t bytes = 0;  // size of the entry as the index stores it (projected)
+    // The entry as the index stores it, and in DynamoDB JSON (a read copies these bytes
+    // instead of writing the item out again). An ALL entry shares the table's item and JSON;
+    // a projected one is made when it is first read (Materialize), not on every write.
+    mutable ItemPtr item;
+    mutable std::shared_ptr<const std::string> json;
+  };
+
+  const std::string& name() const { return name_; }
+  // The table's item with one key changed from `before` to `after` (either may be null: an
+  // insert or a delete); `after_json` is `after` as the table rendered it.
+  void Replace(const ItemPtr& before, const ItemPtr& after, const std::shared_ptr<const std::string>& after_json);
+  // Visits entries in order, only those of the index partition-key value `partition` when it
+  // is given; `visit(const Entry&)` returns false to stop.
+  template <class Visitor>
+  void Visit(const AttributeValue* partition, Visitor&& visit) const {
+    auto [first, last] = partition ? entries_.equal_range(std::make_pair(PartitionKeyHash(*partition), partition))
+                                   : std::make_pair(entries_.begin(), entries_.end());
+    for (auto it = first; it != last; ++it)
+      if (!visit(*it)) return;
+  }
+  std::size_t size() const { return entries_.size(); }
+  // Makes `entry`'s projected item and JSON if they are not made yet; returns the entry.
+  const Entry& Materialize(const Entry& entry) const;
+
+ private:
+  struct Order {
+    using is_transparent = void;
+    bool operator()(const Entry& a, const Entry& b) const;
+    // One index partition-key value (hash, value) against an entry: the group's bounds.
+    bool operator()(const Entry& a, const std::pair<std::uint64_t, const AttributeValue*>& b) const;
+    bool operator()(const std::pair<std::uint64_t, const AttributeValue*>& a, const Entry& b) const;
+  };
+  // The key fields of the entry `item` makes (enough to find it), or false when it lacks an
+  // index key attribute.
+  bool MakeKeys(const ItemPtr& item, Entry& out) const;
+  // The entry `item` makes (its JSON `json`), or false when it lacks an index key attribute.
+  bool MakeEntry(const ItemPtr& item, const std::shared_ptr<const std::string>& json, Entry& out) const;
+
+  std::string name_;
+  std::string table_partition_key_, table_sort_key_;  // table_sort_key_ empty: a simple key
+  std::string partition_key_, sort_key_;              // sort_key_ empty: the index has none
+  ProjectionType projection_;
+  std::vector<std::string> projected_;  // the attributes a KEYS_ONLY or INCLUDE entry keeps, once each
+  std::set<Entry, Order> entries_;
+};
+
+}  // namespace ddb
