@@ -49,17 +49,14 @@ StoredIndex::StoredIndex(const TableDefinition& table, const IndexDescription& i
     for (const std::string& name : index.non_key_attributes) keep(name);
 }
 
-bool StoredIndex::Order::operator()(const Entry& a, const Entry& b) const {
-  if (int c = CompareGroup(a.hash, a.partition, b.hash, b.partition)) return c < 0;
+bool StoredIndex::GroupOrder::operator()(const GroupKey& a, const GroupKey& b) const {
+  return CompareGroup(a.hash, a.value, b.hash, b.value) < 0;
+}
+
+bool StoredIndex::InGroupOrder::operator()(const Entry& a, const Entry& b) const {
   if (int c = Compare(a.sort, b.sort)) return c < 0;
   if (int c = Compare(a.table_partition, b.table_partition)) return c < 0;
   return Compare(a.table_sort, b.table_sort) < 0;
-}
-bool StoredIndex::Order::operator()(const Entry& a, const std::pair<std::uint64_t, const AttributeValue*>& b) const {
-  return CompareGroup(a.hash, a.partition, b.first, b.second) < 0;
-}
-bool StoredIndex::Order::operator()(const std::pair<std::uint64_t, const AttributeValue*>& a, const Entry& b) const {
-  return CompareGroup(a.first, a.second, b.hash, b.partition) < 0;
 }
 
 bool StoredIndex::MakeKeys(const ItemPtr& item, Entry& out) const {
@@ -103,13 +100,28 @@ const StoredIndex::Entry& StoredIndex::Materialize(const Entry& entry) const {
 
 void StoredIndex::Replace(const ItemPtr& before, const ItemPtr& after,
                           const std::shared_ptr<const std::string>& after_json) {
-  Entry entry;
-  if (before && MakeKeys(before, entry)) {
+  Entry old;
+  if (before && MakeKeys(before, old)) {
     // The entry's key values point into `before`; an equal key finds the stored one.
-    if (auto it = entries_.find(entry); it != entries_.end()) entries_.erase(it);
+    if (auto group = groups_.find(GroupKey{old.hash, old.partition}); group != groups_.end()) {
+      if (auto it = group->second.entries.find(old); it != group->second.entries.end()) {
+        group->second.entries.erase(it);
+        --size_;
+      }
+      if (group->second.entries.empty()) groups_.erase(group);
+    }
   }
   Entry fresh;
-  if (after && MakeEntry(after, after_json, fresh)) entries_.insert(std::move(fresh));
+  if (!after || !MakeEntry(after, after_json, fresh)) return;
+  auto group = groups_.find(GroupKey{fresh.hash, fresh.partition});
+  if (group == groups_.end()) {
+    Group g;
+    g.value = std::make_unique<AttributeValue>(*fresh.partition);
+    const GroupKey key{fresh.hash, g.value.get()};
+    group = groups_.emplace(key, std::move(g)).first;
+  }
+  group->second.entries.insert(std::move(fresh));
+  ++size_;
 }
 
 }  // namespace ddb

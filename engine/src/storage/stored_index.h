@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -53,22 +54,39 @@ class StoredIndex {
   // is given; `visit(const Entry&)` returns false to stop.
   template <class Visitor>
   void Visit(const AttributeValue* partition, Visitor&& visit) const {
-    auto [first, last] = partition ? entries_.equal_range(std::make_pair(PartitionKeyHash(*partition), partition))
-                                   : std::make_pair(entries_.begin(), entries_.end());
-    for (auto it = first; it != last; ++it)
-      if (!visit(*it)) return;
+    if (partition) {
+      auto group = groups_.find(GroupKey{PartitionKeyHash(*partition), partition});
+      if (group == groups_.end()) return;
+      for (const Entry& e : group->second.entries)
+        if (!visit(e)) return;
+      return;
+    }
+    for (const auto& [key, group] : groups_)
+      for (const Entry& e : group.entries)
+        if (!visit(e)) return;
   }
-  std::size_t size() const { return entries_.size(); }
+  std::size_t size() const { return size_; }
   // Makes `entry`'s projected item and JSON if they are not made yet; returns the entry.
   const Entry& Materialize(const Entry& entry) const;
 
  private:
-  struct Order {
+  // Entries are kept in groups, one per index partition-key value, ordered by (hash, value):
+  // finding a value's group compares mostly the hashes held in the tree's own nodes, and
+  // within a group entries are ordered by the index sort key, then the table's key.
+  struct GroupKey {
+    std::uint64_t hash;
+    const AttributeValue* value;  // the group's own copy, or a probe's
+  };
+  struct GroupOrder {
     using is_transparent = void;
+    bool operator()(const GroupKey& a, const GroupKey& b) const;
+  };
+  struct InGroupOrder {
     bool operator()(const Entry& a, const Entry& b) const;
-    // One index partition-key value (hash, value) against an entry: the group's bounds.
-    bool operator()(const Entry& a, const std::pair<std::uint64_t, const AttributeValue*>& b) const;
-    bool operator()(const std::pair<std::uint64_t, const AttributeValue*>& a, const Entry& b) const;
+  };
+  struct Group {
+    std::unique_ptr<AttributeValue> value;  // what the group's key points at (stable)
+    std::set<Entry, InGroupOrder> entries;
   };
   // The key fields of the entry `item` makes (enough to find it), or false when it lacks an
   // index key attribute.
@@ -81,7 +99,8 @@ class StoredIndex {
   std::string partition_key_, sort_key_;              // sort_key_ empty: the index has none
   ProjectionType projection_;
   std::vector<std::string> projected_;  // the attributes a KEYS_ONLY or INCLUDE entry keeps, once each
-  std::set<Entry, Order> entries_;
+  std::map<GroupKey, Group, GroupOrder> groups_;
+  std::size_t size_ = 0;
 };
 
 }  // namespace ddb
