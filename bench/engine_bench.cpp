@@ -6,6 +6,7 @@
 // memory sequentially.
 #include <algorithm>
 #include <cstdio>
+#include <malloc.h>  // mallinfo2: heap in use, for the memory figure (glibc)
 #include <map>
 #include <random>
 #include <string>
@@ -310,6 +311,52 @@ void BM_TypedPutItemWithGsis(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_TypedPutItemWithGsis)->Arg(0)->Arg(5);
+
+// Heap bytes per item of a 100,000-item table (the Books items of GsiFixture, without the
+// fixture), without an index and with one ALL GSI: an ALL entry shares the table's item and
+// JSON, so the index costs its entry and tree node only. Reported as the counter bytes_per_item.
+void BM_HeapBytesPerItem(benchmark::State& state) {
+  const bool with_gsi = state.range(0) != 0;
+  for (auto _ : state) {
+    const std::size_t before = mallinfo2().uordblks;
+    {
+      ddb::Database db;
+      ddb::CreateTableRequest create;
+      create.table_name = "Books";
+      std::vector<ddb::AttributeDefinition> defs{{"authorId", "S"}, {"bookId", "S"}};
+      if (with_gsi) defs.push_back({"writer", "S"});  // only key attributes are defined
+      create.attribute_definitions = defs;
+      create.key_schema = std::vector<ddb::KeySchemaElement>{{"authorId", "HASH"}, {"bookId", "RANGE"}};
+      create.billing_mode = "PAY_PER_REQUEST";
+      if (with_gsi) {
+        ddb::SecondaryIndexDefinition gsi;
+        gsi.index_name = "ByWriter";
+        gsi.key_schema = std::vector<ddb::KeySchemaElement>{{"writer", "HASH"}, {"bookId", "RANGE"}};
+        ddb::Projection all;
+        all.projection_type = "ALL";
+        gsi.projection = all;
+        create.global_secondary_indexes = std::vector<ddb::SecondaryIndexDefinition>{gsi};
+      }
+      if (!db.CreateTable(create).ok()) std::abort();
+      ddb::PutItemRequest put;
+      put.table_name = "Books";
+      for (int a = 0; a < 1000; ++a)
+        for (int b = 0; b < 100; ++b) {
+          char book[16];
+          std::snprintf(book, sizeof book, "book#%03d", b);
+          const std::string author = "author#" + std::to_string(a);
+          put.item = ddb::Item{{"authorId", ddb::AttributeValue::S(author)},
+                               {"bookId", ddb::AttributeValue::S(book)},
+                               {"writer", ddb::AttributeValue::S(author)},
+                               {"title", ddb::AttributeValue::S("Title " + std::to_string(b))},
+                               {"year", ddb::AttributeValue::N(ddb::Number::FromInt(1950 + b))}};
+          if (!db.PutItem(put).ok()) std::abort();
+        }
+      state.counters["bytes_per_item"] = static_cast<double>(mallinfo2().uordblks - before) / 100000.0;
+    }
+  }
+}
+BENCHMARK(BM_HeapBytesPerItem)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 // Parse, resolve and evaluate a 5-clause ConditionExpression against an item: what every
 // conditional write and every filtered item costs before any storage work.
