@@ -182,11 +182,11 @@ Result<IndexRef> ResolveIndex(const Table& t, const std::string& name, const std
 }
 
 // Reads index entries into a page, after `start` (an ExclusiveStartKey) when given.
-void ReadIndexEntries(const std::vector<IndexEntry>& entries, const TableDefinition& def, const IndexRef& index,
+void ReadIndexEntries(const std::vector<IndexEntry>& entries, const Table& table, const IndexRef& index,
                       const std::optional<Item>& start, bool scan_order, bool fetch_table_items, PageBuilder& page) {
   for (const IndexEntry& e : entries) {
     const StoredIndex::Entry& x = *e.entry;
-    if (start && CompareIndexPositions(def, index, *x.base, *start, scan_order) <= 0) continue;
+    if (start && CompareIndexPositions(table, index, *x.base, *start, scan_order) <= 0) continue;
     if (!page.Read(x.item, x.bytes, e.partition, fetch_table_items ? &x.base : nullptr, &x.json)) break;
   }
 }
@@ -325,7 +325,7 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
     const bool fetch = !index->global && request.select && *request.select == "ALL_ATTRIBUTES";
     for (const IndexEntry& e : entries) {
       if (request.exclusive_start_key) {
-        const int c = CompareIndexPositions(def, *index, *e.entry->base, *request.exclusive_start_key, false);
+        const int c = CompareIndexPositions(*t, *index, *e.entry->base, *request.exclusive_start_key, false);
         if (forward ? c <= 0 : c >= 0) continue;
       }
       const StoredIndex::Entry& x = *e.entry;
@@ -434,7 +434,7 @@ Result<ReadPage> Database::Scan(const ScanRequest& request) {
       for (const auto& name : key_names)
         if (!start->count(name)) return trace.Fail(Status::Validation("The provided starting key is invalid"));
     PageBuilder page(std::move(key_names), request.limit, false, want_items, filter, projection, trace);
-    ReadIndexEntries(IndexEntries(*t, *index, nullptr), def, *index, request.exclusive_start_key, true,
+    ReadIndexEntries(IndexEntries(*t, *index, nullptr), *t, *index, request.exclusive_start_key, true,
                      !index->global && request.select && *request.select == "ALL_ATTRIBUTES", page);
     return page.Finish(request.return_consumed_capacity, *request.table_name);
   }

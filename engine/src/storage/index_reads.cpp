@@ -14,12 +14,6 @@ const AttributeValue* Find(const Item& item, const std::string& name) {
   return it == item.end() ? nullptr : &it->second;
 }
 
-int Compare(const AttributeValue* a, const AttributeValue* b) {
-  if (!a || !b) return (a ? 1 : 0) - (b ? 1 : 0);
-  auto c = CompareKeyValues(*a, *b);
-  return c < 0 ? -1 : c > 0 ? 1 : 0;
-}
-
 }  // namespace
 
 Result<IndexRef> FindIndex(const TableDefinition& table, const std::string& name) {
@@ -39,25 +33,9 @@ std::vector<std::string> IndexEntryKeyNames(const TableDefinition& table, const 
   return names;
 }
 
-int CompareIndexPositions(const TableDefinition& table, const IndexRef& index, const Item& a, const Item& b,
-                          bool scan_order) {
-  const KeySchema& ks = index.index->key_schema;
-  if (scan_order) {
-    const AttributeValue* pa = Find(a, ks.partition_key.name);
-    const AttributeValue* pb = Find(b, ks.partition_key.name);
-    if (pa && pb) {
-      const auto ha = PartitionKeyHash(*pa), hb = PartitionKeyHash(*pb);
-      if (ha != hb) return ha < hb ? -1 : 1;
-    }
-    if (int c = Compare(pa, pb)) return c;
-  }
-  if (ks.sort_key)
-    if (int c = Compare(Find(a, ks.sort_key->name), Find(b, ks.sort_key->name))) return c;
-  if (int c = Compare(Find(a, table.key_schema.partition_key.name), Find(b, table.key_schema.partition_key.name)))
-    return c;
-  if (table.key_schema.sort_key)
-    return Compare(Find(a, table.key_schema.sort_key->name), Find(b, table.key_schema.sort_key->name));
-  return 0;
+int CompareIndexPositions(const Table& table, const IndexRef& index, const Item& a, const Item& b, bool scan_order) {
+  const StoredIndex* stored = table.Index(index.index->index_name);
+  return stored ? stored->ComparePositions(a, b, scan_order) : 0;
 }
 
 std::vector<IndexEntry> IndexEntries(const Table& table, const IndexRef& index, const AttributeValue* partition_value) {

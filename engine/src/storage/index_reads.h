@@ -37,9 +37,9 @@ struct IndexEntry {
 std::vector<IndexEntry> IndexEntries(const Table& table, const IndexRef& index, const AttributeValue* partition_value);
 
 // Orders two entries' positions as the index stores them (for ExclusiveStartKey): negative
-// when `a` comes first. `a` and `b` carry at least the table and index key attributes.
-int CompareIndexPositions(const TableDefinition& table, const IndexRef& index, const Item& a, const Item& b,
-                          bool scan_order);
+// when `a` comes first (StoredIndex::ComparePositions). `a` and `b` carry at least the table
+// and index key attributes.
+int CompareIndexPositions(const Table& table, const IndexRef& index, const Item& a, const Item& b, bool scan_order);
 
 // The attributes naming an index entry: the table's key plus the index's key.
 std::vector<std::string> IndexEntryKeyNames(const TableDefinition& table, const IndexRef& index);

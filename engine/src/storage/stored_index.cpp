@@ -53,20 +53,35 @@ bool StoredIndex::GroupOrder::operator()(const GroupKey& a, const GroupKey& b) c
   return CompareGroup(a.hash, a.value, b.hash, b.value) < 0;
 }
 
-bool StoredIndex::InGroupOrder::operator()(const Entry& a, const Entry& b) const {
-  if (int c = Compare(a.sort, b.sort)) return c < 0;
-  if (int c = Compare(a.table_partition, b.table_partition)) return c < 0;
-  return Compare(a.table_sort, b.table_sort) < 0;
+// Within one index partition-key value: the index sort key, then the table's key.
+int CompareInGroup(const StoredIndex::Entry& a, const StoredIndex::Entry& b) {
+  if (int c = Compare(a.sort, b.sort)) return c;
+  if (int c = Compare(a.table_partition, b.table_partition)) return c;
+  return Compare(a.table_sort, b.table_sort);
+}
+
+bool StoredIndex::InGroupOrder::operator()(const Entry& a, const Entry& b) const { return CompareInGroup(a, b) < 0; }
+
+int StoredIndex::ComparePositions(const Item& a, const Item& b, bool scan_order) const {
+  const Entry x = KeysOf(a), y = KeysOf(b);
+  if (scan_order)
+    if (int c = CompareGroup(x.hash, x.partition, y.hash, y.partition)) return c;
+  return CompareInGroup(x, y);
+}
+
+StoredIndex::Entry StoredIndex::KeysOf(const Item& item) const {
+  Entry out;
+  out.partition = Find(item, partition_key_);
+  out.sort = Find(item, sort_key_);
+  if (out.partition) out.hash = PartitionKeyHash(*out.partition);
+  out.table_partition = Find(item, table_partition_key_);
+  out.table_sort = Find(item, table_sort_key_);
+  return out;
 }
 
 bool StoredIndex::MakeKeys(const ItemPtr& item, Entry& out) const {
-  out.partition = Find(*item, partition_key_);
-  if (!out.partition) return false;
-  out.sort = Find(*item, sort_key_);
-  if (!sort_key_.empty() && !out.sort) return false;
-  out.hash = PartitionKeyHash(*out.partition);
-  out.table_partition = Find(*item, table_partition_key_);
-  out.table_sort = Find(*item, table_sort_key_);
+  out = KeysOf(*item);
+  if (!out.partition || (!sort_key_.empty() && !out.sort)) return false;
   out.base = item;
   return true;
 }
@@ -104,10 +119,7 @@ void StoredIndex::Replace(const ItemPtr& before, const ItemPtr& after,
   if (before && MakeKeys(before, old)) {
     // The entry's key values point into `before`; an equal key finds the stored one.
     if (auto group = groups_.find(GroupKey{old.hash, old.partition}); group != groups_.end()) {
-      if (auto it = group->second.entries.find(old); it != group->second.entries.end()) {
-        group->second.entries.erase(it);
-        --size_;
-      }
+      if (auto it = group->second.entries.find(old); it != group->second.entries.end()) group->second.entries.erase(it);
       if (group->second.entries.empty()) groups_.erase(group);
     }
   }
@@ -121,7 +133,6 @@ void StoredIndex::Replace(const ItemPtr& before, const ItemPtr& after,
     group = groups_.emplace(key, std::move(g)).first;
   }
   group->second.entries.insert(std::move(fresh));
-  ++size_;
 }
 
 }  // namespace ddb

@@ -65,7 +65,10 @@ class StoredIndex {
       for (const Entry& e : group.entries)
         if (!visit(e)) return;
   }
-  std::size_t size() const { return size_; }
+  // Orders two positions in the index (items or keys carrying the table's and the index's key
+  // attributes, e.g. an ExclusiveStartKey): negative when `a` comes first. `scan_order` also
+  // orders by index partition-key value (hash, then value); otherwise `a` and `b` share one.
+  int ComparePositions(const Item& a, const Item& b, bool scan_order) const;
   // Makes `entry`'s projected item and JSON if they are not made yet; returns the entry.
   const Entry& Materialize(const Entry& entry) const;
 
@@ -88,6 +91,8 @@ class StoredIndex {
     std::unique_ptr<AttributeValue> value;  // what the group's key points at (stable)
     std::set<Entry, InGroupOrder> entries;
   };
+  // The key fields of `item` (null where it lacks one), without base, item or size.
+  Entry KeysOf(const Item& item) const;
   // The key fields of the entry `item` makes (enough to find it), or false when it lacks an
   // index key attribute.
   bool MakeKeys(const ItemPtr& item, Entry& out) const;
@@ -100,7 +105,6 @@ class StoredIndex {
   ProjectionType projection_;
   std::vector<std::string> projected_;  // the attributes a KEYS_ONLY or INCLUDE entry keeps, once each
   std::map<GroupKey, Group, GroupOrder> groups_;
-  std::size_t size_ = 0;
 };
 
 }  // namespace ddb
