@@ -198,15 +198,18 @@ BENCHMARK(BM_JsonQuery100ItemPage);
 // Secondary indexes (stored, storage/stored_index.h). A 1,000,000-item table like Books with a
 // GSI on `writer` (the same values as authorId) and bookId, projecting ALL: a 100-item page
 // from the table and the same page from the index.
-struct GsiFixture {
+// Books by `authors` authors with 100 books each, `writer` repeating authorId; with `with_gsi`
+// a GSI ByWriter (writer + bookId) projecting ALL.
+ddb::Database WriterBooks(int authors, bool with_gsi) {
   ddb::Database db;
-  GsiFixture() {
-    ddb::CreateTableRequest create;
-    create.table_name = "Books";
-    create.attribute_definitions =
-        std::vector<ddb::AttributeDefinition>{{"authorId", "S"}, {"bookId", "S"}, {"writer", "S"}};
-    create.key_schema = std::vector<ddb::KeySchemaElement>{{"authorId", "HASH"}, {"bookId", "RANGE"}};
-    create.billing_mode = "PAY_PER_REQUEST";
+  ddb::CreateTableRequest create;
+  create.table_name = "Books";
+  std::vector<ddb::AttributeDefinition> defs{{"authorId", "S"}, {"bookId", "S"}};
+  if (with_gsi) defs.push_back({"writer", "S"});  // only key attributes are defined
+  create.attribute_definitions = defs;
+  create.key_schema = std::vector<ddb::KeySchemaElement>{{"authorId", "HASH"}, {"bookId", "RANGE"}};
+  create.billing_mode = "PAY_PER_REQUEST";
+  if (with_gsi) {
     ddb::SecondaryIndexDefinition gsi;
     gsi.index_name = "ByWriter";
     gsi.key_schema = std::vector<ddb::KeySchemaElement>{{"writer", "HASH"}, {"bookId", "RANGE"}};
@@ -214,22 +217,27 @@ struct GsiFixture {
     all.projection_type = "ALL";
     gsi.projection = all;
     create.global_secondary_indexes = std::vector<ddb::SecondaryIndexDefinition>{gsi};
-    if (!db.CreateTable(create).ok()) std::abort();
-    ddb::PutItemRequest put;
-    put.table_name = "Books";
-    for (int a = 0; a < 10000; ++a)
-      for (int b = 0; b < 100; ++b) {
-        char book[16];
-        std::snprintf(book, sizeof book, "book#%03d", b);
-        const std::string author = "author#" + std::to_string(a);
-        put.item = ddb::Item{{"authorId", ddb::AttributeValue::S(author)},
-                             {"bookId", ddb::AttributeValue::S(book)},
-                             {"writer", ddb::AttributeValue::S(author)},
-                             {"title", ddb::AttributeValue::S("Title " + std::to_string(b))},
-                             {"year", ddb::AttributeValue::N(ddb::Number::FromInt(1950 + b))}};
-        if (!db.PutItem(put).ok()) std::abort();
-      }
   }
+  if (!db.CreateTable(create).ok()) std::abort();
+  ddb::PutItemRequest put;
+  put.table_name = "Books";
+  for (int a = 0; a < authors; ++a)
+    for (int b = 0; b < 100; ++b) {
+      char book[16];
+      std::snprintf(book, sizeof book, "book#%03d", b);
+      const std::string author = "author#" + std::to_string(a);
+      put.item = ddb::Item{{"authorId", ddb::AttributeValue::S(author)},
+                           {"bookId", ddb::AttributeValue::S(book)},
+                           {"writer", ddb::AttributeValue::S(author)},
+                           {"title", ddb::AttributeValue::S("Title " + std::to_string(b))},
+                           {"year", ddb::AttributeValue::N(ddb::Number::FromInt(1950 + b))}};
+      if (!db.PutItem(put).ok()) std::abort();
+    }
+  return db;
+}
+
+struct GsiFixture {
+  ddb::Database db = WriterBooks(10000, true);
   static GsiFixture& Get() {
     static GsiFixture f;
     return f;
@@ -312,48 +320,14 @@ void BM_TypedPutItemWithGsis(benchmark::State& state) {
 }
 BENCHMARK(BM_TypedPutItemWithGsis)->Arg(0)->Arg(5);
 
-// Heap bytes per item of a 100,000-item table (the Books items of GsiFixture, without the
-// fixture), without an index and with one ALL GSI: an ALL entry shares the table's item and
-// JSON, so the index costs its entry and tree node only. Reported as the counter bytes_per_item.
+// Heap bytes per item of a 100,000-item table (WriterBooks), without an index and with one ALL
+// GSI: an ALL entry shares the table's item and JSON, so the index costs its entry and tree node
+// only. Reported as the counter bytes_per_item.
 void BM_HeapBytesPerItem(benchmark::State& state) {
-  const bool with_gsi = state.range(0) != 0;
   for (auto _ : state) {
     const std::size_t before = mallinfo2().uordblks;
-    {
-      ddb::Database db;
-      ddb::CreateTableRequest create;
-      create.table_name = "Books";
-      std::vector<ddb::AttributeDefinition> defs{{"authorId", "S"}, {"bookId", "S"}};
-      if (with_gsi) defs.push_back({"writer", "S"});  // only key attributes are defined
-      create.attribute_definitions = defs;
-      create.key_schema = std::vector<ddb::KeySchemaElement>{{"authorId", "HASH"}, {"bookId", "RANGE"}};
-      create.billing_mode = "PAY_PER_REQUEST";
-      if (with_gsi) {
-        ddb::SecondaryIndexDefinition gsi;
-        gsi.index_name = "ByWriter";
-        gsi.key_schema = std::vector<ddb::KeySchemaElement>{{"writer", "HASH"}, {"bookId", "RANGE"}};
-        ddb::Projection all;
-        all.projection_type = "ALL";
-        gsi.projection = all;
-        create.global_secondary_indexes = std::vector<ddb::SecondaryIndexDefinition>{gsi};
-      }
-      if (!db.CreateTable(create).ok()) std::abort();
-      ddb::PutItemRequest put;
-      put.table_name = "Books";
-      for (int a = 0; a < 1000; ++a)
-        for (int b = 0; b < 100; ++b) {
-          char book[16];
-          std::snprintf(book, sizeof book, "book#%03d", b);
-          const std::string author = "author#" + std::to_string(a);
-          put.item = ddb::Item{{"authorId", ddb::AttributeValue::S(author)},
-                               {"bookId", ddb::AttributeValue::S(book)},
-                               {"writer", ddb::AttributeValue::S(author)},
-                               {"title", ddb::AttributeValue::S("Title " + std::to_string(b))},
-                               {"year", ddb::AttributeValue::N(ddb::Number::FromInt(1950 + b))}};
-          if (!db.PutItem(put).ok()) std::abort();
-        }
-      state.counters["bytes_per_item"] = static_cast<double>(mallinfo2().uordblks - before) / 100000.0;
-    }
+    const ddb::Database db = WriterBooks(1000, state.range(0) != 0);
+    state.counters["bytes_per_item"] = static_cast<double>(mallinfo2().uordblks - before) / 100000.0;
   }
 }
 BENCHMARK(BM_HeapBytesPerItem)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond);

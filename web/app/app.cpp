@@ -188,27 +188,16 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   ++frame_count_;
   probe_.BeginFrame(frame_count_);
   probe_.shown() = {};  // panels report what they show as they draw it
+  const float scale = dpr * style_.font_scale;
+  PanelContext ctx{
+      db_,          wire_, sandbox_, work_,      selection_, layouts_,      probe_, fonts, PaletteFor(style_.theme),
+      style_.theme, scale, notices_, presenter_, confirm_,   lesson_layout_};
   if (!started_) {
     // The frame that finishes the restore still shows its progress: swapping in 100,000 items
     // and drawing them for the first time are two frames' work, not one.
     const bool was_restoring = store_.restoring();
     store_.Tick(wire_, sandbox_, db_, ImGui::GetTime(), notices_);
     if (was_restoring || store_.restoring()) {
-      PanelContext ctx{db_,
-                       wire_,
-                       sandbox_,
-                       work_,
-                       selection_,
-                       layouts_,
-                       probe_,
-                       fonts,
-                       PaletteFor(style_.theme),
-                       style_.theme,
-                       dpr * style_.font_scale,
-                       notices_,
-                       presenter_,
-                       confirm_,
-                       lesson_layout_};
       DrawRestoring(ctx);
       return;
     }
@@ -224,10 +213,6 @@ void App::Frame(const UiFonts& fonts, float dpr) {
     if (!selection_.table.empty() && !db_.Description(selection_.table).ok()) selection_.table.clear();
   }
 
-  const float scale = dpr * style_.font_scale;
-  PanelContext ctx{
-      db_,          wire_, sandbox_, work_,      selection_, layouts_,      probe_, fonts, PaletteFor(style_.theme),
-      style_.theme, scale, notices_, presenter_, confirm_,   lesson_layout_};
   const float title_height = DrawTitleBar(ctx);
   // The panels go below the title bar (the viewport's WorkPos says the same, but only from the
   // next frame on: the first frame would lay out under the bar) and above the notices, which
@@ -268,7 +253,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   if (mode == DockMode::kWorkbench) {
     tables_panel_.Draw(rects.tables, ctx);
   } else {
-    tables_panel_.ContinueLoading(ctx);  // a sample on its way goes on loading out of sight
+    tables_panel_.Update(ctx);  // a sample on its way goes on loading out of sight
   }
   if (ShowsBuilder(mode)) {
     builder_.Draw(rects.builder, ctx);
@@ -479,23 +464,22 @@ void App::DrawViewMenu(PanelContext& ctx) {
 // Right-aligned in the title bar: what a presenter reaches for mid-talk. Short of room (a
 // small window, large text) the size label goes first, then the words: A-, A+ and the
 // presenter toggle always stay.
+const char* App::PresenterToggleLabel(bool compact) const {
+  if (compact) return presenter_ ? "Exit###presenter" : "Present###presenter";
+  return presenter_ ? "Exit presenter view###presenter" : "Presenter view###presenter";
+}
+
 float App::PresenterControlsWidth(bool compact) const {
   const ImGuiStyle& style = ImGui::GetStyle();
-  const char* toggle = compact      ? (presenter_ ? "Exit" : "Present")
-                       : presenter_ ? "Exit presenter view"
-                                    : "Presenter view";
   return ImGui::CalcTextSize("A-").x + (compact ? 0.0f : ImGui::CalcTextSize("250%").x + style.ItemSpacing.x) +
-         ImGui::CalcTextSize("A+").x + ImGui::CalcTextSize(toggle).x + style.FramePadding.x * 6 +
-         style.ItemSpacing.x * 3;
+         ImGui::CalcTextSize("A+").x + ImGui::CalcTextSize(PresenterToggleLabel(compact), nullptr, true).x +
+         style.FramePadding.x * 6 + style.ItemSpacing.x * 3;
 }
 
 void App::DrawPresenterControls(PanelContext& ctx) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float room = ImGui::GetWindowWidth() - style.WindowPadding.x - ImGui::GetCursorPosX();
   const bool compact = PresenterControlsWidth(false) > room;
-  const char* presenter_label = compact      ? (presenter_ ? "Exit###presenter" : "Present###presenter")
-                                : presenter_ ? "Exit presenter view###presenter"
-                                             : "Presenter view###presenter";
   const float width = PresenterControlsWidth(compact);
   ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowWidth() - width - style.WindowPadding.x));
   if (probe_.Item("title.smaller", ImGui::SmallButton("A-")))
@@ -509,7 +493,7 @@ void App::DrawPresenterControls(PanelContext& ctx) {
   if (probe_.Item("title.larger", ImGui::SmallButton("A+")))
     style_.font_scale = std::min(kMaxFontScale, std::round(style_.font_scale * 10 + 1) / 10);
   ImGui::SetItemTooltip("Larger text");
-  if (probe_.Item("title.presenter", ImGui::SmallButton(presenter_label))) presenter_ = !presenter_;
+  if (probe_.Item("title.presenter", ImGui::SmallButton(PresenterToggleLabel(compact)))) presenter_ = !presenter_;
   ImGui::SetItemTooltip(presenter_ ? "Back to the whole workbench (Esc)" : "Show only the lesson and the data view");
 }
 

@@ -73,6 +73,9 @@ class App {
   void DrawSandboxMenu(PanelContext& ctx);
   void DrawViewMenu(PanelContext& ctx);
   void DrawPresenterControls(PanelContext& ctx);
+  // The presenter toggle's label: "Exit presenter view" / "Presenter view", or in a short
+  // title bar (`compact`) "Exit" / "Present".
+  const char* PresenterToggleLabel(bool compact) const;
   float PresenterControlsWidth(bool compact) const;
   void DrawShareWindow(PanelContext& ctx);
   void DrawImportWindow(PanelContext& ctx);

@@ -107,7 +107,6 @@ bool DockLayout::DrawSplitters(const DockRects& r, float s, DockMode mode, UiPro
   ui::StyleVar padding(ImGuiStyleVar_WindowPadding, ImVec2{0, 0});
   ui::Window host("##dock", nullptr, kFlags);
   if (!host) return false;
-  const float gap = kGap * s;
   bool changed = false;
   const Sizes defaults;
   // One splitter: an invisible button over the gap; dragging it calls `move` with the mouse
@@ -143,53 +142,45 @@ bool DockLayout::DrawSplitters(const DockRects& r, float s, DockMode mode, UiPro
   const auto right_of = [](const PanelRect& p) { return p.pos.x + p.size.x; };
   const auto below = [](const PanelRect& p) { return p.pos.y + p.size.y; };
 
+  // The builder and response column: the workbench's and the lesson layout's alike.
+  const auto right_column = [&] {
+    splitter(
+        "##right", {right_of(r.data), r.data.pos.y}, {r.builder.pos.x, below(r.data)}, true,
+        [&](float d) { sizes_.right = std::max(kMinRight, sizes_.right - d); }, [&] { sizes_.right = defaults.right; });
+    const float right_height = below(r.response) - r.builder.pos.y;
+    splitter(
+        "##builder", {r.builder.pos.x, below(r.builder)}, {right_of(r.builder), r.response.pos.y}, false,
+        [&](float d) { sizes_.right_split = std::clamp(sizes_.right_split + d * s / right_height, 0.05f, 0.95f); },
+        [&] { sizes_.right_split = defaults.right_split; });
+  };
   if (mode == DockMode::kLesson || mode == DockMode::kLessonReading) {
     splitter(
         "##left", {right_of(r.lessons), r.data.pos.y}, {r.data.pos.x, below(r.data)}, true,
         [&](float d) { sizes_.lesson = std::max(kMinLeft, sizes_.lesson + d); },
         [&] { sizes_.lesson = defaults.lesson; });
-    if (mode == DockMode::kLesson) {
-      splitter(
-          "##right", {right_of(r.data), r.data.pos.y}, {r.builder.pos.x, below(r.data)}, true,
-          [&](float d) { sizes_.right = std::max(kMinRight, sizes_.right - d); },
-          [&] { sizes_.right = defaults.right; });
-      const float right_height = below(r.response) - r.builder.pos.y;
-      splitter(
-          "##builder", {r.builder.pos.x, below(r.builder)}, {right_of(r.builder), r.response.pos.y}, false,
-          [&](float d) { sizes_.right_split = std::clamp(sizes_.right_split + d * s / right_height, 0.05f, 0.95f); },
-          [&] { sizes_.right_split = defaults.right_split; });
-    }
+    if (mode == DockMode::kLesson) right_column();
     return changed;
   }
   const bool presenter = mode == DockMode::kPresenter;
   splitter(
       "##left", {right_of(r.lessons), r.data.pos.y}, {r.data.pos.x, presenter ? below(r.data) : below(r.tables)}, true,
       [&](float d) { sizes_.left = std::max(kMinLeft, sizes_.left + d); }, [&] { sizes_.left = defaults.left; });
-  if (!presenter) {
-    splitter(
-        "##right", {right_of(r.data), r.data.pos.y}, {r.builder.pos.x, below(r.data)}, true,
-        [&](float d) { sizes_.right = std::max(kMinRight, sizes_.right - d); }, [&] { sizes_.right = defaults.right; });
-    splitter(
-        "##bottom", {r.trace.pos.x, below(r.data)}, {right_of(r.history), r.trace.pos.y}, false,
-        [&](float d) { sizes_.bottom = std::max(kMinBottom, sizes_.bottom - d); },
-        [&] { sizes_.bottom = defaults.bottom; });
-    const float left_height = below(r.tables) - r.lessons.pos.y;  // the whole column
-    splitter(
-        "##lessons", {r.lessons.pos.x, below(r.lessons)}, {right_of(r.lessons), r.tables.pos.y}, false,
-        [&](float d) { sizes_.left_split = std::clamp(sizes_.left_split + d * s / left_height, 0.05f, 0.95f); },
-        [&] { sizes_.left_split = defaults.left_split; });
-    const float right_height = below(r.response) - r.builder.pos.y;
-    splitter(
-        "##builder", {r.builder.pos.x, below(r.builder)}, {right_of(r.builder), r.response.pos.y}, false,
-        [&](float d) { sizes_.right_split = std::clamp(sizes_.right_split + d * s / right_height, 0.05f, 0.95f); },
-        [&] { sizes_.right_split = defaults.right_split; });
-    const float bottom_width = right_of(r.history) - r.trace.pos.x;
-    splitter(
-        "##trace", {right_of(r.trace), r.trace.pos.y}, {r.history.pos.x, below(r.trace)}, true,
-        [&](float d) { sizes_.bottom_split = std::clamp(sizes_.bottom_split + d * s / bottom_width, 0.05f, 0.95f); },
-        [&] { sizes_.bottom_split = defaults.bottom_split; });
-  }
-  (void)gap;
+  if (presenter) return changed;
+  right_column();
+  splitter(
+      "##bottom", {r.trace.pos.x, below(r.data)}, {right_of(r.history), r.trace.pos.y}, false,
+      [&](float d) { sizes_.bottom = std::max(kMinBottom, sizes_.bottom - d); },
+      [&] { sizes_.bottom = defaults.bottom; });
+  const float left_height = below(r.tables) - r.lessons.pos.y;  // the whole column
+  splitter(
+      "##lessons", {r.lessons.pos.x, below(r.lessons)}, {right_of(r.lessons), r.tables.pos.y}, false,
+      [&](float d) { sizes_.left_split = std::clamp(sizes_.left_split + d * s / left_height, 0.05f, 0.95f); },
+      [&] { sizes_.left_split = defaults.left_split; });
+  const float bottom_width = right_of(r.history) - r.trace.pos.x;
+  splitter(
+      "##trace", {right_of(r.trace), r.trace.pos.y}, {r.history.pos.x, below(r.trace)}, true,
+      [&](float d) { sizes_.bottom_split = std::clamp(sizes_.bottom_split + d * s / bottom_width, 0.05f, 0.95f); },
+      [&] { sizes_.bottom_split = defaults.bottom_split; });
   return changed;
 }
 

@@ -15,7 +15,7 @@ constexpr int kBatchesPerFrame = 200;
 
 }  // namespace
 
-void TablesPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
+void TablesPanel::Update(PanelContext& ctx) {
   RefreshNames(ctx);
   // A table deleted behind the UI's back (e.g. by the JavaScript hook) is no longer selected.
   if (!ctx.selection.table.empty() && std::find(names_.begin(), names_.end(), ctx.selection.table) == names_.end()) {
@@ -23,7 +23,10 @@ void TablesPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   }
   ctx.probe.shown().tables_listed = names_.size();
   ContinueBigSample(ctx);
+}
 
+void TablesPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
+  Update(ctx);
   PlaceNextPanel(rect);
   ui::Window window("Tables", nullptr, kPanelWindowFlags);
   if (window) {

@@ -16,13 +16,9 @@ namespace playground {
 class TablesPanel {
  public:
   void Draw(const PanelRect& rect, PanelContext& ctx);
-  // The frame's work without the panel (a layout that hides it): a sample on its way loads on,
-  // and the page still reports how many tables there are.
-  void ContinueLoading(PanelContext& ctx) {
-    RefreshNames(ctx);
-    ctx.probe.shown().tables_listed = names_.size();
-    ContinueBigSample(ctx);
-  }
+  // The frame's work besides drawing, also for a layout that hides the panel: the table names,
+  // a selected table that is gone, and a sample on its way loading on.
+  void Update(PanelContext& ctx);
   // Starts loading the 100,000-item Orders sample (also the page's "sample=orders" hook).
   void StartBigSample(PanelContext& ctx);
   bool loading() const { return big_sample_next_ >= 0; }
