@@ -13,7 +13,7 @@ json Def(const std::string& n, const std::string& t) { return {{"AttributeName",
 
 // Books with an LSI on publishedAt and a KEYS_ONLY GSI on genre (sparse: not every book has one).
 struct Indexed {
-  ddb::Database db;
+  ddb::Database db{ddb::test::WithoutIndexLag()};
   Indexed() {
     json req = BooksTable();
     req["AttributeDefinitions"] =

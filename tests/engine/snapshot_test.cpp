@@ -100,7 +100,7 @@ std::string BooksSnapshot(const std::string& items) {
 }  // namespace
 
 TEST_CASE("A snapshot round-trips tables, indexes and items of every type", "[snapshot]") {
-  ddb::Database original;
+  ddb::Database original{ddb::test::WithoutIndexLag()};
   Fill(original);
   const std::string text = ddb::ExportSnapshot(original);
 

@@ -29,6 +29,16 @@ struct Response {
   }
 };
 
+// Options for tests that are not about GSI timing: a write reaches every GSI within its request
+// and an added GSI starts backfilling at once. Tests of lag and backfill set their own.
+inline DatabaseOptions WithoutIndexLag(const Clock* clock = nullptr) {
+  DatabaseOptions o;
+  o.clock = clock;
+  o.index_timing.propagation_millis = 0;
+  o.index_timing.creation_millis = 0;
+  return o;
+}
+
 inline Response Exec(Database& db, const std::string& op, const json& request) {
   WireResponse w = HandleRequest(db, op, request.dump());
   return {w.http_status, json::parse(w.body)};

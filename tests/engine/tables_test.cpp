@@ -6,7 +6,9 @@ using namespace ddb::test;
 
 TEST_CASE("DescribeTable returns DynamoDB's table shape with live counts", "[tables]") {
   ddb::ManualClock clock(1'700'000'000'250);
-  ddb::Database db({&clock});
+  ddb::DatabaseOptions options;
+  options.clock = &clock;
+  ddb::Database db(options);
   REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
   REQUIRE_OK(
       Exec(db, "PutItem",

@@ -55,6 +55,7 @@ void CloseOnEscape(bool& open) {
 }  // namespace
 
 App::App(Host& host) : host_(host), saved_(host) {
+  store_.set_database_options(db_.options());
   // The sandbox hears every request first (history, undo), then the workbench (trace), then
   // the lesson player (the open step's check).
   wire_.add_observer(&sandbox_);
@@ -203,6 +204,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
     }
     FinishStart();
   }
+  wire_.RunBackgroundWork();  // GSI writes arrive and backfills progress as the clock runs
 
   // A replaced database (undo, reset, a loaded snapshot) takes the trace and the selected
   // item with it: they point into the old one.

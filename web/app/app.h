@@ -23,6 +23,7 @@
 #include "model/sandbox.h"
 #include "model/sandbox_store.h"
 #include "model/saved_state.h"
+#include "model/page_options.h"
 #include "model/wire_client.h"
 #include "model/workbench.h"
 #include "panels/history_panel.h"
@@ -60,7 +61,8 @@ class App {
   std::uint64_t frame_count() const { return frame_count_; }
   // Work that moves on only from frame to frame is under way (loading the large sample in
   // batches, lesson files or a share link on their way): the page must keep drawing.
-  bool WantsFrames() const { return tables_panel_.loading() || share_pending_ || lessons_.Fetching() || store_.busy(); }
+  bool WantsFrames() const { return tables_panel_.loading() || share_pending_ || lessons_.Fetching() || store_.busy() ||
+                                 db_.HasBackgroundWork(); }
 
   // Saves the sandbox, settings and lesson progress now (the page is being hidden or closed).
   void SaveNow();
@@ -106,7 +108,7 @@ class App {
   static nlohmann::json InputJson();
 
   Host& host_;
-  ddb::Database db_;
+  ddb::Database db_{PageDatabaseOptions()};
   WireClient wire_{db_};
   Sandbox sandbox_{db_, wire_};
   Workbench work_{db_, wire_};

@@ -32,6 +32,7 @@ LessonStart StartLesson(const ddb::Lesson& lesson, std::size_t step, const ddb::
     return ddb::WireResponse{result.http_status, std::move(result.body)};
   };
   ddb::LessonSetupOutcome setup = ddb::RunLessonSetup(lesson, db, send);
+  wire.FinishBackgroundWork();  // a lesson's tables start with their indexes caught up
   start.ok = setup.status.ok();
   start.error = setup.status.message();
   start.removed = std::move(setup.removed_tables);

@@ -49,8 +49,9 @@ ddb::CreateTableRequest CreateTableRequestFor(const ddb::TableDescription& d) {
   }
   if (!d.global_secondary_indexes.empty()) {
     std::vector<ddb::SecondaryIndexDefinition> indexes;
-    for (const auto& index : d.global_secondary_indexes) indexes.push_back(IndexDefinition(index, provisioned));
-    request.global_secondary_indexes = std::move(indexes);
+    for (const auto& index : d.global_secondary_indexes)  // an index being deleted is as good as gone
+      if (index.status != ddb::IndexStatus::kDeleting) indexes.push_back(IndexDefinition(index, provisioned));
+    if (!indexes.empty()) request.global_secondary_indexes = std::move(indexes);
   }
   return request;
 }

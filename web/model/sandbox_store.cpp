@@ -67,7 +67,7 @@ bool SandboxStore::TakeLocalCopy(const RecordOutcome& manifest, Notices& notices
   const auto text = host_.LoadStored(kSandboxCopyKey);
   if (!text) return false;
   const bool stored = manifest.ok && manifest.found;
-  ddb::Database scratch;
+  ddb::Database scratch(database_options_);
   if (ddb::Status status = ddb::ImportSnapshot(scratch, *text); !status.ok()) {
     host_.RemoveStored(kSandboxCopyKey);
     const std::string why = std::string(status.type_name()) + ": " + status.message();
@@ -183,7 +183,7 @@ void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, const ddb::D
   }
   const double started = NowMs();
   if (!restore_.scratch) {
-    restore_.scratch.emplace();
+    restore_.scratch.emplace(database_options_);
     const std::string definitions = restore_.manifest["definitions"].get<std::string>();
     if (ddb::Status status = ddb::ImportSnapshot(*restore_.scratch, definitions); !status.ok()) {
       RestoreFailed("its tables: " + std::string(status.type_name()) + ": " + status.message(), notices);

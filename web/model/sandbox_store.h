@@ -65,6 +65,8 @@ class SandboxStore {
   // `frame_budget_ms`: how long Tick may work per frame on a save or a restore (it always does
   // at least one piece).
   explicit SandboxStore(Host& host, double frame_budget_ms = 6.0);
+  // What the restored database is made with (the page's, see model/page_options.h).
+  void set_database_options(ddb::DatabaseOptions options) { database_options_ = std::move(options); }
 
   // Start-up: asks for the saved sandbox. restoring() stays true until it is in (or found
   // missing or unreadable).
@@ -156,6 +158,7 @@ class SandboxStore {
   bool OverBudget(double started_ms) const;
 
   Host& host_;
+  ddb::DatabaseOptions database_options_;
   double budget_ms_;
   std::string page_;
   std::uint64_t next_ticket_ = 1;

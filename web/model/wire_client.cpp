@@ -23,24 +23,28 @@ WireResult WireClient::Send(std::string_view operation, std::string_view body, R
 }
 
 void WireClient::Replace(ddb::Database&& fresh) {
+  fresh.FinishBackgroundWork();  // a state put back whole starts with its indexes caught up
   db_ = std::move(fresh);
   ++epoch_;
 }
 
 ddb::Status WireClient::Restore(const SandboxState& state) {
-  ddb::Database fresh;
+  ddb::Database fresh(db_.options());
   if (ddb::Status status = RestoreSandbox(fresh, state); !status.ok()) return status;
   Replace(std::move(fresh));
   return ddb::Status::Ok();
 }
 
 ddb::Status WireClient::ImportSnapshot(std::string_view snapshot) {
-  ddb::Database fresh;
+  ddb::Database fresh(db_.options());
   if (ddb::Status status = ddb::ImportSnapshot(fresh, snapshot); !status.ok()) return status;
   Replace(std::move(fresh));
   return ddb::Status::Ok();
 }
 
-void WireClient::Clear() { Replace(ddb::Database()); }
+void WireClient::Clear() { Replace(ddb::Database(db_.options())); }
+
+void WireClient::RunBackgroundWork() { db_.RunBackgroundWork(); }
+void WireClient::FinishBackgroundWork() { db_.FinishBackgroundWork(); }
 
 }  // namespace playground

@@ -69,6 +69,13 @@ class WireClient {
   // piece into a scratch database).
   void Adopt(ddb::Database&& restored) { Replace(std::move(restored)); }
 
+  // The database's background work (GSI propagation, backfills): brought up to the clock's
+  // time each frame, or finished at once after a lesson's setup.
+  void RunBackgroundWork();
+  void FinishBackgroundWork();
+  // What a database that replaces this one is made with.
+  const ddb::DatabaseOptions& options() const { return db_.options(); }
+
   DataStamp stamp() const { return {epoch_, db_.revision()}; }
   // Observers hear every Send, in the order they were added. Not owned.
   void add_observer(WireObserver* observer) { observers_.push_back(observer); }

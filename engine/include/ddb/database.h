@@ -22,6 +22,19 @@
 
 namespace ddb {
 
+// How long a GSI's background work takes on the engine's clock. DynamoDB propagates a write to
+// its GSIs "within a fraction of a second" (Developer Guide, "Global secondary indexes: data
+// synchronization") and builds an added index in minutes to hours; the defaults keep the first
+// small but visible and the second short enough to watch. The server and tests may set the
+// propagation to zero (writes then reach every GSI within the request).
+struct IndexTiming {
+  std::int64_t propagation_millis = 100;  // a table write reaches each GSI this much later
+  std::int64_t creation_millis = 1000;    // UpdateTable Create: CREATING before backfilling starts
+  std::int64_t backfill_items_per_second = 1000;
+  std::int64_t backfill_max_millis = 5000;  // a big table backfills faster so it never takes longer
+  std::int64_t deletion_millis = 1000;      // UpdateTable Delete: DELETING before the index is gone
+};
+
 struct DatabaseOptions {
   // Where time comes from; null means the system clock. Not owned; must outlive the Database.
   const Clock* clock = nullptr;
@@ -33,6 +46,7 @@ struct DatabaseOptions {
   // with ItemCollectionSizeLimitExceededException). DynamoDB's figure is 10 GB; the page may
   // scale it down so that splits happen with a few items, and says so when it does.
   std::uint64_t partition_split_bytes = 10ull * 1024 * 1024 * 1024;
+  IndexTiming index_timing;
 };
 
 class Database {
@@ -68,6 +82,17 @@ class Database {
   Result<TransactWriteItemsResult> TransactWriteItems(const TransactWriteItemsRequest& request);
   Result<TransactGetItemsResult> TransactGetItems(const TransactGetItemsRequest& request);
 
+  // ---- Background work ----------------------------------------------------------------------
+  // Brings the work DynamoDB does between requests up to the clock's time: writes on their way
+  // to GSIs, backfills of added GSIs, deletions of GSIs. Every request does this first; a view
+  // that watches time pass calls it before it draws. Bumps the revision when it changed anything.
+  void RunBackgroundWork();
+  // Does all of that work now, whatever the clock says: for state set up at once (a lesson's
+  // tables, a loaded snapshot), which must not start out lagging.
+  void FinishBackgroundWork();
+  // Whether any such work is still to come (a view keeps redrawing while it is).
+  bool HasBackgroundWork() const;
+
   // ---- Introspection (read-only) -----------------------------------------------------------
   const DatabaseOptions& options() const;
   // Increases whenever stored state changes; views can cache on it.
@@ -79,6 +104,10 @@ class Database {
   // is still listed), for a reader that walks a big table a partition at a time; a partition
   // past the last gives no collections.
   Result<TableLayout> PartitionLayout(std::string_view table_name, int partition) const;
+  // A secondary index as stored, in the same shape: a GSI's own partitions (hashed on its
+  // partition key) or an LSI's (its table's), its entries grouped by index partition-key value
+  // as the index stores them (projected), and a GSI's writes still on their way.
+  Result<TableLayout> IndexLayout(std::string_view table_name, std::string_view index_name) const;
   // What DescribeTable reports, without counting as a request (no trace, no sequence number):
   // for views and snapshots, which must not show up as something the user did.
   Result<TableDescription> Description(std::string_view table_name) const;

@@ -76,6 +76,14 @@ struct ItemCollectionView {
   int parts = 1;                            // how many partitions hold part of this collection
 };
 
+// A table write not yet applied to a GSI (DynamoDB propagates them asynchronously): the item
+// before and after it (either may be null: an insert or a delete), and when it arrives.
+struct PendingIndexWrite {
+  ItemPtr before;
+  ItemPtr after;
+  std::int64_t due_millis = 0;  // engine clock, milliseconds since the epoch
+};
+
 // The whole table as stored: partitions in hash order, each with its item collections in
 // stored order (ascending hash, then partition-key bytes), each with its items in sort-key
 // order. This is also Scan order.
@@ -88,6 +96,16 @@ struct TableLayout {
   std::vector<ItemCollectionView> item_collections;  // grouped by partition, stored order
   std::vector<PartitionSplit> splits;                // every split since the table was created, in order
   std::uint64_t partition_split_bytes = 0;           // the size limit in force (see DatabaseOptions)
+
+  // Set for the layout of a secondary index (Database::IndexLayout): then `key_schema` is the
+  // index's, collections group entries by index partition-key value and hold them projected.
+  std::string index_name;
+  bool global_index = false;
+  IndexStatus index_status = IndexStatus::kActive;
+  bool backfilling = false;
+  std::uint64_t backfill_copied = 0;       // table items the backfill has read, of
+  std::uint64_t backfill_total = 0;        // the table's items when it started
+  std::vector<PendingIndexWrite> pending;  // in arrival order
 };
 
 // What one request touched, for the "what did this read?" pictures.

@@ -23,12 +23,14 @@ enum class KeyType { kHash, kRange };
 enum class BillingMode { kProvisioned, kPayPerRequest };
 enum class ProjectionType { kAll, kKeysOnly, kInclude };
 enum class TableStatus { kCreating, kActive, kDeleting, kUpdating };
+enum class IndexStatus { kCreating, kUpdating, kDeleting, kActive };
 
 std::string_view ScalarTypeName(ScalarType t);    // "S" | "N" | "B"
 std::string_view KeyTypeName(KeyType t);          // "HASH" | "RANGE"
 std::string_view BillingModeName(BillingMode m);  // "PROVISIONED" | "PAY_PER_REQUEST"
 std::string_view ProjectionTypeName(ProjectionType p);
 std::string_view TableStatusName(TableStatus s);
+std::string_view IndexStatusName(IndexStatus s);  // "CREATING" | "UPDATING" | "DELETING" | "ACTIVE"
 
 // Request elements keep the caller's text for enums (validated by the engine so that a bad
 // value gets DynamoDB's "Member must satisfy enum value set" message).
@@ -86,6 +88,11 @@ struct IndexDescription {
   std::optional<std::int64_t> write_capacity_units;
   std::uint64_t item_count = 0;
   std::uint64_t size_bytes = 0;
+  // GSIs only (an LSI is ACTIVE with its table). A GSI added by UpdateTable is CREATING, first
+  // without and then with `backfilling` while it copies the table's items; one being deleted
+  // is DELETING until it is gone.
+  IndexStatus status = IndexStatus::kActive;
+  bool backfilling = false;
 };
 
 // What DescribeTable reports.
@@ -114,15 +121,25 @@ struct TableDescription {
   std::vector<IndexDescription> global_secondary_indexes;
 };
 
-// UpdateTable, for the members the playground implements: BillingMode and
-// ProvisionedThroughput (the JSON API refuses the others by name rather than ignoring them).
+// One element of UpdateTable's GlobalSecondaryIndexUpdates: exactly one of Create, Update
+// (throughput) and Delete should be set (the engine checks).
+struct GlobalSecondaryIndexUpdate {
+  std::optional<SecondaryIndexDefinition> create;
+  std::optional<SecondaryIndexDefinition> update;  // IndexName and ProvisionedThroughput
+  std::optional<SecondaryIndexDefinition> remove;  // Delete: IndexName
+};
+
+// UpdateTable, for the members the playground implements: BillingMode, ProvisionedThroughput
+// and GlobalSecondaryIndexUpdates (the JSON API refuses the others by name rather than
+// ignoring them).
 struct UpdateTableRequest {
   std::optional<std::string> table_name;
   std::optional<std::string> billing_mode;  // "PROVISIONED" | "PAY_PER_REQUEST"
   std::optional<ProvisionedThroughput> provisioned_throughput;
-  // AttributeDefinitions only matter to DynamoDB for creating an index; the engine accepts
-  // them when they agree with the table's and refuses them when they would re-type a key.
+  // The types of a new GSI's key attributes (DynamoDB wants them even for attributes the table
+  // already defines); a definition that would re-type a known attribute is refused.
   std::optional<std::vector<AttributeDefinition>> attribute_definitions;
+  std::optional<std::vector<GlobalSecondaryIndexUpdate>> global_secondary_index_updates;
 };
 
 struct ListTablesRequest {

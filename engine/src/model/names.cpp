@@ -44,6 +44,16 @@ std::string_view TableStatusName(TableStatus s) {
   return "ACTIVE";
 }
 
+std::string_view IndexStatusName(IndexStatus s) {
+  switch (s) {
+    case IndexStatus::kCreating: return "CREATING";
+    case IndexStatus::kUpdating: return "UPDATING";
+    case IndexStatus::kDeleting: return "DELETING";
+    case IndexStatus::kActive: return "ACTIVE";
+  }
+  return "ACTIVE";
+}
+
 std::string_view TraceOutcomeName(TraceOutcome o) {
   switch (o) {
     case TraceOutcome::kReturned: return "returned";

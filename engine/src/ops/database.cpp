@@ -2,6 +2,7 @@
 // DeleteTable, ListTables). Data-plane operations live in their own files (database_impl.h).
 #include "ddb/database.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 
@@ -57,6 +58,17 @@ TableDescription Describe(const Table& t, std::int64_t now_millis) {
   out.table_size_bytes = t.size_bytes();
   out.local_secondary_indexes = d.local_secondary_indexes;
   out.global_secondary_indexes = d.global_secondary_indexes;
+  for (auto* list : {&out.local_secondary_indexes, &out.global_secondary_indexes})
+    for (IndexDescription& ix : *list) {
+      const StoredIndex* stored = t.Index(ix.index_name);
+      if (!stored) continue;
+      ix.item_count = stored->entry_count();
+      ix.size_bytes = stored->size_bytes();
+      ix.status = stored->lifecycle().status;
+      ix.backfilling = stored->lifecycle().backfilling;
+    }
+  // Creating or deleting a GSI keeps the table UPDATING until it is done.
+  if (t.updating_indexes()) out.status = TableStatus::kUpdating;
   return out;
 }
 
@@ -93,6 +105,27 @@ Result<TableLayout> Database::PartitionLayout(std::string_view table_name, int p
   return layout;
 }
 
+Result<TableLayout> Database::IndexLayout(std::string_view table_name, std::string_view index_name) const {
+  auto it = impl_->tables.find(std::string(table_name));
+  if (it == impl_->tables.end()) return TableNotFoundNamed(table_name);
+  const StoredIndex* index = it->second->Index(std::string(index_name));
+  if (!index) return Status::Validation("The table does not have the specified index: " + std::string(index_name));
+  TableLayout layout;
+  it->second->DescribeIndexLayout(*index, layout);
+  layout.revision = impl_->revision;
+  return layout;
+}
+
+void Database::RunBackgroundWork() { impl_->RunBackgroundWork(false); }
+void Database::FinishBackgroundWork() { impl_->RunBackgroundWork(true); }
+bool Database::HasBackgroundWork() const {
+  for (const auto& [name, table] : impl_->tables)
+    if (table->updating_indexes() || std::any_of(table->indexes().begin(), table->indexes().end(),
+                                                 [](const StoredIndex& index) { return !index.pending().empty(); }))
+      return true;
+  return false;
+}
+
 Result<TableDescription> Database::Description(std::string_view table_name) const {
   auto it = impl_->tables.find(std::string(table_name));
   if (it == impl_->tables.end()) return TableNotFoundNamed(table_name);
@@ -116,7 +149,7 @@ Result<TableDescription> Database::CreateTable(const CreateTableRequest& request
       "arn:aws:dynamodb:" + impl_->options.region + ":" + impl_->options.account_id + ":table/" + def->name;
   const std::string id = RandomishId(++impl_->tables_created);
   auto table = std::make_unique<Table>(std::move(def).value(), impl_->clock->NowMillis(), arn, id);
-  table->set_environment({impl_->options.partition_split_bytes, &impl_->last_trace});
+  table->set_environment(impl_->TableEnvironment());
   TableDescription out = Describe(*table, impl_->clock->NowMillis());
   impl_->tables.emplace(out.table_name, std::move(table));
   ++impl_->revision;

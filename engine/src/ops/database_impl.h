@@ -79,8 +79,20 @@ struct Database::Impl {
     auto it = tables.find(name);
     return it == tables.end() ? nullptr : it->second.get();
   }
+  // Every request starts here: the background work due by now is done first, so the request
+  // sees the indexes as they are at its time.
   TraceScope Trace(std::string_view operation, const std::optional<std::string>& table) {
+    RunBackgroundWork(false);
     return TraceScope(last_trace, sequence, operation, table);
+  }
+  void RunBackgroundWork(bool finish) {
+    const std::int64_t now = clock->NowMillis();
+    bool changed = false;
+    for (auto& [name, table] : tables) changed = table->AdvanceIndexes(now, finish) || changed;
+    if (changed) ++revision;
+  }
+  Table::Environment TableEnvironment() {
+    return {options.partition_split_bytes, &last_trace, clock, options.index_timing};
   }
 
   DatabaseOptions options;

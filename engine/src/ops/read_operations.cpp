@@ -171,6 +171,15 @@ Result<IndexRef> ResolveIndex(const Table& t, const std::string& name, const std
                               bool consistent) {
   auto index = FindIndex(t.definition(), name);
   if (!index.ok()) return index.status();
+  if (const StoredIndex* stored = t.Index(name)) {
+    // An index being deleted is no longer there to read; one being built cannot be read until
+    // its backfill is done (DynamoDB's answer, quoted in aws-cloudformation/cloudformation-
+    // coverage-roadmap#1075).
+    if (stored->lifecycle().status == IndexStatus::kDeleting)
+      return Status::Validation("The table does not have the specified index: " + name);
+    if (stored->lifecycle().status == IndexStatus::kCreating)
+      return Status::Validation("Cannot read from backfilling global secondary index: " + name);
+  }
   if (index->global && consistent)
     return Status::Validation("Consistent reads are not supported on global secondary indexes");
   if (index->global && select && *select == "ALL_ATTRIBUTES" && index->index->projection_type != ProjectionType::kAll)

@@ -57,28 +57,33 @@ void CheckKeySchemaShape(ConstraintErrors& e, const std::optional<std::vector<Ke
   }
 }
 
+}  // namespace
+
+void CheckIndexShape(ConstraintErrors& e, const SecondaryIndexDefinition& ix, const std::string& p, bool global) {
+  e.NotNull(ix.index_name.has_value(), p + ".indexName");
+  e.NamePattern(ix.index_name, p + ".indexName");
+  if (ix.index_name) {
+    e.MinLength(ix.index_name, ix.index_name->size(), 3, p + ".indexName");
+    e.MaxLength(ix.index_name, ix.index_name->size(), 255, p + ".indexName");
+  }
+  CheckKeySchemaShape(e, ix.key_schema, p + ".keySchema", false);
+  e.NotNull(ix.projection.has_value(), p + ".projection");
+  if (ix.projection) {
+    e.Enum(ix.projection->projection_type, p + ".projection.projectionType", "[ALL, INCLUDE, KEYS_ONLY]");
+    if (ix.projection->non_key_attributes && ix.projection->non_key_attributes->empty())
+      e.Add("[]", p + ".projection.nonKeyAttributes", "Member must have length greater than or equal to 1");
+  }
+  if (global) CheckThroughputShape(e, ix.provisioned_throughput, p + ".provisionedThroughput");
+}
+
 void CheckIndexesShape(ConstraintErrors& e, const std::optional<std::vector<SecondaryIndexDefinition>>& indexes,
                        const std::string& path, bool global) {
   if (!indexes) return;
-  for (std::size_t i = 0; i < indexes->size(); ++i) {
-    const auto& ix = (*indexes)[i];
-    const std::string p = path + "." + std::to_string(i + 1) + ".member";
-    e.NotNull(ix.index_name.has_value(), p + ".indexName");
-    e.NamePattern(ix.index_name, p + ".indexName");
-    if (ix.index_name) {
-      e.MinLength(ix.index_name, ix.index_name->size(), 3, p + ".indexName");
-      e.MaxLength(ix.index_name, ix.index_name->size(), 255, p + ".indexName");
-    }
-    CheckKeySchemaShape(e, ix.key_schema, p + ".keySchema", false);
-    e.NotNull(ix.projection.has_value(), p + ".projection");
-    if (ix.projection) {
-      e.Enum(ix.projection->projection_type, p + ".projection.projectionType", "[ALL, INCLUDE, KEYS_ONLY]");
-      if (ix.projection->non_key_attributes && ix.projection->non_key_attributes->empty())
-        e.Add("[]", p + ".projection.nonKeyAttributes", "Member must have length greater than or equal to 1");
-    }
-    if (global) CheckThroughputShape(e, ix.provisioned_throughput, p + ".provisionedThroughput");
-  }
+  for (std::size_t i = 0; i < indexes->size(); ++i)
+    CheckIndexShape(e, (*indexes)[i], path + "." + std::to_string(i + 1) + ".member", global);
 }
+
+namespace {
 
 // Checks one index's key schema and projection; fills `out` on success.
 Status CheckIndex(const SecondaryIndexDefinition& ix, const std::map<std::string, ScalarType>& defs,
@@ -187,6 +192,32 @@ std::vector<std::string> JavaHashSetOrder(const std::vector<std::string>& names)
   }
   std::vector<std::string> out;
   for (auto& b : buckets) out.insert(out.end(), b.begin(), b.end());
+  return out;
+}
+
+Result<IndexDescription> ValidateAddedGlobalSecondaryIndex(const SecondaryIndexDefinition& ix,
+                                                           const std::vector<AttributeDefinition>& definitions,
+                                                           bool on_demand) {
+  std::map<std::string, ScalarType> defs;
+  std::vector<std::string> def_names;
+  for (const auto& d : definitions) {
+    const std::string& t = *d.attribute_type;
+    defs[*d.attribute_name] = t == "S" ? ScalarType::kS : t == "N" ? ScalarType::kN : ScalarType::kB;
+    def_names.push_back(*d.attribute_name);
+  }
+  IndexDescription out;
+  if (Status s = CheckIndex(ix, defs, def_names, out); !s.ok()) return s;
+  if (Status s = CheckProjection(ix, out); !s.ok()) return s;
+  if (on_demand && ix.provisioned_throughput)
+    return Status::Validation(std::string(kInvalid) + "ProvisionedThroughput should not be specified for index: " +
+                              out.index_name + " when BillingMode is PAY_PER_REQUEST");
+  if (!on_demand && !ix.provisioned_throughput)
+    return Status::Validation(std::string(kInvalid) +
+                              "ProvisionedThroughput is not specified for index: " + out.index_name);
+  if (ix.provisioned_throughput) {
+    out.read_capacity_units = ix.provisioned_throughput->read_capacity_units;
+    out.write_capacity_units = ix.provisioned_throughput->write_capacity_units;
+  }
   return out;
 }
 

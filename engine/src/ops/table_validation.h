@@ -22,6 +22,19 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& request);
 void CheckThroughputShape(ConstraintErrors& e, const std::optional<ProvisionedThroughput>& pt, const std::string& path);
 void CheckAttributeDefinitionsShape(ConstraintErrors& e, const std::optional<std::vector<AttributeDefinition>>& defs);
 
+// Member constraints of index definitions (CreateTable's indexes, UpdateTable's Create), at
+// `path` ("globalSecondaryIndexes", ...).
+void CheckIndexShape(ConstraintErrors& e, const SecondaryIndexDefinition& index, const std::string& path, bool global);
+void CheckIndexesShape(ConstraintErrors& e, const std::optional<std::vector<SecondaryIndexDefinition>>& indexes,
+                       const std::string& path, bool global);
+
+// UpdateTable's GlobalSecondaryIndexUpdates Create: the key-schema, projection and throughput
+// rules of a GSI declared in CreateTable, against the request's AttributeDefinitions (DynamoDB
+// wants them even for attributes the table already defines).
+Result<IndexDescription> ValidateAddedGlobalSecondaryIndex(const SecondaryIndexDefinition& index,
+                                                           const std::vector<AttributeDefinition>& definitions,
+                                                           bool on_demand);
+
 // "TableName must be at least 3 characters long..." and the name pattern, as checked by the
 // operations whose TableName is a required parameter (DescribeTable, DeleteTable, CreateTable).
 Status ValidateRequiredTableName(const std::optional<std::string>& name);

@@ -28,14 +28,32 @@ int CompareGroup(std::uint64_t ha, const AttributeValue* a, std::uint64_t hb, co
   return Compare(a, b);
 }
 
+ValueType ToValueType(ScalarType t) {
+  return t == ScalarType::kS ? ValueType::kS : t == ScalarType::kN ? ValueType::kN : ValueType::kB;
+}
+
+// An index key value the index can hold: of the declared type and not empty. Writes are held
+// to that (CheckIndexKeyValues); items already in a table that gains a GSI are not, and those
+// whose value could not be a key are left out of it, as DynamoDB's backfill leaves them out
+// (ScyllaDB's test_gsi_updatetable.py, test_gsi_backfill, checked against DynamoDB).
+bool Indexable(const AttributeValue* v, ValueType type) {
+  if (!v || v->type() != type) return false;
+  if (type == ValueType::kS) return !v->as_s().empty();
+  if (type == ValueType::kB) return !v->as_b().data.empty();
+  return true;
+}
+
 }  // namespace
 
-StoredIndex::StoredIndex(const TableDefinition& table, const IndexDescription& index)
+StoredIndex::StoredIndex(const TableDefinition& table, const IndexDescription& index, bool global)
     : name_(index.index_name),
+      global_(global),
       table_partition_key_(table.key_schema.partition_key.name),
       table_sort_key_(table.key_schema.sort_key ? table.key_schema.sort_key->name : std::string()),
       partition_key_(index.key_schema.partition_key.name),
       sort_key_(index.key_schema.sort_key ? index.key_schema.sort_key->name : std::string()),
+      partition_type_(ToValueType(index.key_schema.partition_key.type)),
+      sort_type_(index.key_schema.sort_key ? ToValueType(index.key_schema.sort_key->type) : ValueType::kS),
       projection_(index.projection_type) {
   if (projection_ == ProjectionType::kAll) return;
   // The table's key and the index's key, then INCLUDE's attributes; an LSI repeats the table's
@@ -81,7 +99,8 @@ StoredIndex::Entry StoredIndex::KeysOf(const Item& item) const {
 
 bool StoredIndex::MakeKeys(const ItemPtr& item, Entry& out) const {
   out = KeysOf(*item);
-  if (!out.partition || (!sort_key_.empty() && !out.sort)) return false;
+  if (!Indexable(out.partition, partition_type_) || (!sort_key_.empty() && !Indexable(out.sort, sort_type_)))
+    return false;
   out.base = item;
   return true;
 }
@@ -119,7 +138,11 @@ void StoredIndex::Replace(const ItemPtr& before, const ItemPtr& after,
   if (before && MakeKeys(before, old)) {
     // The entry's key values point into `before`; an equal key finds the stored one.
     if (auto group = groups_.find(GroupKey{old.hash, old.partition}); group != groups_.end()) {
-      if (auto it = group->second.entries.find(old); it != group->second.entries.end()) group->second.entries.erase(it);
+      if (auto it = group->second.entries.find(old); it != group->second.entries.end()) {
+        --entry_count_;
+        size_bytes_ -= it->bytes;
+        group->second.entries.erase(it);
+      }
       if (group->second.entries.empty()) groups_.erase(group);
     }
   }
@@ -132,7 +155,11 @@ void StoredIndex::Replace(const ItemPtr& before, const ItemPtr& after,
     const GroupKey key{fresh.hash, g.value.get()};
     group = groups_.emplace(key, std::move(g)).first;
   }
-  group->second.entries.insert(std::move(fresh));
+  const std::uint32_t bytes = fresh.bytes;
+  if (group->second.entries.insert(std::move(fresh)).second) {
+    ++entry_count_;
+    size_bytes_ += bytes;
+  }
 }
 
 }  // namespace ddb

@@ -9,13 +9,17 @@
 // then the index sort key, then the table's key; so the entries of one index partition-key
 // value are contiguous and in Query order.
 //
-// (Still synchronous: writes reach the index at once. Propagation lag, per-index partitions
-// and backfills build on this.)
+// A GSI also has a life of its own (storage/index_lifecycle.cpp drives it on the engine's
+// clock): writes reach it through a queue after a propagation lag, one added by UpdateTable is
+// CREATING and then backfilling from the table, one being deleted is DELETING. An LSI is
+// written synchronously with its table and is always ACTIVE.
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -29,7 +33,12 @@ namespace ddb {
 
 class StoredIndex {
  public:
-  StoredIndex(const TableDefinition& table, const IndexDescription& index);
+  StoredIndex(const TableDefinition& table, const IndexDescription& index, bool global);
+  // Move-only: the table's vector of indexes moves them when it grows or loses one.
+  StoredIndex(StoredIndex&&) = default;
+  StoredIndex& operator=(StoredIndex&&) = default;
+  StoredIndex(const StoredIndex&) = delete;
+  StoredIndex& operator=(const StoredIndex&) = delete;
 
   struct Entry {
     std::uint64_t hash = 0;                     // of the index partition-key value
@@ -47,9 +56,34 @@ class StoredIndex {
   };
 
   const std::string& name() const { return name_; }
+  bool global() const { return global_; }
+  std::uint64_t entry_count() const { return entry_count_; }
+  std::uint64_t size_bytes() const { return size_bytes_; }
   // The table's item with one key changed from `before` to `after` (either may be null: an
   // insert or a delete); `after_json` is `after` as the table rendered it.
   void Replace(const ItemPtr& before, const ItemPtr& after, const std::shared_ptr<const std::string>& after_json);
+
+  // ---- Life cycle (GSIs) -------------------------------------------------------------------
+  // A table write on its way to this index, due at `due_millis`.
+  struct PendingWrite {
+    ItemPtr before, after;
+    std::shared_ptr<const std::string> after_json;
+    std::int64_t due_millis = 0;
+  };
+  struct Lifecycle {
+    IndexStatus status = IndexStatus::kActive;
+    bool backfilling = false;
+    std::int64_t phase_end_millis = 0;  // CREATING: when backfilling starts; DELETING: when it is gone
+    std::int64_t backfill_started_millis = 0;
+    std::uint64_t backfill_total = 0;    // table items when the backfill started
+    std::uint64_t backfill_copied = 0;   // items read from the table so far
+    std::optional<Item> backfill_after;  // primary key of the last item read (none: nothing yet)
+    bool backfill_done = false;
+  };
+  Lifecycle& lifecycle() { return lifecycle_; }
+  const Lifecycle& lifecycle() const { return lifecycle_; }
+  std::deque<PendingWrite>& pending() { return pending_; }
+  const std::deque<PendingWrite>& pending() const { return pending_; }
   // Visits entries in order, only those of the index partition-key value `partition` when it
   // is given; `visit(const Entry&)` returns false to stop.
   template <class Visitor>
@@ -100,11 +134,17 @@ class StoredIndex {
   bool MakeEntry(const ItemPtr& item, const std::shared_ptr<const std::string>& json, Entry& out) const;
 
   std::string name_;
+  bool global_ = false;
   std::string table_partition_key_, table_sort_key_;  // table_sort_key_ empty: a simple key
   std::string partition_key_, sort_key_;              // sort_key_ empty: the index has none
+  ValueType partition_type_ = ValueType::kS, sort_type_ = ValueType::kS;
   ProjectionType projection_;
   std::vector<std::string> projected_;  // the attributes a KEYS_ONLY or INCLUDE entry keeps, once each
   std::map<GroupKey, Group, GroupOrder> groups_;
+  std::uint64_t entry_count_ = 0;
+  std::uint64_t size_bytes_ = 0;
+  Lifecycle lifecycle_;
+  std::deque<PendingWrite> pending_;
 };
 
 }  // namespace ddb

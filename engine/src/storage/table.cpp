@@ -41,7 +41,8 @@ Table::Table(TableDefinition definition, std::int64_t created_millis, std::strin
   if (definition_.billing_mode == BillingMode::kPayPerRequest)
     history_.last_update_to_pay_per_request_millis = created_millis;
   for (const auto* list : {&definition_.local_secondary_indexes, &definition_.global_secondary_indexes})
-    for (const IndexDescription& index : *list) indexes_.emplace_back(definition_, index);
+    for (const IndexDescription& index : *list)
+      indexes_.emplace_back(definition_, index, list == &definition_.global_secondary_indexes);
 }
 
 const StoredIndex* Table::Index(const std::string& name) const {
@@ -192,7 +193,7 @@ Table::Lookup Table::Put(ItemPtr item, std::uint32_t item_bytes) {
   json.reserve(item_bytes + 16 * item->size() + 2);  // names and values plus {"S":...} wrappers
   AppendJson(json, *item);
   slot->json = std::make_shared<const std::string>(std::move(json));
-  for (StoredIndex& index : indexes_) index.Replace(replaced.item, item, slot->json);
+  for (StoredIndex& index : indexes_) Propagate(index, replaced.item, item, slot->json);
   slot->item = std::move(item);
   slot->size = item_bytes;
   if (env_.partition_split_bytes && partitions_[partition].size_bytes > env_.partition_split_bytes) {
@@ -221,7 +222,7 @@ Table::Lookup Table::Delete(const Item& key) {
     c->single = {};
   }
   Account(*c, removed.partition, -1, -static_cast<std::int64_t>(removed.item_bytes));
-  for (StoredIndex& index : indexes_) index.Replace(removed.item, nullptr, nullptr);
+  for (StoredIndex& index : indexes_) Propagate(index, removed.item, nullptr, nullptr);
   if (c->items.empty() && !c->single.item) {
     for (int p = c->partition; p <= c->last_partition; ++p) partitions_[p].collections.erase(c);
     collections_.erase(collections_.find(std::string_view(*c->key_bytes)));

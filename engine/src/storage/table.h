@@ -35,6 +35,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ddb/clock.h"
+#include "ddb/database.h"
 #include "ddb/introspection.h"
 #include "ddb/value.h"
 #include "storage/stored_index.h"
@@ -56,6 +58,7 @@ class Table {
   // The secondary index of this name (LSI or GSI), kept up to date by Put and Delete; null
   // when the table has none by that name.
   const StoredIndex* Index(const std::string& name) const;
+  const std::vector<StoredIndex>& indexes() const { return indexes_; }
   std::uint64_t size_bytes() const { return size_bytes_; }
 
   // Where a lookup landed: the stored item (null if absent), its size in bytes, and the
@@ -133,8 +136,34 @@ class Table {
   struct Environment {
     std::uint64_t partition_split_bytes = 0;
     RequestTrace* request = nullptr;
+    const Clock* clock = nullptr;  // dates GSI propagation and life-cycle phases
+    IndexTiming index_timing;
   };
   void set_environment(Environment env) { env_ = env; }
+
+  // ---- GSI life cycle (index_lifecycle.cpp) ----
+  // Adds a GSI (UpdateTable Create; `index` is validated): CREATING from now, backfilling from
+  // the table after IndexTiming::creation_millis, ACTIVE when the backfill has read every item.
+  void CreateGlobalSecondaryIndex(IndexDescription index);
+  // Starts deleting a GSI (UpdateTable Delete): DELETING from now, gone after deletion_millis.
+  void DeleteGlobalSecondaryIndex(const std::string& name);
+  // Brings GSI work up to `now_millis` (all of it, whatever the time, when `finish`): pending
+  // writes that are due, backfill progress, creations and deletions that end. Returns whether
+  // anything changed.
+  bool AdvanceIndexes(std::int64_t now_millis, bool finish);
+  // True while a GSI is CREATING and not yet backfilling, or DELETING: DynamoDB takes no other
+  // UpdateTable then.
+  bool index_update_in_progress() const;
+  // True while any GSI is CREATING or DELETING (DescribeTable then says UPDATING).
+  bool updating_indexes() const;
+  // The layout of one secondary index (see Database::IndexLayout).
+  void DescribeIndexLayout(const StoredIndex& index, TableLayout& out) const;
+  // The partition of index `index` holding the entry of table item `item`: the table's for an
+  // LSI, the GSI's own (its hash range) for a GSI; `index_partitions` from IndexPartitionCount.
+  int IndexPartitionOf(const StoredIndex& index, const StoredIndex::Entry& entry, int index_partitions) const;
+  int IndexPartitionCount(const StoredIndex& index) const;
+  // Orders two primary keys (items or keys of this table) as a Scan visits them.
+  int CompareScanPositions(const Item& a, const Item& b) const;
 
   // Throughput history, for DescribeTable (milliseconds since the epoch).
   struct ThroughputHistory {
@@ -223,6 +252,14 @@ class Table {
   // The part of `c`'s items that partition `p` holds.
   std::pair<ItemMap::const_iterator, ItemMap::const_iterator> PartOf(const ItemCollection& c, int p) const;
   PartitionInfo Info(int p) const;
+  // A write of `before` -> `after` reaching `index`: at once, queued for later (a GSI with a
+  // propagation lag), or not at all (a GSI being deleted, or an item its backfill reads later).
+  void Propagate(StoredIndex& index, const ItemPtr& before, const ItemPtr& after,
+                 const std::shared_ptr<const std::string>& after_json);
+  // Removes attribute definitions no key (of the table, an LSI, a GSI not being deleted) uses.
+  void DropUnusedAttributeDefinitions();
+  // Reads up to `count` more items into a backfilling index; marks it done at the table's end.
+  void Backfill(StoredIndex& index, std::uint64_t count);
 
   // ---- Splits (partition_splits.cpp) ----
   void SplitWhileOversized(int p);

@@ -258,12 +258,12 @@ Result<UpdateTableRequest> UpdateTableRequestFromJson(const json& body) {
       return Status::Validation(std::string("UpdateTable cannot change ") + fixed +
                                 ": a table's key schema and local secondary indexes are fixed when it is created "
                                 "(create a new table and copy the items)");
-  for (const char* member : {"GlobalSecondaryIndexUpdates", "StreamSpecification", "SSESpecification", "ReplicaUpdates",
-                             "TableClass", "DeletionProtectionEnabled", "OnDemandThroughput", "WarmThroughput",
-                             "MultiRegionConsistency", "GlobalTableWitnessUpdates"})
+  for (const char* member :
+       {"StreamSpecification", "SSESpecification", "ReplicaUpdates", "TableClass", "DeletionProtectionEnabled",
+        "OnDemandThroughput", "WarmThroughput", "MultiRegionConsistency", "GlobalTableWitnessUpdates"})
     if (r.Get(body, member))
       return Status::Validation(std::string("The playground does not implement UpdateTable's ") + member +
-                                " (it implements BillingMode and ProvisionedThroughput)");
+                                " (it implements BillingMode, ProvisionedThroughput and GlobalSecondaryIndexUpdates)");
   UpdateTableRequest req;
   if (const json* list = r.List(body, "AttributeDefinitions")) {
     std::vector<AttributeDefinition> defs;
@@ -277,6 +277,36 @@ Result<UpdateTableRequest> UpdateTableRequestFromJson(const json& body) {
   req.table_name = r.String(body, "TableName");
   req.billing_mode = r.String(body, "BillingMode");
   req.provisioned_throughput = ReadThroughput(r, body);
+  if (const json* list = r.List(body, "GlobalSecondaryIndexUpdates")) {
+    std::vector<GlobalSecondaryIndexUpdate> updates;
+    for (const auto& e : *list) {
+      const json* u = r.Element(e, "GlobalSecondaryIndexUpdate");
+      if (!u) break;
+      GlobalSecondaryIndexUpdate update;
+      if (const json* c = r.Struct(*u, "Create", "CreateGlobalSecondaryIndexAction")) {
+        SecondaryIndexDefinition d;
+        d.index_name = r.String(*c, "IndexName");
+        d.key_schema = ReadKeySchema(r, *c);
+        if (const json* p = r.Struct(*c, "Projection", "Projection"))
+          d.projection = Projection{r.String(*p, "ProjectionType"), r.StringList(*p, "NonKeyAttributes")};
+        d.provisioned_throughput = ReadThroughput(r, *c);
+        update.create = std::move(d);
+      }
+      if (const json* c = r.Struct(*u, "Update", "UpdateGlobalSecondaryIndexAction")) {
+        SecondaryIndexDefinition d;
+        d.index_name = r.String(*c, "IndexName");
+        d.provisioned_throughput = ReadThroughput(r, *c);
+        update.update = std::move(d);
+      }
+      if (const json* c = r.Struct(*u, "Delete", "DeleteGlobalSecondaryIndexAction")) {
+        SecondaryIndexDefinition d;
+        d.index_name = r.String(*c, "IndexName");
+        update.remove = std::move(d);
+      }
+      updates.push_back(std::move(update));
+    }
+    req.global_secondary_index_updates = std::move(updates);
+  }
   return Finish(r, std::move(req));
 }
 

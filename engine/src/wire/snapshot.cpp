@@ -181,6 +181,7 @@ Status ImportSnapshot(Database& db, std::string_view text) {
       if (entry.definition.table_name) db.DeleteTable(*entry.definition.table_name);
     return Status(ErrorCode::kInternalServerError, "Snapshot import failed after it was checked: " + s.message());
   }
+  db.FinishBackgroundWork();  // loaded indexes start out caught up, not lagging behind their items
   return Status::Ok();
 }
 

@@ -35,7 +35,8 @@ json DescribedIndexJson(const IndexDescription& ix, const std::string& table_arn
             {"Projection", ProjectionJson(ix)}, {"IndexSizeBytes", ix.size_bytes},
             {"ItemCount", ix.item_count},       {"IndexArn", table_arn + "/index/" + ix.index_name}};
   if (global) {
-    o["IndexStatus"] = "ACTIVE";
+    o["IndexStatus"] = std::string(IndexStatusName(ix.status));
+    if (ix.status == IndexStatus::kCreating) o["Backfilling"] = ix.backfilling;
     o["ProvisionedThroughput"] =
         ThroughputJson(ix.read_capacity_units.value_or(0), ix.write_capacity_units.value_or(0));
     o["ProvisionedThroughput"]["NumberOfDecreasesToday"] = 0;
@@ -99,7 +100,9 @@ std::vector<std::pair<std::string, json>> CreateTableMembers(const TableDescript
     if (list->empty()) continue;
     const bool global = list == &d.global_secondary_indexes;
     json a = json::array();
-    for (const auto& ix : *list) a.push_back(DefinedIndexJson(ix, global && provisioned));
+    for (const auto& ix : *list)  // an index on its way out is not part of the definition any more
+      if (ix.status != IndexStatus::kDeleting) a.push_back(DefinedIndexJson(ix, global && provisioned));
+    if (a.empty()) continue;
     m.emplace_back(global ? "GlobalSecondaryIndexes" : "LocalSecondaryIndexes", std::move(a));
   }
   return m;

@@ -1,0 +1,15 @@
+#include "model/page_options.h"
+
+namespace playground {
+
+ddb::DatabaseOptions PageDatabaseOptions() {
+  ddb::DatabaseOptions options;
+  options.index_timing.propagation_millis = 2000;
+  options.index_timing.creation_millis = 1500;
+  options.index_timing.backfill_items_per_second = 20;
+  options.index_timing.backfill_max_millis = 10000;
+  options.index_timing.deletion_millis = 1500;
+  return options;
+}
+
+}  // namespace playground

@@ -1,0 +1,13 @@
+// The page's database options. GSI background work runs slower than DynamoDB's so that a
+// learner can watch it: a write reaches a GSI two seconds later (long enough to query before
+// it arrives), and an added GSI spends a moment CREATING, then backfills at a pace the data
+// view can show, never for more than ten seconds.
+#pragma once
+
+#include "ddb/database.h"
+
+namespace playground {
+
+ddb::DatabaseOptions PageDatabaseOptions();
+
+}  // namespace playground
