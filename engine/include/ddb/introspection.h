@@ -136,6 +136,10 @@ struct RequestTrace {
   std::uint64_t sequence = 0;  // increases with every request the database handles
   std::string operation;       // "GetItem", "PutItem", ...
   std::string table_name;      // the table named by the request; empty for batches and transactions
+  // The index a Query or Scan read (IndexName), empty otherwise. Then `entries` hold the index
+  // entries it read and their partitions, and `partitions_visited`, are the index's (a GSI's
+  // own, an LSI's its table's).
+  std::string index_name;
   // The tables the entries belong to: the request's table, or each table a batch or a
   // transaction touched, in the order it first touched them.
   std::vector<std::string> tables;

@@ -163,11 +163,24 @@ struct ExpressionInputs {
 };
 
 // Capacity one request consumed on one table (ReturnConsumedCapacity TOTAL or INDEXES).
+// `capacity_units` is the total: the table's share plus every index's.
 struct ConsumedCapacity {
   std::string table_name;
   double capacity_units = 0;
-  bool include_table_breakdown = false;  // INDEXES: also report the table's own share
+  bool include_table_breakdown = false;  // INDEXES: also report the table's and each index's share
   double table_capacity_units = 0;
+  std::map<std::string, double> global_secondary_indexes;  // index name -> units (INDEXES only)
+  std::map<std::string, double> local_secondary_indexes;
+};
+
+// ReturnItemCollectionMetrics SIZE, on a table with local secondary indexes: the item
+// collection a write touched, and an estimate of its size (its items and their LSI entries) in
+// gigabytes, as a range. DynamoDB's limit is 10 GB; a playground that scales the limit down
+// (DatabaseOptions::partition_split_bytes) scales the estimate with it.
+struct ItemCollectionMetrics {
+  Item item_collection_key;  // the partition key
+  double size_estimate_lower_gb = 0;
+  double size_estimate_upper_gb = 1;
 };
 
 // Enum-valued members keep the caller's text ("NONE", "ALL_OLD", ...); the engine validates
@@ -185,6 +198,7 @@ struct PutItemRequest {
 struct PutItemResult {
   ItemPtr attributes;  // the replaced item, when ReturnValues is ALL_OLD and one existed
   std::optional<ConsumedCapacity> consumed_capacity;
+  std::optional<ItemCollectionMetrics> item_collection_metrics;
 };
 
 struct GetItemRequest {
@@ -213,6 +227,7 @@ struct DeleteItemRequest {
 struct DeleteItemResult {
   ItemPtr attributes;  // the deleted item, when ReturnValues is ALL_OLD and one existed
   std::optional<ConsumedCapacity> consumed_capacity;
+  std::optional<ItemCollectionMetrics> item_collection_metrics;
 };
 
 struct UpdateItemRequest {
@@ -229,6 +244,7 @@ struct UpdateItemRequest {
 struct UpdateItemResult {
   std::optional<Item> attributes;  // per ReturnValues; absent for NONE
   std::optional<ConsumedCapacity> consumed_capacity;
+  std::optional<ItemCollectionMetrics> item_collection_metrics;
 };
 
 // ---- Query and Scan ------------------------------------------------------------------
@@ -307,6 +323,7 @@ struct BatchWriteItemRequest {
 struct BatchWriteItemResult {
   std::map<std::string, std::vector<WriteRequest>> unprocessed_items;
   std::vector<ConsumedCapacity> consumed_capacity;
+  std::map<std::string, std::vector<ItemCollectionMetrics>> item_collection_metrics;  // per table, per write
 };
 
 // ---- Transactions --------------------------------------------------------------------------
@@ -333,6 +350,7 @@ struct TransactWriteItemsRequest {
 };
 struct TransactWriteItemsResult {
   std::vector<ConsumedCapacity> consumed_capacity;
+  std::map<std::string, std::vector<ItemCollectionMetrics>> item_collection_metrics;  // per table, per write
 };
 
 struct TransactGetItem {

@@ -218,17 +218,26 @@ Result<BatchWriteItemResult> Database::BatchWriteItem(const BatchWriteItemReques
     Table* t = tables[name];
     trace.UseTable(name);
     double units = 0;
+    std::vector<capacity::IndexUnits> index_units;
     for (const auto& w : writes) {
       if (w.put_item) {
         auto item = std::make_shared<const Item>(*w.put_item);
         const auto bytes = static_cast<std::uint32_t>(ItemSize(*item));
         Table::Lookup old = t->Put(item, bytes);
+        capacity::AddIndexWrites(*t, old.item, item, 1, index_units);
+        if (auto m = CollectionMetrics(request.return_item_collection_metrics, *t, *item,
+                                       impl_->options.partition_split_bytes))
+          out.item_collection_metrics[name].push_back(std::move(*m));
         const double u = capacity::WriteUnits(std::max(bytes, old.item_bytes));
         units += u;
         trace.Add(item, old.partition, TraceOutcome::kWritten, bytes, u);
         entry_tables.push_back(t);
       } else {
         Table::Lookup removed = t->Delete(*w.delete_key);
+        capacity::AddIndexWrites(*t, removed.item, nullptr, 1, index_units);
+        if (auto m = CollectionMetrics(request.return_item_collection_metrics, *t, *w.delete_key,
+                                       impl_->options.partition_split_bytes))
+          out.item_collection_metrics[name].push_back(std::move(*m));
         const double u = capacity::WriteUnits(removed.item_bytes);
         units += u;
         trace.Add(removed.item ? removed.item : std::make_shared<const Item>(*w.delete_key), removed.partition,
@@ -236,8 +245,9 @@ Result<BatchWriteItemResult> Database::BatchWriteItem(const BatchWriteItemReques
         entry_tables.push_back(t);
       }
     }
-    all_units += units;
-    if (auto c = capacity::Report(request.return_consumed_capacity, name, units)) out.consumed_capacity.push_back(*c);
+    all_units += units + capacity::TotalUnits(index_units);
+    if (auto c = capacity::Report(request.return_consumed_capacity, name, units, index_units))
+      out.consumed_capacity.push_back(*c);
   }
   ++impl_->revision;
   // A later write may have split a partition, renumbering those after it.

@@ -29,6 +29,7 @@ class TraceScope {
     trace_.sequence = ++sequence;
     trace_.operation.assign(operation);
     trace_.table_name.assign(table ? std::string_view(*table) : std::string_view());
+    trace_.index_name.clear();
     trace_.ok = true;
     trace_.error_type.clear();
     trace_.entries.clear();
@@ -124,6 +125,12 @@ inline std::int64_t UtcDay(std::int64_t millis) {
 inline Status CollectionSizeExceeded() {
   return Status(ErrorCode::kItemCollectionSizeLimitExceeded, "Collection size exceeded.");
 }
+
+// ReturnItemCollectionMetrics SIZE on a table with an LSI: the collection of `item_or_key` as
+// it is after the write; nothing otherwise.
+std::optional<ItemCollectionMetrics> CollectionMetrics(const std::optional<std::string>& return_item_collection_metrics,
+                                                       const Table& table, const Item& item_or_key,
+                                                       std::uint64_t partition_split_bytes);
 
 inline Status TableNotFound() { return Status::NotFound("Requested resource not found"); }
 

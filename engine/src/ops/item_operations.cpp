@@ -6,6 +6,7 @@
 // account capacity (writes: the larger of the item before and after, in 1 KB units) ->
 // record the trace.
 #include <algorithm>
+#include <cmath>
 
 #include "ddb/limits.h"
 #include "expr/expressions.h"
@@ -125,13 +126,31 @@ Result<PutItemResult> Database::PutItem(PutItemRequest request) {
   Table::Lookup replaced = t->Put(item, static_cast<std::uint32_t>(item_bytes));
   ++impl_->revision;
   const double units = capacity::WriteUnits(std::max<std::uint64_t>(item_bytes, replaced.item_bytes));
-  trace.Add(std::move(item), replaced.partition, TraceOutcome::kWritten, item_bytes, units);
-  trace.SetCapacity(units);
-
+  std::vector<capacity::IndexUnits> index_units;
+  capacity::AddIndexWrites(*t, replaced.item, item, 1, index_units);
   PutItemResult out;
+  out.item_collection_metrics =
+      CollectionMetrics(request.return_item_collection_metrics, *t, *item, impl_->options.partition_split_bytes);
+  trace.Add(std::move(item), replaced.partition, TraceOutcome::kWritten, item_bytes, units);
+  trace.SetCapacity(units + capacity::TotalUnits(index_units));
+
   if (return_values == "ALL_OLD") out.attributes = std::move(replaced.item);
-  out.consumed_capacity = capacity::Report(request.return_consumed_capacity, *request.table_name, units);
+  out.consumed_capacity = capacity::Report(request.return_consumed_capacity, *request.table_name, units, index_units);
   return out;
+}
+
+std::optional<ItemCollectionMetrics> CollectionMetrics(const std::optional<std::string>& mode, const Table& table,
+                                                       const Item& item_or_key, std::uint64_t partition_split_bytes) {
+  if (!mode || *mode != "SIZE" || !table.has_local_secondary_indexes()) return std::nullopt;
+  const std::string& pk = table.key_schema().partition_key.name;
+  ItemCollectionMetrics m;
+  m.item_collection_key.emplace(pk, item_or_key.at(pk));
+  // Gigabytes at the scale in force: 10 GB is the limit, whatever the limit's bytes.
+  const double gb = static_cast<double>(table.CollectionBytes(item_or_key.at(pk))) * 10.0 /
+                    static_cast<double>(std::max<std::uint64_t>(partition_split_bytes, 1));
+  m.size_estimate_lower_gb = std::floor(gb);
+  m.size_estimate_upper_gb = m.size_estimate_lower_gb + 1;
+  return m;
 }
 
 // ---- GetItem --------------------------------------------------------------------------------
@@ -211,12 +230,16 @@ Result<DeleteItemResult> Database::DeleteItem(const DeleteItemRequest& request) 
   Table::Lookup removed = t->Delete(*request.key);
   if (removed.item) ++impl_->revision;
   const double units = capacity::WriteUnits(removed.item_bytes);
-  trace.SetCapacity(units);
+  std::vector<capacity::IndexUnits> index_units;
+  capacity::AddIndexWrites(*t, removed.item, nullptr, 1, index_units);
+  trace.SetCapacity(units + capacity::TotalUnits(index_units));
   if (removed.item) trace.Add(removed.item, removed.partition, TraceOutcome::kDeleted, removed.item_bytes, units);
   else trace.Add(std::make_shared<const Item>(*request.key), removed.partition, TraceOutcome::kUnchanged, 0, units);
   DeleteItemResult out;
+  out.item_collection_metrics =
+      CollectionMetrics(request.return_item_collection_metrics, *t, *request.key, impl_->options.partition_split_bytes);
   if (return_values == "ALL_OLD") out.attributes = std::move(removed.item);
-  out.consumed_capacity = capacity::Report(request.return_consumed_capacity, *request.table_name, units);
+  out.consumed_capacity = capacity::Report(request.return_consumed_capacity, *request.table_name, units, index_units);
   return out;
 }
 
@@ -278,8 +301,10 @@ Result<UpdateItemResult> Database::UpdateItem(const UpdateItemRequest& request) 
   const int partition = t->Put(stored, static_cast<std::uint32_t>(new_bytes)).partition;
   ++impl_->revision;
   const double units = capacity::WriteUnits(std::max<std::uint64_t>(new_bytes, current.item_bytes));
+  std::vector<capacity::IndexUnits> index_units;
+  capacity::AddIndexWrites(*t, current.item, stored, 1, index_units);
   trace.Add(stored, partition, TraceOutcome::kWritten, new_bytes, units);
-  trace.SetCapacity(units);
+  trace.SetCapacity(units + capacity::TotalUnits(index_units));
 
   UpdateItemResult out;
   const std::string return_values = request.return_values.value_or("NONE");
@@ -293,7 +318,9 @@ Result<UpdateItemResult> Database::UpdateItem(const UpdateItemRequest& request) 
   if (return_values == "ALL_NEW") out.attributes = *stored;
   if (return_values == "UPDATED_NEW") out.attributes = updated_paths(*stored);
   if (out.attributes && out.attributes->empty()) out.attributes.reset();
-  out.consumed_capacity = capacity::Report(request.return_consumed_capacity, *request.table_name, units);
+  out.item_collection_metrics =
+      CollectionMetrics(request.return_item_collection_metrics, *t, *stored, impl_->options.partition_split_bytes);
+  out.consumed_capacity = capacity::Report(request.return_consumed_capacity, *request.table_name, units, index_units);
   return out;
 }
 

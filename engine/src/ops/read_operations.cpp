@@ -131,7 +131,13 @@ class PageBuilder {
     return !full_;
   }
 
-  Result<ReadPage> Finish(const std::optional<std::string>& return_consumed_capacity, const std::string& table_name) {
+  // A table item fetched for an index entry (an LSI read of attributes it does not project):
+  // its size is read from the table, and paid there.
+  void Fetched(std::uint64_t bytes) { fetched_bytes_ += bytes; }
+
+  // `index`: the index the page was read from, which the read units are charged to.
+  Result<ReadPage> Finish(const std::optional<std::string>& return_consumed_capacity, const std::string& table_name,
+                          const IndexRef* index = nullptr) {
     if (!error_.ok()) return trace_.Fail(error_);
     // A page that stopped early (Limit or 1 MB) tells the caller where to continue, even when
     // nothing is left: DynamoDB cannot know that without reading on.
@@ -141,8 +147,15 @@ class PageBuilder {
       page_.last_evaluated_key = std::move(key);
     }
     const double units = capacity::ReadUnits(bytes_read_, consistent_);
-    trace_.SetCapacity(units);
-    page_.consumed_capacity = capacity::Report(return_consumed_capacity, table_name, units);
+    if (!index) {
+      trace_.SetCapacity(units);
+      page_.consumed_capacity = capacity::Report(return_consumed_capacity, table_name, units);
+      return std::move(page_);
+    }
+    const double table_units = fetched_bytes_ ? capacity::ReadUnits(fetched_bytes_, consistent_) : 0;
+    trace_.SetCapacity(units + table_units);
+    page_.consumed_capacity = capacity::Report(return_consumed_capacity, table_name, table_units,
+                                               {{index->index->index_name, index->global, units}});
     return std::move(page_);
   }
 
@@ -155,6 +168,7 @@ class PageBuilder {
   TraceScope& trace_;
   ReadPage page_;
   std::uint64_t bytes_read_ = 0;
+  std::uint64_t fetched_bytes_ = 0;
   ItemPtr last_read_;
   bool full_ = false;
   Status error_;
@@ -192,10 +206,13 @@ Result<IndexRef> ResolveIndex(const Table& t, const std::string& name, const std
 
 // Reads index entries into a page, after `start` (an ExclusiveStartKey) when given.
 void ReadIndexEntries(const std::vector<IndexEntry>& entries, const Table& table, const IndexRef& index,
-                      const std::optional<Item>& start, bool scan_order, bool fetch_table_items, PageBuilder& page) {
+                      const std::optional<Item>& start, bool scan_order, bool fetch_table_items, TraceScope& trace,
+                      PageBuilder& page) {
   for (const IndexEntry& e : entries) {
     const StoredIndex::Entry& x = *e.entry;
     if (start && CompareIndexPositions(table, index, *x.base, *start, scan_order) <= 0) continue;
+    trace.Visit(e.partition);
+    if (fetch_table_items) page.Fetched(ItemSize(*x.base));
     if (!page.Read(x.item, x.bytes, e.partition, fetch_table_items ? &x.base : nullptr, &x.json)) break;
   }
 }
@@ -332,15 +349,20 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
     PageBuilder page(std::move(key_names), request.limit, request.consistent_read, want_items, filter, projection,
                      trace);
     const bool fetch = !index->global && request.select && *request.select == "ALL_ATTRIBUTES";
+    trace.trace().index_name = *request.index_name;
     for (const IndexEntry& e : entries) {
       if (request.exclusive_start_key) {
         const int c = CompareIndexPositions(*t, *index, *e.entry->base, *request.exclusive_start_key, false);
         if (forward ? c <= 0 : c >= 0) continue;
       }
       const StoredIndex::Entry& x = *e.entry;
+      trace.Visit(e.partition);
+      if (fetch) page.Fetched(ItemSize(*x.base));
       if (!page.Read(x.item, x.bytes, e.partition, fetch ? &x.base : nullptr, &x.json)) break;
     }
-    return page.Finish(request.return_consumed_capacity, *request.table_name);
+    if (trace.trace().partitions_visited.empty())  // read nothing: the partition that would hold it
+      trace.Visit(IndexPartitionOfValue(*t, *index, key_condition->partition_key));
+    return page.Finish(request.return_consumed_capacity, *request.table_name, &*index);
   }
 
   const AttributeValue* start_sort = nullptr;
@@ -443,9 +465,10 @@ Result<ReadPage> Database::Scan(const ScanRequest& request) {
       for (const auto& name : key_names)
         if (!start->count(name)) return trace.Fail(Status::Validation("The provided starting key is invalid"));
     PageBuilder page(std::move(key_names), request.limit, false, want_items, filter, projection, trace);
+    trace.trace().index_name = *request.index_name;
     ReadIndexEntries(IndexEntries(*t, *index, nullptr), *t, *index, request.exclusive_start_key, true,
-                     !index->global && request.select && *request.select == "ALL_ATTRIBUTES", page);
-    return page.Finish(request.return_consumed_capacity, *request.table_name);
+                     !index->global && request.select && *request.select == "ALL_ATTRIBUTES", trace, page);
+    return page.Finish(request.return_consumed_capacity, *request.table_name, &*index);
   }
 
   // Parallel scan: segment i of n covers the i-th slice of the hash space.

@@ -262,6 +262,7 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
 
   TransactWriteItemsResult out;
   std::map<std::string, double> units_by_table;
+  std::map<std::string, std::vector<capacity::IndexUnits>> index_units_by_table;
   double all_units = 0;
   for (std::size_t i = 0; i < plan.size(); ++i) {
     PlannedWrite& w = plan[i];
@@ -272,9 +273,11 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
         const auto size = static_cast<std::uint32_t>(ItemSize(**results[i]));
         bytes = std::max<std::uint64_t>(bytes, size);
         w.table->Put(*results[i], size);
+        capacity::AddIndexWrites(*w.table, before[i].item, *results[i], 2, index_units_by_table[*w.action->table_name]);
         trace.Add(*results[i], before[i].partition, TraceOutcome::kWritten, size);
       } else {
         Table::Lookup removed = w.table->Delete(w.key);
+        capacity::AddIndexWrites(*w.table, removed.item, nullptr, 2, index_units_by_table[*w.action->table_name]);
         trace.Add(removed.item ? removed.item : std::make_shared<const Item>(w.key), removed.partition,
                   removed.item ? TraceOutcome::kDeleted : TraceOutcome::kUnchanged, removed.item_bytes);
       }
@@ -282,6 +285,10 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
       trace.Add(before[i].item ? before[i].item : std::make_shared<const Item>(w.key), before[i].partition,
                 TraceOutcome::kUnchanged, before[i].item_bytes);
     }
+    if (results[i])
+      if (auto m = CollectionMetrics(request.return_item_collection_metrics, *w.table, w.key,
+                                     impl_->options.partition_split_bytes))
+        out.item_collection_metrics[*w.action->table_name].push_back(std::move(*m));
     const double u = 2 * capacity::WriteUnits(bytes);
     trace.trace().entries.back().capacity_units = u;
     units_by_table[*w.action->table_name] += u;
@@ -293,8 +300,12 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
     for (std::size_t i = 0; i < plan.size(); ++i)
       trace.trace().entries[i].partition = plan[i].table->PartitionOfKey(*trace.trace().entries[i].item);
   if (request.client_request_token) impl_->transaction_tokens[*request.client_request_token] = {fingerprint, now};
-  for (const auto& [name, units] : units_by_table)
-    if (auto c = capacity::Report(request.return_consumed_capacity, name, units)) out.consumed_capacity.push_back(*c);
+  for (const auto& [name, units] : units_by_table) {
+    const auto& index_units = index_units_by_table[name];
+    all_units += capacity::TotalUnits(index_units);
+    if (auto c = capacity::Report(request.return_consumed_capacity, name, units, index_units))
+      out.consumed_capacity.push_back(*c);
+  }
   trace.SetCapacity(all_units);
   return out;
 }

@@ -16,14 +16,35 @@ double WriteUnits(std::uint64_t bytes) {
       std::max<std::uint64_t>(1, (bytes + limits::kWriteUnitBytes - 1) / limits::kWriteUnitBytes));
 }
 
+void AddIndexWrites(const Table& table, const ItemPtr& before, const ItemPtr& after, double factor,
+                    std::vector<IndexUnits>& out) {
+  for (const StoredIndex& index : table.indexes()) {
+    if (index.lifecycle().status == IndexStatus::kDeleting) continue;
+    const double units = factor * index.WriteUnits(before.get(), after.get());
+    if (units == 0) continue;
+    auto it = std::find_if(out.begin(), out.end(), [&](const IndexUnits& u) { return u.index_name == index.name(); });
+    if (it == out.end()) it = out.insert(out.end(), IndexUnits{index.name(), index.global(), 0});
+    it->units += units;
+  }
+}
+
+double TotalUnits(const std::vector<IndexUnits>& indexes) {
+  double total = 0;
+  for (const IndexUnits& u : indexes) total += u.units;
+  return total;
+}
+
 std::optional<ConsumedCapacity> Report(const std::optional<std::string>& mode, const std::string& table_name,
-                                       double units) {
+                                       double table_units, const std::vector<IndexUnits>& indexes) {
   if (!mode || *mode == "NONE") return std::nullopt;
   ConsumedCapacity c;
   c.table_name = table_name;
-  c.capacity_units = units;
+  c.capacity_units = table_units + TotalUnits(indexes);
   c.include_table_breakdown = *mode == "INDEXES";
-  c.table_capacity_units = units;
+  c.table_capacity_units = table_units;
+  if (c.include_table_breakdown)
+    for (const IndexUnits& u : indexes)
+      (u.global ? c.global_secondary_indexes : c.local_secondary_indexes)[u.index_name] += u.units;
   return c;
 }
 

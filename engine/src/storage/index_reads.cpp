@@ -42,11 +42,21 @@ std::vector<IndexEntry> IndexEntries(const Table& table, const IndexRef& index, 
   std::vector<IndexEntry> entries;
   const StoredIndex* stored = table.Index(index.index->index_name);
   if (!stored) return entries;  // cannot happen: the table keeps one per index it declares
+  const int partitions = table.IndexPartitionCount(*stored);
   stored->Visit(partition_value, [&](const StoredIndex::Entry& e) {
-    entries.push_back({&stored->Materialize(e), table.PartitionOfKey(*e.base)});
+    entries.push_back({&stored->Materialize(e), table.IndexPartitionOf(*stored, e, partitions)});
     return true;
   });
   return entries;
+}
+
+int IndexPartitionOfValue(const Table& table, const IndexRef& index, const AttributeValue& value) {
+  const StoredIndex* stored = table.Index(index.index->index_name);
+  if (!stored) return 0;
+  if (!index.global) return table.PartitionOfCollection(value);
+  StoredIndex::Entry probe;
+  probe.hash = PartitionKeyHash(value);
+  return table.IndexPartitionOf(*stored, probe, table.IndexPartitionCount(*stored));
 }
 
 Status CheckIndexKeyValues(const TableDefinition& table, const Item& item) {

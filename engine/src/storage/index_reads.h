@@ -26,7 +26,7 @@ struct IndexRef {
 Result<IndexRef> FindIndex(const TableDefinition& table, const std::string& name);
 
 // One entry of a read: the stored entry (valid until the table is next written, so within the
-// request reading it) and the table partition holding its item.
+// request reading it) and the index partition holding it (an LSI's: its table item's).
 struct IndexEntry {
   const StoredIndex::Entry* entry;
   int partition;
@@ -35,6 +35,9 @@ struct IndexEntry {
 // Entries of `index` in index order; only those whose index partition key equals
 // `partition_value` when it is given (Query: O(log n) to find them), all of them otherwise (Scan).
 std::vector<IndexEntry> IndexEntries(const Table& table, const IndexRef& index, const AttributeValue* partition_value);
+
+// The partition of `index` that holds (or would hold) entries of index partition-key `value`.
+int IndexPartitionOfValue(const Table& table, const IndexRef& index, const AttributeValue& value);
 
 // Orders two entries' positions as the index stores them (for ExclusiveStartKey): negative
 // when `a` comes first (StoredIndex::ComparePositions). `a` and `b` carry at least the table

@@ -113,11 +113,57 @@ bool StoredIndex::MakeEntry(const ItemPtr& item, const std::shared_ptr<const std
     out.bytes = static_cast<std::uint32_t>(ItemSize(*item));
     return true;
   }
+  out.bytes = static_cast<std::uint32_t>(EntryBytes(*item));
+  return true;
+}
+
+std::uint64_t StoredIndex::EntryBytes(const Item& item) const {
+  const Entry keys = KeysOf(item);
+  if (!Indexable(keys.partition, partition_type_) || (!sort_key_.empty() && !Indexable(keys.sort, sort_type_)))
+    return 0;
+  if (projection_ == ProjectionType::kAll) return ItemSize(item);
   std::size_t bytes = 0;
   for (const std::string& name : projected_)
-    if (const AttributeValue* v = Find(*item, name)) bytes += name.size() + AttributeValueSize(*v);
-  out.bytes = static_cast<std::uint32_t>(bytes);
-  return true;
+    if (const AttributeValue* v = Find(item, name)) bytes += name.size() + AttributeValueSize(*v);
+  return bytes;
+}
+
+std::uint64_t StoredIndex::GroupBytes(const AttributeValue& partition) const {
+  auto group = groups_.find(GroupKey{PartitionKeyHash(partition), &partition});
+  return group == groups_.end() ? 0 : group->second.bytes;
+}
+
+double StoredIndex::WriteUnits(const Item* before, const Item* after) const {
+  auto in_index = [&](const Item* item, Entry& keys) {
+    if (!item) return false;
+    keys = KeysOf(*item);
+    return Indexable(keys.partition, partition_type_) && (sort_key_.empty() || Indexable(keys.sort, sort_type_));
+  };
+  auto entry_bytes = [&](const Item& item) { return EntryBytes(item); };
+  auto units = [](std::uint64_t bytes) {
+    return static_cast<double>(std::max<std::uint64_t>(1, (bytes + 1023) / 1024));
+  };
+  Entry old_keys, new_keys;
+  const bool was = in_index(before, old_keys), is = in_index(after, new_keys);
+  if (!was && !is) return 0;
+  if (!was) return units(entry_bytes(*after));
+  if (!is) return units(entry_bytes(*before));
+  if (Compare(old_keys.partition, new_keys.partition) != 0 || Compare(old_keys.sort, new_keys.sort) != 0)
+    return units(entry_bytes(*before)) + units(entry_bytes(*after));
+  // Same index key: a write only when what the index holds of the item changes.
+  bool same = true;
+  if (projection_ == ProjectionType::kAll) {
+    same = *before == *after;
+  } else {
+    for (const std::string& name : projected_) {
+      const AttributeValue *a = Find(*before, name), *b = Find(*after, name);
+      if ((a == nullptr) != (b == nullptr) || (a && !(*a == *b))) {
+        same = false;
+        break;
+      }
+    }
+  }
+  return same ? 0 : units(entry_bytes(*after));
 }
 
 const StoredIndex::Entry& StoredIndex::Materialize(const Entry& entry) const {
@@ -141,6 +187,7 @@ void StoredIndex::Replace(const ItemPtr& before, const ItemPtr& after,
       if (auto it = group->second.entries.find(old); it != group->second.entries.end()) {
         --entry_count_;
         size_bytes_ -= it->bytes;
+        group->second.bytes -= it->bytes;
         group->second.entries.erase(it);
       }
       if (group->second.entries.empty()) groups_.erase(group);
@@ -159,6 +206,7 @@ void StoredIndex::Replace(const ItemPtr& before, const ItemPtr& after,
   if (group->second.entries.insert(std::move(fresh)).second) {
     ++entry_count_;
     size_bytes_ += bytes;
+    group->second.bytes += bytes;
   }
 }
 

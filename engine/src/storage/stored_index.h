@@ -63,6 +63,14 @@ class StoredIndex {
   // insert or a delete); `after_json` is `after` as the table rendered it.
   void Replace(const ItemPtr& before, const ItemPtr& after, const std::shared_ptr<const std::string>& after_json);
 
+  // Write units a table write from `before` to `after` (either may be null) costs this index:
+  // see capacity::AddIndexWrites.
+  double WriteUnits(const Item* before, const Item* after) const;
+  // The size of the entry `item` makes here (0 when it is not in this index).
+  std::uint64_t EntryBytes(const Item& item) const;
+  // The bytes of the entries of one index partition-key value (an LSI: one item collection's).
+  std::uint64_t GroupBytes(const AttributeValue& partition) const;
+
   // ---- Life cycle (GSIs) -------------------------------------------------------------------
   // A table write on its way to this index, due at `due_millis`.
   struct PendingWrite {
@@ -124,6 +132,7 @@ class StoredIndex {
   struct Group {
     std::unique_ptr<AttributeValue> value;  // what the group's key points at (stable)
     std::set<Entry, InGroupOrder> entries;
+    std::uint64_t bytes = 0;  // of its entries
   };
   // The key fields of `item` (null where it lacks one), without base, item or size.
   Entry KeysOf(const Item& item) const;

@@ -119,6 +119,11 @@ int Table::PartitionOfKey(const Item& key) const {
   return PartitionForMissing(pk, sk);
 }
 
+int Table::PartitionOfCollection(const AttributeValue& partition_key) const {
+  if (const ItemCollection* c = FindCollection(partition_key)) return c->partition;
+  return PartitionForMissing(partition_key, nullptr);
+}
+
 const AttributeValue& Table::SortKeyOf(const Item& item_or_key) const {
   return item_or_key.find(definition_.key_schema.sort_key->name)->second;
 }
@@ -156,8 +161,25 @@ Table::Lookup Table::Get(const Item& key) const {
 std::uint64_t Table::CollectionBytesAfter(const Item& item, std::uint32_t item_bytes, std::int64_t pending) const {
   const ItemCollection* c = FindCollection(item.at(definition_.key_schema.partition_key.name));
   const std::uint64_t current = c ? c->size_bytes : 0;
-  const std::uint32_t replaced = c ? Get(item).item_bytes : 0;
-  return static_cast<std::uint64_t>(static_cast<std::int64_t>(current - replaced + item_bytes) + pending);
+  const Lookup replaced = c ? Get(item) : Lookup{};
+  // LSI entries belong to the collection too: what they hold now, and how this write changes them.
+  std::int64_t entries = 0;
+  for (const StoredIndex& index : indexes_) {
+    if (index.global()) continue;
+    entries += static_cast<std::int64_t>(index.GroupBytes(item.at(definition_.key_schema.partition_key.name)));
+    entries += static_cast<std::int64_t>(index.EntryBytes(item));
+    if (replaced.item) entries -= static_cast<std::int64_t>(index.EntryBytes(*replaced.item));
+  }
+  return static_cast<std::uint64_t>(static_cast<std::int64_t>(current) - replaced.item_bytes + item_bytes + entries +
+                                    pending);
+}
+
+std::uint64_t Table::CollectionBytes(const AttributeValue& partition_key) const {
+  const ItemCollection* c = FindCollection(partition_key);
+  std::uint64_t bytes = c ? c->size_bytes : 0;
+  for (const StoredIndex& index : indexes_)
+    if (!index.global()) bytes += index.GroupBytes(partition_key);
+  return bytes;
 }
 
 Table::Lookup Table::Put(ItemPtr item, std::uint32_t item_bytes) {

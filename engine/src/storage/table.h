@@ -81,7 +81,10 @@ class Table {
   // partition key would have after storing `item_bytes` in place of its current item, plus
   // `pending` bytes (other writes of the same request). DynamoDB refuses collections past
   // the limit on such tables instead of splitting them.
+  // The collection counts its items and their LSI entries ("Item collection size limit").
   std::uint64_t CollectionBytesAfter(const Item& item, std::uint32_t item_bytes, std::int64_t pending = 0) const;
+  // The size of the item collection of `partition_key` now: its items and their LSI entries.
+  std::uint64_t CollectionBytes(const AttributeValue& partition_key) const;
   bool has_local_secondary_indexes() const { return !definition_.local_secondary_indexes.empty(); }
 
   // Billing mode and throughput: records the change and splits partitions (reason
@@ -92,6 +95,8 @@ class Table {
   // item is stored there: for re-reading where earlier writes of a request landed after a
   // later one split partitions.
   int PartitionOfKey(const Item& key) const;
+  // The (first) partition holding the item collection of `partition_key`, or that would.
+  int PartitionOfCollection(const AttributeValue& partition_key) const;
 
   // The bytes that identify an item's primary key (an item or a key of this table): equal
   // exactly when two keys name the same item. The partition key's alone names its collection.

@@ -114,6 +114,24 @@ void AddCapacity(json& out, const std::vector<ConsumedCapacity>& list) {
   out["ConsumedCapacity"] = std::move(a);
 }
 
+json MetricsJson(const ItemCollectionMetrics& m) {
+  return {{"ItemCollectionKey", ToJson(m.item_collection_key)},
+          {"SizeEstimateRangeGB", json::array({m.size_estimate_lower_gb, m.size_estimate_upper_gb})}};
+}
+void AddMetrics(json& out, const std::optional<ItemCollectionMetrics>& m) {
+  if (m) out["ItemCollectionMetrics"] = MetricsJson(*m);
+}
+void AddMetrics(json& out, const std::map<std::string, std::vector<ItemCollectionMetrics>>& tables) {
+  if (tables.empty()) return;
+  json o = json::object();
+  for (const auto& [table, list] : tables) {
+    json a = json::array();
+    for (const auto& m : list) a.push_back(MetricsJson(m));
+    o[table] = std::move(a);
+  }
+  out["ItemCollectionMetrics"] = std::move(o);
+}
+
 WireResponse PutItem(Database& db, const json& body) {
   auto req = PutItemRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "PutItem", req);
@@ -122,6 +140,7 @@ WireResponse PutItem(Database& db, const json& body) {
   json out = json::object();
   if (res->attributes) out["Attributes"] = ToJson(*res->attributes);
   AddCapacity(out, res->consumed_capacity);
+  AddMetrics(out, res->item_collection_metrics);
   return Ok(out);
 }
 
@@ -144,6 +163,7 @@ WireResponse DeleteItem(Database& db, const json& body) {
   json out = json::object();
   if (res->attributes) out["Attributes"] = ToJson(*res->attributes);
   AddCapacity(out, res->consumed_capacity);
+  AddMetrics(out, res->item_collection_metrics);
   return Ok(out);
 }
 
@@ -155,6 +175,7 @@ WireResponse UpdateItem(Database& db, const json& body) {
   json out = json::object();
   if (res->attributes) out["Attributes"] = ToJson(*res->attributes);
   AddCapacity(out, res->consumed_capacity);
+  AddMetrics(out, res->item_collection_metrics);
   return Ok(out);
 }
 
@@ -221,6 +242,7 @@ WireResponse BatchWriteItem(Database& db, const json& body) {
   if (!res.ok()) return Error(res.status());
   json out = {{"UnprocessedItems", json::object()}};
   AddCapacity(out, res->consumed_capacity);
+  AddMetrics(out, res->item_collection_metrics);
   return Ok(out);
 }
 
@@ -231,6 +253,7 @@ WireResponse TransactWriteItems(Database& db, const json& body) {
   if (!res.ok()) return Error(res.status());
   json out = json::object();
   AddCapacity(out, res->consumed_capacity);
+  AddMetrics(out, res->item_collection_metrics);
   return Ok(out);
 }
 

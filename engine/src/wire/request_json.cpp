@@ -523,6 +523,13 @@ Result<TransactGetItemsRequest> TransactGetItemsRequestFromJson(const json& body
 json ToJson(const ConsumedCapacity& c) {
   json o = {{"TableName", c.table_name}, {"CapacityUnits", c.capacity_units}};
   if (c.include_table_breakdown) o["Table"] = {{"CapacityUnits", c.table_capacity_units}};
+  for (const auto& [member, list] : {std::pair{"GlobalSecondaryIndexes", &c.global_secondary_indexes},
+                                     std::pair{"LocalSecondaryIndexes", &c.local_secondary_indexes}}) {
+    if (list->empty()) continue;
+    json m = json::object();
+    for (const auto& [name, units] : *list) m[name] = {{"CapacityUnits", units}};
+    o[member] = std::move(m);
+  }
   return o;
 }
 
