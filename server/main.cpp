@@ -33,7 +33,12 @@ int Run(const ServerOptions& options) {
   if (options.save_path)
     if (auto error = ddb::server::CheckStateFileWritable(*options.save_path)) return Fail("--save: " + *error);
 
-  ddb::Database db;
+  ddb::DatabaseOptions db_options;
+  db_options.index_timing.propagation_millis = options.gsi_lag_ms;
+  db_options.index_timing.creation_millis = options.index_build_ms;
+  db_options.index_timing.deletion_millis = options.index_build_ms;
+  db_options.index_timing.backfill_items_per_second = 100'000;
+  ddb::Database db(db_options);
   if (options.load_path) {
     std::string error;
     auto text = ddb::server::ReadStateFile(*options.load_path, error);

@@ -16,7 +16,7 @@ std::optional<long long> ParseNumber(std::string_view text) {
 }
 
 constexpr std::string_view kValueFlags[] = {"--host",          "--port", "--load", "--save", "--max-request-bytes",
-                                            "--max-json-depth"};
+                                            "--max-json-depth", "--gsi-lag-ms", "--index-build-ms"};
 
 }  // namespace
 
@@ -32,6 +32,10 @@ A local DynamoDB endpoint (JSON 1.0 protocol over HTTP) on the playground's engi
                             atomically: a temporary file in the same folder, fsync, rename
   --max-request-bytes N     largest request body accepted (default 16777216)
   --max-json-depth N        deepest JSON nesting accepted in a body (default 256)
+  --gsi-lag-ms N            a write reaches global secondary indexes N ms later
+                            (default 0: within its request)
+  --index-build-ms N        a GSI added by UpdateTable is CREATING N ms before it backfills,
+                            and one deleted is DELETING N ms (default 0)
   --help                    show this text
 
 Requests must be signed (any AWS Signature Version 4 is accepted; credentials are never
@@ -74,6 +78,10 @@ ParsedOptions ParseServerOptions(int argc, char** argv) {
       auto n = number(1, 100000);
       if (!n) return bad("a depth from 1 to 100000");
       o.max_json_depth = static_cast<int>(*n);
+    } else if (flag == "--gsi-lag-ms" || flag == "--index-build-ms") {
+      auto n = number(0, 24ll * 3600 * 1000);
+      if (!n) return bad("milliseconds from 0 to 86400000");
+      (flag == "--gsi-lag-ms" ? o.gsi_lag_ms : o.index_build_ms) = *n;
     }
   }
   return o;

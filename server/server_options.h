@@ -20,6 +20,12 @@ struct ServerOptions {
   // levels with the request around them; the engine answers those itself, with DynamoDB's
   // "Nesting Levels have exceeded supported limits". This bound only stops absurd bodies.
   int max_json_depth = 256;
+  // GSI timing. A write reaches GSIs within its request, and an added or deleted GSI is done
+  // at the next request (a small table's backfill included), as DynamoDB Local behaves: SDK
+  // tests written against a local endpoint read their GSIs right after writing. The flags
+  // bring the service's asynchrony back for those who want to see it.
+  long long gsi_lag_ms = 0;         // --gsi-lag-ms
+  long long index_build_ms = 0;     // --index-build-ms: CREATING before backfilling, and DELETING
 };
 
 struct HelpRequested {};

@@ -131,3 +131,40 @@ test('botocore finds every answer\'s x-amz-crc32 correct (a wrong one makes it r
   assert.doesNotMatch(listed.stderr, /crc32 checksum does not match/);
   assert.doesNotMatch(listed.stderr, /Retry needed/);
 });
+
+test('update-table adds a GSI, wait table-exists sees it built, query --index-name reads it, and it is deleted', async () => {
+  ok(await aws('create-table', '--table-name', 'Orders',
+    '--attribute-definitions', 'AttributeName=customer,AttributeType=S', 'AttributeName=orderNo,AttributeType=N',
+    '--key-schema', 'AttributeName=customer,KeyType=HASH', 'AttributeName=orderNo,KeyType=RANGE',
+    '--billing-mode', 'PAY_PER_REQUEST'));
+  for (const [customer, orderNo, status] of [['ana', '1', 'OPEN'], ['bo', '2', 'OPEN'], ['cy', '3', 'SHIPPED']])
+    ok(await aws('put-item', '--table-name', 'Orders', '--item',
+      JSON.stringify({ customer: { S: customer }, orderNo: { N: orderNo }, status: { S: status } })));
+
+  const added = ok(await aws('update-table', '--table-name', 'Orders',
+    '--attribute-definitions', 'AttributeName=status,AttributeType=S',
+    '--global-secondary-index-updates', JSON.stringify([{
+      Create: { IndexName: 'ByStatus', KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }], Projection: { ProjectionType: 'KEYS_ONLY' } },
+    }])));
+  assert.equal(added.TableDescription.TableStatus, 'UPDATING');
+  assert.equal(added.TableDescription.GlobalSecondaryIndexes[0].IndexStatus, 'CREATING');
+
+  assert.equal((await aws('wait', 'table-exists', '--table-name', 'Orders')).code, 0);
+  const described = ok(await aws('describe-table', '--table-name', 'Orders'));
+  assert.equal(described.Table.GlobalSecondaryIndexes[0].IndexStatus, 'ACTIVE');
+  assert.equal(described.Table.GlobalSecondaryIndexes[0].ItemCount, 3);
+
+  const open = ok(await aws('query', '--table-name', 'Orders', '--index-name', 'ByStatus',
+    '--key-condition-expression', '#s = :s',
+    '--expression-attribute-names', JSON.stringify({ '#s': 'status' }),
+    '--expression-attribute-values', JSON.stringify({ ':s': { S: 'OPEN' } })));
+  assert.equal(open.Count, 2);
+  assert.deepEqual(Object.keys(open.Items[0]).sort(), ['customer', 'orderNo', 'status']);
+
+  const removed = ok(await aws('update-table', '--table-name', 'Orders',
+    '--global-secondary-index-updates', JSON.stringify([{ Delete: { IndexName: 'ByStatus' } }])));
+  assert.equal(removed.TableDescription.GlobalSecondaryIndexes[0].IndexStatus, 'DELETING');
+  assert.equal((await aws('wait', 'table-exists', '--table-name', 'Orders')).code, 0);
+  const gone = ok(await aws('describe-table', '--table-name', 'Orders'));
+  assert.equal(gone.Table.GlobalSecondaryIndexes, undefined);
+});
