@@ -646,6 +646,8 @@ std::string App::StateJson() const {
       {"partitionsShown", shown.partitions_shown},
       {"itemsListed", shown.items_listed},
       {"dataMode", shown.data_mode},
+      {"dataIndex", shown.data_index},
+      {"indexPending", shown.index_pending},
       {"lastError", shown.last_error_type.empty()
                         ? json(nullptr)
                         : json{{"type", shown.last_error_type}, {"message", shown.last_error_message}}},

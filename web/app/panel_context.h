@@ -25,6 +25,7 @@ class ConfirmDialog;
 struct Selection {
   std::string table;  // empty when none
   ddb::ItemPtr item;  // the item the inspector shows; null when none
+  std::string index = {};  // the table's secondary index the data view shows; empty: the table itself
 };
 
 struct PanelContext {

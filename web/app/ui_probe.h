@@ -33,9 +33,11 @@ struct ShownState {
   std::string selected_table;  // empty when none
   std::size_t tables_listed = 0;
   std::size_t partitions_shown = 0;
-  std::size_t items_listed = 0;  // items of the table on show (all of them, clipped or not)
-  std::string data_mode;         // "partitions" | "items"
-  std::string last_error_type;   // the error the response (or the tables panel) shows, if any
+  std::size_t items_listed = 0;   // items of the table on show (all of them, clipped or not)
+  std::string data_mode;          // "partitions" | "items"
+  std::string data_index;         // the secondary index the data view shows; empty: the table
+  std::size_t index_pending = 0;  // writes on their way to that index
+  std::string last_error_type;    // the error the response (or the tables panel) shows, if any
   std::string last_error_message;
   std::string operation;                          // the builder's operation
   const std::string* editor_text = nullptr;       // the builder's Item/Key field; owned by the builder

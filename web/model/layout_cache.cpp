@@ -2,22 +2,34 @@
 
 namespace playground {
 
-const LayoutView* LayoutCache::Get(const ddb::Database& db, DataStamp stamp, const std::string& table) {
-  if (!built_ || table != table_ || !(stamp == stamp_)) {
-    built_ = true;
-    table_ = table;
-    stamp_ = stamp;
-    view_.reset();
-    error_.clear();
+const LayoutView* LayoutCache::Fill(Slot& slot, const ddb::Database& db, DataStamp stamp, const std::string& table,
+                                    const std::string& index) {
+  if (!slot.built || table != slot.table || index != slot.index || !(stamp == slot.stamp)) {
+    slot.built = true;
+    slot.table = table;
+    slot.index = index;
+    slot.stamp = stamp;
+    slot.view.reset();
+    slot.error.clear();
     if (!table.empty()) {
-      if (auto layout = db.Layout(table); layout.ok()) {
-        view_ = BuildLayoutView(*layout);
+      auto layout = index.empty() ? db.Layout(table) : db.IndexLayout(table, index);
+      if (layout.ok()) {
+        slot.view = BuildLayoutView(*layout);
       } else {
-        error_ = layout.status().message();
+        slot.error = layout.status().message();
       }
     }
   }
-  return view_ ? &*view_ : nullptr;
+  return slot.view ? &*slot.view : nullptr;
+}
+
+const LayoutView* LayoutCache::Get(const ddb::Database& db, DataStamp stamp, const std::string& table) {
+  return Fill(table_, db, stamp, table, {});
+}
+
+const LayoutView* LayoutCache::GetIndex(const ddb::Database& db, DataStamp stamp, const std::string& table,
+                                        const std::string& index) {
+  return Fill(index_, db, stamp, table, index);
 }
 
 }  // namespace playground

@@ -1,6 +1,6 @@
-// LayoutCache: the selected table's LayoutView, rebuilt only when the database state (epoch
-// and revision) or the table changes — never once per frame. Shared by the panels that show
-// that table.
+// LayoutCache: the selected table's LayoutView, and the view of the index on show, each rebuilt
+// only when the database state (epoch and revision) or what it shows changes — never once per
+// frame. Shared by the panels that show that table.
 #pragma once
 
 #include <optional>
@@ -17,14 +17,23 @@ class LayoutCache {
   // The view of `table` in the state `stamp`, or null when the table does not exist (then
   // error() says why).
   const LayoutView* Get(const ddb::Database& db, DataStamp stamp, const std::string& table);
-  const std::string& error() const { return error_; }
+  // The same for secondary index `index` of `table` (ddb::Database::IndexLayout).
+  const LayoutView* GetIndex(const ddb::Database& db, DataStamp stamp, const std::string& table,
+                             const std::string& index);
+  const std::string& error() const { return table_.error; }
+  const std::string& index_error() const { return index_.error; }
 
  private:
-  std::string table_;
-  DataStamp stamp_;
-  bool built_ = false;
-  std::optional<LayoutView> view_;
-  std::string error_;
+  struct Slot {
+    std::string table, index;
+    DataStamp stamp;
+    bool built = false;
+    std::optional<LayoutView> view;
+    std::string error;
+  };
+  static const LayoutView* Fill(Slot& slot, const ddb::Database& db, DataStamp stamp, const std::string& table,
+                                const std::string& index);
+  Slot table_, index_;
 };
 
 }  // namespace playground

@@ -23,6 +23,13 @@ LayoutView BuildLayoutView(const ddb::TableLayout& layout) {
   view.table_id = layout.table_id;
   view.key_schema = layout.key_schema;
   view.revision = layout.revision;
+  view.index_name = layout.index_name;
+  view.global_index = layout.global_index;
+  view.index_status = layout.index_status;
+  view.backfilling = layout.backfilling;
+  view.backfill_copied = layout.backfill_copied;
+  view.backfill_total = layout.backfill_total;
+  view.pending = layout.pending;
   view.partitions.reserve(layout.partitions.size());
   for (const ddb::PartitionInfo& info : layout.partitions) {
     PartitionColumn column;

@@ -77,6 +77,16 @@ struct LayoutView {
   std::size_t item_count = 0;
   std::size_t collection_count = 0;
   std::uint64_t size_bytes = 0;
+
+  // A secondary index's view (index_name set): its key schema above, its life cycle, and the
+  // table writes still on their way to it (a GSI's), oldest first.
+  std::string index_name;
+  bool global_index = false;
+  ddb::IndexStatus index_status = ddb::IndexStatus::kActive;
+  bool backfilling = false;
+  std::uint64_t backfill_copied = 0;
+  std::uint64_t backfill_total = 0;
+  std::vector<ddb::PendingIndexWrite> pending;
 };
 
 LayoutView BuildLayoutView(const ddb::TableLayout& layout);

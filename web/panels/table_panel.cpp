@@ -1,8 +1,10 @@
 #include "panels/table_panel.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
+#include "model/index_view_text.h"
 #include "model/value_text.h"
 #include "panels/item_grid.h"
 #include "widgets/imgui_scoped.h"
@@ -64,10 +66,27 @@ void Swatch(ImVec4 color, const char* label, PanelContext& ctx) {
 
 void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   const std::string& table = ctx.selection.table;
-  const LayoutView* view = ctx.layouts.Get(ctx.db, ctx.wire.stamp(), table);
+  const LayoutView* table_view = ctx.layouts.Get(ctx.db, ctx.wire.stamp(), table);
+  // The index on show must still be one of this table's (it may have been deleted, or the
+  // table changed).
+  std::optional<ddb::TableDescription> description;
+  if (table_view)
+    if (auto d = ctx.db.Description(table); d.ok()) description = std::move(d).value();
+  if (!ctx.selection.index.empty()) {
+    bool known = false;
+    if (description)
+      for (const auto* list : {&description->local_secondary_indexes, &description->global_secondary_indexes})
+        for (const auto& ix : *list) known = known || ix.index_name == ctx.selection.index;
+    if (!known) ctx.selection.index.clear();
+  }
+  const LayoutView* view = ctx.selection.index.empty()
+                               ? table_view
+                               : ctx.layouts.GetIndex(ctx.db, ctx.wire.stamp(), table, ctx.selection.index);
+  if (!view) view = table_view;
   ShownState& shown = ctx.probe.shown();
   shown.selected_table = table;
   shown.data_mode = mode_ == Mode::kPartitions ? "partitions" : "items";
+  shown.data_index = ctx.selection.index;
   if (view) {
     shown.partitions_shown = view->partitions.size();
     shown.items_listed = view->item_count;
@@ -77,7 +96,10 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
 
   PlaceNextPanel(rect);
   // "###data" keeps the window's identity while its title follows the selection.
-  const std::string title = (table.empty() ? std::string("Data") : "Data: " + table) + "###data";
+  const std::string title = (table.empty()                    ? std::string("Data")
+                             : ctx.selection.index.empty() ? "Data: " + table
+                                                           : "Data: " + table + " \xC2\xB7 index " + ctx.selection.index) +
+                            "###data";
   ui::Window window(title.c_str(), nullptr, kPanelWindowFlags);
   if (!window) return;
 
@@ -94,7 +116,9 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   // Short of height (large text, a projector, a small window): the headers give way first, so
   // the items themselves stay in view.
   const bool compact = ImGui::GetContentRegionAvail().y < 17 * ImGui::GetTextLineHeightWithSpacing();
+  if (description) DrawIndexChooser(*description, ctx);
   DrawKeySchema(*view, compact, ctx);
+  if (view != table_view && description) DrawIndexState(*view, *table_view, *description, ctx);
   DrawTraceSummary(paint, ctx);
   DrawModeTabs(ctx);
 
@@ -116,6 +140,69 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
     ui::Child inspector("inspector", {0, 0}, ImGuiChildFlags_Border, 0);
     if (inspector) inspector_.Draw(*view, ctx);
   }
+}
+
+void TablePanel::DrawIndexChooser(const ddb::TableDescription& table, PanelContext& ctx) {
+  if (table.local_secondary_indexes.empty() && table.global_secondary_indexes.empty()) return;
+  ImGui::TextColored(ctx.colors.dim, "Show");
+  const auto choice = [&](const std::string& label, const std::string& index, const std::string& probe_name) {
+    // Wraps to the next line rather than running off a narrow panel.
+    const float width = ImGui::GetFrameHeight() + ImGui::CalcTextSize(label.c_str()).x + 12 * ctx.scale;
+    if (ImGui::GetItemRectMax().x + width < ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+      ImGui::SameLine(0, 12 * ctx.scale);
+    if (ImGui::RadioButton(label.c_str(), ctx.selection.index == index)) {
+      ctx.selection.index = index;
+      ctx.selection.item.reset();  // the inspector shows an item of the view on show
+    }
+    ctx.probe.RecordLastItem(probe_name);
+  };
+  choice("Table", "", "data.view:table");
+  for (const auto* list : {&table.global_secondary_indexes, &table.local_secondary_indexes}) {
+    const bool global = list == &table.global_secondary_indexes;
+    for (const auto& ix : *list) {
+      std::string label = ix.index_name + (global ? " (GSI" : " (LSI");
+      if (ix.status != ddb::IndexStatus::kActive) label += ", " + std::string(ddb::IndexStatusName(ix.status));
+      label += ")";
+      choice(label, ix.index_name, "data.view:" + ix.index_name);
+    }
+  }
+}
+
+void TablePanel::DrawIndexState(const LayoutView& index, const LayoutView& table,
+                                const ddb::TableDescription& description, PanelContext& ctx) {
+  std::string projection = "ALL";
+  for (const auto* list : {&description.local_secondary_indexes, &description.global_secondary_indexes})
+    for (const auto& ix : *list)
+      if (ix.index_name == index.index_name) projection = std::string(ddb::ProjectionTypeName(ix.projection_type));
+  ui::TextWrap wrap;
+  ImGui::TextColored(ctx.colors.dim, "%s", IndexSummaryText(index, projection).c_str());
+  ctx.probe.RecordLastItem("data.index_summary");
+  if (const std::string lifecycle = IndexLifecycleText(index); !lifecycle.empty()) {
+    ImGui::TextColored(ctx.colors.warning, "%s", lifecycle.c_str());
+    ctx.probe.RecordLastItem("data.index_lifecycle");
+    if (index.backfilling && index.backfill_total > 0)
+      ImGui::ProgressBar(static_cast<float>(index.backfill_copied) / static_cast<float>(index.backfill_total), {-1, 0},
+                         "");
+  }
+  if (index.index_status == ddb::IndexStatus::kActive)
+    if (const std::string sparse = SparseText(index.item_count, table.item_count, index.key_schema); !sparse.empty()) {
+      ImGui::TextColored(ctx.colors.dim, "%s", sparse.c_str());
+      ctx.probe.RecordLastItem("data.index_sparse");
+    }
+  ctx.probe.shown().index_pending = index.pending.size();
+  if (index.pending.empty()) return;
+  // The lag, made visible: what the index has not heard of yet, and when it will.
+  const std::int64_t now = ctx.db.NowMillis();
+  ImGui::TextColored(ctx.colors.warning, "%s on the way to the index, not in it yet:",
+                     CountText(index.pending.size(), "write", "writes").c_str());
+  ctx.probe.RecordLastItem("data.index_pending");
+  constexpr std::size_t kShown = 4;
+  for (std::size_t i = 0; i < index.pending.size() && i < kShown; ++i) {
+    const ddb::PendingIndexWrite& w = index.pending[i];
+    ImGui::BulletText("%s \xC2\xB7 %s", PendingWriteText(w, table.key_schema, index.key_schema).c_str(),
+                      ArrivesInText(w.due_millis, now).c_str());
+  }
+  if (index.pending.size() > kShown) ImGui::TextColored(ctx.colors.dim, "and %zu more", index.pending.size() - kShown);
 }
 
 void TablePanel::DrawModeTabs(PanelContext& ctx) {
@@ -159,7 +246,7 @@ void TablePanel::DrawKeySchema(const LayoutView& view, bool compact, PanelContex
   const float line_start = ImGui::GetCursorScreenPos().x;
   KeyAttributeLine("Partition key", schema.partition_key, "HASH", ctx.colors.partition_key, ctx.colors);
   // The sort key goes beside the partition key when the line has room, else below it.
-  const char* no_sort_key = "No sort key (simple primary key)";
+  const char* no_sort_key = view.index_name.empty() ? "No sort key (simple primary key)" : "No sort key";
   const float sort_width = schema.sort_key ? KeyAttributeLineWidth("Sort key", *schema.sort_key, "RANGE")
                                            : ImGui::CalcTextSize(no_sort_key).x;
   const float gap = 28 * ctx.scale;

@@ -24,6 +24,12 @@ class TablePanel {
   void DrawKeySchema(const LayoutView& view, bool compact, PanelContext& ctx);
   void DrawTraceSummary(const TracePaint& paint, PanelContext& ctx);
   void DrawModeTabs(PanelContext& ctx);
+  // "Show: Table · ByStatus (GSI) · ByDate (LSI)": which of the table's views is on show.
+  void DrawIndexChooser(const ddb::TableDescription& table, PanelContext& ctx);
+  // A secondary index's summary, life cycle (a backfill's progress), sparseness, and the
+  // writes still on their way to it.
+  void DrawIndexState(const LayoutView& index, const LayoutView& table, const ddb::TableDescription& description,
+                      PanelContext& ctx);
 
   Mode mode_ = Mode::kPartitions;
   PartitionMap partition_map_;

@@ -28,6 +28,8 @@ class TracePaint {
       const std::vector<std::string>& tables = trace->trace.tables;
       touches = std::find(tables.begin(), tables.end(), view.table_name) != tables.end();
     }
+    // A read paints the view of what it read: the table, or the index it named.
+    if (trace && trace->is_read() && trace->trace.index_name != view.index_name) touches = false;
     if (trace && trace->trace.ok && touches && trace->stamp == now && !trace->trace.entries.empty()) {
       trace_ = &*trace;
     }

@@ -95,6 +95,8 @@ class Database {
 
   // ---- Introspection (read-only) -----------------------------------------------------------
   const DatabaseOptions& options() const;
+  // The engine clock's time (milliseconds since the epoch): when index work is due is on it.
+  std::int64_t NowMillis() const;
   // Increases whenever stored state changes; views can cache on it.
   std::uint64_t revision() const;
   // Table names in ListTables order.

@@ -78,6 +78,7 @@ Database::Database(Database&&) noexcept = default;
 Database& Database::operator=(Database&&) noexcept = default;
 
 std::uint64_t Database::revision() const { return impl_->revision; }
+std::int64_t Database::NowMillis() const { return impl_->clock->NowMillis(); }
 const DatabaseOptions& Database::options() const { return impl_->options; }
 const RequestTrace& Database::last_trace() const { return impl_->last_trace; }
 

@@ -1,0 +1,113 @@
+// Secondary indexes in the data view: a GSI beside its table with its own partitions, a write
+// on its way to it (the lag a learner can watch), a sparse index, and a GSI added with
+// UpdateTable backfilling. Screenshots in artifacts/e2e/indexes-*.png.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { clickWidget, exec, openPage, screenshot, siteAndBrowser, state, waitForState } from './support.mjs';
+
+const site = siteAndBrowser();
+
+const orders = {
+  TableName: 'Orders',
+  BillingMode: 'PAY_PER_REQUEST',
+  AttributeDefinitions: [
+    { AttributeName: 'customer', AttributeType: 'S' },
+    { AttributeName: 'orderNo', AttributeType: 'N' },
+    { AttributeName: 'status', AttributeType: 'S' },
+    { AttributeName: 'placed', AttributeType: 'S' },
+  ],
+  KeySchema: [
+    { AttributeName: 'customer', KeyType: 'HASH' },
+    { AttributeName: 'orderNo', KeyType: 'RANGE' },
+  ],
+  GlobalSecondaryIndexes: [
+    { IndexName: 'ByStatus', KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }], Projection: { ProjectionType: 'KEYS_ONLY' } },
+  ],
+  LocalSecondaryIndexes: [
+    {
+      IndexName: 'ByPlaced',
+      KeySchema: [{ AttributeName: 'customer', KeyType: 'HASH' }, { AttributeName: 'placed', KeyType: 'RANGE' }],
+      Projection: { ProjectionType: 'ALL' },
+    },
+  ],
+};
+
+const order = (customer, orderNo, status, placed) => {
+  const item = { customer: { S: customer }, orderNo: { N: String(orderNo) }, placed: { S: placed } };
+  if (status) item.status = { S: status };
+  return { TableName: 'Orders', Item: item };
+};
+
+describe('a GSI beside its table', () => {
+  let page;
+  let context;
+  let errors;
+  before(async () => {
+    ({ page, context, errors } = await openPage(site.browser, site.server.url, { width: 1280, height: 800 }));
+    assert.equal((await exec(page, 'CreateTable', orders)).status, 200);
+    for (const [c, n, s, p] of [['ana', 1, 'OPEN', '2026-11-28'], ['ana', 2, 'SHIPPED', '2026-11-30'], ['bo', 1, 'OPEN', '2026-11-29'], ['cy', 1, null, '2026-12-01']])
+      assert.equal((await exec(page, 'PutItem', order(c, n, s, p))).status, 200);
+    await clickWidget(page, 'table:Orders');
+    await waitForState(page, (s) => s.selectedTable === 'Orders');
+  });
+  after(() => context?.close());
+
+  test('the index has its own partitions, leaves out items without its key, and lags behind a write', async () => {
+    await clickWidget(page, 'data.view:ByStatus');
+    // The writes above arrive two seconds after they were made.
+    let s = await waitForState(page, (x) => x.dataIndex === 'ByStatus' && x.indexPending === 0, 8000);
+    assert.equal(s.partitionsShown, 4);  // its own, hashed on status
+    assert.equal(s.itemsListed, 3);  // cy has no status: a sparse index
+    assert.ok(await (async () => (await page.evaluate(() => window.playground.widgetRect('data.index_sparse'))) !== null)());
+
+    assert.equal((await exec(page, 'PutItem', order('dee', 1, 'OPEN', '2026-12-01'))).status, 200);
+    s = await waitForState(page, (x) => x.indexPending === 1);
+    assert.equal(s.itemsListed, 3);  // not in the index yet
+    await screenshot(page, 'indexes-gsi-lagging.png');
+    // A query right now misses it; once it arrives, the query finds it.
+    const query = {
+      TableName: 'Orders', IndexName: 'ByStatus', KeyConditionExpression: '#s = :s',
+      ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': { S: 'OPEN' } },
+    };
+    assert.equal((await exec(page, 'Query', query)).body.Count, 2);
+    s = await waitForState(page, (x) => x.indexPending === 0 && x.itemsListed === 4, 8000);
+    assert.equal((await exec(page, 'Query', query)).body.Count, 3);
+    await screenshot(page, 'indexes-gsi-caught-up.png');
+
+    await clickWidget(page, 'data.view:ByPlaced');
+    s = await waitForState(page, (x) => x.dataIndex === 'ByPlaced');
+    assert.equal(s.itemsListed, 5);  // an LSI is written with the table
+    await clickWidget(page, 'data.view:table');
+    s = await waitForState(page, (x) => x.dataIndex === '');
+    assert.equal(s.itemsListed, 5);
+    assert.deepEqual(errors, []);
+  });
+
+  test('a GSI added with UpdateTable is CREATING, backfills while the learner watches, then is ACTIVE', async () => {
+    const added = await exec(page, 'UpdateTable', {
+      TableName: 'Orders',
+      AttributeDefinitions: [{ AttributeName: 'placed', AttributeType: 'S' }],
+      GlobalSecondaryIndexUpdates: [
+        { Create: { IndexName: 'ByDay', KeySchema: [{ AttributeName: 'placed', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } } },
+      ],
+    });
+    assert.equal(added.status, 200, JSON.stringify(added.body));
+    assert.equal(added.body.TableDescription.GlobalSecondaryIndexes.find((i) => i.IndexName === 'ByDay').IndexStatus, 'CREATING');
+    await clickWidget(page, 'data.view:ByDay');
+    await waitForState(page, (x) => x.dataIndex === 'ByDay');
+    assert.ok(await page.evaluate(() => window.playground.widgetRect('data.index_lifecycle')));
+    await screenshot(page, 'indexes-gsi-creating.png');
+    const early = await exec(page, 'Scan', { TableName: 'Orders', IndexName: 'ByDay' });
+    assert.equal(early.status, 400);
+    assert.equal(early.body.message, 'Cannot read from backfilling global secondary index: ByDay');
+    // Backfilling: the entries appear a few at a time.
+    await waitForState(page, (x) => x.itemsListed > 0 && x.itemsListed < 5, 8000);
+    await screenshot(page, 'indexes-gsi-backfilling.png');
+    await waitForState(page, (x) => x.itemsListed === 5, 10000);
+    const done = await exec(page, 'DescribeTable', { TableName: 'Orders' });
+    assert.equal(done.body.Table.TableStatus, 'ACTIVE');
+    assert.equal((await exec(page, 'Scan', { TableName: 'Orders', IndexName: 'ByDay' })).body.Count, 5);
+    assert.deepEqual(errors, []);
+    assert.ok((await state(page)).frameCount > 0);
+  });
+});
