@@ -3,7 +3,7 @@
 // UpdateTable backfilling. Screenshots in artifacts/e2e/indexes-*.png.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { clickWidget, exec, openPage, screenshot, siteAndBrowser, state, waitForState } from './support.mjs';
+import { clickWidget, exec, openPage, screenshot, siteAndBrowser, state, waitForState, waitFrames } from './support.mjs';
 
 const site = siteAndBrowser();
 
@@ -109,5 +109,68 @@ describe('a GSI beside its table', () => {
     assert.equal((await exec(page, 'Scan', { TableName: 'Orders', IndexName: 'ByDay' })).body.Count, 5);
     assert.deepEqual(errors, []);
     assert.ok((await state(page)).frameCount > 0);
+  });
+});
+
+describe('indexes from the UI', () => {
+  let page;
+  let context;
+  let errors;
+  before(async () => {
+    ({ page, context, errors } = await openPage(site.browser, site.server.url, { width: 1280, height: 800 }));
+  });
+  after(() => context?.close());
+
+  test('the designer declares a GSI; a write appears in it after the lag', async () => {
+    await clickWidget(page, 'tables.new');
+    await waitForState(page, (s) => s.designerPreview?.includes('"TableName": "Music"'));
+    await clickWidget(page, 'designer.add_gsi');
+    let s = await waitForState(page, (x) => x.designerPreview.includes('GlobalSecondaryIndexes'));
+    assert.match(s.designerPreview, /"IndexName": "GSI1"/);
+    await clickWidget(page, 'designer.add_lsi');
+    s = await waitForState(page, (x) => x.designerPreview.includes('LocalSecondaryIndexes'));
+    await screenshot(page, 'indexes-designer.png');
+    assert.equal(s.designerError, null, s.designerError);
+    await clickWidget(page, 'designer.create');
+    await waitForState(page, (x) => x.selectedTable === 'Music');
+    const described = await exec(page, 'DescribeTable', { TableName: 'Music' });
+    assert.deepEqual(described.body.Table.GlobalSecondaryIndexes.map((i) => i.IndexName), ['GSI1']);
+    assert.deepEqual(described.body.Table.LocalSecondaryIndexes.map((i) => i.IndexName), ['LSI2']);
+
+    const put = await exec(page, 'PutItem', {
+      TableName: 'Music',
+      Item: { artist: { S: 'Nina' }, songTitle: { S: 'Feeling Good' }, status: { S: 'LIVE' }, createdAt: { S: '1965' } },
+    });
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    await clickWidget(page, 'data.view:GSI1');
+    s = await waitForState(page, (x) => x.dataIndex === 'GSI1' && x.indexPending === 1);
+    assert.equal(s.itemsListed, 0);
+    s = await waitForState(page, (x) => x.indexPending === 0 && x.itemsListed === 1, 8000);
+    assert.deepEqual(errors, []);
+  });
+
+  test('"+ GSI" adds one with UpdateTable and the view follows its backfill; "Delete this GSI" removes it', async () => {
+    await clickWidget(page, 'data.add_gsi');
+    await waitFrames(page, 3);
+    await screenshot(page, 'indexes-add-gsi.png');
+    assert.ok(await page.evaluate(() => window.playground.widgetRect('add_gsi.name')));
+    await clickWidget(page, 'add_gsi.create');
+    let s = await waitForState(page, (x) => x.dataIndex === 'ByStatus');
+    const creating = await exec(page, 'DescribeTable', { TableName: 'Music' });
+    assert.equal(creating.body.Table.TableStatus, 'UPDATING');
+    s = await waitForState(page, (x) => x.itemsListed === 1, 10000);
+    let described;
+    for (let i = 0; i < 50; i++) {
+      described = await exec(page, 'DescribeTable', { TableName: 'Music' });
+      if (described.body.Table.TableStatus === 'ACTIVE') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(described.body.Table.TableStatus, 'ACTIVE');
+    await waitFrames(page, 2);
+    await clickWidget(page, 'data.delete_gsi');
+    s = await waitForState(page, (x) => x.dataIndex === '', 8000);  // gone: the view goes back to the table
+    const gone = await exec(page, 'DescribeTable', { TableName: 'Music' });
+    assert.deepEqual(gone.body.Table.GlobalSecondaryIndexes.map((i) => i.IndexName), ['GSI1']);
+    assert.deepEqual(errors, []);
   });
 });

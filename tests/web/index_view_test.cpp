@@ -7,6 +7,7 @@
 #include "ddb/clock.h"
 #include "ddb/database.h"
 #include "ddb/snapshot.h"
+#include "model/index_draft.h"
 #include "model/index_view_text.h"
 #include "model/layout_view.h"
 #include "model/page_options.h"
@@ -121,4 +122,45 @@ TEST_CASE("A replaced database keeps the page's GSI timing, with its indexes cau
   CHECK(page.db.options().clock == &page.clock);
   REQUIRE(page.wire.Send("PutItem", Put("cy", 3, "OPEN")).http_status == 200);
   CHECK(page.Index().pending.size() == 1);  // still lagging, as the page's database does
+}
+
+TEST_CASE("Index drafts make the CreateTable and UpdateTable requests DynamoDB takes", "[index_view]") {
+  IndexDraft gsi;  // ByStatus on status (S), ALL
+  IndexDraft lsi;
+  lsi.global = false;
+  lsi.name = "ByPlaced";
+  lsi.sort_key = "placed";
+  lsi.projection = 2;
+  lsi.non_key_attributes = " total , note";
+  nlohmann::ordered_json definitions =
+      nlohmann::ordered_json::array({{{"AttributeName", "customer"}, {"AttributeType", "S"}},
+                                     {{"AttributeName", "orderNo"}, {"AttributeType", "N"}}});
+  AddIndexAttributeDefinitions(gsi, "customer", definitions);
+  AddIndexAttributeDefinitions(lsi, "customer", definitions);
+  AddIndexAttributeDefinitions(gsi, "customer", definitions);  // once each
+  CHECK(definitions.size() == 4);
+  nlohmann::ordered_json create = {
+      {"TableName", "Orders"},
+      {"AttributeDefinitions", definitions},
+      {"KeySchema", nlohmann::ordered_json::array({{{"AttributeName", "customer"}, {"KeyType", "HASH"}},
+                                                   {{"AttributeName", "orderNo"}, {"KeyType", "RANGE"}}})},
+      {"BillingMode", "PAY_PER_REQUEST"},
+      {"GlobalSecondaryIndexes", nlohmann::ordered_json::array({IndexDefinitionJson(gsi, false, "customer")})},
+      {"LocalSecondaryIndexes", nlohmann::ordered_json::array({IndexDefinitionJson(lsi, false, "customer")})}};
+  CHECK(create["LocalSecondaryIndexes"][0]["KeySchema"][0]["AttributeName"] == "customer");
+  CHECK(create["LocalSecondaryIndexes"][0]["Projection"]["NonKeyAttributes"] ==
+        nlohmann::ordered_json::array({"total", "note"}));
+  Page page;
+  REQUIRE(page.wire.Send("CreateTable", create.dump()).http_status == 200);
+  IndexDraft added;
+  added.name = "ByNumber";
+  added.partition_key = "orderNo";
+  added.partition_type = 1;
+  const WireResult r = page.wire.Send("UpdateTable", AddGlobalSecondaryIndexRequest("Orders", added, false));
+  CHECK(r.http_status == 200);
+  page.clock.Advance(60'000);
+  CHECK(page.wire.Send("UpdateTable", DeleteGlobalSecondaryIndexRequest("Orders", "ByNumber")).http_status == 200);
+  page.clock.Advance(60'000);
+  page.wire.RunBackgroundWork();
+  CHECK(page.db.Description("Orders")->global_secondary_indexes.size() == 1);
 }

@@ -7,6 +7,7 @@
 #include "ddb/json_api.h"
 #include "model/error_explanations.h"
 #include "model/json_format.h"
+#include "panels/index_form.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {
@@ -47,6 +48,13 @@ std::string TableDesigner::Request() const {
                           {"BillingMode", provisioned_ ? "PROVISIONED" : "PAY_PER_REQUEST"}};
   if (provisioned_)
     request["ProvisionedThroughput"] = {{"ReadCapacityUnits", read_units_}, {"WriteCapacityUnits", write_units_}};
+  ordered_json lsis = ordered_json::array(), gsis = ordered_json::array();
+  for (const IndexDraft& index : indexes_) {
+    AddIndexAttributeDefinitions(index, partition_key_, request["AttributeDefinitions"]);
+    (index.global ? gsis : lsis).push_back(IndexDefinitionJson(index, provisioned_, partition_key_));
+  }
+  if (!lsis.empty()) request["LocalSecondaryIndexes"] = lsis;
+  if (!gsis.empty()) request["GlobalSecondaryIndexes"] = gsis;
   return FormatJsonText(ddb::DumpJson(request));
 }
 
@@ -79,9 +87,12 @@ void TableDesigner::Draw(PanelContext& ctx) {
     create_error_.clear();
   }
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
+  // Centred every frame: the window grows and shrinks as indexes come and go.
+  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Always, {0.5f, 0.5f});
   // Height 0 every frame: the window fits its content as messages come and go.
   ImGui::SetNextWindowSize({std::min(560 * ctx.scale, viewport->Size.x * 0.95f), 0}, ImGuiCond_Always);
+  // With indexes the form grows: it scrolls rather than run off the screen.
+  ImGui::SetNextWindowSizeConstraints({0, 0}, {FLT_MAX, viewport->Size.y * 0.95f});
   bool open = true;
   ui::PopupModal modal("Create table", &open, ImGuiWindowFlags_NoSavedSettings);
   if (!modal) return;
@@ -133,6 +144,37 @@ void TableDesigner::Draw(PanelContext& ctx) {
     ImGui::SetNextItemWidth(110 * s);
     changed |= ImGui::InputInt("##wcu", &write_units_);
   }
+  // Secondary indexes: a table's LSIs exist only if CreateTable declares them.
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Indexes");
+  ImGui::SameLine(label);
+  if (indexes_.empty()) {
+    ImGui::TextColored(ctx.colors.dim, "none (GSIs can be added later; LSIs only now)");
+  } else {
+    ImGui::TextColored(ctx.colors.dim, "%zu", indexes_.size());
+  }
+  for (std::size_t i = 0; i < indexes_.size(); ++i) {
+    ui::Id id(static_cast<int>(i));
+    ImGui::Separator();
+    const std::string prefix = "designer.index" + std::to_string(i);
+    changed |= DrawIndexForm(indexes_[i], true, provisioned_, partition_key_, prefix, ctx);
+    if (ctx.probe.Item(prefix + ".remove", ImGui::SmallButton("Remove this index"))) {
+      indexes_.erase(indexes_.begin() + static_cast<std::ptrdiff_t>(i));
+      break;
+    }
+  }
+  if (ctx.probe.Item("designer.add_gsi", ImGui::Button("+ Global secondary index"))) {
+    IndexDraft gsi;
+    gsi.name = "GSI" + std::to_string(indexes_.size() + 1);
+    indexes_.push_back(gsi);
+  }
+  ImGui::SameLine();
+  if (ctx.probe.Item("designer.add_lsi", ImGui::Button("+ Local secondary index"))) {
+    IndexDraft lsi;
+    lsi.global = false;
+    lsi.name = "LSI" + std::to_string(indexes_.size() + 1);
+    indexes_.push_back(lsi);
+  }
   (void)changed;
   Validate(ctx);
 
@@ -151,19 +193,6 @@ void TableDesigner::Draw(PanelContext& ctx) {
     }
     ctx.probe.RecordLastItem("designer.validation");
   }
-  ImGui::TextColored(ctx.colors.dim, "CreateTable request");
-  validated_request_ = Request();
-  shown.designer_preview = validated_request_;
-  {
-    ui::StyleColor bg(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
-    const float height = std::min(ImGui::GetTextLineHeightWithSpacing() * 16, viewport->Size.y * 0.35f);
-    ui::Child preview("preview", {0, height}, ImGuiChildFlags_Border, 0);
-    if (preview) {
-      ui::Font mono(ctx.fonts.mono);
-      ImGui::TextUnformatted(validated_request_.c_str());
-    }
-  }
-  ctx.probe.RecordLastItem("designer.preview");
   if (!create_error_.empty()) {
     ui::TextWrap wrap;
     ImGui::TextColored(ctx.colors.error, "%s", create_error_.c_str());
@@ -184,6 +213,20 @@ void TableDesigner::Draw(PanelContext& ctx) {
   }
   ImGui::SameLine();
   if (ctx.probe.Item("designer.cancel", ImGui::Button("Cancel"))) ImGui::CloseCurrentPopup();
+  ImGui::TextColored(ctx.colors.dim, "CreateTable request");
+  validated_request_ = Request();
+  shown.designer_preview = validated_request_;
+  {
+    ui::StyleColor bg(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
+    // Below the buttons, which stay in view however many indexes the form has.
+    const float height = std::min(ImGui::GetTextLineHeightWithSpacing() * 16, viewport->Size.y * 0.3f);
+    ui::Child preview("preview", {0, height}, ImGuiChildFlags_Border, 0);
+    if (preview) {
+      ui::Font mono(ctx.fonts.mono);
+      ImGui::TextUnformatted(validated_request_.c_str());
+    }
+  }
+  ctx.probe.RecordLastItem("designer.preview");
 }
 
 }  // namespace playground

@@ -1,13 +1,16 @@
 // TableDesigner: a form for CreateTable — name, partition key and optional sort key with
-// their types, billing mode — that checks the table as the learner types, with the engine's
+// their types, billing mode, and secondary indexes (GSIs and LSIs, which only CreateTable can
+// declare) — that checks the table as the learner types, with the engine's
 // own validation (a dry run of the same request against a scratch Database: nothing reaches
 // the sandbox), and shows the exact CreateTable request it will send.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "app/panel_context.h"
+#include "model/index_draft.h"
 
 namespace playground {
 
@@ -34,6 +37,7 @@ class TableDesigner {
   bool provisioned_ = false;
   int read_units_ = 5;
   int write_units_ = 5;
+  std::vector<IndexDraft> indexes_;
 
   std::string validated_request_;  // the request Validate last checked
   DataStamp validated_stamp_;

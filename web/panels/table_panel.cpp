@@ -6,6 +6,7 @@
 
 #include "model/index_view_text.h"
 #include "model/value_text.h"
+#include "panels/index_form.h"
 #include "panels/item_grid.h"
 #include "widgets/imgui_scoped.h"
 
@@ -96,10 +97,11 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
 
   PlaceNextPanel(rect);
   // "###data" keeps the window's identity while its title follows the selection.
-  const std::string title = (table.empty()                    ? std::string("Data")
-                             : ctx.selection.index.empty() ? "Data: " + table
-                                                           : "Data: " + table + " \xC2\xB7 index " + ctx.selection.index) +
-                            "###data";
+  const std::string title =
+      (table.empty()                 ? std::string("Data")
+       : ctx.selection.index.empty() ? "Data: " + table
+                                     : "Data: " + table + " \xC2\xB7 index " + ctx.selection.index) +
+      "###data";
   ui::Window window(title.c_str(), nullptr, kPanelWindowFlags);
   if (!window) return;
 
@@ -143,7 +145,12 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
 }
 
 void TablePanel::DrawIndexChooser(const ddb::TableDescription& table, PanelContext& ctx) {
-  if (table.local_secondary_indexes.empty() && table.global_secondary_indexes.empty()) return;
+  DrawAddIndexDialog(table, ctx);
+  if (table.local_secondary_indexes.empty() && table.global_secondary_indexes.empty()) {
+    if (ctx.probe.Item("data.add_gsi", ImGui::SmallButton("+ Add a global secondary index\xE2\x80\xA6")))
+      add_index_requested_ = true;
+    return;
+  }
   ImGui::TextColored(ctx.colors.dim, "Show");
   const auto choice = [&](const std::string& label, const std::string& index, const std::string& probe_name) {
     // Wraps to the next line rather than running off a narrow panel.
@@ -166,6 +173,71 @@ void TablePanel::DrawIndexChooser(const ddb::TableDescription& table, PanelConte
       choice(label, ix.index_name, "data.view:" + ix.index_name);
     }
   }
+  const auto same_line_if_room = [&](const char* label) {
+    const float width = ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2 + 12 * ctx.scale;
+    if (ImGui::GetItemRectMax().x + width < ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+      ImGui::SameLine(0, 12 * ctx.scale);
+  };
+  same_line_if_room("+ GSI\xE2\x80\xA6");
+  if (ctx.probe.Item("data.add_gsi", ImGui::SmallButton("+ GSI\xE2\x80\xA6"))) add_index_requested_ = true;
+  // A GSI on show can go (an LSI cannot: it lives as long as its table).
+  for (const auto& ix : table.global_secondary_indexes)
+    if (ix.index_name == ctx.selection.index && ix.status == ddb::IndexStatus::kActive) {
+      same_line_if_room("Delete this GSI");
+      if (ctx.probe.Item("data.delete_gsi", ImGui::SmallButton("Delete this GSI")))
+        ctx.work.Run("UpdateTable", DeleteGlobalSecondaryIndexRequest(table.table_name, ix.index_name));
+    }
+}
+
+void TablePanel::DrawAddIndexDialog(const ddb::TableDescription& table, PanelContext& ctx) {
+  if (add_index_requested_) {
+    ImGui::OpenPopup("Add a global secondary index");
+    add_index_requested_ = false;
+    add_index_error_.clear();
+  }
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  // Centred every frame: the window grows and shrinks as indexes come and go.
+  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Always, {0.5f, 0.5f});
+  ImGui::SetNextWindowSize({std::min(560 * ctx.scale, viewport->Size.x * 0.95f), 0}, ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints({0, 0}, {FLT_MAX, viewport->Size.y * 0.95f});
+  bool open = true;
+  ui::PopupModal modal("Add a global secondary index", &open, ImGuiWindowFlags_NoSavedSettings);
+  if (!modal) return;
+  ctx.probe.RecordLastItem("add_gsi.window");
+  {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.dim,
+                       "UpdateTable adds it while the table stays in use: CREATING first, then it backfills from "
+                       "the table's items, then it is ACTIVE. Watch it in the data view.");
+  }
+  const bool provisioned = table.billing_mode == ddb::BillingMode::kProvisioned;
+  DrawIndexForm(add_index_, false, provisioned, table.key_schema.partition_key.name, "add_gsi", ctx);
+  const std::string request = AddGlobalSecondaryIndexRequest(table.table_name, add_index_, provisioned);
+  ImGui::TextColored(ctx.colors.dim, "UpdateTable request");
+  {
+    ui::StyleColor bg(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
+    ui::Child preview("preview", {0, std::min(ImGui::GetTextLineHeightWithSpacing() * 12, viewport->Size.y * 0.3f)},
+                      ImGuiChildFlags_Border, 0);
+    if (preview) {
+      ui::Font mono(ctx.fonts.mono);
+      ImGui::TextUnformatted(request.c_str());
+    }
+  }
+  if (!add_index_error_.empty()) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.error, "%s", add_index_error_.c_str());
+  }
+  if (ctx.probe.Item("add_gsi.create", ImGui::Button("Add index"))) {
+    const ResponseView& response = ctx.work.Run("UpdateTable", request);
+    if (response.result.ok()) {
+      ctx.selection.index = add_index_.name;  // watch it backfill
+      ImGui::CloseCurrentPopup();
+    } else {
+      add_index_error_ = response.result.error_type + ": " + response.result.error_message;
+    }
+  }
+  ImGui::SameLine();
+  if (ctx.probe.Item("add_gsi.cancel", ImGui::Button("Cancel"))) ImGui::CloseCurrentPopup();
 }
 
 void TablePanel::DrawIndexState(const LayoutView& index, const LayoutView& table,

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "app/panel_context.h"
+#include "model/index_draft.h"
 #include "panels/item_grid.h"
 #include "panels/item_inspector.h"
 #include "panels/partition_map.h"
@@ -31,7 +32,13 @@ class TablePanel {
   void DrawIndexState(const LayoutView& index, const LayoutView& table, const ddb::TableDescription& description,
                       PanelContext& ctx);
 
+  // "Add a GSI" (UpdateTable Create), a modal opened from the index chooser.
+  void DrawAddIndexDialog(const ddb::TableDescription& table, PanelContext& ctx);
+
   Mode mode_ = Mode::kPartitions;
+  bool add_index_requested_ = false;
+  IndexDraft add_index_;
+  std::string add_index_error_;
   PartitionMap partition_map_;
   GridFind grid_find_;
   ItemInspector inspector_;

@@ -1,0 +1,19 @@
+// IndexForm: the fields of one secondary index (model/index_draft.h) — kind, name, keys and
+// their types, projection, a provisioned GSI's throughput — as the table designer and the data
+// view's "Add GSI" draw them.
+#pragma once
+
+#include <string>
+
+#include "app/panel_context.h"
+#include "model/index_draft.h"
+
+namespace playground {
+
+// Draws `index`'s fields; returns true when one changed. `allow_lsi`: the kind may be LSI
+// (CreateTable only); an LSI's partition key is `table_partition_key`, shown, not edited.
+// Widgets are named `probe_prefix` + ".name", ".partition_key", ".kind", ... for the probe.
+bool DrawIndexForm(IndexDraft& index, bool allow_lsi, bool provisioned, const std::string& table_partition_key,
+                   const std::string& probe_prefix, PanelContext& ctx);
+
+}  // namespace playground
