@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "ddb/clock.h"
 #include "ddb/key_facts.h"
 #include "ddb/lesson.h"
 #include "lesson_files.h"
@@ -45,15 +46,33 @@ ddb::LessonObservation Run(ddb::Database& db, const ddb::LessonRequest& request)
   return {request.operation, request.body, r.http_status, r.body};
 }
 
+// The page's GSI timing (web/model/page_options.cpp), on a clock that moves only between steps:
+// a learner takes longer than that to read a step, so writes of earlier steps have reached
+// their GSIs and backfills are done, while the requests of one solution run at one instant.
+ddb::DatabaseOptions LearnerTiming(const ddb::Lesson& lesson, const ddb::Clock* clock) {
+  ddb::DatabaseOptions o;
+  o.clock = clock;
+  o.index_timing.propagation_millis = lesson.index_lag_millis.value_or(2000);
+  o.index_timing.creation_millis = 1500;
+  o.index_timing.backfill_items_per_second = 20;
+  o.index_timing.backfill_max_millis = 10000;
+  o.index_timing.deletion_millis = 1500;
+  return o;
+}
+constexpr std::int64_t kStepMillis = 150'000;  // longer than any lag or backfill
+
 void Autoplay(const ddb::Lesson& lesson) {
-  ddb::Database db;
+  ddb::ManualClock clock;
+  ddb::Database db{LearnerTiming(lesson, &clock)};
   ddb::Status setup = ddb::ApplyLessonSetup(db, lesson);
+  db.FinishBackgroundWork();  // as the page does after a setup
   INFO(setup.message());
   REQUIRE(setup.ok());
   ddb::LessonObservation last;  // nothing run yet: the learner has just opened the lesson
   for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
     const ddb::LessonStep& step = lesson.steps[i];
     INFO("lesson " << lesson.id << ", step " << i << " (" << step.title << ")");
+    clock.Advance(kStepMillis);
     if (!step.task) {
       // A learner following along presses "show me"; later steps must cope with that.
       if (step.show_me) last = Run(db, step.show_me->request);

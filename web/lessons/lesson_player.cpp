@@ -12,6 +12,7 @@
 #include "app/confirm_dialog.h"
 #include "ddb/key_facts.h"
 #include "model/notices.h"
+#include "model/page_options.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {
@@ -40,6 +41,12 @@ void LessonPlayer::Draw(const PanelRect& rect, PanelContext& ctx) {
     RestoreCurrent();
   }
   if (!lesson()) view_ = View::kList;  // the step and completion views draw the open lesson
+  // A lesson that has the learner catch a GSI behind its table slows the GSI writes down while
+  // it is open; every other moment has the page's own lag.
+  const std::int64_t lag = view_ != View::kList && lesson() && lesson()->index_lag_millis
+                               ? *lesson()->index_lag_millis
+                               : PageDatabaseOptions().index_timing.propagation_millis;
+  if (ctx.db.options().index_timing.propagation_millis != lag) ctx.wire.SetIndexPropagation(lag);
   PlaceNextPanel(rect);
   {
     ui::Window window("Lessons###lessons", nullptr, kPanelWindowFlags);

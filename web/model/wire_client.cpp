@@ -46,5 +46,6 @@ void WireClient::Clear() { Replace(ddb::Database(db_.options())); }
 
 void WireClient::RunBackgroundWork() { db_.RunBackgroundWork(); }
 void WireClient::FinishBackgroundWork() { db_.FinishBackgroundWork(); }
+void WireClient::SetIndexPropagation(std::int64_t millis) { db_.SetIndexPropagation(millis); }
 
 }  // namespace playground

@@ -73,6 +73,8 @@ class WireClient {
   // time each frame, or finished at once after a lesson's setup.
   void RunBackgroundWork();
   void FinishBackgroundWork();
+  // How late writes reach GSIs from now on (ddb::Database::SetIndexPropagation).
+  void SetIndexPropagation(std::int64_t millis);
   // What a database that replaces this one is made with.
   const ddb::DatabaseOptions& options() const { return db_.options(); }
 

@@ -90,6 +90,9 @@ class Database {
   // Does all of that work now, whatever the clock says: for state set up at once (a lesson's
   // tables, a loaded snapshot), which must not start out lagging.
   void FinishBackgroundWork();
+  // Changes how late writes reach GSIs from now on (IndexTiming::propagation_millis): writes
+  // already on their way keep their time. A lesson that shows the lag sets it, then puts it back.
+  void SetIndexPropagation(std::int64_t millis);
   // Whether any such work is still to come (a view keeps redrawing while it is).
   bool HasBackgroundWork() const;
 

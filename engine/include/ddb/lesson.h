@@ -225,6 +225,9 @@ struct Lesson {
   std::string title;
   std::string summary;  // markdown
   int minutes = 0;
+  // How late writes reach GSIs while the lesson is open (IndexTiming::propagation_millis), for
+  // a lesson that has the learner catch a GSI behind its table; absent: the page's own lag.
+  std::optional<std::int64_t> index_lag_millis;
   // The setup as requests: one CreateTable per table, then one PutItem per item, in order.
   std::vector<LessonRequest> setup;
   // Every table the lesson creates, in its setup or in any step's requests: what

@@ -229,13 +229,17 @@ Result<Lesson> ParseLesson(std::string_view json_text, std::string_view source_n
   Lesson lesson;
   const Node root{&doc, ""};
   std::int64_t minutes = 0;
+  std::int64_t index_lag_seconds = 0;
   std::string schema_reference;  // for editors; the engine knows its own format
-  if (r.Object(root, {"id", "title", "summary", "minutes", "steps"}, {"$schema", "setup"}) &&
+  if (r.Object(root, {"id", "title", "summary", "minutes", "steps"}, {"$schema", "setup", "indexLagSeconds"}) &&
       (!Reader::Has(root, "$schema") || r.NonEmptyString(root.Member("$schema"), schema_reference)) &&
       ReadLessonId(r, root.Member("id"), lesson.id) && r.NonEmptyString(root.Member("title"), lesson.title, 80) &&
       r.NonEmptyString(root.Member("summary"), lesson.summary) && r.Integer(root.Member("minutes"), 1, 60, minutes) &&
+      (!Reader::Has(root, "indexLagSeconds") ||
+       r.Integer(root.Member("indexLagSeconds"), 0, 120, index_lag_seconds)) &&
       (!Reader::Has(root, "setup") || ReadSetup(r, root.Member("setup"), lesson))) {
     lesson.minutes = static_cast<int>(minutes);
+    if (Reader::Has(root, "indexLagSeconds")) lesson.index_lag_millis = index_lag_seconds * 1000;
     const Node steps = root.Member("steps");
     if (r.Array(steps, 1, 20))
       for (std::size_t i = 0; i < steps->size() && !r.failed(); ++i) {

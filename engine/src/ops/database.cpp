@@ -119,6 +119,10 @@ Result<TableLayout> Database::IndexLayout(std::string_view table_name, std::stri
 
 void Database::RunBackgroundWork() { impl_->RunBackgroundWork(false); }
 void Database::FinishBackgroundWork() { impl_->RunBackgroundWork(true); }
+void Database::SetIndexPropagation(std::int64_t millis) {
+  impl_->options.index_timing.propagation_millis = std::max<std::int64_t>(millis, 0);
+  for (auto& [name, table] : impl_->tables) table->set_environment(impl_->TableEnvironment());
+}
 bool Database::HasBackgroundWork() const {
   for (const auto& [name, table] : impl_->tables)
     if (table->updating_indexes() || std::any_of(table->indexes().begin(), table->indexes().end(),
