@@ -50,6 +50,9 @@ describe('the whole curriculum, by mouse and keyboard', () => {
             s = await waitForState(page, (st) => st.lesson.quiz?.correct === true);
           }
           if (step.task) {
+            // A learner reads the step first; by then earlier writes have reached their GSIs
+            // (a lesson may hold them back 20 s so that one step can catch the lag).
+            await waitForState(page, (st) => !st.backgroundWork, 40000);
             const solution = step.task.solution ?? [{ operation: step.showMe.operation, request: step.showMe.request }];
             for (const r of solution) await runInBuilder(page, r.operation, r.request);
             s = await waitForState(page, (st) => st.lesson.stepDone, 15000);

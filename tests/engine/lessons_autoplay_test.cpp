@@ -57,6 +57,7 @@ ddb::DatabaseOptions LearnerTiming(const ddb::Lesson& lesson, const ddb::Clock* 
   o.index_timing.backfill_items_per_second = 20;
   o.index_timing.backfill_max_millis = 10000;
   o.index_timing.deletion_millis = 1500;
+  if (lesson.size_limit_bytes) o.partition_split_bytes = *lesson.size_limit_bytes;
   return o;
 }
 constexpr std::int64_t kStepMillis = 150'000;  // longer than any lag or backfill

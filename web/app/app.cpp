@@ -648,6 +648,7 @@ std::string App::StateJson() const {
       {"dataMode", shown.data_mode},
       {"dataIndex", shown.data_index},
       {"indexPending", shown.index_pending},
+      {"backgroundWork", db_.HasBackgroundWork()},  // GSI writes on their way, a backfill
       {"lastError", shown.last_error_type.empty()
                         ? json(nullptr)
                         : json{{"type", shown.last_error_type}, {"message", shown.last_error_message}}},

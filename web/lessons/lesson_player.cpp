@@ -42,11 +42,16 @@ void LessonPlayer::Draw(const PanelRect& rect, PanelContext& ctx) {
   }
   if (!lesson()) view_ = View::kList;  // the step and completion views draw the open lesson
   // A lesson that has the learner catch a GSI behind its table slows the GSI writes down while
-  // it is open; every other moment has the page's own lag.
+  // it is open; every other moment has the page's own lag. (The lesson's text says so.)
   const std::int64_t lag = view_ != View::kList && lesson() && lesson()->index_lag_millis
                                ? *lesson()->index_lag_millis
                                : PageDatabaseOptions().index_timing.propagation_millis;
   if (ctx.db.options().index_timing.propagation_millis != lag) ctx.wire.SetIndexPropagation(lag);
+  // The same for a lesson that scales DynamoDB's 10 GB down to reach it.
+  const std::uint64_t limit = view_ != View::kList && lesson() && lesson()->size_limit_bytes
+                                  ? *lesson()->size_limit_bytes
+                                  : PageDatabaseOptions().partition_split_bytes;
+  if (ctx.db.options().partition_split_bytes != limit) ctx.wire.SetSizeLimit(limit);
   PlaceNextPanel(rect);
   {
     ui::Window window("Lessons###lessons", nullptr, kPanelWindowFlags);

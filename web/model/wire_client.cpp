@@ -47,5 +47,6 @@ void WireClient::Clear() { Replace(ddb::Database(db_.options())); }
 void WireClient::RunBackgroundWork() { db_.RunBackgroundWork(); }
 void WireClient::FinishBackgroundWork() { db_.FinishBackgroundWork(); }
 void WireClient::SetIndexPropagation(std::int64_t millis) { db_.SetIndexPropagation(millis); }
+void WireClient::SetSizeLimit(std::uint64_t bytes) { db_.SetSizeLimit(bytes); }
 
 }  // namespace playground

@@ -75,6 +75,8 @@ class WireClient {
   void FinishBackgroundWork();
   // How late writes reach GSIs from now on (ddb::Database::SetIndexPropagation).
   void SetIndexPropagation(std::int64_t millis);
+  // The partition and item-collection size limit from now on (ddb::Database::SetSizeLimit).
+  void SetSizeLimit(std::uint64_t bytes);
   // What a database that replaces this one is made with.
   const ddb::DatabaseOptions& options() const { return db_.options(); }
 

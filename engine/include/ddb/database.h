@@ -93,6 +93,9 @@ class Database {
   // Changes how late writes reach GSIs from now on (IndexTiming::propagation_millis): writes
   // already on their way keep their time. A lesson that shows the lag sets it, then puts it back.
   void SetIndexPropagation(std::int64_t millis);
+  // Changes the partition and item-collection size limit (DatabaseOptions::partition_split_bytes)
+  // from now on: a lesson scales it down to reach it, then puts it back.
+  void SetSizeLimit(std::uint64_t bytes);
   // Whether any such work is still to come (a view keeps redrawing while it is).
   bool HasBackgroundWork() const;
 

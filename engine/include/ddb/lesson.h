@@ -228,6 +228,9 @@ struct Lesson {
   // How late writes reach GSIs while the lesson is open (IndexTiming::propagation_millis), for
   // a lesson that has the learner catch a GSI behind its table; absent: the page's own lag.
   std::optional<std::int64_t> index_lag_millis;
+  // The partition and item-collection size limit while the lesson is open, standing in for
+  // DynamoDB's 10 GB (DatabaseOptions::partition_split_bytes), so a lesson can reach it.
+  std::optional<std::uint64_t> size_limit_bytes;
   // The setup as requests: one CreateTable per table, then one PutItem per item, in order.
   std::vector<LessonRequest> setup;
   // Every table the lesson creates, in its setup or in any step's requests: what

@@ -230,16 +230,21 @@ Result<Lesson> ParseLesson(std::string_view json_text, std::string_view source_n
   const Node root{&doc, ""};
   std::int64_t minutes = 0;
   std::int64_t index_lag_seconds = 0;
+  std::int64_t size_limit_kilobytes = 0;
   std::string schema_reference;  // for editors; the engine knows its own format
-  if (r.Object(root, {"id", "title", "summary", "minutes", "steps"}, {"$schema", "setup", "indexLagSeconds"}) &&
+  if (r.Object(root, {"id", "title", "summary", "minutes", "steps"}, {"$schema", "setup", "indexLagSeconds", "sizeLimitKilobytes"}) &&
       (!Reader::Has(root, "$schema") || r.NonEmptyString(root.Member("$schema"), schema_reference)) &&
       ReadLessonId(r, root.Member("id"), lesson.id) && r.NonEmptyString(root.Member("title"), lesson.title, 80) &&
       r.NonEmptyString(root.Member("summary"), lesson.summary) && r.Integer(root.Member("minutes"), 1, 60, minutes) &&
       (!Reader::Has(root, "indexLagSeconds") ||
        r.Integer(root.Member("indexLagSeconds"), 0, 120, index_lag_seconds)) &&
+      (!Reader::Has(root, "sizeLimitKilobytes") ||
+       r.Integer(root.Member("sizeLimitKilobytes"), 1, 1024, size_limit_kilobytes)) &&
       (!Reader::Has(root, "setup") || ReadSetup(r, root.Member("setup"), lesson))) {
     lesson.minutes = static_cast<int>(minutes);
     if (Reader::Has(root, "indexLagSeconds")) lesson.index_lag_millis = index_lag_seconds * 1000;
+    if (Reader::Has(root, "sizeLimitKilobytes"))
+      lesson.size_limit_bytes = static_cast<std::uint64_t>(size_limit_kilobytes) * 1024;
     const Node steps = root.Member("steps");
     if (r.Array(steps, 1, 20))
       for (std::size_t i = 0; i < steps->size() && !r.failed(); ++i) {

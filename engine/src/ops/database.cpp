@@ -123,6 +123,10 @@ void Database::SetIndexPropagation(std::int64_t millis) {
   impl_->options.index_timing.propagation_millis = std::max<std::int64_t>(millis, 0);
   for (auto& [name, table] : impl_->tables) table->set_environment(impl_->TableEnvironment());
 }
+void Database::SetSizeLimit(std::uint64_t bytes) {
+  impl_->options.partition_split_bytes = std::max<std::uint64_t>(bytes, 1);
+  for (auto& [name, table] : impl_->tables) table->set_environment(impl_->TableEnvironment());
+}
 bool Database::HasBackgroundWork() const {
   for (const auto& [name, table] : impl_->tables)
     if (table->updating_indexes() || std::any_of(table->indexes().begin(), table->indexes().end(),
