@@ -340,26 +340,35 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
         return trace.Fail(
             Status::Validation("The provided starting key is outside query boundaries based on provided conditions"));
     }
-    std::vector<IndexEntry> entries = IndexEntries(*t, *index, &key_condition->partition_key);
-    if (key_condition->sort)
-      entries.erase(std::remove_if(entries.begin(), entries.end(),
-                                   [&](const IndexEntry& e) { return !key_condition->sort->Matches(*e.entry->sort); }),
-                    entries.end());
-    if (!forward) std::reverse(entries.begin(), entries.end());
     PageBuilder page(std::move(key_names), request.limit, request.consistent_read, want_items, filter, projection,
                      trace);
     const bool fetch = !index->global && request.select && *request.select == "ALL_ATTRIBUTES";
     trace.trace().index_name = *request.index_name;
-    for (const IndexEntry& e : entries) {
-      if (request.exclusive_start_key) {
-        const int c = CompareIndexPositions(*t, *index, *e.entry->base, *request.exclusive_start_key, false);
-        if (forward ? c <= 0 : c >= 0) continue;
-      }
-      const StoredIndex::Entry& x = *e.entry;
-      trace.Visit(e.partition);
-      if (fetch) page.Fetched(ItemSize(*x.base));
-      if (!page.Read(x.item, x.bytes, e.partition, fetch ? &x.base : nullptr, &x.json)) break;
+    // The sort-key condition's bounds find where to begin; a condition whose matches have no
+    // upper bound in order (begins_with) ends at the first entry past them.
+    const AttributeValue *lower = nullptr, *upper = nullptr;
+    if (const auto& sort = key_condition->sort) {
+      using Op = expr::SortKeyCondition::Op;
+      if (sort->op == Op::kEq || sort->op == Op::kGt || sort->op == Op::kGe || sort->op == Op::kBetween ||
+          sort->op == Op::kBeginsWith)
+        lower = &sort->value;
+      if (sort->op == Op::kEq || sort->op == Op::kLt || sort->op == Op::kLe) upper = &sort->value;
+      if (sort->op == Op::kBetween) upper = &sort->upper;
     }
+    const StoredIndex* stored = t->Index(*request.index_name);
+    const int partitions = t->IndexPartitionCount(*stored);
+    bool matched = false;
+    stored->VisitRange(key_condition->partition_key, lower, upper,
+                       request.exclusive_start_key ? &*request.exclusive_start_key : nullptr, forward,
+                       [&](const StoredIndex::Entry& e) {
+                         if (key_condition->sort && !key_condition->sort->Matches(*e.sort)) return !matched;
+                         matched = true;
+                         const StoredIndex::Entry& x = stored->Materialize(e);
+                         const int partition = t->IndexPartitionOf(*stored, x, partitions);
+                         trace.Visit(partition);
+                         if (fetch) page.Fetched(ItemSize(*x.base));
+                         return page.Read(x.item, x.bytes, partition, fetch ? &x.base : nullptr, &x.json);
+                       });
     if (trace.trace().partitions_visited.empty())  // read nothing: the partition that would hold it
       trace.Visit(IndexPartitionOfValue(*t, *index, key_condition->partition_key));
     return page.Finish(request.return_consumed_capacity, *request.table_name, &*index);

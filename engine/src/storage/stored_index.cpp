@@ -74,6 +74,7 @@ bool StoredIndex::GroupOrder::operator()(const GroupKey& a, const GroupKey& b) c
 // Within one index partition-key value: the index sort key, then the table's key.
 int CompareInGroup(const StoredIndex::Entry& a, const StoredIndex::Entry& b) {
   if (int c = Compare(a.sort, b.sort)) return c;
+  if (a.after_sort_value != b.after_sort_value) return a.after_sort_value ? 1 : -1;
   if (int c = Compare(a.table_partition, b.table_partition)) return c;
   return Compare(a.table_sort, b.table_sort);
 }

@@ -15,6 +15,7 @@
 // written synchronously with its table and is always ACTIVE.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -53,6 +54,8 @@ class StoredIndex {
     // a projected one is made when it is first read (Materialize), not on every write.
     mutable ItemPtr item;
     mutable std::shared_ptr<const std::string> json;
+    // Probes only: orders after every entry with the same index sort key (an upper bound).
+    bool after_sort_value = false;
   };
 
   const std::string& name() const { return name_; }
@@ -106,6 +109,50 @@ class StoredIndex {
     for (const auto& [key, group] : groups_)
       for (const Entry& e : group.entries)
         if (!visit(e)) return;
+  }
+  // Visits, in index order (reversed when !forward), the entries of index partition-key value
+  // `partition` whose index sort key lies in [lower, upper] (either bound may be null: open),
+  // strictly after (going back: before) position `start` when given (an ExclusiveStartKey).
+  // Finding where to begin is one tree search, so a page costs O(log n + what it reads).
+  // `visit(const Entry&)` returns false to stop.
+  template <class Visitor>
+  void VisitRange(const AttributeValue& partition, const AttributeValue* lower, const AttributeValue* upper,
+                  const Item* start, bool forward, Visitor&& visit) const {
+    auto group = groups_.find(GroupKey{PartitionKeyHash(partition), &partition});
+    if (group == groups_.end()) return;
+    const auto& entries = group->second.entries;
+    Entry probe;
+    if (forward) {
+      auto it = entries.begin();
+      if (lower) {
+        probe.sort = lower;
+        it = entries.lower_bound(probe);
+      }
+      if (start)
+        it = std::max(it, entries.upper_bound(KeysOf(*start)), [&](auto a, auto b) {
+          return a != entries.end() && (b == entries.end() || InGroupOrder{}(*a, *b));
+        });
+      for (; it != entries.end(); ++it) {
+        if (upper && CompareKeyValues(*it->sort, *upper) > 0) return;
+        if (!visit(*it)) return;
+      }
+      return;
+    }
+    auto end = entries.end();
+    if (upper) {
+      probe.sort = upper;
+      probe.after_sort_value = true;
+      end = entries.lower_bound(probe);
+    }
+    if (start)
+      end = std::min(end, entries.lower_bound(KeysOf(*start)), [&](auto a, auto b) {
+        return b == entries.end() ? a != entries.end() : a != entries.end() && InGroupOrder{}(*a, *b);
+      });
+    for (auto it = end; it != entries.begin();) {
+      --it;
+      if (lower && CompareKeyValues(*it->sort, *lower) < 0) return;
+      if (!visit(*it)) return;
+    }
   }
   // Orders two positions in the index (items or keys carrying the table's and the index's key
   // attributes, e.g. an ExclusiveStartKey): negative when `a` comes first. `scan_order` also
