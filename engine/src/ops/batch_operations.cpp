@@ -224,7 +224,7 @@ Result<BatchWriteItemResult> Database::BatchWriteItem(const BatchWriteItemReques
         auto item = std::make_shared<const Item>(*w.put_item);
         const auto bytes = static_cast<std::uint32_t>(ItemSize(*item));
         Table::Lookup old = t->Put(item, bytes);
-        capacity::AddIndexWrites(*t, old.item, item, 1, index_units);
+        capacity::AddIndexWrites(*t, 1, index_units);
         if (auto m = CollectionMetrics(request.return_item_collection_metrics, *t, *item,
                                        impl_->options.partition_split_bytes))
           out.item_collection_metrics[name].push_back(std::move(*m));
@@ -234,7 +234,7 @@ Result<BatchWriteItemResult> Database::BatchWriteItem(const BatchWriteItemReques
         entry_tables.push_back(t);
       } else {
         Table::Lookup removed = t->Delete(*w.delete_key);
-        capacity::AddIndexWrites(*t, removed.item, nullptr, 1, index_units);
+        capacity::AddIndexWrites(*t, 1, index_units);
         if (auto m = CollectionMetrics(request.return_item_collection_metrics, *t, *w.delete_key,
                                        impl_->options.partition_split_bytes))
           out.item_collection_metrics[name].push_back(std::move(*m));

@@ -127,7 +127,7 @@ Result<PutItemResult> Database::PutItem(PutItemRequest request) {
   ++impl_->revision;
   const double units = capacity::WriteUnits(std::max<std::uint64_t>(item_bytes, replaced.item_bytes));
   std::vector<capacity::IndexUnits> index_units;
-  capacity::AddIndexWrites(*t, replaced.item, item, 1, index_units);
+  capacity::AddIndexWrites(*t, 1, index_units);
   PutItemResult out;
   out.item_collection_metrics =
       CollectionMetrics(request.return_item_collection_metrics, *t, *item, impl_->options.partition_split_bytes);
@@ -231,7 +231,7 @@ Result<DeleteItemResult> Database::DeleteItem(const DeleteItemRequest& request) 
   if (removed.item) ++impl_->revision;
   const double units = capacity::WriteUnits(removed.item_bytes);
   std::vector<capacity::IndexUnits> index_units;
-  capacity::AddIndexWrites(*t, removed.item, nullptr, 1, index_units);
+  capacity::AddIndexWrites(*t, 1, index_units);
   trace.SetCapacity(units + capacity::TotalUnits(index_units));
   if (removed.item) trace.Add(removed.item, removed.partition, TraceOutcome::kDeleted, removed.item_bytes, units);
   else trace.Add(std::make_shared<const Item>(*request.key), removed.partition, TraceOutcome::kUnchanged, 0, units);
@@ -302,7 +302,7 @@ Result<UpdateItemResult> Database::UpdateItem(const UpdateItemRequest& request) 
   ++impl_->revision;
   const double units = capacity::WriteUnits(std::max<std::uint64_t>(new_bytes, current.item_bytes));
   std::vector<capacity::IndexUnits> index_units;
-  capacity::AddIndexWrites(*t, current.item, stored, 1, index_units);
+  capacity::AddIndexWrites(*t, 1, index_units);
   trace.Add(stored, partition, TraceOutcome::kWritten, new_bytes, units);
   trace.SetCapacity(units + capacity::TotalUnits(index_units));
 

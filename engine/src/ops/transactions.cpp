@@ -273,11 +273,11 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
         const auto size = static_cast<std::uint32_t>(ItemSize(**results[i]));
         bytes = std::max<std::uint64_t>(bytes, size);
         w.table->Put(*results[i], size);
-        capacity::AddIndexWrites(*w.table, before[i].item, *results[i], 2, index_units_by_table[*w.action->table_name]);
+        capacity::AddIndexWrites(*w.table, 2, index_units_by_table[*w.action->table_name]);
         trace.Add(*results[i], before[i].partition, TraceOutcome::kWritten, size);
       } else {
         Table::Lookup removed = w.table->Delete(w.key);
-        capacity::AddIndexWrites(*w.table, removed.item, nullptr, 2, index_units_by_table[*w.action->table_name]);
+        capacity::AddIndexWrites(*w.table, 2, index_units_by_table[*w.action->table_name]);
         trace.Add(removed.item ? removed.item : std::make_shared<const Item>(w.key), removed.partition,
                   removed.item ? TraceOutcome::kDeleted : TraceOutcome::kUnchanged, removed.item_bytes);
       }

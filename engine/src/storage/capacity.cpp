@@ -16,11 +16,12 @@ double WriteUnits(std::uint64_t bytes) {
       std::max<std::uint64_t>(1, (bytes + limits::kWriteUnitBytes - 1) / limits::kWriteUnitBytes));
 }
 
-void AddIndexWrites(const Table& table, const ItemPtr& before, const ItemPtr& after, double factor,
-                    std::vector<IndexUnits>& out) {
-  for (const StoredIndex& index : table.indexes()) {
-    if (index.lifecycle().status == IndexStatus::kDeleting) continue;
-    const double units = factor * index.WriteUnits(before.get(), after.get());
+void AddIndexWrites(const Table& table, double factor, std::vector<IndexUnits>& out) {
+  const auto& indexes = table.indexes();
+  const auto& last = table.last_index_units();
+  for (std::size_t i = 0; i < indexes.size() && i < last.size(); ++i) {
+    const StoredIndex& index = indexes[i];
+    const double units = factor * last[i];
     if (units == 0) continue;
     auto it = std::find_if(out.begin(), out.end(), [&](const IndexUnits& u) { return u.index_name == index.name(); });
     if (it == out.end()) it = out.insert(out.end(), IndexUnits{index.name(), index.global(), 0});

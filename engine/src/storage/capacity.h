@@ -31,9 +31,9 @@ struct IndexUnits {
 // its entry there, one whose index key changes two (a delete and a put), one whose projected
 // attributes change one, and one whose entry stays the same (or that is in no index) none.
 // Each write is one unit per 1 KB of the entry as the index stores it; `factor` doubles them
-// for transactions. A GSI being deleted costs nothing. Adds to `out`, merging by index.
-void AddIndexWrites(const Table& table, const ItemPtr& before, const ItemPtr& after, double factor,
-                    std::vector<IndexUnits>& out);
+// for transactions. A GSI being deleted costs nothing. Adds what the table's last Put or
+// Delete cost (Table::last_index_units) to `out`, merging by index.
+void AddIndexWrites(const Table& table, double factor, std::vector<IndexUnits>& out);
 double TotalUnits(const std::vector<IndexUnits>& indexes);
 
 // ReturnConsumedCapacity: NONE (or absent) reports nothing; TOTAL the total of the table and

@@ -42,21 +42,20 @@ int Table::CompareScanPositions(const Item& a, const Item& b) const {
   return c < 0 ? -1 : c > 0 ? 1 : 0;
 }
 
-void Table::Propagate(StoredIndex& index, const ItemPtr& before, const ItemPtr& after,
-                      const std::shared_ptr<const std::string>& after_json) {
+double Table::Propagate(StoredIndex& index, const ItemPtr& before, const ItemPtr& after,
+                        const std::shared_ptr<const std::string>& after_json) {
   const StoredIndex::Lifecycle& life = index.lifecycle();
-  if (life.status == IndexStatus::kDeleting) return;
+  if (life.status == IndexStatus::kDeleting) return 0;
   if (life.status == IndexStatus::kCreating) {
     const Item& key = after ? *after : *before;
-    if (!life.backfill_after || CompareScanPositions(key, *life.backfill_after) > 0) return;  // read later
+    if (!life.backfill_after || CompareScanPositions(key, *life.backfill_after) > 0)  // read later
+      return index.WriteUnits(before.get(), after.get());
   }
   const std::int64_t lag = index.global() ? env_.index_timing.propagation_millis : 0;
-  if (lag <= 0 && index.pending().empty()) {
-    index.Replace(before, after, after_json);
-    return;
-  }
+  if (lag <= 0 && index.pending().empty()) return index.Replace(before, after, after_json);
   const std::int64_t now = env_.clock ? env_.clock->NowMillis() : 0;
   index.pending().push_back({before, after, after_json, now + std::max<std::int64_t>(lag, 0)});
+  return index.WriteUnits(before.get(), after.get());
 }
 
 void Table::CreateGlobalSecondaryIndex(IndexDescription index) {

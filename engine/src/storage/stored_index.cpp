@@ -114,7 +114,7 @@ bool StoredIndex::MakeEntry(const ItemPtr& item, const std::shared_ptr<const std
     out.bytes = static_cast<std::uint32_t>(ItemSize(*item));
     return true;
   }
-  out.bytes = static_cast<std::uint32_t>(EntryBytes(*item));
+  out.bytes = static_cast<std::uint32_t>(ProjectedBytes(*item));
   return true;
 }
 
@@ -122,6 +122,10 @@ std::uint64_t StoredIndex::EntryBytes(const Item& item) const {
   const Entry keys = KeysOf(item);
   if (!Indexable(keys.partition, partition_type_) || (!sort_key_.empty() && !Indexable(keys.sort, sort_type_)))
     return 0;
+  return ProjectedBytes(item);
+}
+
+std::uint64_t StoredIndex::ProjectedBytes(const Item& item) const {
   if (projection_ == ProjectionType::kAll) return ItemSize(item);
   std::size_t bytes = 0;
   for (const std::string& name : projected_)
@@ -134,23 +138,16 @@ std::uint64_t StoredIndex::GroupBytes(const AttributeValue& partition) const {
   return group == groups_.end() ? 0 : group->second.bytes;
 }
 
-double StoredIndex::WriteUnits(const Item* before, const Item* after) const {
-  auto in_index = [&](const Item* item, Entry& keys) {
-    if (!item) return false;
-    keys = KeysOf(*item);
-    return Indexable(keys.partition, partition_type_) && (sort_key_.empty() || Indexable(keys.sort, sort_type_));
-  };
-  auto entry_bytes = [&](const Item& item) { return EntryBytes(item); };
+double StoredIndex::UnitsFor(bool was, bool is, const Entry& old, const Entry& fresh, std::uint64_t old_bytes,
+                             std::uint64_t new_bytes, const Item* before, const Item* after) const {
   auto units = [](std::uint64_t bytes) {
     return static_cast<double>(std::max<std::uint64_t>(1, (bytes + 1023) / 1024));
   };
-  Entry old_keys, new_keys;
-  const bool was = in_index(before, old_keys), is = in_index(after, new_keys);
   if (!was && !is) return 0;
-  if (!was) return units(entry_bytes(*after));
-  if (!is) return units(entry_bytes(*before));
-  if (Compare(old_keys.partition, new_keys.partition) != 0 || Compare(old_keys.sort, new_keys.sort) != 0)
-    return units(entry_bytes(*before)) + units(entry_bytes(*after));
+  if (!was) return units(new_bytes);
+  if (!is) return units(old_bytes);
+  if (Compare(old.partition, fresh.partition) != 0 || Compare(old.sort, fresh.sort) != 0)
+    return units(old_bytes) + units(new_bytes);
   // Same index key: a write only when what the index holds of the item changes.
   bool same = true;
   if (projection_ == ProjectionType::kAll) {
@@ -164,7 +161,17 @@ double StoredIndex::WriteUnits(const Item* before, const Item* after) const {
       }
     }
   }
-  return same ? 0 : units(entry_bytes(*after));
+  return same ? 0 : units(new_bytes);
+}
+
+double StoredIndex::WriteUnits(const Item* before, const Item* after) const {
+  Entry old, fresh;
+  const bool was = before && (old = KeysOf(*before), Indexable(old.partition, partition_type_)) &&
+                   (sort_key_.empty() || Indexable(old.sort, sort_type_));
+  const bool is = after && (fresh = KeysOf(*after), Indexable(fresh.partition, partition_type_)) &&
+                  (sort_key_.empty() || Indexable(fresh.sort, sort_type_));
+  return UnitsFor(was, is, old, fresh, was ? ProjectedBytes(*before) : 0, is ? ProjectedBytes(*after) : 0, before,
+                  after);
 }
 
 const StoredIndex::Entry& StoredIndex::Materialize(const Entry& entry) const {
@@ -179,13 +186,18 @@ const StoredIndex::Entry& StoredIndex::Materialize(const Entry& entry) const {
   return entry;
 }
 
-void StoredIndex::Replace(const ItemPtr& before, const ItemPtr& after,
-                          const std::shared_ptr<const std::string>& after_json) {
+double StoredIndex::Replace(const ItemPtr& before, const ItemPtr& after,
+                            const std::shared_ptr<const std::string>& after_json) {
   Entry old;
-  if (before && MakeKeys(before, old)) {
+  const bool was = before && MakeKeys(before, old);
+  std::uint64_t old_bytes = 0;
+  bool found = false;
+  if (was) {
     // The entry's key values point into `before`; an equal key finds the stored one.
     if (auto group = groups_.find(GroupKey{old.hash, old.partition}); group != groups_.end()) {
       if (auto it = group->second.entries.find(old); it != group->second.entries.end()) {
+        found = true;
+        old_bytes = it->bytes;
         --entry_count_;
         size_bytes_ -= it->bytes;
         group->second.bytes -= it->bytes;
@@ -194,8 +206,11 @@ void StoredIndex::Replace(const ItemPtr& before, const ItemPtr& after,
       if (group->second.entries.empty()) groups_.erase(group);
     }
   }
+  if (was && !found) old_bytes = ProjectedBytes(*before);  // not read in yet by a backfill
   Entry fresh;
-  if (!after || !MakeEntry(after, after_json, fresh)) return;
+  const bool is = after && MakeEntry(after, after_json, fresh);
+  const double units = UnitsFor(was, is, old, fresh, old_bytes, fresh.bytes, before.get(), after.get());
+  if (!is) return units;
   auto group = groups_.find(GroupKey{fresh.hash, fresh.partition});
   if (group == groups_.end()) {
     Group g;
@@ -209,6 +224,7 @@ void StoredIndex::Replace(const ItemPtr& before, const ItemPtr& after,
     size_bytes_ += bytes;
     group->second.bytes += bytes;
   }
+  return units;
 }
 
 }  // namespace ddb

@@ -63,8 +63,9 @@ class StoredIndex {
   std::uint64_t entry_count() const { return entry_count_; }
   std::uint64_t size_bytes() const { return size_bytes_; }
   // The table's item with one key changed from `before` to `after` (either may be null: an
-  // insert or a delete); `after_json` is `after` as the table rendered it.
-  void Replace(const ItemPtr& before, const ItemPtr& after, const std::shared_ptr<const std::string>& after_json);
+  // insert or a delete); `after_json` is `after` as the table rendered it. Returns the write
+  // units the change costs this index (WriteUnits), found on the way.
+  double Replace(const ItemPtr& before, const ItemPtr& after, const std::shared_ptr<const std::string>& after_json);
 
   // Write units a table write from `before` to `after` (either may be null) costs this index:
   // see capacity::AddIndexWrites.
@@ -181,6 +182,11 @@ class StoredIndex {
     std::set<Entry, InGroupOrder> entries;
     std::uint64_t bytes = 0;  // of its entries
   };
+  // Write units of a change whose old entry (`was`: it had one) and new entry (`is`) are given.
+  double UnitsFor(bool was, bool is, const Entry& old, const Entry& fresh, std::uint64_t old_bytes,
+                  std::uint64_t new_bytes, const Item* before, const Item* after) const;
+  // The size of the entry `item` makes, given that it is in the index.
+  std::uint64_t ProjectedBytes(const Item& item) const;
   // The key fields of `item` (null where it lacks one), without base, item or size.
   Entry KeysOf(const Item& item) const;
   // The key fields of the entry `item` makes (enough to find it), or false when it lacks an

@@ -215,7 +215,9 @@ Table::Lookup Table::Put(ItemPtr item, std::uint32_t item_bytes) {
   json.reserve(item_bytes + 16 * item->size() + 2);  // names and values plus {"S":...} wrappers
   AppendJson(json, *item);
   slot->json = std::make_shared<const std::string>(std::move(json));
-  for (StoredIndex& index : indexes_) Propagate(index, replaced.item, item, slot->json);
+  last_index_units_.resize(indexes_.size());
+  for (std::size_t i = 0; i < indexes_.size(); ++i)
+    last_index_units_[i] = Propagate(indexes_[i], replaced.item, item, slot->json);
   slot->item = std::move(item);
   slot->size = item_bytes;
   if (env_.partition_split_bytes && partitions_[partition].size_bytes > env_.partition_split_bytes) {
@@ -226,6 +228,7 @@ Table::Lookup Table::Put(ItemPtr item, std::uint32_t item_bytes) {
 }
 
 Table::Lookup Table::Delete(const Item& key) {
+  last_index_units_.assign(indexes_.size(), 0);  // deleting nothing costs the indexes nothing
   const AttributeValue& pk = key.find(definition_.key_schema.partition_key.name)->second;
   ItemCollection* c = FindCollection(pk);
   const bool composite = definition_.key_schema.sort_key.has_value();
@@ -244,7 +247,9 @@ Table::Lookup Table::Delete(const Item& key) {
     c->single = {};
   }
   Account(*c, removed.partition, -1, -static_cast<std::int64_t>(removed.item_bytes));
-  for (StoredIndex& index : indexes_) Propagate(index, removed.item, nullptr, nullptr);
+  last_index_units_.resize(indexes_.size());
+  for (std::size_t i = 0; i < indexes_.size(); ++i)
+    last_index_units_[i] = Propagate(indexes_[i], removed.item, nullptr, nullptr);
   if (c->items.empty() && !c->single.item) {
     for (int p = c->partition; p <= c->last_partition; ++p) partitions_[p].collections.erase(c);
     collections_.erase(collections_.find(std::string_view(*c->key_bytes)));

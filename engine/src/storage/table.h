@@ -59,6 +59,8 @@ class Table {
   // when the table has none by that name.
   const StoredIndex* Index(const std::string& name) const;
   const std::vector<StoredIndex>& indexes() const { return indexes_; }
+  // What the last Put or Delete cost each index, in write units (indexes() order).
+  const std::vector<double>& last_index_units() const { return last_index_units_; }
   std::uint64_t size_bytes() const { return size_bytes_; }
 
   // Where a lookup landed: the stored item (null if absent), its size in bytes, and the
@@ -259,8 +261,9 @@ class Table {
   PartitionInfo Info(int p) const;
   // A write of `before` -> `after` reaching `index`: at once, queued for later (a GSI with a
   // propagation lag), or not at all (a GSI being deleted, or an item its backfill reads later).
-  void Propagate(StoredIndex& index, const ItemPtr& before, const ItemPtr& after,
-                 const std::shared_ptr<const std::string>& after_json);
+  // Returns the write units it costs the index (charged when the write is made, whenever it arrives).
+  double Propagate(StoredIndex& index, const ItemPtr& before, const ItemPtr& after,
+                   const std::shared_ptr<const std::string>& after_json);
   // Removes attribute definitions no key (of the table, an LSI, a GSI not being deleted) uses.
   void DropUnusedAttributeDefinitions();
   // Reads up to `count` more items into a backfilling index; marks it done at the table's end.
@@ -277,6 +280,7 @@ class Table {
 
   TableDefinition definition_;
   std::vector<StoredIndex> indexes_;  // one per secondary index, LSIs first
+  std::vector<double> last_index_units_;
   std::int64_t created_millis_;
   std::string arn_;
   std::string id_;
