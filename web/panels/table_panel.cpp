@@ -256,7 +256,8 @@ void TablePanel::DrawIndexState(const LayoutView& index, const LayoutView& table
       ImGui::ProgressBar(static_cast<float>(index.backfill_copied) / static_cast<float>(index.backfill_total), {-1, 0},
                          "");
   }
-  if (index.index_status == ddb::IndexStatus::kActive)
+  // Items on their way are not in the index yet, but not left out of it either.
+  if (index.index_status == ddb::IndexStatus::kActive && index.pending.empty())
     if (const std::string sparse = SparseText(index.item_count, table.item_count, index.key_schema); !sparse.empty()) {
       ImGui::TextColored(ctx.colors.dim, "%s", sparse.c_str());
       ctx.probe.RecordLastItem("data.index_sparse");
@@ -271,8 +272,10 @@ void TablePanel::DrawIndexState(const LayoutView& index, const LayoutView& table
   constexpr std::size_t kShown = 4;
   for (std::size_t i = 0; i < index.pending.size() && i < kShown; ++i) {
     const ddb::PendingIndexWrite& w = index.pending[i];
-    ImGui::BulletText("%s \xC2\xB7 %s", PendingWriteText(w, table.key_schema, index.key_schema).c_str(),
-                      ArrivesInText(w.due_millis, now).c_str());
+    const std::string line =
+        PendingWriteText(w, table.key_schema, index.key_schema) + " \xC2\xB7 " + ArrivesInText(w.due_millis, now);
+    ImGui::Bullet();
+    ImGui::TextUnformatted(line.c_str());  // wraps in a narrow panel
   }
   if (index.pending.size() > kShown) ImGui::TextColored(ctx.colors.dim, "and %zu more", index.pending.size() - kShown);
 }
