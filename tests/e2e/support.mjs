@@ -12,6 +12,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 // DDB_SITE_DIR points the tests at another build's site folder (e.g. build/ui-web/site).
 export const siteDir = process.env.DDB_SITE_DIR ? path.resolve(process.env.DDB_SITE_DIR) : path.join(repoRoot, 'build/web/site');
 export const artifactsDir = path.join(repoRoot, 'artifacts/e2e');
+// How many lessons the curriculum lists (lessons/index.json), for tests that count them.
+export const lessonCount = JSON.parse(fs.readFileSync(path.join(repoRoot, 'lessons/index.json'), 'utf8')).lessons.length;
 
 const mimeTypes = {
   '.html': 'text/html; charset=utf-8',
