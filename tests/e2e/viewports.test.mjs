@@ -5,7 +5,7 @@
 // and keeps Exit reachable (and Esc leaves it). Screenshots: artifacts/e2e/viewport-*.png.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { openPage, reloadWithSettings, screenshot, siteAndBrowser, waitForState, waitFrames } from './support.mjs';
+import { clickWidget, openPage, reloadWithSettings, screenshot, siteAndBrowser, waitForState, waitFrames } from './support.mjs';
 
 const env = siteAndBrowser();
 
@@ -83,4 +83,40 @@ describe('the page at every size', () => {
       }
     });
   }
+});
+
+describe('an index on show at the smallest size', () => {
+  test('1024x640: the index chooser, summary and writes on the way fit, at 100 % and 250 %', async () => {
+    const width = 1024;
+    const height = 640;
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=global-indexes`, { width, height });
+    try {
+      await waitForState(page, (s) => s.lesson?.step === 1 && s.tablesListed > 0);
+      for (const scale of [1, 2.5]) {
+        for (const [mode, settings] of modes) {
+          const label = `${width}x${height} at ${scale * 100} %, ${mode}, index ByEmail`;
+          await reloadWithSettings(page, { fontScale: scale, table: 'Users', ...settings });
+          await waitForState(page, (st) => st.lesson?.step === 1 && st.selectedTable === 'Users');
+          // A short panel offers the views in a combo; a tall one as radio buttons.
+          if (!(await page.evaluate(() => window.playground.widgetRect('data.view:ByEmail')))) await clickWidget(page, 'data.view');
+          await clickWidget(page, 'data.view:ByEmail');
+          // A write on its way (the lesson holds GSI writes back 20 s), so its line is drawn.
+          const put = await page.evaluate(() => window.playground.exec('PutItem', JSON.stringify({
+            TableName: 'Users', Item: { userId: { S: `v${Date.now()}` }, email: { S: 'new@example.com' } } })));
+          assert.ok(!put.includes('Exception'), put);
+          await waitForState(page, (st) => st.dataIndex === 'ByEmail' && st.indexPending > 0);
+          await waitFrames(page, 3);
+          const rects = await page.evaluate(() => window.playground.widgetRects());
+          const screen = { x: 0, y: 0, w: width, h: height };
+          const outside = Object.entries(rects).filter(([, r]) => !inside(r, screen)).map(([n]) => n);
+          assert.deepEqual(outside, [], `${label}: drawn outside the window`);
+          assert.deepEqual(overlaps(rects), [], `${label}: widgets overlap`);
+          await screenshot(page, `viewport-index-${scale * 100}-${mode.replace(/ /g, '-')}.png`);
+        }
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -118,9 +118,9 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   // Short of height (large text, a projector, a small window): the headers give way first, so
   // the items themselves stay in view.
   const bool compact = ImGui::GetContentRegionAvail().y < 17 * ImGui::GetTextLineHeightWithSpacing();
-  if (description) DrawIndexChooser(*description, ctx);
+  if (description) DrawIndexChooser(*description, compact, ctx);
   DrawKeySchema(*view, compact, ctx);
-  if (view != table_view && description) DrawIndexState(*view, *table_view, *description, ctx);
+  if (view != table_view && description) DrawIndexState(*view, *table_view, *description, compact, ctx);
   DrawTraceSummary(paint, ctx);
   DrawModeTabs(ctx);
 
@@ -144,10 +144,44 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   }
 }
 
-void TablePanel::DrawIndexChooser(const ddb::TableDescription& table, PanelContext& ctx) {
+void TablePanel::DrawIndexChooser(const ddb::TableDescription& table, bool compact, PanelContext& ctx) {
   DrawAddIndexDialog(table, ctx);
   if (table.local_secondary_indexes.empty() && table.global_secondary_indexes.empty()) {
+    if (compact) return;  // a short panel keeps its room for the items
     if (ctx.probe.Item("data.add_gsi", ImGui::SmallButton("+ Add a global secondary index\xE2\x80\xA6")))
+      add_index_requested_ = true;
+    return;
+  }
+  const auto label_of = [](const ddb::IndexDescription& ix, bool global) {
+    std::string label = ix.index_name + (global ? " (GSI" : " (LSI");
+    if (ix.status != ddb::IndexStatus::kActive) label += ", " + std::string(ddb::IndexStatusName(ix.status));
+    return label + ")";
+  };
+  if (compact) {
+    // One line: the choice in a combo (a short panel: large text, a projector).
+    std::string current = "Table";
+    for (const auto* list : {&table.global_secondary_indexes, &table.local_secondary_indexes})
+      for (const auto& ix : *list)
+        if (ix.index_name == ctx.selection.index) current = label_of(ix, list == &table.global_secondary_indexes);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(ctx.colors.dim, "Show");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    ui::Combo combo("##data_view", current.c_str());
+    ctx.probe.RecordLastItem("data.view");
+    if (!combo) return;
+    const auto option = [&](const std::string& label, const std::string& index) {
+      if (ctx.probe.Item("data.view:" + (index.empty() ? std::string("table") : index),
+                         ImGui::Selectable(label.c_str(), ctx.selection.index == index))) {
+        ctx.selection.index = index;
+        ctx.selection.item.reset();
+      }
+    };
+    option("Table", "");
+    for (const auto* list : {&table.global_secondary_indexes, &table.local_secondary_indexes})
+      for (const auto& ix : *list) option(label_of(ix, list == &table.global_secondary_indexes), ix.index_name);
+    ImGui::Separator();
+    if (ctx.probe.Item("data.add_gsi", ImGui::Selectable("+ Add a global secondary index\xE2\x80\xA6")))
       add_index_requested_ = true;
     return;
   }
@@ -166,12 +200,7 @@ void TablePanel::DrawIndexChooser(const ddb::TableDescription& table, PanelConte
   choice("Table", "", "data.view:table");
   for (const auto* list : {&table.global_secondary_indexes, &table.local_secondary_indexes}) {
     const bool global = list == &table.global_secondary_indexes;
-    for (const auto& ix : *list) {
-      std::string label = ix.index_name + (global ? " (GSI" : " (LSI");
-      if (ix.status != ddb::IndexStatus::kActive) label += ", " + std::string(ddb::IndexStatusName(ix.status));
-      label += ")";
-      choice(label, ix.index_name, "data.view:" + ix.index_name);
-    }
+    for (const auto& ix : *list) choice(label_of(ix, global), ix.index_name, "data.view:" + ix.index_name);
   }
   const auto same_line_if_room = [&](const char* label) {
     const float width = ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2 + 12 * ctx.scale;
@@ -241,14 +270,16 @@ void TablePanel::DrawAddIndexDialog(const ddb::TableDescription& table, PanelCon
 }
 
 void TablePanel::DrawIndexState(const LayoutView& index, const LayoutView& table,
-                                const ddb::TableDescription& description, PanelContext& ctx) {
+                                const ddb::TableDescription& description, bool compact, PanelContext& ctx) {
   std::string projection = "ALL";
   for (const auto* list : {&description.local_secondary_indexes, &description.global_secondary_indexes})
     for (const auto& ix : *list)
       if (ix.index_name == index.index_name) projection = std::string(ddb::ProjectionTypeName(ix.projection_type));
   ui::TextWrap wrap;
-  ImGui::TextColored(ctx.colors.dim, "%s", IndexSummaryText(index, projection).c_str());
-  ctx.probe.RecordLastItem("data.index_summary");
+  if (!compact) {  // a short panel keeps its room for the entries
+    ImGui::TextColored(ctx.colors.dim, "%s", IndexSummaryText(index, projection).c_str());
+    ctx.probe.RecordLastItem("data.index_summary");
+  }
   if (const std::string lifecycle = IndexLifecycleText(index); !lifecycle.empty()) {
     ImGui::TextColored(ctx.colors.warning, "%s", lifecycle.c_str());
     ctx.probe.RecordLastItem("data.index_lifecycle");
@@ -257,7 +288,7 @@ void TablePanel::DrawIndexState(const LayoutView& index, const LayoutView& table
                          "");
   }
   // Items on their way are not in the index yet, but not left out of it either.
-  if (index.index_status == ddb::IndexStatus::kActive && index.pending.empty())
+  if (index.index_status == ddb::IndexStatus::kActive && index.pending.empty() && !compact)
     if (const std::string sparse = SparseText(index.item_count, table.item_count, index.key_schema); !sparse.empty()) {
       ImGui::TextColored(ctx.colors.dim, "%s", sparse.c_str());
       ctx.probe.RecordLastItem("data.index_sparse");
@@ -266,6 +297,13 @@ void TablePanel::DrawIndexState(const LayoutView& index, const LayoutView& table
   if (index.pending.empty()) return;
   // The lag, made visible: what the index has not heard of yet, and when it will.
   const std::int64_t now = ctx.db.NowMillis();
+  if (compact) {  // one line: how many, and when the first arrives
+    ImGui::TextColored(ctx.colors.warning, "%s on the way \xC2\xB7 next %s",
+                       CountText(index.pending.size(), "write", "writes").c_str(),
+                       ArrivesInText(index.pending.front().due_millis, now).c_str());
+    ctx.probe.RecordLastItem("data.index_pending");
+    return;
+  }
   ImGui::TextColored(ctx.colors.warning, "%s on the way to the index, not in it yet:",
                      CountText(index.pending.size(), "write", "writes").c_str());
   ctx.probe.RecordLastItem("data.index_pending");

@@ -26,11 +26,12 @@ class TablePanel {
   void DrawTraceSummary(const TracePaint& paint, PanelContext& ctx);
   void DrawModeTabs(PanelContext& ctx);
   // "Show: Table · ByStatus (GSI) · ByDate (LSI)": which of the table's views is on show.
-  void DrawIndexChooser(const ddb::TableDescription& table, PanelContext& ctx);
+  // `compact`: one line, a combo (a short panel).
+  void DrawIndexChooser(const ddb::TableDescription& table, bool compact, PanelContext& ctx);
   // A secondary index's summary, life cycle (a backfill's progress), sparseness, and the
   // writes still on their way to it.
   void DrawIndexState(const LayoutView& index, const LayoutView& table, const ddb::TableDescription& description,
-                      PanelContext& ctx);
+                      bool compact, PanelContext& ctx);
 
   // "Add a GSI" (UpdateTable Create), a modal opened from the index chooser.
   void DrawAddIndexDialog(const ddb::TableDescription& table, PanelContext& ctx);
