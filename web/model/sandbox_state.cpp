@@ -16,6 +16,12 @@ ddb::SecondaryIndexDefinition IndexDefinition(const ddb::IndexDescription& index
   ddb::SecondaryIndexDefinition definition;
   definition.index_name = index.index_name;
   definition.key_schema = KeySchemaElements(index.key_schema);
+  if (index.multi_attribute()) {  // every attribute of a multi-attribute key
+    std::vector<ddb::KeySchemaElement> elements;
+    for (const auto& k : index.partition_attributes) elements.push_back({k.name, "HASH"});
+    for (const auto& k : index.sort_attributes) elements.push_back({k.name, "RANGE"});
+    definition.key_schema = std::move(elements);
+  }
   ddb::Projection projection;
   projection.projection_type = std::string(ddb::ProjectionTypeName(index.projection_type));
   if (index.projection_type == ddb::ProjectionType::kInclude) projection.non_key_attributes = index.non_key_attributes;

@@ -158,6 +158,8 @@ struct RequestTrace {
 // The documented partition hash: fmix64(FNV-1a-64(type letter, key bytes)), where the key
 // bytes are UTF-8 for S, raw bytes for B and the normalised decimal text for N. Same value,
 // same hash, on every platform.
+// A multi-attribute GSI partition key is hashed as a list of its attributes' values: FNV-1a of
+// "L" and each value's hash (8 bytes, little-endian), through fmix64.
 std::uint64_t PartitionKeyHash(const AttributeValue& partition_key);
 
 }  // namespace ddb

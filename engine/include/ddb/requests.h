@@ -81,7 +81,12 @@ struct CreateTableRequest {
 
 struct IndexDescription {
   std::string index_name;
-  KeySchema key_schema;
+  KeySchema key_schema;  // the first partition-key and the first sort-key attribute
+  // Every key attribute in KeySchema order. A GSI may have up to four of each (multi-attribute
+  // keys, DynamoDB since November 2025); an LSI one partition key (the table's) and one sort key.
+  std::vector<KeyAttribute> partition_attributes;
+  std::vector<KeyAttribute> sort_attributes;
+  bool multi_attribute() const { return partition_attributes.size() > 1 || sort_attributes.size() > 1; }
   ProjectionType projection_type = ProjectionType::kAll;
   std::vector<std::string> non_key_attributes;
   std::optional<std::int64_t> read_capacity_units;  // GSIs of provisioned tables

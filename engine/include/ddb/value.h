@@ -86,7 +86,8 @@ using Item = std::map<std::string, AttributeValue, std::less<>>;
 using ItemPtr = std::shared_ptr<const Item>;
 
 // Orders two scalar key values of the same type the way DynamoDB stores them: S and B by
-// unsigned bytes (UTF-8 for strings), N numerically. Precondition: same scalar type.
+// unsigned bytes (UTF-8 for strings), N numerically. Precondition: same scalar type. Lists
+// (a multi-attribute GSI key's values, in key-schema order) order element by element.
 std::strong_ordering CompareKeyValues(const AttributeValue& a, const AttributeValue& b);
 
 // Item-size accounting from the Developer Guide ("Item sizes and formats"): attribute names

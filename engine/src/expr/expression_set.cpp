@@ -146,6 +146,19 @@ Result<KeyCondition> ExpressionSet::ParseKeyCondition(std::string_view text, con
   return key;
 }
 
+Result<KeyCondition> ExpressionSet::ParseMultiAttributeKeyCondition(
+    std::string_view text, const std::vector<KeyAttribute>& partition_attributes,
+    const std::vector<KeyAttribute>& sort_attributes) {
+  auto condition = ParseCondition(text, "KeyConditionExpression");
+  if (!condition.ok()) return condition.status();
+  KeyCondition key;
+  if (Status s = BuildMultiAttributeKeyCondition(condition->root_->tree, condition->root_->root, partition_attributes,
+                                                 sort_attributes, key);
+      !s.ok())
+    return s;
+  return key;
+}
+
 Result<Projection> ExpressionSet::ParseProjection(std::string_view text) {
   constexpr std::string_view kKind = "ProjectionExpression";
   if (Status s = CheckText(text, kKind, false); !s.ok()) return s;

@@ -76,6 +76,13 @@ struct SortKeyCondition {
 struct KeyCondition {
   AttributeValue partition_key;          // partition-key equality value
   std::optional<SortKeyCondition> sort;  // absent: the whole item collection
+  // A GSI with multi-attribute keys: `partition_key` is the list of its partition-key
+  // attributes' values, `sort_equal` the values its first sort-key attributes must equal, and
+  // `sort`, when set, the condition on the sort-key attribute after them.
+  bool multi = false;
+  std::vector<AttributeValue> sort_equal;
+  // Multi-attribute keys: whether an entry's sort-key values (a list, in key-schema order) pass.
+  bool MatchesSort(const AttributeValue& sort_values) const;
 };
 
 // A ProjectionExpression: the paths to keep.
@@ -132,6 +139,10 @@ class ExpressionSet {
   // `kind` names the parameter in messages: "ConditionExpression" or "FilterExpression".
   Result<Condition> ParseCondition(std::string_view text, std::string_view kind);
   Result<KeyCondition> ParseKeyCondition(std::string_view text, const KeySchema& schema);
+  // The same for a GSI whose key has several partition-key or sort-key attributes.
+  Result<KeyCondition> ParseMultiAttributeKeyCondition(std::string_view text,
+                                                       const std::vector<KeyAttribute>& partition_attributes,
+                                                       const std::vector<KeyAttribute>& sort_attributes);
   Result<Projection> ParseProjection(std::string_view text);
   Result<Update> ParseUpdate(std::string_view text);
 

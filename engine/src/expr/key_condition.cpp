@@ -2,6 +2,7 @@
 // key_condition.h).
 #include "expr/key_condition.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -152,6 +153,81 @@ Status BuildKeyCondition(const ExprTree& tree, std::uint32_t root, const KeySche
   if (on_range->values.size() > 1) sort.upper = *on_range->values[1];
   out.sort = std::move(sort);
   return Status::Ok();
+}
+
+Status BuildMultiAttributeKeyCondition(const ExprTree& tree, std::uint32_t root,
+                                       const std::vector<KeyAttribute>& partition_attributes,
+                                       const std::vector<KeyAttribute>& sort_attributes, KeyCondition& out) {
+  std::vector<KeyTerm> terms;
+  ShapeChecker checker(tree);
+  if (Status s = checker.Check(root, terms); !s.ok()) return s;
+  // Every term names one of the index's key attributes.
+  for (const KeyTerm& t : terms) {
+    const bool known = std::any_of(partition_attributes.begin(), partition_attributes.end(),
+                                   [&](const KeyAttribute& k) { return k.name == *t.name; }) ||
+                       std::any_of(sort_attributes.begin(), sort_attributes.end(),
+                                   [&](const KeyAttribute& k) { return k.name == *t.name; });
+    if (!known)
+      return Status::Validation("Query key condition not supported: " + *t.name +
+                                " is not a key attribute of this index");
+  }
+  List partition;
+  for (const KeyAttribute& k : partition_attributes) {
+    const KeyTerm* t = Find(terms, k.name);
+    if (!t)
+      return Status::Validation("Query condition missed key schema element: " + k.name +
+                                " (a multi-attribute partition key needs an equality condition on every one of its "
+                                "attributes)");
+    if (Status s = CheckTypes(*t, k); !s.ok()) return s;
+    if (t->op != Op::kEq)
+      return Status::Validation("Query key condition not supported: partition-key attribute " + k.name +
+                                " takes only an equality condition");
+    partition.push_back(*t->values.front());
+  }
+  out.partition_key = AttributeValue(AttributeValue::Variant(std::move(partition)));
+  out.multi = true;
+  out.sort_equal.clear();
+  out.sort.reset();
+  bool ended = false;  // a sort-key attribute was left out, or had a range condition
+  std::string ended_at;
+  for (const KeyAttribute& k : sort_attributes) {
+    const KeyTerm* t = Find(terms, k.name);
+    if (!t) {
+      if (!ended) ended_at = k.name;
+      ended = true;
+      continue;
+    }
+    if (ended)
+      return Status::Validation(
+          "Query key condition not supported: sort-key attributes are conditioned left to right; " + k.name +
+          " has a condition but " + ended_at +
+          (out.sort ? " before it has a range condition, which only the last attribute used may have"
+                    : " before it has none"));
+    if (Status s = CheckTypes(*t, k); !s.ok()) return s;
+    if (t->op == Op::kEq) {
+      out.sort_equal.push_back(*t->values.front());
+      continue;
+    }
+    SortKeyCondition sort;
+    sort.op = SortOp(t->op);
+    sort.value = *t->values.front();
+    if (t->values.size() > 1) sort.upper = *t->values[1];
+    out.sort = std::move(sort);
+    ended = true;
+    ended_at = k.name;
+  }
+  return Status::Ok();
+}
+
+bool KeyCondition::MatchesSort(const AttributeValue& sort_values) const {
+  if (sort_values.type() != ValueType::kL) return sort_equal.empty() && !sort;
+  const List& values = sort_values.as_l();
+  for (std::size_t i = 0; i < sort_equal.size(); ++i)
+    if (i >= values.size() || values[i].type() != sort_equal[i].type() ||
+        CompareKeyValues(values[i], sort_equal[i]) != 0)
+      return false;
+  if (!sort) return true;
+  return sort_equal.size() < values.size() && sort->Matches(values[sort_equal.size()]);
 }
 
 bool SortKeyCondition::Matches(const AttributeValue& sort_key) const {

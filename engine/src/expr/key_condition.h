@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "ddb/requests.h"
 #include "ddb/status.h"
@@ -13,5 +14,13 @@
 namespace ddb::expr {
 
 Status BuildKeyCondition(const ExprTree& tree, std::uint32_t root, const KeySchema& schema, KeyCondition& out);
+
+// A GSI with multi-attribute keys ("Multi-attribute key schema", Developer Guide): equality on
+// every partition-key attribute; sort-key attributes conditioned left to right, equality on
+// each but the last one used, which may have any sort-key condition. The messages say which
+// rule a condition breaks.
+Status BuildMultiAttributeKeyCondition(const ExprTree& tree, std::uint32_t root,
+                                       const std::vector<KeyAttribute>& partition_attributes,
+                                       const std::vector<KeyAttribute>& sort_attributes, KeyCondition& out);
 
 }  // namespace ddb::expr

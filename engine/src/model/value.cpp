@@ -36,6 +36,14 @@ std::strong_ordering CompareKeyValues(const AttributeValue& a, const AttributeVa
     case ValueType::kS: return ToOrdering(a.as_s().compare(b.as_s()));
     case ValueType::kB: return ToOrdering(a.as_b().data.compare(b.as_b().data));
     case ValueType::kN: return a.as_n() <=> b.as_n();
+    // A multi-attribute index key, as a list of its attributes' values: in order, attribute by
+    // attribute.
+    case ValueType::kL: {
+      const List &x = a.as_l(), &y = b.as_l();
+      for (std::size_t i = 0; i < x.size() && i < y.size(); ++i)
+        if (auto c = CompareKeyValues(x[i], y[i]); c != 0) return c;
+      return x.size() <=> y.size();
+    }
     default: return std::strong_ordering::equal;
   }
 }

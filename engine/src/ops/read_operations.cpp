@@ -316,7 +316,11 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
   const KeySchema& schema = index ? index->index->key_schema : t->key_schema();
 
   expr::ExpressionSet expressions(NamesOf(request.expression), ValuesOf(request.expression));
-  auto key_condition = expressions.ParseKeyCondition(*request.key_condition_expression, schema);
+  auto key_condition =
+      index && index->index->multi_attribute()
+          ? expressions.ParseMultiAttributeKeyCondition(
+                *request.key_condition_expression, index->index->partition_attributes, index->index->sort_attributes)
+          : expressions.ParseKeyCondition(*request.key_condition_expression, schema);
   if (!key_condition.ok()) return trace.Fail(key_condition.status());
   std::optional<expr::Condition> filter;
   std::optional<expr::Projection> projection;
@@ -336,7 +340,15 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
         return trace.Fail(Status::Validation("The provided starting key is invalid"));
       for (const auto& name : key_names)
         if (!start->count(name)) return trace.Fail(Status::Validation("The provided starting key is invalid"));
-      if (!(start->at(schema.partition_key.name) == key_condition->partition_key))
+      bool inside = true;
+      if (key_condition->multi) {
+        const List& values = key_condition->partition_key.as_l();
+        for (std::size_t i = 0; i < values.size(); ++i)
+          inside = inside && start->at(index->index->partition_attributes[i].name) == values[i];
+      } else {
+        inside = start->at(schema.partition_key.name) == key_condition->partition_key;
+      }
+      if (!inside)
         return trace.Fail(
             Status::Validation("The provided starting key is outside query boundaries based on provided conditions"));
     }
@@ -347,7 +359,7 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
     // The sort-key condition's bounds find where to begin; a condition whose matches have no
     // upper bound in order (begins_with) ends at the first entry past them.
     const AttributeValue *lower = nullptr, *upper = nullptr;
-    if (const auto& sort = key_condition->sort) {
+    if (const auto& sort = key_condition->sort; sort && !key_condition->multi) {
       using Op = expr::SortKeyCondition::Op;
       if (sort->op == Op::kEq || sort->op == Op::kGt || sort->op == Op::kGe || sort->op == Op::kBetween ||
           sort->op == Op::kBeginsWith)
@@ -361,7 +373,10 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
     stored->VisitRange(key_condition->partition_key, lower, upper,
                        request.exclusive_start_key ? &*request.exclusive_start_key : nullptr, forward,
                        [&](const StoredIndex::Entry& e) {
-                         if (key_condition->sort && !key_condition->sort->Matches(*e.sort)) return !matched;
+                         const bool passes = key_condition->multi
+                                                 ? !e.sort || key_condition->MatchesSort(*e.sort)
+                                                 : !key_condition->sort || key_condition->sort->Matches(*e.sort);
+                         if (!passes) return !matched;
                          matched = true;
                          const StoredIndex::Entry& x = stored->Materialize(e);
                          const int partition = t->IndexPartitionOf(*stored, x, partitions);

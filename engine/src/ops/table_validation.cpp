@@ -34,19 +34,21 @@ void CheckAttributeName(ConstraintErrors& e, const std::optional<std::string>& n
   e.MaxLength(name, name->size(), limits::kMaxKeyAttributeNameBytes, path);
 }
 
+// `max_elements`: 2 for a table's or an LSI's key, 8 for a GSI's (up to four partition-key and
+// four sort-key attributes).
 void CheckKeySchemaShape(ConstraintErrors& e, const std::optional<std::vector<KeySchemaElement>>& ks,
-                         const std::string& path, bool check_key_type_enum) {
+                         const std::string& path, bool check_key_type_enum, std::size_t max_elements = 2) {
   e.NotNull(ks.has_value(), path);
   if (!ks) return;
   if (ks->empty()) e.Add("[]", path, "Member must have length greater than or equal to 1");
-  if (ks->size() > 2) {
+  if (ks->size() > max_elements) {
     std::string shown = "[";
     for (std::size_t i = 0; i < ks->size(); ++i) {
       const auto& el = (*ks)[i];
       shown += (i ? ", " : "") + std::string("KeySchemaElement(attributeName=") + el.attribute_name.value_or("null") +
                ", keyType=" + el.key_type.value_or("null") + ")";
     }
-    e.Add(shown + "]", path, "Member must have length less than or equal to 2");
+    e.Add(shown + "]", path, "Member must have length less than or equal to " + std::to_string(max_elements));
   }
   for (std::size_t i = 0; i < ks->size(); ++i) {
     const auto& el = (*ks)[i];
@@ -66,7 +68,7 @@ void CheckIndexShape(ConstraintErrors& e, const SecondaryIndexDefinition& ix, co
     e.MinLength(ix.index_name, ix.index_name->size(), 3, p + ".indexName");
     e.MaxLength(ix.index_name, ix.index_name->size(), 255, p + ".indexName");
   }
-  CheckKeySchemaShape(e, ix.key_schema, p + ".keySchema", false);
+  CheckKeySchemaShape(e, ix.key_schema, p + ".keySchema", false, global ? 8 : 2);
   e.NotNull(ix.projection.has_value(), p + ".projection");
   if (ix.projection) {
     e.Enum(ix.projection->projection_type, p + ".projection.projectionType", "[ALL, INCLUDE, KEYS_ONLY]");
@@ -85,7 +87,8 @@ void CheckIndexesShape(ConstraintErrors& e, const std::optional<std::vector<Seco
 
 namespace {
 
-// Checks one index's key schema and projection; fills `out` on success.
+// Checks one index's key schema; fills `out` on success. A GSI's key may list up to four
+// partition-key (HASH) attributes, then up to four sort-key (RANGE) attributes.
 Status CheckIndex(const SecondaryIndexDefinition& ix, const std::map<std::string, ScalarType>& defs,
                   const std::vector<std::string>& def_names, IndexDescription& out) {
   const auto& ks = *ix.key_schema;
@@ -103,8 +106,24 @@ Status CheckIndex(const SecondaryIndexDefinition& ix, const std::map<std::string
   if (ks.size() == 2 && *ks[1].key_type != "RANGE")
     return Status::Validation("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
   out.index_name = *ix.index_name;
-  out.key_schema.partition_key = {keys[0], defs.at(keys[0])};
-  if (ks.size() == 2) out.key_schema.sort_key = KeyAttribute{keys[1], defs.at(keys[1])};
+  out.partition_attributes.clear();
+  out.sort_attributes.clear();
+  for (std::size_t i = 0; i < ks.size(); ++i) {
+    const bool hash = *ks[i].key_type == "HASH";
+    if (hash && !out.sort_attributes.empty())
+      return Status::Validation("Invalid KeySchema: every HASH element must come before the RANGE elements; " +
+                                keys[i] + " is a HASH element after a RANGE element");
+    for (std::size_t j = 0; j < i; ++j)
+      if (keys[j] == keys[i])
+        return Status::Validation("Invalid KeySchema: attribute " + keys[i] + " appears more than once");
+    (hash ? out.partition_attributes : out.sort_attributes).push_back({keys[i], defs.at(keys[i])});
+  }
+  if (out.partition_attributes.size() > 4 || out.sort_attributes.size() > 4)
+    return Status::Validation(
+        "Invalid KeySchema: a multi-attribute key has at most 4 partition-key (HASH) and 4 sort-key (RANGE) "
+        "attributes");
+  out.key_schema.partition_key = out.partition_attributes.front();
+  if (!out.sort_attributes.empty()) out.key_schema.sort_key = out.sort_attributes.front();
   return Status::Ok();
 }
 
@@ -363,8 +382,7 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
         out.read_capacity_units = ix.provisioned_throughput->read_capacity_units;
         out.write_capacity_units = ix.provisioned_throughput->write_capacity_units;
       }
-      used_keys.push_back(out.key_schema.partition_key.name);
-      if (out.key_schema.sort_key) used_keys.push_back(out.key_schema.sort_key->name);
+      for (const KeyAttribute& k : IndexKeyAttributes(out)) used_keys.push_back(k.name);
       def.global_secondary_indexes.push_back(std::move(out));
     }
     if (gsis.size() > limits::kMaxGlobalSecondaryIndexes)

@@ -127,8 +127,12 @@ std::string SchemaText(const KeySchema& ks) {
 bool Uses(const KeySchema& ks, const std::string& name) {
   return ks.partition_key.name == name || (ks.sort_key && ks.sort_key->name == name);
 }
+bool Uses(const IndexDescription& ix, const std::string& name) {
+  const auto keys = IndexKeyAttributes(ix);
+  return std::any_of(keys.begin(), keys.end(), [&](const KeyAttribute& k) { return k.name == name; });
+}
 const KeySchema* SchemaUsing(const IndexDescription& ix, const std::string& name) {
-  return Uses(ix.key_schema, name) ? &ix.key_schema : nullptr;
+  return Uses(ix, name) ? &ix.key_schema : nullptr;
 }
 
 // A key schema of the table (its own, an LSI's or a GSI's) that uses attribute `name`.
@@ -137,7 +141,7 @@ const KeySchema* SchemaUsing(const TableDefinition& def, const std::string& name
   if (uses(def.key_schema)) return &def.key_schema;
   for (const auto* list : {&def.local_secondary_indexes, &def.global_secondary_indexes})
     for (const auto& ix : *list)
-      if (uses(ix.key_schema)) return &ix.key_schema;
+      if (Uses(ix, name)) return &ix.key_schema;
   return nullptr;
 }
 

@@ -60,12 +60,10 @@ double Table::Propagate(StoredIndex& index, const ItemPtr& before, const ItemPtr
 
 void Table::CreateGlobalSecondaryIndex(IndexDescription index) {
   // The index's key attributes join the table's definitions (DescribeTable lists them).
-  for (const KeyAttribute* k :
-       {&index.key_schema.partition_key, index.key_schema.sort_key ? &*index.key_schema.sort_key : nullptr}) {
-    if (!k) continue;
+  for (const KeyAttribute& k : IndexKeyAttributes(index)) {
     auto& defs = definition_.attribute_definitions;
-    if (std::none_of(defs.begin(), defs.end(), [&](const KeyAttribute& d) { return d.name == k->name; }))
-      defs.push_back(*k);
+    if (std::none_of(defs.begin(), defs.end(), [&](const KeyAttribute& d) { return d.name == k.name; }))
+      defs.push_back(k);
   }
   definition_.global_secondary_indexes.push_back(index);
   StoredIndex& stored = indexes_.emplace_back(definition_, index, true);
@@ -76,15 +74,17 @@ void Table::CreateGlobalSecondaryIndex(IndexDescription index) {
 
 void Table::DropUnusedAttributeDefinitions() {
   auto used = [&](const std::string& name) {
-    auto in = [&](const KeySchema& ks) {
-      return ks.partition_key.name == name || (ks.sort_key && ks.sort_key->name == name);
+    auto in = [&](const IndexDescription& d) {
+      const auto keys = IndexKeyAttributes(d);
+      return std::any_of(keys.begin(), keys.end(), [&](const KeyAttribute& k) { return k.name == name; });
     };
-    if (in(definition_.key_schema)) return true;
+    const KeySchema& ks = definition_.key_schema;
+    if (ks.partition_key.name == name || (ks.sort_key && ks.sort_key->name == name)) return true;
     for (const IndexDescription& d : definition_.local_secondary_indexes)
-      if (in(d.key_schema)) return true;
+      if (in(d)) return true;
     for (const IndexDescription& d : definition_.global_secondary_indexes) {
       const StoredIndex* stored = Index(d.index_name);
-      if (in(d.key_schema) && !(stored && stored->lifecycle().status == IndexStatus::kDeleting)) return true;
+      if (in(d) && !(stored && stored->lifecycle().status == IndexStatus::kDeleting)) return true;
     }
     return false;
   };

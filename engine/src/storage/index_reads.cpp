@@ -27,9 +27,8 @@ Result<IndexRef> FindIndex(const TableDefinition& table, const std::string& name
 std::vector<std::string> IndexEntryKeyNames(const TableDefinition& table, const IndexRef& index) {
   std::vector<std::string> names{table.key_schema.partition_key.name};
   if (table.key_schema.sort_key) names.push_back(table.key_schema.sort_key->name);
-  for (const KeyAttribute* k : {&index.index->key_schema.partition_key,
-                                index.index->key_schema.sort_key ? &*index.index->key_schema.sort_key : nullptr})
-    if (k && std::find(names.begin(), names.end(), k->name) == names.end()) names.push_back(k->name);
+  for (const KeyAttribute& k : IndexKeyAttributes(*index.index))
+    if (std::find(names.begin(), names.end(), k.name) == names.end()) names.push_back(k.name);
   return names;
 }
 
@@ -62,9 +61,8 @@ int IndexPartitionOfValue(const Table& table, const IndexRef& index, const Attri
 Status CheckIndexKeyValues(const TableDefinition& table, const Item& item) {
   for (const auto* list : {&table.local_secondary_indexes, &table.global_secondary_indexes})
     for (const auto& ix : *list)
-      for (const KeyAttribute* k :
-           {&ix.key_schema.partition_key, ix.key_schema.sort_key ? &*ix.key_schema.sort_key : nullptr}) {
-        if (!k) continue;
+      for (const KeyAttribute& key : IndexKeyAttributes(ix)) {
+        const KeyAttribute* k = &key;
         const AttributeValue* v = Find(item, k->name);
         if (!v) continue;
         if (v->type() != ToValueType(k->type))

@@ -38,6 +38,15 @@ std::uint64_t PartitionKeyHash(const AttributeValue& pk) {
     case ValueType::kS: h = Fnv1a(Fnv1a(h, "S"), pk.as_s()); break;
     case ValueType::kB: h = Fnv1a(Fnv1a(h, "B"), pk.as_b().data); break;
     case ValueType::kN: h = Fnv1a(Fnv1a(h, "N"), pk.as_n().ToString()); break;
+    case ValueType::kL:  // a multi-attribute GSI partition key: its attributes' hashes, in order
+      h = Fnv1a(h, "L");
+      for (const AttributeValue& part : pk.as_l()) {
+        const std::uint64_t ph = PartitionKeyHash(part);
+        char bytes[8];  // little-endian, the same everywhere
+        for (int i = 0; i < 8; ++i) bytes[i] = static_cast<char>(ph >> (8 * i));
+        h = Fnv1a(h, std::string_view(bytes, sizeof bytes));
+      }
+      break;
     default: break;  // only scalar key types are ever hashed
   }
   return Fmix64(h);

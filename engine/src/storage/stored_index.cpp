@@ -55,6 +55,11 @@ StoredIndex::StoredIndex(const TableDefinition& table, const IndexDescription& i
       partition_type_(ToValueType(index.key_schema.partition_key.type)),
       sort_type_(index.key_schema.sort_key ? ToValueType(index.key_schema.sort_key->type) : ValueType::kS),
       projection_(index.projection_type) {
+  if (index.multi_attribute()) {
+    multi_ = true;
+    for (const KeyAttribute& k : index.partition_attributes) partition_parts_.emplace_back(k.name, ToValueType(k.type));
+    for (const KeyAttribute& k : index.sort_attributes) sort_parts_.emplace_back(k.name, ToValueType(k.type));
+  }
   if (projection_ == ProjectionType::kAll) return;
   // The table's key and the index's key, then INCLUDE's attributes; an LSI repeats the table's
   // partition key, so each name once.
@@ -63,6 +68,8 @@ StoredIndex::StoredIndex(const TableDefinition& table, const IndexDescription& i
       projected_.push_back(name);
   };
   for (const std::string* name : {&table_partition_key_, &table_sort_key_, &partition_key_, &sort_key_}) keep(*name);
+  for (const auto* parts : {&partition_parts_, &sort_parts_})
+    for (const auto& [name, type] : *parts) keep(name);
   if (projection_ == ProjectionType::kInclude)
     for (const std::string& name : index.non_key_attributes) keep(name);
 }
@@ -90,18 +97,48 @@ int StoredIndex::ComparePositions(const Item& a, const Item& b, bool scan_order)
 
 StoredIndex::Entry StoredIndex::KeysOf(const Item& item) const {
   Entry out;
-  out.partition = Find(item, partition_key_);
-  out.sort = Find(item, sort_key_);
+  if (multi_) {
+    // Each part of a multi-attribute key must be there, of its type, not empty; else the item
+    // is not in the index (partition stays null).
+    auto composite = std::make_shared<std::pair<AttributeValue, AttributeValue>>(
+        AttributeValue(AttributeValue::Variant(List{})), AttributeValue(AttributeValue::Variant(List{})));
+    bool complete = true;
+    auto gather = [&](const std::vector<std::pair<std::string, ValueType>>& parts, AttributeValue& into) {
+      List& values = std::get<List>(into.variant());
+      for (const auto& [name, type] : parts) {
+        const AttributeValue* v = Find(item, name);
+        if (!Indexable(v, type)) {
+          complete = false;
+          return;
+        }
+        values.push_back(*v);
+      }
+    };
+    gather(partition_parts_, composite->first);
+    gather(sort_parts_, composite->second);
+    if (complete) {
+      out.partition = &composite->first;
+      out.sort = sort_parts_.empty() ? nullptr : &composite->second;
+      out.composite = std::move(composite);
+    }
+  } else {
+    out.partition = Find(item, partition_key_);
+    out.sort = Find(item, sort_key_);
+  }
   if (out.partition) out.hash = PartitionKeyHash(*out.partition);
   out.table_partition = Find(item, table_partition_key_);
   out.table_sort = Find(item, table_sort_key_);
   return out;
 }
 
+bool StoredIndex::InIndex(const Entry& keys) const {
+  if (multi_) return keys.partition != nullptr;
+  return Indexable(keys.partition, partition_type_) && (sort_key_.empty() || Indexable(keys.sort, sort_type_));
+}
+
 bool StoredIndex::MakeKeys(const ItemPtr& item, Entry& out) const {
   out = KeysOf(*item);
-  if (!Indexable(out.partition, partition_type_) || (!sort_key_.empty() && !Indexable(out.sort, sort_type_)))
-    return false;
+  if (!InIndex(out)) return false;
   out.base = item;
   return true;
 }
@@ -120,8 +157,7 @@ bool StoredIndex::MakeEntry(const ItemPtr& item, const std::shared_ptr<const std
 
 std::uint64_t StoredIndex::EntryBytes(const Item& item) const {
   const Entry keys = KeysOf(item);
-  if (!Indexable(keys.partition, partition_type_) || (!sort_key_.empty() && !Indexable(keys.sort, sort_type_)))
-    return 0;
+  if (!InIndex(keys)) return 0;
   return ProjectedBytes(item);
 }
 
@@ -166,10 +202,8 @@ double StoredIndex::UnitsFor(bool was, bool is, const Entry& old, const Entry& f
 
 double StoredIndex::WriteUnits(const Item* before, const Item* after) const {
   Entry old, fresh;
-  const bool was = before && (old = KeysOf(*before), Indexable(old.partition, partition_type_)) &&
-                   (sort_key_.empty() || Indexable(old.sort, sort_type_));
-  const bool is = after && (fresh = KeysOf(*after), Indexable(fresh.partition, partition_type_)) &&
-                  (sort_key_.empty() || Indexable(fresh.sort, sort_type_));
+  const bool was = before && (old = KeysOf(*before), InIndex(old));
+  const bool is = after && (fresh = KeysOf(*after), InIndex(fresh));
   return UnitsFor(was, is, old, fresh, was ? ProjectedBytes(*before) : 0, is ? ProjectedBytes(*after) : 0, before,
                   after);
 }

@@ -56,6 +56,9 @@ class StoredIndex {
     mutable std::shared_ptr<const std::string> json;
     // Probes only: orders after every entry with the same index sort key (an upper bound).
     bool after_sort_value = false;
+    // A multi-attribute key's values, as lists in key-schema order (partition, sort): what
+    // `partition` and `sort` point at then.
+    std::shared_ptr<const std::pair<AttributeValue, AttributeValue>> composite;
   };
 
   const std::string& name() const { return name_; }
@@ -185,6 +188,9 @@ class StoredIndex {
   // Write units of a change whose old entry (`was`: it had one) and new entry (`is`) are given.
   double UnitsFor(bool was, bool is, const Entry& old, const Entry& fresh, std::uint64_t old_bytes,
                   std::uint64_t new_bytes, const Item* before, const Item* after) const;
+  // Whether keys made by KeysOf put the item in the index (every key attribute there, of its
+  // type, not empty).
+  bool InIndex(const Entry& keys) const;
   // The size of the entry `item` makes, given that it is in the index.
   std::uint64_t ProjectedBytes(const Item& item) const;
   // The key fields of `item` (null where it lacks one), without base, item or size.
@@ -200,6 +206,9 @@ class StoredIndex {
   std::string table_partition_key_, table_sort_key_;  // table_sort_key_ empty: a simple key
   std::string partition_key_, sort_key_;              // sort_key_ empty: the index has none
   ValueType partition_type_ = ValueType::kS, sort_type_ = ValueType::kS;
+  // A multi-attribute key's attributes (names and types), in key-schema order; empty otherwise.
+  std::vector<std::pair<std::string, ValueType>> partition_parts_, sort_parts_;
+  bool multi_ = false;
   ProjectionType projection_;
   std::vector<std::string> projected_;  // the attributes a KEYS_ONLY or INCLUDE entry keeps, once each
   std::map<GroupKey, Group, GroupOrder> groups_;

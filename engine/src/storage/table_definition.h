@@ -22,4 +22,17 @@ struct TableDefinition {
   std::vector<IndexDescription> global_secondary_indexes;
 };
 
+// Every key attribute of an index, partition-key attributes first, in key-schema order (one or
+// two, or up to eight for a GSI with multi-attribute keys).
+inline std::vector<KeyAttribute> IndexKeyAttributes(const IndexDescription& index) {
+  if (!index.partition_attributes.empty()) {
+    std::vector<KeyAttribute> all = index.partition_attributes;
+    all.insert(all.end(), index.sort_attributes.begin(), index.sort_attributes.end());
+    return all;
+  }
+  std::vector<KeyAttribute> all{index.key_schema.partition_key};
+  if (index.key_schema.sort_key) all.push_back(*index.key_schema.sort_key);
+  return all;
+}
+
 }  // namespace ddb

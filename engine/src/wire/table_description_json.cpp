@@ -19,6 +19,15 @@ json AttributeDefinitionsJson(const std::vector<KeyAttribute>& definitions) {
   return defs;
 }
 
+// An index's KeySchema: every partition-key attribute, then every sort-key attribute.
+json IndexKeySchemaJson(const IndexDescription& ix) {
+  if (!ix.multi_attribute()) return KeySchemaJson(ix.key_schema);
+  json a = json::array();
+  for (const auto& k : ix.partition_attributes) a.push_back({{"AttributeName", k.name}, {"KeyType", "HASH"}});
+  for (const auto& k : ix.sort_attributes) a.push_back({{"AttributeName", k.name}, {"KeyType", "RANGE"}});
+  return a;
+}
+
 json ProjectionJson(const IndexDescription& ix) {
   json projection = {{"ProjectionType", std::string(ProjectionTypeName(ix.projection_type))}};
   if (!ix.non_key_attributes.empty()) projection["NonKeyAttributes"] = ix.non_key_attributes;
@@ -31,7 +40,7 @@ json ThroughputJson(std::int64_t read_units, std::int64_t write_units) {
 
 // An index as DescribeTable reports it.
 json DescribedIndexJson(const IndexDescription& ix, const std::string& table_arn, bool global) {
-  json o = {{"IndexName", ix.index_name},       {"KeySchema", KeySchemaJson(ix.key_schema)},
+  json o = {{"IndexName", ix.index_name},       {"KeySchema", IndexKeySchemaJson(ix)},
             {"Projection", ProjectionJson(ix)}, {"IndexSizeBytes", ix.size_bytes},
             {"ItemCount", ix.item_count},       {"IndexArn", table_arn + "/index/" + ix.index_name}};
   if (global) {
@@ -46,8 +55,7 @@ json DescribedIndexJson(const IndexDescription& ix, const std::string& table_arn
 
 // An index as CreateTable takes it.
 json DefinedIndexJson(const IndexDescription& ix, bool provisioned) {
-  json o = {
-      {"IndexName", ix.index_name}, {"KeySchema", KeySchemaJson(ix.key_schema)}, {"Projection", ProjectionJson(ix)}};
+  json o = {{"IndexName", ix.index_name}, {"KeySchema", IndexKeySchemaJson(ix)}, {"Projection", ProjectionJson(ix)}};
   if (provisioned && ix.read_capacity_units && ix.write_capacity_units)
     o["ProvisionedThroughput"] = ThroughputJson(*ix.read_capacity_units, *ix.write_capacity_units);
   return o;

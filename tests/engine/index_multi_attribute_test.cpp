@@ -1,0 +1,218 @@
+// GSIs with multi-attribute keys: up to four partition-key and four sort-key attributes, each
+// of its own type, in CreateTable, UpdateTable, DescribeTable and Query, instead of a
+// concatenated string key.
+#include "ddb/snapshot.h"
+#include "support.h"
+
+using namespace ddb::test;
+
+namespace {
+json Key(const std::string& n, const std::string& t) { return {{"AttributeName", n}, {"KeyType", t}}; }
+json Def(const std::string& n, const std::string& t) { return {{"AttributeName", n}, {"AttributeType", t}}; }
+
+const json kMatchKey =
+    json::array({Key("tournamentId", "HASH"), Key("region", "HASH"), Key("round", "RANGE"), Key("bracket", "RANGE")});
+
+// Matches: keyed by matchId; ByMatch groups them by tournament and region, ordered by round then bracket.
+json MatchesTable() {
+  return {{"TableName", "Matches"},
+          {"AttributeDefinitions", json::array({Def("matchId", "S"), Def("tournamentId", "S"), Def("region", "S"),
+                                                Def("round", "S"), Def("bracket", "S")})},
+          {"KeySchema", json::array({Key("matchId", "HASH")})},
+          {"BillingMode", "PAY_PER_REQUEST"},
+          {"GlobalSecondaryIndexes",
+           json::array(
+               {{{"IndexName", "ByMatch"}, {"KeySchema", kMatchKey}, {"Projection", {{"ProjectionType", "ALL"}}}}})}};
+}
+
+json Match(const std::string& id, const std::string& region, const std::string& round, const std::string& bracket) {
+  json m = {{"matchId", S(id)}, {"tournamentId", S("WINTER2024")}, {"round", S(round)}, {"bracket", S(bracket)}};
+  if (!region.empty()) m["region"] = S(region);
+  return m;
+}
+
+struct Matches {
+  ddb::Database db{WithoutIndexLag()};
+  Matches() {
+    REQUIRE_OK(Exec(db, "CreateTable", MatchesTable()));
+    for (const json& m :
+         {Match("m1", "NA-EAST", "QUARTERFINALS", "UPPER"), Match("m2", "NA-EAST", "SEMIFINALS", "UPPER"),
+          Match("m3", "NA-EAST", "SEMIFINALS", "LOWER"), Match("m4", "NA-EAST", "FINALS", "UPPER"),
+          Match("m5", "EU-WEST", "SEMIFINALS", "UPPER"), Match("m6", "", "SEMIFINALS", "UPPER")})
+      REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Matches"}, {"Item", m}}));
+  }
+  ddb::test::Response Query(const std::string& condition, json values, json extra = json::object()) {
+    values[":t"] = S("WINTER2024");
+    json req = {{"TableName", "Matches"},
+                {"IndexName", "ByMatch"},
+                {"KeyConditionExpression", condition},
+                {"ExpressionAttributeValues", values}};
+    for (auto& [k, v] : extra.items()) req[k] = v;
+    return Exec(db, "Query", req);
+  }
+};
+
+std::vector<std::string> Ids(const json& items) {
+  std::vector<std::string> ids;
+  for (const json& i : items) ids.push_back(i["matchId"]["S"]);
+  return ids;
+}
+
+}  // namespace
+
+TEST_CASE("A multi-attribute GSI key is declared, described and kept", "[multi_attribute]") {
+  Matches m;
+  auto d = Exec(m.db, "DescribeTable", {{"TableName", "Matches"}});
+  REQUIRE_OK(d);
+  CHECK(d.body["Table"]["GlobalSecondaryIndexes"][0]["KeySchema"] == kMatchKey);
+  CHECK(d.body["Table"]["GlobalSecondaryIndexes"][0]["ItemCount"] == 5);  // m6 has no region: not in it
+  // A snapshot keeps it whole.
+  ddb::Database copy;
+  REQUIRE(ddb::ImportSnapshot(copy, ddb::ExportSnapshot(m.db)).ok());
+  CHECK(
+      Exec(copy, "DescribeTable", {{"TableName", "Matches"}}).body["Table"]["GlobalSecondaryIndexes"][0]["KeySchema"] ==
+      kMatchKey);
+  // Each attribute keeps its own type on writes.
+  json wrong = Match("m9", "NA-EAST", "FINALS", "UPPER");
+  wrong["bracket"] = N("1");
+  REQUIRE_ERROR(Exec(m.db, "PutItem", {{"TableName", "Matches"}, {"Item", wrong}}), "ValidationException",
+                "One or more parameter values were invalid: Type mismatch for Index Key bracket Expected: S Actual: N "
+                "IndexName: ByMatch");
+}
+
+TEST_CASE("A multi-attribute GSI is queried by every partition-key attribute and sort-key attributes left to right",
+          "[multi_attribute]") {
+  Matches m;
+  // Both partition-key attributes: the group, ordered by round, then bracket.
+  auto all = m.Query("tournamentId = :t AND #r = :r", {{":r", S("NA-EAST")}},
+                     {{"ExpressionAttributeNames", {{"#r", "region"}}}});
+  REQUIRE_OK(all);
+  CHECK(Ids(all.body["Items"]) == std::vector<std::string>{"m4", "m1", "m3", "m2"});
+  // The first sort-key attribute, then both.
+  const json names = {{"#r", "region"}, {"#round", "round"}};
+  auto semis = m.Query("tournamentId = :t AND #r = :r AND #round = :x", {{":r", S("NA-EAST")}, {":x", S("SEMIFINALS")}},
+                       {{"ExpressionAttributeNames", names}});
+  REQUIRE_OK(semis);
+  CHECK(Ids(semis.body["Items"]) == std::vector<std::string>{"m3", "m2"});
+  CHECK(semis.body["ScannedCount"] == 2);
+  auto upper = m.Query("tournamentId = :t AND #r = :r AND #round = :x AND bracket = :b",
+                       {{":r", S("NA-EAST")}, {":x", S("SEMIFINALS")}, {":b", S("UPPER")}},
+                       {{"ExpressionAttributeNames", names}});
+  REQUIRE_OK(upper);
+  CHECK(Ids(upper.body["Items"]) == std::vector<std::string>{"m2"});
+  // A range on the last sort-key attribute used, backwards.
+  auto range =
+      m.Query("tournamentId = :t AND #r = :r AND begins_with(#round, :p)", {{":r", S("NA-EAST")}, {":p", S("S")}},
+              {{"ExpressionAttributeNames", names}, {"ScanIndexForward", false}});
+  REQUIRE_OK(range);
+  CHECK(Ids(range.body["Items"]) == std::vector<std::string>{"m2", "m3"});
+  // Pages carry every index key attribute and the table key.
+  auto page = m.Query("tournamentId = :t AND #r = :r", {{":r", S("NA-EAST")}},
+                      {{"ExpressionAttributeNames", {{"#r", "region"}}}, {"Limit", 2}});
+  REQUIRE_OK(page);
+  CHECK(page.body["LastEvaluatedKey"] == json{{"matchId", S("m1")},
+                                              {"tournamentId", S("WINTER2024")},
+                                              {"region", S("NA-EAST")},
+                                              {"round", S("QUARTERFINALS")},
+                                              {"bracket", S("UPPER")}});
+  auto next =
+      m.Query("tournamentId = :t AND #r = :r", {{":r", S("NA-EAST")}},
+              {{"ExpressionAttributeNames", {{"#r", "region"}}}, {"ExclusiveStartKey", page.body["LastEvaluatedKey"]}});
+  REQUIRE_OK(next);
+  CHECK(Ids(next.body["Items"]) == std::vector<std::string>{"m3", "m2"});
+}
+
+TEST_CASE("A multi-attribute key condition that breaks a rule says which", "[multi_attribute]") {
+  Matches m;
+  const json names = {{"#r", "region"}, {"#round", "round"}};
+  REQUIRE_ERROR(m.Query("tournamentId = :t", json::object()), "ValidationException",
+                "Query condition missed key schema element: region (a multi-attribute partition key needs an "
+                "equality condition on every one of its attributes)");
+  REQUIRE_ERROR(m.Query("tournamentId = :t AND #r > :r", {{":r", S("A")}}, {{"ExpressionAttributeNames", names}}),
+                "ValidationException",
+                "Query key condition not supported: partition-key attribute region takes only an equality condition");
+  REQUIRE_ERROR(m.Query("tournamentId = :t AND #r = :r AND bracket = :b", {{":r", S("NA-EAST")}, {":b", S("UPPER")}},
+                        {{"ExpressionAttributeNames", names}}),
+                "ValidationException",
+                "Query key condition not supported: sort-key attributes are conditioned left to right; bracket has a "
+                "condition but round before it has none");
+  REQUIRE_ERROR(
+      m.Query("tournamentId = :t AND #r = :r AND #round > :x AND bracket = :b",
+              {{":r", S("NA-EAST")}, {":x", S("A")}, {":b", S("UPPER")}}, {{"ExpressionAttributeNames", names}}),
+      "ValidationException",
+      "Query key condition not supported: sort-key attributes are conditioned left to right; bracket has a "
+      "condition but round before it has a range condition, which only the last attribute used may have");
+  REQUIRE_ERROR(m.Query("tournamentId = :t AND #r = :r AND matchId = :i", {{":r", S("NA-EAST")}, {":i", S("m1")}},
+                        {{"ExpressionAttributeNames", names}}),
+                "ValidationException",
+                "Query key condition not supported: matchId is not a key attribute of this index");
+  REQUIRE_ERROR(m.Query("tournamentId = :t AND #r = :r", {{":r", N("1")}}, {{"ExpressionAttributeNames", names}}),
+                "ValidationException",
+                "One or more parameter values were invalid: Condition parameter type does not match schema type");
+}
+
+TEST_CASE("Multi-attribute keys are for GSIs, up to four of each, partition-key attributes first",
+          "[multi_attribute]") {
+  ddb::Database db{WithoutIndexLag()};
+  const auto create = [&](json key_schema, const std::string& kind = "GlobalSecondaryIndexes") {
+    json t = MatchesTable();
+    t["AttributeDefinitions"] = json::array({Def("matchId", "S"), Def("tournamentId", "S"), Def("region", "S"),
+                                             Def("round", "S"), Def("bracket", "S"), Def("a", "S"), Def("b", "S")});
+    t.erase("GlobalSecondaryIndexes");
+    if (kind == "LocalSecondaryIndexes") t["KeySchema"] = json::array({Key("matchId", "HASH"), Key("round", "RANGE")});
+    t[kind] =
+        json::array({{{"IndexName", "Idx1"}, {"KeySchema", key_schema}, {"Projection", {{"ProjectionType", "ALL"}}}}});
+    return Exec(db, "CreateTable", t);
+  };
+  REQUIRE_ERROR(create(json::array({Key("tournamentId", "HASH"), Key("region", "HASH"), Key("round", "HASH"),
+                                    Key("bracket", "HASH"), Key("a", "HASH")})),
+                "ValidationException",
+                "Invalid KeySchema: a multi-attribute key has at most 4 partition-key (HASH) and 4 sort-key (RANGE) "
+                "attributes");
+  REQUIRE_ERROR(create(json::array({Key("tournamentId", "HASH"), Key("round", "RANGE"), Key("region", "HASH")})),
+                "ValidationException",
+                "Invalid KeySchema: every HASH element must come before the RANGE elements; region is a HASH element "
+                "after a RANGE element");
+  REQUIRE_ERROR(create(json::array({Key("tournamentId", "HASH"), Key("region", "HASH"), Key("tournamentId", "RANGE")})),
+                "ValidationException", "Invalid KeySchema: attribute tournamentId appears more than once");
+  // An LSI keeps the table's partition key and one sort key.
+  auto lsi = create(json::array({Key("matchId", "HASH"), Key("region", "RANGE"), Key("bracket", "RANGE")}),
+                    "LocalSecondaryIndexes");
+  REQUIRE(lsi.status == 400);
+  CHECK(lsi.message().find("Member must have length less than or equal to 2") != std::string::npos);
+  REQUIRE_OK(create(json::array({Key("tournamentId", "HASH"), Key("region", "HASH"), Key("a", "HASH"),
+                                 Key("round", "RANGE"), Key("bracket", "RANGE"), Key("b", "RANGE")})));
+}
+
+TEST_CASE("UpdateTable adds a multi-attribute GSI, backfilled from the table", "[multi_attribute]") {
+  ddb::Database db{WithoutIndexLag()};
+  json t = MatchesTable();
+  t.erase("GlobalSecondaryIndexes");
+  t["AttributeDefinitions"] = json::array({Def("matchId", "S")});
+  REQUIRE_OK(Exec(db, "CreateTable", t));
+  for (const json& m : {Match("m1", "NA-EAST", "SEMIFINALS", "UPPER"), Match("m2", "NA-EAST", "FINALS", "UPPER")})
+    REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Matches"}, {"Item", m}}));
+  REQUIRE_OK(
+      Exec(db, "UpdateTable",
+           {{"TableName", "Matches"},
+            {"AttributeDefinitions",
+             json::array({Def("tournamentId", "S"), Def("region", "S"), Def("round", "S"), Def("bracket", "S")})},
+            {"GlobalSecondaryIndexUpdates", json::array({{{"Create",
+                                                           {{"IndexName", "ByMatch"},
+                                                            {"KeySchema", kMatchKey},
+                                                            {"Projection", {{"ProjectionType", "KEYS_ONLY"}}}}}}})}}));
+  db.FinishBackgroundWork();
+  auto q = Exec(db, "Query",
+                {{"TableName", "Matches"},
+                 {"IndexName", "ByMatch"},
+                 {"KeyConditionExpression", "tournamentId = :t AND #r = :r"},
+                 {"ExpressionAttributeNames", {{"#r", "region"}}},
+                 {"ExpressionAttributeValues", {{":t", S("WINTER2024")}, {":r", S("NA-EAST")}}}});
+  REQUIRE_OK(q);
+  CHECK(Ids(q.body["Items"]) == std::vector<std::string>{"m2", "m1"});
+  CHECK(q.body["Items"][0].size() == 5);  // KEYS_ONLY: the table key and all four index key attributes
+  auto layout = db.IndexLayout("Matches", "ByMatch");
+  REQUIRE(layout.ok());
+  REQUIRE(layout->item_collections.size() == 1);
+  CHECK(layout->item_collections[0].partition_key.type() == ddb::ValueType::kL);
+}
