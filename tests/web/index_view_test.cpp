@@ -164,3 +164,17 @@ TEST_CASE("Index drafts make the CreateTable and UpdateTable requests DynamoDB t
   page.wire.RunBackgroundWork();
   CHECK(page.db.Description("Orders")->global_secondary_indexes.size() == 1);
 }
+
+TEST_CASE("A multi-attribute key is named attribute by attribute", "[index_view]") {
+  CHECK(KeyAttributesText({{"tournamentId", ddb::ScalarType::kS}, {"region", ddb::ScalarType::kS}}) ==
+        "tournamentId + region");
+  CHECK(KeyAttributesText({{"status", ddb::ScalarType::kS}}).empty());
+  LayoutView index;
+  index.global_index = true;
+  index.partitions.resize(4);
+  index.partition_attributes = {{"tournamentId", ddb::ScalarType::kS}, {"region", ddb::ScalarType::kS}};
+  index.key_schema.partition_key = index.partition_attributes.front();
+  CHECK(IndexSummaryText(index, "ALL") ==
+        "Global secondary index \xC2\xB7 ALL \xC2\xB7 4 partitions of its own, hashed on tournamentId + region "
+        "\xC2\xB7 eventually consistent");
+}

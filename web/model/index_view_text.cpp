@@ -29,8 +29,10 @@ std::string IndexSummaryText(const LayoutView& index, const std::string& project
   out += " \xC2\xB7 " + projection + " \xC2\xB7 ";
   const std::size_t n = index.partitions.size();
   if (index.global_index) {
-    out += std::to_string(n) + (n == 1 ? " partition" : " partitions") + " of its own, hashed on " +
-           index.key_schema.partition_key.name + " \xC2\xB7 eventually consistent";
+    const std::string hashed_on = index.partition_attributes.size() > 1 ? KeyAttributesText(index.partition_attributes)
+                                                                        : index.key_schema.partition_key.name;
+    out += std::to_string(n) + (n == 1 ? " partition" : " partitions") + " of its own, hashed on " + hashed_on +
+           " \xC2\xB7 eventually consistent";
   } else {
     out += "the table's partitions \xC2\xB7 written with the table (strongly consistent reads allowed)";
   }
@@ -61,6 +63,13 @@ std::string PendingWriteText(const ddb::PendingIndexWrite& write, const ddb::Key
   if (after.empty()) return who + " leaves " + before;
   if (before != after) return who + " moves from " + before + " to " + after;
   return who + " changes under " + after;
+}
+
+std::string KeyAttributesText(const std::vector<ddb::KeyAttribute>& attributes) {
+  if (attributes.size() < 2) return {};
+  std::string out;
+  for (const auto& k : attributes) out += (out.empty() ? "" : " + ") + k.name;
+  return out;
 }
 
 std::string ArrivesInText(std::int64_t due_millis, std::int64_t now_millis) {

@@ -24,6 +24,10 @@ std::string IndexLifecycleText(const LayoutView& index);
 std::string PendingWriteText(const ddb::PendingIndexWrite& write, const ddb::KeySchema& table_schema,
                              const ddb::KeySchema& index_schema);
 
+// A multi-attribute key's attributes joined for the key-schema line: "tournamentId + region",
+// or empty for a single-attribute key.
+std::string KeyAttributesText(const std::vector<ddb::KeyAttribute>& attributes);
+
 // "arrives in 1.4 s", or "arriving" once it is due.
 std::string ArrivesInText(std::int64_t due_millis, std::int64_t now_millis);
 

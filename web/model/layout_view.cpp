@@ -25,6 +25,8 @@ LayoutView BuildLayoutView(const ddb::TableLayout& layout) {
   view.revision = layout.revision;
   view.index_name = layout.index_name;
   view.global_index = layout.global_index;
+  view.partition_attributes = layout.index_partition_attributes;
+  view.sort_attributes = layout.index_sort_attributes;
   view.index_status = layout.index_status;
   view.backfilling = layout.backfilling;
   view.backfill_copied = layout.backfill_copied;

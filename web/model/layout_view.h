@@ -82,6 +82,8 @@ struct LayoutView {
   // table writes still on their way to it (a GSI's), oldest first.
   std::string index_name;
   bool global_index = false;
+  std::vector<ddb::KeyAttribute> partition_attributes;  // a multi-attribute GSI key's, every one
+  std::vector<ddb::KeyAttribute> sort_attributes;
   ddb::IndexStatus index_status = ddb::IndexStatus::kActive;
   bool backfilling = false;
   std::uint64_t backfill_copied = 0;

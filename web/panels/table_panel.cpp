@@ -332,6 +332,28 @@ void TablePanel::DrawModeTabs(PanelContext& ctx) {
 }
 
 void TablePanel::DrawKeySchema(const LayoutView& view, bool compact, PanelContext& ctx) {
+  // A multi-attribute GSI key: every attribute of each part, on its own line.
+  if (!view.partition_attributes.empty()) {
+    const std::string pk = KeyAttributesText(view.partition_attributes);
+    const std::string sk = KeyAttributesText(view.sort_attributes);
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.dim, "Partition key");
+    ImGui::SameLine();
+    ImGui::TextColored(ctx.colors.partition_key, "%s",
+                       pk.empty() ? view.partition_attributes.front().name.c_str() : pk.c_str());
+    ImGui::SameLine();
+    ImGui::TextColored(ctx.colors.dim, "HASH (multi-attribute)");
+    if (!view.sort_attributes.empty()) {
+      ImGui::TextColored(ctx.colors.dim, "Sort key");
+      ImGui::SameLine();
+      ImGui::TextColored(ctx.colors.sort_key, "%s",
+                         sk.empty() ? view.sort_attributes.front().name.c_str() : sk.c_str());
+      ImGui::SameLine();
+      ImGui::TextColored(ctx.colors.dim, "RANGE, in this order");
+    }
+    ctx.probe.RecordLastItem("table.key_schema");
+    return;
+  }
   const ddb::KeySchema& schema = view.key_schema;
   const std::string counts = CountText(view.partitions.size(), "partition", "partitions") + " \xC2\xB7 " +
                              CountText(view.collection_count, "item collection", "item collections") + " \xC2\xB7 " +

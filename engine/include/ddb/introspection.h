@@ -101,6 +101,10 @@ struct TableLayout {
   // index's, collections group entries by index partition-key value and hold them projected.
   std::string index_name;
   bool global_index = false;
+  // A GSI with multi-attribute keys: every attribute (`key_schema` has the first of each), and
+  // collections keyed by the list of the partition-key attributes' values.
+  std::vector<KeyAttribute> index_partition_attributes;
+  std::vector<KeyAttribute> index_sort_attributes;
   IndexStatus index_status = IndexStatus::kActive;
   bool backfilling = false;
   std::uint64_t backfill_copied = 0;       // table items the backfill has read, of

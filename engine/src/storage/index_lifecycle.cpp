@@ -223,9 +223,17 @@ void Table::DescribeIndexLayout(const StoredIndex& index, TableLayout& out) cons
   out.splits.clear();
   out.pending.clear();
   out.partition_split_bytes = env_.partition_split_bytes;
+  out.index_partition_attributes.clear();
+  out.index_sort_attributes.clear();
   for (const auto* list : {&definition_.local_secondary_indexes, &definition_.global_secondary_indexes})
     for (const IndexDescription& d : *list)
-      if (d.index_name == index.name()) out.key_schema = d.key_schema;
+      if (d.index_name == index.name()) {
+        out.key_schema = d.key_schema;
+        if (d.multi_attribute()) {
+          out.index_partition_attributes = d.partition_attributes;
+          out.index_sort_attributes = d.sort_attributes;
+        }
+      }
   const StoredIndex::Lifecycle& life = index.lifecycle();
   out.index_status = life.status;
   out.backfilling = life.backfilling;
