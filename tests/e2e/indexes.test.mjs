@@ -127,6 +127,9 @@ describe('indexes from the UI', () => {
     await clickWidget(page, 'designer.add_gsi');
     let s = await waitForState(page, (x) => x.designerPreview.includes('GlobalSecondaryIndexes'));
     assert.match(s.designerPreview, /"IndexName": "GSI1"/);
+    // A multi-attribute partition key: a second HASH attribute after status.
+    await clickWidget(page, 'designer.index0.add_partition_key');
+    s = await waitForState(page, (x) => /"AttributeName": "attribute2", "KeyType": "HASH"/.test(x.designerPreview));
     await clickWidget(page, 'designer.add_lsi');
     s = await waitForState(page, (x) => x.designerPreview.includes('LocalSecondaryIndexes'));
     await screenshot(page, 'indexes-designer.png');
@@ -135,11 +138,13 @@ describe('indexes from the UI', () => {
     await waitForState(page, (x) => x.selectedTable === 'Music');
     const described = await exec(page, 'DescribeTable', { TableName: 'Music' });
     assert.deepEqual(described.body.Table.GlobalSecondaryIndexes.map((i) => i.IndexName), ['GSI1']);
+    assert.deepEqual(described.body.Table.GlobalSecondaryIndexes[0].KeySchema,
+      [{ AttributeName: 'status', KeyType: 'HASH' }, { AttributeName: 'attribute2', KeyType: 'HASH' }]);
     assert.deepEqual(described.body.Table.LocalSecondaryIndexes.map((i) => i.IndexName), ['LSI2']);
 
     const put = await exec(page, 'PutItem', {
       TableName: 'Music',
-      Item: { artist: { S: 'Nina' }, songTitle: { S: 'Feeling Good' }, status: { S: 'LIVE' }, createdAt: { S: '1965' } },
+      Item: { artist: { S: 'Nina' }, songTitle: { S: 'Feeling Good' }, status: { S: 'LIVE' }, attribute2: { S: 'x' }, createdAt: { S: '1965' } },
     });
     assert.equal(put.status, 200, JSON.stringify(put.body));
     await clickWidget(page, 'data.view:GSI1');

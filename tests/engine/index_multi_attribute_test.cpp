@@ -216,3 +216,30 @@ TEST_CASE("UpdateTable adds a multi-attribute GSI, backfilled from the table", "
   REQUIRE(layout->item_collections.size() == 1);
   CHECK(layout->item_collections[0].partition_key.type() == ddb::ValueType::kL);
 }
+
+TEST_CASE("Two partition-key attributes and no sort key make a GSI key; an LSI's second element is its sort key",
+          "[multi_attribute]") {
+  ddb::Database db{WithoutIndexLag()};
+  json t = MatchesTable();
+  t["AttributeDefinitions"] = json::array({Def("matchId", "S"), Def("tournamentId", "S"), Def("region", "S")});
+  t["GlobalSecondaryIndexes"][0]["KeySchema"] = json::array({Key("tournamentId", "HASH"), Key("region", "HASH")});
+  REQUIRE_OK(Exec(db, "CreateTable", t));
+  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Matches"}, {"Item", Match("m1", "NA-EAST", "F", "U")}}));
+  auto q = Exec(db, "Query",
+                {{"TableName", "Matches"},
+                 {"IndexName", "ByMatch"},
+                 {"KeyConditionExpression", "tournamentId = :t AND #r = :r"},
+                 {"ExpressionAttributeNames", {{"#r", "region"}}},
+                 {"ExpressionAttributeValues", {{":t", S("WINTER2024")}, {":r", S("NA-EAST")}}}});
+  REQUIRE_OK(q);
+  CHECK(q.body["Count"] == 1);
+  json lsi = BooksTable();
+  lsi["TableName"] = "Shelf";
+  lsi["AttributeDefinitions"].push_back(Def("genre", "S"));
+  lsi["LocalSecondaryIndexes"] =
+      json::array({{{"IndexName", "ByGenre"},
+                    {"KeySchema", json::array({Key("authorId", "HASH"), Key("genre", "HASH")})},
+                    {"Projection", {{"ProjectionType", "ALL"}}}}});
+  REQUIRE_ERROR(Exec(db, "CreateTable", lsi), "ValidationException",
+                "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
+}

@@ -20,7 +20,15 @@ const char* ProjectionTypeCode(int projection) {
 ordered_json IndexDefinitionJson(const IndexDraft& index, bool provisioned, const std::string& table_partition_key) {
   ordered_json schema = ordered_json::array();
   schema.push_back({{"AttributeName", index.global ? index.partition_key : table_partition_key}, {"KeyType", "HASH"}});
-  if (index.has_sort_key || !index.global) schema.push_back({{"AttributeName", index.sort_key}, {"KeyType", "RANGE"}});
+  if (index.global)
+    for (const auto& [name, type] : index.more_partition_keys)
+      schema.push_back({{"AttributeName", name}, {"KeyType", "HASH"}});
+  if (index.has_sort_key || !index.global) {
+    schema.push_back({{"AttributeName", index.sort_key}, {"KeyType", "RANGE"}});
+    if (index.global)
+      for (const auto& [name, type] : index.more_sort_keys)
+        schema.push_back({{"AttributeName", name}, {"KeyType", "RANGE"}});
+  }
   ordered_json projection = {{"ProjectionType", ProjectionTypeCode(index.projection)}};
   if (index.projection == 2) {
     ordered_json names = ordered_json::array();
@@ -51,8 +59,12 @@ void AddIndexAttributeDefinitions(const IndexDraft& index, const std::string& ta
     definitions.push_back({{"AttributeName", name}, {"AttributeType", ScalarTypeCode(type)}});
   };
   if (index.global) add(index.partition_key, index.partition_type);
+  if (index.global)
+    for (const auto& [name, type] : index.more_partition_keys) add(name, type);
   (void)table_partition_key;  // an LSI's partition key is the table's, already defined
   if (index.has_sort_key || !index.global) add(index.sort_key, index.sort_type);
+  if (index.global && index.has_sort_key)
+    for (const auto& [name, type] : index.more_sort_keys) add(name, type);
 }
 
 std::string AddGlobalSecondaryIndexRequest(const std::string& table, const IndexDraft& index, bool provisioned) {

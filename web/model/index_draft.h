@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -18,6 +19,10 @@ struct IndexDraft {
   bool has_sort_key = false;
   std::string sort_key = "createdAt";
   int sort_type = 0;
+  // A GSI's multi-attribute key: the partition-key and sort-key attributes after the first,
+  // up to three more of each (name, type as above).
+  std::vector<std::pair<std::string, int>> more_partition_keys;
+  std::vector<std::pair<std::string, int>> more_sort_keys;
   int projection = 0;                   // 0 ALL, 1 KEYS_ONLY, 2 INCLUDE
   std::string non_key_attributes;       // INCLUDE: names separated by commas
   int read_units = 5, write_units = 5;  // a provisioned table's GSI

@@ -52,11 +52,43 @@ bool DrawIndexForm(IndexDraft& index, bool allow_lsi, bool provisioned, const st
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(ctx.colors.partition_key, "Partition key");
   ImGui::SameLine(label);
+  // Extra attributes of a multi-attribute GSI key, each with its type and a remove button.
+  const auto more_rows = [&](std::vector<std::pair<std::string, int>>& rows, const char* id, const std::string& probe) {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      ui::Id row(static_cast<int>(i));
+      ImGui::SetCursorPosX(label);
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextColored(ctx.colors.dim, "+");
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - type_width - ImGui::GetFrameHeight() - gap * 2);
+      changed |= ctx.probe.Item(probe + std::to_string(i + 2), ImGui::InputText(id, &rows[i].first));
+      ImGui::SameLine();
+      changed |= Choice("##type", rows[i].second, kTypeNames, 3, type_width);
+      ImGui::SameLine();
+      if (ImGui::Button("x", {ImGui::GetFrameHeight(), 0})) {
+        rows.erase(rows.begin() + static_cast<std::ptrdiff_t>(i));
+        changed = true;
+        break;
+      }
+    }
+  };
   if (index.global) {
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - type_width - gap);
     changed |= ctx.probe.Item(probe_prefix + ".partition_key", ImGui::InputText("##pk", &index.partition_key));
     ImGui::SameLine();
     changed |= Choice("##pk_type", index.partition_type, kTypeNames, 3, type_width);
+    {
+      ui::Id more("more_pk");
+      more_rows(index.more_partition_keys, "##more_pk", probe_prefix + ".partition_key");
+    }
+    if (index.more_partition_keys.size() < 3) {
+      ImGui::SetCursorPosX(label);
+      if (ctx.probe.Item(probe_prefix + ".add_partition_key",
+                         ImGui::SmallButton("+ partition-key attribute (multi-attribute key)"))) {
+        index.more_partition_keys.emplace_back("attribute" + std::to_string(index.more_partition_keys.size() + 2), 0);
+        changed = true;
+      }
+    }
   } else {
     // An LSI shares its table's partitions, so its partition key is the table's.
     ImGui::TextColored(ctx.colors.dim, "%s (the table's: an LSI shares its partitions)", table_partition_key.c_str());
@@ -74,6 +106,19 @@ bool DrawIndexForm(IndexDraft& index, bool allow_lsi, bool provisioned, const st
     changed |= ctx.probe.Item(probe_prefix + ".sort_key", ImGui::InputText("##sk", &index.sort_key));
     ImGui::SameLine();
     changed |= Choice("##sk_type", index.sort_type, kTypeNames, 3, type_width);
+    if (index.global) {
+      {
+        ui::Id more("more_sk");
+        more_rows(index.more_sort_keys, "##more_sk", probe_prefix + ".sort_key");
+      }
+      if (index.more_sort_keys.size() < 3) {
+        ImGui::SetCursorPosX(label);
+        if (ctx.probe.Item(probe_prefix + ".add_sort_key", ImGui::SmallButton("+ sort-key attribute"))) {
+          index.more_sort_keys.emplace_back("attribute" + std::to_string(index.more_sort_keys.size() + 2), 0);
+          changed = true;
+        }
+      }
+    }
   }
 
   ImGui::AlignTextToFramePadding();

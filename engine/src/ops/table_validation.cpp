@@ -90,7 +90,7 @@ namespace {
 // Checks one index's key schema; fills `out` on success. A GSI's key may list up to four
 // partition-key (HASH) attributes, then up to four sort-key (RANGE) attributes.
 Status CheckIndex(const SecondaryIndexDefinition& ix, const std::map<std::string, ScalarType>& defs,
-                  const std::vector<std::string>& def_names, IndexDescription& out) {
+                  const std::vector<std::string>& def_names, IndexDescription& out, bool global) {
   const auto& ks = *ix.key_schema;
   std::vector<std::string> keys;
   for (const auto& el : ks) keys.push_back(*el.attribute_name);
@@ -99,11 +99,13 @@ Status CheckIndex(const SecondaryIndexDefinition& ix, const std::map<std::string
       return Status::Validation(std::string(kInvalid) +
                                 "Some index key attributes are not defined in AttributeDefinitions. Keys: " +
                                 JoinNames(keys) + ", AttributeDefinitions: " + JoinNames(def_names));
-  if (ks.size() == 2 && keys[0] == keys[1])
+  // A GSI's second element may be another HASH attribute (a multi-attribute partition key).
+  const bool two_kinds = ks.size() == 2 && (!global || *ks[1].key_type == "RANGE");
+  if (two_kinds && keys[0] == keys[1])
     return Status::Validation("Both the Hash Key and the Range Key element in the KeySchema have the same name");
   if (*ks[0].key_type != "HASH")
     return Status::Validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
-  if (ks.size() == 2 && *ks[1].key_type != "RANGE")
+  if (!global && ks.size() == 2 && *ks[1].key_type != "RANGE")
     return Status::Validation("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
   out.index_name = *ix.index_name;
   out.partition_attributes.clear();
@@ -225,7 +227,7 @@ Result<IndexDescription> ValidateAddedGlobalSecondaryIndex(const SecondaryIndexD
     def_names.push_back(*d.attribute_name);
   }
   IndexDescription out;
-  if (Status s = CheckIndex(ix, defs, def_names, out); !s.ok()) return s;
+  if (Status s = CheckIndex(ix, defs, def_names, out, true); !s.ok()) return s;
   if (Status s = CheckProjection(ix, out); !s.ok()) return s;
   if (on_demand && ix.provisioned_throughput)
     return Status::Validation(std::string(kInvalid) + "ProvisionedThroughput should not be specified for index: " +
@@ -342,7 +344,7 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
                                 "specifying a LocalSecondaryIndex");
     for (const auto& ix : lsis) {
       IndexDescription out;
-      if (Status s = CheckIndex(ix, defs, def_names, out); !s.ok()) return s;
+      if (Status s = CheckIndex(ix, defs, def_names, out, false); !s.ok()) return s;
       if (!out.key_schema.sort_key)
         return Status::Validation(std::string(kInvalid) +
                                   "Index KeySchema does not have a range key for index: " + out.index_name);
@@ -368,7 +370,7 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
     if (gsis.empty()) return Status::Validation(std::string(kInvalid) + "List of GlobalSecondaryIndexes is empty");
     for (const auto& ix : gsis) {
       IndexDescription out;
-      if (Status s = CheckIndex(ix, defs, def_names, out); !s.ok()) return s;
+      if (Status s = CheckIndex(ix, defs, def_names, out, true); !s.ok()) return s;
       if (Status s = CheckProjection(ix, out); !s.ok()) return s;
       if (on_demand && ix.provisioned_throughput)
         return Status::Validation(std::string(kInvalid) + "ProvisionedThroughput should not be specified for index: " +
