@@ -160,3 +160,47 @@ test('UpdateTable adds a GSI; the waiter waits for ACTIVE; the GSI answers queri
   assert.equal(after.name, 'ValidationException');
   assert.equal(after.message, 'The table does not have the specified index: ByStatus');
 });
+
+test('a multi-attribute GSI key through the SDK: declared, described and queried attribute by attribute', async () => {
+  await client.send(
+    new CreateTableCommand({
+      TableName: 'Matches',
+      AttributeDefinitions: ['matchId', 'tournamentId', 'region', 'round'].map((a) => ({ AttributeName: a, AttributeType: 'S' })),
+      KeySchema: [{ AttributeName: 'matchId', KeyType: 'HASH' }],
+      BillingMode: 'PAY_PER_REQUEST',
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'ByMatch',
+          KeySchema: [
+            { AttributeName: 'tournamentId', KeyType: 'HASH' },
+            { AttributeName: 'region', KeyType: 'HASH' },
+            { AttributeName: 'round', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'KEYS_ONLY' },
+        },
+      ],
+    }),
+  );
+  for (const [id, region, round] of [['m1', 'NA', 'SEMIFINALS'], ['m2', 'NA', 'FINALS'], ['m3', 'EU', 'FINALS']])
+    await client.send(new PutItemCommand({
+      TableName: 'Matches',
+      Item: { matchId: { S: id }, tournamentId: { S: 'W24' }, region: { S: region }, round: { S: round } },
+    }));
+  const described = await client.send(new DescribeTableCommand({ TableName: 'Matches' }));
+  assert.deepEqual(described.Table.GlobalSecondaryIndexes[0].KeySchema.map((k) => `${k.AttributeName}:${k.KeyType}`),
+    ['tournamentId:HASH', 'region:HASH', 'round:RANGE']);
+  const na = await client.send(new QueryCommand({
+    TableName: 'Matches', IndexName: 'ByMatch',
+    KeyConditionExpression: 'tournamentId = :t AND #r = :r',
+    ExpressionAttributeNames: { '#r': 'region' },
+    ExpressionAttributeValues: { ':t': { S: 'W24' }, ':r': { S: 'NA' } },
+  }));
+  assert.deepEqual(na.Items.map((i) => i.matchId.S), ['m2', 'm1']);  // by round: FINALS, SEMIFINALS
+  const missing = await client.send(new QueryCommand({
+    TableName: 'Matches', IndexName: 'ByMatch',
+    KeyConditionExpression: 'tournamentId = :t',
+    ExpressionAttributeValues: { ':t': { S: 'W24' } },
+  })).catch((e) => e);
+  assert.equal(missing.name, 'ValidationException');
+  assert.match(missing.message, /^Query condition missed key schema element: region/);
+});
