@@ -75,6 +75,28 @@ TEST_CASE("Each write pays the indexes it changes, as ReturnConsumedCapacity IND
                     {"ReturnConsumedCapacity", "INDEXES"}});
   REQUIRE_OK(note);
   CHECK(note.body["ConsumedCapacity"] == Capacity(2, 1, Units("ByStatus", 1), json::object()));
+  // The entry kept its place and took the new item: the ALL index returns the note.
+  auto shipped = Exec(o.db, "Query",
+                      {{"TableName", "Orders"},
+                       {"IndexName", "ByStatus"},
+                       {"KeyConditionExpression", "#s = :s"},
+                       {"ExpressionAttributeNames", {{"#s", "status"}}},
+                       {"ExpressionAttributeValues", {{":s", S("SHIPPED")}}}});
+  REQUIRE_OK(shipped);
+  REQUIRE(shipped.body["Items"].size() == 1);
+  CHECK(shipped.body["Items"][0]["note"] == S("gift"));
+  ddb::QueryRequest typed;  // the typed API returns the stored item itself, not its JSON
+  typed.table_name = "Orders";
+  typed.index_name = "ByStatus";
+  typed.key_condition_expression = "#s = :s";
+  typed.expression.names = ddb::ExpressionAttributeNames{{"#s", "status"}};
+  typed.expression.values = ddb::Item{{":s", ddb::AttributeValue::S("SHIPPED")}};
+  auto page = o.db.Query(typed);
+  REQUIRE(page.ok());
+  REQUIRE(page->items.size() == 1);
+  CHECK(page->items[0]->count("note") == 1);
+  CHECK(o.db.IndexLayout("Orders", "ByStatus")->item_collections[0].size_bytes ==
+        static_cast<std::uint64_t>(o.db.Layout("Orders")->item_collections[0].size_bytes));
 
   // An item without the GSI's key is not in it and costs it nothing.
   auto sparse =

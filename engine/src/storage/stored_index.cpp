@@ -224,25 +224,36 @@ double StoredIndex::Replace(const ItemPtr& before, const ItemPtr& after,
                             const std::shared_ptr<const std::string>& after_json) {
   Entry old;
   const bool was = before && MakeKeys(before, old);
+  Entry fresh;
+  const bool is = after && MakeEntry(after, after_json, fresh);
   std::uint64_t old_bytes = 0;
   bool found = false;
   if (was) {
     // The entry's key values point into `before`; an equal key finds the stored one.
     if (auto group = groups_.find(GroupKey{old.hash, old.partition}); group != groups_.end()) {
-      if (auto it = group->second.entries.find(old); it != group->second.entries.end()) {
+      auto& entries = group->second.entries;
+      if (auto it = entries.find(old); it != entries.end()) {
         found = true;
         old_bytes = it->bytes;
+        // The same index key (an update of other attributes): the entry keeps its place in the
+        // tree and takes the new item; no node leaves or joins it.
+        if (is && CompareInGroup(*it, fresh) == 0 && old.hash == fresh.hash &&
+            Compare(old.partition, fresh.partition) == 0) {
+          const double units = UnitsFor(was, is, old, fresh, old_bytes, fresh.bytes, before.get(), after.get());
+          size_bytes_ += static_cast<std::uint64_t>(fresh.bytes) - it->bytes;
+          group->second.bytes += static_cast<std::uint64_t>(fresh.bytes) - it->bytes;
+          it->Refresh(fresh);
+          return units;
+        }
         --entry_count_;
         size_bytes_ -= it->bytes;
         group->second.bytes -= it->bytes;
-        group->second.entries.erase(it);
+        entries.erase(it);
       }
-      if (group->second.entries.empty()) groups_.erase(group);
+      if (entries.empty()) groups_.erase(group);
     }
   }
   if (was && !found) old_bytes = ProjectedBytes(*before);  // not read in yet by a backfill
-  Entry fresh;
-  const bool is = after && MakeEntry(after, after_json, fresh);
   const double units = UnitsFor(was, is, old, fresh, old_bytes, fresh.bytes, before.get(), after.get());
   if (!is) return units;
   auto group = groups_.find(GroupKey{fresh.hash, fresh.partition});

@@ -41,14 +41,16 @@ class StoredIndex {
   StoredIndex(const StoredIndex&) = delete;
   StoredIndex& operator=(const StoredIndex&) = delete;
 
+  // Entries live in std::set nodes; the fields after the key pointers are not part of the order,
+  // so an update that keeps the index key refreshes them in place (mutable, see Refresh).
   struct Entry {
-    std::uint64_t hash = 0;                     // of the index partition-key value
-    const AttributeValue* partition = nullptr;  // the index partition-key value (inside `base`)
-    const AttributeValue* sort = nullptr;       // the index sort-key value, if the index has one
-    const AttributeValue* table_partition = nullptr;
-    const AttributeValue* table_sort = nullptr;
-    ItemPtr base;             // the table's item
-    std::uint32_t bytes = 0;  // size of the entry as the index stores it (projected)
+    std::uint64_t hash = 0;                             // of the index partition-key value
+    mutable const AttributeValue* partition = nullptr;  // the index partition-key value (inside `base`)
+    mutable const AttributeValue* sort = nullptr;       // the index sort-key value, if the index has one
+    mutable const AttributeValue* table_partition = nullptr;
+    mutable const AttributeValue* table_sort = nullptr;
+    mutable ItemPtr base;             // the table's item
+    mutable std::uint32_t bytes = 0;  // size of the entry as the index stores it (projected)
     // The entry as the index stores it, and in DynamoDB JSON (a read copies these bytes
     // instead of writing the item out again). An ALL entry shares the table's item and JSON;
     // a projected one is made when it is first read (Materialize), not on every write.
@@ -58,7 +60,20 @@ class StoredIndex {
     bool after_sort_value = false;
     // A multi-attribute key's values, as lists in key-schema order (partition, sort): what
     // `partition` and `sort` point at then.
-    std::shared_ptr<const std::pair<AttributeValue, AttributeValue>> composite;
+    mutable std::shared_ptr<const std::pair<AttributeValue, AttributeValue>> composite;
+    // Takes `fresh`'s item, sizes and key pointers, which order the same as this entry's (the
+    // same index key and table key, pointing into the new item).
+    void Refresh(Entry& fresh) const {
+      partition = fresh.partition;
+      sort = fresh.sort;
+      table_partition = fresh.table_partition;
+      table_sort = fresh.table_sort;
+      base = std::move(fresh.base);
+      bytes = fresh.bytes;
+      item = std::move(fresh.item);
+      json = std::move(fresh.json);
+      composite = std::move(fresh.composite);
+    }
   };
 
   const std::string& name() const { return name_; }
