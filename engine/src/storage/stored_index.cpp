@@ -188,6 +188,8 @@ double StoredIndex::UnitsFor(bool was, bool is, const Entry& old, const Entry& f
   bool same = true;
   if (projection_ == ProjectionType::kAll) {
     same = *before == *after;
+  } else if (projection_ == ProjectionType::kKeysOnly) {
+    same = true;  // it holds only keys, and these are the same
   } else {
     for (const std::string& name : projected_) {
       const AttributeValue *a = Find(*before, name), *b = Find(*after, name);
