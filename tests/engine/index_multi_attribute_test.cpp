@@ -217,7 +217,7 @@ TEST_CASE("UpdateTable adds a multi-attribute GSI, backfilled from the table", "
   CHECK(layout->item_collections[0].partition_key.type() == ddb::ValueType::kL);
 }
 
-TEST_CASE("Two partition-key attributes and no sort key make a GSI key; an LSI's second element is its sort key",
+TEST_CASE("Two partition-key attributes and no sort key make a GSI key, while an LSI's second element is its sort key",
           "[multi_attribute]") {
   ddb::Database db{WithoutIndexLag()};
   json t = MatchesTable();
