@@ -230,6 +230,7 @@ double StoredIndex::Replace(const ItemPtr& before, const ItemPtr& after,
   const bool is = after && MakeEntry(after, after_json, fresh);
   std::uint64_t old_bytes = 0;
   bool found = false;
+  std::set<Entry, InGroupOrder>::node_type node;
   if (was) {
     // The entry's key values point into `before`; an equal key finds the stored one.
     if (auto group = groups_.find(GroupKey{old.hash, old.partition}); group != groups_.end()) {
@@ -250,7 +251,7 @@ double StoredIndex::Replace(const ItemPtr& before, const ItemPtr& after,
         --entry_count_;
         size_bytes_ -= it->bytes;
         group->second.bytes -= it->bytes;
-        entries.erase(it);
+        node = entries.extract(it);  // its tree node carries the new entry below: no free, no alloc
       }
       if (entries.empty()) groups_.erase(group);
     }
@@ -266,7 +267,14 @@ double StoredIndex::Replace(const ItemPtr& before, const ItemPtr& after,
     group = groups_.emplace(key, std::move(g)).first;
   }
   const std::uint32_t bytes = fresh.bytes;
-  if (group->second.entries.insert(std::move(fresh)).second) {
+  bool inserted;
+  if (node) {
+    node.value() = std::move(fresh);
+    inserted = group->second.entries.insert(std::move(node)).inserted;
+  } else {
+    inserted = group->second.entries.insert(std::move(fresh)).second;
+  }
+  if (inserted) {
     ++entry_count_;
     size_bytes_ += bytes;
     group->second.bytes += bytes;
