@@ -25,9 +25,10 @@ enum class ProjectionType { kAll, kKeysOnly, kInclude };
 enum class TableStatus { kCreating, kActive, kDeleting, kUpdating };
 enum class IndexStatus { kCreating, kUpdating, kDeleting, kActive };
 
-std::string_view ScalarTypeName(ScalarType t);    // "S" | "N" | "B"
-std::string_view KeyTypeName(KeyType t);          // "HASH" | "RANGE"
-std::string_view BillingModeName(BillingMode m);  // "PROVISIONED" | "PAY_PER_REQUEST"
+std::string_view ScalarTypeName(ScalarType t);         // "S" | "N" | "B"
+ScalarType ScalarTypeFromName(std::string_view name);  // "S" | "N" | "B" (validated by the caller)
+std::string_view KeyTypeName(KeyType t);               // "HASH" | "RANGE"
+std::string_view BillingModeName(BillingMode m);       // "PROVISIONED" | "PAY_PER_REQUEST"
 std::string_view ProjectionTypeName(ProjectionType p);
 std::string_view TableStatusName(TableStatus s);
 std::string_view IndexStatusName(IndexStatus s);  // "CREATING" | "UPDATING" | "DELETING" | "ACTIVE"

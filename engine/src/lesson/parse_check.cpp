@@ -59,7 +59,7 @@ bool ReadKeyAttribute(Reader& r, const Node& n, KeyAttribute& out) {
   if (!r.Object(n, {"name", "type"}, {})) return false;
   std::string type;
   if (!r.NonEmptyString(n.Member("name"), out.name) || !r.OneOf(n.Member("type"), {"S", "N", "B"}, type)) return false;
-  out.type = type == "S" ? ScalarType::kS : type == "N" ? ScalarType::kN : ScalarType::kB;
+  out.type = ScalarTypeFromName(type);
   return true;
 }
 

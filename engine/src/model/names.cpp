@@ -19,6 +19,10 @@ std::string_view ScalarTypeName(ScalarType t) {
   return "S";
 }
 
+ScalarType ScalarTypeFromName(std::string_view name) {
+  return name == "S" ? ScalarType::kS : name == "N" ? ScalarType::kN : ScalarType::kB;
+}
+
 std::string_view KeyTypeName(KeyType t) { return t == KeyType::kHash ? "HASH" : "RANGE"; }
 
 std::string_view BillingModeName(BillingMode m) {

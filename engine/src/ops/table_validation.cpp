@@ -129,6 +129,27 @@ Status CheckIndex(const SecondaryIndexDefinition& ix, const std::map<std::string
   return Status::Ok();
 }
 
+Status CheckProjection(const SecondaryIndexDefinition& ix, IndexDescription& out);
+
+// A GSI, in CreateTable or UpdateTable's Create: key schema, projection, and throughput as the
+// table's billing mode wants it (none on demand; its own when provisioned).
+Status CheckGlobalIndex(const SecondaryIndexDefinition& ix, const std::map<std::string, ScalarType>& defs,
+                        const std::vector<std::string>& def_names, bool on_demand, IndexDescription& out) {
+  if (Status s = CheckIndex(ix, defs, def_names, out, true); !s.ok()) return s;
+  if (Status s = CheckProjection(ix, out); !s.ok()) return s;
+  if (on_demand && ix.provisioned_throughput)
+    return Status::Validation(std::string(kInvalid) + "ProvisionedThroughput should not be specified for index: " +
+                              out.index_name + " when BillingMode is PAY_PER_REQUEST");
+  if (!on_demand && !ix.provisioned_throughput)
+    return Status::Validation(std::string(kInvalid) +
+                              "ProvisionedThroughput is not specified for index: " + out.index_name);
+  if (ix.provisioned_throughput) {
+    out.read_capacity_units = ix.provisioned_throughput->read_capacity_units;
+    out.write_capacity_units = ix.provisioned_throughput->write_capacity_units;
+  }
+  return Status::Ok();
+}
+
 Status CheckProjection(const SecondaryIndexDefinition& ix, IndexDescription& out) {
   const Projection& pr = *ix.projection;
   if (!pr.projection_type) return Status::Validation(std::string(kInvalid) + "Unknown ProjectionType: null");
@@ -222,23 +243,11 @@ Result<IndexDescription> ValidateAddedGlobalSecondaryIndex(const SecondaryIndexD
   std::map<std::string, ScalarType> defs;
   std::vector<std::string> def_names;
   for (const auto& d : definitions) {
-    const std::string& t = *d.attribute_type;
-    defs[*d.attribute_name] = t == "S" ? ScalarType::kS : t == "N" ? ScalarType::kN : ScalarType::kB;
+    defs[*d.attribute_name] = ScalarTypeFromName(*d.attribute_type);
     def_names.push_back(*d.attribute_name);
   }
   IndexDescription out;
-  if (Status s = CheckIndex(ix, defs, def_names, out, true); !s.ok()) return s;
-  if (Status s = CheckProjection(ix, out); !s.ok()) return s;
-  if (on_demand && ix.provisioned_throughput)
-    return Status::Validation(std::string(kInvalid) + "ProvisionedThroughput should not be specified for index: " +
-                              out.index_name + " when BillingMode is PAY_PER_REQUEST");
-  if (!on_demand && !ix.provisioned_throughput)
-    return Status::Validation(std::string(kInvalid) +
-                              "ProvisionedThroughput is not specified for index: " + out.index_name);
-  if (ix.provisioned_throughput) {
-    out.read_capacity_units = ix.provisioned_throughput->read_capacity_units;
-    out.write_capacity_units = ix.provisioned_throughput->write_capacity_units;
-  }
+  if (Status s = CheckGlobalIndex(ix, defs, def_names, on_demand, out); !s.ok()) return s;
   return out;
 }
 
@@ -301,8 +310,7 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
   std::map<std::string, ScalarType> defs;
   std::vector<std::string> def_names;
   for (const auto& d : *r.attribute_definitions) {
-    const std::string& t = *d.attribute_type;
-    ScalarType st = t == "S" ? ScalarType::kS : t == "N" ? ScalarType::kN : ScalarType::kB;
+    const ScalarType st = ScalarTypeFromName(*d.attribute_type);
     if (!defs.emplace(*d.attribute_name, st).second)
       return Status::Validation("Attribute Name is duplicated: " + *d.attribute_name);
     def_names.push_back(*d.attribute_name);
@@ -370,20 +378,9 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
     if (gsis.empty()) return Status::Validation(std::string(kInvalid) + "List of GlobalSecondaryIndexes is empty");
     for (const auto& ix : gsis) {
       IndexDescription out;
-      if (Status s = CheckIndex(ix, defs, def_names, out, true); !s.ok()) return s;
-      if (Status s = CheckProjection(ix, out); !s.ok()) return s;
-      if (on_demand && ix.provisioned_throughput)
-        return Status::Validation(std::string(kInvalid) + "ProvisionedThroughput should not be specified for index: " +
-                                  out.index_name + " when BillingMode is PAY_PER_REQUEST");
-      if (!on_demand && !ix.provisioned_throughput)
-        return Status::Validation(std::string(kInvalid) +
-                                  "ProvisionedThroughput is not specified for index: " + out.index_name);
+      if (Status s = CheckGlobalIndex(ix, defs, def_names, on_demand, out); !s.ok()) return s;
       if (!index_names.insert(out.index_name).second)
         return Status::Validation(std::string(kInvalid) + "Duplicate index name: " + out.index_name);
-      if (ix.provisioned_throughput) {
-        out.read_capacity_units = ix.provisioned_throughput->read_capacity_units;
-        out.write_capacity_units = ix.provisioned_throughput->write_capacity_units;
-      }
       for (const KeyAttribute& k : IndexKeyAttributes(out)) used_keys.push_back(k.name);
       def.global_secondary_indexes.push_back(std::move(out));
     }

@@ -79,13 +79,6 @@ Status CancelWith(std::vector<CancellationReason> reasons) {
   return s;
 }
 
-Item KeyOf(const KeySchema& schema, const Item& item) {
-  Item key;
-  key.emplace(schema.partition_key.name, item.at(schema.partition_key.name));
-  if (schema.sort_key) key.emplace(schema.sort_key->name, item.at(schema.sort_key->name));
-  return key;
-}
-
 }  // namespace
 
 Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWriteItemsRequest& request) {
@@ -162,7 +155,7 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
       if (Status s = CheckIndexKeyValues(w.table->definition(), target); !s.ok()) return trace.Fail(s);
     if (w.update)
       if (Status s = CheckUpdateSparesKey(schema, *w.update); !s.ok()) return trace.Fail(s);
-    w.key = KeyOf(schema, target);
+    w.key = w.table->PrimaryKeyOf(target);
     if (!targets.insert({*a.table_name, w.table->PrimaryKeyBytes(w.key)}).second)
       return trace.Fail(Status::Validation("Transaction request cannot include multiple operations on one item"));
     plan.push_back(std::move(w));

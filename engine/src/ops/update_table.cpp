@@ -165,10 +165,7 @@ Status CheckAttributeDefinitions(const UpdateTableRequest& r, const TableDefinit
     const KeySchema* existing = SchemaUsing(table, known->name);
     KeySchema fresh = added->key_schema;
     for (KeyAttribute* k : {&fresh.partition_key, fresh.sort_key ? &*fresh.sort_key : nullptr})
-      if (k && k->name == *d.attribute_name)
-        k->type = *d.attribute_type == "S"   ? ScalarType::kS
-                  : *d.attribute_type == "N" ? ScalarType::kN
-                                             : ScalarType::kB;
+      if (k && k->name == *d.attribute_name) k->type = ScalarTypeFromName(*d.attribute_type);
     return Status::Validation(std::string(kInvalid) +
                               "Attributes cannot be redefined. Please check that your attribute has the same type as "
                               "previously defined. Existing schema: " +

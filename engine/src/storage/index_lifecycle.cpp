@@ -21,13 +21,6 @@ namespace {
 
 __extension__ using Uint128 = unsigned __int128;  // GCC and clang (Emscripten) both have it
 
-Item PrimaryKeyOf(const Item& item, const KeySchema& schema) {
-  Item key;
-  key.emplace(schema.partition_key.name, item.at(schema.partition_key.name));
-  if (schema.sort_key) key.emplace(schema.sort_key->name, item.at(schema.sort_key->name));
-  return key;
-}
-
 }  // namespace
 
 int Table::CompareScanPositions(const Item& a, const Item& b) const {
@@ -132,7 +125,7 @@ void Table::Backfill(StoredIndex& index, std::uint64_t count) {
     return true;
   });
   life.backfill_copied += read;
-  if (last) life.backfill_after = PrimaryKeyOf(*last, definition_.key_schema);
+  if (last) life.backfill_after = PrimaryKeyOf(*last);
   if (read < count) life.backfill_done = true;  // the visit ran out of items
 }
 

@@ -119,6 +119,14 @@ int Table::PartitionOfKey(const Item& key) const {
   return PartitionForMissing(pk, sk);
 }
 
+Item Table::PrimaryKeyOf(const Item& item_or_key) const {
+  const KeySchema& schema = definition_.key_schema;
+  Item key;
+  key.emplace(schema.partition_key.name, item_or_key.at(schema.partition_key.name));
+  if (schema.sort_key) key.emplace(schema.sort_key->name, item_or_key.at(schema.sort_key->name));
+  return key;
+}
+
 int Table::PartitionOfCollection(const AttributeValue& partition_key) const {
   if (const ItemCollection* c = FindCollection(partition_key)) return c->partition;
   return PartitionForMissing(partition_key, nullptr);

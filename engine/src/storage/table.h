@@ -103,6 +103,8 @@ class Table {
   // The bytes that identify an item's primary key (an item or a key of this table): equal
   // exactly when two keys name the same item. The partition key's alone names its collection.
   std::string PrimaryKeyBytes(const Item& item_or_key) const;
+  // The primary key of an item (or a key) of this table: its key attributes only.
+  Item PrimaryKeyOf(const Item& item_or_key) const;
   std::string PartitionKeyBytes(const Item& item_or_key) const;
 
   // Every partition's info, and the item collections of `only_partition` (all when it is -1).
