@@ -5,27 +5,11 @@
 using namespace ddb::test;
 
 namespace {
-json Key(const std::string& n, const std::string& t) { return {{"AttributeName", n}, {"KeyType", t}}; }
-json Def(const std::string& n, const std::string& t) { return {{"AttributeName", n}, {"AttributeType", t}}; }
 
 // Orders with an ALL GSI on status and a KEYS_ONLY LSI on placed.
 struct Orders {
   ddb::Database db{WithoutIndexLag()};
-  Orders() {
-    REQUIRE_OK(Exec(db, "CreateTable",
-                    {{"TableName", "Orders"},
-                     {"AttributeDefinitions",
-                      json::array({Def("customer", "S"), Def("orderNo", "N"), Def("status", "S"), Def("placed", "S")})},
-                     {"KeySchema", json::array({Key("customer", "HASH"), Key("orderNo", "RANGE")})},
-                     {"BillingMode", "PAY_PER_REQUEST"},
-                     {"GlobalSecondaryIndexes", json::array({{{"IndexName", "ByStatus"},
-                                                              {"KeySchema", json::array({Key("status", "HASH")})},
-                                                              {"Projection", {{"ProjectionType", "ALL"}}}}})},
-                     {"LocalSecondaryIndexes",
-                      json::array({{{"IndexName", "ByPlaced"},
-                                    {"KeySchema", json::array({Key("customer", "HASH"), Key("placed", "RANGE")})},
-                                    {"Projection", {{"ProjectionType", "KEYS_ONLY"}}}}})}}));
-  }
+  Orders() { REQUIRE_OK(Exec(db, "CreateTable", OrdersTable())); }
 };
 
 json Order(int no, const std::string& status) {
@@ -199,15 +183,17 @@ TEST_CASE("The item collection limit counts LSI entries, and the estimate scales
   ddb::DatabaseOptions options = WithoutIndexLag();
   options.partition_split_bytes = 1000;  // "10 GB" is 1,000 bytes here
   ddb::Database db{options};
-  REQUIRE_OK(Exec(
-      db, "CreateTable",
-      {{"TableName", "Threads"},
-       {"AttributeDefinitions", json::array({Def("forum", "S"), Def("subject", "S"), Def("date", "S")})},
-       {"KeySchema", json::array({Key("forum", "HASH"), Key("subject", "RANGE")})},
-       {"BillingMode", "PAY_PER_REQUEST"},
-       {"LocalSecondaryIndexes", json::array({{{"IndexName", "ByDate"},
-                                               {"KeySchema", json::array({Key("forum", "HASH"), Key("date", "RANGE")})},
-                                               {"Projection", {{"ProjectionType", "ALL"}}}}})}}));
+  REQUIRE_OK(
+      Exec(db, "CreateTable",
+           {{"TableName", "Threads"},
+            {"AttributeDefinitions",
+             json::array({AttributeDef("forum", "S"), AttributeDef("subject", "S"), AttributeDef("date", "S")})},
+            {"KeySchema", json::array({KeyElement("forum", "HASH"), KeyElement("subject", "RANGE")})},
+            {"BillingMode", "PAY_PER_REQUEST"},
+            {"LocalSecondaryIndexes",
+             json::array({{{"IndexName", "ByDate"},
+                           {"KeySchema", json::array({KeyElement("forum", "HASH"), KeyElement("date", "RANGE")})},
+                           {"Projection", {{"ProjectionType", "ALL"}}}}})}}));
   // 300 bytes each, and an ALL entry of 300 more: two items fill 1,200 bytes of a 1,000 limit.
   auto item = [](int i) {
     return json{{"forum", S("f1")},

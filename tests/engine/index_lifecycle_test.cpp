@@ -10,8 +10,6 @@
 using namespace ddb::test;
 
 namespace {
-json Key(const std::string& n, const std::string& t) { return {{"AttributeName", n}, {"KeyType", t}}; }
-json Def(const std::string& n, const std::string& t) { return {{"AttributeName", n}, {"AttributeType", t}}; }
 
 ddb::DatabaseOptions Timing(const ddb::Clock* clock) {
   ddb::DatabaseOptions o;
@@ -22,22 +20,6 @@ ddb::DatabaseOptions Timing(const ddb::Clock* clock) {
   o.index_timing.backfill_max_millis = 1'000'000;
   o.index_timing.deletion_millis = 800;
   return o;
-}
-
-// Orders: customer + orderNo; a GSI on status (ALL) and an LSI on placed.
-json OrdersTable() {
-  return {{"TableName", "Orders"},
-          {"AttributeDefinitions",
-           json::array({Def("customer", "S"), Def("orderNo", "N"), Def("status", "S"), Def("placed", "S")})},
-          {"KeySchema", json::array({Key("customer", "HASH"), Key("orderNo", "RANGE")})},
-          {"BillingMode", "PAY_PER_REQUEST"},
-          {"GlobalSecondaryIndexes", json::array({{{"IndexName", "ByStatus"},
-                                                   {"KeySchema", json::array({Key("status", "HASH")})},
-                                                   {"Projection", {{"ProjectionType", "ALL"}}}}})},
-          {"LocalSecondaryIndexes",
-           json::array({{{"IndexName", "ByPlaced"},
-                         {"KeySchema", json::array({Key("customer", "HASH"), Key("placed", "RANGE")})},
-                         {"Projection", {{"ProjectionType", "KEYS_ONLY"}}}}})}};
 }
 
 json Order(const std::string& customer, int no, const std::string& status, const std::string& placed) {
@@ -62,7 +44,7 @@ json GsiUpdate(const json& action) {
 json CreateByPlacedDay() {
   return {{"Create",
            {{"IndexName", "ByDay"},
-            {"KeySchema", json::array({Key("day", "HASH")})},
+            {"KeySchema", json::array({KeyElement("day", "HASH")})},
             {"Projection", {{"ProjectionType", "KEYS_ONLY"}}}}}};
 }
 
@@ -160,7 +142,7 @@ TEST_CASE("UpdateTable adds a GSI that is CREATING, then backfills, then is ACTI
   REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Orders"}, {"Item", Order("z", 9, "OPEN", "x")}}));
 
   json create = GsiUpdate(CreateByPlacedDay());
-  create["AttributeDefinitions"] = json::array({Def("day", "S")});
+  create["AttributeDefinitions"] = json::array({AttributeDef("day", "S")});
   auto r = Exec(db, "UpdateTable", create);
   REQUIRE_OK(r);
   const json& answered = r.body["TableDescription"];
@@ -172,9 +154,9 @@ TEST_CASE("UpdateTable adds a GSI that is CREATING, then backfills, then is ACTI
   CHECK(added["Backfilling"] == false);
   CHECK(added["ItemCount"] == 0);
   CHECK(added["IndexArn"] == "arn:aws:dynamodb:us-east-1:000000000000:table/Orders/index/ByDay");
-  CHECK(added["KeySchema"] == json::array({Key("day", "HASH")}));
-  CHECK(std::find(answered["AttributeDefinitions"].begin(), answered["AttributeDefinitions"].end(), Def("day", "S")) !=
-        answered["AttributeDefinitions"].end());
+  CHECK(added["KeySchema"] == json::array({KeyElement("day", "HASH")}));
+  CHECK(std::find(answered["AttributeDefinitions"].begin(), answered["AttributeDefinitions"].end(),
+                  AttributeDef("day", "S")) != answered["AttributeDefinitions"].end());
   const json scan_day = {{"TableName", "Orders"}, {"IndexName", "ByDay"}};
   REQUIRE_ERROR(Exec(db, "Scan", scan_day), "ValidationException",
                 "Cannot read from backfilling global secondary index: ByDay");
@@ -240,7 +222,7 @@ TEST_CASE("UpdateTable deletes a GSI: DELETING, then gone with its definitions",
   CHECK(d.body["Table"]["TableStatus"] == "ACTIVE");
   CHECK_FALSE(d.body["Table"].contains("GlobalSecondaryIndexes"));
   CHECK(d.body["Table"]["AttributeDefinitions"] ==
-        json::array({Def("customer", "S"), Def("orderNo", "N"), Def("placed", "S")}));
+        json::array({AttributeDef("customer", "S"), AttributeDef("orderNo", "N"), AttributeDef("placed", "S")}));
   // status is no key any more: any type goes.
   json item = Order("ana", 1, "x", "y");
   item["status"] = N("7");
@@ -278,7 +260,7 @@ TEST_CASE("UpdateTable's GlobalSecondaryIndexUpdates are checked as DynamoDB che
       invalid + "Only one global secondary index update per index is allowed simultaneously. Index: ByStatus");
   json two = {
       {"TableName", "Orders"},
-      {"AttributeDefinitions", json::array({Def("day", "S")})},
+      {"AttributeDefinitions", json::array({AttributeDef("day", "S")})},
       {"GlobalSecondaryIndexUpdates", json::array({CreateByPlacedDay(), {{"Delete", {{"IndexName", "ByStatus"}}}}})}};
   REQUIRE_ERROR(Exec(db, "UpdateTable", two), "LimitExceededException",
                 "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
@@ -292,16 +274,16 @@ TEST_CASE("UpdateTable's GlobalSecondaryIndexUpdates are checked as DynamoDB che
     json c = CreateByPlacedDay();
     c["Create"]["IndexName"] = taken;
     json req = GsiUpdate(c);
-    req["AttributeDefinitions"] = json::array({Def("day", "S")});
+    req["AttributeDefinitions"] = json::array({AttributeDef("day", "S")});
     REQUIRE_ERROR(Exec(db, "UpdateTable", req), "ValidationException",
                   invalid + "Attempting to create an index which already exists: " + taken);
   }
   // A key attribute the table already types differently.
   json retype = GsiUpdate({{"Create",
                             {{"IndexName", "ByStatusNumber"},
-                             {"KeySchema", json::array({Key("status", "HASH")})},
+                             {"KeySchema", json::array({KeyElement("status", "HASH")})},
                              {"Projection", {{"ProjectionType", "ALL"}}}}}});
-  retype["AttributeDefinitions"] = json::array({Def("status", "N")});
+  retype["AttributeDefinitions"] = json::array({AttributeDef("status", "N")});
   REQUIRE_ERROR(Exec(db, "UpdateTable", retype), "ValidationException",
                 invalid +
                     "Attributes cannot be redefined. Please check that your attribute has the same type as "
@@ -311,7 +293,7 @@ TEST_CASE("UpdateTable's GlobalSecondaryIndexUpdates are checked as DynamoDB che
   json throughput = CreateByPlacedDay();
   throughput["Create"]["ProvisionedThroughput"] = {{"ReadCapacityUnits", 1}, {"WriteCapacityUnits", 1}};
   json req = GsiUpdate(throughput);
-  req["AttributeDefinitions"] = json::array({Def("day", "S")});
+  req["AttributeDefinitions"] = json::array({AttributeDef("day", "S")});
   REQUIRE_ERROR(Exec(db, "UpdateTable", req), "ValidationException",
                 invalid +
                     "ProvisionedThroughput should not be specified for index: ByDay when BillingMode is "
@@ -347,7 +329,7 @@ TEST_CASE("A provisioned table's added GSI has its own throughput, and Update ch
   table["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"] = {{"ReadCapacityUnits", 2}, {"WriteCapacityUnits", 2}};
   REQUIRE_OK(Exec(db, "CreateTable", table));
   json req = GsiUpdate(CreateByPlacedDay());
-  req["AttributeDefinitions"] = json::array({Def("day", "S")});
+  req["AttributeDefinitions"] = json::array({AttributeDef("day", "S")});
   REQUIRE_ERROR(Exec(db, "UpdateTable", req), "ValidationException",
                 "One or more parameter values were invalid: ProvisionedThroughput is not specified for index: ByDay");
   req["GlobalSecondaryIndexUpdates"][0]["Create"]["ProvisionedThroughput"] = {{"ReadCapacityUnits", 3},
@@ -486,7 +468,7 @@ TEST_CASE("GSIs converge to the index derived from the table, through lag and ba
     }
     if (round == 3) {  // the second GSI arrives mid-way and backfills while writes go on
       json create = GsiUpdate(CreateByPlacedDay());
-      create["AttributeDefinitions"] = json::array({Def("day", "S")});
+      create["AttributeDefinitions"] = json::array({AttributeDef("day", "S")});
       create["GlobalSecondaryIndexUpdates"][0]["Create"]["Projection"] = {{"ProjectionType", "ALL"}};
       REQUIRE_OK(Exec(db, "UpdateTable", create));
       day_added = true;

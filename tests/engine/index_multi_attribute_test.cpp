@@ -7,18 +7,17 @@
 using namespace ddb::test;
 
 namespace {
-json Key(const std::string& n, const std::string& t) { return {{"AttributeName", n}, {"KeyType", t}}; }
-json Def(const std::string& n, const std::string& t) { return {{"AttributeName", n}, {"AttributeType", t}}; }
 
-const json kMatchKey =
-    json::array({Key("tournamentId", "HASH"), Key("region", "HASH"), Key("round", "RANGE"), Key("bracket", "RANGE")});
+const json kMatchKey = json::array({KeyElement("tournamentId", "HASH"), KeyElement("region", "HASH"),
+                                    KeyElement("round", "RANGE"), KeyElement("bracket", "RANGE")});
 
 // Matches: keyed by matchId; ByMatch groups them by tournament and region, ordered by round then bracket.
 json MatchesTable() {
   return {{"TableName", "Matches"},
-          {"AttributeDefinitions", json::array({Def("matchId", "S"), Def("tournamentId", "S"), Def("region", "S"),
-                                                Def("round", "S"), Def("bracket", "S")})},
-          {"KeySchema", json::array({Key("matchId", "HASH")})},
+          {"AttributeDefinitions",
+           json::array({AttributeDef("matchId", "S"), AttributeDef("tournamentId", "S"), AttributeDef("region", "S"),
+                        AttributeDef("round", "S"), AttributeDef("bracket", "S")})},
+          {"KeySchema", json::array({KeyElement("matchId", "HASH")})},
           {"BillingMode", "PAY_PER_REQUEST"},
           {"GlobalSecondaryIndexes",
            json::array(
@@ -156,47 +155,54 @@ TEST_CASE("Multi-attribute keys are for GSIs, up to four of each, partition-key 
   ddb::Database db{WithoutIndexLag()};
   const auto create = [&](json key_schema, const std::string& kind = "GlobalSecondaryIndexes") {
     json t = MatchesTable();
-    t["AttributeDefinitions"] = json::array({Def("matchId", "S"), Def("tournamentId", "S"), Def("region", "S"),
-                                             Def("round", "S"), Def("bracket", "S"), Def("a", "S"), Def("b", "S")});
+    t["AttributeDefinitions"] = json::array(
+        {AttributeDef("matchId", "S"), AttributeDef("tournamentId", "S"), AttributeDef("region", "S"),
+         AttributeDef("round", "S"), AttributeDef("bracket", "S"), AttributeDef("a", "S"), AttributeDef("b", "S")});
     t.erase("GlobalSecondaryIndexes");
-    if (kind == "LocalSecondaryIndexes") t["KeySchema"] = json::array({Key("matchId", "HASH"), Key("round", "RANGE")});
+    if (kind == "LocalSecondaryIndexes")
+      t["KeySchema"] = json::array({KeyElement("matchId", "HASH"), KeyElement("round", "RANGE")});
     t[kind] =
         json::array({{{"IndexName", "Idx1"}, {"KeySchema", key_schema}, {"Projection", {{"ProjectionType", "ALL"}}}}});
     return Exec(db, "CreateTable", t);
   };
-  REQUIRE_ERROR(create(json::array({Key("tournamentId", "HASH"), Key("region", "HASH"), Key("round", "HASH"),
-                                    Key("bracket", "HASH"), Key("a", "HASH")})),
-                "ValidationException",
-                "Invalid KeySchema: a multi-attribute key has at most 4 partition-key (HASH) and 4 sort-key (RANGE) "
-                "attributes");
-  REQUIRE_ERROR(create(json::array({Key("tournamentId", "HASH"), Key("round", "RANGE"), Key("region", "HASH")})),
+  REQUIRE_ERROR(
+      create(json::array({KeyElement("tournamentId", "HASH"), KeyElement("region", "HASH"), KeyElement("round", "HASH"),
+                          KeyElement("bracket", "HASH"), KeyElement("a", "HASH")})),
+      "ValidationException",
+      "Invalid KeySchema: a multi-attribute key has at most 4 partition-key (HASH) and 4 sort-key (RANGE) "
+      "attributes");
+  REQUIRE_ERROR(create(json::array(
+                    {KeyElement("tournamentId", "HASH"), KeyElement("round", "RANGE"), KeyElement("region", "HASH")})),
                 "ValidationException",
                 "Invalid KeySchema: every HASH element must come before the RANGE elements; region is a HASH element "
                 "after a RANGE element");
-  REQUIRE_ERROR(create(json::array({Key("tournamentId", "HASH"), Key("region", "HASH"), Key("tournamentId", "RANGE")})),
+  REQUIRE_ERROR(create(json::array({KeyElement("tournamentId", "HASH"), KeyElement("region", "HASH"),
+                                    KeyElement("tournamentId", "RANGE")})),
                 "ValidationException", "Invalid KeySchema: attribute tournamentId appears more than once");
   // An LSI keeps the table's partition key and one sort key.
-  auto lsi = create(json::array({Key("matchId", "HASH"), Key("region", "RANGE"), Key("bracket", "RANGE")}),
-                    "LocalSecondaryIndexes");
+  auto lsi = create(
+      json::array({KeyElement("matchId", "HASH"), KeyElement("region", "RANGE"), KeyElement("bracket", "RANGE")}),
+      "LocalSecondaryIndexes");
   REQUIRE(lsi.status == 400);
   CHECK(lsi.message().find("Member must have length less than or equal to 2") != std::string::npos);
-  REQUIRE_OK(create(json::array({Key("tournamentId", "HASH"), Key("region", "HASH"), Key("a", "HASH"),
-                                 Key("round", "RANGE"), Key("bracket", "RANGE"), Key("b", "RANGE")})));
+  REQUIRE_OK(
+      create(json::array({KeyElement("tournamentId", "HASH"), KeyElement("region", "HASH"), KeyElement("a", "HASH"),
+                          KeyElement("round", "RANGE"), KeyElement("bracket", "RANGE"), KeyElement("b", "RANGE")})));
 }
 
 TEST_CASE("UpdateTable adds a multi-attribute GSI, backfilled from the table", "[multi_attribute]") {
   ddb::Database db{WithoutIndexLag()};
   json t = MatchesTable();
   t.erase("GlobalSecondaryIndexes");
-  t["AttributeDefinitions"] = json::array({Def("matchId", "S")});
+  t["AttributeDefinitions"] = json::array({AttributeDef("matchId", "S")});
   REQUIRE_OK(Exec(db, "CreateTable", t));
   for (const json& m : {Match("m1", "NA-EAST", "SEMIFINALS", "UPPER"), Match("m2", "NA-EAST", "FINALS", "UPPER")})
     REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Matches"}, {"Item", m}}));
   REQUIRE_OK(
       Exec(db, "UpdateTable",
            {{"TableName", "Matches"},
-            {"AttributeDefinitions",
-             json::array({Def("tournamentId", "S"), Def("region", "S"), Def("round", "S"), Def("bracket", "S")})},
+            {"AttributeDefinitions", json::array({AttributeDef("tournamentId", "S"), AttributeDef("region", "S"),
+                                                  AttributeDef("round", "S"), AttributeDef("bracket", "S")})},
             {"GlobalSecondaryIndexUpdates", json::array({{{"Create",
                                                            {{"IndexName", "ByMatch"},
                                                             {"KeySchema", kMatchKey},
@@ -221,8 +227,10 @@ TEST_CASE("Two partition-key attributes and no sort key make a GSI key, while an
           "[multi_attribute]") {
   ddb::Database db{WithoutIndexLag()};
   json t = MatchesTable();
-  t["AttributeDefinitions"] = json::array({Def("matchId", "S"), Def("tournamentId", "S"), Def("region", "S")});
-  t["GlobalSecondaryIndexes"][0]["KeySchema"] = json::array({Key("tournamentId", "HASH"), Key("region", "HASH")});
+  t["AttributeDefinitions"] =
+      json::array({AttributeDef("matchId", "S"), AttributeDef("tournamentId", "S"), AttributeDef("region", "S")});
+  t["GlobalSecondaryIndexes"][0]["KeySchema"] =
+      json::array({KeyElement("tournamentId", "HASH"), KeyElement("region", "HASH")});
   REQUIRE_OK(Exec(db, "CreateTable", t));
   REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Matches"}, {"Item", Match("m1", "NA-EAST", "F", "U")}}));
   auto q = Exec(db, "Query",
@@ -235,10 +243,10 @@ TEST_CASE("Two partition-key attributes and no sort key make a GSI key, while an
   CHECK(q.body["Count"] == 1);
   json lsi = BooksTable();
   lsi["TableName"] = "Shelf";
-  lsi["AttributeDefinitions"].push_back(Def("genre", "S"));
+  lsi["AttributeDefinitions"].push_back(AttributeDef("genre", "S"));
   lsi["LocalSecondaryIndexes"] =
       json::array({{{"IndexName", "ByGenre"},
-                    {"KeySchema", json::array({Key("authorId", "HASH"), Key("genre", "HASH")})},
+                    {"KeySchema", json::array({KeyElement("authorId", "HASH"), KeyElement("genre", "HASH")})},
                     {"Projection", {{"ProjectionType", "ALL"}}}}});
   REQUIRE_ERROR(Exec(db, "CreateTable", lsi), "ValidationException",
                 "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");

@@ -10,22 +10,20 @@
 using namespace ddb::test;
 
 namespace {
-json Key(const std::string& n, const std::string& t) { return {{"AttributeName", n}, {"KeyType", t}}; }
-json Def(const std::string& n, const std::string& t) { return {{"AttributeName", n}, {"AttributeType", t}}; }
 
 // Books with an LSI on publishedAt and a KEYS_ONLY GSI on genre (sparse: not every book has one).
 struct Indexed {
   ddb::Database db{ddb::test::WithoutIndexLag()};
   Indexed() {
     json req = BooksTable();
-    req["AttributeDefinitions"] =
-        json::array({Def("authorId", "S"), Def("bookId", "S"), Def("publishedAt", "N"), Def("genre", "S")});
+    req["AttributeDefinitions"] = json::array({AttributeDef("authorId", "S"), AttributeDef("bookId", "S"),
+                                               AttributeDef("publishedAt", "N"), AttributeDef("genre", "S")});
     req["LocalSecondaryIndexes"] =
         json::array({{{"IndexName", "ByDate"},
-                      {"KeySchema", json::array({Key("authorId", "HASH"), Key("publishedAt", "RANGE")})},
+                      {"KeySchema", json::array({KeyElement("authorId", "HASH"), KeyElement("publishedAt", "RANGE")})},
                       {"Projection", {{"ProjectionType", "ALL"}}}}});
     req["GlobalSecondaryIndexes"] = json::array({{{"IndexName", "ByGenre"},
-                                                  {"KeySchema", json::array({Key("genre", "HASH")})},
+                                                  {"KeySchema", json::array({KeyElement("genre", "HASH")})},
                                                   {"Projection", {{"ProjectionType", "KEYS_ONLY"}}}}});
     REQUIRE_OK(Exec(db, "CreateTable", req));
     Put("le-guin", "earthsea", 1968, "fantasy");
@@ -251,11 +249,11 @@ TEST_CASE("Stored indexes always equal the index derived from the table", "[inde
 TEST_CASE("Index queries by every sort-key condition, both ways, paged, equal a filter of the table", "[index_reads]") {
   ddb::Database db{ddb::test::WithoutIndexLag()};
   json req = BooksTable();
-  req["AttributeDefinitions"] =
-      json::array({Def("authorId", "S"), Def("bookId", "S"), Def("shelf", "S"), Def("year", "N")});
+  req["AttributeDefinitions"] = json::array({AttributeDef("authorId", "S"), AttributeDef("bookId", "S"),
+                                             AttributeDef("shelf", "S"), AttributeDef("year", "N")});
   req["GlobalSecondaryIndexes"] =
       json::array({{{"IndexName", "ByShelfYear"},
-                    {"KeySchema", json::array({Key("shelf", "HASH"), Key("year", "RANGE")})},
+                    {"KeySchema", json::array({KeyElement("shelf", "HASH"), KeyElement("year", "RANGE")})},
                     {"Projection", {{"ProjectionType", "ALL"}}}}});
   REQUIRE_OK(Exec(db, "CreateTable", req));
   std::mt19937 random(99);

@@ -95,6 +95,31 @@ inline json CompositeTable(const std::string& name, const std::string& sort_type
       {"BillingMode", "PAY_PER_REQUEST"}};
 }
 
+// KeySchema and AttributeDefinitions elements.
+inline json KeyElement(const std::string& name, const std::string& key_type) {
+  return {{"AttributeName", name}, {"KeyType", key_type}};
+}
+inline json AttributeDef(const std::string& name, const std::string& type) {
+  return {{"AttributeName", name}, {"AttributeType", type}};
+}
+
+// Orders: customer (S) + orderNo (N), on demand, with an ALL GSI ByStatus on status and a
+// KEYS_ONLY LSI ByPlaced on placed: the index tests' table.
+inline json OrdersTable() {
+  return {{"TableName", "Orders"},
+          {"AttributeDefinitions", json::array({AttributeDef("customer", "S"), AttributeDef("orderNo", "N"),
+                                                AttributeDef("status", "S"), AttributeDef("placed", "S")})},
+          {"KeySchema", json::array({KeyElement("customer", "HASH"), KeyElement("orderNo", "RANGE")})},
+          {"BillingMode", "PAY_PER_REQUEST"},
+          {"GlobalSecondaryIndexes", json::array({{{"IndexName", "ByStatus"},
+                                                   {"KeySchema", json::array({KeyElement("status", "HASH")})},
+                                                   {"Projection", {{"ProjectionType", "ALL"}}}}})},
+          {"LocalSecondaryIndexes",
+           json::array({{{"IndexName", "ByPlaced"},
+                         {"KeySchema", json::array({KeyElement("customer", "HASH"), KeyElement("placed", "RANGE")})},
+                         {"Projection", {{"ProjectionType", "KEYS_ONLY"}}}}})}};
+}
+
 inline json S(const std::string& s) { return {{"S", s}}; }
 inline json N(const std::string& n) { return {{"N", n}}; }
 
