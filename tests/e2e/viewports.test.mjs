@@ -29,6 +29,17 @@ function overlaps(rects) {
   return found;
 }
 
+// Every named widget of the last frame lies inside the window and none overlaps another;
+// resolves to the rectangles.
+async function assertFits(page, width, height, label) {
+  const rects = await page.evaluate(() => window.playground.widgetRects());
+  const screen = { x: 0, y: 0, w: width, h: height };
+  const outside = Object.entries(rects).filter(([, r]) => !inside(r, screen)).map(([n]) => n);
+  assert.deepEqual(outside, [], `${label}: drawn outside the window`);
+  assert.deepEqual(overlaps(rects), [], `${label}: widgets overlap`);
+  return rects;
+}
+
 const modes = [
   ['lesson layout', { presenter: false, lessonLayout: true }],
   ['workbench', { presenter: false, lessonLayout: false }],
@@ -50,11 +61,7 @@ describe('the page at every size', () => {
             const s = await reloadWithSettings(page, { fontScale: scale, table: 'Books', ...settings });
             await waitForState(page, (st) => st.lesson?.step === 2 && st.selectedTable === 'Books');
             await waitFrames(page, 3);
-            const rects = await page.evaluate(() => window.playground.widgetRects());
-            const screen = { x: 0, y: 0, w: width, h: height };
-            const outside = Object.entries(rects).filter(([, r]) => !inside(r, screen)).map(([n]) => n);
-            assert.deepEqual(outside, [], `${label}: drawn outside the window`);
-            assert.deepEqual(overlaps(rects), [], `${label}: widgets overlap`);
+            const rects = await assertFits(page, width, height, label);
             for (const name of ['title.presenter', 'title.larger', 'title.smaller', 'menu.sandbox', 'menu.view',
               'lesson.next', 'lesson.back', 'lesson.list']) {
               assert.ok(rects[name], `${label}: ${name} is on screen`);
@@ -106,11 +113,7 @@ describe('an index on show at the smallest size', () => {
           assert.ok(!put.includes('Exception'), put);
           await waitForState(page, (st) => st.dataIndex === 'ByEmail' && st.indexPending > 0);
           await waitFrames(page, 3);
-          const rects = await page.evaluate(() => window.playground.widgetRects());
-          const screen = { x: 0, y: 0, w: width, h: height };
-          const outside = Object.entries(rects).filter(([, r]) => !inside(r, screen)).map(([n]) => n);
-          assert.deepEqual(outside, [], `${label}: drawn outside the window`);
-          assert.deepEqual(overlaps(rects), [], `${label}: widgets overlap`);
+          await assertFits(page, width, height, label);
           await screenshot(page, `viewport-index-${scale * 100}-${mode.replace(/ /g, '-')}.png`);
         }
       }
