@@ -17,5 +17,9 @@ struct EmbeddedFile {
 const std::vector<EmbeddedFile>& LessonFiles();
 // tests/lessons/broken_lessons.json: a valid base lesson and JSON Patches that break it.
 std::string_view BrokenLessonManifest();
+// Every lessons/scenarios/*.json (schema.json included), sorted by name, and
+// tests/lessons/broken_scenarios.json.
+const std::vector<EmbeddedFile>& ScenarioFiles();
+std::string_view BrokenScenarioManifest();
 
 }  // namespace ddb::test

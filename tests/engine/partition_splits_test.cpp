@@ -133,7 +133,7 @@ TEST_CASE("UpdateTable validates its request as DynamoDB does", "[partition_spli
     REQUIRE_ERROR(
         Exec(db, "UpdateTable", {{"TableName", "Books"}, {"DeletionProtectionEnabled", true}}), "ValidationException",
         "The playground does not implement UpdateTable's DeletionProtectionEnabled (it implements BillingMode, "
-        "ProvisionedThroughput and GlobalSecondaryIndexUpdates)");
+        "ProvisionedThroughput, OnDemandThroughput, WarmThroughput and GlobalSecondaryIndexUpdates)");
   }
   SECTION("the key schema cannot change") {
     REQUIRE_ERROR(

@@ -8,6 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
+import { applyPatch } from './json_patch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const lessonsDir = join(root, 'lessons');
@@ -27,30 +28,6 @@ const manifest = readJson(join(root, 'tests', 'lessons', 'broken_lessons.json'))
 
 const describeErrors = (errors) => (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
 
-// RFC 6902 add / remove / replace, enough for the manifest's patches.
-function applyPatch(document, patch) {
-  const doc = structuredClone(document);
-  for (const { op, path, value } of patch) {
-    const tokens = path.split('/').slice(1).map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'));
-    const last = tokens.pop();
-    const parent = tokens.reduce((node, t) => node[Array.isArray(node) ? Number(t) : t], doc);
-    if (!parent || typeof parent !== 'object') throw new Error(`bad patch path ${path}`);
-    if (Array.isArray(parent)) {
-      const index = last === '-' ? parent.length : Number(last);
-      if (op === 'add') parent.splice(index, 0, value);
-      else if (op === 'remove') parent.splice(index, 1);
-      else parent[index] = value;
-    } else if (op === 'remove') {
-      if (!(last in parent)) throw new Error(`nothing to remove at ${path}`);
-      delete parent[last];
-    } else {
-      if (op === 'replace' && !(last in parent)) throw new Error(`nothing to replace at ${path}`);
-      parent[last] = value;
-    }
-  }
-  return doc;
-}
-
 const lessonFiles = readdirSync(lessonsDir)
   .filter((f) => f.endsWith('.json') && !['schema.json', 'index.json', 'facts.json'].includes(f))
   .sort();
@@ -58,7 +35,7 @@ const lessonFiles = readdirSync(lessonsDir)
 test("the schema's operations are the engine's (engine/include/ddb/operations.h), in its order", () => {
   const header = readFileSync(join(root, 'engine', 'include', 'ddb', 'operations.h'), 'utf8');
   const engine = [...header.matchAll(/^\s*\{"(\w+)", (?:true|false), (?:true|false)\},$/gm)].map((m) => m[1]);
-  assert.equal(engine.length, 15);
+  assert.equal(engine.length, 18);
   assert.deepEqual(schema.$defs.operation.enum, engine);
 });
 

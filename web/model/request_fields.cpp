@@ -61,8 +61,11 @@ Uses UsesOf(Operation op) {
     case Operation::kCreateTable:
     case Operation::kDescribeTable:
     case Operation::kUpdateTable:
-    case Operation::kDeleteTable: u.capacity = false; break;
-    case Operation::kListTables: u.table = u.capacity = false; break;
+    case Operation::kDeleteTable:
+    case Operation::kUpdateContributorInsights:
+    case Operation::kDescribeContributorInsights: u.capacity = false; break;
+    case Operation::kListTables:
+    case Operation::kListContributorInsights: u.table = u.capacity = false; break;
   }
   return u;
 }
@@ -223,7 +226,10 @@ const char* BodyMember(Operation op) {
     case Operation::kDescribeTable:
     case Operation::kUpdateTable:
     case Operation::kDeleteTable:
-    case Operation::kListTables: return nullptr;
+    case Operation::kListTables:
+    case Operation::kUpdateContributorInsights:
+    case Operation::kDescribeContributorInsights:
+    case Operation::kListContributorInsights: return nullptr;
   }
   return nullptr;
 }
@@ -438,7 +444,10 @@ void Prefill(Operation op, const ddb::KeySchema* schema, const std::string& tabl
     case Operation::kDescribeTable:
     case Operation::kUpdateTable:
     case Operation::kDeleteTable:
-    case Operation::kListTables: break;
+    case Operation::kListTables:
+    case Operation::kUpdateContributorInsights:
+    case Operation::kDescribeContributorInsights:
+    case Operation::kListContributorInsights: break;
   }
   if (untouched && !body.is_null()) {
     f.body = FormatJsonText(ddb::DumpJson(body));

@@ -19,6 +19,8 @@
 #include "ddb/introspection.h"
 #include "ddb/requests.h"
 #include "ddb/status.h"
+#include "ddb/throughput.h"
+#include "ddb/traffic.h"
 
 namespace ddb {
 
@@ -47,6 +49,9 @@ struct DatabaseOptions {
   // scale it down so that splits happen with a few items, and says so when it does.
   std::uint64_t partition_split_bytes = 10ull * 1024 * 1024 * 1024;
   IndexTiming index_timing;
+  // The capacity model: per-partition throughput, burst, throttling, metrics, top keys
+  // (ddb/throughput.h). Off by default: requests are then never throttled.
+  ThroughputOptions throughput;
 };
 
 class Database {
@@ -82,6 +87,12 @@ class Database {
   Result<TransactWriteItemsResult> TransactWriteItems(const TransactWriteItemsRequest& request);
   Result<TransactGetItemsResult> TransactGetItems(const TransactGetItemsRequest& request);
 
+  // ---- Contributor Insights (the top keys of a table or GSI; ddb/throughput.h) ---------------
+  Result<UpdateContributorInsightsResult> UpdateContributorInsights(const UpdateContributorInsightsRequest& request);
+  Result<DescribeContributorInsightsResult> DescribeContributorInsights(
+      const DescribeContributorInsightsRequest& request);
+  Result<ListContributorInsightsResult> ListContributorInsights(const ListContributorInsightsRequest& request);
+
   // ---- Background work ----------------------------------------------------------------------
   // Brings the work DynamoDB does between requests up to the clock's time: writes on their way
   // to GSIs, backfills of added GSIs, deletions of GSIs. Every request does this first; a view
@@ -96,8 +107,21 @@ class Database {
   // Changes the partition and item-collection size limit (DatabaseOptions::partition_split_bytes)
   // from now on: a lesson scales it down to reach it, then puts it back.
   void SetSizeLimit(std::uint64_t bytes);
-  // Whether any such work is still to come (a view keeps redrawing while it is).
+  // Whether any such work is still to come (a view keeps redrawing while it is): index work,
+  // or traffic running.
   bool HasBackgroundWork() const;
+
+  // ---- The capacity model and simulated traffic (ddb/throughput.h, ddb/traffic.h) ----------
+  // Turns the capacity model on or off from now on (ThroughputOptions::enforce). Off, traffic stops.
+  void SetCapacityModel(bool enforce);
+  // Starts a scenario, replacing any running one, from the clock's time: its requests are made
+  // as the background work runs. Creates the scenario's table when it defines one that does not
+  // exist. Refused (ValidationException) while the capacity model is off, for a missing table,
+  // or for a stream whose keys the table cannot take (a Query of an index it does not have).
+  Status StartTraffic(const TrafficScenario& scenario);
+  void StopTraffic();
+  // The running (or last) scenario's counts.
+  TrafficStatus Traffic() const;
 
   // ---- Introspection (read-only) -----------------------------------------------------------
   const DatabaseOptions& options() const;
@@ -119,6 +143,14 @@ class Database {
   // What DescribeTable reports, without counting as a request (no trace, no sequence number):
   // for views and snapshots, which must not show up as something the user did.
   Result<TableDescription> Description(std::string_view table_name) const;
+  // The capacity model's view of a table or one of its GSIs: per-second CloudWatch metrics,
+  // per-partition heat, burst and on-demand ceilings, as of the last request or background
+  // work (empty, but for its names, while ThroughputOptions::enforce is off).
+  Result<CapacityMetrics> Metrics(std::string_view table_name, std::string_view index_name = {}) const;
+  // Its top keys over the last minute (at most `limit` per list), with its Contributor
+  // Insights status and mode.
+  Result<ContributorInsightsView> TopKeys(std::string_view table_name, std::string_view index_name = {},
+                                          std::size_t limit = 10) const;
   // What the most recent request touched (empty before the first request).
   const RequestTrace& last_trace() const;
 

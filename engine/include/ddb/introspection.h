@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ddb/requests.h"
+#include "ddb/throughput.h"
 #include "ddb/value.h"
 
 namespace ddb {
@@ -45,8 +46,9 @@ enum class SplitReason {
   kThroughput,       // UpdateTable asked for more than the partitions could serve (3,000 RCU / 1,000 WCU each)
   kSize,             // a write took it past the size limit; it split between partition-key hashes
   kSortKeyBoundary,  // it was past the size limit holding one item collection, which split by sort key
+  kHeat,             // split for heat: sustained traffic near its limit (the capacity model, ddb/throughput.h)
 };
-std::string_view SplitReasonName(SplitReason r);  // "THROUGHPUT" | "SIZE" | "SORT_KEY_BOUNDARY"
+std::string_view SplitReasonName(SplitReason r);  // "THROUGHPUT" | "SIZE" | "SORT_KEY_BOUNDARY" | "HEAT"
 
 // One split, as recorded when it happened. Partition indices are those of that moment: the
 // partition at `partition` became `lower` (same index) and `upper` (index + 1), and every
@@ -157,6 +159,9 @@ struct RequestTrace {
   std::vector<int> partitions_visited;
   double consumed_capacity = 0;        // the request's total, as ReturnConsumedCapacity reports it
   std::vector<PartitionSplit> splits;  // partitions this request split, in order
+  // A request the capacity model refused (ThroughputOptions::enforce): each table or index it
+  // could not be served by. Such a request changed nothing.
+  std::vector<ThrottleRecord> throttles;
 };
 
 // The documented partition hash: fmix64(FNV-1a-64(type letter, key bytes)), where the key

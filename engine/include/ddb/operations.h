@@ -15,12 +15,16 @@ struct OperationInfo {
 
 // Control plane first, then items, reads, batches and transactions: the order the lesson
 // parser names them in its errors.
-inline constexpr std::array<OperationInfo, 15> kOperations = {{
+inline constexpr std::array<OperationInfo, 18> kOperations = {{
     {"CreateTable", true, true},
     {"DescribeTable", true, false},
     {"UpdateTable", true, true},
     {"DeleteTable", true, true},
     {"ListTables", true, false},
+    // Contributor Insights changes settings only, nothing a sandbox snapshot holds: not a write.
+    {"UpdateContributorInsights", true, false},
+    {"DescribeContributorInsights", true, false},
+    {"ListContributorInsights", true, false},
     {"PutItem", false, true},
     {"GetItem", false, false},
     {"UpdateItem", false, true},

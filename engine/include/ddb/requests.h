@@ -47,6 +47,16 @@ struct ProvisionedThroughput {
   std::optional<std::int64_t> read_capacity_units;
   std::optional<std::int64_t> write_capacity_units;
 };
+// OnDemandThroughput: caps on what an on-demand table serves a second (-1: no cap).
+struct OnDemandThroughput {
+  std::optional<std::int64_t> max_read_request_units;
+  std::optional<std::int64_t> max_write_request_units;
+};
+// WarmThroughput: what a table is ready to serve at once (DynamoDB pre-splits partitions for it).
+struct WarmThroughput {
+  std::optional<std::int64_t> read_units_per_second;
+  std::optional<std::int64_t> write_units_per_second;
+};
 struct Projection {
   std::optional<std::string> projection_type;  // "ALL" | "KEYS_ONLY" | "INCLUDE"
   std::optional<std::vector<std::string>> non_key_attributes;
@@ -76,6 +86,8 @@ struct CreateTableRequest {
   std::optional<std::vector<KeySchemaElement>> key_schema;
   std::optional<std::string> billing_mode;  // "PROVISIONED" (default) | "PAY_PER_REQUEST"
   std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::optional<OnDemandThroughput> on_demand_throughput;
+  std::optional<WarmThroughput> warm_throughput;
   std::optional<std::vector<SecondaryIndexDefinition>> local_secondary_indexes;
   std::optional<std::vector<SecondaryIndexDefinition>> global_secondary_indexes;
 };
@@ -112,6 +124,11 @@ struct TableDescription {
   BillingMode billing_mode = BillingMode::kProvisioned;
   std::int64_t read_capacity_units = 0;  // 0 for on-demand tables (as DynamoDB reports)
   std::int64_t write_capacity_units = 0;
+  // OnDemandThroughput when set (on-demand tables); WarmThroughput, always (what it serves at once).
+  std::optional<std::int64_t> max_read_request_units;
+  std::optional<std::int64_t> max_write_request_units;
+  std::int64_t warm_read_units_per_second = 0;
+  std::int64_t warm_write_units_per_second = 0;
   // ProvisionedThroughput's history (seconds since the epoch; absent until it happens).
   std::optional<double> last_increase_date_time;
   std::optional<double> last_decrease_date_time;
@@ -142,6 +159,8 @@ struct UpdateTableRequest {
   std::optional<std::string> table_name;
   std::optional<std::string> billing_mode;  // "PROVISIONED" | "PAY_PER_REQUEST"
   std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::optional<OnDemandThroughput> on_demand_throughput;
+  std::optional<WarmThroughput> warm_throughput;
   // The types of a new GSI's key attributes (DynamoDB wants them even for attributes the table
   // already defines); a definition that would re-type a known attribute is refused.
   std::optional<std::vector<AttributeDefinition>> attribute_definitions;
@@ -372,6 +391,49 @@ struct TransactGetItemsRequest {
 struct TransactGetItemsResult {
   std::vector<ItemPtr> responses;  // one per action, null where no item exists
   std::vector<ConsumedCapacity> consumed_capacity;
+};
+
+// ---- Contributor Insights ------------------------------------------------------------------
+
+struct UpdateContributorInsightsRequest {
+  std::optional<std::string> table_name;  // a name or the table's ARN
+  std::optional<std::string> index_name;
+  std::optional<std::string> contributor_insights_action;  // "ENABLE" | "DISABLE"
+  std::optional<std::string> contributor_insights_mode;    // "ACCESSED_AND_THROTTLED_KEYS" (default) | "THROTTLED_KEYS"
+};
+struct UpdateContributorInsightsResult {
+  std::string table_name;
+  std::optional<std::string> index_name;
+  std::string contributor_insights_status;  // "ENABLING" | "DISABLING"
+  std::optional<std::string> contributor_insights_mode;
+};
+struct DescribeContributorInsightsRequest {
+  std::optional<std::string> table_name;
+  std::optional<std::string> index_name;
+};
+struct DescribeContributorInsightsResult {
+  std::string table_name;
+  std::optional<std::string> index_name;
+  // The CloudWatch rules it keeps: DynamoDBContributorInsights-{PKC,PKT,SKC,SKT}-<resource>-<ms>.
+  std::vector<std::string> contributor_insights_rule_list;
+  std::string contributor_insights_status;      // "ENABLED" | "DISABLED" | ...
+  std::optional<double> last_update_date_time;  // seconds since the epoch
+  std::optional<std::string> contributor_insights_mode;
+};
+struct ListContributorInsightsRequest {
+  std::optional<std::string> table_name;
+  std::optional<std::string> next_token;
+  std::optional<std::int64_t> max_results;  // at most 100
+};
+struct ContributorInsightsSummary {
+  std::string table_name;
+  std::optional<std::string> index_name;
+  std::string contributor_insights_status;
+  std::optional<std::string> contributor_insights_mode;
+};
+struct ListContributorInsightsResult {
+  std::vector<ContributorInsightsSummary> contributor_insights_summaries;
+  std::optional<std::string> next_token;
 };
 
 }  // namespace ddb

@@ -30,8 +30,10 @@ enum class ErrorCode {
   kItemCollectionSizeLimitExceeded,
   kLimitExceeded,  // LimitExceededException
   kIdempotentParameterMismatch,
-  kSerialization,     // SerializationException (body not parseable as the shape)
-  kUnknownOperation,  // UnknownOperationException (bad X-Amz-Target)
+  kSerialization,         // SerializationException (body not parseable as the shape)
+  kUnknownOperation,      // UnknownOperationException (bad X-Amz-Target)
+  kThrottling,            // ThrottlingException (an on-demand table or index past what it serves now)
+  kRequestLimitExceeded,  // RequestLimitExceeded (the account's per-table quota)
   kInternalServerError,
 };
 

@@ -21,6 +21,8 @@ std::string_view Status::type_name() const {
     case ErrorCode::kIdempotentParameterMismatch: return "IdempotentParameterMismatchException";
     case ErrorCode::kSerialization: return "SerializationException";
     case ErrorCode::kUnknownOperation: return "UnknownOperationException";
+    case ErrorCode::kThrottling: return "ThrottlingException";
+    case ErrorCode::kRequestLimitExceeded: return "RequestLimitExceeded";
     case ErrorCode::kInternalServerError: return "InternalServerError";
   }
   return "InternalServerError";

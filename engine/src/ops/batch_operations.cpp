@@ -117,6 +117,8 @@ Result<BatchGetItemResult> Database::BatchGetItem(const BatchGetItemRequest& req
 
   BatchGetItemResult out;
   double all_units = 0;
+  Status throttled;  // the last refusal, answered when the model refused every key
+  std::size_t served = 0;
   for (const auto& [name, ka] : *request.request_items) {
     Table* t = tables[name];
     auto& items = out.responses[name];
@@ -125,6 +127,26 @@ Result<BatchGetItemResult> Database::BatchGetItem(const BatchGetItemRequest& req
     for (const auto& key : ka.keys) {
       Table::Lookup found = t->Get(key);
       const double u = capacity::ReadUnits(found.item_bytes, ka.consistent_read);
+      // The capacity model meters each key: one it refuses comes back in UnprocessedKeys.
+      if (impl_->metering()) {
+        const std::size_t first = trace.trace().entries.size();
+        trace.Add(found.item ? found.item : std::make_shared<const Item>(key), found.partition,
+                  found.item ? TraceOutcome::kReturned : TraceOutcome::kNotFound, found.item_bytes, u);
+        Status admitted = impl_->Admit(
+            trace, *t, false, [&](throughput::Demand& d) { AddReadDemand(*t, trace.trace(), first, {}, u, d); });
+        trace.trace().entries.pop_back();
+        if (!admitted.ok()) {
+          throttled = std::move(admitted);
+          KeysAndAttributes& left = out.unprocessed_keys[name];
+          if (left.keys.empty()) {
+            left = ka;
+            left.keys.clear();
+          }
+          left.keys.push_back(key);
+          continue;
+        }
+        ++served;
+      }
       units += u;
       if (found.item) {
         trace.Add(found.item, found.partition, TraceOutcome::kReturned, found.item_bytes, u);
@@ -138,6 +160,8 @@ Result<BatchGetItemResult> Database::BatchGetItem(const BatchGetItemRequest& req
     if (auto c = capacity::Report(request.return_consumed_capacity, name, units)) out.consumed_capacity.push_back(*c);
   }
   trace.SetCapacity(all_units);
+  // DynamoDB answers a batch it could serve none of with the throttling error itself.
+  if (!throttled.ok() && served == 0) return trace.Fail(throttled);
   return out;
 }
 
@@ -212,6 +236,8 @@ Result<BatchWriteItemResult> Database::BatchWriteItem(const BatchWriteItemReques
   }
 
   BatchWriteItemResult out;
+  Status throttled;  // the last refusal, answered when the model refused every write
+  std::size_t served = 0;
   std::vector<const Table*> entry_tables;  // the table of each trace entry, to re-read partitions after splits
   double all_units = 0;
   for (const auto& [name, writes] : *request.request_items) {
@@ -220,6 +246,22 @@ Result<BatchWriteItemResult> Database::BatchWriteItem(const BatchWriteItemReques
     double units = 0;
     std::vector<capacity::IndexUnits> index_units;
     for (const auto& w : writes) {
+      if (impl_->metering()) {
+        // The capacity model meters each write: one it refuses comes back in UnprocessedItems.
+        const Item& target = w.put_item ? *w.put_item : *w.delete_key;
+        Status admitted = impl_->Admit(trace, *t, true, [&](throughput::Demand& d) {
+          const Table::Lookup current = t->Get(target);
+          const std::uint64_t bytes = w.put_item ? ItemSize(*w.put_item) : 0;
+          AddWriteDemand(*t, target, current.item.get(), w.put_item ? &*w.put_item : nullptr,
+                         capacity::WriteUnits(std::max<std::uint64_t>(bytes, current.item_bytes)), 1, d);
+        });
+        if (!admitted.ok()) {
+          throttled = std::move(admitted);
+          out.unprocessed_items[name].push_back(w);
+          continue;
+        }
+        ++served;
+      }
       if (w.put_item) {
         auto item = std::make_shared<const Item>(*w.put_item);
         const auto bytes = static_cast<std::uint32_t>(ItemSize(*item));
@@ -248,6 +290,10 @@ Result<BatchWriteItemResult> Database::BatchWriteItem(const BatchWriteItemReques
     all_units += units + capacity::TotalUnits(index_units);
     if (auto c = capacity::Report(request.return_consumed_capacity, name, units, index_units))
       out.consumed_capacity.push_back(*c);
+  }
+  if (!throttled.ok() && served == 0) {
+    trace.SetCapacity(0);
+    return trace.Fail(throttled);
   }
   ++impl_->revision;
   // A later write may have split a partition, renumbering those after it.

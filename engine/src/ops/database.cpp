@@ -47,6 +47,11 @@ TableDescription Describe(const Table& t, std::int64_t now_millis) {
   out.billing_mode = d.billing_mode;
   out.read_capacity_units = d.read_capacity_units;
   out.write_capacity_units = d.write_capacity_units;
+  out.max_read_request_units = d.max_read_request_units;
+  out.max_write_request_units = d.max_write_request_units;
+  const auto [warm_read, warm_write] = WarmThroughputOf(d);
+  out.warm_read_units_per_second = warm_read;
+  out.warm_write_units_per_second = warm_write;
   if (h.last_increase_millis) out.last_increase_date_time = seconds(*h.last_increase_millis);
   if (h.last_decrease_millis) out.last_decrease_date_time = seconds(*h.last_decrease_millis);
   // The count of decreases starts again at 00:00 UTC.
@@ -128,6 +133,7 @@ void Database::SetSizeLimit(std::uint64_t bytes) {
   for (auto& [name, table] : impl_->tables) table->set_environment(impl_->TableEnvironment());
 }
 bool Database::HasBackgroundWork() const {
+  if (impl_->traffic && !impl_->traffic->finished()) return true;
   for (const auto& [name, table] : impl_->tables)
     if (table->updating_indexes() || std::any_of(table->indexes().begin(), table->indexes().end(),
                                                  [](const StoredIndex& index) { return !index.pending().empty(); }))

@@ -15,7 +15,10 @@
 #include "ddb/clock.h"
 #include "ddb/database.h"
 #include "ddb/error_details.h"
+#include "ops/throughput_admission.h"
 #include "storage/table.h"
+#include "throughput/table_meter.h"
+#include "traffic/traffic_generator.h"
 
 namespace ddb {
 
@@ -38,6 +41,7 @@ class TraceScope {
     trace_.partitions_visited.clear();
     trace_.consumed_capacity = 0;
     trace_.splits.clear();
+    trace_.throttles.clear();
   }
   TraceScope(const TraceScope&) = delete;
   TraceScope& operator=(const TraceScope&) = delete;
@@ -90,8 +94,57 @@ struct Database::Impl {
     const std::int64_t now = clock->NowMillis();
     bool changed = false;
     for (auto& [name, table] : tables) changed = table->AdvanceIndexes(now, finish) || changed;
+    if (options.throughput.enforce) {
+      // Work between requests belongs to no request: splits for heat it makes are recorded
+      // with no request (PartitionSplit::request_sequence 0).
+      for (auto& [name, table] : tables) table->set_environment(BackgroundEnvironment());
+      if (traffic) {
+        Table* t = Find(traffic->scenario().table_name);
+        if (!t || t->id() != traffic->table_id()) traffic.reset();
+        else if (throughput::TableMeter* m = MeterOf(*t)) changed = traffic->Run(*t, *m, now) || changed;
+      }
+      for (auto& [name, table] : tables) {
+        const std::size_t splits = table->splits().size();
+        MeterOf(*table);
+        changed = changed || table->splits().size() != splits;
+        table->set_environment(TableEnvironment());
+      }
+    }
     if (changed) ++revision;
   }
+  Table::Environment BackgroundEnvironment() {
+    Table::Environment env = TableEnvironment();
+    env.request = nullptr;
+    return env;
+  }
+  // The capacity model of table `t`, brought up to now (null when it is off). A table created
+  // again under the same name gets a new one.
+  throughput::TableMeter* MeterOf(Table& t) {
+    if (!options.throughput.enforce) return nullptr;
+    auto& m = meters[t.definition().name];
+    const std::int64_t now = clock->NowMillis();
+    // A meter starts when its table was created: a table idle since then has banked its burst.
+    if (!m || m->table_id() != t.id())
+      m = std::make_unique<throughput::TableMeter>(options.throughput, t, std::min(now, t.created_millis()));
+    m->Advance(t, now);
+    return m.get();
+  }
+  // Asks the capacity model whether it serves a request on `t` now: `build(demand)` adds what
+  // the request draws (AddWriteDemand / AddReadDemand). OK, or the throttling error (its
+  // reasons in the trace). Nothing is built when the model is off.
+  template <class Build>
+  Status Admit(TraceScope& trace, Table& t, bool write, Build&& build) {
+    throughput::TableMeter* m = MeterOf(t);
+    if (!m) return Status::Ok();
+    demand.Clear(write);
+    build(demand);
+    auto& throttles = trace.trace().throttles;
+    const std::size_t before = throttles.size();
+    if (m->Meter(demand, clock->NowMillis(), throttles)) return Status::Ok();
+    return Throttled(m->on_demand(), {throttles.begin() + static_cast<std::ptrdiff_t>(before), throttles.end()});
+  }
+  // Whether the capacity model is on (requests then build their demand).
+  bool metering() const { return options.throughput.enforce; }
   Table::Environment TableEnvironment() {
     return {options.partition_split_bytes, &last_trace, clock, options.index_timing};
   }
@@ -111,6 +164,25 @@ struct Database::Impl {
     std::int64_t first_seen_millis = 0;
   };
   std::map<std::string, TokenRecord> transaction_tokens;
+  // The capacity model, per table name (ThroughputOptions::enforce), and the demand of the
+  // request in hand (its buffers reused).
+  std::map<std::string, std::unique_ptr<throughput::TableMeter>> meters;
+  throughput::Demand demand;
+  // Contributor Insights settings, per table name then index name ("" the table), with the id
+  // of the table they were made for (a table created again starts without).
+  struct InsightsSetting {
+    ContributorInsightsStatus status = ContributorInsightsStatus::kDisabled;
+    ContributorInsightsMode mode = ContributorInsightsMode::kAccessedAndThrottledKeys;
+    std::int64_t last_update_millis = 0;
+    std::int64_t enabled_millis = 0;  // names its rules
+  };
+  struct TableInsights {
+    std::string table_id;
+    std::map<std::string, InsightsSetting> by_index;
+  };
+  std::map<std::string, TableInsights> insights;
+  // The scenario running, if any (Database::StartTraffic).
+  std::unique_ptr<traffic::TrafficGenerator> traffic;
 };
 
 // DescribeTable's view of a table at `now_millis` (NumberOfDecreasesToday depends on the day).

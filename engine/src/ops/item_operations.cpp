@@ -122,6 +122,16 @@ Result<PutItemResult> Database::PutItem(PutItemRequest request) {
           impl_->options.partition_split_bytes)
     return trace.Fail(CollectionSizeExceeded());
 
+  if (Status s = impl_->Admit(
+          trace, *t, true,
+          [&](throughput::Demand& d) {
+            const Table::Lookup current = t->Get(*request.item);
+            AddWriteDemand(*t, *request.item, current.item.get(), &*request.item,
+                           capacity::WriteUnits(std::max<std::uint64_t>(item_bytes, current.item_bytes)), 1, d);
+          });
+      !s.ok())
+    return trace.Fail(s);
+
   auto item = std::make_shared<const Item>(std::move(*request.item));
   Table::Lookup replaced = t->Put(item, static_cast<std::uint32_t>(item_bytes));
   ++impl_->revision;
@@ -186,6 +196,10 @@ Result<GetItemResult> Database::GetItem(const GetItemRequest& request) {
   trace.SetCapacity(units);
   if (found.item) trace.Add(found.item, found.partition, TraceOutcome::kReturned, found.item_bytes, units);
   else trace.Add(std::make_shared<const Item>(*request.key), found.partition, TraceOutcome::kNotFound, 0, units);
+  if (Status s = impl_->Admit(trace, *t, false,
+                              [&](throughput::Demand& d) { AddReadDemand(*t, trace.trace(), 0, {}, units, d); });
+      !s.ok())
+    return trace.Fail(s);
 
   GetItemResult out;
   if (found.item && projection) out.item = std::make_shared<const Item>(projection->Apply(*found.item));
@@ -224,6 +238,15 @@ Result<DeleteItemResult> Database::DeleteItem(const DeleteItemRequest& request) 
 
   if (Status s =
           CheckStoredCondition(trace, *t, *request.key, condition, request.return_values_on_condition_check_failure);
+      !s.ok())
+    return trace.Fail(s);
+
+  if (Status s = impl_->Admit(trace, *t, true,
+                              [&](throughput::Demand& d) {
+                                const Table::Lookup current = t->Get(*request.key);
+                                AddWriteDemand(*t, *request.key, current.item.get(), nullptr,
+                                               capacity::WriteUnits(current.item_bytes), 1, d);
+                              });
       !s.ok())
     return trace.Fail(s);
 
@@ -296,6 +319,15 @@ Result<UpdateItemResult> Database::UpdateItem(const UpdateItemRequest& request) 
   if (t->has_local_secondary_indexes() &&
       t->CollectionBytesAfter(next, static_cast<std::uint32_t>(new_bytes)) > impl_->options.partition_split_bytes)
     return trace.Fail(CollectionSizeExceeded());
+
+  if (Status s = impl_->Admit(trace, *t, true,
+                              [&](throughput::Demand& d) {
+                                AddWriteDemand(
+                                    *t, next, current.item.get(), &next,
+                                    capacity::WriteUnits(std::max<std::uint64_t>(new_bytes, current.item_bytes)), 1, d);
+                              });
+      !s.ok())
+    return trace.Fail(s);
 
   auto stored = std::make_shared<const Item>(std::move(next));
   const int partition = t->Put(stored, static_cast<std::uint32_t>(new_bytes)).partition;

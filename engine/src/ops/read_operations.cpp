@@ -283,6 +283,21 @@ ReadRequestView ViewOf(const Request& request) {
           request.exclusive_start_key};
 }
 
+// The page, unless the capacity model refuses the read: then its error (the page is dropped,
+// nothing was changed).
+// (A template: Database::Impl is private, but a deduced type needs no name.)
+template <class Impl>
+Result<ReadPage> Metered(Impl& impl, TraceScope& trace, Table& t, Result<ReadPage> page,
+                         const std::string& index_name) {
+  if (!page.ok()) return page;
+  const double units = trace.trace().consumed_capacity;
+  if (Status s = impl.Admit(trace, t, false,
+                            [&](throughput::Demand& d) { AddReadDemand(t, trace.trace(), 0, index_name, units, d); });
+      !s.ok())
+    return trace.Fail(s);
+  return page;
+}
+
 }  // namespace
 
 // ---- Query ----------------------------------------------------------------------------------
@@ -386,7 +401,8 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
                        });
     if (trace.trace().partitions_visited.empty())  // read nothing: the partition that would hold it
       trace.Visit(IndexPartitionOfValue(*t, *index, key_condition->partition_key));
-    return page.Finish(request.return_consumed_capacity, *request.table_name, &*index);
+    return Metered(*impl_, trace, *t, page.Finish(request.return_consumed_capacity, *request.table_name, &*index),
+                   *request.index_name);
   }
 
   const AttributeValue* start_sort = nullptr;
@@ -422,7 +438,7 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
                            return page.Read(stored.item, stored.size, partition, nullptr, &stored.json);
                          });
   trace.Visit(asked);  // where the collection would be, when nothing of it was read
-  return page.Finish(request.return_consumed_capacity, *request.table_name);
+  return Metered(*impl_, trace, *t, page.Finish(request.return_consumed_capacity, *request.table_name), {});
 }
 
 // ---- Scan -----------------------------------------------------------------------------------
@@ -492,7 +508,8 @@ Result<ReadPage> Database::Scan(const ScanRequest& request) {
     trace.trace().index_name = *request.index_name;
     ReadIndexEntries(IndexEntries(*t, *index, nullptr), *t, *index, request.exclusive_start_key, true,
                      !index->global && request.select && *request.select == "ALL_ATTRIBUTES", trace, page);
-    return page.Finish(request.return_consumed_capacity, *request.table_name, &*index);
+    return Metered(*impl_, trace, *t, page.Finish(request.return_consumed_capacity, *request.table_name, &*index),
+                   *request.index_name);
   }
 
   // Parallel scan: segment i of n covers the i-th slice of the hash space.
@@ -523,7 +540,7 @@ Result<ReadPage> Database::Scan(const ScanRequest& request) {
         return page.Read(stored.item, stored.size, partition, nullptr, &stored.json);
       },
       [&](int partition) { trace.Visit(partition); });
-  return page.Finish(request.return_consumed_capacity, *request.table_name);
+  return Metered(*impl_, trace, *t, page.Finish(request.return_consumed_capacity, *request.table_name), {});
 }
 
 }  // namespace ddb

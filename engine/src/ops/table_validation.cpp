@@ -305,6 +305,7 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
     def.read_capacity_units = rcu;
     def.write_capacity_units = wcu;
   }
+  if (Status s = ApplyOnDemandAndWarmThroughput(def, r.on_demand_throughput, r.warm_throughput); !s.ok()) return s;
 
   // 4. Key schema against AttributeDefinitions.
   std::map<std::string, ScalarType> defs;
@@ -397,6 +398,44 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
                                 JoinNames(def_names) + ", keys used: " + JoinNames(used));
   }
   return def;
+}
+
+Status ApplyOnDemandAndWarmThroughput(TableDefinition& def, const std::optional<OnDemandThroughput>& on_demand,
+                                      const std::optional<WarmThroughput>& warm) {
+  // DynamoDB documents the rules ("On-demand capacity mode": -1 removes a cap; a cap is at least
+  // 1; OnDemandThroughput applies to on-demand tables) but not its messages for breaking them:
+  // these are the playground's, worded as DynamoDB words its other invalid parameters.
+  if (on_demand) {
+    if (def.billing_mode != BillingMode::kPayPerRequest)
+      return Status::Validation(std::string(kInvalid) +
+                                "OnDemandThroughput can only be specified when BillingMode is PAY_PER_REQUEST");
+    for (const auto& [value, name] : {std::pair{on_demand->max_read_request_units, "MaxReadRequestUnits"},
+                                      std::pair{on_demand->max_write_request_units, "MaxWriteRequestUnits"}})
+      if (value && (*value == 0 || *value < -1))
+        return Status::Validation(std::string(kInvalid) + name + " must be -1 (no maximum) or at least 1, got " +
+                                  std::to_string(*value));
+    auto cap = [](const std::optional<std::int64_t>& v, const std::optional<std::int64_t>& old) {
+      if (!v) return old;
+      return *v == -1 ? std::optional<std::int64_t>() : v;
+    };
+    def.max_read_request_units = cap(on_demand->max_read_request_units, def.max_read_request_units);
+    def.max_write_request_units = cap(on_demand->max_write_request_units, def.max_write_request_units);
+  }
+  if (warm) {
+    for (const auto& [value, name] : {std::pair{warm->read_units_per_second, "ReadUnitsPerSecond"},
+                                      std::pair{warm->write_units_per_second, "WriteUnitsPerSecond"}})
+      if (value && (*value < 1 || *value > 40'000'000))
+        return Status::Validation(std::string(kInvalid) + "WarmThroughput " + name +
+                                  " must be between 1 and 40000000, got " + std::to_string(*value));
+    // Warm throughput only grows: asking for less than the table has keeps what it has.
+    if (warm->read_units_per_second)
+      def.warm_read_units_per_second =
+          std::max(*warm->read_units_per_second, def.warm_read_units_per_second.value_or(0));
+    if (warm->write_units_per_second)
+      def.warm_write_units_per_second =
+          std::max(*warm->write_units_per_second, def.warm_write_units_per_second.value_or(0));
+  }
+  return Status::Ok();
 }
 
 }  // namespace ddb

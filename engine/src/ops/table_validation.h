@@ -43,4 +43,9 @@ Status ValidateRequiredTableName(const std::optional<std::string>& name);
 // from a HashSet, and matching its order keeps messages identical.
 std::vector<std::string> JavaHashSetOrder(const std::vector<std::string>& names);
 
+// OnDemandThroughput and WarmThroughput of CreateTable or UpdateTable, checked against `def`
+// (its billing mode as it will be) and applied to it.
+Status ApplyOnDemandAndWarmThroughput(TableDefinition& def, const std::optional<OnDemandThroughput>& on_demand,
+                                      const std::optional<WarmThroughput>& warm);
+
 }  // namespace ddb

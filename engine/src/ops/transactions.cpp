@@ -244,6 +244,22 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
     }
     added += static_cast<std::int64_t>(size) - before[i].item_bytes;
   }
+  // The capacity model meters each action (twice the units, as transactions cost); one it
+  // refuses cancels the transaction with a ThrottlingError reason, as DynamoDB reports it.
+  if (impl_->metering())
+    for (std::size_t i = 0; i < plan.size() && !cancelled; ++i) {
+      PlannedWrite& w = plan[i];
+      const Item* after = results[i] ? results[i]->get() : before[i].item.get();
+      const std::uint64_t size = after ? ItemSize(*after) : 0;
+      Status s = impl_->Admit(trace, *w.table, true, [&](throughput::Demand& d) {
+        AddWriteDemand(*w.table, w.key, before[i].item.get(), after,
+                       2 * capacity::WriteUnits(std::max<std::uint64_t>(size, before[i].item_bytes)), 2, d);
+      });
+      if (!s.ok()) {
+        reasons[i] = {"ThrottlingError", s.message(), nullptr};
+        cancelled = true;
+      }
+    }
   if (cancelled) {
     for (std::size_t i = 0; i < plan.size(); ++i) {
       trace.UseTable(*plan[i].action->table_name);
@@ -357,6 +373,15 @@ Result<TransactGetItemsResult> Database::TransactGetItems(const TransactGetItems
     trace.UseTable(*g.table_name);
     trace.Add(found.item ? found.item : std::make_shared<const Item>(*g.key), found.partition,
               found.item ? TraceOutcome::kReturned : TraceOutcome::kNotFound, found.item_bytes, u);
+    const std::size_t entry = trace.trace().entries.size() - 1;
+    if (Status s =
+            impl_->Admit(trace, *plan[i].table, false,
+                         [&](throughput::Demand& d) { AddReadDemand(*plan[i].table, trace.trace(), entry, {}, u, d); });
+        !s.ok()) {
+      std::vector<CancellationReason> throttled(plan.size(), CancellationReason{"None", "", nullptr});
+      throttled[i] = {"ThrottlingError", s.message(), nullptr};
+      return trace.Fail(CancelWith(std::move(throttled)));
+    }
     if (found.item && plan[i].projection)
       out.responses.push_back(std::make_shared<const Item>(plan[i].projection->Apply(*found.item)));
     else out.responses.push_back(found.item);

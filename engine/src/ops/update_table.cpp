@@ -60,7 +60,7 @@ Status CheckRequest(const UpdateTableRequest& r) {
   if (Status s = e.ToStatus(); !s.ok()) return s;
 
   const bool index_updates = r.global_secondary_index_updates && !r.global_secondary_index_updates->empty();
-  if (!r.billing_mode && !r.provisioned_throughput && !index_updates)
+  if (!r.billing_mode && !r.provisioned_throughput && !index_updates && !r.on_demand_throughput && !r.warm_throughput)
     return Status::Validation(
         "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates, "
         "SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, "
@@ -209,6 +209,15 @@ Result<TableDescription> Database::UpdateTable(const UpdateTableRequest& request
                                          "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when "
                                          "BillingMode is PAY_PER_REQUEST"));
 
+  // OnDemandThroughput and WarmThroughput, against the billing mode the table will have.
+  TableDefinition limits_after = def;
+  limits_after.billing_mode = target;
+  if (target == BillingMode::kProvisioned)
+    limits_after.max_read_request_units = limits_after.max_write_request_units = {};
+  if (Status s = ApplyOnDemandAndWarmThroughput(limits_after, request.on_demand_throughput, request.warm_throughput);
+      !s.ok())
+    return trace.Fail(s);
+
   // Each index update against the indexes the table has.
   std::optional<IndexDescription> created;
   std::optional<std::string> deleted;
@@ -307,6 +316,7 @@ Result<TableDescription> Database::UpdateTable(const UpdateTableRequest& request
       t->SetThroughput(target, read, write);
     }
   }
+  t->SetOnDemandAndWarmThroughput(limits_after);
   for (const auto& [name, throughput] : index_throughput)
     for (auto& ix : t->mutable_global_secondary_indexes())
       if (ix.index_name == name) {

@@ -15,6 +15,7 @@
 // Either way the halves are checked again, so a partition ends at or under the limit unless it
 // holds a single item (which cannot be split).
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -27,6 +28,7 @@ std::string_view SplitReasonName(SplitReason r) {
     case SplitReason::kThroughput: return "THROUGHPUT";
     case SplitReason::kSize: return "SIZE";
     case SplitReason::kSortKeyBoundary: return "SORT_KEY_BOUNDARY";
+    case SplitReason::kHeat: return "HEAT";
   }
   return "SIZE";
 }
@@ -35,7 +37,20 @@ void Table::SetThroughput(BillingMode mode, std::int64_t read_units, std::int64_
   definition_.billing_mode = mode;
   definition_.read_capacity_units = read_units;
   definition_.write_capacity_units = write_units;
-  const auto needed = static_cast<std::size_t>(PartitionsForThroughput(mode, read_units, write_units));
+  EnsurePartitions(static_cast<std::size_t>(PartitionsForThroughput(mode, read_units, write_units)));
+  SetOnDemandAndWarmThroughput(definition_);
+}
+
+void Table::SetOnDemandAndWarmThroughput(const TableDefinition& from) {
+  definition_.max_read_request_units = from.max_read_request_units;
+  definition_.max_write_request_units = from.max_write_request_units;
+  definition_.warm_read_units_per_second = from.warm_read_units_per_second;
+  definition_.warm_write_units_per_second = from.warm_write_units_per_second;
+  const auto [read, write] = WarmThroughputOf(definition_);
+  EnsurePartitions(static_cast<std::size_t>(std::max((read + 2999) / 3000, (write + 999) / 1000)));
+}
+
+void Table::EnsurePartitions(std::size_t needed) {
   while (partitions_.size() < needed) {
     int widest = -1;
     std::uint64_t width = 0;
@@ -132,9 +147,14 @@ bool Table::SplitOnSortKey(int p, const ItemCollection& c) {
     const std::uint64_t gap = below > total - below ? below - (total - below) : (total - below) - below;
     if (gap < best_gap) best_gap = gap, cut = it;
   }
+  SplitCollectionAt(p, c, cut->first, SplitReason::kSortKeyBoundary);
+  return true;
+}
+
+void Table::SplitCollectionAt(int p, const ItemCollection& c, const AttributeValue& sort_key, SplitReason reason) {
   Partition& lower = partitions_[p];
   const std::uint64_t size_before = lower.size_bytes;
-  const Boundary boundary{c.hash, *c.key_bytes, c.partition_key, cut->first};
+  const Boundary boundary{c.hash, *c.key_bytes, c.partition_key, sort_key};
   Partition upper;
   upper.hash_begin = c.hash;
   upper.hash_end = lower.hash_end;
@@ -147,8 +167,53 @@ bool Table::SplitOnSortKey(int p, const ItemCollection& c) {
   upper.collections.insert(at, lower.collections.end());
   lower.collections.erase(std::next(at), lower.collections.end());
   partitions_.insert(partitions_.begin() + p + 1, std::move(upper));
-  FinishSplit(p, SplitReason::kSortKeyBoundary, size_before);
-  return true;
+  FinishSplit(p, reason, size_before);
+}
+
+bool Table::SplitForHeat(int p, std::vector<KeyLoad> loads) {
+  if (loads.empty() || p < 0 || static_cast<std::size_t>(p) >= partitions_.size()) return false;
+  struct Placed {
+    KeyLoad load;
+    std::uint64_t hash;
+    std::string bytes;
+  };
+  std::vector<Placed> keys;
+  for (const KeyLoad& l : loads) keys.push_back({l, PartitionKeyHash(*l.partition_key), KeyBytes(*l.partition_key)});
+  // Stored order: hash, key bytes, sort key.
+  std::sort(keys.begin(), keys.end(), [](const Placed& a, const Placed& b) {
+    if (a.hash != b.hash) return a.hash < b.hash;
+    if (a.bytes != b.bytes) return a.bytes < b.bytes;
+    if (a.load.sort_key && b.load.sort_key) return CompareKeyValues(*a.load.sort_key, *b.load.sort_key) < 0;
+    return false;
+  });
+  double total = 0;
+  for (const Placed& k : keys) total += k.load.load;
+  // The cut that best balances the load, between two keys that can be told apart: by hash
+  // (any two collections) or, inside one collection, by sort key.
+  double below = 0, best_gap = total + 1;
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < keys.size(); ++i) {
+    below += keys[i - 1].load.load;
+    const bool same_collection = keys[i].hash == keys[i - 1].hash && keys[i].bytes == keys[i - 1].bytes;
+    if (keys[i].hash == keys[i - 1].hash && !same_collection) continue;  // a hash collision: no cut between
+    if (same_collection && (has_local_secondary_indexes() || !keys[i].load.sort_key)) continue;
+    const double gap = std::abs(below - (total - below));
+    if (gap < best_gap) best_gap = gap, best = i;
+  }
+  if (best) {
+    const Placed& k = keys[best];
+    if (k.hash != keys[best - 1].hash) return SplitAtHash(p, k.hash, SplitReason::kHeat);
+    const ItemCollection* c = FindCollection(*k.load.partition_key);
+    if (!c) return false;  // the collection is not stored: nothing to cut inside
+    SplitCollectionAt(p, *c, *k.load.sort_key, SplitReason::kHeat);
+    return true;
+  }
+  // One hot collection (or item): give it a partition of its own, if it shares one.
+  const std::uint64_t h = keys.front().hash;
+  bool split = false;
+  if (partitions_[p].hash_begin < h && !partitions_[p].begin) split = SplitAtHash(p, h, SplitReason::kHeat), ++p;
+  if (h < partitions_[p].hash_end && !partitions_[p].end) split = SplitAtHash(p, h + 1, SplitReason::kHeat) || split;
+  return split;
 }
 
 void Table::FinishSplit(int p, SplitReason reason, std::uint64_t size_before) {

@@ -131,6 +131,16 @@ StoredIndex::Entry StoredIndex::KeysOf(const Item& item) const {
   return out;
 }
 
+bool StoredIndex::IndexKeyOf(const Item& item, std::uint64_t& hash, const AttributeValue*& partition,
+                             const AttributeValue*& sort) const {
+  const Entry keys = KeysOf(item);
+  if (!InIndex(keys)) return false;
+  hash = keys.hash;
+  partition = multi_ ? nullptr : keys.partition;
+  sort = multi_ ? nullptr : keys.sort;
+  return true;
+}
+
 bool StoredIndex::InIndex(const Entry& keys) const {
   if (multi_) return keys.partition != nullptr;
   return Indexable(keys.partition, partition_type_) && (sort_key_.empty() || Indexable(keys.sort, sort_type_));

@@ -88,6 +88,10 @@ class StoredIndex {
   // Write units a table write from `before` to `after` (either may be null) costs this index:
   // see capacity::AddIndexWrites.
   double WriteUnits(const Item* before, const Item* after) const;
+  // Whether `item` is in this index, and then its index key: the partition-key hash and (for a
+  // single-attribute key) the values, pointing into `item` (null for multi-attribute keys).
+  bool IndexKeyOf(const Item& item, std::uint64_t& hash, const AttributeValue*& partition,
+                  const AttributeValue*& sort) const;
   // The size of the entry `item` makes here (0 when it is not in this index).
   std::uint64_t EntryBytes(const Item& item) const;
   // The bytes of the entries of one index partition-key value (an LSI: one item collection's).

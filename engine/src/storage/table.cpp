@@ -25,8 +25,14 @@ int PartitionsForThroughput(BillingMode mode, std::int64_t read_units, std::int6
 
 Table::Table(TableDefinition definition, std::int64_t created_millis, std::string arn, std::string id)
     : definition_(std::move(definition)), created_millis_(created_millis), arn_(std::move(arn)), id_(std::move(id)) {
-  const int n = PartitionsForThroughput(definition_.billing_mode, definition_.read_capacity_units,
-                                        definition_.write_capacity_units);
+  int n = PartitionsForThroughput(definition_.billing_mode, definition_.read_capacity_units,
+                                  definition_.write_capacity_units);
+  // WarmThroughput: DynamoDB creates the partitions to serve it at once.
+  if (definition_.warm_read_units_per_second || definition_.warm_write_units_per_second) {
+    const auto [read, write] = WarmThroughputOf(definition_);
+    n = std::max<int>(n, static_cast<int>(std::min<std::int64_t>(std::max((read + 2999) / 3000, (write + 999) / 1000),
+                                                                 static_cast<std::int64_t>(kMaxThroughputPartitions))));
+  }
   partitions_.resize(static_cast<std::size_t>(n));
   // Equal slices of the 2^64 hash space, starting at i * 2^64 / n (round boundaries such as
   // 0x4000000000000000 for four partitions, which read well in the partition map).
@@ -114,7 +120,10 @@ int Table::PartitionForMissing(const AttributeValue& pk, const AttributeValue* s
 
 int Table::PartitionOfKey(const Item& key) const {
   const AttributeValue& pk = key.at(definition_.key_schema.partition_key.name);
-  const AttributeValue* sk = definition_.key_schema.sort_key ? &SortKeyOf(key) : nullptr;
+  return PartitionOfKeyValues(pk, definition_.key_schema.sort_key ? &SortKeyOf(key) : nullptr);
+}
+
+int Table::PartitionOfKeyValues(const AttributeValue& pk, const AttributeValue* sk) const {
   if (const ItemCollection* c = FindCollection(pk)) return PartitionOf(*c, sk);
   return PartitionForMissing(pk, sk);
 }

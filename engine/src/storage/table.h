@@ -92,6 +92,24 @@ class Table {
   // Billing mode and throughput: records the change and splits partitions (reason
   // kThroughput) until there are enough to serve it.
   void SetThroughput(BillingMode mode, std::int64_t read_units, std::int64_t write_units);
+  // OnDemandThroughput's caps and WarmThroughput (validated): records them and splits partitions
+  // until there are enough to serve the warm throughput at once.
+  void SetOnDemandAndWarmThroughput(const TableDefinition& from);
+  // Splits partitions (reason kThroughput) until there are at least `needed`: an on-demand
+  // table growing with its traffic.
+  void EnsurePartitions(std::size_t needed);
+  // Split for heat (throughput/table_meter.h): divides partition `p` between the keys in
+  // `loads` (keys stored there, with the traffic each drew): between item collections where the
+  // load spans several, on a sort-key boundary where one collection holds it, or around the one
+  // hot key to isolate it. Returns whether it split (a single item cannot be divided).
+  struct KeyLoad {
+    const AttributeValue* partition_key = nullptr;
+    const AttributeValue* sort_key = nullptr;  // null: a table without a sort key
+    double load = 0;
+  };
+  bool SplitForHeat(int p, std::vector<KeyLoad> loads);
+  // Every split since the table was created, in order.
+  const std::vector<PartitionSplit>& splits() const { return splits_; }
   std::size_t partition_count() const { return partitions_.size(); }
   // The partition that owns this key (an item or a key of this table), whether or not an
   // item is stored there: for re-reading where earlier writes of a request landed after a
@@ -99,6 +117,9 @@ class Table {
   int PartitionOfKey(const Item& key) const;
   // The (first) partition holding the item collection of `partition_key`, or that would.
   int PartitionOfCollection(const AttributeValue& partition_key) const;
+  // The partition that owns the key (partition_key, sort_key), stored or not (sort_key null
+  // for a table without a sort key).
+  int PartitionOfKeyValues(const AttributeValue& partition_key, const AttributeValue* sort_key) const;
 
   // The bytes that identify an item's primary key (an item or a key of this table): equal
   // exactly when two keys name the same item. The partition key's alone names its collection.
@@ -276,6 +297,8 @@ class Table {
   bool SplitForSize(int p);
   bool SplitAtHash(int p, std::uint64_t upper_begin, SplitReason reason);
   bool SplitOnSortKey(int p, const ItemCollection& c);
+  // Splits partition p inside collection `c`: the upper half begins at `sort_key`.
+  void SplitCollectionAt(int p, const ItemCollection& c, const AttributeValue& sort_key, SplitReason reason);
   void FinishSplit(int p, SplitReason reason, std::uint64_t size_before);
   void Recount(int p);
   void RenumberFrom(int p);

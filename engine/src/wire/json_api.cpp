@@ -37,6 +37,12 @@ WireResponse Error(const Status& s) {
       }
       body["CancellationReasons"] = std::move(reasons);
     }
+    if (!d->throttling_reasons.empty()) {
+      json reasons = json::array();
+      for (const ThrottlingReason& r : d->throttling_reasons)
+        reasons.push_back({{"reason", r.reason}, {"resource", r.resource}});
+      body[s.code() == ErrorCode::kThrottling ? "throttlingReasons" : "ThrottlingReasons"] = std::move(reasons);
+    }
   }
   return {s.http_status(), DumpJson(body)};
 }
@@ -230,7 +236,17 @@ WireResponse BatchGetItem(Database& db, const json& body) {
     for (const auto& item : items) list.push_back(ToJson(*item));
     responses[table] = std::move(list);
   }
-  json out = {{"Responses", std::move(responses)}, {"UnprocessedKeys", json::object()}};
+  json unprocessed = json::object();
+  for (const auto& [table, ka] : res->unprocessed_keys) {
+    json keys = json::array();
+    for (const Item& key : ka.keys) keys.push_back(ToJson(key));
+    json entry = {{"Keys", std::move(keys)}};
+    if (ka.projection_expression) entry["ProjectionExpression"] = *ka.projection_expression;
+    if (ka.expression_attribute_names) entry["ExpressionAttributeNames"] = *ka.expression_attribute_names;
+    if (ka.consistent_read) entry["ConsistentRead"] = true;
+    unprocessed[table] = std::move(entry);
+  }
+  json out = {{"Responses", std::move(responses)}, {"UnprocessedKeys", std::move(unprocessed)}};
   AddCapacity(out, res->consumed_capacity);
   return Ok(out);
 }
@@ -240,7 +256,15 @@ WireResponse BatchWriteItem(Database& db, const json& body) {
   if (!req.ok()) return Rejected(db, "BatchWriteItem", req);
   auto res = db.BatchWriteItem(*req);
   if (!res.ok()) return Error(res.status());
-  json out = {{"UnprocessedItems", json::object()}};
+  json unprocessed = json::object();
+  for (const auto& [table, writes] : res->unprocessed_items) {
+    json list = json::array();
+    for (const WriteRequest& w : writes)
+      list.push_back(w.put_item ? json{{"PutRequest", {{"Item", ToJson(*w.put_item)}}}}
+                                : json{{"DeleteRequest", {{"Key", ToJson(*w.delete_key)}}}});
+    unprocessed[table] = std::move(list);
+  }
+  json out = {{"UnprocessedItems", std::move(unprocessed)}};
   AddCapacity(out, res->consumed_capacity);
   AddMetrics(out, res->item_collection_metrics);
   return Ok(out);
@@ -269,6 +293,48 @@ WireResponse TransactGetItems(Database& db, const json& body) {
   return Ok(out);
 }
 
+WireResponse UpdateContributorInsights(Database& db, const json& body) {
+  auto req = UpdateContributorInsightsRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "UpdateContributorInsights", req);
+  auto res = db.UpdateContributorInsights(*req);
+  if (!res.ok()) return Error(res.status());
+  json out = {{"TableName", res->table_name}, {"ContributorInsightsStatus", res->contributor_insights_status}};
+  if (res->index_name) out["IndexName"] = *res->index_name;
+  if (res->contributor_insights_mode) out["ContributorInsightsMode"] = *res->contributor_insights_mode;
+  return Ok(out);
+}
+
+WireResponse DescribeContributorInsights(Database& db, const json& body) {
+  auto req = DescribeContributorInsightsRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "DescribeContributorInsights", req);
+  auto res = db.DescribeContributorInsights(*req);
+  if (!res.ok()) return Error(res.status());
+  json out = {{"TableName", res->table_name}, {"ContributorInsightsStatus", res->contributor_insights_status}};
+  if (res->index_name) out["IndexName"] = *res->index_name;
+  if (!res->contributor_insights_rule_list.empty())
+    out["ContributorInsightsRuleList"] = res->contributor_insights_rule_list;
+  if (res->last_update_date_time) out["LastUpdateDateTime"] = *res->last_update_date_time;
+  if (res->contributor_insights_mode) out["ContributorInsightsMode"] = *res->contributor_insights_mode;
+  return Ok(out);
+}
+
+WireResponse ListContributorInsights(Database& db, const json& body) {
+  auto req = ListContributorInsightsRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "ListContributorInsights", req);
+  auto res = db.ListContributorInsights(*req);
+  if (!res.ok()) return Error(res.status());
+  json summaries = json::array();
+  for (const ContributorInsightsSummary& s : res->contributor_insights_summaries) {
+    json one = {{"TableName", s.table_name}, {"ContributorInsightsStatus", s.contributor_insights_status}};
+    if (s.index_name) one["IndexName"] = *s.index_name;
+    if (s.contributor_insights_mode) one["ContributorInsightsMode"] = *s.contributor_insights_mode;
+    summaries.push_back(std::move(one));
+  }
+  json out = {{"ContributorInsightsSummaries", std::move(summaries)}};
+  if (res->next_token) out["NextToken"] = *res->next_token;
+  return Ok(out);
+}
+
 using Handler = WireResponse (*)(Database&, const json&);
 struct Operation {
   std::string_view name;
@@ -282,6 +348,9 @@ constexpr std::array kHandlers = {
     Operation{"UpdateTable", UpdateTable},
     Operation{"DeleteTable", DeleteTable},
     Operation{"ListTables", ListTables},
+    Operation{"UpdateContributorInsights", UpdateContributorInsights},
+    Operation{"DescribeContributorInsights", DescribeContributorInsights},
+    Operation{"ListContributorInsights", ListContributorInsights},
     Operation{"PutItem", PutItem},
     Operation{"GetItem", GetItem},
     Operation{"UpdateItem", UpdateItem},

@@ -173,6 +173,18 @@ std::optional<ProvisionedThroughput> ReadThroughput(MemberReader& r, const json&
   return ProvisionedThroughput{r.Long(*pt, "ReadCapacityUnits"), r.Long(*pt, "WriteCapacityUnits")};
 }
 
+std::optional<OnDemandThroughput> ReadOnDemand(MemberReader& r, const json& obj) {
+  const json* o = r.Struct(obj, "OnDemandThroughput", "OnDemandThroughput");
+  if (!o) return std::nullopt;
+  return OnDemandThroughput{r.Long(*o, "MaxReadRequestUnits"), r.Long(*o, "MaxWriteRequestUnits")};
+}
+
+std::optional<WarmThroughput> ReadWarm(MemberReader& r, const json& obj) {
+  const json* o = r.Struct(obj, "WarmThroughput", "WarmThroughput");
+  if (!o) return std::nullopt;
+  return WarmThroughput{r.Long(*o, "ReadUnitsPerSecond"), r.Long(*o, "WriteUnitsPerSecond")};
+}
+
 std::optional<std::vector<SecondaryIndexDefinition>> ReadIndexes(MemberReader& r, const json& obj, const char* name,
                                                                  const char* type) {
   const json* list = r.List(obj, name);
@@ -243,6 +255,8 @@ Result<CreateTableRequest> CreateTableRequestFromJson(const json& body) {
   req.key_schema = ReadKeySchema(r, body);
   req.billing_mode = r.String(body, "BillingMode");
   req.provisioned_throughput = ReadThroughput(r, body);
+  req.on_demand_throughput = ReadOnDemand(r, body);
+  req.warm_throughput = ReadWarm(r, body);
   req.local_secondary_indexes = ReadIndexes(r, body, "LocalSecondaryIndexes", "LocalSecondaryIndex");
   req.global_secondary_indexes = ReadIndexes(r, body, "GlobalSecondaryIndexes", "GlobalSecondaryIndex");
   return Finish(r, std::move(req));
@@ -258,12 +272,13 @@ Result<UpdateTableRequest> UpdateTableRequestFromJson(const json& body) {
       return Status::Validation(std::string("UpdateTable cannot change ") + fixed +
                                 ": a table's key schema and local secondary indexes are fixed when it is created "
                                 "(create a new table and copy the items)");
-  for (const char* member :
-       {"StreamSpecification", "SSESpecification", "ReplicaUpdates", "TableClass", "DeletionProtectionEnabled",
-        "OnDemandThroughput", "WarmThroughput", "MultiRegionConsistency", "GlobalTableWitnessUpdates"})
+  for (const char* member : {"StreamSpecification", "SSESpecification", "ReplicaUpdates", "TableClass",
+                             "DeletionProtectionEnabled", "MultiRegionConsistency", "GlobalTableWitnessUpdates"})
     if (r.Get(body, member))
-      return Status::Validation(std::string("The playground does not implement UpdateTable's ") + member +
-                                " (it implements BillingMode, ProvisionedThroughput and GlobalSecondaryIndexUpdates)");
+      return Status::Validation(
+          std::string("The playground does not implement UpdateTable's ") + member +
+          " (it implements BillingMode, ProvisionedThroughput, OnDemandThroughput, WarmThroughput and "
+          "GlobalSecondaryIndexUpdates)");
   UpdateTableRequest req;
   if (const json* list = r.List(body, "AttributeDefinitions")) {
     std::vector<AttributeDefinition> defs;
@@ -277,6 +292,8 @@ Result<UpdateTableRequest> UpdateTableRequestFromJson(const json& body) {
   req.table_name = r.String(body, "TableName");
   req.billing_mode = r.String(body, "BillingMode");
   req.provisioned_throughput = ReadThroughput(r, body);
+  req.on_demand_throughput = ReadOnDemand(r, body);
+  req.warm_throughput = ReadWarm(r, body);
   if (const json* list = r.List(body, "GlobalSecondaryIndexUpdates")) {
     std::vector<GlobalSecondaryIndexUpdate> updates;
     for (const auto& e : *list) {
@@ -314,6 +331,33 @@ Result<std::optional<std::string>> TableNameFromJson(const json& body) {
   MemberReader r;
   auto name = r.String(body, "TableName");
   return Finish(r, std::move(name));
+}
+
+Result<UpdateContributorInsightsRequest> UpdateContributorInsightsRequestFromJson(const json& body) {
+  MemberReader r;
+  UpdateContributorInsightsRequest req;
+  req.table_name = r.String(body, "TableName");
+  req.index_name = r.String(body, "IndexName");
+  req.contributor_insights_action = r.String(body, "ContributorInsightsAction");
+  req.contributor_insights_mode = r.String(body, "ContributorInsightsMode");
+  return Finish(r, std::move(req));
+}
+
+Result<DescribeContributorInsightsRequest> DescribeContributorInsightsRequestFromJson(const json& body) {
+  MemberReader r;
+  DescribeContributorInsightsRequest req;
+  req.table_name = r.String(body, "TableName");
+  req.index_name = r.String(body, "IndexName");
+  return Finish(r, std::move(req));
+}
+
+Result<ListContributorInsightsRequest> ListContributorInsightsRequestFromJson(const json& body) {
+  MemberReader r;
+  ListContributorInsightsRequest req;
+  req.table_name = r.String(body, "TableName");
+  req.next_token = r.String(body, "NextToken");
+  req.max_results = r.Long(body, "MaxResults", "Integer");
+  return Finish(r, std::move(req));
 }
 
 Result<ListTablesRequest> ListTablesRequestFromJson(const json& body) {

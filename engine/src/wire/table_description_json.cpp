@@ -78,6 +78,15 @@ json ToJson(const TableDescription& d) {
   o["ProvisionedThroughput"]["NumberOfDecreasesToday"] = d.number_of_decreases_today;
   if (d.last_increase_date_time) o["ProvisionedThroughput"]["LastIncreaseDateTime"] = *d.last_increase_date_time;
   if (d.last_decrease_date_time) o["ProvisionedThroughput"]["LastDecreaseDateTime"] = *d.last_decrease_date_time;
+  if (d.max_read_request_units || d.max_write_request_units) {
+    json caps = json::object();
+    caps["MaxReadRequestUnits"] = d.max_read_request_units.value_or(-1);
+    caps["MaxWriteRequestUnits"] = d.max_write_request_units.value_or(-1);
+    o["OnDemandThroughput"] = std::move(caps);
+  }
+  o["WarmThroughput"] = {{"ReadUnitsPerSecond", d.warm_read_units_per_second},
+                         {"WriteUnitsPerSecond", d.warm_write_units_per_second},
+                         {"Status", std::string(TableStatusName(d.status))}};
   // DynamoDB reports the summary for tables that are, or ever were, on-demand.
   if (d.last_update_to_pay_per_request_date_time)
     o["BillingModeSummary"] = {{"BillingMode", std::string(BillingModeName(d.billing_mode))},
@@ -104,6 +113,9 @@ std::vector<std::pair<std::string, json>> CreateTableMembers(const TableDescript
   m.emplace_back("BillingMode", std::string(BillingModeName(d.billing_mode)));
   if (provisioned)
     m.emplace_back("ProvisionedThroughput", ThroughputJson(d.read_capacity_units, d.write_capacity_units));
+  if (d.max_read_request_units || d.max_write_request_units)
+    m.emplace_back("OnDemandThroughput", json{{"MaxReadRequestUnits", d.max_read_request_units.value_or(-1)},
+                                              {"MaxWriteRequestUnits", d.max_write_request_units.value_or(-1)}});
   for (const auto* list : {&d.local_secondary_indexes, &d.global_secondary_indexes}) {
     if (list->empty()) continue;
     const bool global = list == &d.global_secondary_indexes;

@@ -1,0 +1,87 @@
+// Heavy hitters in bounded memory: the Space-Saving sketch (Metwally, Agrawal, El Abbadi,
+// "Efficient Computation of Frequent and Top-k Elements in Data Streams", ICDT 2005).
+//
+// It holds at most `capacity` keys. A key already held counts up; a new key takes a free slot,
+// or else replaces the key with the smallest count and starts from that count + 1, remembering
+// that count as its possible overcount. So every count is at most `overcount` above the truth,
+// every key whose true count exceeds (total / capacity) is held, and while no more distinct
+// keys than `capacity` were seen every count is exact (overcount 0).
+//
+// Keys are 64-bit fingerprints of their DynamoDB key (PartitionKeyHash and the sort key's);
+// each slot keeps the key's values to name it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "ddb/value.h"
+
+namespace ddb::throughput {
+
+class HeavyHitters {
+ public:
+  explicit HeavyHitters(int capacity = 256) : capacity_(capacity) {}
+
+  struct Entry {
+    std::uint64_t fingerprint = 0;
+    std::uint64_t count = 0;
+    std::uint64_t overcount = 0;
+    AttributeValue partition_key;
+    std::optional<AttributeValue> sort_key;
+  };
+
+  // Counts one access of the key `fingerprint`, whose values `make` gives when the key is new
+  // here (called as make(Entry&) to fill partition_key and sort_key).
+  template <class MakeKey>
+  void Add(std::uint64_t fingerprint, MakeKey&& make) {
+    ++total_;
+    auto it = where_.find(fingerprint);
+    if (it != where_.end()) {
+      ++heap_[it->second].count;
+      SiftDown(it->second);
+      return;
+    }
+    if (static_cast<int>(heap_.size()) < capacity_) {
+      Entry e;
+      e.fingerprint = fingerprint;
+      e.count = 1;
+      make(e);
+      heap_.push_back(std::move(e));
+      where_[fingerprint] = heap_.size() - 1;
+      SiftUp(heap_.size() - 1);
+      return;
+    }
+    // Replace the smallest (the heap's root).
+    Entry& root = heap_[0];
+    where_.erase(root.fingerprint);
+    root.overcount = root.count;
+    root.count += 1;
+    root.fingerprint = fingerprint;
+    root.sort_key.reset();
+    make(root);
+    where_[fingerprint] = 0;
+    SiftDown(0);
+  }
+
+  std::uint64_t total() const { return total_; }
+  const std::vector<Entry>& entries() const { return heap_; }  // unordered
+  void Clear() {
+    heap_.clear();
+    where_.clear();
+    total_ = 0;
+  }
+
+ private:
+  void SiftUp(std::size_t i);
+  void SiftDown(std::size_t i);
+  void Swap(std::size_t a, std::size_t b);
+
+  int capacity_;
+  std::uint64_t total_ = 0;
+  std::vector<Entry> heap_;  // a min-heap on count
+  std::unordered_map<std::uint64_t, std::size_t> where_;
+};
+
+}  // namespace ddb::throughput

@@ -1,0 +1,196 @@
+// ParseTrafficScenario: a scenario's JSON, checked member by member as lessons are (the same
+// path-aware Reader, the same "<path>: <reason>" errors); lessons/scenarios/schema.json states
+// the same rules, and the two must reject the same documents.
+#include <cmath>
+
+#include "ddb/traffic.h"
+#include "lesson/reader.h"
+#include "wire/json_syntax.h"
+#include "wire/request_json.h"
+
+namespace ddb {
+
+namespace {
+
+using lesson::Node;
+using lesson::ojson;
+using lesson::Reader;
+
+constexpr std::int64_t kMaxKeys = 10'000'000;
+constexpr double kMaxRate = 1'000'000;  // requests a second, per stream
+
+bool Number(Reader& r, const Node& n, double min, double max, double& out) {
+  if (r.failed()) return false;
+  if (!n->is_number()) return r.Fail(n.path, "expected a number, got " + lesson::JsonTypePhrase(*n));
+  const double v = n->get<double>();
+  if (!std::isfinite(v) || v < min || v > max)
+    return r.Fail(n.path, "must be between " + std::to_string(static_cast<long long>(min)) + " and " +
+                              std::to_string(static_cast<long long>(max)));
+  out = v;
+  return true;
+}
+
+void ReadKey(Reader& r, const Node& n, TrafficKeySpec& key, bool partition_key) {
+  if (!r.Object(n, {"distribution"}, {"prefix", "keys", "skew", "hotShare", "granularitySeconds", "shards"})) return;
+  std::string d;
+  r.OneOf(n.Member("distribution"), {"uniform", "zipf", "hot", "timestamp", "counter", "uuid", "ulid"}, d);
+  using D = TrafficKeySpec::Distribution;
+  key.distribution = d == "zipf"        ? D::kZipf
+                     : d == "hot"       ? D::kHotKey
+                     : d == "timestamp" ? D::kTimestamp
+                     : d == "counter"   ? D::kCounter
+                     : d == "uuid"      ? D::kUuid
+                     : d == "ulid"      ? D::kUlid
+                                        : D::kUniform;
+  if (d == "counter" && !partition_key) r.Fail(n.Member("distribution").path, "\"counter\" makes partition keys only");
+  if (Reader::Has(n, "prefix")) {
+    const Node p = n.Member("prefix");
+    if (!p->is_string()) r.Fail(p.path, "expected a string, got " + lesson::JsonTypePhrase(*p));
+    else key.prefix = p->get<std::string>();
+  }
+  if (Reader::Has(n, "keys")) r.Integer(n.Member("keys"), 1, kMaxKeys, key.keys);
+  if (Reader::Has(n, "skew")) Number(r, n.Member("skew"), 0, 10, key.skew);
+  if (Reader::Has(n, "hotShare")) Number(r, n.Member("hotShare"), 0, 1, key.hot_share);
+  if (Reader::Has(n, "granularitySeconds"))
+    r.Integer(n.Member("granularitySeconds"), 1, 86400, key.granularity_seconds);
+  if (Reader::Has(n, "shards")) r.Integer(n.Member("shards"), 0, 1000, key.shards);
+}
+
+void ReadStream(Reader& r, const Node& n, TrafficStream& s) {
+  if (!r.Object(n, {"name", "operation", "rate", "partitionKey"},
+                {"indexName", "spikes", "itemBytes", "consistentRead", "queryItems", "sortKey", "attributes", "retry",
+                 "maxAttempts"}))
+    return;
+  r.NonEmptyString(n.Member("name"), s.name, 64);
+  r.OneOf(n.Member("operation"), {"GetItem", "PutItem", "UpdateItem", "Query"}, s.operation);
+  if (Reader::Has(n, "indexName")) {
+    r.NonEmptyString(n.Member("indexName"), s.index_name, 255);
+    if (!r.failed() && s.operation != "Query") r.Fail(n.Member("indexName").path, "only a Query reads an index");
+  }
+  // "rate": a number (constant) or a list of {second, rate} points (a ramp).
+  const Node rate = n.Member("rate");
+  if (rate->is_number()) {
+    TrafficRatePoint p;
+    if (Number(r, rate, 0, kMaxRate, p.rate)) s.rate.push_back(p);
+  } else if (r.Array(rate, 1, 100)) {
+    double last = -1;
+    for (std::size_t i = 0; i < rate->size(); ++i) {
+      const Node point = rate.Element(i);
+      if (!r.Object(point, {"second", "rate"}, {})) break;
+      TrafficRatePoint p;
+      Number(r, point.Member("second"), 0, 86400 * 7, p.second);
+      Number(r, point.Member("rate"), 0, kMaxRate, p.rate);
+      if (!r.failed() && p.second <= last) r.Fail(point.Member("second").path, "points must be in increasing time");
+      last = p.second;
+      s.rate.push_back(p);
+    }
+  }
+  if (Reader::Has(n, "spikes") && r.Array(n.Member("spikes"), 0, 100)) {
+    const Node spikes = n.Member("spikes");
+    for (std::size_t i = 0; i < spikes->size(); ++i) {
+      const Node x = spikes.Element(i);
+      if (!r.Object(x, {"second", "seconds", "rate"}, {})) break;
+      TrafficSpike spike;
+      Number(r, x.Member("second"), 0, 86400 * 7, spike.second);
+      Number(r, x.Member("seconds"), 0, 86400, spike.seconds);
+      Number(r, x.Member("rate"), 0, kMaxRate, spike.rate);
+      s.spikes.push_back(spike);
+    }
+  }
+  if (Reader::Has(n, "itemBytes")) r.Integer(n.Member("itemBytes"), 1, 400 * 1024, s.item_bytes);
+  if (Reader::Has(n, "consistentRead")) r.Boolean(n.Member("consistentRead"), s.consistent_read);
+  if (Reader::Has(n, "queryItems")) r.Integer(n.Member("queryItems"), 1, 10000, s.query_items);
+  ReadKey(r, n.Member("partitionKey"), s.partition_key, true);
+  if (!r.failed() && s.partition_key.distribution == TrafficKeySpec::Distribution::kCounter && s.operation != "PutItem")
+    r.Fail(n.Member("partitionKey").Member("distribution").path, "\"counter\" keys are for PutItem streams (inserts)");
+  if (Reader::Has(n, "sortKey")) {
+    TrafficKeySpec sort;
+    ReadKey(r, n.Member("sortKey"), sort, false);
+    s.sort_key = sort;
+  }
+  if (Reader::Has(n, "attributes") && r.Array(n.Member("attributes"), 0, 20)) {
+    const Node list = n.Member("attributes");
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const Node a = list.Element(i);
+      if (!r.Object(a, {"name", "values"}, {"weights"})) break;
+      TrafficAttribute attr;
+      r.NonEmptyString(a.Member("name"), attr.name, 255);
+      const Node values = a.Member("values");
+      if (r.Array(values, 1, 1000))
+        for (std::size_t k = 0; k < values->size(); ++k) {
+          std::string v;
+          if (r.NonEmptyString(values.Element(k), v, 1024)) attr.values.push_back(v);
+        }
+      if (Reader::Has(a, "weights")) {
+        const Node weights = a.Member("weights");
+        if (r.Array(weights, attr.values.size(), attr.values.size()))
+          for (std::size_t k = 0; k < weights->size(); ++k) {
+            double w = 0;
+            if (Number(r, weights.Element(k), 0, 1e9, w)) attr.weights.push_back(w);
+          }
+      }
+      s.attributes.push_back(std::move(attr));
+    }
+  }
+  if (Reader::Has(n, "retry")) r.OneOf(n.Member("retry"), {"botocore", "sdk-v3", "none"}, s.retry);
+  if (Reader::Has(n, "maxAttempts")) r.Integer(n.Member("maxAttempts"), 1, 100, s.max_attempts);
+}
+
+}  // namespace
+
+Result<TrafficScenario> ParseTrafficScenario(std::string_view json_text) {
+  const ojson doc = ojson::parse(json_text.begin(), json_text.end(), nullptr, false);
+  auto fail = [](const std::string& path, const std::string& reason) {
+    return Status::Validation("traffic scenario: " + (path.empty() ? std::string() : path + ": ") + reason);
+  };
+  if (doc.is_discarded()) return fail("", MalformedJsonMessage("the scenario", json_text));
+  Reader r;
+  TrafficScenario out;
+  const Node root{&doc, ""};
+  if (r.Object(root, {"id", "title", "description", "streams"},
+               {"$schema", "seed", "tableName", "table", "durationSeconds", "maxStoredItems"})) {
+    r.NonEmptyString(root.Member("id"), out.id, 64);
+    r.NonEmptyString(root.Member("title"), out.title, 80);
+    r.NonEmptyString(root.Member("description"), out.description, 200);
+    if (Reader::Has(root, "seed")) {
+      std::int64_t seed = 1;
+      r.Integer(root.Member("seed"), 0, (std::int64_t{1} << 53), seed);
+      out.seed = static_cast<std::uint64_t>(seed);
+    }
+    if (Reader::Has(root, "durationSeconds"))
+      r.Integer(root.Member("durationSeconds"), 0, 86400 * 7, out.duration_seconds);
+    if (Reader::Has(root, "maxStoredItems")) r.Integer(root.Member("maxStoredItems"), 0, 100000, out.max_stored_items);
+    if (Reader::Has(root, "table")) {
+      const Node table = root.Member("table");
+      if (!table->is_object()) {
+        r.Fail(table.path, "expected an object (a CreateTable request), got " + lesson::JsonTypePhrase(*table));
+      } else {
+        auto request = CreateTableRequestFromJson(nlohmann::json::parse(table->dump(), nullptr, false));
+        if (!request.ok()) r.Fail(table.path, request.status().message());
+        else if (!request->table_name) r.Fail(table.path, "missing required member \"TableName\"");
+        else {
+          out.table_name = *request->table_name;
+          out.table = std::move(request).value();
+        }
+      }
+    }
+    if (Reader::Has(root, "tableName")) {
+      std::string name;
+      if (r.NonEmptyString(root.Member("tableName"), name, 255) && out.table && name != out.table_name)
+        r.Fail(root.Member("tableName").path, "names \"" + name + "\" but the table is \"" + out.table_name + "\"");
+      out.table_name = name;
+    }
+    if (!r.failed() && out.table_name.empty()) r.Fail("", "missing required member \"tableName\" (or \"table\")");
+    const Node streams = root.Member("streams");
+    if (r.Array(streams, 1, 16))
+      for (std::size_t i = 0; i < streams->size() && !r.failed(); ++i) {
+        TrafficStream s;
+        ReadStream(r, streams.Element(i), s);
+        out.streams.push_back(std::move(s));
+      }
+  }
+  if (r.failed()) return fail(r.error_path(), r.error_reason());
+  return out;
+}
+
+}  // namespace ddb

@@ -1,0 +1,485 @@
+#include "traffic/traffic_generator.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "storage/capacity.h"
+
+namespace ddb::traffic {
+
+namespace {
+
+std::uint64_t Mix(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+// splitmix64 (Steele, Lea, Flood, "Fast splittable pseudorandom number generators", 2014).
+std::uint64_t Next(std::uint64_t& state) { return Mix(state += 0x9e3779b97f4a7c15ull); }
+double Unit(std::uint64_t draw) { return static_cast<double>(draw >> 11) * 0x1.0p-53; }
+
+__extension__ using Uint128 = unsigned __int128;
+int GsiPartition(std::uint64_t hash, int partitions) {
+  return static_cast<int>((static_cast<Uint128>(hash) * static_cast<unsigned>(partitions)) >> 64);
+}
+
+// "2026-12-01T10:15:00Z" for a time in seconds since the epoch (civil_from_days, H. Hinnant).
+std::string UtcText(std::int64_t seconds) {
+  std::int64_t days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400;
+  const std::int64_t rest = seconds - days * 86400;
+  days += 719468;
+  const std::int64_t era = (days >= 0 ? days : days - 146096) / 146097;
+  const std::int64_t doe = days - era * 146097;
+  const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const std::int64_t mp = (5 * doy + 2) / 153;
+  const std::int64_t d = doy - (153 * mp + 2) / 5 + 1;
+  const std::int64_t m = mp < 10 ? mp + 3 : mp - 9;
+  const std::int64_t y = yoe + era * 400 + (m <= 2);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ", static_cast<long long>(y),
+                static_cast<long long>(m), static_cast<long long>(d), static_cast<long long>(rest / 3600),
+                static_cast<long long>(rest / 60 % 60), static_cast<long long>(rest % 60));
+  return buf;
+}
+
+std::string UuidText(std::uint64_t hi, std::uint64_t lo) {
+  hi = (hi & ~0xf000ull) | 0x4000ull;                         // version 4
+  lo = (lo & 0x3fffffffffffffffull) | 0x8000000000000000ull;  // variant 10
+  static const char* hex = "0123456789abcdef";
+  std::string s(36, '-');
+  int at = 0;
+  for (int i = 0; i < 32; ++i) {
+    if (at == 8 || at == 13 || at == 18 || at == 23) ++at;
+    const std::uint64_t word = i < 16 ? hi : lo;
+    s[static_cast<std::size_t>(at++)] = hex[(word >> (60 - 4 * (i % 16))) & 0xf];
+  }
+  return s;
+}
+
+// A ULID (github.com/ulid/spec): 48 bits of milliseconds, 80 random bits, in Crockford's Base32.
+std::string UlidText(std::int64_t millis, std::uint64_t hi, std::uint64_t lo) {
+  static const char* alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+  std::string s(26, '0');
+  auto t = static_cast<std::uint64_t>(millis) & 0xffffffffffffull;
+  for (int i = 9; i >= 0; --i, t >>= 5) s[static_cast<std::size_t>(i)] = alphabet[t & 31];
+  // 80 random bits: 16 from hi, 64 from lo.
+  Uint128 r = (static_cast<Uint128>(hi & 0xffff) << 64) | lo;
+  for (int i = 25; i >= 10; --i, r >>= 5) s[static_cast<std::size_t>(i)] = alphabet[static_cast<unsigned>(r & 31)];
+  return s;
+}
+
+bool Finite(const TrafficKeySpec& k) {
+  using D = TrafficKeySpec::Distribution;
+  return k.distribution == D::kUniform || k.distribution == D::kZipf || k.distribution == D::kHotKey;
+}
+
+}  // namespace
+
+TrafficGenerator::TrafficGenerator(TrafficScenario scenario, const Table& table, std::int64_t start)
+    // Requests are made in (start, now]: the first tick is start + 1, so T seconds at a rate of
+    // r make exactly T × r requests.
+    : scenario_(std::move(scenario)), table_id_(table.id()), start_(start), next_tick_(start + 1) {
+  streams_.resize(scenario_.streams.size());
+  for (std::size_t i = 0; i < streams_.size(); ++i) {
+    streams_[i].spec = scenario_.streams[i];
+    Prepare(streams_[i], table, i);
+  }
+}
+
+void TrafficGenerator::Prepare(Stream& s, const Table& table, std::size_t index) {
+  s.rng = scenario_.seed * 0x100000001b3ull + Mix(index + 1);
+  s.status.name = s.spec.name;
+  s.status.operation = s.spec.operation;
+  const TableDefinition& def = table.definition();
+  s.partition_attribute = def.key_schema.partition_key;
+  s.sort_attribute = def.key_schema.sort_key;
+  if (!s.spec.index_name.empty()) {
+    for (const auto* list : {&def.global_secondary_indexes, &def.local_secondary_indexes})
+      for (const IndexDescription& d : *list)
+        if (d.index_name == s.spec.index_name) {
+          s.partition_attribute = d.key_schema.partition_key;
+          s.sort_attribute = d.key_schema.sort_key;
+        }
+    const auto& indexes = table.indexes();
+    for (std::size_t k = 0; k < indexes.size(); ++k)
+      if (indexes[k].name() == s.spec.index_name && indexes[k].global()) s.read_resource = static_cast<int>(k);
+  }
+  const TrafficKeySpec& pk = s.spec.partition_key;
+  if (pk.distribution == TrafficKeySpec::Distribution::kZipf) {
+    const auto n = static_cast<std::size_t>(std::min<std::int64_t>(pk.keys, 1'000'000));
+    s.zipf_cdf.resize(n);
+    double total = 0;
+    for (std::size_t k = 0; k < n; ++k) s.zipf_cdf[k] = total += 1.0 / std::pow(static_cast<double>(k + 1), pk.skew);
+    for (double& c : s.zipf_cdf) c /= total;
+  }
+  for (const TrafficAttribute& a : s.spec.attributes) {
+    Attribute attr;
+    double total = 0;
+    for (std::size_t k = 0; k < a.values.size(); ++k) {
+      attr.values.push_back(AttributeValue::S(a.values[k]));
+      attr.hashes.push_back(PartitionKeyHash(attr.values.back()));
+      attr.cdf.push_back(total += a.weights.empty() ? 1.0 : a.weights[k]);
+    }
+    for (double& c : attr.cdf) c = total > 0 ? c / total : 1;
+    s.attributes.push_back(std::move(attr));
+  }
+  const bool write = s.spec.operation == "PutItem" || s.spec.operation == "UpdateItem";
+  const auto bytes = static_cast<std::uint64_t>(s.spec.item_bytes);
+  if (!write) {
+    const std::uint64_t read =
+        s.spec.operation == "Query" ? bytes * static_cast<std::uint64_t>(s.spec.query_items) : bytes;
+    s.units = capacity::ReadUnits(read, s.spec.consistent_read);
+    return;
+  }
+  // The item a write stores: its keys (sample values of their types), its attributes, and a
+  // payload that brings it to item_bytes.
+  auto sample_key = [](const KeyAttribute& a) {
+    return a.type == ScalarType::kN   ? AttributeValue::N(Number::FromInt(1))
+           : a.type == ScalarType::kB ? AttributeValue::B("k")
+                                      : AttributeValue::S("k");
+  };
+  s.sample.emplace(def.key_schema.partition_key.name, sample_key(def.key_schema.partition_key));
+  if (def.key_schema.sort_key) s.sample.emplace(def.key_schema.sort_key->name, sample_key(*def.key_schema.sort_key));
+  for (std::size_t k = 0; k < s.attributes.size(); ++k)
+    s.sample[s.spec.attributes[k].name] = s.attributes[k].values.front();
+  const std::size_t base = ItemSize(s.sample) + 7;  // "payload"
+  s.sample["payload"] = AttributeValue::S(std::string(bytes > base ? bytes - base : 0, 'x'));
+  s.units = capacity::WriteUnits(std::max<std::uint64_t>(bytes, ItemSize(s.sample)));
+  // Each index the item is in: a GSI drawn on its own partitions, an LSI on the table's.
+  const auto& indexes = table.indexes();
+  auto source_of = [&](const std::string& name) {
+    if (name == def.key_schema.partition_key.name) return 0;
+    if (def.key_schema.sort_key && name == def.key_schema.sort_key->name) return 1;
+    for (std::size_t k = 0; k < s.spec.attributes.size(); ++k)
+      if (s.spec.attributes[k].name == name) return 2 + static_cast<int>(k);
+    return -1;
+  };
+  for (std::size_t k = 0; k < indexes.size(); ++k) {
+    const StoredIndex& ix = indexes[k];
+    const double units = ix.WriteUnits(nullptr, &s.sample);
+    if (units <= 0) continue;
+    if (!ix.global()) {
+      s.units += units;
+      continue;
+    }
+    const IndexDescription* d = nullptr;
+    for (const IndexDescription& x : def.global_secondary_indexes)
+      if (x.index_name == ix.name()) d = &x;
+    if (!d || d->multi_attribute() || d->status == IndexStatus::kDeleting) continue;
+    IndexPlan plan;
+    plan.position = static_cast<int>(k);
+    plan.source = source_of(d->key_schema.partition_key.name);
+    plan.sort_source = d->key_schema.sort_key ? source_of(d->key_schema.sort_key->name) : -1;
+    plan.units = units;
+    if (plan.source >= 0) s.indexes.push_back(plan);
+  }
+}
+
+double TrafficGenerator::RateAt(const Stream& s, double second) const {
+  const auto& points = s.spec.rate;
+  double rate = points.empty() ? 0 : points.back().rate;
+  if (!points.empty() && second <= points.front().second) rate = points.front().rate;
+  for (std::size_t i = 1; i < points.size(); ++i)
+    if (second < points[i].second) {
+      const TrafficRatePoint &a = points[i - 1], &b = points[i];
+      rate = second <= a.second ? a.rate : a.rate + (b.rate - a.rate) * (second - a.second) / (b.second - a.second);
+      break;
+    }
+  for (const TrafficSpike& spike : s.spec.spikes)
+    if (second >= spike.second && second < spike.second + spike.seconds) rate += spike.rate;
+  return rate;
+}
+
+std::uint64_t TrafficGenerator::KeyNumber(const Stream& s, const TrafficKeySpec& spec, std::uint64_t draw) const {
+  using D = TrafficKeySpec::Distribution;
+  const auto keys = static_cast<std::uint64_t>(std::max<std::int64_t>(spec.keys, 1));
+  switch (spec.distribution) {
+    case D::kUniform: return draw % keys;
+    case D::kZipf: {
+      if (&spec != &s.spec.partition_key || s.zipf_cdf.empty()) return draw % keys;
+      const double u = Unit(draw);
+      return static_cast<std::uint64_t>(std::lower_bound(s.zipf_cdf.begin(), s.zipf_cdf.end(), u) - s.zipf_cdf.begin());
+    }
+    case D::kHotKey:
+      if (Unit(draw) < spec.hot_share || keys == 1) return 0;
+      return 1 + Mix(draw) % (keys - 1);
+    default: return draw;
+  }
+}
+
+void TrafficGenerator::MakeValue(const TrafficKeySpec& spec, const KeyAttribute& attr, std::uint64_t number,
+                                 std::uint64_t draw, std::int64_t origin, std::int64_t shard,
+                                 AttributeValue& out) const {
+  using D = TrafficKeySpec::Distribution;
+  std::int64_t numeric = static_cast<std::int64_t>(number & 0x1fffffffffffffull);
+  std::string text;
+  switch (spec.distribution) {
+    case D::kTimestamp: {
+      const std::int64_t bucket = origin / 1000 / spec.granularity_seconds * spec.granularity_seconds;
+      numeric = bucket;
+      text = UtcText(bucket);
+      break;
+    }
+    case D::kUuid: text = UuidText(Mix(draw), Mix(draw ^ 0xa5a5a5a5a5a5a5a5ull)); break;
+    case D::kUlid: text = UlidText(origin, Mix(draw), Mix(draw ^ 0xa5a5a5a5a5a5a5a5ull)); break;
+    default: text = std::to_string(numeric); break;
+  }
+  if (attr.type == ScalarType::kN) {
+    out = AttributeValue::N(Number::FromInt(static_cast<long long>(numeric)));
+    return;
+  }
+  std::string value = spec.prefix + text;
+  if (shard >= 0) value += "#" + std::to_string(shard);
+  out = attr.type == ScalarType::kB ? AttributeValue::B(std::move(value)) : AttributeValue::S(std::move(value));
+}
+
+const TrafficGenerator::Key& TrafficGenerator::KeyFor(Stream& s, const Request& r, std::uint64_t shard,
+                                                      Key& scratch) const {
+  const TrafficKeySpec& pk = s.spec.partition_key;
+  const bool counter = pk.distribution == TrafficKeySpec::Distribution::kCounter;
+  const std::int64_t shards = pk.shards;
+  const std::int64_t suffix = shards > 0 ? static_cast<std::int64_t>(shard % static_cast<std::uint64_t>(shards)) : -1;
+  const bool sorted = s.sort_attribute.has_value();
+  auto fill_sort = [&](Key& key) {
+    key.has_sort_key = sorted;
+    if (!sorted) return;
+    TrafficKeySpec uuid;
+    uuid.distribution = TrafficKeySpec::Distribution::kUuid;
+    const TrafficKeySpec spec = s.spec.sort_key.value_or(uuid);
+    const std::uint64_t draw = Mix(r.draw ^ 0x3c6ef372fe94f82bull);
+    if (counter && r.step == 0) key.sort_key = AttributeValue::S("counter");
+    else MakeValue(spec, *s.sort_attribute, KeyNumber(s, spec, draw), draw, r.origin, -1, key.sort_key);
+    if (s.sort_attribute->type == ScalarType::kN && key.sort_key.type() != ValueType::kN)
+      key.sort_key = AttributeValue::N(Number::FromInt(0));
+    key.fingerprint = throughput::ItemFingerprint(key.hash, key.sort_key);
+  };
+  if (counter) {
+    // Step 0 increments the counter item; step 1 puts the new item under the number it returned.
+    if (r.step == 0) {
+      scratch.partition_key = s.partition_attribute.type == ScalarType::kN ? AttributeValue::N(Number::FromInt(0))
+                                                                           : AttributeValue::S(pk.prefix + "counter");
+    } else {
+      TrafficKeySpec numbered;
+      numbered.prefix = pk.prefix;
+      MakeValue(numbered, s.partition_attribute, r.draw, r.draw, r.origin, -1, scratch.partition_key);
+    }
+    scratch.hash = PartitionKeyHash(scratch.partition_key);
+    fill_sort(scratch);
+    return scratch;
+  }
+  const std::uint64_t number = KeyNumber(s, pk, r.draw);
+  const std::size_t slot =
+      static_cast<std::size_t>(number) * static_cast<std::size_t>(std::max<std::int64_t>(shards, 1)) +
+      static_cast<std::size_t>(std::max<std::int64_t>(suffix, 0));
+  if (Finite(pk) && !sorted && number < kMaxCachedKeys && slot < kMaxCachedKeys) {
+    if (s.cache.size() <= slot) {
+      s.cache.resize(std::min(kMaxCachedKeys, std::max<std::size_t>(slot + 1, s.cache.size() * 2)));
+      s.cached.resize(s.cache.size());
+    }
+    if (!s.cached[slot]) {
+      Key& k = s.cache[slot];
+      MakeValue(pk, s.partition_attribute, number, r.draw, r.origin, suffix, k.partition_key);
+      k.hash = PartitionKeyHash(k.partition_key);
+      s.cached[slot] = true;
+    }
+    return s.cache[slot];
+  }
+  MakeValue(pk, s.partition_attribute, number, r.draw, r.origin, suffix, scratch.partition_key);
+  scratch.hash = PartitionKeyHash(scratch.partition_key);
+  fill_sort(scratch);
+  return scratch;
+}
+
+int TrafficGenerator::MaxAttempts(const Stream& s) const {
+  if (s.spec.max_attempts > 0) return static_cast<int>(s.spec.max_attempts);
+  if (s.spec.retry == "none") return 1;
+  return s.spec.retry == "sdk-v3" ? 3 : 10;
+}
+
+std::int64_t TrafficGenerator::Backoff(Stream& s, int attempt) {
+  // botocore's legacy mode for DynamoDB (botocore/data/_retry.json: base 0.05, growth factor 2,
+  // no jitter); the JS SDK v3's standard mode (full jitter on 2^attempts × 500 ms for
+  // throttling errors, at most 20 s).
+  if (s.spec.retry == "sdk-v3") {
+    const double cap = std::min(20000.0, std::ldexp(500.0, attempt));
+    return static_cast<std::int64_t>(std::floor(Unit(Next(s.rng)) * cap));
+  }
+  return static_cast<std::int64_t>(std::ldexp(50.0, attempt - 1));
+}
+
+const AttributeValue* TrafficGenerator::SourceValue(const Stream& s, const Key& key, const Request& r, int source,
+                                                    std::uint64_t& hash) const {
+  if (source == 0) {
+    hash = key.hash;
+    return &key.partition_key;
+  }
+  if (source == 1) {
+    if (!key.has_sort_key) return nullptr;
+    hash = PartitionKeyHash(key.sort_key);
+    return &key.sort_key;
+  }
+  const auto k = static_cast<std::size_t>(source - 2);
+  const Attribute& a = s.attributes[k];
+  const double u = Unit(Mix(r.draw + 17 * (k + 1)));
+  const std::size_t i = std::min(
+      a.values.size() - 1, static_cast<std::size_t>(std::lower_bound(a.cdf.begin(), a.cdf.end(), u) - a.cdf.begin()));
+  hash = a.hashes[i];
+  return &a.values[i];
+}
+
+bool TrafficGenerator::Store(Table& table, Stream& s, const Key& key, const Request& r) {
+  Item item = s.sample;
+  const TableDefinition& def = table.definition();
+  item[def.key_schema.partition_key.name] = key.partition_key;
+  if (def.key_schema.sort_key) item[def.key_schema.sort_key->name] = key.sort_key;
+  for (std::size_t k = 0; k < s.attributes.size(); ++k) {
+    std::uint64_t hash = 0;
+    item[s.spec.attributes[k].name] = *SourceValue(s, key, r, 2 + static_cast<int>(k), hash);
+  }
+  if (table.Get(item).item) return false;
+  const auto bytes = static_cast<std::uint32_t>(ItemSize(item));
+  table.Put(std::make_shared<const Item>(std::move(item)), bytes);
+  ++stored_;
+  return true;
+}
+
+void TrafficGenerator::Execute(Table& table, throughput::TableMeter& meter, Request r, std::int64_t now) {
+  Stream& s = streams_[r.stream];
+  const bool write = s.spec.operation == "PutItem" || s.spec.operation == "UpdateItem";
+  const bool counter = s.spec.partition_key.distribution == TrafficKeySpec::Distribution::kCounter;
+  const std::int64_t shards = s.spec.partition_key.shards;
+  // A read of a sharded key reads every shard: one request each.
+  if (!write && shards > 0 && r.shard < 0) {
+    for (std::int64_t f = 0; f < shards; ++f) {
+      Request one = r;
+      one.shard = static_cast<std::int32_t>(f);
+      Execute(table, meter, one, now);
+    }
+    return;
+  }
+  const std::uint64_t shard =
+      write ? Mix(r.draw ^ 0x5bd1e9955bd1e995ull) : static_cast<std::uint64_t>(std::max(r.shard, 0));
+  Key scratch;
+  const Key& key = KeyFor(s, r, shard, scratch);
+  demand_.Clear(write);
+  int partition = 0;
+  if (s.read_resource >= 0) {
+    partition =
+        GsiPartition(key.hash, table.IndexPartitionCount(table.indexes()[static_cast<std::size_t>(s.read_resource)]));
+  } else {
+    partition = table.PartitionOfKeyValues(key.partition_key, key.has_sort_key ? &key.sort_key : nullptr);
+  }
+  const bool counter_step = counter && r.step == 0;
+  const double units = counter_step ? 1.0 : s.units;
+  demand_.draws.push_back({s.read_resource, partition, units});
+  throughput::KeyTouch touch;
+  touch.resource = s.read_resource;
+  touch.partition_fingerprint = key.hash;
+  touch.partition_key = &key.partition_key;
+  if (key.has_sort_key) {
+    touch.sort_key = &key.sort_key;
+    touch.item_fingerprint = key.fingerprint;
+  }
+  demand_.keys.push_back(touch);
+  if (write && !counter_step)
+    for (const IndexPlan& plan : s.indexes) {
+      std::uint64_t hash = 0;
+      const AttributeValue* value = SourceValue(s, key, r, plan.source, hash);
+      if (!value) continue;
+      const StoredIndex& ix = table.indexes()[static_cast<std::size_t>(plan.position)];
+      demand_.draws.push_back({plan.position, GsiPartition(hash, table.IndexPartitionCount(ix)), plan.units});
+      throughput::KeyTouch index_touch;
+      index_touch.resource = plan.position;
+      index_touch.partition_fingerprint = hash;
+      index_touch.partition_key = value;
+      demand_.keys.push_back(index_touch);
+    }
+  throttles_.clear();
+  const bool served = meter.Meter(demand_, now, throttles_);
+  if (observer_) observer_(demand_, served, now);
+  s.status.requests += 1;
+  if (r.attempt > 0) s.status.retries += 1;
+  if (served) {
+    s.status.served += 1;
+    s.latency_total += static_cast<double>(now - r.origin) + (write ? 4.0 : 2.0) + 0.05 * units;
+    if (counter_step) {
+      Request put = r;
+      put.step = 1;
+      put.attempt = 0;
+      put.draw = static_cast<std::uint64_t>(++s.counter);
+      Execute(table, meter, put, now);
+      return;
+    }
+    if (s.spec.operation == "PutItem") s.status.inserts += 1;
+    if (write && stored_ < static_cast<std::uint64_t>(scenario_.max_stored_items) &&
+        !table.has_local_secondary_indexes())
+      Store(table, s, key, r);
+    return;
+  }
+  s.status.throttled += 1;
+  if (r.attempt + 1 < MaxAttempts(s) && retries_.size() < kMaxPendingRetries) {
+    r.attempt = static_cast<std::uint16_t>(r.attempt + 1);
+    r.due = now + Backoff(s, r.attempt);
+    retries_.push(r);
+    return;
+  }
+  s.status.gave_up += 1;
+}
+
+bool TrafficGenerator::Run(Table& table, throughput::TableMeter& meter, std::int64_t now) {
+  if (finished_) return false;
+  const std::uint64_t stored_before = stored_;
+  if (now - next_tick_ > kMaxCatchUpMillis) next_tick_ = now - kMaxCatchUpMillis;
+  for (; next_tick_ <= now; ++next_tick_) {
+    const std::int64_t t = next_tick_;
+    if (scenario_.duration_seconds > 0 && t > start_ + scenario_.duration_seconds * 1000) {
+      finished_ = true;
+      break;
+    }
+    meter.Advance(table, t);
+    while (!retries_.empty() && retries_.top().due <= t) {
+      Request r = retries_.top();
+      retries_.pop();
+      Execute(table, meter, r, t);
+    }
+    const double second = static_cast<double>(t - 1 - start_) / 1000.0;
+    for (std::size_t i = 0; i < streams_.size(); ++i) {
+      Stream& s = streams_[i];
+      s.owed += RateAt(s, second) / 1000.0;
+      // A hair of slack, so that 1.2 a millisecond makes 1,200 a second despite binary fractions.
+      const auto n = static_cast<std::int64_t>(s.owed + 1e-9);
+      s.owed -= static_cast<double>(n);
+      for (std::int64_t j = 0; j < n; ++j) {
+        Request r;
+        r.due = t;
+        r.sequence = ++sequence_;
+        r.stream = static_cast<std::uint32_t>(i);
+        r.draw = Next(s.rng);
+        r.origin = t;
+        Execute(table, meter, r, t);
+      }
+    }
+  }
+  return stored_ != stored_before;
+}
+
+TrafficStatus TrafficGenerator::Status() const {
+  TrafficStatus out;
+  out.running = !finished_;
+  out.scenario_id = scenario_.id;
+  out.table_name = scenario_.table_name;
+  out.started_millis = start_;
+  out.elapsed_millis = next_tick_ - 1 - start_;
+  out.stored_items = stored_;
+  out.pending_retries = retries_.size();
+  for (const Stream& s : streams_) {
+    TrafficStreamStatus st = s.status;
+    st.rate_now = finished_ ? 0 : RateAt(s, static_cast<double>(next_tick_ - 1 - start_) / 1000.0);
+    st.mean_latency_millis = st.served ? s.latency_total / static_cast<double>(st.served) : 0;
+    out.streams.push_back(std::move(st));
+  }
+  return out;
+}
+
+}  // namespace ddb::traffic

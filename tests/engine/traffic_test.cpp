@@ -1,0 +1,316 @@
+// Simulated traffic (ddb/traffic.h): scenarios parse with the errors of the broken-scenario
+// manifest, every shipped scenario runs, the behaviours the trainer scenarios show hold (a hot
+// key throttles, shards cure it, a counter item caps inserts, a hot GSI throttles its table, a
+// split for heat divides a hot collection), runs are bit-for-bit repeatable, and the top keys
+// are the exact counts.
+#include <cstring>
+#include <map>
+
+#include "ddb/item_json.h"
+#include "lesson_files.h"
+#include "ops/table_validation.h"
+#include "support.h"
+#include "throughput/table_meter.h"
+#include "traffic/traffic_generator.h"
+
+namespace ddb::test {
+namespace {
+
+std::string_view ScenarioText(const std::string& name) {
+  for (const EmbeddedFile& f : ScenarioFiles())
+    if (f.name == name) return f.text;
+  FAIL("no scenario " << name);
+  return {};
+}
+
+TrafficScenario Scenario(const std::string& name) {
+  auto s = ParseTrafficScenario(ScenarioText(name));
+  INFO(s.status().message());
+  REQUIRE(s.ok());
+  return *s;
+}
+
+DatabaseOptions CapacityOn(const Clock* clock, std::int64_t heat_split_millis = 0) {
+  DatabaseOptions o = WithoutIndexLag(clock);
+  o.throughput.enforce = true;
+  o.throughput.heat_split_millis = heat_split_millis;
+  return o;
+}
+
+// Runs `scenario` for `seconds` of engine time, a frame (50 ms) at a time as the page does.
+void RunFor(Database& db, ManualClock& clock, std::int64_t seconds) {
+  for (std::int64_t t = 0; t < seconds * 1000; t += 50) {
+    clock.Advance(50);
+    db.RunBackgroundWork();
+  }
+}
+
+std::uint64_t Throttled(const Database& db, const std::string& table, const std::string& index = "") {
+  std::uint64_t n = 0;
+  const CapacityMetrics m = *db.Metrics(table, index);
+  for (const CapacitySecond& s : m.seconds) n += s.throttled_requests;
+  return n;
+}
+
+TEST_CASE("Every broken traffic scenario is refused with its JSON path and reason") {
+  const json manifest = json::parse(BrokenScenarioManifest());
+  REQUIRE(ParseTrafficScenario(manifest["base"].dump()).ok());
+  for (const json& c : manifest["cases"]) {
+    json doc = manifest["base"];
+    doc = doc.patch(c["patch"]);
+    DYNAMIC_SECTION(c["name"].get<std::string>()) {
+      const auto parsed = ParseTrafficScenario(doc.dump());
+      REQUIRE_FALSE(parsed.ok());
+      REQUIRE(parsed.status().message() == c["engine"].get<std::string>());
+    }
+  }
+  REQUIRE(ParseTrafficScenario("{\"id\": ").status().message().rfind("traffic scenario: Malformed JSON", 0) == 0);
+}
+
+TEST_CASE("Traffic needs the capacity model and a table it can run against") {
+  ManualClock clock;
+  Database off(WithoutIndexLag(&clock));
+  REQUIRE(off.StartTraffic(Scenario("one-busy-customer.json")).message() ==
+          "Simulated traffic needs the capacity model: it is off");
+  Database db(CapacityOn(&clock));
+  TrafficScenario s = Scenario("one-busy-customer.json");
+  s.table.reset();
+  REQUIRE(db.StartTraffic(s).message() == "Requested resource not found");
+  s = Scenario("status-flag-gsi.json");
+  s.streams[0].operation = "Query";
+  s.streams[0].index_name = "ByCustomer";
+  REQUIRE(db.StartTraffic(s).message() ==
+          "Stream \"orders\" queries index \"ByCustomer\", which table \"Orders\" does not have");
+}
+
+TEST_CASE("One busy customer throttles its partition - sharding its key removes the throttling") {
+  ManualClock clock;
+  Database busy(CapacityOn(&clock));
+  REQUIRE(busy.StartTraffic(Scenario("one-busy-customer.json")).ok());
+  RunFor(busy, clock, 20);
+  const TrafficStatus st = busy.Traffic();
+  REQUIRE(st.running);
+  REQUIRE(st.streams[0].throttled > 2000);  // about 200 a second over the hot key's 1,000, and retries
+  REQUIRE(st.streams[0].retries > 2000);    // the SDK retried them: load the table had to turn away again
+  REQUIRE(st.stored_items == 200);          // at most maxStoredItems become items
+  // The table as a whole had capacity to spare.
+  const CapacityMetrics metrics = *busy.Metrics("Orders");
+  for (const CapacitySecond& s : metrics.seconds) REQUIRE(s.consumed_write_capacity_units <= 3000);
+  // The hot customer is the top throttled key.
+  const ContributorInsightsView top = *busy.TopKeys("Orders");
+  REQUIRE(top.most_throttled_partition_keys.at(0).partition_key == AttributeValue::S("customer#0"));
+  REQUIRE(top.most_accessed_partition_keys.at(0).partition_key == AttributeValue::S("customer#0"));
+
+  ManualClock clock2;
+  Database sharded(CapacityOn(&clock2));
+  REQUIRE(sharded.StartTraffic(Scenario("shard-the-hot-key.json")).ok());
+  RunFor(sharded, clock2, 20);
+  REQUIRE(sharded.Traffic().streams[0].throttled == 0);
+  REQUIRE(Throttled(sharded, "Orders") == 0);
+  REQUIRE(sharded.Traffic().streams[0].served == 20 * 2000);
+}
+
+TEST_CASE("A status-flag GSI throttles its table's writes - the index named") {
+  ManualClock clock;
+  Database db(CapacityOn(&clock));
+  REQUIRE(db.StartTraffic(Scenario("status-flag-gsi.json")).ok());
+  RunFor(db, clock, 10);
+  const CapacityMetrics gsi = *db.Metrics("Orders", "ByStatus");
+  std::uint64_t index_events = 0, key_range = 0;
+  for (const CapacitySecond& s : gsi.seconds) {
+    index_events += s.write_throttle_events;
+    key_range += s.write_key_range_throughput_throttle_events;
+  }
+  REQUIRE(index_events > 1000);
+  REQUIRE(key_range == index_events);
+  std::uint64_t table_events = 0;
+  const CapacityMetrics table_metrics = *db.Metrics("Orders");
+  for (const CapacitySecond& s : table_metrics.seconds) table_events += s.write_throttle_events;
+  REQUIRE(table_events == 0);  // the table itself was never short
+  REQUIRE(Throttled(db, "Orders") == index_events);
+  const ContributorInsightsView top = *db.TopKeys("Orders", "ByStatus");
+  REQUIRE(top.most_throttled_partition_keys.at(0).partition_key == AttributeValue::S("PENDING"));
+  REQUIRE(top.most_throttled_partition_keys.size() == 1);
+}
+
+TEST_CASE("Inserts through an atomic counter are capped by the counter item - UUID inserts are not") {
+  auto run = [](std::size_t stream) {
+    ManualClock clock;
+    Database db(CapacityOn(&clock));
+    TrafficScenario s = Scenario("atomic-counter-vs-uuid.json");
+    s.streams = {s.streams[stream]};
+    REQUIRE(db.StartTraffic(s).ok());
+    RunFor(db, clock, 20);
+    return db.Traffic().streams[0];
+  };
+  // The counter item's partition serves 1,000 writes a second: the increments, and the new
+  // items that hash there, share it; about 800 inserts a second get through of the 1,200 asked.
+  const TrafficStreamStatus counter = run(0);
+  REQUIRE(counter.name == "counter ids");
+  REQUIRE(counter.inserts < 20 * 1000);
+  REQUIRE(counter.inserts > 20 * 600);
+  REQUIRE(counter.throttled > 20 * 200);
+  const TrafficStreamStatus uuid = run(1);
+  REQUIRE(uuid.inserts == 20 * 1200);
+  REQUIRE(uuid.throttled == 0);
+
+  // Together (the shipped scenario), the hot counter also slows the UUID inserts that share its
+  // partition, and it is the top throttled key.
+  ManualClock clock;
+  Database db(CapacityOn(&clock));
+  REQUIRE(db.StartTraffic(Scenario("atomic-counter-vs-uuid.json")).ok());
+  RunFor(db, clock, 5);
+  REQUIRE(db.TopKeys("Tickets")->most_throttled_partition_keys.at(0).partition_key == AttributeValue::S("seq#counter"));
+}
+
+TEST_CASE("A time-ordered partition key puts each minute's writes on one key") {
+  ManualClock clock(1'700'000'000'000);  // 22:13:20 UTC
+  Database db(CapacityOn(&clock));
+  REQUIRE(db.StartTraffic(Scenario("timestamp-partition-key.json")).ok());
+  RunFor(db, clock, 10);
+  REQUIRE(db.Traffic().streams[0].throttled > 1000);
+  const ContributorInsightsView top = *db.TopKeys("Events");
+  REQUIRE(top.most_accessed_partition_keys.at(0).partition_key == AttributeValue::S("2023-11-14T22:13:00Z"));
+  REQUIRE(top.most_accessed_partition_keys.size() == 1);
+}
+
+TEST_CASE("Burst absorbs the short spike of the burst scenario and not the long one") {
+  ManualClock clock;
+  Database db(CapacityOn(&clock));
+  REQUIRE(db.StartTraffic(Scenario("burst-spikes.json")).ok());
+  RunFor(db, clock, 331);  // quiet banking, then the 30-second spike
+  REQUIRE(db.Traffic().streams[0].throttled == 0);
+  RunFor(db, clock, 220);  // the 150-second spike outlasts the bank
+  REQUIRE(db.Traffic().streams[0].throttled > 1000);
+  std::uint64_t provisioned = 0;
+  const CapacityMetrics metrics = *db.Metrics("Sensors");
+  for (const CapacitySecond& s : metrics.seconds) provisioned += s.write_provisioned_throughput_throttle_events;
+  REQUIRE(provisioned > 1000);
+}
+
+TEST_CASE("Sustained heat splits a hot item collection between its keys - and the throttling stops") {
+  // Random order ids: a cut between two hot keys divides the customer's new writes too.
+  ManualClock clock;
+  Database db(CapacityOn(&clock, 10'000));
+  TrafficScenario s = Scenario("one-busy-customer.json");
+  s.streams[0].sort_key->distribution = TrafficKeySpec::Distribution::kUuid;
+  REQUIRE(db.StartTraffic(s).ok());
+  RunFor(db, clock, 40);
+  const TableLayout layout = *db.Layout("Orders");
+  REQUIRE_FALSE(layout.splits.empty());
+  bool inside_hot_collection = false;
+  for (const PartitionSplit& split : layout.splits) {
+    REQUIRE(split.reason == SplitReason::kHeat);
+    REQUIRE(split.request_sequence == 0);  // made between requests
+    if (split.upper.begins_at && split.upper.begins_at->partition_key == AttributeValue::S("customer#0"))
+      inside_hot_collection = true;
+  }
+  // The hot customer's 1,200 writes a second end up divided on a sort-key boundary.
+  REQUIRE(inside_hot_collection);
+  const std::uint64_t throttled = db.Traffic().streams[0].throttled;
+  RunFor(db, clock, 10);
+  REQUIRE(db.Traffic().streams[0].throttled == throttled);
+
+  // Time-ordered order ids (ULIDs, as shipped) defeat it: every new write sorts after any cut,
+  // so the upper half takes all of them and the hot customer keeps throttling.
+  ManualClock clock2;
+  Database ordered(CapacityOn(&clock2, 10'000));
+  REQUIRE(ordered.StartTraffic(Scenario("one-busy-customer.json")).ok());
+  RunFor(ordered, clock2, 30);
+  const std::uint64_t before = ordered.Traffic().streams[0].throttled;
+  RunFor(ordered, clock2, 10);
+  REQUIRE(ordered.Traffic().streams[0].throttled > before + 1000);
+  REQUIRE_FALSE(ordered.Layout("Orders")->splits.empty());
+}
+
+TEST_CASE("The same scenario and seed give the same metrics - bit for bit") {
+  auto run = [](std::uint64_t seed) {
+    ManualClock clock;
+    Database db(CapacityOn(&clock));
+    TrafficScenario s = Scenario("one-busy-customer.json");
+    s.seed = seed;
+    REQUIRE(db.StartTraffic(s).ok());
+    RunFor(db, clock, 5);
+    std::string bytes;
+    const CapacityMetrics m = *db.Metrics("Orders");
+    for (std::size_t i = 0; i < m.seconds.size(); ++i) {
+      const CapacitySecond& s = m.seconds[i];
+      for (double d :
+           {s.consumed_write_capacity_units, s.write_units_asked_throttled, s.successful_request_latency_millis})
+        bytes.append(reinterpret_cast<const char*>(&d), sizeof d);
+      for (std::uint32_t n : {s.throttled_requests, s.write_throttle_events, s.successful_requests})
+        bytes.append(reinterpret_cast<const char*>(&n), sizeof n);
+      for (const PartitionSecond& p : m.partitions[i])
+        for (double d : {p.write_units, p.write_units_throttled, p.write_units_adaptive})
+          bytes.append(reinterpret_cast<const char*>(&d), sizeof d);
+    }
+    return bytes;
+  };
+  const std::string a = run(1), b = run(1), c = run(2);
+  REQUIRE(a.size() > 100);
+  REQUIRE(a == b);
+  REQUIRE(a != c);
+}
+
+TEST_CASE("The top keys are the exact counts on every shipped scenario") {
+  for (const EmbeddedFile& f : ScenarioFiles()) {
+    if (f.name == "schema.json") continue;
+    DYNAMIC_SECTION(f.name) {
+      const TrafficScenario scenario = Scenario(std::string(f.name));
+      Result<TableDefinition> def = ValidateCreateTable(*scenario.table);
+      REQUIRE(def.ok());
+      const std::int64_t start = 1'700'000'000'000;
+      Table table(*def, start, "arn:aws:dynamodb:us-east-1:000000000000:table/" + def->name, "id");
+      ThroughputOptions options;
+      options.enforce = true;
+      options.heat_split_millis = 0;
+      throughput::TableMeter meter(options, table, start);
+      traffic::TrafficGenerator generator(scenario, table, start);
+      // Exact counts per 10-second slot, as the sketches keep them.
+      // Keyed by the partition key's hash (distinct on these scenarios' keys).
+      std::map<std::int64_t, std::map<std::uint64_t, std::uint64_t>> accessed, throttled;
+      generator.set_observer([&](const throughput::Demand& d, bool served, std::int64_t now) {
+        for (const throughput::KeyTouch& k : d.keys)
+          if (k.resource < 0 && k.count_partition)
+            (served ? accessed : throttled)[now / throughput::kSketchSlotMillis][k.partition_fingerprint]++;
+      });
+      const std::int64_t end = start + 15'000;
+      generator.Run(table, meter, end);
+      auto exact = [&](const std::map<std::int64_t, std::map<std::uint64_t, std::uint64_t>>& slots) {
+        std::map<std::uint64_t, std::uint64_t> total;
+        for (const auto& [slot, counts] : slots)
+          if (slot > end / throughput::kSketchSlotMillis - throughput::kSketchSlots)
+            for (const auto& [key, n] : counts) total[key] += n;
+        return total;
+      };
+      const ContributorInsightsView v = meter.TopKeys("", end, 10);
+      for (const auto& [list, reference] : {std::pair{&v.most_accessed_partition_keys, exact(accessed)},
+                                            std::pair{&v.most_throttled_partition_keys, exact(throttled)}}) {
+        std::uint64_t total = 0;
+        for (const auto& [key, n] : reference) total += n;
+        for (const ContributorKey& k : *list) {
+          const std::uint64_t key = PartitionKeyHash(k.partition_key);
+          INFO(ToJson(k.partition_key).dump());
+          // Every key heavier than the sketch's error bound is counted exactly.
+          if (k.count > total / throughput::kSketchKeys + k.max_overcount) {
+            REQUIRE(k.max_overcount == 0);
+            REQUIRE(k.count == reference.at(key));
+          }
+          const std::uint64_t truth = reference.count(key) ? reference.at(key) : 0;
+          REQUIRE(k.count >= truth);
+          REQUIRE(k.count - k.max_overcount <= truth);
+        }
+        // While the window saw no more keys than the sketch holds, the list is the exact top 10.
+        if (reference.size() <= static_cast<std::size_t>(throughput::kSketchKeys)) {
+          std::vector<std::pair<std::uint64_t, std::uint64_t>> sorted;
+          for (const auto& [key, n] : reference) sorted.push_back({n, key});
+          std::sort(sorted.begin(), sorted.end(), [](auto& a, auto& b) { return a.first > b.first; });
+          for (std::size_t i = 0; i < list->size(); ++i) REQUIRE((*list)[i].count == sorted[i].first);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ddb::test
