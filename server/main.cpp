@@ -37,6 +37,7 @@ int Run(const ServerOptions& options) {
   db_options.index_timing.propagation_millis = options.gsi_lag_ms;
   db_options.index_timing.creation_millis = options.index_build_ms;
   db_options.index_timing.deletion_millis = options.index_build_ms;
+  db_options.throughput.enforce = options.capacity_model;
   db_options.index_timing.backfill_items_per_second = 100'000;
   ddb::Database db(db_options);
   if (options.load_path) {

@@ -16,7 +16,8 @@ std::optional<long long> ParseNumber(std::string_view text) {
 }
 
 constexpr std::string_view kValueFlags[] = {"--host",          "--port", "--load", "--save", "--max-request-bytes",
-                                            "--max-json-depth", "--gsi-lag-ms", "--index-build-ms"};
+                                            "--max-json-depth", "--gsi-lag-ms", "--index-build-ms",
+                                            "--capacity-model"};
 
 }  // namespace
 
@@ -36,6 +37,10 @@ A local DynamoDB endpoint (JSON 1.0 protocol over HTTP) on the playground's engi
                             (default 0: within its request)
   --index-build-ms N        a GSI added by UpdateTable is CREATING N ms before it backfills,
                             and one deleted is DELETING N ms (default 0)
+  --capacity-model on|off   meter requests against per-partition and table throughput and
+                            throttle what DynamoDB would (ProvisionedThroughputExceededException,
+                            ThrottlingException, with ThrottlingReasons), on wall-clock time
+                            (default off: nothing is throttled, as DynamoDB Local)
   --help                    show this text
 
 Requests must be signed (any AWS Signature Version 4 is accepted; credentials are never
@@ -78,6 +83,9 @@ ParsedOptions ParseServerOptions(int argc, char** argv) {
       auto n = number(1, 100000);
       if (!n) return bad("a depth from 1 to 100000");
       o.max_json_depth = static_cast<int>(*n);
+    } else if (flag == "--capacity-model") {
+      if (value != "on" && value != "off") return bad("on or off");
+      o.capacity_model = value == "on";
     } else if (flag == "--gsi-lag-ms" || flag == "--index-build-ms") {
       auto n = number(0, 24ll * 3600 * 1000);
       if (!n) return bad("milliseconds from 0 to 86400000");

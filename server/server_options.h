@@ -26,6 +26,7 @@ struct ServerOptions {
   // bring the service's asynchrony back for those who want to see it.
   long long gsi_lag_ms = 0;         // --gsi-lag-ms
   long long index_build_ms = 0;     // --index-build-ms: CREATING before backfilling, and DELETING
+  bool capacity_model = false;      // --capacity-model on: throttle as DynamoDB would
 };
 
 struct HelpRequested {};

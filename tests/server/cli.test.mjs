@@ -168,3 +168,30 @@ test('update-table adds a GSI, wait table-exists sees it built, query --index-na
   const gone = ok(await aws('describe-table', '--table-name', 'Orders'));
   assert.equal(gone.Table.GlobalSecondaryIndexes, undefined);
 });
+
+test('update-contributor-insights, describe-contributor-insights and list-contributor-insights', async () => {
+  ok(
+    await aws(
+      'create-table', '--table-name', 'Insights',
+      '--attribute-definitions', 'AttributeName=id,AttributeType=S',
+      '--key-schema', 'AttributeName=id,KeyType=HASH',
+      '--billing-mode', 'PAY_PER_REQUEST',
+    ),
+  );
+  // Debian's CLI predates ContributorInsightsMode (its model drops the member): the default mode.
+  const updated = ok(
+    await aws('update-contributor-insights', '--table-name', 'Insights', '--contributor-insights-action', 'ENABLE'),
+  );
+  assert.equal(updated.TableName, 'Insights');
+  assert.equal(updated.ContributorInsightsStatus, 'ENABLING');
+  const described = ok(await aws('describe-contributor-insights', '--table-name', 'Insights'));
+  assert.equal(described.ContributorInsightsStatus, 'ENABLED');
+  assert.deepEqual(described.ContributorInsightsRuleList.map((r) => r.split('-')[1]), ['PKC', 'PKT']);
+  const listed = ok(await aws('list-contributor-insights', '--table-name', 'Insights'));
+  assert.equal(listed.ContributorInsightsSummaries.length, 1);
+  assert.equal(listed.ContributorInsightsSummaries[0].TableName, 'Insights');
+  assert.equal(listed.ContributorInsightsSummaries[0].ContributorInsightsStatus, 'ENABLED');
+  const missing = await aws('describe-contributor-insights', '--table-name', 'Nope');
+  assert.equal(missing.code, 254);
+  assert.match(missing.stderr, /ResourceNotFoundException.*Requested resource not found/);
+});
