@@ -6,7 +6,7 @@
 // memory sequentially.
 #include <algorithm>
 #include <cstdio>
-#include <malloc.h>  // mallinfo2: heap in use, for the memory figure (glibc)
+#include <malloc.h>  // mallinfo2 (glibc) / mallinfo (Emscripten's dlmalloc): heap in use
 #include <map>
 #include <random>
 #include <string>
@@ -22,6 +22,15 @@
 namespace {
 
 constexpr int kItems = 1'000'000;
+
+// Heap bytes in use.
+std::size_t HeapInUse() {
+#ifdef __EMSCRIPTEN__
+  return static_cast<std::size_t>(mallinfo().uordblks);
+#else
+  return mallinfo2().uordblks;
+#endif
+}
 
 std::string KeyOf(int i) { return "user#" + std::to_string(i); }
 
@@ -338,9 +347,9 @@ BENCHMARK(BM_TypedPutItemWithGsis)
 // only. Reported as the counter bytes_per_item.
 void BM_HeapBytesPerItem(benchmark::State& state) {
   for (auto _ : state) {
-    const std::size_t before = mallinfo2().uordblks;
+    const std::size_t before = HeapInUse();
     const ddb::Database db = WriterBooks(1000, state.range(0) != 0);
-    state.counters["bytes_per_item"] = static_cast<double>(mallinfo2().uordblks - before) / 100000.0;
+    state.counters["bytes_per_item"] = static_cast<double>(HeapInUse() - before) / 100000.0;
   }
 }
 BENCHMARK(BM_HeapBytesPerItem)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond);
@@ -378,6 +387,90 @@ void BM_ConditionParseAndEvaluate5Clauses(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ConditionParseAndEvaluate5Clauses);
+
+// ---- Simulated traffic (the capacity model, ddb/traffic.h) ---------------------------------
+//
+// A scenario of 100,000 requests a second (half GetItem, half PutItem, uniform over 50,000
+// keys) on a provisioned table with room for it (80 partitions), driven by a manual clock in
+// 10 ms steps as a page's frames would: items_per_second is simulated requests per second of
+// wall time.
+ddb::TrafficScenario MixScenario(double rate, const char* distribution) {
+  ddb::TrafficScenario s;
+  s.id = "bench";
+  s.title = s.description = "bench";
+  s.table_name = "Traffic";
+  ddb::CreateTableRequest create;
+  create.table_name = "Traffic";
+  create.attribute_definitions = std::vector<ddb::AttributeDefinition>{{"id", "S"}};
+  create.key_schema = std::vector<ddb::KeySchemaElement>{{"id", "HASH"}};
+  create.provisioned_throughput = ddb::ProvisionedThroughput{60000, 60000};
+  s.table = create;
+  for (const char* op : {"GetItem", "PutItem"}) {
+    ddb::TrafficStream stream;
+    stream.name = op;
+    stream.operation = op;
+    stream.rate = {{0, rate / 2}};
+    stream.item_bytes = 800;
+    stream.partition_key.prefix = "user#";
+    stream.partition_key.keys = 50000;
+    if (std::string(distribution) == "hot") {
+      stream.partition_key.distribution = ddb::TrafficKeySpec::Distribution::kHotKey;
+      stream.partition_key.hot_share = 0.05;  // 5,000 a second on one key: it throttles
+    }
+    s.streams.push_back(stream);
+  }
+  return s;
+}
+
+void RunTraffic(benchmark::State& state, const char* distribution) {
+  ddb::ManualClock clock;
+  ddb::DatabaseOptions options;
+  options.clock = &clock;
+  options.throughput.enforce = true;
+  ddb::Database db(options);
+  if (!db.StartTraffic(MixScenario(100000, distribution)).ok()) std::abort();
+  std::uint64_t before = 0;
+  for (auto _ : state) {
+    clock.Advance(10);
+    db.RunBackgroundWork();
+  }
+  for (const auto& s : db.Traffic().streams) before += s.requests;
+  state.SetItemsProcessed(static_cast<std::int64_t>(before));
+  std::uint64_t throttled = 0;
+  for (const auto& s : db.Traffic().streams) throttled += s.throttled;
+  state.counters["throttled_share"] = before ? static_cast<double>(throttled) / static_cast<double>(before) : 0;
+}
+void BM_SimulatedTraffic100kPerSecondUniform(benchmark::State& state) { RunTraffic(state, "uniform"); }
+BENCHMARK(BM_SimulatedTraffic100kPerSecondUniform)->Unit(benchmark::kMicrosecond);
+void BM_SimulatedTraffic100kPerSecondHotKey(benchmark::State& state) { RunTraffic(state, "hot"); }
+BENCHMARK(BM_SimulatedTraffic100kPerSecondHotKey)->Unit(benchmark::kMicrosecond);
+
+// Memory: the heap the capacity model and the traffic hold after 10 simulated minutes at
+// 100,000 requests a second (60 million requests), beside what they held after the first 10
+// seconds. Bounded means the two are close.
+void BM_TrafficHeapAfter10Minutes(benchmark::State& state) {
+  for (auto _ : state) {
+    const std::size_t start = HeapInUse();
+    ddb::ManualClock clock;
+    ddb::DatabaseOptions options;
+    options.clock = &clock;
+    options.throughput.enforce = true;
+    ddb::Database db(options);
+    if (!db.StartTraffic(MixScenario(100000, "hot")).ok()) std::abort();
+    std::size_t after_10s = 0;
+    for (int step = 1; step <= 60000; ++step) {
+      clock.Advance(10);
+      db.RunBackgroundWork();
+      if (step == 1000) after_10s = HeapInUse() - start;
+    }
+    state.counters["heap_MB_after_10s"] = static_cast<double>(after_10s) / 1e6;
+    state.counters["heap_MB_after_10min"] = static_cast<double>(HeapInUse() - start) / 1e6;
+    std::uint64_t requests = 0;
+    for (const auto& s : db.Traffic().streams) requests += s.requests;
+    state.counters["requests_M"] = static_cast<double>(requests) / 1e6;
+  }
+}
+BENCHMARK(BM_TrafficHeapAfter10Minutes)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

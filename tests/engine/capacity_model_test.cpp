@@ -3,9 +3,11 @@
 // ThrottlingReasons DynamoDB answers with, the metrics, Contributor Insights, and the token
 // arithmetic against a reference written the obvious way.
 #include <cmath>
+#include <map>
 #include <random>
 
 #include "support.h"
+#include "throughput/heavy_hitters.h"
 
 namespace ddb::test {
 namespace {
@@ -484,6 +486,34 @@ TEST_CASE("The token arithmetic agrees with a reference model on random traffic"
   }
   REQUIRE(served > 1000);
   REQUIRE(refused > 1000);
+}
+
+TEST_CASE("The heavy-hitters sketch keeps Space-Saving's guarantees on a skewed stream") {
+  throughput::HeavyHitters sketch(64);
+  std::map<std::uint64_t, std::uint64_t> truth;
+  std::mt19937_64 random(11);
+  const int n = 200000;
+  for (int i = 0; i < n; ++i) {
+    // A few heavy keys and a long tail of rare ones: evictions on nearly every tail request.
+    const std::uint64_t key = random() % 4 == 0 ? random() % 8 : 1000 + random() % 100000;
+    ++truth[key];
+    sketch.Add(key,
+               [&](throughput::HeavyHitters::Entry& e) { e.partition_key = AttributeValue::S(std::to_string(key)); });
+  }
+  REQUIRE(sketch.total() == static_cast<std::uint64_t>(n));
+  REQUIRE(sketch.entries().size() == 64);
+  std::map<std::uint64_t, const throughput::HeavyHitters::Entry*> held;
+  for (const auto& e : sketch.entries()) {
+    REQUIRE(held.emplace(e.fingerprint, &e).second);  // each key held once
+    REQUIRE(e.partition_key == AttributeValue::S(std::to_string(e.fingerprint)));
+    const std::uint64_t t = truth[e.fingerprint];
+    REQUIRE(e.count >= t);
+    REQUIRE(e.count - e.overcount <= t);
+  }
+  // Every key more frequent than n / capacity is held.
+  for (const auto& [key, count] : truth)
+    if (count > static_cast<std::uint64_t>(n) / 64) REQUIRE(held.count(key) == 1);
+  for (std::uint64_t heavy = 0; heavy < 8; ++heavy) REQUIRE(held.count(heavy) == 1);
 }
 
 }  // namespace

@@ -1,13 +1,52 @@
 #include "throughput/heavy_hitters.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace ddb::throughput {
 
+HeavyHitters::HeavyHitters(int capacity) : capacity_(capacity) {
+  std::size_t size = 8;
+  while (size < 2 * static_cast<std::size_t>(capacity)) size *= 2;
+  slots_.assign(size, kEmpty);
+  mask_ = size - 1;
+  heap_.reserve(static_cast<std::size_t>(capacity));
+}
+
+void HeavyHitters::Clear() {
+  heap_.clear();
+  std::fill(slots_.begin(), slots_.end(), kEmpty);
+  total_ = 0;
+}
+
+std::size_t HeavyHitters::Find(std::uint64_t fingerprint) const {
+  std::size_t i = static_cast<std::size_t>(fingerprint) & mask_;
+  while (slots_[i] != kEmpty && heap_[slots_[i]].fingerprint != fingerprint) i = (i + 1) & mask_;
+  return i;
+}
+
+void HeavyHitters::Erase(std::uint64_t fingerprint) {
+  std::size_t i = Find(fingerprint);
+  if (slots_[i] == kEmpty) return;
+  slots_[i] = kEmpty;
+  // Backward shift: move up every later entry of the run that may no longer be found.
+  for (std::size_t j = (i + 1) & mask_; slots_[j] != kEmpty; j = (j + 1) & mask_) {
+    const std::size_t home = static_cast<std::size_t>(heap_[slots_[j]].fingerprint) & mask_;
+    // Entry j stays if its home lies cyclically in (i, j].
+    const bool stays = i <= j ? (i < home && home <= j) : (i < home || home <= j);
+    if (stays) continue;
+    slots_[i] = slots_[j];
+    slots_[j] = kEmpty;
+    i = j;
+  }
+}
+
 void HeavyHitters::Swap(std::size_t a, std::size_t b) {
+  // Find each one's slot while the slots still point at where they are.
+  const std::size_t slot_a = Find(heap_[a].fingerprint), slot_b = Find(heap_[b].fingerprint);
   std::swap(heap_[a], heap_[b]);
-  where_[heap_[a].fingerprint] = a;
-  where_[heap_[b].fingerprint] = b;
+  slots_[slot_a] = static_cast<std::uint32_t>(b);
+  slots_[slot_b] = static_cast<std::uint32_t>(a);
 }
 
 void HeavyHitters::SiftUp(std::size_t i) {

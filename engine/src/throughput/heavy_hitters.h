@@ -13,7 +13,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "ddb/value.h"
@@ -22,7 +21,7 @@ namespace ddb::throughput {
 
 class HeavyHitters {
  public:
-  explicit HeavyHitters(int capacity = 256) : capacity_(capacity) {}
+  explicit HeavyHitters(int capacity = 256);
 
   struct Entry {
     std::uint64_t fingerprint = 0;
@@ -37,10 +36,11 @@ class HeavyHitters {
   template <class MakeKey>
   void Add(std::uint64_t fingerprint, MakeKey&& make) {
     ++total_;
-    auto it = where_.find(fingerprint);
-    if (it != where_.end()) {
-      ++heap_[it->second].count;
-      SiftDown(it->second);
+    const std::size_t slot = Find(fingerprint);
+    if (slots_[slot] != kEmpty) {
+      const std::size_t at = slots_[slot];
+      ++heap_[at].count;
+      SiftDown(at);
       return;
     }
     if (static_cast<int>(heap_.size()) < capacity_) {
@@ -49,39 +49,41 @@ class HeavyHitters {
       e.count = 1;
       make(e);
       heap_.push_back(std::move(e));
-      where_[fingerprint] = heap_.size() - 1;
+      slots_[slot] = static_cast<std::uint32_t>(heap_.size() - 1);
       SiftUp(heap_.size() - 1);
       return;
     }
     // Replace the smallest (the heap's root).
     Entry& root = heap_[0];
-    where_.erase(root.fingerprint);
+    Erase(root.fingerprint);
     root.overcount = root.count;
     root.count += 1;
     root.fingerprint = fingerprint;
     root.sort_key.reset();
     make(root);
-    where_[fingerprint] = 0;
+    slots_[Find(fingerprint)] = 0;
     SiftDown(0);
   }
 
   std::uint64_t total() const { return total_; }
   const std::vector<Entry>& entries() const { return heap_; }  // unordered
-  void Clear() {
-    heap_.clear();
-    where_.clear();
-    total_ = 0;
-  }
+  void Clear();
 
  private:
+  static constexpr std::uint32_t kEmpty = ~0u;
+  // Where each held fingerprint sits in heap_: an open-addressed table of twice the capacity
+  // (linear probing, deletion by backward shift), so counting a key allocates nothing.
+  std::size_t Find(std::uint64_t fingerprint) const;  // its slot, or the empty slot it would take
+  void Erase(std::uint64_t fingerprint);
   void SiftUp(std::size_t i);
   void SiftDown(std::size_t i);
   void Swap(std::size_t a, std::size_t b);
 
   int capacity_;
   std::uint64_t total_ = 0;
-  std::vector<Entry> heap_;  // a min-heap on count
-  std::unordered_map<std::uint64_t, std::size_t> where_;
+  std::vector<Entry> heap_;           // a min-heap on count
+  std::vector<std::uint32_t> slots_;  // heap_ positions, kEmpty where free
+  std::size_t mask_ = 0;
 };
 
 }  // namespace ddb::throughput

@@ -36,7 +36,7 @@ std::string UtcText(std::int64_t seconds) {
   const std::int64_t d = doy - (153 * mp + 2) / 5 + 1;
   const std::int64_t m = mp < 10 ? mp + 3 : mp - 9;
   const std::int64_t y = yoe + era * 400 + (m <= 2);
-  char buf[32];
+  char buf[64];
   std::snprintf(buf, sizeof buf, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ", static_cast<long long>(y),
                 static_cast<long long>(m), static_cast<long long>(d), static_cast<long long>(rest / 3600),
                 static_cast<long long>(rest / 60 % 60), static_cast<long long>(rest % 60));
@@ -367,8 +367,11 @@ void TrafficGenerator::Execute(Table& table, throughput::TableMeter& meter, Requ
   if (s.read_resource >= 0) {
     partition =
         GsiPartition(key.hash, table.IndexPartitionCount(table.indexes()[static_cast<std::size_t>(s.read_resource)]));
+  } else if (key.stamp == table.splits().size() + 1) {
+    partition = key.partition;
   } else {
     partition = table.PartitionOfKeyValues(key.partition_key, key.has_sort_key ? &key.sort_key : nullptr);
+    if (&key != &scratch) key.partition = partition, key.stamp = table.splits().size() + 1;
   }
   const bool counter_step = counter && r.step == 0;
   const double units = counter_step ? 1.0 : s.units;

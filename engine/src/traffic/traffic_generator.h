@@ -54,6 +54,9 @@ class TrafficGenerator {
     bool has_sort_key = false;
     std::uint64_t hash = 0;         // PartitionKeyHash(partition_key)
     std::uint64_t fingerprint = 0;  // with the sort key
+    // A cached key's table partition, valid while the table has made `stamp` - 1 splits.
+    mutable int partition = 0;
+    mutable std::size_t stamp = 0;
   };
   struct IndexPlan {
     int position = 0;      // in Table::indexes()
