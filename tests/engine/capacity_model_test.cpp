@@ -350,10 +350,16 @@ TEST_CASE("BatchWriteItem returns what the model refused as UnprocessedItems - a
   REQUIRE(first.body["UnprocessedItems"]["Batch"].size() == 5);
   REQUIRE(first.body["UnprocessedItems"]["Batch"][0] == json({{"PutRequest", {{"Item", {{"id", {{"S", "b5"}}}}}}}}));
   REQUIRE(db.Description("Batch")->item_count == 5);
+  // ThrottledRequests counts a batch only when all of it was refused; each refused write is a
+  // WriteThrottleEvents.
+  REQUIRE(Sum(*db.Metrics("Batch"), &CapacitySecond::throttled_requests) == 0);
+  REQUIRE(Sum(*db.Metrics("Batch"), &CapacitySecond::write_throttle_events) == 5);
   REQUIRE_ERROR(Exec(db, "BatchWriteItem", batch(100)), "ProvisionedThroughputExceededException",
                 "The level of configured provisioned throughput for the table was exceeded. Consider increasing your "
                 "provisioning level with the UpdateTable API.");
   REQUIRE(db.Description("Batch")->item_count == 5);
+  REQUIRE(Sum(*db.Metrics("Batch"), &CapacitySecond::throttled_requests) == 1);
+  REQUIRE(Sum(*db.Metrics("Batch"), &CapacitySecond::write_throttle_events) == 15);
 }
 
 TEST_CASE("A transaction the model refuses is cancelled with a ThrottlingError reason") {
@@ -486,6 +492,93 @@ TEST_CASE("The token arithmetic agrees with a reference model on random traffic"
   }
   REQUIRE(served > 1000);
   REQUIRE(refused > 1000);
+}
+
+TEST_CASE("A backfill short of its new GSI's write capacity counts OnlineIndexThrottleEvents") {
+  ManualClock clock;
+  Database db(CapacityOn(&clock));
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Backfilled", 1000, 1000)));
+  for (int i = 0; i < 300; ++i) {
+    json put = Put("Backfilled", "i" + std::to_string(i));
+    put["Item"]["g"] = {{"S", "v" + std::to_string(i % 7)}};
+    REQUIRE_OK(Exec(db, "PutItem", put));
+    clock.Advance(2);
+  }
+  REQUIRE_OK(Exec(db, "UpdateTable",
+                  {{"TableName", "Backfilled"},
+                   {"AttributeDefinitions", {{{"AttributeName", "g"}, {"AttributeType", "S"}}}},
+                   {"GlobalSecondaryIndexUpdates",
+                    {{{"Create",
+                       {{"IndexName", "ByG"},
+                        {"KeySchema", {{{"AttributeName", "g"}, {"KeyType", "HASH"}}}},
+                        {"Projection", {{"ProjectionType", "KEYS_ONLY"}}},
+                        {"ProvisionedThroughput", {{"ReadCapacityUnits", 1}, {"WriteCapacityUnits", 1}}}}}}}}}));
+  // The backfill copies 1,000 items a second; the index's 1 WCU cannot keep up.
+  for (int step = 0; step < 20; ++step) {
+    clock.Advance(50);
+    db.RunBackgroundWork();
+  }
+  REQUIRE(db.Description("Backfilled")->global_secondary_indexes[0].status == IndexStatus::kActive);
+  const CapacityMetrics m = *db.Metrics("Backfilled", "ByG");
+  std::uint64_t online = 0;
+  for (const CapacitySecond& s : m.seconds) online += s.online_index_throttle_events;
+  REQUIRE(online > 0);
+  REQUIRE(Sum(m, &CapacitySecond::write_throttle_events) == 0);  // not counted as WriteThrottleEvents
+  REQUIRE(Sum(*db.Metrics("Backfilled"), &CapacitySecond::online_index_throttle_events) == 0);
+}
+
+TEST_CASE("Provisioned throughput decreases are limited: four a UTC day then one an hour") {
+  ManualClock clock(1'700'006'400'000);  // 2023-11-15T00:00:00Z
+  Database db(CapacityOn(&clock));
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Dial", 100, 100)));
+  auto decrease_to = [&](int units) {
+    return Exec(db, "UpdateTable",
+                {{"TableName", "Dial"},
+                 {"ProvisionedThroughput", {{"ReadCapacityUnits", units}, {"WriteCapacityUnits", units}}}});
+  };
+  for (int units : {90, 80, 70, 60}) {
+    REQUIRE_OK(decrease_to(units));
+    clock.Advance(60'000);
+  }
+  REQUIRE_ERROR(decrease_to(50), "LimitExceededException",
+                "Subscriber limit exceeded: Provisioned throughput decreases are limited within a given UTC day. After "
+                "the first 4 decreases, each subsequent decrease in the same UTC day can be performed at most once "
+                "every 3600 seconds. Number of decreases today: 4. Last decrease at 2023-11-15T00:03:00Z. Next "
+                "decrease can be made at 2023-11-15T01:03:00Z");
+  REQUIRE_OK(Exec(
+      db, "UpdateTable",  // increases are not limited
+      {{"TableName", "Dial"}, {"ProvisionedThroughput", {{"ReadCapacityUnits", 200}, {"WriteCapacityUnits", 200}}}}));
+  clock.Advance(3'600'000);  // an hour without a decrease: one more
+  REQUIRE_OK(decrease_to(50));
+  REQUIRE(decrease_to(40).type() == "LimitExceededException");
+  clock.Set(1'700'092'800'000);  // the next UTC day starts the count again
+  REQUIRE_OK(decrease_to(40));
+}
+
+TEST_CASE("A simulated clock plays at a speed - pauses - and steps") {
+  ManualClock base(1'000'000);
+  SimulatedClock sim(&base, 5'000);
+  REQUIRE(sim.NowMillis() == 5'000);  // starts paused
+  base.Advance(1'000);
+  REQUIRE(sim.NowMillis() == 5'000);
+  sim.Play();
+  base.Advance(1'000);
+  REQUIRE(sim.NowMillis() == 6'000);
+  sim.SetSpeed(10);
+  base.Advance(1'000);
+  REQUIRE(sim.NowMillis() == 16'000);
+  sim.Pause();
+  base.Advance(1'000);
+  REQUIRE(sim.NowMillis() == 16'000);
+  sim.Step(250);
+  REQUIRE(sim.NowMillis() == 16'250);
+  sim.SetSpeed(1000);  // at most ×100
+  REQUIRE(sim.speed() == 100);
+  sim.Play();
+  base.Advance(10);
+  REQUIRE(sim.NowMillis() == 17'250);
+  REQUIRE(UtcDateTimeText(1'700'000'000'000) == "2023-11-14T22:13:20Z");
+  REQUIRE(UtcDateTimeText(0) == "1970-01-01T00:00:00Z");
 }
 
 TEST_CASE("The heavy-hitters sketch keeps Space-Saving's guarantees on a skewed stream") {

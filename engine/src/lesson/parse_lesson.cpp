@@ -232,12 +232,12 @@ Result<Lesson> ParseLesson(std::string_view json_text, std::string_view source_n
   std::int64_t index_lag_seconds = 0;
   std::int64_t size_limit_kilobytes = 0;
   std::string schema_reference;  // for editors; the engine knows its own format
-  if (r.Object(root, {"id", "title", "summary", "minutes", "steps"}, {"$schema", "setup", "indexLagSeconds", "sizeLimitKilobytes"}) &&
+  if (r.Object(root, {"id", "title", "summary", "minutes", "steps"},
+               {"$schema", "setup", "indexLagSeconds", "sizeLimitKilobytes"}) &&
       (!Reader::Has(root, "$schema") || r.NonEmptyString(root.Member("$schema"), schema_reference)) &&
       ReadLessonId(r, root.Member("id"), lesson.id) && r.NonEmptyString(root.Member("title"), lesson.title, 80) &&
       r.NonEmptyString(root.Member("summary"), lesson.summary) && r.Integer(root.Member("minutes"), 1, 60, minutes) &&
-      (!Reader::Has(root, "indexLagSeconds") ||
-       r.Integer(root.Member("indexLagSeconds"), 0, 120, index_lag_seconds)) &&
+      (!Reader::Has(root, "indexLagSeconds") || r.Integer(root.Member("indexLagSeconds"), 0, 120, index_lag_seconds)) &&
       (!Reader::Has(root, "sizeLimitKilobytes") ||
        r.Integer(root.Member("sizeLimitKilobytes"), 1, 1024, size_limit_kilobytes)) &&
       (!Reader::Has(root, "setup") || ReadSetup(r, root.Member("setup"), lesson))) {

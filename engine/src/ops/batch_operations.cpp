@@ -132,8 +132,10 @@ Result<BatchGetItemResult> Database::BatchGetItem(const BatchGetItemRequest& req
         const std::size_t first = trace.trace().entries.size();
         trace.Add(found.item ? found.item : std::make_shared<const Item>(key), found.partition,
                   found.item ? TraceOutcome::kReturned : TraceOutcome::kNotFound, found.item_bytes, u);
-        Status admitted = impl_->Admit(
-            trace, *t, false, [&](throughput::Demand& d) { AddReadDemand(*t, trace.trace(), first, {}, u, d); });
+        Status admitted = impl_->Admit(trace, *t, false, [&](throughput::Demand& d) {
+          d.whole_request = false;
+          AddReadDemand(*t, trace.trace(), first, {}, u, d);
+        });
         trace.trace().entries.pop_back();
         if (!admitted.ok()) {
           throttled = std::move(admitted);
@@ -160,8 +162,13 @@ Result<BatchGetItemResult> Database::BatchGetItem(const BatchGetItemRequest& req
     if (auto c = capacity::Report(request.return_consumed_capacity, name, units)) out.consumed_capacity.push_back(*c);
   }
   trace.SetCapacity(all_units);
-  // DynamoDB answers a batch it could serve none of with the throttling error itself.
-  if (!throttled.ok() && served == 0) return trace.Fail(throttled);
+  // DynamoDB answers a batch it could serve none of with the throttling error itself, and only
+  // then counts it in ThrottledRequests (of each table it named).
+  if (!throttled.ok() && served == 0) {
+    for (const auto& [name, t] : tables)
+      if (throughput::TableMeter* m = impl_->MeterOf(*t)) m->CountThrottledRequest();
+    return trace.Fail(throttled);
+  }
   return out;
 }
 
@@ -250,6 +257,7 @@ Result<BatchWriteItemResult> Database::BatchWriteItem(const BatchWriteItemReques
         // The capacity model meters each write: one it refuses comes back in UnprocessedItems.
         const Item& target = w.put_item ? *w.put_item : *w.delete_key;
         Status admitted = impl_->Admit(trace, *t, true, [&](throughput::Demand& d) {
+          d.whole_request = false;
           const Table::Lookup current = t->Get(target);
           const std::uint64_t bytes = w.put_item ? ItemSize(*w.put_item) : 0;
           AddWriteDemand(*t, target, current.item.get(), w.put_item ? &*w.put_item : nullptr,
@@ -292,6 +300,8 @@ Result<BatchWriteItemResult> Database::BatchWriteItem(const BatchWriteItemReques
       out.consumed_capacity.push_back(*c);
   }
   if (!throttled.ok() && served == 0) {
+    for (const auto& [name, t] : tables)
+      if (throughput::TableMeter* m = impl_->MeterOf(*t)) m->CountThrottledRequest();
     trace.SetCapacity(0);
     return trace.Fail(throttled);
   }

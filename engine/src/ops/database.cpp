@@ -192,6 +192,9 @@ Result<TableDescription> Database::DeleteTable(std::string_view table_name) {
   TableDescription out = Describe(*t, impl_->clock->NowMillis());
   out.status = TableStatus::kDeleting;
   impl_->tables.erase(*name);
+  // Its capacity model and Contributor Insights settings go with it.
+  impl_->meters.erase(*name);
+  impl_->insights.erase(*name);
   ++impl_->revision;
   return out;
 }

@@ -92,23 +92,44 @@ struct Database::Impl {
   }
   void RunBackgroundWork(bool finish) {
     const std::int64_t now = clock->NowMillis();
+    const bool metered = options.throughput.enforce;
     bool changed = false;
-    for (auto& [name, table] : tables) changed = table->AdvanceIndexes(now, finish) || changed;
-    if (options.throughput.enforce) {
-      // Work between requests belongs to no request: splits for heat it makes are recorded
-      // with no request (PartitionSplit::request_sequence 0).
-      for (auto& [name, table] : tables) table->set_environment(BackgroundEnvironment());
+    // Work between requests belongs to no request: splits for heat it makes are recorded with
+    // none (PartitionSplit::request_sequence 0).
+    std::size_t splits_before = 0;
+    if (metered)
+      for (auto& [name, table] : tables) {
+        table->set_environment(BackgroundEnvironment());
+        splits_before += table->splits().size();
+      }
+    for (auto& [name, table] : tables) {
+      // A backfill's copies draw on the new GSI's write capacity (OnlineIndexThrottleEvents
+      // when it has none left; the backfill itself keeps its pace).
+      backfill_copied.clear();
+      for (const StoredIndex& ix : table->indexes()) backfill_copied.push_back(ix.lifecycle().backfill_copied);
+      changed = table->AdvanceIndexes(now, finish) || changed;
+      // (An index whose deletion ended just now moved the others: nothing is counted then.)
+      throughput::TableMeter* m = metered ? MeterOf(*table) : nullptr;
+      if (m && table->indexes().size() == backfill_copied.size())
+        for (std::size_t k = 0; k < backfill_copied.size(); ++k) {
+          const auto& life = table->indexes()[k].lifecycle();
+          if (life.backfill_copied > backfill_copied[k])
+            m->MeterBackfill(static_cast<int>(k), static_cast<double>(life.backfill_copied - backfill_copied[k]), now);
+        }
+    }
+    if (metered) {
       if (traffic) {
         Table* t = Find(traffic->scenario().table_name);
         if (!t || t->id() != traffic->table_id()) traffic.reset();
         else if (throughput::TableMeter* m = MeterOf(*t)) changed = traffic->Run(*t, *m, now) || changed;
       }
+      std::size_t splits_after = 0;
       for (auto& [name, table] : tables) {
-        const std::size_t splits = table->splits().size();
         MeterOf(*table);
-        changed = changed || table->splits().size() != splits;
+        splits_after += table->splits().size();
         table->set_environment(TableEnvironment());
       }
+      changed = changed || splits_after != splits_before;
     }
     if (changed) ++revision;
   }
@@ -168,6 +189,7 @@ struct Database::Impl {
   // request in hand (its buffers reused).
   std::map<std::string, std::unique_ptr<throughput::TableMeter>> meters;
   throughput::Demand demand;
+  std::vector<std::uint64_t> backfill_copied;  // RunBackgroundWork's scratch
   // Contributor Insights settings, per table name then index name ("" the table), with the id
   // of the table they were made for (a table created again starts without).
   struct InsightsSetting {

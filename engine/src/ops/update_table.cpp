@@ -209,6 +209,24 @@ Result<TableDescription> Database::UpdateTable(const UpdateTableRequest& request
                                          "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when "
                                          "BillingMode is PAY_PER_REQUEST"));
 
+  // Decreases are limited ("Service, account, and table quotas": up to four a UTC day, then one
+  // more for each hour without a decrease, 27 in all). DynamoDB's message for it is not in the
+  // public test suites; this is its wording as AWS forum reports quote it.
+  if (pt && current == BillingMode::kProvisioned && target == BillingMode::kProvisioned &&
+      (*pt->read_capacity_units < def.read_capacity_units || *pt->write_capacity_units < def.write_capacity_units)) {
+    const Table::ThroughputHistory& h = t->throughput_history();
+    const std::int64_t now = impl_->clock->NowMillis();
+    const std::int64_t today = h.decreases_day == UtcDay(now) ? h.decreases_today : 0;
+    if (today >= 4 && h.last_decrease_millis && now - *h.last_decrease_millis < 3'600'000)
+      return trace.Fail(Status(
+          ErrorCode::kLimitExceeded,
+          "Subscriber limit exceeded: Provisioned throughput decreases are limited within a given UTC day. After the "
+          "first 4 decreases, each subsequent decrease in the same UTC day can be performed at most once every 3600 "
+          "seconds. Number of decreases today: " +
+              std::to_string(today) + ". Last decrease at " + UtcDateTimeText(*h.last_decrease_millis) +
+              ". Next decrease can be made at " + UtcDateTimeText(*h.last_decrease_millis + 3'600'000)));
+  }
+
   // OnDemandThroughput and WarmThroughput, against the billing mode the table will have.
   TableDefinition limits_after = def;
   limits_after.billing_mode = target;

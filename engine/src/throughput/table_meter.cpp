@@ -382,7 +382,7 @@ bool TableMeter::Meter(const Demand& demand, std::int64_t now, std::vector<Throt
       throttles.push_back({{ReasonName(k != 0, write, causes[k]), r.arn}, r.index_name, where[k]});
       CountCause(Current(r), write, causes[k]);
     }
-    Current(resources_[0]).throttled_requests += 1;
+    if (demand.whole_request) Current(resources_[0]).throttled_requests += 1;
     for (const Draw& d : demand.draws) {
       const std::size_t k = slot_of(d.resource);
       if (k >= n) continue;

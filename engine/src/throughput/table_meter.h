@@ -88,10 +88,14 @@ struct KeyTouch {
 // One request's demand.
 struct Demand {
   bool write = false;
+  // Whether a refusal counts a ThrottledRequests: not for one item of a batch, whose request
+  // counts only when every item was refused ("Amazon DynamoDB metrics and dimensions").
+  bool whole_request = true;
   std::vector<Draw> draws;
   std::vector<KeyTouch> keys;
   void Clear(bool is_write) {
     write = is_write;
+    whole_request = true;
     draws.clear();
     keys.clear();
   }
@@ -118,6 +122,8 @@ class TableMeter {
   // Counts a backfill's copies into a GSI (resource k) against its write capacity; counts an
   // OnlineIndexThrottleEvents when the index has none left.
   void MeterBackfill(int resource, double units, std::int64_t now_millis);
+  // Counts a ThrottledRequests for a batch the model refused entirely.
+  void CountThrottledRequest() { Current(resources_[0]).throttled_requests += 1; }
 
   CapacityMetrics Metrics(const Table& table, const std::string& index_name) const;
   // Top keys over the sliding minute ending at `now`, at most `limit` per list (both modes'

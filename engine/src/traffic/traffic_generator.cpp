@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ddb/clock.h"
 #include "storage/capacity.h"
 
 namespace ddb::traffic {
@@ -21,26 +22,6 @@ double Unit(std::uint64_t draw) { return static_cast<double>(draw >> 11) * 0x1.0
 __extension__ using Uint128 = unsigned __int128;
 int GsiPartition(std::uint64_t hash, int partitions) {
   return static_cast<int>((static_cast<Uint128>(hash) * static_cast<unsigned>(partitions)) >> 64);
-}
-
-// "2026-12-01T10:15:00Z" for a time in seconds since the epoch (civil_from_days, H. Hinnant).
-std::string UtcText(std::int64_t seconds) {
-  std::int64_t days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400;
-  const std::int64_t rest = seconds - days * 86400;
-  days += 719468;
-  const std::int64_t era = (days >= 0 ? days : days - 146096) / 146097;
-  const std::int64_t doe = days - era * 146097;
-  const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  const std::int64_t mp = (5 * doy + 2) / 153;
-  const std::int64_t d = doy - (153 * mp + 2) / 5 + 1;
-  const std::int64_t m = mp < 10 ? mp + 3 : mp - 9;
-  const std::int64_t y = yoe + era * 400 + (m <= 2);
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ", static_cast<long long>(y),
-                static_cast<long long>(m), static_cast<long long>(d), static_cast<long long>(rest / 3600),
-                static_cast<long long>(rest / 60 % 60), static_cast<long long>(rest % 60));
-  return buf;
 }
 
 std::string UuidText(std::uint64_t hi, std::uint64_t lo) {
@@ -218,7 +199,7 @@ void TrafficGenerator::MakeValue(const TrafficKeySpec& spec, const KeyAttribute&
     case D::kTimestamp: {
       const std::int64_t bucket = origin / 1000 / spec.granularity_seconds * spec.granularity_seconds;
       numeric = bucket;
-      text = UtcText(bucket);
+      text = UtcDateTimeText(bucket * 1000);
       break;
     }
     case D::kUuid: text = UuidText(Mix(draw), Mix(draw ^ 0xa5a5a5a5a5a5a5a5ull)); break;

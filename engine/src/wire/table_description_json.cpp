@@ -49,6 +49,10 @@ json DescribedIndexJson(const IndexDescription& ix, const std::string& table_arn
     o["ProvisionedThroughput"] =
         ThroughputJson(ix.read_capacity_units.value_or(0), ix.write_capacity_units.value_or(0));
     o["ProvisionedThroughput"]["NumberOfDecreasesToday"] = 0;
+    // What the index serves at once: its throughput, or on-demand's initial 12,000 / 4,000.
+    o["WarmThroughput"] = {{"ReadUnitsPerSecond", ix.read_capacity_units.value_or(12000)},
+                           {"WriteUnitsPerSecond", ix.write_capacity_units.value_or(4000)},
+                           {"Status", ix.status == IndexStatus::kActive ? "ACTIVE" : "UPDATING"}};
   }
   return o;
 }
@@ -113,6 +117,12 @@ std::vector<std::pair<std::string, json>> CreateTableMembers(const TableDescript
   m.emplace_back("BillingMode", std::string(BillingModeName(d.billing_mode)));
   if (provisioned)
     m.emplace_back("ProvisionedThroughput", ThroughputJson(d.read_capacity_units, d.write_capacity_units));
+  // WarmThroughput only where it asked for more than the table would have anyway.
+  const std::int64_t base_read = provisioned ? d.read_capacity_units : 12000;
+  const std::int64_t base_write = provisioned ? d.write_capacity_units : 4000;
+  if (d.warm_read_units_per_second > base_read || d.warm_write_units_per_second > base_write)
+    m.emplace_back("WarmThroughput", json{{"ReadUnitsPerSecond", d.warm_read_units_per_second},
+                                          {"WriteUnitsPerSecond", d.warm_write_units_per_second}});
   if (d.max_read_request_units || d.max_write_request_units)
     m.emplace_back("OnDemandThroughput", json{{"MaxReadRequestUnits", d.max_read_request_units.value_or(-1)},
                                               {"MaxWriteRequestUnits", d.max_write_request_units.value_or(-1)}});
