@@ -55,6 +55,7 @@ void CloseOnEscape(bool& open) {
 }  // namespace
 
 App::App(Host& host) : host_(host), saved_(host) {
+  clock_.Play();  // time runs from the start: GSI writes arrive, backfills progress
   store_.set_database_options(db_.options());
   // The sandbox hears every request first (history, undo), then the workbench (trace), then
   // the lesson player (the open step's check).
@@ -151,7 +152,10 @@ void App::ApplySettings(const nlohmann::json& s) {
   if (auto it = s.find("presenter"); it != s.end() && it->is_boolean()) presenter_ = it->get<bool>();
   if (auto it = s.find("lessonLayout"); it != s.end() && it->is_boolean()) lesson_layout_ = it->get<bool>();
   if (auto it = s.find("dataMode"); it != s.end() && it->is_string()) {
-    table_panel_.set_mode(it->get<std::string>() == "items" ? TablePanel::Mode::kItems : TablePanel::Mode::kPartitions);
+    const std::string mode = it->get<std::string>();
+    table_panel_.set_mode(mode == "items"      ? TablePanel::Mode::kItems
+                          : mode == "capacity" ? TablePanel::Mode::kCapacity
+                                               : TablePanel::Mode::kPartitions);
   }
   if (auto it = s.find("table"); it != s.end() && it->is_string()) saved_table_ = it->get<std::string>();
 }
@@ -179,7 +183,9 @@ nlohmann::json App::Settings() const {
           {"largeTargets", style_.large_targets},
           {"presenter", presenter_},
           {"lessonLayout", lesson_layout_},
-          {"dataMode", table_panel_.mode() == TablePanel::Mode::kItems ? "items" : "partitions"},
+          {"dataMode", table_panel_.mode() == TablePanel::Mode::kItems      ? "items"
+                       : table_panel_.mode() == TablePanel::Mode::kCapacity ? "capacity"
+                                                                            : "partitions"},
           {"table", selection_.table}};
 }
 
@@ -191,8 +197,8 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   probe_.shown() = {};  // panels report what they show as they draw it
   const float scale = dpr * style_.font_scale;
   PanelContext ctx{
-      db_,          wire_, sandbox_, work_,      selection_, layouts_,      probe_, fonts, PaletteFor(style_.theme),
-      style_.theme, scale, notices_, presenter_, confirm_,   lesson_layout_};
+      db_,          wire_, sandbox_, work_,      selection_, layouts_,       probe_, fonts, PaletteFor(style_.theme),
+      style_.theme, scale, notices_, presenter_, confirm_,   lesson_layout_, clock_};
   if (!started_) {
     // The frame that finishes the restore still shows its progress: swapping in 100,000 items
     // and drawing them for the first time are two frames' work, not one.
@@ -637,7 +643,31 @@ std::string App::StateJson() const {
              {"returned", shown.trace_returned},   {"filteredOut", shown.trace_filtered},
              {"written", shown.trace_written},     {"partitionsVisited", shown.trace_partitions_visited}};
   }
+  // Simulated traffic, for tests: what runs, its counts, the top keys and the partitions that
+  // throttled in the last whole second.
+  json capacity = nullptr;
+  if (const ddb::TrafficStatus traffic = db_.Traffic(); !traffic.scenario_id.empty()) {
+    std::uint64_t made = 0, throttled = 0;
+    for (const auto& s : traffic.streams) made += s.requests, throttled += s.throttled;
+    capacity = {
+        {"scenario", traffic.scenario_id}, {"running", traffic.running}, {"made", made}, {"throttled", throttled}};
+    const auto key_text = [](const std::vector<ddb::ContributorKey>& keys) -> json {
+      if (keys.empty()) return nullptr;
+      const auto* s = std::get_if<std::string>(&keys.front().partition_key.variant());
+      return s ? json(*s) : json(nullptr);
+    };
+    if (auto top = db_.TopKeys(traffic.table_name); top.ok()) {
+      capacity["topAccessed"] = key_text(top->most_accessed_partition_keys);
+      capacity["topThrottled"] = key_text(top->most_throttled_partition_keys);
+    }
+    int hot = 0;
+    if (auto m = db_.Metrics(traffic.table_name); m.ok() && m->partitions.size() >= 2)
+      for (const ddb::PartitionSecond& p : m->partitions[m->partitions.size() - 2])
+        hot += p.write_units_throttled > 0 || p.read_units_throttled > 0;
+    capacity["hotPartitions"] = hot;
+  }
   json state = {
+      {"capacity", capacity},
       {"frameCount", frame_count_},
       {"revision", db_.revision()},
       {"epoch", wire_.stamp().epoch},

@@ -20,10 +20,10 @@
 #include "model/host.h"
 #include "model/layout_cache.h"
 #include "model/notices.h"
+#include "model/page_options.h"
 #include "model/sandbox.h"
 #include "model/sandbox_store.h"
 #include "model/saved_state.h"
-#include "model/page_options.h"
 #include "model/wire_client.h"
 #include "model/workbench.h"
 #include "panels/history_panel.h"
@@ -61,8 +61,9 @@ class App {
   std::uint64_t frame_count() const { return frame_count_; }
   // Work that moves on only from frame to frame is under way (loading the large sample in
   // batches, lesson files or a share link on their way): the page must keep drawing.
-  bool WantsFrames() const { return tables_panel_.loading() || share_pending_ || lessons_.Fetching() || store_.busy() ||
-                                 db_.HasBackgroundWork(); }
+  bool WantsFrames() const {
+    return tables_panel_.loading() || share_pending_ || lessons_.Fetching() || store_.busy() || db_.HasBackgroundWork();
+  }
 
   // Saves the sandbox, settings and lesson progress now (the page is being hidden or closed).
   void SaveNow();
@@ -108,7 +109,10 @@ class App {
   static nlohmann::json InputJson();
 
   Host& host_;
-  ddb::Database db_{PageDatabaseOptions()};
+  // The page's clock: wall time, which the capacity view's controls pause, step and speed up.
+  ddb::SystemClock system_clock_;
+  ddb::SimulatedClock clock_{&system_clock_, system_clock_.NowMillis()};
+  ddb::Database db_{PageDatabaseOptions(&clock_)};
   WireClient wire_{db_};
   Sandbox sandbox_{db_, wire_};
   Workbench work_{db_, wire_};

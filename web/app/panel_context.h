@@ -23,8 +23,8 @@ class ConfirmDialog;
 
 // What the user is looking at, shared by the panels.
 struct Selection {
-  std::string table;  // empty when none
-  ddb::ItemPtr item;  // the item the inspector shows; null when none
+  std::string table;       // empty when none
+  ddb::ItemPtr item;       // the item the inspector shows; null when none
   std::string index = {};  // the table's secondary index the data view shows; empty: the table itself
 };
 
@@ -39,11 +39,12 @@ struct PanelContext {
   const UiFonts& fonts;
   const Palette& colors;
   Theme theme;
-  float scale;             // device pixels per CSS pixel × font scale; multiply CSS-pixel sizes by it
-  Notices& notices;        // messages about the page itself (a link that names no lesson, ...)
-  bool presenter;          // the presenter view: only the lessons and the data view are drawn
-  ConfirmDialog& confirm;  // asks before an action that replaces or drops the learner's data
-  bool& lesson_layout;     // while a lesson is open: its own layout (true) or the workbench
+  float scale;                 // device pixels per CSS pixel × font scale; multiply CSS-pixel sizes by it
+  Notices& notices;            // messages about the page itself (a link that names no lesson, ...)
+  bool presenter;              // the presenter view: only the lessons and the data view are drawn
+  ConfirmDialog& confirm;      // asks before an action that replaces or drops the learner's data
+  bool& lesson_layout;         // while a lesson is open: its own layout (true) or the workbench
+  ddb::SimulatedClock& clock;  // the engine's clock: the capacity view plays, pauses, steps it
 };
 
 // Where App places a panel, in ImGui (device-pixel) coordinates.

@@ -2,8 +2,9 @@
 
 namespace playground {
 
-ddb::DatabaseOptions PageDatabaseOptions() {
+ddb::DatabaseOptions PageDatabaseOptions(const ddb::Clock* clock) {
   ddb::DatabaseOptions options;
+  options.clock = clock;
   options.index_timing.propagation_millis = 2000;
   options.index_timing.creation_millis = 1500;
   options.index_timing.backfill_items_per_second = 20;

@@ -8,6 +8,8 @@
 
 namespace playground {
 
-ddb::DatabaseOptions PageDatabaseOptions();
+// `clock`: the page's clock (App's SimulatedClock, which the capacity view's controls play,
+// pause, step and speed up); null for the system clock.
+ddb::DatabaseOptions PageDatabaseOptions(const ddb::Clock* clock = nullptr);
 
 }  // namespace playground

@@ -22,6 +22,19 @@ WireResult WireClient::Send(std::string_view operation, std::string_view body, R
   return result;
 }
 
+ddb::Status WireClient::StartTraffic(const ddb::TrafficScenario& scenario, std::string_view create_table_json) {
+  db_.SetCapacityModel(true);
+  if (!db_.Description(scenario.table_name).ok() && !create_table_json.empty()) {
+    const WireResult created = Send("CreateTable", create_table_json, RequestOrigin::kUser);
+    if (!created.ok()) return ddb::Status::Validation(created.error_message);
+  }
+  return db_.StartTraffic(scenario);
+}
+
+void WireClient::StopTraffic() { db_.StopTraffic(); }
+
+void WireClient::SetCapacityModel(bool on) { db_.SetCapacityModel(on); }
+
 void WireClient::Replace(ddb::Database&& fresh) {
   fresh.FinishBackgroundWork();  // a state put back whole starts with its indexes caught up
   db_ = std::move(fresh);

@@ -77,6 +77,13 @@ class WireClient {
   void SetIndexPropagation(std::int64_t millis);
   // The partition and item-collection size limit from now on (ddb::Database::SetSizeLimit).
   void SetSizeLimit(std::uint64_t bytes);
+  // Simulated traffic (ddb/traffic.h): turns the capacity model on, creates the scenario's
+  // table through a CreateTable request when it has none (so history and undo see it), and
+  // starts the scenario on the clock.
+  ddb::Status StartTraffic(const ddb::TrafficScenario& scenario, std::string_view create_table_json);
+  void StopTraffic();
+  // Whether requests are metered and throttled (ddb::Database::SetCapacityModel).
+  void SetCapacityModel(bool on);
   // What a database that replaces this one is made with.
   const ddb::DatabaseOptions& options() const { return db_.options(); }
 

@@ -86,7 +86,7 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   if (!view) view = table_view;
   ShownState& shown = ctx.probe.shown();
   shown.selected_table = table;
-  shown.data_mode = mode_ == Mode::kPartitions ? "partitions" : "items";
+  shown.data_mode = mode_ == Mode::kPartitions ? "partitions" : mode_ == Mode::kItems ? "items" : "capacity";
   shown.data_index = ctx.selection.index;
   if (view) {
     shown.partitions_shown = view->partitions.size();
@@ -105,7 +105,17 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   ui::Window window(title.c_str(), nullptr, kPanelWindowFlags);
   if (!window) return;
 
+  if (std::string started = capacity_.TakeStartedTable(); !started.empty()) {
+    // A trainer scenario just started: show its table's capacity.
+    ctx.selection.table = started;
+    ctx.selection.index.clear();
+    ctx.selection.item.reset();
+    set_mode(Mode::kCapacity);
+  }
   if (table.empty()) {
+    // The trainer scenarios first (a trainer starts from an empty page), then the hint.
+    ImGui::SeparatorText("Watch a hot key happen: a trainer scenario");
+    capacity_.DrawScenarioPicker(ctx);
     CenteredHint("Select a table on the left, create one, or load the sample table.", ctx.colors);
     return;
   }
@@ -133,6 +143,8 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
     if (body) {
       if (mode_ == Mode::kPartitions) {
         partition_map_.Draw(*view, paint, compact, ctx);
+      } else if (mode_ == Mode::kCapacity) {
+        capacity_.Draw(table, ctx);
       } else {
         DrawItemGrid(*view, paint, grid_find_, ctx);
       }
@@ -321,14 +333,21 @@ void TablePanel::DrawIndexState(const LayoutView& index, const LayoutView& table
 void TablePanel::DrawModeTabs(PanelContext& ctx) {
   ui::TabBar tabs("data_mode");
   if (!tabs) return;
+  // A tab chosen by the page (set_mode) is asked for until the tab bar shows it: ImGui applies
+  // the request a frame later, and meanwhile reports the old tab as the open one.
+  const Mode asked = mode_;
+  bool shown_asked = false;
   const auto tab = [&](const char* label, Mode mode, const char* probe_name) {
-    // Selecting the tab programmatically (set_mode) is honoured once.
-    ui::TabItem item(label);
+    ui::TabItem item(label, nullptr, select_tab_ && mode == asked ? ImGuiTabItemFlags_SetSelected : 0);
     ctx.probe.RecordLastItem(probe_name);
-    if (item) mode_ = mode;
+    if (!item) return;
+    if (!select_tab_) mode_ = mode;
+    shown_asked = mode == asked;
   };
   tab("Partitions", Mode::kPartitions, "data.tab:partitions");
   tab("Items", Mode::kItems, "data.tab:items");
+  tab("Capacity", Mode::kCapacity, "data.tab:capacity");
+  if (shown_asked) select_tab_ = false;
 }
 
 void TablePanel::DrawKeySchema(const LayoutView& view, bool compact, PanelContext& ctx) {

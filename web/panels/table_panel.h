@@ -6,6 +6,7 @@
 
 #include "app/panel_context.h"
 #include "model/index_draft.h"
+#include "panels/capacity_view.h"
 #include "panels/item_grid.h"
 #include "panels/item_inspector.h"
 #include "panels/partition_map.h"
@@ -14,11 +15,15 @@ namespace playground {
 
 class TablePanel {
  public:
-  enum class Mode { kPartitions, kItems };
+  enum class Mode { kPartitions, kItems, kCapacity };
 
   void Draw(const PanelRect& rect, PanelContext& ctx);
   Mode mode() const { return mode_; }
-  void set_mode(Mode mode) { mode_ = mode; }
+  // Shows that tab (the tab bar is told once, on the next frame).
+  void set_mode(Mode mode) {
+    mode_ = mode;
+    select_tab_ = true;
+  }
 
  private:
   // `compact`: one line, the counts in its tooltip (a short panel: large text, a projector).
@@ -37,6 +42,8 @@ class TablePanel {
   void DrawAddIndexDialog(const ddb::TableDescription& table, PanelContext& ctx);
 
   Mode mode_ = Mode::kPartitions;
+  bool select_tab_ = false;
+  CapacityView capacity_;
   bool add_index_requested_ = false;
   IndexDraft add_index_;
   std::string add_index_error_;

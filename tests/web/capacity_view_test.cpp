@@ -1,0 +1,88 @@
+// The capacity view's model (model/capacity_view.h, model/scenario_library.h): every shipped
+// scenario is in the page, the heat map reads the engine's metrics (a hot partition red, the
+// others cool), hover text and lines say it in plain words, and the WireClient starts a
+// scenario through a CreateTable request the history sees.
+#include "model/capacity_view.h"
+
+#include <catch2/catch.hpp>
+
+#include "ddb/database.h"
+#include "model/page_options.h"
+#include "model/scenario_library.h"
+#include "model/wire_client.h"
+
+namespace playground {
+namespace {
+
+TEST_CASE("The page offers every shipped trainer scenario in the trainer's order") {
+  const auto& all = ShippedScenarios();
+  REQUIRE(all.size() == 7);
+  REQUIRE(all.front().scenario.id == "one-busy-customer");
+  REQUIRE(all[1].scenario.id == "shard-the-hot-key");
+  for (const ShippedScenario& s : all) {
+    INFO(s.file);
+    REQUIRE(s.file == s.scenario.id + ".json");
+    REQUIRE_FALSE(s.scenario.description.empty());
+    REQUIRE_FALSE(s.create_table_json.empty());
+  }
+  REQUIRE(FindScenario("status-flag-gsi")->scenario.table_name == "Orders");
+  REQUIRE(FindScenario("nope") == nullptr);
+}
+
+TEST_CASE("A busy customer paints its partition red and the others cool") {
+  ddb::ManualClock clock;
+  ddb::Database db(PageDatabaseOptions(&clock));
+  WireClient wire(db);
+  const ShippedScenario& busy = *FindScenario("one-busy-customer");
+  REQUIRE(wire.StartTraffic(busy.scenario, busy.create_table_json).ok());
+  REQUIRE(db.Description("Orders").ok());      // made by a CreateTable request
+  for (int frame = 0; frame < 100; ++frame) {  // five seconds of 50 ms frames
+    clock.Advance(50);
+    wire.RunBackgroundWork();
+  }
+  const ddb::CapacityMetrics metrics = *db.Metrics("Orders");
+  const HeatMap map = BuildHeatMap(metrics, true, 60);
+  REQUIRE(map.partitions == 4);
+  REQUIRE(map.seconds == 6);  // five whole seconds and the one in progress
+  REQUIRE(map.partition_limit == 1000);
+  const ddb::TableLayout layout = *db.Layout("Orders");
+  int hot = -1;
+  for (const auto& c : layout.item_collections)
+    if (c.partition_key == ddb::AttributeValue::S("customer#0")) hot = c.partition;
+  REQUIRE(hot >= 0);
+  for (int p = 0; p < map.partitions; ++p) {
+    const HeatCell& c = map.at(p, 3);
+    if (p == hot) {
+      REQUIRE(c.share > 1.0);
+      REQUIRE(c.throttled > 0);
+      REQUIRE(c.served <= 1000.5);
+      const Rgba red = HeatColour(c.share, true);
+      REQUIRE((red.r == 220 && red.g == 38));
+    } else {
+      REQUIRE(c.share < 0.5);
+      REQUIRE(c.throttled == 0);
+    }
+  }
+  const std::string text = HeatCellText(map, hot, 3);
+  INFO(text);
+  REQUIRE(text.find("partition " + std::to_string(hot) + " \u00b7 ") == 0);
+  REQUIRE(text.find(" WCU asked, ") != std::string::npos);
+  REQUIRE(text.find(" throttled") != std::string::npos);
+  REQUIRE(CapacityLine(metrics, true).find(" of 3,000 WCU a second") != std::string::npos);
+  REQUIRE(BurstLine(metrics, true).rfind("Burst: ", 0) == 0);
+  const ddb::ContributorInsightsView top = *db.TopKeys("Orders");
+  REQUIRE(ContributorKeyText(top.most_throttled_partition_keys.at(0)).rfind("customer#0 \u00b7 ", 0) == 0);
+}
+
+TEST_CASE("Heat colours run from idle through green and yellow to orange - red past the limit") {
+  REQUIRE(HeatColour(0, true).r == 40);
+  REQUIRE(HeatColour(0.25, true).g == 160);
+  REQUIRE(HeatColour(1.0, false).r == 245);
+  REQUIRE(HeatColour(1.01, false).r == 220);
+  REQUIRE(GroupedNumber(1240) == "1,240");
+  REQUIRE(GroupedNumber(999) == "999");
+  REQUIRE(GroupedNumber(1234567) == "1,234,567");
+}
+
+}  // namespace
+}  // namespace playground

@@ -1,0 +1,24 @@
+// The trainer scenarios the page offers (lessons/scenarios/*.json), built into the page: each
+// with its id, title, one-line description, the scenario the engine runs and the CreateTable
+// request that makes its table. ImGui-free.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ddb/traffic.h"
+
+namespace playground {
+
+struct ShippedScenario {
+  std::string file;               // "one-busy-customer.json"
+  ddb::TrafficScenario scenario;  // parsed (every shipped file parses: tests/web check it)
+  std::string create_table_json;  // the scenario's "table" member, as a CreateTable body ("" if none)
+};
+
+// In the order a trainer meets them (the picker's order). Parsed once.
+const std::vector<ShippedScenario>& ShippedScenarios();
+// The scenario with this id, or null.
+const ShippedScenario* FindScenario(std::string_view id);
+
+}  // namespace playground

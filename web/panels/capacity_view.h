@@ -1,0 +1,36 @@
+// CapacityView: the data view's Capacity tab — watch a hot key happen. The clock (play, pause,
+// step, speed), simulated traffic (a trainer scenario: pick, start, stop), the table's and each
+// GSI's capacity line and burst gauge, a partition heat map over the last minute (partitions as
+// rows, seconds as columns, colour = the share of the partition's limit asked for, red where it
+// throttled; hovering a cell says what it is), and the top keys (most accessed, most throttled).
+// It reads the engine's introspection only (Database::Metrics, TopKeys, Traffic); starting and
+// stopping traffic go through the WireClient, the clock through the page's SimulatedClock.
+#pragma once
+
+#include <string>
+
+#include "app/panel_context.h"
+
+namespace playground {
+
+class CapacityView {
+ public:
+  // `table`: the data view's table (empty: none yet, the scenarios are offered alone).
+  void Draw(const std::string& table, PanelContext& ctx);
+  // The scenario picker and its Start button alone (the data view with no table).
+  void DrawScenarioPicker(PanelContext& ctx);
+  // Set when a scenario started: the table the data view should show, once.
+  std::string TakeStartedTable() { return std::exchange(started_table_, {}); }
+
+ private:
+  void DrawClock(PanelContext& ctx);
+  void DrawHeatMap(const std::string& table, const std::string& index, PanelContext& ctx);
+  void DrawTopKeys(const std::string& table, const std::string& index, PanelContext& ctx);
+
+  std::string scenario_id_ = "one-busy-customer";
+  bool writes_ = true;  // which capacity the pictures show
+  std::string error_;
+  std::string started_table_;
+};
+
+}  // namespace playground
