@@ -12,6 +12,10 @@
 //    mouse wheel for a few seconds. Reports per-frame CPU time (input, panels, ImGui, GL calls:
 //    what the page controls) and the time between frames (which adds the browser's compositing
 //    and, in headless Chromium, SwiftShader's software GL). Goal: p95 <= 16 ms.
+// 4. The capacity view: "one busy customer" (2,000 requests a second) at ×50 on the page's
+//    clock — 100,000 simulated requests a second of wall time — with the heat map on screen;
+//    per-frame CPU time beside the idle frame. Goal: p95 <= 16 ms.
+//    `--only capacity` runs this part alone.
 //
 // The site is build/web/site unless --site or DDB_SITE_DIR says otherwise.
 import path from 'node:path';
@@ -37,10 +41,44 @@ const ms = (v) => `${v.toFixed(1)} ms`;
 const summary = (values) =>
   `p50 ${ms(percentile(values, 0.5))}  p95 ${ms(percentile(values, 0.95))}  max ${ms(Math.max(...values))}  (${values.length} frames)`;
 
+const only = option('only', '');
+
+// 4. The capacity view under 100,000 simulated requests a second.
+async function benchCapacity(browser, server) {
+  const { context, page } = await openPage(browser, server.url, { width, height });
+  await page.evaluate(() => window.playground.frameStats(true));
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idle = await page.evaluate(() => window.playground.frameStats(false));
+  await clickWidget(page, 'capacity.scenario');
+  await clickWidget(page, 'capacity.scenario:one-busy-customer');
+  await clickWidget(page, 'capacity.start');
+  await waitForState(page, (s) => s.dataMode === 'capacity');
+  await clickWidget(page, 'capacity.speed');
+  await clickWidget(page, 'capacity.speed:50');
+  await waitFrames(page, 30);
+  await page.evaluate(() => window.playground.frameStats(true));
+  const before = (await page.evaluate(() => window.playground.state())).capacity.made;
+  const started = Date.now();
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const busy = await page.evaluate(() => window.playground.frameStats(false));
+  const after = (await page.evaluate(() => window.playground.state())).capacity.made;
+  const rate = (after - before) / ((Date.now() - started) / 1000);
+  console.log(`capacity view, one busy customer at x50 (${Math.round(rate).toLocaleString('en')} simulated requests a second):`);
+  console.log(`  CPU time per frame       ${summary(busy.cpuMs)}`);
+  console.log(`  time between frames      ${summary(busy.intervalMs)}`);
+  console.log('  idle page (before the scenario), for comparison:');
+  console.log(`  CPU time per frame       ${summary(idle.cpuMs)}`);
+  await context.close();
+}
+
 const server = await serveSite(site);
 const browser = await launchBrowser();
 try {
   console.log(`site ${site}, ${width}x${height}`);
+  if (only === 'capacity') {
+    await benchCapacity(browser, server);
+    process.exit(0);
+  }
 
   // ---- First frame ----
   const firsts = [];
@@ -127,6 +165,7 @@ try {
   console.log(`  CPU time per frame       ${summary(idle.cpuMs)}`);
   console.log(`  time between frames      ${summary(idle.intervalMs)}`);
   await context.close();
+  await benchCapacity(browser, server);
 } finally {
   await browser.close();
   await server.close();

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  clickWidget, openPage, reloadWithSettings, screenshot, siteAndBrowser, state, waitForState, widgetRect,
+  clickWidget, exec, openPage, reloadWithSettings, screenshot, siteAndBrowser, state, waitFrames, waitForState,
+  widgetRect,
 } from './support.mjs';
 
 const shared = siteAndBrowser();
@@ -61,6 +62,46 @@ test('the capacity view works in presenter view at 250 % text', async () => {
     assert.ok(await widgetRect(page, 'capacity.play'), 'the clock controls are at hand');
     await screenshot(page, 'capacity-presenter-250.png');
     assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a ?scenario= link starts the scenario, and a throttled request says why in the trace', async () => {
+  const { context, page, errors } = await openPage(shared.browser, `${shared.server.url}?scenario=one-busy-customer`);
+  try {
+    await waitForState(page, (s) => s.capacity?.scenario === 'one-busy-customer' && s.dataMode === 'capacity');
+    await waitForState(page, (s) => s.capacity.hotPartitions > 0, 20000);
+    // The learner's own write to the busy customer meets the same throttling.
+    let throttled = null;
+    for (let i = 0; i < 200 && !throttled; ++i) {
+      const r = await exec(page, 'PutItem', {
+        TableName: 'Orders', Item: { customerId: { S: 'customer#0' }, orderId: { S: `mine-${i}` } },
+      });
+      if (r.status !== 200) throttled = r;
+    }
+    assert.ok(throttled, 'one of the writes was throttled');
+    assert.match(throttled.body.__type, /ProvisionedThroughputExceededException$/);
+    assert.equal(throttled.body.ThrottlingReasons[0].reason, 'TableWriteKeyRangeThroughputExceeded');
+    // The trace panel names the reason and the partition (the data view's own trace summary
+    // steps aside while the traffic keeps changing the table).
+    let line = null;
+    for (let i = 0; i < 50 && !line; ++i) {
+      await waitFrames(page, 2);
+      line = await widgetRect(page, 'trace.throttle');
+    }
+    assert.ok(line, 'the trace says it was throttled');
+    await screenshot(page, 'capacity-link-trace-1280x800.png');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a link to a scenario that does not exist says so', async () => {
+  const { context, page } = await openPage(shared.browser, `${shared.server.url}?scenario=nope`);
+  try {
+    await waitForState(page, (s) => s.notices.some((n) => n.includes('The link names no trainer scenario: "nope"')));
   } finally {
     await context.close();
   }

@@ -252,6 +252,21 @@ TEST_CASE("The same scenario and seed give the same metrics - bit for bit") {
   REQUIRE(a != c);
 }
 
+TEST_CASE("A run with a request budget falls behind the clock and catches up") {
+  ManualClock clock;
+  DatabaseOptions options = CapacityOn(&clock);
+  options.throughput.traffic_requests_per_run = 1000;
+  Database db(options);
+  REQUIRE(db.StartTraffic(Scenario("shard-the-hot-key.json")).ok());  // 2,000 a second, never throttled
+  clock.Advance(2000);
+  db.RunBackgroundWork();  // 4,000 due; 1,000 made (the tick that passes the budget ends)
+  REQUIRE(db.Traffic().streams[0].requests == 1000);
+  REQUIRE(db.Traffic().lag_millis == 1500);
+  for (int i = 0; i < 3; ++i) db.RunBackgroundWork();
+  REQUIRE(db.Traffic().streams[0].requests == 4000);
+  REQUIRE(db.Traffic().lag_millis == 0);
+}
+
 TEST_CASE("The top keys are the exact counts on every shipped scenario") {
   for (const EmbeddedFile& f : ScenarioFiles()) {
     if (f.name == "schema.json") continue;

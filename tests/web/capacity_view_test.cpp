@@ -84,5 +84,18 @@ TEST_CASE("Heat colours run from idle through green and yellow to orange - red p
   REQUIRE(GroupedNumber(1234567) == "1,234,567");
 }
 
+TEST_CASE("A throttled request's reason reads in plain words") {
+  REQUIRE(ThrottleText({{"TableWriteKeyRangeThroughputExceeded", "arn"}, "", 1}) ==
+          "TableWriteKeyRangeThroughputExceeded: partition 1 of the table was at its write limit");
+  REQUIRE(ThrottleText({{"IndexWriteProvisionedThroughputExceeded", "arn"}, "ByStatus", -1}) ==
+          "IndexWriteProvisionedThroughputExceeded: index ByStatus's provisioned write capacity, and its burst, was "
+          "used up");
+  REQUIRE(ThrottleText({{"TableReadKeyRangeThroughputExceeded", "arn"}, "", -1}) ==
+          "TableReadKeyRangeThroughputExceeded: the table could not serve more reads yet (twice its previous peak at "
+          "most)");
+  REQUIRE(ThrottleText({{"TableWriteMaxOnDemandThroughputExceeded", "arn"}, "", -1}) ==
+          "TableWriteMaxOnDemandThroughputExceeded: the table reached its OnDemandThroughput maximum");
+}
+
 }  // namespace
 }  // namespace playground

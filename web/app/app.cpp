@@ -20,6 +20,7 @@
 #include "ddb/item_json.h"
 #include "ddb/snapshot.h"
 #include "model/request_fields.h"
+#include "model/scenario_library.h"
 #include "panels/trace_panel.h"
 #include "widgets/imgui_scoped.h"
 
@@ -80,6 +81,7 @@ void App::FinishStart() {
     selection_.table = saved_table_;
   LoadSharedSandbox();
   OpenLinkedLesson();
+  StartLinkedScenario();
 }
 
 void App::LoadSharedSandbox() {
@@ -116,6 +118,22 @@ void App::OpenSharedSandbox(const std::string& snapshot) {
                "Loaded the sandbox from the link (" + std::to_string(tables.size()) +
                    " table(s)). Undo in the history brings back your own.",
                "shared");
+}
+
+void App::StartLinkedScenario() {
+  const auto id = host_.QueryParameter("scenario");
+  if (!id) return;
+  const ShippedScenario* scenario = FindScenario(*id);
+  if (!scenario) {
+    notices_.Add(Notices::Level::kWarning, "The link names no trainer scenario: \"" + id->substr(0, 60) + "\".",
+                 "link");
+    return;
+  }
+  if (const ddb::Status s = wire_.StartTraffic(scenario->scenario, scenario->create_table_json); !s.ok()) {
+    notices_.Add(Notices::Level::kWarning, "The linked scenario did not start: " + s.message(), "link");
+    return;
+  }
+  table_panel_.ShowCapacity(scenario->scenario.table_name);
 }
 
 void App::OpenLinkedLesson() {

@@ -87,6 +87,8 @@ class App {
   void FinishStart();
   void DrawRestoring(PanelContext& ctx);
   void OpenLinkedLesson();
+  // ?scenario=<id> starts that trainer scenario and shows its capacity (a trainer's link).
+  void StartLinkedScenario();
   void LoadSharedSandbox();
   void OpenSharedSandbox(const std::string& snapshot);
   void ApplySettings(const nlohmann::json& settings);

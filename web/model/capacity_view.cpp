@@ -138,6 +138,22 @@ std::string ContributorKeyText(const ddb::ContributorKey& key) {
   return text;
 }
 
+std::string ThrottleText(const ddb::ThrottleRecord& t) {
+  const std::string& r = t.reason.reason;
+  const std::string who = t.index_name.empty() ? "the table" : "index " + t.index_name;
+  const std::string what = r.find("Write") != std::string::npos ? "write" : "read";
+  std::string why;
+  if (r.find("KeyRange") != std::string::npos)
+    why = t.partition >= 0
+              ? "partition " + std::to_string(t.partition) + " of " + who + " was at its " + what + " limit"
+              : who + " could not serve more " + what + "s yet (twice its previous peak at most)";
+  else if (r.find("Provisioned") != std::string::npos)
+    why = who + "'s provisioned " + what + " capacity, and its burst, was used up";
+  else if (r.find("AccountLimit") != std::string::npos) why = who + " reached the per-table quota";
+  else why = who + " reached its OnDemandThroughput maximum";
+  return r + ": " + why;
+}
+
 bool StandsOut(const ddb::ContributorKey& key) { return key.count >= 2 * key.max_overcount; }
 
 }  // namespace playground

@@ -64,6 +64,10 @@ std::string ContributorKeyText(const ddb::ContributorKey& key);
 // of traffic spread over more keys than the sketch holds do not; the view leaves them out.
 bool StandsOut(const ddb::ContributorKey& key);
 
+// A throttled request's reason in plain words, for the trace: "TableWriteKeyRangeThroughputExceeded:
+// partition 1 of the table was at its limit" and the like.
+std::string ThrottleText(const ddb::ThrottleRecord& throttle);
+
 // "1,240" (thousands separated), for counts and units.
 std::string GroupedNumber(double value);
 

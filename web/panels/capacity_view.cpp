@@ -122,6 +122,14 @@ void CapacityView::DrawScenarioPicker(PanelContext& ctx) {
     ui::TextWrap wrap;
     ImGui::TextColored(throttled ? ctx.colors.warning : ctx.colors.success, "%s", line.c_str());
     ctx.probe.RecordLastItem("capacity.traffic");
+    if (traffic.lag_millis > 1000) {
+      char lag[160];
+      std::snprintf(lag, sizeof lag,
+                    "%.1f s behind the clock: the page simulates as many requests a frame as it can; a slower speed "
+                    "keeps up.",
+                    static_cast<double>(traffic.lag_millis) / 1000.0);
+      ImGui::TextColored(ctx.colors.dim, "%s", lag);
+    }
   }
 }
 

@@ -66,6 +66,15 @@ void Swatch(ImVec4 color, const char* label, PanelContext& ctx) {
 }  // namespace
 
 void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
+  std::string started = capacity_.TakeStartedTable();
+  if (started.empty()) started = std::exchange(capacity_table_, {});
+  if (!started.empty()) {
+    // A trainer scenario just started: show its table's capacity.
+    ctx.selection.table = started;
+    ctx.selection.index.clear();
+    ctx.selection.item.reset();
+    set_mode(Mode::kCapacity);
+  }
   const std::string& table = ctx.selection.table;
   const LayoutView* table_view = ctx.layouts.Get(ctx.db, ctx.wire.stamp(), table);
   // The index on show must still be one of this table's (it may have been deleted, or the
@@ -105,13 +114,6 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   ui::Window window(title.c_str(), nullptr, kPanelWindowFlags);
   if (!window) return;
 
-  if (std::string started = capacity_.TakeStartedTable(); !started.empty()) {
-    // A trainer scenario just started: show its table's capacity.
-    ctx.selection.table = started;
-    ctx.selection.index.clear();
-    ctx.selection.item.reset();
-    set_mode(Mode::kCapacity);
-  }
   if (table.empty()) {
     // The trainer scenarios first (a trainer starts from an empty page), then the hint.
     ImGui::SeparatorText("Watch a hot key happen: a trainer scenario");

@@ -19,6 +19,8 @@ class TablePanel {
 
   void Draw(const PanelRect& rect, PanelContext& ctx);
   Mode mode() const { return mode_; }
+  // Shows the Capacity tab of `table` on the next frame (a scenario started by a link).
+  void ShowCapacity(std::string table) { capacity_table_ = std::move(table); }
   // Shows that tab (the tab bar is told once, on the next frame).
   void set_mode(Mode mode) {
     mode_ = mode;
@@ -43,6 +45,7 @@ class TablePanel {
 
   Mode mode_ = Mode::kPartitions;
   bool select_tab_ = false;
+  std::string capacity_table_;  // ShowCapacity's table, until the next frame takes it
   CapacityView capacity_;
   bool add_index_requested_ = false;
   IndexDraft add_index_;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "model/capacity_view.h"
 #include "model/trace_keys.h"
 #include "model/value_text.h"
 #include "widgets/imgui_scoped.h"
@@ -51,6 +52,12 @@ void DrawTracePanel(const PanelRect& rect, PanelContext& ctx) {
                        CountText(t.entries.size(), "entry", "entries").c_str(), t.consumed_capacity);
   }
   ctx.probe.RecordLastItem("trace.summary");
+  // A request the capacity model refused: which table or index, why, and where.
+  for (const ddb::ThrottleRecord& throttle : t.throttles) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.error, "Throttled \xC2\xB7 %s", ThrottleText(throttle).c_str());
+    ctx.probe.RecordLastItem("trace.throttle");
+  }
   ctx.probe.shown().trace_entries = t.entries.size();
   if (t.entries.empty()) {
     ImGui::TextColored(ctx.colors.dim, t.ok ? "It touched no item." : "It was refused before touching any item.");

@@ -27,6 +27,10 @@ struct ThroughputOptions {
   // of the last window this long (DynamoDB: "twice the previous peak within the same 30
   // minutes"). Tests shorten it to reach a new peak quickly.
   std::int64_t on_demand_peak_window_millis = 30 * 60 * 1000;
+  // Simulated traffic makes at most this many requests per call of the background work (0: no
+  // limit): a page whose clock runs faster than it can simulate falls behind the clock instead
+  // of freezing, and catches up when it can (a gap past a minute is skipped).
+  std::int64_t traffic_requests_per_run = 0;
   // Per-second metrics kept per table, index and partition (a ring: older seconds drop off).
   int metrics_seconds = 600;
 };

@@ -118,6 +118,7 @@ struct TrafficStatus {
   std::int64_t elapsed_millis = 0;
   std::uint64_t stored_items = 0;     // items the traffic stored (at most max_stored_items)
   std::uint64_t pending_retries = 0;  // attempts waiting for their backoff
+  std::int64_t lag_millis = 0;        // how far the traffic is behind the clock (a budget-limited page)
   std::vector<TrafficStreamStatus> streams;
 };
 

@@ -121,7 +121,8 @@ struct Database::Impl {
       if (traffic) {
         Table* t = Find(traffic->scenario().table_name);
         if (!t || t->id() != traffic->table_id()) traffic.reset();
-        else if (throughput::TableMeter* m = MeterOf(*t)) changed = traffic->Run(*t, *m, now) || changed;
+        else if (throughput::TableMeter* m = MeterOf(*t))
+          changed = traffic->Run(*t, *m, now, options.throughput.traffic_requests_per_run) || changed;
       }
       std::size_t splits_after = 0;
       for (auto& [name, table] : tables) {

@@ -43,6 +43,11 @@ void Database::StopTraffic() {
   impl_->traffic.reset();
 }
 
-TrafficStatus Database::Traffic() const { return impl_->traffic ? impl_->traffic->Status() : TrafficStatus{}; }
+TrafficStatus Database::Traffic() const {
+  if (!impl_->traffic) return {};
+  TrafficStatus status = impl_->traffic->Status();
+  if (status.running) status.lag_millis = impl_->traffic->lag_millis(impl_->clock->NowMillis());
+  return status;
+}
 
 }  // namespace ddb

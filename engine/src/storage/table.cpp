@@ -123,6 +123,11 @@ int Table::PartitionOfKey(const Item& key) const {
   return PartitionOfKeyValues(pk, definition_.key_schema.sort_key ? &SortKeyOf(key) : nullptr);
 }
 
+bool Table::CollectionSpansPartitions(const AttributeValue& pk) const {
+  const ItemCollection* c = FindCollection(pk);
+  return c && c->partition != c->last_partition;
+}
+
 int Table::PartitionOfKeyValues(const AttributeValue& pk, const AttributeValue* sk) const {
   if (const ItemCollection* c = FindCollection(pk)) return PartitionOf(*c, sk);
   return PartitionForMissing(pk, sk);

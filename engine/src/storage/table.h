@@ -117,6 +117,8 @@ class Table {
   int PartitionOfKey(const Item& key) const;
   // The (first) partition holding the item collection of `partition_key`, or that would.
   int PartitionOfCollection(const AttributeValue& partition_key) const;
+  // Whether the item collection of `partition_key` is split across partitions (by sort key).
+  bool CollectionSpansPartitions(const AttributeValue& partition_key) const;
   // The partition that owns the key (partition_key, sort_key), stored or not (sort_key null
   // for a table without a sort key).
   int PartitionOfKeyValues(const AttributeValue& partition_key, const AttributeValue* sort_key) const;

@@ -253,7 +253,7 @@ const TrafficGenerator::Key& TrafficGenerator::KeyFor(Stream& s, const Request& 
   const std::size_t slot =
       static_cast<std::size_t>(number) * static_cast<std::size_t>(std::max<std::int64_t>(shards, 1)) +
       static_cast<std::size_t>(std::max<std::int64_t>(suffix, 0));
-  if (Finite(pk) && !sorted && number < kMaxCachedKeys && slot < kMaxCachedKeys) {
+  if (Finite(pk) && number < kMaxCachedKeys && slot < kMaxCachedKeys) {
     if (s.cache.size() <= slot) {
       s.cache.resize(std::min(kMaxCachedKeys, std::max<std::size_t>(slot + 1, s.cache.size() * 2)));
       s.cached.resize(s.cache.size());
@@ -264,7 +264,17 @@ const TrafficGenerator::Key& TrafficGenerator::KeyFor(Stream& s, const Request& 
       k.hash = PartitionKeyHash(k.partition_key);
       s.cached[slot] = true;
     }
-    return s.cache[slot];
+    if (!sorted) return s.cache[slot];
+    // A sort key per request: the cached partition key (and where its collection lives, while
+    // it lies in one partition) with a fresh sort key.
+    const Key& cached = s.cache[slot];
+    scratch.partition_key = cached.partition_key;
+    scratch.hash = cached.hash;
+    scratch.partition = cached.partition;
+    scratch.stamp = cached.stamp;
+    scratch.cached_slot = static_cast<std::int64_t>(slot);
+    fill_sort(scratch);
+    return scratch;
   }
   MakeValue(pk, s.partition_attribute, number, r.draw, r.origin, suffix, scratch.partition_key);
   scratch.hash = PartitionKeyHash(scratch.partition_key);
@@ -352,7 +362,13 @@ void TrafficGenerator::Execute(Table& table, throughput::TableMeter& meter, Requ
     partition = key.partition;
   } else {
     partition = table.PartitionOfKeyValues(key.partition_key, key.has_sort_key ? &key.sort_key : nullptr);
-    if (&key != &scratch) key.partition = partition, key.stamp = table.splits().size() + 1;
+    // Remembered for a cached key: with a sort key, only while its collection is in one
+    // partition (a collection split by sort key needs the sort key to place each item).
+    Key* owner = &key != &scratch           ? const_cast<Key*>(&key)
+                 : scratch.cached_slot >= 0 ? &s.cache[static_cast<std::size_t>(scratch.cached_slot)]
+                                            : nullptr;
+    if (owner && (!key.has_sort_key || !table.CollectionSpansPartitions(key.partition_key)))
+      owner->partition = partition, owner->stamp = table.splits().size() + 1;
   }
   const bool counter_step = counter && r.step == 0;
   const double units = counter_step ? 1.0 : s.units;
@@ -380,6 +396,7 @@ void TrafficGenerator::Execute(Table& table, throughput::TableMeter& meter, Requ
       demand_.keys.push_back(index_touch);
     }
   throttles_.clear();
+  ++executed_;
   const bool served = meter.Meter(demand_, now, throttles_);
   if (observer_) observer_(demand_, served, now);
   s.status.requests += 1;
@@ -411,9 +428,10 @@ void TrafficGenerator::Execute(Table& table, throughput::TableMeter& meter, Requ
   s.status.gave_up += 1;
 }
 
-bool TrafficGenerator::Run(Table& table, throughput::TableMeter& meter, std::int64_t now) {
+bool TrafficGenerator::Run(Table& table, throughput::TableMeter& meter, std::int64_t now, std::int64_t max_requests) {
   if (finished_) return false;
   const std::uint64_t stored_before = stored_;
+  const std::uint64_t executed_before = executed_;
   if (now - next_tick_ > kMaxCatchUpMillis) next_tick_ = now - kMaxCatchUpMillis;
   for (; next_tick_ <= now; ++next_tick_) {
     const std::int64_t t = next_tick_;
@@ -443,6 +461,10 @@ bool TrafficGenerator::Run(Table& table, throughput::TableMeter& meter, std::int
         r.origin = t;
         Execute(table, meter, r, t);
       }
+    }
+    if (max_requests > 0 && executed_ - executed_before >= static_cast<std::uint64_t>(max_requests)) {
+      ++next_tick_;
+      break;
     }
   }
   return stored_ != stored_before;

@@ -39,8 +39,11 @@ class TrafficGenerator {
 
   const std::string& table_id() const { return table_id_; }
   const TrafficScenario& scenario() const { return scenario_; }
-  // Makes every request due up to `now`. Returns whether it stored items.
-  bool Run(Table& table, throughput::TableMeter& meter, std::int64_t now);
+  // Makes every request due up to `now`, or stops after the tick in which it made
+  // `max_requests` (0: no limit), to go on from there next time. Returns whether it stored items.
+  bool Run(Table& table, throughput::TableMeter& meter, std::int64_t now, std::int64_t max_requests = 0);
+  // How far behind `now` the traffic is (milliseconds): a budget-limited run that fell behind.
+  std::int64_t lag_millis(std::int64_t now) const { return now >= next_tick_ ? now - next_tick_ + 1 : 0; }
   bool finished() const { return finished_; }
   TrafficStatus Status() const;
   // Hears every request as it is metered (for tests that count what the sketches should hold).
@@ -57,6 +60,7 @@ class TrafficGenerator {
     // A cached key's table partition, valid while the table has made `stamp` - 1 splits.
     mutable int partition = 0;
     mutable std::size_t stamp = 0;
+    std::int64_t cached_slot = -1;  // a scratch key made from a cached partition key: its slot
   };
   struct IndexPlan {
     int position = 0;      // in Table::indexes()
@@ -120,6 +124,7 @@ class TrafficGenerator {
   std::int64_t start_ = 0;
   std::int64_t next_tick_ = 0;
   std::uint64_t sequence_ = 0;
+  std::uint64_t executed_ = 0;  // requests made (retries and fan-out included), for the budget
   bool finished_ = false;
   std::vector<Stream> streams_;
   std::priority_queue<Request, std::vector<Request>, std::greater<Request>> retries_;
