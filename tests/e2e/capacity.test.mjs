@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  clickWidget, exec, openPage, reloadWithSettings, screenshot, siteAndBrowser, state, waitFrames, waitForState,
-  widgetRect,
+  clickWidget, exec, openPage, reloadWithSettings, screenshot, scrollTo, siteAndBrowser, state, waitFrames,
+  waitForState, widgetRect,
 } from './support.mjs';
 
 const shared = siteAndBrowser();
@@ -34,6 +34,12 @@ test('one busy customer throttles one partition, and sharding the key stops it',
     assert.equal(busy.hotPartitions, 1, 'exactly one partition is red');
     await screenshot(page, 'capacity-busy-1280x800.png');
     assert.ok(await widgetRect(page, 'capacity.heat'), 'the heat map is on screen');
+    // The top key leads to its items.
+    await scrollTo(page, 'capacity.top_accessed', 'panel:data');
+    await clickWidget(page, 'capacity.top_accessed');
+    await waitForState(page, (s) => s.dataMode === 'items' && s.gridFindRow !== null);
+    await clickWidget(page, 'data.tab:capacity');
+    await waitForState(page, (s) => s.dataMode === 'capacity');
 
     // Shard the key: the same customer over ten shards.
     await startScenario(page, 'shard-the-hot-key');

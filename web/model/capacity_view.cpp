@@ -130,6 +130,8 @@ std::string KeyValueText(const ddb::AttributeValue& v) {
 }
 }  // namespace
 
+std::string ContributorKeyValueText(const ddb::ContributorKey& key) { return KeyValueText(key.partition_key); }
+
 std::string ContributorKeyText(const ddb::ContributorKey& key) {
   std::string text = KeyValueText(key.partition_key);
   if (key.sort_key) text += " / " + KeyValueText(*key.sort_key);

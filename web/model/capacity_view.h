@@ -60,6 +60,8 @@ double BurstFill(const ddb::CapacityMetrics& metrics, bool writes);
 // A key in the top-keys table: "customer#0 · 1,204" / "customer#0 / order#01J… · 87", with
 // "(up to 17 fewer)" when the sketch may have counted it high.
 std::string ContributorKeyText(const ddb::ContributorKey& key);
+// A key's partition-key value as the item grid's find box takes it ("customer#0").
+std::string ContributorKeyValueText(const ddb::ContributorKey& key);
 // Whether the sketch can vouch for a key being busy: at least half its count is certain. Keys
 // of traffic spread over more keys than the sketch holds do not; the view leaves them out.
 bool StandsOut(const ddb::ContributorKey& key);

@@ -255,8 +255,20 @@ void CapacityView::DrawTopKeys(const std::string& table, const std::string& inde
   for (std::size_t i = 0; i < std::max<std::size_t>({accessed.size(), throttled.size(), 1}); ++i) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    if (i < accessed.size()) ImGui::TextUnformatted(ContributorKeyText(*accessed[i]).c_str());
-    else if (i == 0) ImGui::TextColored(ctx.colors.dim, "no key stands out");
+    // A table's key finds its items in the grid; an index's is not a table key.
+    if (i < accessed.size()) {
+      if (index.empty()) {
+        // The id is the row's, not its text: the count changes every frame while traffic runs.
+        const std::string label = ContributorKeyText(*accessed[i]) + "###accessed" + std::to_string(i);
+        if (ImGui::Selectable(label.c_str())) find_key_ = ContributorKeyValueText(*accessed[i]);
+        if (ImGui::IsItemHovered()) {
+          ui::Tooltip tip;
+          if (tip) ImGui::TextUnformatted("Show its items in the Items tab");
+        }
+      } else {
+        ImGui::TextUnformatted(ContributorKeyText(*accessed[i]).c_str());
+      }
+    } else if (i == 0) ImGui::TextColored(ctx.colors.dim, "no key stands out");
     if (i == 0 && !accessed.empty())
       ctx.probe.RecordLastItem(index.empty() ? "capacity.top_accessed" : "capacity.top_accessed:" + index);
     ImGui::TableSetColumnIndex(1);

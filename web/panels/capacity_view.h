@@ -21,6 +21,8 @@ class CapacityView {
   void DrawScenarioPicker(PanelContext& ctx);
   // Set when a scenario started: the table the data view should show, once.
   std::string TakeStartedTable() { return std::exchange(started_table_, {}); }
+  // Set when a top key of the table was clicked: the key to find in the item grid, once.
+  std::string TakeFindKey() { return std::exchange(find_key_, {}); }
 
  private:
   void DrawClock(PanelContext& ctx);
@@ -31,6 +33,7 @@ class CapacityView {
   bool writes_ = true;  // which capacity the pictures show
   std::string error_;
   std::string started_table_;
+  std::string find_key_;
 };
 
 }  // namespace playground

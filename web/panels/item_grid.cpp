@@ -24,10 +24,16 @@ std::string KeyCell(const ddb::Item& item, const std::string& name) {
 
 void DrawItemGrid(const LayoutView& view, const TracePaint& paint, GridFind& find, PanelContext& ctx) {
   const ddb::KeySchema& schema = view.key_schema;
-  if (find.table_id != view.table_id) find = GridFind{{}, std::nullopt, false, false, view.table_id, view.revision};
+  if (find.table_id != view.table_id)
+    find = GridFind{{}, std::nullopt, false, false, view.table_id, view.revision, false};
   if (find.revision != view.revision) {  // rows moved: find the query's row again
     find.revision = view.revision;
     if (find.searched) find.row = FindGridRow(view.items, schema, find.query);
+    if (find.select && find.row) {
+      find.scroll = true;
+      ctx.selection.item = view.items[*find.row].item;
+    }
+    find.select = false;
   }
   // Find by key, or #row: 100,000 rows are 40 wheel turns per 3,000 otherwise.
   ImGui::SetNextItemWidth(

@@ -22,6 +22,7 @@ struct GridFind {
   bool searched = false;           // a query was tried (so "no item" can be said)
   std::string table_id;            // the table it was for (another one starts the box empty)
   std::uint64_t revision = 0;      // the data it found `row` in
+  bool select = false;             // asked from elsewhere (a top key): select and scroll to it when found
 };
 
 void DrawItemGrid(const LayoutView& view, const TracePaint& paint, GridFind& find, PanelContext& ctx);

@@ -147,6 +147,11 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
         partition_map_.Draw(*view, paint, compact, ctx);
       } else if (mode_ == Mode::kCapacity) {
         capacity_.Draw(table, ctx);
+        if (std::string key = capacity_.TakeFindKey(); !key.empty() && view == table_view) {
+          // A top key clicked: its items in the grid (found once the grid draws them).
+          grid_find_ = GridFind{key, std::nullopt, false, true, view->table_id, 0, true};
+          set_mode(Mode::kItems);
+        }
       } else {
         DrawItemGrid(*view, paint, grid_find_, ctx);
       }
