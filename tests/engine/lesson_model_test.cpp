@@ -534,3 +534,80 @@ TEST_CASE("Lesson markdown: paragraphs, lists, code, strong and emphasis", "[les
   CHECK(Render(ddb::ParseLessonMarkdown("**")) == "P[**]");
   CHECK(ddb::ParseLessonMarkdown("\n\n  \n").empty());
 }
+
+TEST_CASE("Traffic checks judge the last finished run from the capacity metrics and top keys", "[lesson]") {
+  ddb::ManualClock clock;
+  ddb::DatabaseOptions options;
+  options.clock = &clock;
+  ddb::Database db(options);
+  const ddb::LessonObservation none;
+  CHECK(Reason(std::string(R"({"throttledRequests": {"table": "Hot", "count": 0}})"), none, db) ==
+        "expected 0 throttled requests on table Hot, but run the traffic first");
+  const ddb::LessonTraffic traffic{20, 10, {{"as is", "hot", {"orders"}}}};
+  auto scenario = ddb::LessonTrafficScenario(traffic, 0, R"({
+      "id": "hot", "title": "Hot", "description": "One key takes 90% of 1,500 writes a second.",
+      "table": {"TableName": "Hot", "BillingMode": "PROVISIONED",
+                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+                "ProvisionedThroughput": {"ReadCapacityUnits": 100, "WriteCapacityUnits": 3000}},
+      "streams": [{"name": "orders", "operation": "PutItem", "rate": 1500, "itemBytes": 500, "retry": "none",
+                   "partitionKey": {"prefix": "c#", "distribution": "hot", "keys": 50, "hotShare": 0.9}},
+                  {"name": "reads", "operation": "GetItem", "rate": 10,
+                   "partitionKey": {"prefix": "c#", "distribution": "uniform", "keys": 50}}]})");
+  INFO(scenario.status().message());
+  REQUIRE(scenario.ok());
+  CHECK(scenario->streams.size() == 1);  // the design runs the orders only
+  CHECK(scenario->duration_seconds == 20);
+  CHECK(ddb::LessonTrafficScenario(traffic, 1, "{}").status().message() == "the step has 1 designs, not 2");
+  const ddb::LessonTraffic missing_stream{20, 10, {{"as is", "hot", {"writes"}}}};
+  CHECK(ddb::LessonTrafficScenario(missing_stream, 0, R"({"id": "hot", "title": "t", "description": "d",
+        "tableName": "Hot", "streams": [{"name": "orders", "operation": "PutItem", "rate": 1,
+        "partitionKey": {"distribution": "uuid"}}]})")
+            .status()
+            .message() == "scenario \"hot\" has no stream named \"writes\"");
+
+  db.SetCapacityModel(true);
+  REQUIRE(db.StartTraffic(*scenario).ok());
+  clock.Advance(5000);
+  db.RunBackgroundWork();
+  CHECK(Reason(std::string(R"({"hotPartitions": {"table": "Hot", "count": 1}})"), none, db) ==
+        "expected 1 partition of table Hot to throttle, but wait for the traffic to finish");
+  clock.Advance(20000);
+  db.RunBackgroundWork();
+  REQUIRE_FALSE(db.Traffic().running);
+
+  // The figures the checks must agree with, summed over the run from the metrics.
+  auto metrics = db.Metrics("Hot");
+  REQUIRE(metrics.ok());
+  const std::vector<ddb::CapacitySecond> seconds = metrics->seconds;
+  std::uint64_t throttled = 0, events = 0;
+  for (const auto& s : seconds) {
+    throttled += s.throttled_requests;
+    events += s.read_throttle_events + s.write_throttle_events;
+  }
+  REQUIRE(throttled > 1000);   // 1,350 a second asked of one partition that serves 1,000
+  CHECK(events == throttled);  // no GSI: one event per refused request
+  CHECK(Reason(std::string(R"({"throttledRequests": {"table": "Hot", "count": 0}})"), none, db) ==
+        "expected 0 throttled requests on table Hot, got " + std::to_string(throttled));
+  CHECK(Reason(std::string(R"({"throttledRequests": {"table": "Hot", "count": )") + std::to_string(throttled) + "}}",
+               none, db) == "PASS");
+  CHECK(Reason(std::string(R"({"throttleEvents": {"table": "Hot", "count": {"atMost": 10}}})"), none, db) ==
+        "expected at most 10 throttle events on table Hot, got " + std::to_string(events));
+  CHECK(Reason(std::string(R"({"hotPartitions": {"table": "Hot", "count": 1}})"), none, db) == "PASS");
+  CHECK(Reason(std::string(R"({"hotPartitions": {"table": "Hot", "index": "ByX", "count": 0}})"), none, db) ==
+        "expected 0 partitions of index ByX of table Hot to throttle, but index ByX of table Hot does not exist");
+  CHECK(
+      Reason(std::string(R"({"topKey": {"table": "Hot", "list": "throttled", "partitionKey": {"pk": {"S": "c#0"}}}})"),
+             none, db) == "PASS");
+  CHECK(Reason(std::string(R"({"topKey": {"table": "Hot", "list": "accessed", "partitionKey": {"id": {"S": "c#0"}}}})"),
+               none, db) ==
+        "expected id \"c#0\" at the top of the most accessed partition keys of table Hot, but the partition key of "
+        "table Hot is pk");
+  auto top = db.TopKeys("Hot", "", 1);
+  REQUIRE(top.ok());
+  REQUIRE(top->most_accessed_partition_keys.size() == 1);
+  CHECK(Reason(std::string(R"({"topKey": {"table": "Hot", "list": "accessed", "partitionKey": {"pk": {"S": "c#7"}}}})"),
+               none,
+               db) == "expected pk \"c#7\" at the top of the most accessed partition keys of table Hot, got \"c#0\" (" +
+                          std::to_string(top->most_accessed_partition_keys[0].count) + " requests)");
+}

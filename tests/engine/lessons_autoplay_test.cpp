@@ -62,6 +62,31 @@ ddb::DatabaseOptions LearnerTiming(const ddb::Lesson& lesson, const ddb::Clock* 
 }
 constexpr std::int64_t kStepMillis = 150'000;  // longer than any lag or backfill
 
+std::string_view ScenarioText(std::string_view id) {
+  const std::string name = std::string(id) + ".json";
+  for (const auto& f : ScenarioFiles())
+    if (f.name == name) return f.text;
+  FAIL("lessons/scenarios/" << name << " is missing");
+  return {};
+}
+
+// What the page does when the learner presses "Run traffic": the capacity model on, the
+// design's scenario started, and the clock run (here a second at a time) until it is over.
+void RunTraffic(ddb::Database& db, ddb::ManualClock& clock, const ddb::LessonTraffic& traffic, std::size_t design) {
+  auto scenario = ddb::LessonTrafficScenario(traffic, design, ScenarioText(traffic.designs.at(design).scenario));
+  INFO(scenario.status().message());
+  REQUIRE(scenario.ok());
+  db.SetCapacityModel(true);
+  const ddb::Status started = db.StartTraffic(*scenario);
+  INFO(started.message());
+  REQUIRE(started.ok());
+  for (std::int64_t s = 0; s <= traffic.seconds + 1 && db.Traffic().running; ++s) {
+    clock.Advance(1000);
+    db.RunBackgroundWork();
+  }
+  REQUIRE_FALSE(db.Traffic().running);
+}
+
 void Autoplay(const ddb::Lesson& lesson) {
   ddb::ManualClock clock;
   ddb::Database db{LearnerTiming(lesson, &clock)};
@@ -83,6 +108,19 @@ void Autoplay(const ddb::Lesson& lesson) {
     INFO("before the solution: " << (before.passed ? "passed" : before.reason));
     CHECK_FALSE(before.passed);  // otherwise the task would be done before the learner acts
     for (const auto& request : step.task->solution) last = Run(db, request);
+    if (step.traffic) {
+      const std::size_t design = step.task->solution_design;
+      // Every other design must leave the check failing: choosing the design is the task.
+      for (std::size_t wrong = 0; wrong < step.traffic->designs.size(); ++wrong) {
+        if (wrong == design) continue;
+        RunTraffic(db, clock, *step.traffic, wrong);
+        const ddb::CheckOutcome with_wrong = ddb::EvaluateCheck(step.task->check, last, db);
+        INFO("with design \"" << step.traffic->designs[wrong].label
+                              << "\": " << (with_wrong.passed ? "passed" : with_wrong.reason));
+        CHECK_FALSE(with_wrong.passed);
+      }
+      RunTraffic(db, clock, *step.traffic, design);
+    }
     const ddb::CheckOutcome after = ddb::EvaluateCheck(step.task->check, last, db);
     INFO("last request: " << last.operation << " " << last.request_body);
     INFO("its response: " << last.http_status << " " << last.response_body);
@@ -112,12 +150,32 @@ TEST_CASE("lessons/index.json lists every lesson file once, and each file's id m
   CHECK(std::is_sorted(in_order.begin(), in_order.end()));
 }
 
-TEST_CASE("Every lesson auto-plays: each task fails before its solution and passes after", "[lessons]") {
+TEST_CASE("Every lesson auto-plays: each task fails before its solution (and with any other design) and passes after",
+          "[lessons]") {
   const auto lessons = Curriculum();
   REQUIRE(lessons.size() >= 8);
   for (const auto& lesson : lessons) DYNAMIC_SECTION(lesson.id) {
       Autoplay(lesson);
     }
+}
+
+TEST_CASE("Every design of a traffic step runs a shipped scenario on a table the lesson resets", "[lessons]") {
+  int designs = 0;
+  for (const auto& lesson : Curriculum())
+    for (const auto& step : lesson.steps) {
+      if (!step.traffic) continue;
+      CHECK(step.task.has_value());  // a run is judged
+      for (std::size_t d = 0; d < step.traffic->designs.size(); ++d) {
+        INFO(lesson.id << ", step \"" << step.title << "\", design " << d);
+        auto scenario = ddb::LessonTrafficScenario(*step.traffic, d, ScenarioText(step.traffic->designs[d].scenario));
+        INFO(scenario.status().message());
+        REQUIRE(scenario.ok());
+        CHECK(scenario->duration_seconds == step.traffic->seconds);
+        CHECK(std::find(lesson.tables.begin(), lesson.tables.end(), scenario->table_name) != lesson.tables.end());
+        ++designs;
+      }
+    }
+  CHECK(designs >= 8);
 }
 
 TEST_CASE("Restarting a lesson midway gives the same start as a fresh database", "[lessons]") {

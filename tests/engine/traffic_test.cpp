@@ -328,4 +328,31 @@ TEST_CASE("The top keys are the exact counts on every shipped scenario") {
 }
 
 }  // namespace
+TEST_CASE("Traffic caught up in one go is metered in the seconds its requests were made") {
+  // The page falls behind at high speeds and catches up many seconds in one call: each second's
+  // requests must still count in their own second, not all in the one the catch-up ends in.
+  ManualClock clock;
+  Database db(CapacityOn(&clock));
+  TrafficScenario s = Scenario("one-busy-customer.json");
+  s.duration_seconds = 20;
+  REQUIRE(db.StartTraffic(s).ok());
+  clock.Advance(25'000);
+  db.RunBackgroundWork();
+  REQUIRE_FALSE(db.Traffic().running);
+  const CapacityMetrics m = *db.Metrics("Orders");
+  const std::int64_t first = db.Traffic().started_millis / 1000;
+  int busy_seconds = 0;
+  for (const CapacitySecond& second : m.seconds) {
+    INFO("second " << second.second - first << ": " << second.consumed_write_capacity_units << " WCU");
+    if (second.second > first && second.second < first + 20) {
+      // 2,000 orders a second asked; the hot partition serves about 1,000 of its 1,200.
+      CHECK(second.consumed_write_capacity_units >= 1500);
+      CHECK(second.consumed_write_capacity_units <= 2100);
+      ++busy_seconds;
+    }
+    if (second.second > first + 21) CHECK(second.consumed_write_capacity_units == 0);
+  }
+  CHECK(busy_seconds == 19);
+}
+
 }  // namespace ddb::test

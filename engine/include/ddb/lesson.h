@@ -32,6 +32,7 @@
 #include "ddb/json_api.h"
 #include "ddb/requests.h"
 #include "ddb/status.h"
+#include "ddb/traffic.h"
 #include "ddb/value.h"
 
 namespace ddb {
@@ -161,6 +162,35 @@ struct ResponseHas {
 struct ResponseLacks {
   std::vector<std::string> members;
 };
+// Checks on the last traffic run (a step's `traffic`, Database::Traffic()): they read the
+// capacity model's metrics and top keys through introspection, summed over the seconds the run
+// lasted, and fail with "run the traffic first" until a run has finished.
+// Requests refused with a throttling error (CloudWatch ThrottledRequests, the table's only).
+struct ThrottledRequests {
+  std::string table;
+  Comparison expected;
+};
+// Read and write throttle events of the table, or of one of its GSIs.
+struct ThrottleEvents {
+  std::string table;
+  std::string index;  // empty: the table
+  Comparison expected;
+};
+// Partitions of the table (or GSI) that throttled at least once in the run.
+struct HotPartitions {
+  std::string table;
+  std::string index;
+  Comparison expected;
+};
+// The partition key at the top of a top-keys list (ddb::Database::TopKeys) as the run ended.
+struct TopKey {
+  enum class List { kAccessed, kThrottled };
+  std::string table;
+  std::string index;
+  List list = List::kAccessed;
+  std::string partition_key_name;  // as the lesson names it: must be the table's (index's) partition key
+  AttributeValue partition_key;
+};
 struct All {
   std::vector<Check> checks;
 };  // every one holds
@@ -173,7 +203,8 @@ using Predicate =
     std::variant<check::Operation, check::Table, check::Succeeded, check::Error, check::MessageContains, check::Count,
                  check::ScannedCount, check::ConsumedCapacity, check::Items, check::ItemExists, check::ItemAbsent,
                  check::ItemCount, check::PartitionCount, check::PartitionsRead, check::KeySchemaIs, check::RequestHas,
-                 check::RequestLacks, check::ResponseHas, check::ResponseLacks, check::All, check::Any>;
+                 check::RequestLacks, check::ResponseHas, check::ResponseLacks, check::ThrottledRequests,
+                 check::ThrottleEvents, check::HotPartitions, check::TopKey, check::All, check::Any>;
 
 // A conjunction of predicates, evaluated in the lesson's order; the first that fails gives
 // the reason.
@@ -200,6 +231,30 @@ struct CheckOutcome {
 // recorded and nothing changes. Evaluate once after each request, not every frame.
 CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observation, const Database& db);
 
+// ---- Traffic a step runs -------------------------------------------------------------------
+//
+// A step about load runs a trainer scenario (lessons/scenarios/, ddb/traffic.h) for some
+// simulated seconds. It may offer designs to choose between (the key as it is, or sharded):
+// choosing one is the learner's design change, and the task's check then judges its outcome.
+
+struct TrafficDesign {
+  std::string label;                 // what the learner picks, e.g. "customerId with 10 write shards"
+  std::string scenario;              // a scenario id, e.g. "shard-the-hot-key"
+  std::vector<std::string> streams;  // the scenario's streams to run; empty: all of them
+};
+
+struct LessonTraffic {
+  std::int64_t seconds = 60;           // simulated seconds the run lasts (10 to 600)
+  double speed = 10;                   // the page's clock speed while it runs (1 to 100)
+  std::vector<TrafficDesign> designs;  // 1 to 4
+};
+
+// The scenario a design runs: `scenario_json` (the file of design.scenario) parsed, cut down to
+// the design's streams and to the step's seconds. A ValidationException names what is wrong (a
+// scenario whose id is not the design's, a stream it does not have).
+Result<TrafficScenario> LessonTrafficScenario(const LessonTraffic& traffic, std::size_t design,
+                                              std::string_view scenario_json);
+
 // ---- Lessons ------------------------------------------------------------------------------
 
 struct LessonTask {
@@ -209,6 +264,8 @@ struct LessonTask {
   std::vector<LessonRequest> solution;  // run in order, they make the check pass; the
                                         // step's show-me request when the lesson gives none
   std::string success;                  // markdown shown once the check passes; may be empty
+  // On a step with traffic: the design the auto-player runs after the solution's requests.
+  std::size_t solution_design = 0;
 };
 
 struct LessonStep {
@@ -217,6 +274,7 @@ struct LessonStep {
   std::vector<std::string> facts;  // fact ids, e.g. "F12"
   std::optional<Quiz> quiz;
   std::optional<ShowMe> show_me;
+  std::optional<LessonTraffic> traffic;
   std::optional<LessonTask> task;
 };
 

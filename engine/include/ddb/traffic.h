@@ -48,6 +48,9 @@ struct TrafficAttribute {
   std::string name;
   std::vector<std::string> values;  // S values
   std::vector<double> weights;      // same length, or empty: equally likely
+  // The name of an earlier attribute of the stream whose random draw this one shares, so that
+  // the two agree: with weights lined up, "status" PENDING goes with "statusShard" PENDING#3.
+  std::string draw_with;
 };
 
 struct TrafficRatePoint {

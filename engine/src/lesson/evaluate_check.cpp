@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <set>
 
 #include "ddb/item_json.h"
@@ -297,6 +298,108 @@ struct PredicateEvaluator {
   }
   std::string operator()(const check::ResponseLacks& p) const {
     return Members(ctx.response, p.members, false, "response");
+  }
+
+  // The seconds the last traffic run lasted, or why there is none to judge.
+  struct Run {
+    std::int64_t first_second = 0;
+    std::int64_t last_second = 0;
+    std::string problem;
+  };
+  Run LastRun() const {
+    const TrafficStatus status = ctx.db.Traffic();
+    if (status.scenario_id.empty()) return {0, 0, "run the traffic first"};
+    if (status.running) return {0, 0, "wait for the traffic to finish"};
+    return {status.started_millis / 1000, (status.started_millis + status.elapsed_millis) / 1000, ""};
+  }
+  static std::string Resource(const std::string& table, const std::string& index) {
+    return index.empty() ? "table " + table : "index " + index + " of table " + table;
+  }
+  // The run's metrics of a table or GSI, or why not (in `problem`).
+  std::optional<CapacityMetrics> RunMetrics(const std::string& table, const std::string& index, const Run& run,
+                                            std::string& problem) const {
+    if (!run.problem.empty()) {
+      problem = run.problem;
+      return std::nullopt;
+    }
+    auto metrics = ctx.db.Metrics(table, index);
+    if (!metrics.ok()) {
+      problem = Resource(table, index) + " does not exist";
+      return std::nullopt;
+    }
+    return std::move(metrics).value();
+  }
+  template <typename PerSecond>
+  static double SumOverRun(const CapacityMetrics& m, const Run& run, PerSecond per_second) {
+    double sum = 0;
+    for (std::size_t i = 0; i < m.seconds.size(); ++i)
+      if (m.seconds[i].second >= run.first_second && m.seconds[i].second <= run.last_second) sum += per_second(m, i);
+    return sum;
+  }
+
+  std::string operator()(const check::ThrottledRequests& p) const {
+    const std::string expected =
+        "expected " + Counted(p.expected, "throttled request", "throttled requests") + " on table " + p.table;
+    const Run run = LastRun();
+    std::string problem;
+    const auto m = RunMetrics(p.table, "", run, problem);
+    if (!m) return expected + ", but " + problem;
+    const double n = SumOverRun(*m, run, [](const CapacityMetrics& c, std::size_t i) {
+      return static_cast<double>(c.seconds[i].throttled_requests);
+    });
+    return p.expected.Holds(n) ? "" : expected + ", got " + NumberText(n);
+  }
+
+  std::string operator()(const check::ThrottleEvents& p) const {
+    const std::string expected =
+        "expected " + Counted(p.expected, "throttle event", "throttle events") + " on " + Resource(p.table, p.index);
+    const Run run = LastRun();
+    std::string problem;
+    const auto m = RunMetrics(p.table, p.index, run, problem);
+    if (!m) return expected + ", but " + problem;
+    const double n = SumOverRun(*m, run, [](const CapacityMetrics& c, std::size_t i) {
+      return static_cast<double>(c.seconds[i].read_throttle_events + c.seconds[i].write_throttle_events);
+    });
+    return p.expected.Holds(n) ? "" : expected + ", got " + NumberText(n);
+  }
+
+  std::string operator()(const check::HotPartitions& p) const {
+    const std::string expected = "expected " + Counted(p.expected, "partition", "partitions") + " of " +
+                                 Resource(p.table, p.index) + " to throttle";
+    const Run run = LastRun();
+    std::string problem;
+    const auto m = RunMetrics(p.table, p.index, run, problem);
+    if (!m) return expected + ", but " + problem;
+    std::set<std::size_t> hot;
+    for (std::size_t i = 0; i < m->seconds.size() && i < m->partitions.size(); ++i) {
+      if (m->seconds[i].second < run.first_second || m->seconds[i].second > run.last_second) continue;
+      for (std::size_t j = 0; j < m->partitions[i].size(); ++j)
+        if (m->partitions[i][j].read_throttle_events + m->partitions[i][j].write_throttle_events > 0) hot.insert(j);
+    }
+    const double n = static_cast<double>(hot.size());
+    return p.expected.Holds(n) ? "" : expected + ", got " + NumberText(n);
+  }
+
+  std::string operator()(const check::TopKey& p) const {
+    const bool throttled = p.list == check::TopKey::List::kThrottled;
+    const std::string list = std::string(throttled ? "most throttled" : "most accessed") + " partition keys of " +
+                             Resource(p.table, p.index);
+    const std::string expected =
+        "expected " + p.partition_key_name + " " + ValueText(p.partition_key) + " at the top of the " + list;
+    const Run run = LastRun();
+    if (!run.problem.empty()) return expected + ", but " + run.problem;
+    auto layout = p.index.empty() ? ctx.db.Layout(p.table) : ctx.db.IndexLayout(p.table, p.index);
+    if (!layout.ok()) return expected + ", but " + Resource(p.table, p.index) + " does not exist";
+    if (layout->key_schema.partition_key.name != p.partition_key_name)
+      return expected + ", but the partition key of " + Resource(p.table, p.index) + " is " +
+             layout->key_schema.partition_key.name;
+    auto top = ctx.db.TopKeys(p.table, p.index, 1);
+    if (!top.ok()) return expected + ", but " + top.status().message();
+    const auto& keys = throttled ? top->most_throttled_partition_keys : top->most_accessed_partition_keys;
+    if (keys.empty()) return expected + ", but the list is empty" + (throttled ? ": nothing was throttled" : "");
+    if (keys.front().partition_key == p.partition_key) return "";
+    return expected + ", got " + ValueText(keys.front().partition_key) + " (" +
+           Plural(static_cast<double>(keys.front().count), "request", "requests") + ")";
   }
 
   std::string operator()(const check::All& p) const {

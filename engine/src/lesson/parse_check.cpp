@@ -68,6 +68,15 @@ bool ReadTableAndCount(Reader& r, const Node& n, std::string& table, Comparison&
          ReadComparison(r, n.Member("count"), true, count);
 }
 
+// {"table", "index"?, "count"}: a figure of the last traffic run on a table or one of its GSIs.
+bool ReadRunFigure(Reader& r, const Node& n, bool with_index, std::string& table, std::string& index,
+                   Comparison& count) {
+  if (with_index ? !r.Object(n, {"table", "count"}, {"index"}) : !r.Object(n, {"table", "count"}, {})) return false;
+  if (!ReadTableName(r, n.Member("table"), table)) return false;
+  if (with_index && Reader::Has(n, "index") && !ReadTableName(r, n.Member("index"), index)) return false;
+  return ReadComparison(r, n.Member("count"), true, count);
+}
+
 bool ReadChecks(Reader& r, const Node& n, std::vector<Check>& out) {
   if (!r.Array(n, 1, SIZE_MAX)) return false;
   for (std::size_t i = 0; i < n->size(); ++i) {
@@ -174,6 +183,34 @@ bool ReadPredicate(Reader& r, const std::string& name, const Node& n, Predicate&
     else out = check::ResponseLacks{std::move(members)};
     return true;
   }
+  if (name == "throttledRequests") {
+    check::ThrottledRequests p;
+    std::string no_index;
+    return ReadRunFigure(r, n, false, p.table, no_index, p.expected) && (out = std::move(p), true);
+  }
+  if (name == "throttleEvents") {
+    check::ThrottleEvents p;
+    return ReadRunFigure(r, n, true, p.table, p.index, p.expected) && (out = std::move(p), true);
+  }
+  if (name == "hotPartitions") {
+    check::HotPartitions p;
+    return ReadRunFigure(r, n, true, p.table, p.index, p.expected) && (out = std::move(p), true);
+  }
+  if (name == "topKey") {
+    check::TopKey p;
+    std::string list;
+    Item key;
+    if (!r.Object(n, {"table", "list", "partitionKey"}, {"index"}) || !ReadTableName(r, n.Member("table"), p.table) ||
+        (Reader::Has(n, "index") && !ReadTableName(r, n.Member("index"), p.index)) ||
+        !r.OneOf(n.Member("list"), {"accessed", "throttled"}, list) ||
+        !ReadItem(r, n.Member("partitionKey"), key, 1, 1))
+      return false;
+    p.list = list == "accessed" ? check::TopKey::List::kAccessed : check::TopKey::List::kThrottled;
+    p.partition_key_name = key.begin()->first;
+    p.partition_key = key.begin()->second;
+    out = std::move(p);
+    return true;
+  }
   std::vector<Check> checks;
   if (!ReadChecks(r, n, checks)) return false;
   if (name == "all") out = check::All{std::move(checks)};
@@ -184,11 +221,32 @@ bool ReadPredicate(Reader& r, const std::string& name, const Node& n, Predicate&
 }  // namespace
 
 bool ReadCheck(Reader& r, const Node& n, Check& out) {
-  if (!r.Object(n, {}, {"operation",  "table",        "succeeded",        "error",          "messageContains",
-                        "count",      "scannedCount", "consumedCapacity", "items",          "itemExists",
-                        "itemAbsent", "itemCount",    "partitionCount",   "partitionsRead", "keySchema",
-                        "requestHas", "requestLacks", "responseHas",      "responseLacks",  "all",
-                        "any"}))
+  if (!r.Object(n, {},
+                {"operation",
+                 "table",
+                 "succeeded",
+                 "error",
+                 "messageContains",
+                 "count",
+                 "scannedCount",
+                 "consumedCapacity",
+                 "items",
+                 "itemExists",
+                 "itemAbsent",
+                 "itemCount",
+                 "partitionCount",
+                 "partitionsRead",
+                 "keySchema",
+                 "requestHas",
+                 "requestLacks",
+                 "responseHas",
+                 "responseLacks",
+                 "throttledRequests",
+                 "throttleEvents",
+                 "hotPartitions",
+                 "topKey",
+                 "all",
+                 "any"}))
     return false;
   if (n->empty()) return r.Fail(n.path, "expected at least one predicate (operation, table, count, items, ...)");
   Check check;

@@ -135,8 +135,48 @@ bool ReadQuiz(Reader& r, const Node& n, Quiz& out) {
   return true;
 }
 
-bool ReadTask(Reader& r, const Node& n, const std::optional<ShowMe>& show_me, LessonTask& out) {
-  if (!r.Object(n, {"goal", "check", "hints"}, {"solution", "success"}) ||
+// A scenario id as lessons/scenarios/ names its files: lowercase words joined by '-'.
+bool ReadScenarioId(Reader& r, const Node& n, std::string& out) {
+  if (!r.NonEmptyString(n, out, 60)) return false;
+  bool ok = out.front() != '-' && out.back() != '-';
+  for (char c : out) ok = ok && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-');
+  if (!ok) return r.Fail(n.path, "\"" + out + "\" is not a scenario id (lowercase words joined by '-')");
+  return true;
+}
+
+bool ReadTraffic(Reader& r, const Node& n, LessonTraffic& out) {
+  if (!r.Object(n, {"seconds", "designs"}, {"speed"}) || !r.Integer(n.Member("seconds"), 10, 600, out.seconds))
+    return false;
+  if (Reader::Has(n, "speed")) {
+    std::int64_t speed = 0;
+    if (!r.Integer(n.Member("speed"), 1, 100, speed)) return false;
+    out.speed = static_cast<double>(speed);
+  }
+  const Node designs = n.Member("designs");
+  if (!r.Array(designs, 1, 4)) return false;
+  for (std::size_t i = 0; i < designs->size(); ++i) {
+    const Node d = designs.Element(i);
+    TrafficDesign design;
+    if (!r.Object(d, {"label", "scenario"}, {"streams"}) || !r.NonEmptyString(d.Member("label"), design.label, 80) ||
+        !ReadScenarioId(r, d.Member("scenario"), design.scenario))
+      return false;
+    if (Reader::Has(d, "streams")) {
+      const Node streams = d.Member("streams");
+      if (!r.Array(streams, 1, 8)) return false;
+      for (std::size_t j = 0; j < streams->size(); ++j) {
+        std::string name;
+        if (!r.NonEmptyString(streams.Element(j), name)) return false;
+        design.streams.push_back(std::move(name));
+      }
+    }
+    out.designs.push_back(std::move(design));
+  }
+  return true;
+}
+
+bool ReadTask(Reader& r, const Node& n, const std::optional<ShowMe>& show_me,
+              const std::optional<LessonTraffic>& traffic, LessonTask& out) {
+  if (!r.Object(n, {"goal", "check", "hints"}, {"solution", "solutionDesign", "success"}) ||
       !r.NonEmptyString(n.Member("goal"), out.goal) || !lesson::ReadCheck(r, n.Member("check"), out.check))
     return false;
   const Node hints = n.Member("hints");
@@ -157,16 +197,23 @@ bool ReadTask(Reader& r, const Node& n, const std::optional<ShowMe>& show_me, Le
     }
   } else if (show_me) {
     out.solution.push_back(show_me->request);
-  } else {
-    // Every task must be playable by the auto-player: it needs requests that solve it.
-    return r.Fail(n.path, "missing required member \"solution\" (a step without showMe must give one)");
+  } else if (!traffic) {
+    // Every task must be playable by the auto-player: it needs requests (or traffic) that solve it.
+    return r.Fail(n.path, "missing required member \"solution\" (a step without showMe or traffic must give one)");
+  }
+  if (Reader::Has(n, "solutionDesign")) {
+    if (!traffic) return r.Fail(n.path + "/solutionDesign", "only a step with traffic has designs to choose from");
+    std::int64_t design = 0;
+    if (!r.Integer(n.Member("solutionDesign"), 0, static_cast<std::int64_t>(traffic->designs.size()) - 1, design))
+      return false;
+    out.solution_design = static_cast<std::size_t>(design);
   }
   if (Reader::Has(n, "success") && !r.NonEmptyString(n.Member("success"), out.success)) return false;
   return true;
 }
 
 bool ReadStep(Reader& r, const Node& n, LessonStep& out) {
-  if (!r.Object(n, {"title", "text", "facts"}, {"quiz", "showMe", "task"}) ||
+  if (!r.Object(n, {"title", "text", "facts"}, {"quiz", "showMe", "traffic", "task"}) ||
       !r.NonEmptyString(n.Member("title"), out.title, 80) || !r.NonEmptyString(n.Member("text"), out.text) ||
       !ReadFacts(r, n.Member("facts"), out.facts))
     return false;
@@ -182,9 +229,14 @@ bool ReadStep(Reader& r, const Node& n, LessonStep& out) {
     if (Reader::Has(s, "label") && !r.NonEmptyString(s.Member("label"), show_me.label, 60)) return false;
     out.show_me = std::move(show_me);
   }
+  if (Reader::Has(n, "traffic")) {
+    LessonTraffic traffic;
+    if (!ReadTraffic(r, n.Member("traffic"), traffic)) return false;
+    out.traffic = std::move(traffic);
+  }
   if (Reader::Has(n, "task")) {
     LessonTask task;
-    if (!ReadTask(r, n.Member("task"), out.show_me, task)) return false;
+    if (!ReadTask(r, n.Member("task"), out.show_me, out.traffic, task)) return false;
     out.task = std::move(task);
   }
   return true;

@@ -102,6 +102,14 @@ struct Database::Impl {
         table->set_environment(BackgroundEnvironment());
         splits_before += table->splits().size();
       }
+    // Traffic first, tick by tick from where it left off: its meter must not be brought up to
+    // now before, or every request of a catch-up would land in the current second.
+    if (metered && traffic) {
+      Table* t = Find(traffic->scenario().table_name);
+      if (!t || t->id() != traffic->table_id()) traffic.reset();
+      else if (throughput::TableMeter* m = MeterOf(*t, /*bring_to_now=*/false))
+        changed = traffic->Run(*t, *m, now, options.throughput.traffic_requests_per_run) || changed;
+    }
     for (auto& [name, table] : tables) {
       // A backfill's copies draw on the new GSI's write capacity (OnlineIndexThrottleEvents
       // when it has none left; the backfill itself keeps its pace).
@@ -118,12 +126,6 @@ struct Database::Impl {
         }
     }
     if (metered) {
-      if (traffic) {
-        Table* t = Find(traffic->scenario().table_name);
-        if (!t || t->id() != traffic->table_id()) traffic.reset();
-        else if (throughput::TableMeter* m = MeterOf(*t))
-          changed = traffic->Run(*t, *m, now, options.throughput.traffic_requests_per_run) || changed;
-      }
       std::size_t splits_after = 0;
       for (auto& [name, table] : tables) {
         MeterOf(*table);
@@ -139,16 +141,16 @@ struct Database::Impl {
     env.request = nullptr;
     return env;
   }
-  // The capacity model of table `t`, brought up to now (null when it is off). A table created
-  // again under the same name gets a new one.
-  throughput::TableMeter* MeterOf(Table& t) {
+  // The capacity model of table `t`, brought up to now unless told not to (null when it is
+  // off). A table created again under the same name gets a new one.
+  throughput::TableMeter* MeterOf(Table& t, bool bring_to_now = true) {
     if (!options.throughput.enforce) return nullptr;
     auto& m = meters[t.definition().name];
     const std::int64_t now = clock->NowMillis();
     // A meter starts when its table was created: a table idle since then has banked its burst.
     if (!m || m->table_id() != t.id())
       m = std::make_unique<throughput::TableMeter>(options.throughput, t, std::min(now, t.created_millis()));
-    m->Advance(t, now);
+    if (bring_to_now) m->Advance(t, now);
     return m.get();
   }
   // Asks the capacity model whether it serves a request on `t` now: `build(demand)` adds what

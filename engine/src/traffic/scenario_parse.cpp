@@ -1,6 +1,7 @@
 // ParseTrafficScenario: a scenario's JSON, checked member by member as lessons are (the same
 // path-aware Reader, the same "<path>: <reason>" errors); lessons/scenarios/schema.json states
 // the same rules, and the two must reject the same documents.
+#include <algorithm>
 #include <cmath>
 
 #include "ddb/traffic.h"
@@ -112,7 +113,7 @@ void ReadStream(Reader& r, const Node& n, TrafficStream& s) {
     const Node list = n.Member("attributes");
     for (std::size_t i = 0; i < list->size(); ++i) {
       const Node a = list.Element(i);
-      if (!r.Object(a, {"name", "values"}, {"weights"})) break;
+      if (!r.Object(a, {"name", "values"}, {"weights", "drawWith"})) break;
       TrafficAttribute attr;
       r.NonEmptyString(a.Member("name"), attr.name, 255);
       const Node values = a.Member("values");
@@ -128,6 +129,12 @@ void ReadStream(Reader& r, const Node& n, TrafficStream& s) {
             double w = 0;
             if (Number(r, weights.Element(k), 0, 1e9, w)) attr.weights.push_back(w);
           }
+      }
+      if (Reader::Has(a, "drawWith") && r.NonEmptyString(a.Member("drawWith"), attr.draw_with, 255)) {
+        const bool earlier = std::any_of(s.attributes.begin(), s.attributes.end(),
+                                         [&](const TrafficAttribute& e) { return e.name == attr.draw_with; });
+        if (!earlier)
+          r.Fail(a.Member("drawWith").path, "\"" + attr.draw_with + "\" is not an earlier attribute of this stream");
       }
       s.attributes.push_back(std::move(attr));
     }

@@ -96,6 +96,9 @@ void TrafficGenerator::Prepare(Stream& s, const Table& table, std::size_t index)
   }
   for (const TrafficAttribute& a : s.spec.attributes) {
     Attribute attr;
+    attr.draw = s.attributes.size();
+    for (std::size_t k = 0; k < s.attributes.size(); ++k)
+      if (s.spec.attributes[k].name == a.draw_with) attr.draw = s.attributes[k].draw;
     double total = 0;
     for (std::size_t k = 0; k < a.values.size(); ++k) {
       attr.values.push_back(AttributeValue::S(a.values[k]));
@@ -312,7 +315,7 @@ const AttributeValue* TrafficGenerator::SourceValue(const Stream& s, const Key& 
   }
   const auto k = static_cast<std::size_t>(source - 2);
   const Attribute& a = s.attributes[k];
-  const double u = Unit(Mix(r.draw + 17 * (k + 1)));
+  const double u = Unit(Mix(r.draw + 17 * (a.draw + 1)));
   const std::size_t i = std::min(
       a.values.size() - 1, static_cast<std::size_t>(std::lower_bound(a.cdf.begin(), a.cdf.end(), u) - a.cdf.begin()));
   hash = a.hashes[i];

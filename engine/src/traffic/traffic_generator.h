@@ -73,6 +73,7 @@ class TrafficGenerator {
     std::vector<AttributeValue> values;
     std::vector<std::uint64_t> hashes;
     std::vector<double> cdf;  // cumulative weights, normalised
+    std::size_t draw = 0;     // whose random draw it uses: its own position, or its drawWith's
   };
   struct Stream {
     TrafficStream spec;
