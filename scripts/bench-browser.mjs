@@ -42,6 +42,7 @@ const summary = (values) =>
   `p50 ${ms(percentile(values, 0.5))}  p95 ${ms(percentile(values, 0.95))}  max ${ms(Math.max(...values))}  (${values.length} frames)`;
 
 const only = option('only', '');
+const speed = Number(option('speed', 50));
 
 // 4. The capacity view under 100,000 simulated requests a second.
 async function benchCapacity(browser, server) {
@@ -54,7 +55,7 @@ async function benchCapacity(browser, server) {
   await clickWidget(page, 'capacity.start');
   await waitForState(page, (s) => s.dataMode === 'capacity');
   await clickWidget(page, 'capacity.speed');
-  await clickWidget(page, 'capacity.speed:50');
+  await clickWidget(page, `capacity.speed:${speed}`);
   await waitFrames(page, 30);
   await page.evaluate(() => window.playground.frameStats(true));
   const before = (await page.evaluate(() => window.playground.state())).capacity.made;
@@ -63,7 +64,7 @@ async function benchCapacity(browser, server) {
   const busy = await page.evaluate(() => window.playground.frameStats(false));
   const after = (await page.evaluate(() => window.playground.state())).capacity.made;
   const rate = (after - before) / ((Date.now() - started) / 1000);
-  console.log(`capacity view, one busy customer at x50 (${Math.round(rate).toLocaleString('en')} simulated requests a second):`);
+  console.log(`capacity view, one busy customer at x${speed} (${Math.round(rate).toLocaleString('en')} simulated requests a second):`);
   console.log(`  CPU time per frame       ${summary(busy.cpuMs)}`);
   console.log(`  time between frames      ${summary(busy.intervalMs)}`);
   console.log('  idle page (before the scenario), for comparison:');

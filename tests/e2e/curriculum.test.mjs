@@ -53,9 +53,21 @@ describe('the whole curriculum, by mouse and keyboard', () => {
             // A learner reads the step first; by then earlier writes have reached their GSIs
             // (a lesson may hold them back 20 s so that one step can catch the lag).
             await waitForState(page, (st) => !st.backgroundWork, 40000);
-            const solution = step.task.solution ?? [{ operation: step.showMe.operation, request: step.showMe.request }];
+            const solution =
+              step.task.solution ?? (step.showMe ? [{ operation: step.showMe.operation, request: step.showMe.request }] : []);
             for (const r of solution) await runInBuilder(page, r.operation, r.request);
-            s = await waitForState(page, (st) => st.lesson.stepDone, 15000);
+            if (step.traffic) {
+              // Traffic steps: pick the design, run it, and wait the run out on the page's clock.
+              if (step.traffic.designs.length > 1) {
+                const design = step.task.solutionDesign ?? 0;
+                await clickInStep(page, `lesson.design.${design}`);
+                await waitForState(page, (st) => st.lesson.traffic.design === design);
+              }
+              await waitForState(page, (st) => !st.backgroundWork, 40000);
+              await clickInStep(page, 'lesson.run_traffic');
+              await waitForState(page, (st) => st.lesson.traffic.running);
+            }
+            s = await waitForState(page, (st) => st.lesson.stepDone, step.traffic ? 60000 : 15000);
             assert.equal(s.lesson.task.passed, true, `${entry.id} step ${i + 1}: ${s.lesson.task.reason}`);
           }
           s = await waitForState(page, (st) => st.lesson.stepDone);

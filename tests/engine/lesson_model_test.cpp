@@ -544,7 +544,7 @@ TEST_CASE("Traffic checks judge the last finished run from the capacity metrics 
   CHECK(Reason(std::string(R"({"throttledRequests": {"table": "Hot", "count": 0}})"), none, db) ==
         "expected 0 throttled requests on table Hot, but run the traffic first");
   const ddb::LessonTraffic traffic{20, 10, {{"as is", "hot", {"orders"}}}};
-  auto scenario = ddb::LessonTrafficScenario(traffic, 0, R"({
+  auto hot = ddb::ParseTrafficScenario(R"({
       "id": "hot", "title": "Hot", "description": "One key takes 90% of 1,500 writes a second.",
       "table": {"TableName": "Hot", "BillingMode": "PROVISIONED",
                 "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
@@ -554,17 +554,19 @@ TEST_CASE("Traffic checks judge the last finished run from the capacity metrics 
                    "partitionKey": {"prefix": "c#", "distribution": "hot", "keys": 50, "hotShare": 0.9}},
                   {"name": "reads", "operation": "GetItem", "rate": 10,
                    "partitionKey": {"prefix": "c#", "distribution": "uniform", "keys": 50}}]})");
+  REQUIRE(hot.ok());
+  auto scenario = ddb::LessonTrafficScenario(traffic, 0, *hot);
   INFO(scenario.status().message());
   REQUIRE(scenario.ok());
   CHECK(scenario->streams.size() == 1);  // the design runs the orders only
   CHECK(scenario->duration_seconds == 20);
-  CHECK(ddb::LessonTrafficScenario(traffic, 1, "{}").status().message() == "the step has 1 designs, not 2");
+  CHECK(ddb::LessonTrafficScenario(traffic, 1, *hot).status().message() == "the step has 1 designs, not 2");
   const ddb::LessonTraffic missing_stream{20, 10, {{"as is", "hot", {"writes"}}}};
-  CHECK(ddb::LessonTrafficScenario(missing_stream, 0, R"({"id": "hot", "title": "t", "description": "d",
-        "tableName": "Hot", "streams": [{"name": "orders", "operation": "PutItem", "rate": 1,
-        "partitionKey": {"distribution": "uuid"}}]})")
-            .status()
-            .message() == "scenario \"hot\" has no stream named \"writes\"");
+  CHECK(ddb::LessonTrafficScenario(missing_stream, 0, *hot).status().message() ==
+        "scenario \"hot\" has no stream named \"writes\"");
+  const ddb::LessonTraffic other{20, 10, {{"sharded", "hot-sharded", {}}}};
+  CHECK(ddb::LessonTrafficScenario(other, 0, *hot).status().message() ==
+        "the design \"sharded\" runs scenario \"hot-sharded\", but was given scenario \"hot\"");
 
   db.SetCapacityModel(true);
   REQUIRE(db.StartTraffic(*scenario).ok());

@@ -62,10 +62,15 @@ ddb::DatabaseOptions LearnerTiming(const ddb::Lesson& lesson, const ddb::Clock* 
 }
 constexpr std::int64_t kStepMillis = 150'000;  // longer than any lag or backfill
 
-std::string_view ScenarioText(std::string_view id) {
+ddb::TrafficScenario ShippedScenario(std::string_view id) {
   const std::string name = std::string(id) + ".json";
   for (const auto& f : ScenarioFiles())
-    if (f.name == name) return f.text;
+    if (f.name == name) {
+      auto scenario = ddb::ParseTrafficScenario(f.text);
+      INFO(scenario.status().message());
+      REQUIRE(scenario.ok());
+      return *scenario;
+    }
   FAIL("lessons/scenarios/" << name << " is missing");
   return {};
 }
@@ -73,7 +78,7 @@ std::string_view ScenarioText(std::string_view id) {
 // What the page does when the learner presses "Run traffic": the capacity model on, the
 // design's scenario started, and the clock run (here a second at a time) until it is over.
 void RunTraffic(ddb::Database& db, ddb::ManualClock& clock, const ddb::LessonTraffic& traffic, std::size_t design) {
-  auto scenario = ddb::LessonTrafficScenario(traffic, design, ScenarioText(traffic.designs.at(design).scenario));
+  auto scenario = ddb::LessonTrafficScenario(traffic, design, ShippedScenario(traffic.designs.at(design).scenario));
   INFO(scenario.status().message());
   REQUIRE(scenario.ok());
   db.SetCapacityModel(true);
@@ -167,7 +172,7 @@ TEST_CASE("Every design of a traffic step runs a shipped scenario on a table the
       CHECK(step.task.has_value());  // a run is judged
       for (std::size_t d = 0; d < step.traffic->designs.size(); ++d) {
         INFO(lesson.id << ", step \"" << step.title << "\", design " << d);
-        auto scenario = ddb::LessonTrafficScenario(*step.traffic, d, ScenarioText(step.traffic->designs[d].scenario));
+        auto scenario = ddb::LessonTrafficScenario(*step.traffic, d, ShippedScenario(step.traffic->designs[d].scenario));
         INFO(scenario.status().message());
         REQUIRE(scenario.ok());
         CHECK(scenario->duration_seconds == step.traffic->seconds);

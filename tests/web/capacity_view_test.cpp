@@ -74,6 +74,37 @@ TEST_CASE("A busy customer paints its partition red and the others cool") {
   REQUIRE(ContributorKeyText(top.most_throttled_partition_keys.at(0)).rfind("customer#0 \u00b7 ", 0) == 0);
 }
 
+TEST_CASE("A hot status-flag GSI is red on its own map while the table partitions it holds back are not") {
+  ddb::ManualClock clock;
+  ddb::Database db(PageDatabaseOptions(&clock));
+  WireClient wire(db);
+  const ShippedScenario& flag = *FindScenario("status-flag-gsi");
+  REQUIRE(wire.StartTraffic(flag.scenario, flag.create_table_json).ok());
+  for (int frame = 0; frame < 100; ++frame) {
+    clock.Advance(50);
+    wire.RunBackgroundWork();
+  }
+  const HeatMap table = BuildHeatMap(*db.Metrics("Orders"), true, 60);
+  const HeatMap index = BuildHeatMap(*db.Metrics("Orders", "ByStatus"), true, 60);
+  bool refused_elsewhere = false;
+  for (int p = 0; p < table.partitions; ++p) {
+    const HeatCell& c = table.at(p, 3);
+    INFO("table partition " << p << ": " << HeatCellText(table, p, 3));
+    REQUIRE_FALSE(c.throttled_here);  // 1,500 writes over 4 partitions: each has room
+    REQUIRE(c.share < 1.0);
+    REQUIRE(HeatColour(c.share, true).r != 220);
+    if (c.throttled > 0) {
+      refused_elsewhere = true;
+      REQUIRE(HeatCellText(table, p, 3).find(" refused because an index (or the table) was out of capacity") !=
+              std::string::npos);
+    }
+  }
+  REQUIRE(refused_elsewhere);  // the index's back pressure refused table writes
+  int red = 0;
+  for (int p = 0; p < index.partitions; ++p) red += index.at(p, 3).throttled_here ? 1 : 0;
+  REQUIRE(red == 1);  // PENDING's partition
+}
+
 TEST_CASE("Heat colours run from idle through green and yellow to orange - red past the limit") {
   REQUIRE(HeatColour(0, true).r == 40);
   REQUIRE(HeatColour(0.25, true).g == 160);

@@ -41,6 +41,7 @@ void LessonPlayer::Draw(const PanelRect& rect, PanelContext& ctx) {
     RestoreCurrent();
   }
   if (!lesson()) view_ = View::kList;  // the step and completion views draw the open lesson
+  WatchTraffic(ctx);
   // A lesson that has the learner catch a GSI behind its table slows the GSI writes down while
   // it is open; every other moment has the page's own lag. (The lesson's text says so.)
   const std::int64_t lag = view_ != View::kList && lesson() && lesson()->index_lag_millis
@@ -291,20 +292,26 @@ void LessonPlayer::AfterSend(std::string_view operation, std::string_view body, 
                                                 (result.error_message.empty() ? "" : ": " + result.error_message);
     return;
   }
-  const ddb::LessonObservation observation{std::string(operation), std::string(body), result.http_status, result.body};
-  const ddb::CheckOutcome outcome = ddb::EvaluateCheck(l->steps[step_].task->check, observation, db_);
-  state.attempted = true;
-  state.task_passed = outcome.passed;
-  state.reason = outcome.reason;
-  if (!outcome.passed) return;
-  UpdateDone();
-  scroll_to_task_ = true;  // its "done" line and what it shows are worth seeing
+  state.last = {std::string(operation), std::string(body), result.http_status, result.body};
+  Judge(state.last);
+  if (!state.task_passed) return;
   // The data view turns to the table the task was about (a table just created included).
   const auto request = nlohmann::json::parse(body, nullptr, /*allow_exceptions=*/false);
   if (request.is_object()) {
     if (auto t = request.find("TableName"); t != request.end() && t->is_string())
       table_to_show_ = t->get<std::string>();
   }
+}
+
+void LessonPlayer::Judge(const ddb::LessonObservation& observation) {
+  StepState& state = steps_[step_];
+  const ddb::CheckOutcome outcome = ddb::EvaluateCheck(lesson()->steps[step_].task->check, observation, db_);
+  state.attempted = true;
+  state.task_passed = outcome.passed;
+  state.reason = outcome.reason;
+  if (!outcome.passed) return;
+  UpdateDone();
+  scroll_to_task_ = true;  // its "done" line and what it shows are worth seeing
 }
 
 // ---- [SECTION] Words and state ------------------------------------------------------------------
@@ -434,6 +441,7 @@ nlohmann::json LessonPlayer::LessonJson() const {
           {"quiz", std::move(quiz)},
           {"task", std::move(task)},
           {"showMe", step.show_me ? json{{"operation", step.show_me->request.operation}} : json(nullptr)},
+          {"traffic", TrafficJson(step)},
           {"removedTables", std::move(removed)},
           {"tablesGone", missing_.lesson == lesson_ ? json(missing_.tables) : json::array()},
           {"facts", std::move(facts)}};

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -59,6 +60,8 @@ class LessonPlayer final : public WireObserver {
   nlohmann::json LessonJson() const;
   nlohmann::json LibraryJson() const;
   const LessonProgress& progress() const { return progress_; }
+  // The table whose capacity the data view should show now (a traffic run just started), once.
+  std::string TakeCapacityTable() { return std::exchange(capacity_to_show_, {}); }
   // A lesson is open (a step or its completion view), and whether the step on show has a task
   // to send requests for: what the lesson layout makes room for.
   bool InLesson() const { return view_ != View::kList && lesson() != nullptr; }
@@ -89,6 +92,16 @@ class LessonPlayer final : public WireObserver {
     // A request that failed after the task was done: the card then says so instead of a bare
     // "Task done" over an error (cleared by the next request that succeeds).
     std::string failed_after_done;
+    ddb::LessonObservation last;  // the last request since the step began (a traffic run's check sees it too)
+    std::size_t design = 0;       // the traffic design picked
+  };
+
+  // A step's traffic run on its way: which step started it, and the clock speed to put back.
+  struct TrafficRun {
+    int lesson = -1;
+    int step = -1;
+    std::string scenario;
+    double speed_before = 1;
   };
 
   // The lesson's setup tables the sandbox no longer has, as of `stamp` (recomputed only when
@@ -143,6 +156,17 @@ class LessonPlayer final : public WireObserver {
   void DrawTask(const ddb::LessonStep& step, PanelContext& ctx);
   void DrawShowMe(const ddb::LessonStep& step, PanelContext& ctx, bool& first);
   void DrawShownRequest(const ddb::LessonStep& step, const Card& card, PanelContext& ctx);
+
+  // lesson_traffic.cpp
+  // The step's designs to choose from, Run traffic (or its progress and Stop).
+  void DrawTraffic(const ddb::LessonTraffic& traffic, const Card& card, PanelContext& ctx);
+  void StartTrafficRun(const ddb::LessonTraffic& traffic, PanelContext& ctx);
+  // Each frame: a run that finished is judged by the step's check; one whose step is no longer
+  // on show is stopped.
+  void WatchTraffic(PanelContext& ctx);
+  void EndTrafficRun(PanelContext& ctx);
+  void Judge(const ddb::LessonObservation& observation);
+  nlohmann::json TrafficJson(const ddb::LessonStep& step) const;
   void DrawFooter(PanelContext& ctx);
   void DrawCompletion(PanelContext& ctx);
   void DrawCompletionBody(const ddb::Lesson& l, PanelContext& ctx);
@@ -169,6 +193,9 @@ class LessonPlayer final : public WireObserver {
   bool scroll_to_task_ = false;  // a task just passed: bring its card into view
   std::string shown_address_;    // what the address bar was last set to
   std::string table_to_show_;    // a passed task's table, for the data view
+  std::optional<TrafficRun> traffic_;
+  std::string traffic_error_;     // a run that could not start
+  std::string capacity_to_show_;  // a run's table, for the data view's Capacity tab
 };
 
 }  // namespace playground

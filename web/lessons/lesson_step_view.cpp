@@ -23,18 +23,6 @@ namespace {
 
 constexpr const char* kCheck = "\xE2\x9C\x93";  // ✓
 
-// A button that goes on the current line when it fits, else starts the next one.
-bool FlowButton(const char* label, bool& first) {
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float width = ImGui::CalcTextSize(label, nullptr, true).x + style.FramePadding.x * 2;
-  if (!first) {
-    ImGui::SameLine();
-    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
-  }
-  first = false;
-  return ImGui::Button(label);
-}
-
 }  // namespace
 
 // ---- [SECTION] Header and footer ----------------------------------------------------------------
@@ -379,13 +367,14 @@ void LessonPlayer::DrawTask(const ddb::LessonStep& step, PanelContext& ctx) {
     } else if (state.attempted) {
       ImGui::TextColored(ctx.colors.warning, "Not yet: %s", state.reason.c_str());
       ctx.probe.RecordLastItem("lesson.reason");
-    } else {
+    } else if (!step.traffic) {
       ImGui::TextColored(ctx.colors.dim, "Send a request (Run or Ctrl+Enter in the builder): it is checked at once.");
     }
   }
   ImGui::Spacing();
   bool first = true;
   DrawShowMe(step, ctx, first);
+  if (step.traffic) DrawTraffic(*step.traffic, card, ctx);
   if (!done) {
     const int hints = static_cast<int>(task.hints.size());
     char label[48];

@@ -31,7 +31,9 @@ HeatMap BuildHeatMap(const ddb::CapacityMetrics& m, bool writes, int seconds) {
       cell.served = writes ? x.write_units : x.read_units;
       cell.throttled = writes ? x.write_units_throttled : x.read_units_throttled;
       cell.asked = cell.served + cell.throttled;
-      cell.share = map.partition_limit > 0 ? cell.asked / map.partition_limit : 0;
+      cell.throttled_here = (writes ? x.write_throttle_events : x.read_throttle_events) > 0;
+      const double limit = map.partition_limit > 0 ? map.partition_limit : 1;
+      cell.share = cell.throttled_here ? std::max(cell.asked / limit, 1.01) : cell.served / limit;
     }
   return map;
 }
@@ -55,7 +57,9 @@ std::string HeatCellText(const HeatMap& map, int partition, int second) {
   if (!c.exists) return text + "not split off yet";
   if (c.asked <= 0) return text + "idle";
   text += GroupedNumber(c.asked) + " " + unit + " asked, " + GroupedNumber(c.served) + " served";
-  if (c.throttled > 0) text += ", " + GroupedNumber(c.throttled) + " throttled";
+  if (c.throttled > 0 && c.throttled_here) text += ", " + GroupedNumber(c.throttled) + " throttled";
+  else if (c.throttled > 0)
+    text += ", " + GroupedNumber(c.throttled) + " refused because an index (or the table) was out of capacity";
   return text;
 }
 

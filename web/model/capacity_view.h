@@ -18,8 +18,13 @@ struct HeatCell {
   double asked = 0;  // units asked (served + throttled)
   double served = 0;
   double throttled = 0;  // units refused
-  double share = 0;      // asked / the partition's limit (1 = at its limit; above = throttling)
-  bool exists = true;    // the partition existed in that second (splits add rows)
+  // The partition itself was out of capacity (its throttle events). Without, its refused units
+  // were refused elsewhere: a GSI the write also draws on (back pressure), or the table's level.
+  bool throttled_here = false;
+  // What the colour shows: asked / the partition's limit where it throttled itself (above 1),
+  // otherwise served / limit, so a partition held back by a hot index is not painted red.
+  double share = 0;
+  bool exists = true;  // the partition existed in that second (splits add rows)
 };
 
 struct HeatMap {

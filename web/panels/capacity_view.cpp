@@ -147,7 +147,7 @@ void CapacityView::Draw(const std::string& table, PanelContext& ctx) {
   DrawHeatMap(table, "", ctx);
   if (auto d = ctx.db.Description(table); d.ok())
     for (const ddb::IndexDescription& ix : d->global_secondary_indexes) DrawHeatMap(table, ix.index_name, ctx);
-  if (auto top = ctx.db.TopKeys(table); top.ok() && top->status != ddb::ContributorInsightsStatus::kEnabled) {
+  if (const auto* top = TopKeysOf(table, "", ctx); top && top->status != ddb::ContributorInsightsStatus::kEnabled) {
     ui::TextWrap wrap;
     ImGui::TextColored(ctx.colors.dim, "%s",
                        "Top keys: Contributor Insights is off for this table (UpdateContributorInsights turns it on); "
@@ -159,7 +159,8 @@ void CapacityView::Draw(const std::string& table, PanelContext& ctx) {
 }
 
 void CapacityView::DrawHeatMap(const std::string& table, const std::string& index, PanelContext& ctx) {
-  auto metrics = ctx.db.Metrics(table, index);
+  // The heat map's minute, the second in progress and the one before it (the capacity line's).
+  auto metrics = ctx.db.Metrics(table, index, kHeatSeconds + 2);
   if (!metrics.ok()) return;
   ui::Id id(index.empty() ? "table" : index.c_str());
   {
@@ -170,7 +171,10 @@ void CapacityView::DrawHeatMap(const std::string& table, const std::string& inde
   if (metrics->on_demand) {
     ImGui::TextColored(ctx.colors.dim, "%s", burst.c_str());
   } else {
-    ImGui::ProgressBar(static_cast<float>(BurstFill(*metrics, writes_)), {-FLT_MIN, 0}, burst.c_str());
+    // The words inside the bar when they fit, else under it (large text, a narrow panel).
+    const bool fits =
+        ImGui::CalcTextSize(burst.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x <= ImGui::GetContentRegionAvail().x;
+    ImGui::ProgressBar(static_cast<float>(BurstFill(*metrics, writes_)), {-FLT_MIN, 0}, fits ? burst.c_str() : "");
     ctx.probe.RecordLastItem(index.empty() ? "capacity.burst" : "capacity.burst:" + index);
     if (ImGui::IsItemHovered()) {
       ui::Tooltip tip;
@@ -178,6 +182,10 @@ void CapacityView::DrawHeatMap(const std::string& table, const std::string& inde
         ImGui::TextUnformatted(
             "Burst capacity: DynamoDB banks up to 300 seconds of the throughput a table leaves unused and spends it "
             "on spikes, never past a partition's own limit.");
+    }
+    if (!fits) {
+      ui::TextWrap wrap;
+      ImGui::TextColored(ctx.colors.dim, "%s", burst.c_str());
     }
   }
   const HeatMap map = BuildHeatMap(*metrics, writes_, kHeatSeconds);
@@ -207,6 +215,11 @@ void CapacityView::DrawHeatMap(const std::string& table, const std::string& inde
       const float x = origin.x + label_w + static_cast<float>(s + offset) * cell_w;
       const ImU32 colour = c.exists ? ToImU32(HeatColour(c.share, dark)) : IM_COL32(0, 0, 0, 0);
       draw->AddRectFilled({x, y}, {x + cell_w - 1, y + cell_h - 1}, colour);
+      if (c.exists && c.throttled > 0 && !c.throttled_here && cell_w >= 4) {
+        // Refused elsewhere (a hot GSI's back pressure): a red dot on a cell that kept up.
+        const float r = std::max(1.0f, std::min(cell_w, cell_h) * 0.2f);
+        draw->AddCircleFilled({x + (cell_w - 1) / 2, y + (cell_h - 1) / 2}, r, ToImU32(HeatColour(2, dark)));
+      }
     }
   }
   const ImVec2 size{label_w + cell_w * kHeatSeconds, cell_h * static_cast<float>(map.partitions)};
@@ -228,16 +241,38 @@ void CapacityView::DrawHeatMap(const std::string& table, const std::string& inde
   {
     ui::TextWrap wrap;
     ImGui::TextColored(ctx.colors.dim,
-                       "Colour: the share of the partition's limit asked for (%s a second), green to "
-                       "orange; red: past it, throttled.",
+                       "Colour: the share of the partition's limit used (%s a second), green to "
+                       "orange; red: asked past it, throttled; a red dot: writes it had room for, refused "
+                       "because an index was out of capacity.",
                        writes_ ? "1,000 WCU" : "3,000 RCU");
   }
   ImGui::Spacing();
 }
 
+const ddb::ContributorInsightsView* CapacityView::TopKeysOf(const std::string& table, const std::string& index,
+                                                            PanelContext& ctx) {
+  CachedTopKeys& cached = top_keys_[table + "/" + index];
+  const double now = ImGui::GetTime();
+  // Fresh at once when the sandbox was replaced or the clock stands still (a step, a pause).
+  const DataStamp stamp = ctx.wire.stamp();
+  const bool stale = cached.read_at < 0 || now - cached.read_at >= 0.25 || stamp.epoch != cached.stamp.epoch ||
+                     (!ctx.clock.playing() && !(stamp == cached.stamp));
+  if (stale) {
+    auto top = ctx.db.TopKeys(table, index, 5);
+    if (!top.ok()) {
+      top_keys_.erase(table + "/" + index);
+      return nullptr;
+    }
+    cached.view = std::move(top).value();
+    cached.read_at = now;
+    cached.stamp = stamp;
+  }
+  return &cached.view;
+}
+
 void CapacityView::DrawTopKeys(const std::string& table, const std::string& index, PanelContext& ctx) {
-  auto top = ctx.db.TopKeys(table, index, 5);
-  if (!top.ok()) return;
+  const ddb::ContributorInsightsView* top = TopKeysOf(table, index, ctx);
+  if (!top) return;
   ui::Id id(index.empty() ? "top_table" : ("top_" + index).c_str());
   ImGui::SeparatorText(index.empty() ? "Top keys of the table, last minute"
                                      : ("Top keys of " + index + ", last minute").c_str());

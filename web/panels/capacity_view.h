@@ -7,6 +7,7 @@
 // stopping traffic go through the WireClient, the clock through the page's SimulatedClock.
 #pragma once
 
+#include <map>
 #include <string>
 
 #include "app/panel_context.h"
@@ -28,6 +29,16 @@ class CapacityView {
   void DrawClock(PanelContext& ctx);
   void DrawHeatMap(const std::string& table, const std::string& index, PanelContext& ctx);
   void DrawTopKeys(const std::string& table, const std::string& index, PanelContext& ctx);
+  // The top keys of a table or GSI, read again at most four times a second of wall time: they
+  // merge and sort six sketches, and nobody reads a list that changes every frame.
+  const ddb::ContributorInsightsView* TopKeysOf(const std::string& table, const std::string& index, PanelContext& ctx);
+
+  struct CachedTopKeys {
+    double read_at = -1;  // ImGui::GetTime()
+    DataStamp stamp;
+    ddb::ContributorInsightsView view;
+  };
+  std::map<std::string, CachedTopKeys> top_keys_;  // by "table/index"
 
   std::string scenario_id_ = "one-busy-customer";
   bool writes_ = true;  // which capacity the pictures show

@@ -35,4 +35,15 @@ Card::~Card() {
   draw->ChannelsMerge();
 }
 
+bool FlowButton(const char* label, bool& first) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float width = ImGui::CalcTextSize(label, nullptr, true).x + style.FramePadding.x * 2;
+  if (!first) {
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+  }
+  first = false;
+  return ImGui::Button(label);
+}
+
 }  // namespace playground

@@ -32,4 +32,8 @@ class Card {
   ImU32 edge_color_ = 0;
 };
 
+// A button that goes on the current line when it fits, else starts the next one (a card's row
+// of actions at any text size). `first`: the row's first button; set false once drawn.
+bool FlowButton(const char* label, bool& first);
+
 }  // namespace playground

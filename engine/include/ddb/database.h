@@ -145,8 +145,10 @@ class Database {
   Result<TableDescription> Description(std::string_view table_name) const;
   // The capacity model's view of a table or one of its GSIs: per-second CloudWatch metrics,
   // per-partition heat, burst and on-demand ceilings, as of the last request or background
-  // work (empty, but for its names, while ThroughputOptions::enforce is off).
-  Result<CapacityMetrics> Metrics(std::string_view table_name, std::string_view index_name = {}) const;
+  // work (empty, but for its names, while ThroughputOptions::enforce is off). `last_seconds`
+  // keeps only the most recent seconds (0: all of them), for a view that draws a minute.
+  Result<CapacityMetrics> Metrics(std::string_view table_name, std::string_view index_name = {},
+                                  std::size_t last_seconds = 0) const;
   // Its top keys over the last minute (at most `limit` per list), with its Contributor
   // Insights status and mode.
   Result<ContributorInsightsView> TopKeys(std::string_view table_name, std::string_view index_name = {},

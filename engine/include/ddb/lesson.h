@@ -249,11 +249,11 @@ struct LessonTraffic {
   std::vector<TrafficDesign> designs;  // 1 to 4
 };
 
-// The scenario a design runs: `scenario_json` (the file of design.scenario) parsed, cut down to
-// the design's streams and to the step's seconds. A ValidationException names what is wrong (a
-// scenario whose id is not the design's, a stream it does not have).
+// The scenario a design runs: `scenario` (design.scenario's, as ParseTrafficScenario read it) cut
+// down to the design's streams and to the step's seconds. A ValidationException names what is
+// wrong (a scenario whose id is not the design's, a stream it does not have).
 Result<TrafficScenario> LessonTrafficScenario(const LessonTraffic& traffic, std::size_t design,
-                                              std::string_view scenario_json);
+                                              TrafficScenario scenario);
 
 // ---- Lessons ------------------------------------------------------------------------------
 

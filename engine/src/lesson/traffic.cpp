@@ -7,14 +7,11 @@
 namespace ddb {
 
 Result<TrafficScenario> LessonTrafficScenario(const LessonTraffic& traffic, std::size_t design,
-                                              std::string_view scenario_json) {
+                                              TrafficScenario scenario) {
   if (design >= traffic.designs.size())
     return Status::Validation("the step has " + std::to_string(traffic.designs.size()) + " designs, not " +
                               std::to_string(design + 1));
   const TrafficDesign& chosen = traffic.designs[design];
-  auto parsed = ParseTrafficScenario(scenario_json);
-  if (!parsed.ok()) return Status::Validation("scenario \"" + chosen.scenario + "\": " + parsed.status().message());
-  TrafficScenario scenario = std::move(parsed).value();
   if (scenario.id != chosen.scenario)
     return Status::Validation("the design \"" + chosen.label + "\" runs scenario \"" + chosen.scenario +
                               "\", but was given scenario \"" + scenario.id + "\"");

@@ -191,7 +191,8 @@ Result<ListContributorInsightsResult> Database::ListContributorInsights(const Li
   return out;
 }
 
-Result<CapacityMetrics> Database::Metrics(std::string_view table_name, std::string_view index_name) const {
+Result<CapacityMetrics> Database::Metrics(std::string_view table_name, std::string_view index_name,
+                                          std::size_t last_seconds) const {
   auto it = impl_->tables.find(std::string(table_name));
   if (it == impl_->tables.end()) return TableNotFound();
   const Table& t = *it->second;
@@ -203,7 +204,7 @@ Result<CapacityMetrics> Database::Metrics(std::string_view table_name, std::stri
     empty.index_name = std::string(index_name);
     return empty;
   }
-  return meter->second->Metrics(t, std::string(index_name));
+  return meter->second->Metrics(t, std::string(index_name), last_seconds);
 }
 
 Result<ContributorInsightsView> Database::TopKeys(std::string_view table_name, std::string_view index_name,

@@ -38,40 +38,44 @@ class HeavyHitters {
     ++total_;
     const std::size_t slot = Find(fingerprint);
     if (slots_[slot] != kEmpty) {
-      const std::size_t at = slots_[slot];
-      ++heap_[at].count;
-      SiftDown(at);
+      const std::uint32_t e = slots_[slot];
+      ++entries_[e].count;
+      SiftDown(position_[e]);
       return;
     }
-    if (static_cast<int>(heap_.size()) < capacity_) {
-      Entry e;
-      e.fingerprint = fingerprint;
-      e.count = 1;
-      make(e);
-      heap_.push_back(std::move(e));
-      slots_[slot] = static_cast<std::uint32_t>(heap_.size() - 1);
+    if (static_cast<int>(entries_.size()) < capacity_) {
+      Entry entry;
+      entry.fingerprint = fingerprint;
+      entry.count = 1;
+      make(entry);
+      const auto e = static_cast<std::uint32_t>(entries_.size());
+      entries_.push_back(std::move(entry));
+      heap_.push_back(e);
+      position_.push_back(static_cast<std::uint32_t>(heap_.size() - 1));
+      slots_[slot] = e;
       SiftUp(heap_.size() - 1);
       return;
     }
     // Replace the smallest (the heap's root).
-    Entry& root = heap_[0];
+    const std::uint32_t e = heap_[0];
+    Entry& root = entries_[e];
     Erase(root.fingerprint);
     root.overcount = root.count;
     root.count += 1;
     root.fingerprint = fingerprint;
     root.sort_key.reset();
     make(root);
-    slots_[Find(fingerprint)] = 0;
+    slots_[Find(fingerprint)] = e;
     SiftDown(0);
   }
 
   std::uint64_t total() const { return total_; }
-  const std::vector<Entry>& entries() const { return heap_; }  // unordered
+  const std::vector<Entry>& entries() const { return entries_; }  // unordered
   void Clear();
 
  private:
   static constexpr std::uint32_t kEmpty = ~0u;
-  // Where each held fingerprint sits in heap_: an open-addressed table of twice the capacity
+  // Where each held fingerprint's entry is: an open-addressed table of twice the capacity
   // (linear probing, deletion by backward shift), so counting a key allocates nothing.
   std::size_t Find(std::uint64_t fingerprint) const;  // its slot, or the empty slot it would take
   void Erase(std::uint64_t fingerprint);
@@ -81,8 +85,12 @@ class HeavyHitters {
 
   int capacity_;
   std::uint64_t total_ = 0;
-  std::vector<Entry> heap_;           // a min-heap on count
-  std::vector<std::uint32_t> slots_;  // heap_ positions, kEmpty where free
+  // Entries stay where they were made; the min-heap on count orders their indices, so sifting
+  // moves two integers, not two keys' values.
+  std::vector<Entry> entries_;
+  std::vector<std::uint32_t> heap_;      // entry indices, a min-heap on their count
+  std::vector<std::uint32_t> position_;  // each entry's place in heap_
+  std::vector<std::uint32_t> slots_;     // entry indices, kEmpty where free
   std::size_t mask_ = 0;
 };
 

@@ -461,7 +461,7 @@ void TableMeter::MeterBackfill(int resource, double units, std::int64_t now) {
   Current(r).consumed_write_capacity_units += units;
 }
 
-CapacityMetrics TableMeter::Metrics(const Table& table, const std::string& index_name) const {
+CapacityMetrics TableMeter::Metrics(const Table& table, const std::string& index_name, std::size_t last_seconds) const {
   CapacityMetrics m;
   m.table_name = table.definition().name;
   m.index_name = index_name;
@@ -471,14 +471,19 @@ CapacityMetrics TableMeter::Metrics(const Table& table, const std::string& index
   if (!r) return m;
   m.on_demand = r->on_demand;
   const std::size_t count = r->seconds.size();
-  for (std::size_t i = 0; i < count; ++i) {
+  const std::size_t skip = last_seconds > 0 && last_seconds < count ? count - last_seconds : 0;
+  m.seconds.reserve(count - skip);
+  m.partitions.reserve(count - skip);
+  for (std::size_t i = skip; i < count; ++i) {
     const std::size_t at = (r->ring_start + i) % count;
     m.seconds.push_back(r->seconds[at]);
     m.partitions.push_back(r->partition_seconds[at]);
   }
   // The second in progress has not been averaged yet.
-  CapacitySecond& last = m.seconds.back();
-  if (last.successful_requests) last.successful_request_latency_millis /= last.successful_requests;
+  if (!m.seconds.empty()) {
+    CapacitySecond& last = m.seconds.back();
+    if (last.successful_requests) last.successful_request_latency_millis /= last.successful_requests;
+  }
   m.read_limit = r->on_demand ? r->read_ceiling : r->provisioned_read;
   m.write_limit = r->on_demand ? r->write_ceiling : r->provisioned_write;
   TokenBucket read = r->read, write = r->write;

@@ -125,7 +125,7 @@ class TableMeter {
   // Counts a ThrottledRequests for a batch the model refused entirely.
   void CountThrottledRequest() { Current(resources_[0]).throttled_requests += 1; }
 
-  CapacityMetrics Metrics(const Table& table, const std::string& index_name) const;
+  CapacityMetrics Metrics(const Table& table, const std::string& index_name, std::size_t last_seconds = 0) const;
   // Top keys over the sliding minute ending at `now`, at most `limit` per list (both modes'
   // lists: the caller keeps the Contributor Insights settings).
   ContributorInsightsView TopKeys(const std::string& index_name, std::int64_t now_millis, std::size_t limit) const;
