@@ -355,4 +355,33 @@ TEST_CASE("Traffic caught up in one go is metered in the seconds its requests we
   CHECK(busy_seconds == 19);
 }
 
+TEST_CASE("Traffic that falls behind the clock catches up second by second, its meter kept at its own time") {
+  // A page with a per-frame budget: each call makes at most 4,000 requests, so 20 seconds of
+  // 2,000 orders a second (and their retries) take many calls after the clock has moved on.
+  ManualClock clock;
+  DatabaseOptions options = CapacityOn(&clock);
+  options.throughput.traffic_requests_per_run = 4000;
+  Database db(options);
+  TrafficScenario s = Scenario("one-busy-customer.json");
+  s.duration_seconds = 20;
+  REQUIRE(db.StartTraffic(s).ok());
+  clock.Advance(25'000);
+  int calls = 0;
+  for (; db.Traffic().running && calls < 1000; ++calls) db.RunBackgroundWork();
+  REQUIRE_FALSE(db.Traffic().running);
+  REQUIRE(calls > 10);
+  const CapacityMetrics m = *db.Metrics("Orders");
+  const std::int64_t first = db.Traffic().started_millis / 1000;
+  int busy_seconds = 0;
+  for (const CapacitySecond& second : m.seconds) {
+    INFO("second " << second.second - first << ": " << second.consumed_write_capacity_units << " WCU");
+    if (second.second > first && second.second < first + 20) {
+      CHECK(second.consumed_write_capacity_units >= 1500);
+      CHECK(second.consumed_write_capacity_units <= 2100);
+      ++busy_seconds;
+    }
+  }
+  CHECK(busy_seconds == 19);
+}
+
 }  // namespace ddb::test

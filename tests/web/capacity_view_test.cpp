@@ -105,6 +105,42 @@ TEST_CASE("A hot status-flag GSI is red on its own map while the table partition
   REQUIRE(red == 1);  // PENDING's partition
 }
 
+TEST_CASE("The capacity chart sets consumed against provisioned a second at a time, throttled seconds marked") {
+  ddb::ManualClock clock;
+  ddb::Database db(PageDatabaseOptions(&clock));
+  WireClient wire(db);
+  const ShippedScenario& busy = *FindScenario("one-busy-customer");
+  REQUIRE(wire.StartTraffic(busy.scenario, busy.create_table_json).ok());
+  for (int frame = 0; frame < 100; ++frame) {
+    clock.Advance(50);
+    wire.RunBackgroundWork();
+  }
+  const CapacityChart chart = BuildCapacityChart(*db.Metrics("Orders"), true, 60);
+  REQUIRE(chart.unit == "WCU");
+  REQUIRE(chart.points.size() == 5);  // the whole seconds; the one in progress is left out
+  REQUIRE(chart.y_max == 5000);       // 3,000 provisioned: the next of 1, 2, 5 x 10^n
+  // The hot partition starts with a full bucket; by the third second it is down to its 1,000.
+  for (std::size_t i = 2; i < chart.points.size(); ++i) {
+    const CapacityPoint& p = chart.points[i];
+    INFO("second " << i << ": " << CapacityPointText(chart, static_cast<int>(i)));
+    REQUIRE(p.available == 3000);
+    REQUIRE(p.consumed > 1500);  // 800 from the cool customers, about 1,000 from the hot one
+    REQUIRE(p.consumed < 2000);
+    REQUIRE(p.asked > p.consumed);
+    REQUIRE(p.throttle_events > 0);
+  }
+  const std::string text = CapacityPointText(chart, 3);
+  REQUIRE(text.find(" \u00b7 1,") == 8);  // hh:mm:ss, then the units consumed
+  REQUIRE(text.find(" of 3,000 WCU consumed (") != std::string::npos);
+  REQUIRE(text.find(" asked) \u00b7 ") != std::string::npos);
+  REQUIRE(text.find(" throttle events") != std::string::npos);
+  REQUIRE(RoundAxisTop(0) == 1);
+  REQUIRE(RoundAxisTop(999) == 1000);
+  REQUIRE(RoundAxisTop(1001) == 2000);
+  REQUIRE(RoundAxisTop(4000) == 5000);
+  REQUIRE(RoundAxisTop(12000) == 20000);
+}
+
 TEST_CASE("Heat colours run from idle through green and yellow to orange - red past the limit") {
   REQUIRE(HeatColour(0, true).r == 40);
   REQUIRE(HeatColour(0.25, true).g == 160);

@@ -108,6 +108,49 @@ std::string CapacityLine(const ddb::CapacityMetrics& m, bool writes) {
          " in the last minute";
 }
 
+double RoundAxisTop(double largest) {
+  if (largest <= 0) return 1;
+  double power = std::pow(10.0, std::floor(std::log10(largest)));
+  for (;;) {
+    for (double step : {1.0, 2.0, 5.0})
+      if (step * power >= largest - 1e-9) return step * power;
+    power *= 10;
+  }
+}
+
+CapacityChart BuildCapacityChart(const ddb::CapacityMetrics& m, bool writes, int seconds) {
+  CapacityChart chart;
+  chart.writes = writes;
+  chart.unit = m.on_demand ? (writes ? "WRU" : "RRU") : (writes ? "WCU" : "RCU");
+  const int whole = std::max(0, static_cast<int>(m.seconds.size()) - 1);
+  const int n = std::max(0, std::min(seconds, whole));
+  const int first = whole - n;
+  chart.first_second = n ? m.seconds[static_cast<std::size_t>(first)].second : 0;
+  double largest = 0;
+  for (int i = first; i < whole; ++i) {
+    const ddb::CapacitySecond& s = m.seconds[static_cast<std::size_t>(i)];
+    CapacityPoint p;
+    p.consumed = writes ? s.consumed_write_capacity_units : s.consumed_read_capacity_units;
+    p.asked = p.consumed + (writes ? s.write_units_asked_throttled : s.read_units_asked_throttled);
+    p.available = m.on_demand ? (writes ? m.write_limit : m.read_limit)
+                              : (writes ? s.provisioned_write_capacity_units : s.provisioned_read_capacity_units);
+    p.throttle_events = writes ? s.write_throttle_events : s.read_throttle_events;
+    largest = std::max({largest, p.consumed, p.available});
+    chart.points.push_back(p);
+  }
+  chart.y_max = RoundAxisTop(largest);
+  return chart;
+}
+
+std::string CapacityPointText(const CapacityChart& chart, int index) {
+  const CapacityPoint& p = chart.points[static_cast<std::size_t>(index)];
+  std::string text = ddb::UtcDateTimeText((chart.first_second + index) * 1000).substr(11, 8) + " \u00b7 " +
+                     GroupedNumber(p.consumed) + " of " + GroupedNumber(p.available) + " " + chart.unit + " consumed";
+  if (p.asked > p.consumed + 0.5) text += " (" + GroupedNumber(p.asked) + " asked)";
+  if (p.throttle_events) text += " \u00b7 " + GroupedNumber(p.throttle_events) + " throttle events";
+  return text;
+}
+
 double BurstFill(const ddb::CapacityMetrics& m, bool writes) {
   const double capacity = writes ? m.write_burst_capacity : m.read_burst_capacity;
   if (m.on_demand || capacity <= 0) return 0;

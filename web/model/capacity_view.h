@@ -44,6 +44,29 @@ struct HeatMap {
 // split, its new upper half is marked !exists.
 HeatMap BuildHeatMap(const ddb::CapacityMetrics& metrics, bool writes, int seconds);
 
+// Consumed against available capacity, a second at a time: the line chart under a heat map.
+struct CapacityPoint {
+  double consumed = 0;   // units served that second
+  double asked = 0;      // served + what refused requests asked for
+  double available = 0;  // provisioned, or (on-demand) the ceiling as of now
+  std::uint32_t throttle_events = 0;
+};
+struct CapacityChart {
+  bool writes = true;
+  std::string unit;               // "WCU", "RCU", "WRU" or "RRU"
+  double y_max = 0;               // the axis' top: a round number above every point
+  std::int64_t first_second = 0;  // engine clock of points[0]
+  std::vector<CapacityPoint> points;
+};
+// The last `seconds` whole seconds of `metrics` (the one in progress left out: it is still
+// filling). On-demand tables have no provisioned figure per second: their available line is
+// the ceiling they have now.
+CapacityChart BuildCapacityChart(const ddb::CapacityMetrics& metrics, bool writes, int seconds);
+// The axis top for a largest value: 1, 2 or 5 times a power of ten, at least `largest`.
+double RoundAxisTop(double largest);
+// "12:00:04 · 1,000 of 3,000 WCU consumed (1,240 asked) · 240 throttle events".
+std::string CapacityPointText(const CapacityChart& chart, int index);
+
 // "partition 3 · 12:00:04 · 1,240 WCU asked, 1,000 served, 240 throttled" (the clock in UTC).
 std::string HeatCellText(const HeatMap& map, int partition, int second);
 

@@ -1,11 +1,14 @@
 #include "panels/capacity_view.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <vector>
 
 #include "model/capacity_view.h"
 #include "model/scenario_library.h"
 #include "widgets/imgui_scoped.h"
+#include "widgets/theme.h"
 
 namespace playground {
 
@@ -222,6 +225,36 @@ void CapacityView::DrawHeatMap(const std::string& table, const std::string& inde
       }
     }
   }
+  // Splits: a bright bar where a row begins partway (the partition split off then), and for a
+  // moment after a split the new rows pulse, so a room sees it happen.
+  const ImU32 split_colour = ImGui::GetColorU32(ctx.colors.selected);
+  std::vector<int> newborn;  // rows that exist only in the second in progress
+  for (int p = 0; p < map.partitions; ++p) {
+    int born = 0;
+    while (born < map.seconds && !map.at(p, born).exists) ++born;
+    if (born == 0 || born >= map.seconds) continue;
+    if (born == map.seconds - 1) newborn.push_back(p);
+    const float x = origin.x + label_w + static_cast<float>(born + offset) * cell_w;
+    const float y = origin.y + static_cast<float>(p) * cell_h;
+    draw->AddLine({x - 1, y - cell_h}, {x - 1, y + cell_h - 1}, split_colour, std::max(2.0f, 2 * ctx.scale));
+  }
+  SplitPulse& pulse = pulses_[table + "/" + index];
+  const double wall = ImGui::GetTime();
+  if (pulse.partitions > 0 && map.partitions > pulse.partitions) {
+    pulse.since = wall;
+    pulse.rows = newborn;
+  }
+  pulse.partitions = map.partitions;
+  if (pulse.since >= 0 && wall - pulse.since < 3.0) {
+    const float alpha = 0.5f + 0.5f * std::sin(static_cast<float>(wall - pulse.since) * 9.0f);
+    const ImU32 outline = ImGui::GetColorU32(WithAlpha(ctx.colors.selected, alpha));
+    for (int p : pulse.rows) {
+      if (p >= map.partitions) continue;
+      const float y = origin.y + static_cast<float>(p) * cell_h;
+      draw->AddRect({origin.x + label_w - 2, y - 1}, {origin.x + label_w + cell_w * kHeatSeconds + 1, y + cell_h},
+                    outline, 0, 0, std::max(2.0f, 2 * ctx.scale));
+    }
+  }
   const ImVec2 size{label_w + cell_w * kHeatSeconds, cell_h * static_cast<float>(map.partitions)};
   ImGui::InvisibleButton("heat", size);
   ctx.probe.RecordLastItem(index.empty() ? "capacity.heat" : "capacity.heat:" + index);
@@ -243,10 +276,84 @@ void CapacityView::DrawHeatMap(const std::string& table, const std::string& inde
     ImGui::TextColored(ctx.colors.dim,
                        "Colour: the share of the partition's limit used (%s a second), green to "
                        "orange; red: asked past it, throttled; a red dot: writes it had room for, refused "
-                       "because an index was out of capacity.",
+                       "because an index was out of capacity; a bar: a split (the row begins there).",
                        writes_ ? "1,000 WCU" : "3,000 RCU");
   }
+  DrawCapacityChart(*metrics, index, ctx);
   ImGui::Spacing();
+}
+
+void CapacityView::DrawCapacityChart(const ddb::CapacityMetrics& metrics, const std::string& index, PanelContext& ctx) {
+  const CapacityChart chart = BuildCapacityChart(metrics, writes_, kHeatSeconds);
+  if (chart.points.size() < 2) return;
+  // The y axis' labels on the left, the plot to the right, a minute wide like the heat map.
+  char top[32];
+  std::snprintf(top, sizeof top, "%s", GroupedNumber(chart.y_max).c_str());
+  const float label_w =
+      std::max(ImGui::CalcTextSize(top).x, ImGui::CalcTextSize(chart.unit.c_str()).x) + ImGui::GetStyle().ItemSpacing.x;
+  const float width = ImGui::GetContentRegionAvail().x - label_w;
+  const float height = std::round(ImGui::GetTextLineHeight() * 5);
+  if (width < 40) return;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 plot_min{origin.x + label_w, origin.y};
+  const ImVec2 plot_max{plot_min.x + width, origin.y + height};
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImU32 axis = ImGui::GetColorU32(WithAlpha(ctx.colors.dim, 0.5f));
+  const ImU32 consumed_colour = ImGui::GetColorU32(ctx.colors.selected);
+  const ImU32 available_colour = ImGui::GetColorU32(ctx.colors.dim);
+  const ImU32 throttle_colour = ImGui::GetColorU32(ctx.colors.error);
+  const float line = std::max(1.0f, std::round(1.5f * ctx.scale));
+  draw->AddRect(plot_min, plot_max, axis);
+  draw->AddLine({plot_min.x, (plot_min.y + plot_max.y) / 2}, {plot_max.x, (plot_min.y + plot_max.y) / 2}, axis);
+  draw->AddText(origin, ImGui::GetColorU32(ctx.colors.dim), top);
+  draw->AddText({origin.x, plot_max.y - ImGui::GetTextLineHeight()}, ImGui::GetColorU32(ctx.colors.dim),
+                chart.unit.c_str());
+  // x: a point per second, the newest at the right edge (a young table fills from the right).
+  const float step = width / static_cast<float>(kHeatSeconds - 1);
+  const int offset = kHeatSeconds - 1 - static_cast<int>(chart.points.size());
+  auto x_of = [&](std::size_t i) { return plot_min.x + static_cast<float>(static_cast<int>(i) + offset + 1) * step; };
+  auto y_of = [&](double v) {
+    return plot_max.y - static_cast<float>(std::clamp(v / chart.y_max, 0.0, 1.0)) * (height - 1);
+  };
+  // (What refused requests asked for is left out: SDK retries make it spike far above the rest;
+  // the heat map's hover says it per partition.)
+  std::vector<ImVec2> consumed, available;
+  for (std::size_t i = 0; i < chart.points.size(); ++i) {
+    const CapacityPoint& p = chart.points[i];
+    consumed.push_back({x_of(i), y_of(p.consumed)});
+    available.push_back({x_of(i), y_of(p.available)});
+    if (p.throttle_events)  // a red tick on the bottom edge per second that throttled
+      draw->AddLine({x_of(i), plot_max.y}, {x_of(i), plot_max.y - height * 0.12f}, throttle_colour, line * 1.5f);
+  }
+  const int n = static_cast<int>(consumed.size());
+  draw->AddPolyline(available.data(), n, available_colour, ImDrawFlags_None, line);
+  draw->AddPolyline(consumed.data(), n, consumed_colour, ImDrawFlags_None, line * 1.5f);
+  ImGui::InvisibleButton("chart", {label_w + width, height});
+  ctx.probe.RecordLastItem(index.empty() ? "capacity.chart" : "capacity.chart:" + index);
+  if (ImGui::IsItemHovered()) {
+    const float mx = ImGui::GetIO().MousePos.x;
+    const int i = static_cast<int>(std::lround((mx - plot_min.x) / step)) - offset - 1;
+    if (i >= 0 && i < n) {
+      draw->AddLine({x_of(static_cast<std::size_t>(i)), plot_min.y}, {x_of(static_cast<std::size_t>(i)), plot_max.y},
+                    axis);
+      ui::Tooltip tip;
+      if (tip) ImGui::TextUnformatted(CapacityPointText(chart, i).c_str());
+    }
+  }
+  // The legend, wrapping at any text size.
+  auto swatch = [&](ImU32 colour, const char* label, bool first) {
+    const float w = ImGui::GetFontSize() * 1.2f + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+    if (!first) SameLineIfFits(w);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float mid = at.y + ImGui::GetTextLineHeight() / 2;
+    ImGui::GetWindowDrawList()->AddLine({at.x, mid}, {at.x + ImGui::GetFontSize(), mid}, colour, line * 1.5f);
+    ImGui::Dummy({ImGui::GetFontSize() * 1.2f, ImGui::GetTextLineHeight()});
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TextColored(ctx.colors.dim, "%s", label);
+  };
+  swatch(consumed_colour, "consumed", true);
+  swatch(available_colour, metrics.on_demand ? "on-demand ceiling" : "provisioned", false);
+  swatch(throttle_colour, "a second that throttled", false);
 }
 
 const ddb::ContributorInsightsView* CapacityView::TopKeysOf(const std::string& table, const std::string& index,

@@ -9,6 +9,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "app/panel_context.h"
 
@@ -29,6 +30,8 @@ class CapacityView {
   void DrawClock(PanelContext& ctx);
   void DrawHeatMap(const std::string& table, const std::string& index, PanelContext& ctx);
   void DrawTopKeys(const std::string& table, const std::string& index, PanelContext& ctx);
+  // Consumed against available capacity over the same minute, with units and a legend.
+  void DrawCapacityChart(const ddb::CapacityMetrics& metrics, const std::string& index, PanelContext& ctx);
   // The top keys of a table or GSI, read again at most four times a second of wall time: they
   // merge and sort six sketches, and nobody reads a list that changes every frame.
   const ddb::ContributorInsightsView* TopKeysOf(const std::string& table, const std::string& index, PanelContext& ctx);
@@ -39,6 +42,13 @@ class CapacityView {
     ddb::ContributorInsightsView view;
   };
   std::map<std::string, CachedTopKeys> top_keys_;  // by "table/index"
+  // A heat map's partition count as last drawn, and when it last grew (ImGui::GetTime()).
+  struct SplitPulse {
+    int partitions = 0;
+    std::vector<int> rows;  // the rows the last split added
+    double since = -1;
+  };
+  std::map<std::string, SplitPulse> pulses_;  // by "table/index"
 
   std::string scenario_id_ = "one-busy-customer";
   bool writes_ = true;  // which capacity the pictures show

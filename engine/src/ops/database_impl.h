@@ -110,6 +110,10 @@ struct Database::Impl {
       else if (throughput::TableMeter* m = MeterOf(*t, /*bring_to_now=*/false))
         changed = traffic->Run(*t, *m, now, options.throughput.traffic_requests_per_run) || changed;
     }
+    // The traffic's table keeps the traffic's time while it runs: a page that falls behind the
+    // clock catches up second by second, so its meter must not jump to now in between.
+    const Table* traffic_table =
+        metered && traffic && !traffic->finished() ? Find(traffic->scenario().table_name) : nullptr;
     for (auto& [name, table] : tables) {
       // A backfill's copies draw on the new GSI's write capacity (OnlineIndexThrottleEvents
       // when it has none left; the backfill itself keeps its pace).
@@ -117,7 +121,7 @@ struct Database::Impl {
       for (const StoredIndex& ix : table->indexes()) backfill_copied.push_back(ix.lifecycle().backfill_copied);
       changed = table->AdvanceIndexes(now, finish) || changed;
       // (An index whose deletion ended just now moved the others: nothing is counted then.)
-      throughput::TableMeter* m = metered ? MeterOf(*table) : nullptr;
+      throughput::TableMeter* m = metered ? MeterOf(*table, table.get() != traffic_table) : nullptr;
       if (m && table->indexes().size() == backfill_copied.size())
         for (std::size_t k = 0; k < backfill_copied.size(); ++k) {
           const auto& life = table->indexes()[k].lifecycle();
@@ -128,7 +132,7 @@ struct Database::Impl {
     if (metered) {
       std::size_t splits_after = 0;
       for (auto& [name, table] : tables) {
-        MeterOf(*table);
+        MeterOf(*table, table.get() != traffic_table);
         splits_after += table->splits().size();
         table->set_environment(TableEnvironment());
       }
