@@ -69,10 +69,9 @@ Result<UpdateContributorInsightsResult> Database::UpdateContributorInsights(
   e.Enum(request.contributor_insights_mode, "contributorInsightsMode", "[ACCESSED_AND_THROTTLED_KEYS, THROTTLED_KEYS]");
   if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
   const std::string name = TableNameOf(*request.table_name);
-  Table* t = impl_->Find(name);
-  if (!t) return trace.Fail(TableNotFound());
   const std::string index = request.index_name.value_or("");
-  if (!index.empty() && !HasGsi(*t, index)) return trace.Fail(TableNotFound());
+  Table* t = impl_->Find(name);
+  if (!t || (!index.empty() && !HasGsi(*t, index))) return trace.Fail(TableNotFound());
 
   auto& table_insights = impl_->insights[name];
   if (table_insights.table_id != t->id()) table_insights = {t->id(), {}};
@@ -106,10 +105,9 @@ Result<DescribeContributorInsightsResult> Database::DescribeContributorInsights(
   CheckInsightsNames(e, request.table_name, request.index_name);
   if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
   const std::string name = TableNameOf(*request.table_name);
-  Table* t = impl_->Find(name);
-  if (!t) return trace.Fail(TableNotFound());
   const std::string index = request.index_name.value_or("");
-  if (!index.empty() && !HasGsi(*t, index)) return trace.Fail(TableNotFound());
+  Table* t = impl_->Find(name);
+  if (!t || (!index.empty() && !HasGsi(*t, index))) return trace.Fail(TableNotFound());
 
   DescribeContributorInsightsResult out;
   out.table_name = name;

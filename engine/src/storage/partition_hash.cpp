@@ -2,6 +2,8 @@
 // function is not public, so the playground documents its own: FNV-1a over the type letter and
 // the key bytes, then MurmurHash3's 64-bit finalizer so that keys differing only in their last
 // character ("user#1", "user#2") still land far apart in the hash space.
+#include "storage/partition_hash.h"
+
 #include <cstdint>
 #include <string_view>
 
@@ -21,6 +23,8 @@ std::uint64_t Fnv1a(std::uint64_t h, std::string_view bytes) {
   return h;
 }
 
+}  // namespace
+
 std::uint64_t Fmix64(std::uint64_t k) {
   k ^= k >> 33;
   k *= 0xff51afd7ed558ccdull;
@@ -29,8 +33,6 @@ std::uint64_t Fmix64(std::uint64_t k) {
   k ^= k >> 33;
   return k;
 }
-
-}  // namespace
 
 std::uint64_t PartitionKeyHash(const AttributeValue& pk) {
   std::uint64_t h = kFnvOffset;

@@ -4,21 +4,13 @@
 #include <cmath>
 #include <map>
 
+#include "storage/partition_hash.h"
+
 namespace ddb::throughput {
 
 namespace {
 
 std::int64_t SecondOf(std::int64_t millis) { return millis >= 0 ? millis / 1000 : (millis - 999) / 1000; }
-
-// fmix64, the finaliser the partition hash also ends with.
-std::uint64_t Mix(std::uint64_t k) {
-  k ^= k >> 33;
-  k *= 0xff51afd7ed558ccdull;
-  k ^= k >> 33;
-  k *= 0xc4ceb9fe1a85ec53ull;
-  k ^= k >> 33;
-  return k;
-}
 
 enum class Cause { kNone, kKeyRange, kProvisioned, kAccountLimit, kMaxOnDemand };
 
@@ -63,7 +55,7 @@ const IndexDescription* GsiDescription(const Table& t, const std::string& name) 
 }  // namespace
 
 std::uint64_t ItemFingerprint(std::uint64_t partition_fingerprint, const AttributeValue& sort_key) {
-  return Mix(partition_fingerprint ^ Mix(PartitionKeyHash(sort_key) + 0x9e3779b97f4a7c15ull));
+  return Fmix64(partition_fingerprint ^ Fmix64(PartitionKeyHash(sort_key) + 0x9e3779b97f4a7c15ull));
 }
 
 TableMeter::TableMeter(const ThroughputOptions& options, const Table& table, std::int64_t now)
@@ -342,10 +334,7 @@ bool TableMeter::Meter(const Demand& demand, std::int64_t now, std::vector<Throt
   Cause causes[16] = {};
   int where[16];  // the partition out of capacity (-1: the level)
   const std::size_t n = std::min<std::size_t>(resources_.size(), 16);
-  auto slot_of = [&](int resource) -> std::size_t {
-    if (resource < 0 || static_cast<std::size_t>(resource) >= resource_of_index_.size()) return 0;
-    return static_cast<std::size_t>(resource_of_index_[static_cast<std::size_t>(resource)]);
-  };
+  auto slot_of = [&](int resource) { return SlotOf(resource); };
   for (const Draw& d : demand.draws) {
     const std::size_t k = slot_of(d.resource);
     if (k >= n) continue;
@@ -396,19 +385,7 @@ bool TableMeter::Meter(const Demand& demand, std::int64_t now, std::vector<Throt
         if (causes[k] != Cause::kNone) (write ? p.write_throttle_events : p.read_throttle_events) += 1;
       }
     }
-    for (const KeyTouch& key : demand.keys) {
-      const std::size_t k = slot_of(key.resource);
-      if (k >= n) continue;
-      Sketches& sk = SketchesAt(resources_[k], now);
-      if (key.count_partition)
-        sk.throttled_partition.Add(key.partition_fingerprint,
-                                   [&](HeavyHitters::Entry& e) { e.partition_key = *key.partition_key; });
-      if (key.sort_key)
-        sk.throttled_item.Add(key.item_fingerprint, [&](HeavyHitters::Entry& e) {
-          e.partition_key = *key.partition_key;
-          e.sort_key = *key.sort_key;
-        });
-    }
+    CountKeys(demand, now, /*throttled=*/true);
     return false;
   }
 
@@ -431,20 +408,29 @@ bool TableMeter::Meter(const Demand& demand, std::int64_t now, std::vector<Throt
   CapacitySecond& table_second = Current(resources_[0]);
   table_second.successful_requests += 1;
   table_second.successful_request_latency_millis += (write ? 4.0 : 2.0) + 0.05 * units;
+  CountKeys(demand, now, /*throttled=*/false);
+  return true;
+}
+
+std::size_t TableMeter::SlotOf(int resource) const {
+  if (resource < 0 || static_cast<std::size_t>(resource) >= resource_of_index_.size()) return 0;
+  return static_cast<std::size_t>(resource_of_index_[static_cast<std::size_t>(resource)]);
+}
+
+void TableMeter::CountKeys(const Demand& demand, std::int64_t now, bool throttled) {
   for (const KeyTouch& key : demand.keys) {
-    const std::size_t k = slot_of(key.resource);
-    if (k >= n) continue;
+    const std::size_t k = SlotOf(key.resource);
+    if (k >= std::min<std::size_t>(resources_.size(), 16)) continue;
     Sketches& sk = SketchesAt(resources_[k], now);
     if (key.count_partition)
-      sk.accessed_partition.Add(key.partition_fingerprint,
-                                [&](HeavyHitters::Entry& e) { e.partition_key = *key.partition_key; });
+      (throttled ? sk.throttled_partition : sk.accessed_partition)
+          .Add(key.partition_fingerprint, [&](HeavyHitters::Entry& e) { e.partition_key = *key.partition_key; });
     if (key.sort_key)
-      sk.accessed_item.Add(key.item_fingerprint, [&](HeavyHitters::Entry& e) {
+      (throttled ? sk.throttled_item : sk.accessed_item).Add(key.item_fingerprint, [&](HeavyHitters::Entry& e) {
         e.partition_key = *key.partition_key;
         e.sort_key = *key.sort_key;
       });
   }
-  return true;
 }
 
 void TableMeter::MeterBackfill(int resource, double units, std::int64_t now) {

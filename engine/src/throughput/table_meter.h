@@ -131,6 +131,10 @@ class TableMeter {
   ContributorInsightsView TopKeys(const std::string& index_name, std::int64_t now_millis, std::size_t limit) const;
 
  private:
+  // Where a draw's or key's resource (-1: the table, else the index's position) is in resources_.
+  std::size_t SlotOf(int resource) const;
+  // Counts the request's keys in the top-keys sketches: accessed, or throttled.
+  void CountKeys(const Demand& demand, std::int64_t now, bool throttled);
   struct Sketches {
     std::int64_t slot = -1;  // which 10-second slot these count (now / kSketchSlotMillis)
     HeavyHitters accessed_partition{kSketchKeys}, throttled_partition{kSketchKeys};
