@@ -15,7 +15,8 @@
 // 4. The capacity view: "one busy customer" (2,000 requests a second) at ×50 on the page's
 //    clock — 100,000 simulated requests a second of wall time — with the heat map on screen;
 //    per-frame CPU time beside the idle frame. Goal: p95 <= 16 ms.
-//    `--only capacity` runs this part alone.
+//    `--only capacity` runs this part alone; `--speed N` sets the clock (x50 by default; x10
+//    makes about 120,000 requests a second with the SDK's retries, and keeps up).
 //
 // The site is build/web/site unless --site or DDB_SITE_DIR says otherwise.
 import path from 'node:path';

@@ -54,24 +54,26 @@ test('one busy customer throttles one partition, and sharding the key stops it',
   }
 });
 
-test('the capacity view works in presenter view at 250 % text', async () => {
-  const { context, page, errors } = await openPage(shared.browser, shared.server.url);
-  try {
-    await reloadWithSettings(page, { fontScale: 2.5 });
-    await waitForState(page, (s) => s.fontScale === 2.5);
-    await startScenario(page, 'one-busy-customer');
-    await waitForState(page, (s) => (s.capacity?.throttled ?? 0) > 200, 20000);
-    await clickWidget(page, 'title.presenter');
-    await waitForState(page, (s) => s.presenter === true);
-    const shown = await state(page);
-    assert.equal(shown.dataMode, 'capacity');
-    assert.ok(await widgetRect(page, 'capacity.play'), 'the clock controls are at hand');
-    await screenshot(page, 'capacity-presenter-250.png');
-    assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-  }
-});
+for (const [width, height] of [[1024, 640], [1280, 800], [1920, 1080]]) {
+  test(`the capacity view works in presenter view at 250 % text, ${width}x${height}`, async () => {
+    const { context, page, errors } = await openPage(shared.browser, shared.server.url, { width, height });
+    try {
+      await reloadWithSettings(page, { fontScale: 2.5 });
+      await waitForState(page, (s) => s.fontScale === 2.5);
+      await startScenario(page, 'one-busy-customer');
+      await waitForState(page, (s) => (s.capacity?.throttled ?? 0) > 200, 20000);
+      await clickWidget(page, 'title.presenter');
+      await waitForState(page, (s) => s.presenter === true);
+      const shown = await state(page);
+      assert.equal(shown.dataMode, 'capacity');
+      assert.ok(await widgetRect(page, 'capacity.play'), 'the clock controls are at hand');
+      await screenshot(page, width === 1280 ? 'capacity-presenter-250.png' : `capacity-presenter-250-${width}.png`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
 
 test('a ?scenario= link starts the scenario, and a throttled request says why in the trace', async () => {
   const { context, page, errors } = await openPage(shared.browser, `${shared.server.url}?scenario=one-busy-customer`);
