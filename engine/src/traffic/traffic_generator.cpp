@@ -109,6 +109,10 @@ void TrafficGenerator::Prepare(Stream& s, const Table& table, std::size_t index)
     s.attributes.push_back(std::move(attr));
   }
   const bool write = s.spec.operation == "PutItem" || s.spec.operation == "UpdateItem";
+  s.write = write;
+  s.put = s.spec.operation == "PutItem";
+  if (s.spec.sort_key) s.sort_spec = *s.spec.sort_key;
+  else s.sort_spec.distribution = TrafficKeySpec::Distribution::kUuid;
   const auto bytes = static_cast<std::uint64_t>(s.spec.item_bytes);
   if (!write) {
     const std::uint64_t read =
@@ -228,9 +232,7 @@ const TrafficGenerator::Key& TrafficGenerator::KeyFor(Stream& s, const Request& 
   auto fill_sort = [&](Key& key) {
     key.has_sort_key = sorted;
     if (!sorted) return;
-    TrafficKeySpec uuid;
-    uuid.distribution = TrafficKeySpec::Distribution::kUuid;
-    const TrafficKeySpec spec = s.spec.sort_key.value_or(uuid);
+    const TrafficKeySpec& spec = s.sort_spec;
     const std::uint64_t draw = Mix(r.draw ^ 0x3c6ef372fe94f82bull);
     if (counter && r.step == 0) key.sort_key = AttributeValue::S("counter");
     else MakeValue(spec, *s.sort_attribute, KeyNumber(s, spec, draw), draw, r.origin, -1, key.sort_key);
@@ -340,7 +342,7 @@ bool TrafficGenerator::Store(Table& table, Stream& s, const Key& key, const Requ
 
 void TrafficGenerator::Execute(Table& table, throughput::TableMeter& meter, Request r, std::int64_t now) {
   Stream& s = streams_[r.stream];
-  const bool write = s.spec.operation == "PutItem" || s.spec.operation == "UpdateItem";
+  const bool write = s.write;
   const bool counter = s.spec.partition_key.distribution == TrafficKeySpec::Distribution::kCounter;
   const std::int64_t shards = s.spec.partition_key.shards;
   // A read of a sharded key reads every shard: one request each.
@@ -415,7 +417,7 @@ void TrafficGenerator::Execute(Table& table, throughput::TableMeter& meter, Requ
       Execute(table, meter, put, now);
       return;
     }
-    if (s.spec.operation == "PutItem") s.status.inserts += 1;
+    if (s.put) s.status.inserts += 1;
     if (write && stored_ < static_cast<std::uint64_t>(scenario_.max_stored_items) &&
         !table.has_local_secondary_indexes())
       Store(table, s, key, r);

@@ -88,6 +88,10 @@ class TrafficGenerator {
     std::vector<Attribute> attributes;
     std::vector<IndexPlan> indexes;
     double units = 0;  // read or write units of one request
+    // Decided once (Prepare), not per request: what the stream's requests are.
+    bool write = false;        // PutItem or UpdateItem
+    bool put = false;          // PutItem: each one an insert
+    TrafficKeySpec sort_spec;  // the sort key's spec (a UUID when the scenario gives none)
     std::int64_t counter = 0;
     Item sample;  // the item a write stores (key attributes filled in per request)
     TrafficStreamStatus status;
