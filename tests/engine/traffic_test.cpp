@@ -328,6 +328,25 @@ TEST_CASE("The top keys are the exact counts on every shipped scenario") {
 }
 
 }  // namespace
+// A 20-second run of one busy customer, metered in the seconds it happened: each whole second
+// consumed what the table served then (2,000 orders asked; the hot partition serves about 1,000
+// of its 1,200), and with `quiet_after` nothing after the run.
+void CheckTwentyBusySeconds(const Database& db, bool quiet_after) {
+  const CapacityMetrics m = *db.Metrics("Orders");
+  const std::int64_t first = db.Traffic().started_millis / 1000;
+  int busy_seconds = 0;
+  for (const CapacitySecond& second : m.seconds) {
+    INFO("second " << second.second - first << ": " << second.consumed_write_capacity_units << " WCU");
+    if (second.second > first && second.second < first + 20) {
+      CHECK(second.consumed_write_capacity_units >= 1500);
+      CHECK(second.consumed_write_capacity_units <= 2100);
+      ++busy_seconds;
+    }
+    if (quiet_after && second.second > first + 21) CHECK(second.consumed_write_capacity_units == 0);
+  }
+  CHECK(busy_seconds == 19);
+}
+
 TEST_CASE("Traffic caught up in one go is metered in the seconds its requests were made") {
   // The page falls behind at high speeds and catches up many seconds in one call: each second's
   // requests must still count in their own second, not all in the one the catch-up ends in.
@@ -339,20 +358,7 @@ TEST_CASE("Traffic caught up in one go is metered in the seconds its requests we
   clock.Advance(25'000);
   db.RunBackgroundWork();
   REQUIRE_FALSE(db.Traffic().running);
-  const CapacityMetrics m = *db.Metrics("Orders");
-  const std::int64_t first = db.Traffic().started_millis / 1000;
-  int busy_seconds = 0;
-  for (const CapacitySecond& second : m.seconds) {
-    INFO("second " << second.second - first << ": " << second.consumed_write_capacity_units << " WCU");
-    if (second.second > first && second.second < first + 20) {
-      // 2,000 orders a second asked; the hot partition serves about 1,000 of its 1,200.
-      CHECK(second.consumed_write_capacity_units >= 1500);
-      CHECK(second.consumed_write_capacity_units <= 2100);
-      ++busy_seconds;
-    }
-    if (second.second > first + 21) CHECK(second.consumed_write_capacity_units == 0);
-  }
-  CHECK(busy_seconds == 19);
+  CheckTwentyBusySeconds(db, /*quiet_after=*/true);
 }
 
 TEST_CASE("Traffic that falls behind the clock catches up second by second, its meter kept at its own time") {
@@ -370,18 +376,7 @@ TEST_CASE("Traffic that falls behind the clock catches up second by second, its 
   for (; db.Traffic().running && calls < 1000; ++calls) db.RunBackgroundWork();
   REQUIRE_FALSE(db.Traffic().running);
   REQUIRE(calls > 10);
-  const CapacityMetrics m = *db.Metrics("Orders");
-  const std::int64_t first = db.Traffic().started_millis / 1000;
-  int busy_seconds = 0;
-  for (const CapacitySecond& second : m.seconds) {
-    INFO("second " << second.second - first << ": " << second.consumed_write_capacity_units << " WCU");
-    if (second.second > first && second.second < first + 20) {
-      CHECK(second.consumed_write_capacity_units >= 1500);
-      CHECK(second.consumed_write_capacity_units <= 2100);
-      ++busy_seconds;
-    }
-  }
-  CHECK(busy_seconds == 19);
+  CheckTwentyBusySeconds(db, /*quiet_after=*/false);
 }
 
 }  // namespace ddb::test
