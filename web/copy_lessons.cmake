@@ -4,6 +4,17 @@
 # schema.json and facts.json stay out: the engine checks lessons itself, and the facts are
 # built into it, so they would only lengthen the first visit.
 # Usage: cmake -DSOURCE=<lessons dir> -DSITE=<site dir> -P copy_lessons.cmake
+# Writes `content` to `path` only when it differs, so an unchanged site keeps its timestamps.
+function(write_if_changed path content)
+  set(old "")
+  if(EXISTS "${path}")
+    file(READ "${path}" old)
+  endif()
+  if(NOT old STREQUAL content)
+    file(WRITE "${path}" "${content}")
+  endif()
+endfunction()
+
 file(GLOB lesson_files LIST_DIRECTORIES false "${SOURCE}/index.json" "${SOURCE}/[0-9][0-9]-*.json")
 list(SORT lesson_files)
 set(names "")
@@ -16,22 +27,9 @@ foreach(lesson IN LISTS lesson_files)
   # so this changes no value): 4 KB less gzip for the first visit's budget.
   file(READ "${lesson}" text)
   string(REGEX REPLACE "\r?\n[ \t]*" "" text "${text}")
-  set(old_text "")
-  if(EXISTS "${SITE}/lessons/${name}")
-    file(READ "${SITE}/lessons/${name}" old_text)
-  endif()
-  if(NOT old_text STREQUAL text)
-    file(WRITE "${SITE}/lessons/${name}" "${text}")
-  endif()
+  write_if_changed("${SITE}/lessons/${name}" "${text}")
   list(APPEND names "\"lessons/${name}\"")
 endforeach()
 list(JOIN names ", " joined)
 set(manifest "{\"files\": [${joined}]}\n")
-# Rewritten only when it changes, so an unchanged site keeps its timestamps.
-set(old_manifest "")
-if(EXISTS "${SITE}/offline-lessons.json")
-  file(READ "${SITE}/offline-lessons.json" old_manifest)
-endif()
-if(NOT old_manifest STREQUAL manifest)
-  file(WRITE "${SITE}/offline-lessons.json" "${manifest}")
-endif()
+write_if_changed("${SITE}/offline-lessons.json" "${manifest}")
