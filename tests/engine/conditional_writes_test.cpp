@@ -148,9 +148,3 @@ TEST_CASE("UpdateItem with a failing condition changes nothing", "[conditional_w
   CHECK(t.Run("GetItem", {{"Key", Book("a1", "b1")}}).body["Item"] == item);
 }
 
-TEST_CASE("Legacy parameters get a clear error", "[conditional_writes]") {
-  Books t;
-  auto r = t.Run("PutItem", {{"Item", Book("a", "b")}, {"Expected", {{"x", {{"Exists", false}}}}}});
-  CHECK(r.type() == "ValidationException");
-  CHECK(r.message().find("Expected is a legacy parameter") != std::string::npos);
-}

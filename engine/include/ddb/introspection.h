@@ -138,6 +138,20 @@ struct TraceEntry {
   double capacity_units = 0;
 };
 
+// A request made with legacy parameters (KeyConditions, Expected, AttributeUpdates, ...), as
+// the expression parameters the engine ran it as: "this is how you would write it today".
+struct ExpressionEquivalent {
+  struct Parameter {
+    std::string member;      // "KeyConditionExpression", "RequestItems.Orders.ProjectionExpression", ...
+    std::string expression;  // "customer = :v0 AND #n0 > :v1"
+    std::string replaces;    // the legacy member it stands for: "KeyConditions"
+  };
+  std::vector<Parameter> parameters;
+  ExpressionAttributeNames names;  // the placeholders it introduced
+  Item values;
+  bool empty() const { return parameters.empty(); }
+};
+
 struct RequestTrace {
   std::uint64_t sequence = 0;  // increases with every request the database handles
   std::string operation;       // "GetItem", "PutItem", ...
@@ -162,6 +176,7 @@ struct RequestTrace {
   // A request the capacity model refused (ThroughputOptions::enforce): each table or index it
   // could not be served by. Such a request changed nothing.
   std::vector<ThrottleRecord> throttles;
+  ExpressionEquivalent equivalent;  // empty unless the request used legacy parameters
 };
 
 // The documented partition hash: fmix64(FNV-1a-64(type letter, key bytes)), where the key

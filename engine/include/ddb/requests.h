@@ -176,6 +176,32 @@ struct ListTablesResult {
   std::optional<std::string> last_evaluated_table_name;
 };
 
+// ---- Legacy (pre-expression) parameters --------------------------------------------------
+// DynamoDB's older request members, still sent by the Java DynamoDBMapper, older boto3 code and
+// the AWS CLI's --key-conditions / --expected. The engine translates them into the expression
+// form (engine/src/legacy/) and runs that: one evaluator for both.
+
+// DynamoDB's Condition: one element of KeyConditions, QueryFilter or ScanFilter.
+struct AttributeCondition {
+  std::optional<std::string> comparison_operator;  // EQ | NE | LE | LT | GE | GT | NULL | NOT_NULL | ...
+  std::optional<std::vector<AttributeValue>> attribute_value_list;
+};
+// One element of Expected: Value with Exists (the oldest form), or a ComparisonOperator.
+struct ExpectedAttributeValue {
+  std::optional<AttributeValue> value;
+  std::optional<bool> exists;
+  std::optional<std::string> comparison_operator;
+  std::optional<std::vector<AttributeValue>> attribute_value_list;
+};
+// One element of UpdateItem's AttributeUpdates.
+struct AttributeValueUpdate {
+  std::optional<AttributeValue> value;
+  std::optional<std::string> action;  // PUT (default) | ADD | DELETE
+};
+using AttributeConditions = std::map<std::string, AttributeCondition>;     // attribute name -> condition
+using ExpectedAttributes = std::map<std::string, ExpectedAttributeValue>;  // attribute name -> expectation
+using AttributeUpdates = std::map<std::string, AttributeValueUpdate>;      // attribute name -> update
+
 // ---- Items -------------------------------------------------------------------------------
 
 // ExpressionAttributeNames: "#placeholder" -> attribute name.
@@ -219,6 +245,9 @@ struct PutItemRequest {
   std::optional<std::string> return_consumed_capacity;                  // NONE | TOTAL | INDEXES
   std::optional<std::string> return_item_collection_metrics;            // NONE | SIZE
   std::optional<std::string> return_values_on_condition_check_failure;  // NONE | ALL_OLD
+  // Legacy: Expected and ConditionalOperator (instead of ConditionExpression).
+  std::optional<ExpectedAttributes> expected;
+  std::optional<std::string> conditional_operator;  // AND (default) | OR
 };
 struct PutItemResult {
   ItemPtr attributes;  // the replaced item, when ReturnValues is ALL_OLD and one existed
@@ -233,6 +262,7 @@ struct GetItemRequest {
   std::optional<std::string> projection_expression;
   ExpressionInputs expression;  // names only (values are not allowed on GetItem)
   std::optional<std::string> return_consumed_capacity;
+  std::optional<std::vector<std::string>> attributes_to_get;  // legacy: instead of ProjectionExpression
 };
 struct GetItemResult {
   ItemPtr item;  // null when no item has that key
@@ -248,6 +278,9 @@ struct DeleteItemRequest {
   std::optional<std::string> return_consumed_capacity;
   std::optional<std::string> return_item_collection_metrics;
   std::optional<std::string> return_values_on_condition_check_failure;
+  // Legacy: Expected and ConditionalOperator (instead of ConditionExpression).
+  std::optional<ExpectedAttributes> expected;
+  std::optional<std::string> conditional_operator;  // AND (default) | OR
 };
 struct DeleteItemResult {
   ItemPtr attributes;  // the deleted item, when ReturnValues is ALL_OLD and one existed
@@ -265,6 +298,10 @@ struct UpdateItemRequest {
   std::optional<std::string> return_consumed_capacity;
   std::optional<std::string> return_item_collection_metrics;
   std::optional<std::string> return_values_on_condition_check_failure;
+  // Legacy: Expected and ConditionalOperator (instead of ConditionExpression).
+  std::optional<ExpectedAttributes> expected;
+  std::optional<std::string> conditional_operator;    // AND (default) | OR
+  std::optional<AttributeUpdates> attribute_updates;  // legacy: instead of UpdateExpression
 };
 struct UpdateItemResult {
   std::optional<Item> attributes;  // per ReturnValues; absent for NONE
@@ -287,6 +324,11 @@ struct QueryRequest {
   std::optional<Item> exclusive_start_key;
   bool consistent_read = false;
   std::optional<std::string> return_consumed_capacity;
+  // Legacy: instead of KeyConditionExpression, FilterExpression and ProjectionExpression.
+  std::optional<AttributeConditions> key_conditions;
+  std::optional<AttributeConditions> query_filter;
+  std::optional<std::string> conditional_operator;  // joins QueryFilter's conditions
+  std::optional<std::vector<std::string>> attributes_to_get;
 };
 
 struct ScanRequest {
@@ -302,6 +344,10 @@ struct ScanRequest {
   std::optional<std::int64_t> total_segments;
   bool consistent_read = false;
   std::optional<std::string> return_consumed_capacity;
+  // Legacy: instead of FilterExpression and ProjectionExpression.
+  std::optional<AttributeConditions> scan_filter;
+  std::optional<std::string> conditional_operator;  // joins ScanFilter's conditions
+  std::optional<std::vector<std::string>> attributes_to_get;
 };
 
 // One page of a Query or Scan.
@@ -324,6 +370,7 @@ struct KeysAndAttributes {
   std::optional<std::string> projection_expression;
   std::optional<ExpressionAttributeNames> expression_attribute_names;
   bool consistent_read = false;
+  std::optional<std::vector<std::string>> attributes_to_get;  // legacy: instead of ProjectionExpression
 };
 struct BatchGetItemRequest {
   // Table name -> what to read; ordered so responses are deterministic.

@@ -13,6 +13,7 @@
 #include "ops/constraint_errors.h"
 #include "ops/database_impl.h"
 #include "ops/key_validation.h"
+#include "ops/legacy_requests.h"
 #include "ops/request_checks.h"
 #include "storage/capacity.h"
 #include "storage/index_reads.h"
@@ -57,26 +58,31 @@ void CheckRequestItemNames(ConstraintErrors& e, const std::vector<std::string>& 
 
 // ---- BatchGetItem ---------------------------------------------------------------------------
 
-Result<BatchGetItemResult> Database::BatchGetItem(const BatchGetItemRequest& request) {
+Result<BatchGetItemResult> Database::BatchGetItem(const BatchGetItemRequest& original) {
   TraceScope trace = impl_->Trace("BatchGetItem", std::nullopt);
   ConstraintErrors e;
-  e.NotNull(request.request_items.has_value(), "requestItems");
-  CheckReturnConsumedCapacity(e, request.return_consumed_capacity);
-  if (request.request_items) {
-    if (request.request_items->empty())
-      e.Add("{}", "requestItems", "Member must have length greater than or equal to 1");
+  e.NotNull(original.request_items.has_value(), "originalItems");
+  CheckReturnConsumedCapacity(e, original.return_consumed_capacity);
+  if (original.request_items) {
+    if (original.request_items->empty())
+      e.Add("{}", "originalItems", "Member must have length greater than or equal to 1");
     std::vector<std::string> names;
-    for (const auto& [name, ka] : *request.request_items) {
+    for (const auto& [name, ka] : *original.request_items) {
       names.push_back(name);
       if (ka.keys.empty())
-        e.Add("[]", "requestItems." + name + ".member.keys", "Member must have length greater than or equal to 1");
+        e.Add("[]", "originalItems." + name + ".member.keys", "Member must have length greater than or equal to 1");
       if (ka.keys.size() > kMaxBatchGetKeys)
-        e.Add(std::nullopt, "requestItems." + name + ".member.keys",
+        e.Add(std::nullopt, "originalItems." + name + ".member.keys",
               "Member must have length less than or equal to 100");
     }
+    for (const auto& [name, ka] : *original.request_items)
+      CheckAttributesToGetMember(e, ka.attributes_to_get, "requestItems." + name + ".member.attributesToGet");
     CheckRequestItemNames(e, names);
   }
   if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
+  ModernRequest<BatchGetItemRequest> modern(original);
+  if (Status s = modern.Translate(trace.trace().equivalent); !s.ok()) return trace.Fail(s);
+  const BatchGetItemRequest& request = modern.get();
 
   // Per table: expressions, values, duplicates, and the total count.
   std::map<std::string, std::optional<expr::Projection>> projections;
@@ -141,7 +147,7 @@ Result<BatchGetItemResult> Database::BatchGetItem(const BatchGetItemRequest& req
           throttled = std::move(admitted);
           KeysAndAttributes& left = out.unprocessed_keys[name];
           if (left.keys.empty()) {
-            left = ka;
+            left = original.request_items->at(name);  // as the caller asked (AttributesToGet stays so)
             left.keys.clear();
           }
           left.keys.push_back(key);

@@ -42,6 +42,7 @@ class TraceScope {
     trace_.consumed_capacity = 0;
     trace_.splits.clear();
     trace_.throttles.clear();
+    trace_.equivalent = {};
   }
   TraceScope(const TraceScope&) = delete;
   TraceScope& operator=(const TraceScope&) = delete;

@@ -12,6 +12,7 @@
 #include "ops/constraint_errors.h"
 #include "ops/database_impl.h"
 #include "ops/key_validation.h"
+#include "ops/legacy_requests.h"
 #include "ops/request_checks.h"
 #include "storage/capacity.h"
 #include "storage/index_reads.h"
@@ -76,12 +77,15 @@ Status CheckSelect(const ReadRequestView& r) {
   return Status::Ok();
 }
 
-Status CheckFilterSparesKey(const KeySchema& schema, const std::optional<expr::Condition>& filter) {
+// `member` names the filter as DynamoDB does: "Filter Expression", or "QueryFilter" for a
+// filter given in the legacy form.
+Status CheckFilterSparesKey(const KeySchema& schema, const std::optional<expr::Condition>& filter,
+                            std::string_view member) {
   if (!filter) return Status::Ok();
   for (const auto& attr : filter->attributes())
     if (attr == schema.partition_key.name || (schema.sort_key && attr == schema.sort_key->name))
-      return Status::Validation(
-          "Filter Expression can only contain non-primary key attributes: Primary key attribute: " + attr);
+      return Status::Validation(std::string(member) +
+                                " can only contain non-primary key attributes: Primary key attribute: " + attr);
   return Status::Ok();
 }
 
@@ -302,12 +306,19 @@ Result<ReadPage> Metered(Impl& impl, TraceScope& trace, Table& t, Result<ReadPag
 
 // ---- Query ----------------------------------------------------------------------------------
 
-Result<ReadPage> Database::Query(const QueryRequest& request) {
-  TraceScope trace = impl_->Trace("Query", request.table_name);
-  const ReadRequestView view = ViewOf(request);
+Result<ReadPage> Database::Query(const QueryRequest& original) {
+  TraceScope trace = impl_->Trace("Query", original.table_name);
   ConstraintErrors e;
-  CheckReadShape(e, view);
+  CheckReadShape(e, ViewOf(original));
+  CheckConditionsMembers(e, original.key_conditions, "keyConditions");
+  CheckConditionsMembers(e, original.query_filter, "queryFilter");
+  CheckConditionalOperator(e, original.conditional_operator);
+  CheckAttributesToGetMember(e, original.attributes_to_get, "attributesToGet");
   if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
+  ModernRequest<QueryRequest> modern(original);
+  if (Status s = modern.Translate(trace.trace().equivalent); !s.ok()) return trace.Fail(s);
+  const QueryRequest& request = modern.get();
+  const ReadRequestView view = ViewOf(request);
   if (Status s = ValidateExpressionInputs(
           request.expression, {{"ProjectionExpression", request.projection_expression.has_value(), false},
                                {"FilterExpression", request.filter_expression.has_value(), true},
@@ -315,7 +326,7 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
       !s.ok())
     return trace.Fail(s);
   if (Status s = CheckStartKeyValues(request.exclusive_start_key); !s.ok()) return trace.Fail(s);
-  if (!request.key_condition_expression)
+  if (!request.key_condition_expression && !request.key_conditions)
     return trace.Fail(Status::Validation(
         "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."));
   if (Status s = CheckSelect(view); !s.ok()) return trace.Fail(s);
@@ -329,6 +340,8 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
     index = *found;
   }
   const KeySchema& schema = index ? index->index->key_schema : t->key_schema();
+  if (QueryRequest* legacy = modern.mutable_copy())
+    if (Status s = TranslateKeyConditions(*legacy, schema, trace.trace().equivalent); !s.ok()) return trace.Fail(s);
 
   expr::ExpressionSet expressions(NamesOf(request.expression), ValuesOf(request.expression));
   auto key_condition =
@@ -343,7 +356,9 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
                                           projection);
       !s.ok())
     return trace.Fail(s);
-  if (Status s = CheckFilterSparesKey(schema, filter); !s.ok()) return trace.Fail(s);
+  if (Status s = CheckFilterSparesKey(schema, filter, request.query_filter ? "QueryFilter" : "Filter Expression");
+      !s.ok())
+    return trace.Fail(s);
   const bool forward = request.scan_index_forward.value_or(true);
   const bool want_items = request.select.value_or("") != "COUNT";
 
@@ -443,22 +458,28 @@ Result<ReadPage> Database::Query(const QueryRequest& request) {
 
 // ---- Scan -----------------------------------------------------------------------------------
 
-Result<ReadPage> Database::Scan(const ScanRequest& request) {
-  TraceScope trace = impl_->Trace("Scan", request.table_name);
-  const ReadRequestView view = ViewOf(request);
+Result<ReadPage> Database::Scan(const ScanRequest& original) {
+  TraceScope trace = impl_->Trace("Scan", original.table_name);
   ConstraintErrors e;
-  CheckReadShape(e, view);
-  if (request.segment && *request.segment < 0)
-    e.Add(std::to_string(*request.segment), "segment", "Member must have value greater than or equal to 0");
-  if (request.segment && *request.segment > 999999)
-    e.Add(std::to_string(*request.segment), "segment", "Member must have value less than or equal to 999999");
-  if (request.total_segments && *request.total_segments < 1)
-    e.Add(std::to_string(*request.total_segments), "totalSegments",
+  CheckReadShape(e, ViewOf(original));
+  if (original.segment && *original.segment < 0)
+    e.Add(std::to_string(*original.segment), "segment", "Member must have value greater than or equal to 0");
+  if (original.segment && *original.segment > 999999)
+    e.Add(std::to_string(*original.segment), "segment", "Member must have value less than or equal to 999999");
+  if (original.total_segments && *original.total_segments < 1)
+    e.Add(std::to_string(*original.total_segments), "totalSegments",
           "Member must have value greater than or equal to 1");
-  if (request.total_segments && *request.total_segments > 1000000)
-    e.Add(std::to_string(*request.total_segments), "totalSegments",
+  if (original.total_segments && *original.total_segments > 1000000)
+    e.Add(std::to_string(*original.total_segments), "totalSegments",
           "Member must have value less than or equal to 1000000");
+  CheckConditionsMembers(e, original.scan_filter, "scanFilter");
+  CheckConditionalOperator(e, original.conditional_operator);
+  CheckAttributesToGetMember(e, original.attributes_to_get, "attributesToGet");
   if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
+  ModernRequest<ScanRequest> modern(original);
+  if (Status s = modern.Translate(trace.trace().equivalent); !s.ok()) return trace.Fail(s);
+  const ScanRequest& request = modern.get();
+  const ReadRequestView view = ViewOf(request);
   if (Status s = ValidateExpressionInputs(request.expression,
                                           {{"ProjectionExpression", request.projection_expression.has_value(), false},
                                            {"FilterExpression", request.filter_expression.has_value(), true}});

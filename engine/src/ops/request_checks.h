@@ -26,6 +26,45 @@ inline void CheckReturnValuesOnConditionCheckFailure(ConstraintErrors& e, const 
   e.Enum(v, "returnValuesOnConditionCheckFailure", "[ALL_OLD, NONE]");
 }
 
+// The legacy members' constraints (ComparisonOperator, ConditionalOperator, Action and
+// AttributesToGet), reported with the request's other constraint violations. Paths name a
+// map entry by its key: "keyConditions.id.member.comparisonOperator".
+inline constexpr const char* kComparisonOperators =
+    "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]";
+inline void CheckConditionalOperator(ConstraintErrors& e, const std::optional<std::string>& v) {
+  e.Enum(v, "conditionalOperator", "[OR, AND]");
+}
+inline void CheckConditionsMembers(ConstraintErrors& e, const std::optional<AttributeConditions>& conditions,
+                                   std::string_view member) {
+  if (!conditions) return;
+  for (const auto& [attribute, c] : *conditions) {
+    const std::string path = std::string(member) + "." + attribute + ".member.comparisonOperator";
+    e.NotNull(c.comparison_operator.has_value(), path);
+    e.Enum(c.comparison_operator, path, kComparisonOperators);
+  }
+}
+inline void CheckExpectedMembers(ConstraintErrors& e, const std::optional<ExpectedAttributes>& expected,
+                                 const std::optional<std::string>& conditional_operator) {
+  CheckConditionalOperator(e, conditional_operator);
+  if (!expected) return;
+  for (const auto& [attribute, x] : *expected)
+    e.Enum(x.comparison_operator, "expected." + attribute + ".member.comparisonOperator", kComparisonOperators);
+}
+inline void CheckAttributeUpdatesMembers(ConstraintErrors& e, const std::optional<AttributeUpdates>& updates) {
+  if (!updates) return;
+  for (const auto& [attribute, u] : *updates)
+    e.Enum(u.action, "attributeUpdates." + attribute + ".member.action", "[ADD, PUT, DELETE]");
+}
+inline void CheckAttributesToGetMember(ConstraintErrors& e, const std::optional<std::vector<std::string>>& attributes,
+                                       std::string_view path) {
+  if (!attributes) return;
+  std::string shown = "[";
+  for (std::size_t i = 0; i < attributes->size(); ++i) shown += (i ? ", " : "") + (*attributes)[i];
+  shown += "]";
+  if (attributes->empty()) e.Add(shown, path, "Member must have length greater than or equal to 1");
+  if (attributes->size() > 255) e.Add(shown, path, "Member must have length less than or equal to 255");
+}
+
 // One expression parameter of a request: its member name and whether the request set it.
 struct ExpressionParameter {
   std::string_view name;  // e.g. "ConditionExpression"

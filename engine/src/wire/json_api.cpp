@@ -242,6 +242,7 @@ WireResponse BatchGetItem(Database& db, const json& body) {
     for (const Item& key : ka.keys) keys.push_back(ToJson(key));
     json entry = {{"Keys", std::move(keys)}};
     if (ka.projection_expression) entry["ProjectionExpression"] = *ka.projection_expression;
+    if (ka.attributes_to_get) entry["AttributesToGet"] = *ka.attributes_to_get;
     if (ka.expression_attribute_names) entry["ExpressionAttributeNames"] = *ka.expression_attribute_names;
     if (ka.consistent_read) entry["ConsistentRead"] = true;
     unprocessed[table] = std::move(entry);

@@ -121,11 +121,61 @@ class MemberReader {
     return nullptr;
   }
 
-  // The first legacy (pre-expression) parameter a request uses, if any.
-  std::optional<std::string> Legacy(const json& obj, std::initializer_list<const char*> names) {
-    for (const char* n : names)
-      if (Get(obj, n)) return std::string(n);
-    return std::nullopt;
+  // An attribute value given as a structure member (Expected's Value, AttributeUpdates' Value).
+  std::optional<AttributeValue> Value(const json& obj, const char* name) {
+    const json* m = Get(obj, name);
+    if (!m) return std::nullopt;
+    auto v = AttributeValueFromJson(*m);
+    if (!v.ok()) return Fail(v.status());
+    return std::move(v).value();
+  }
+
+  std::optional<std::vector<AttributeValue>> ValueList(const json& obj, const char* name) {
+    const json* m = List(obj, name);
+    if (!m) return std::nullopt;
+    std::vector<AttributeValue> out;
+    for (const auto& e : *m) {
+      auto v = AttributeValueFromJson(e);
+      if (!v.ok()) return Fail(v.status());
+      out.push_back(std::move(v).value());
+    }
+    return out;
+  }
+
+  // A map of structures keyed by attribute name (KeyConditions, Expected, AttributeUpdates):
+  // calls `read` with each name and structure.
+  template <class Out, class ReadOne>
+  std::optional<std::map<std::string, Out>> StructMap(const json& obj, const char* name, const char* type,
+                                                      ReadOne read) {
+    const json* m = ObjectMap(obj, name, (std::string(kModel) + type).c_str());
+    if (!m) return std::nullopt;
+    std::map<std::string, Out> out;
+    for (auto it = m->begin(); it != m->end(); ++it) {
+      if (it->is_null()) continue;
+      const json* e = Element(*it, type);
+      if (!e) return std::nullopt;
+      out.emplace(it.key(), read(*e));
+    }
+    return out;
+  }
+
+  std::optional<AttributeConditions> Conditions(const json& obj, const char* name) {
+    return StructMap<AttributeCondition>(obj, name, "Condition", [&](const json& c) {
+      return AttributeCondition{String(c, "ComparisonOperator"), ValueList(c, "AttributeValueList")};
+    });
+  }
+
+  std::optional<ExpectedAttributes> Expected(const json& obj) {
+    return StructMap<ExpectedAttributeValue>(obj, "Expected", "ExpectedAttributeValue", [&](const json& c) {
+      return ExpectedAttributeValue{Value(c, "Value"), Bool(c, "Exists"), String(c, "ComparisonOperator"),
+                                    ValueList(c, "AttributeValueList")};
+    });
+  }
+
+  std::optional<AttributeUpdates> Updates(const json& obj) {
+    return StructMap<AttributeValueUpdate>(obj, "AttributeUpdates", "AttributeValueUpdate", [&](const json& c) {
+      return AttributeValueUpdate{Value(c, "Value"), String(c, "Action")};
+    });
   }
 
   std::optional<std::vector<std::string>> StringList(const json& obj, const char* name) {
@@ -211,18 +261,6 @@ Result<T> Finish(const MemberReader& r, T value) {
   return value;
 }
 
-// The playground speaks the expression API; the legacy parameters it replaced get a clear
-// error rather than being silently ignored.
-Status LegacyUnsupported(const std::string& member) {
-  return Status::Validation(
-      "The playground supports expression parameters only: " + member +
-      " is a legacy parameter (use ConditionExpression, KeyConditionExpression, FilterExpression, "
-      "ProjectionExpression or UpdateExpression instead)");
-}
-
-#define DDB_REJECT_LEGACY(reader, body, ...) \
-  if (auto legacy = (reader).Legacy((body), {__VA_ARGS__}); legacy) return LegacyUnsupported(*legacy);
-
 KeysAndAttributes ReadKeysAndAttributes(MemberReader& r, const json& obj) {
   KeysAndAttributes ka;
   if (const json* keys = r.List(obj, "Keys"))
@@ -234,6 +272,7 @@ KeysAndAttributes ReadKeysAndAttributes(MemberReader& r, const json& obj) {
   ka.projection_expression = r.String(obj, "ProjectionExpression");
   ka.expression_attribute_names = r.NameMap(obj, "ExpressionAttributeNames");
   ka.consistent_read = r.Bool(obj, "ConsistentRead").value_or(false);
+  ka.attributes_to_get = r.StringList(obj, "AttributesToGet");
   return ka;
 }
 
@@ -378,11 +417,12 @@ void ReadConditionalWrite(MemberReader& r, const json& body, Request& req) {
   req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
   req.return_item_collection_metrics = r.String(body, "ReturnItemCollectionMetrics");
   req.return_values_on_condition_check_failure = r.String(body, "ReturnValuesOnConditionCheckFailure");
+  req.expected = r.Expected(body);
+  req.conditional_operator = r.String(body, "ConditionalOperator");
 }
 
 Result<PutItemRequest> PutItemRequestFromJson(const json& body) {
   MemberReader r;
-  DDB_REJECT_LEGACY(r, body, "Expected", "ConditionalOperator")
   PutItemRequest req;
   req.table_name = r.String(body, "TableName");
   req.item = r.ItemMap(body, "Item");
@@ -392,7 +432,6 @@ Result<PutItemRequest> PutItemRequestFromJson(const json& body) {
 
 Result<GetItemRequest> GetItemRequestFromJson(const json& body) {
   MemberReader r;
-  DDB_REJECT_LEGACY(r, body, "AttributesToGet")
   GetItemRequest req;
   req.table_name = r.String(body, "TableName");
   req.key = r.ItemMap(body, "Key");
@@ -400,12 +439,12 @@ Result<GetItemRequest> GetItemRequestFromJson(const json& body) {
   req.projection_expression = r.String(body, "ProjectionExpression");
   req.expression.names = r.NameMap(body, "ExpressionAttributeNames");
   req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
+  req.attributes_to_get = r.StringList(body, "AttributesToGet");
   return Finish(r, std::move(req));
 }
 
 Result<DeleteItemRequest> DeleteItemRequestFromJson(const json& body) {
   MemberReader r;
-  DDB_REJECT_LEGACY(r, body, "Expected", "ConditionalOperator")
   DeleteItemRequest req;
   req.table_name = r.String(body, "TableName");
   req.key = r.ItemMap(body, "Key");
@@ -415,18 +454,17 @@ Result<DeleteItemRequest> DeleteItemRequestFromJson(const json& body) {
 
 Result<UpdateItemRequest> UpdateItemRequestFromJson(const json& body) {
   MemberReader r;
-  DDB_REJECT_LEGACY(r, body, "AttributeUpdates", "Expected", "ConditionalOperator")
   UpdateItemRequest req;
   req.table_name = r.String(body, "TableName");
   req.key = r.ItemMap(body, "Key");
   req.update_expression = r.String(body, "UpdateExpression");
   ReadConditionalWrite(r, body, req);
+  req.attribute_updates = r.Updates(body);
   return Finish(r, std::move(req));
 }
 
 Result<QueryRequest> QueryRequestFromJson(const json& body) {
   MemberReader r;
-  DDB_REJECT_LEGACY(r, body, "KeyConditions", "QueryFilter", "AttributesToGet", "ConditionalOperator")
   QueryRequest req;
   req.table_name = r.String(body, "TableName");
   req.index_name = r.String(body, "IndexName");
@@ -440,12 +478,15 @@ Result<QueryRequest> QueryRequestFromJson(const json& body) {
   req.exclusive_start_key = r.ItemMap(body, "ExclusiveStartKey");
   req.consistent_read = r.Bool(body, "ConsistentRead").value_or(false);
   req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
+  req.key_conditions = r.Conditions(body, "KeyConditions");
+  req.query_filter = r.Conditions(body, "QueryFilter");
+  req.conditional_operator = r.String(body, "ConditionalOperator");
+  req.attributes_to_get = r.StringList(body, "AttributesToGet");
   return Finish(r, std::move(req));
 }
 
 Result<ScanRequest> ScanRequestFromJson(const json& body) {
   MemberReader r;
-  DDB_REJECT_LEGACY(r, body, "ScanFilter", "AttributesToGet", "ConditionalOperator")
   ScanRequest req;
   req.table_name = r.String(body, "TableName");
   req.index_name = r.String(body, "IndexName");
@@ -459,6 +500,9 @@ Result<ScanRequest> ScanRequestFromJson(const json& body) {
   req.total_segments = r.Long(body, "TotalSegments", "Integer");
   req.consistent_read = r.Bool(body, "ConsistentRead").value_or(false);
   req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
+  req.scan_filter = r.Conditions(body, "ScanFilter");
+  req.conditional_operator = r.String(body, "ConditionalOperator");
+  req.attributes_to_get = r.StringList(body, "AttributesToGet");
   return Finish(r, std::move(req));
 }
 
@@ -470,7 +514,6 @@ Result<BatchGetItemRequest> BatchGetItemRequestFromJson(const json& body) {
     for (auto it = items->begin(); it != items->end(); ++it) {
       const json* ka = r.Element(*it, "KeysAndAttributes");
       if (!ka) break;
-      if (auto legacy = r.Legacy(*ka, {"AttributesToGet"})) return LegacyUnsupported(*legacy);
       (*req.request_items)[it.key()] = ReadKeysAndAttributes(r, *ka);
     }
   }
