@@ -130,7 +130,9 @@ void Endpoint::HandlePost(const httplib::Request& req, httplib::Response& res, c
   if (auto answer = CheckPost(post, options_.limits)) return Send(headers, res, std::move(*answer));
 
   // One loop thread runs every request, so the engine needs no lock.
-  WireResponse w = HandleTarget(db_, post.target.value_or(""), body);
+  // DescribeEndpoints answers with the address the client used, so a client that discovers
+  // endpoints keeps talking to this one.
+  WireResponse w = HandleTarget(db_, post.target.value_or(""), body, req.get_header_value("Host"));
   Send(headers, res, {w.http_status, ResponseContentType(content_type), std::move(w.body)});
 }
 

@@ -35,6 +35,7 @@ int Run(const ServerOptions& options) {
 
   ddb::DatabaseOptions db_options;
   db_options.index_timing.propagation_millis = options.gsi_lag_ms;
+  db_options.time_to_live_sweep_millis = options.ttl_sweep_ms;
   db_options.index_timing.creation_millis = options.index_build_ms;
   db_options.index_timing.deletion_millis = options.index_build_ms;
   db_options.throughput.enforce = options.capacity_model;

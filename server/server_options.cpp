@@ -16,7 +16,7 @@ std::optional<long long> ParseNumber(std::string_view text) {
 }
 
 constexpr std::string_view kValueFlags[] = {"--host",          "--port", "--load", "--save", "--max-request-bytes",
-                                            "--max-json-depth", "--gsi-lag-ms", "--index-build-ms",
+                                            "--max-json-depth", "--gsi-lag-ms", "--index-build-ms", "--ttl-sweep-ms",
                                             "--capacity-model"};
 
 }  // namespace
@@ -37,6 +37,8 @@ A local DynamoDB endpoint (JSON 1.0 protocol over HTTP) on the playground's engi
                             (default 0: within its request)
   --index-build-ms N        a GSI added by UpdateTable is CREATING N ms before it backfills,
                             and one deleted is DELETING N ms (default 0)
+  --ttl-sweep-ms N          how often a table with TTL enabled is swept for expired items
+                            (default 10000)
   --capacity-model on|off   meter requests against per-partition and table throughput and
                             throttle what DynamoDB would (ProvisionedThroughputExceededException,
                             ThrottlingException, with ThrottlingReasons), on wall-clock time
@@ -86,6 +88,10 @@ ParsedOptions ParseServerOptions(int argc, char** argv) {
     } else if (flag == "--capacity-model") {
       if (value != "on" && value != "off") return bad("on or off");
       o.capacity_model = value == "on";
+    } else if (flag == "--ttl-sweep-ms") {
+      auto n = number(1, 24ll * 3600 * 1000);
+      if (!n) return bad("milliseconds from 1 to 86400000");
+      o.ttl_sweep_ms = *n;
     } else if (flag == "--gsi-lag-ms" || flag == "--index-build-ms") {
       auto n = number(0, 24ll * 3600 * 1000);
       if (!n) return bad("milliseconds from 0 to 86400000");

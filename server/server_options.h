@@ -25,6 +25,7 @@ struct ServerOptions {
   // tests written against a local endpoint read their GSIs right after writing. The flags
   // bring the service's asynchrony back for those who want to see it.
   long long gsi_lag_ms = 0;         // --gsi-lag-ms
+  long long ttl_sweep_ms = 10'000;  // --ttl-sweep-ms
   long long index_build_ms = 0;     // --index-build-ms: CREATING before backfilling, and DELETING
   bool capacity_model = false;      // --capacity-model on: throttle as DynamoDB would
 };

@@ -195,3 +195,59 @@ test('update-contributor-insights, describe-contributor-insights and list-contri
   assert.equal(missing.code, 254);
   assert.match(missing.stderr, /ResourceNotFoundException.*Requested resource not found/);
 });
+
+test('the CLI\'s legacy flags: put-item --expected, query --key-conditions --query-filter, update-item --attribute-updates', async () => {
+  ok(await aws('create-table', '--table-name', 'Shelf',
+    '--attribute-definitions', 'AttributeName=authorId,AttributeType=S', 'AttributeName=bookId,AttributeType=S',
+    '--key-schema', 'AttributeName=authorId,KeyType=HASH', 'AttributeName=bookId,KeyType=RANGE',
+    '--billing-mode', 'PAY_PER_REQUEST'));
+  // Exists false on the key: the insert-only put of the days before ConditionExpression.
+  const insertOnly = JSON.stringify({ authorId: { Exists: false } });
+  for (const [bookId, year] of [['b1', '1968'], ['b2', '1974'], ['c1', '1988']]) {
+    const put = await aws('put-item', '--table-name', 'Shelf', '--expected', insertOnly,
+      '--item', JSON.stringify({ authorId: { S: 'ursula' }, bookId: { S: bookId }, year: { N: year } }));
+    assert.equal(put.code, 0, put.stderr);
+    assert.equal(put.stdout, '');
+  }
+  const again = await aws('put-item', '--table-name', 'Shelf', '--expected', insertOnly,
+    '--item', JSON.stringify({ authorId: { S: 'ursula' }, bookId: { S: 'b1' } }));
+  assert.equal(again.code, 254);
+  assert.equal(
+    again.stderr.trim(),
+    'An error occurred (ConditionalCheckFailedException) when calling the PutItem operation: The conditional request failed',
+  );
+
+  // EQ on the partition key and BEGINS_WITH on the sort key, backwards; the filter runs after
+  // the read, so ScannedCount counts both "b" books.
+  const queried = ok(await aws('query', '--table-name', 'Shelf', '--no-scan-index-forward',
+    '--key-conditions', JSON.stringify({
+      authorId: { ComparisonOperator: 'EQ', AttributeValueList: [{ S: 'ursula' }] },
+      bookId: { ComparisonOperator: 'BEGINS_WITH', AttributeValueList: [{ S: 'b' }] },
+    }),
+    '--query-filter', JSON.stringify({ year: { ComparisonOperator: 'GT', AttributeValueList: [{ N: '1970' }] } }),
+    '--attributes-to-get', 'bookId', 'year'));
+  assert.deepEqual(queried.Items, [{ bookId: { S: 'b2' }, year: { N: '1974' } }]);
+  assert.equal(queried.Count, 1);
+  assert.equal(queried.ScannedCount, 2);
+
+  // ADD to a missing number starts from 0; Expected with a ComparisonOperator guards it.
+  const updated = ok(await aws('update-item', '--table-name', 'Shelf',
+    '--key', JSON.stringify({ authorId: { S: 'ursula' }, bookId: { S: 'c1' } }),
+    '--attribute-updates', JSON.stringify({ reads: { Action: 'ADD', Value: { N: '3' } } }),
+    '--expected', JSON.stringify({ year: { ComparisonOperator: 'LT', AttributeValueList: [{ N: '2000' }] } }),
+    '--return-values', 'UPDATED_NEW'));
+  assert.deepEqual(updated, { Attributes: { reads: { N: '3' } } });
+
+  // Legacy and expression parameters do not mix, in DynamoDB's words.
+  const mixed = await aws('update-item', '--table-name', 'Shelf',
+    '--key', JSON.stringify({ authorId: { S: 'ursula' }, bookId: { S: 'c1' } }),
+    '--attribute-updates', JSON.stringify({ reads: { Action: 'ADD', Value: { N: '1' } } }),
+    '--condition-expression', 'attribute_exists(bookId)');
+  assert.equal(mixed.code, 254);
+  assert.equal(
+    mixed.stderr.trim(),
+    'An error occurred (ValidationException) when calling the UpdateItem operation: ' +
+      'Can not use both expression and non-expression parameters in the same request: ' +
+      'Non-expression parameters: {AttributeUpdates} Expression parameters: {ConditionExpression}',
+  );
+});

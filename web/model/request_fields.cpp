@@ -63,9 +63,16 @@ Uses UsesOf(Operation op) {
     case Operation::kUpdateTable:
     case Operation::kDeleteTable:
     case Operation::kUpdateContributorInsights:
-    case Operation::kDescribeContributorInsights: u.capacity = false; break;
+    case Operation::kDescribeContributorInsights:
+    case Operation::kUpdateTimeToLive:
+    case Operation::kDescribeTimeToLive: u.capacity = false; break;
     case Operation::kListTables:
-    case Operation::kListContributorInsights: u.table = u.capacity = false; break;
+    case Operation::kListContributorInsights:
+    case Operation::kTagResource:
+    case Operation::kUntagResource:
+    case Operation::kListTagsOfResource:
+    case Operation::kDescribeLimits:
+    case Operation::kDescribeEndpoints: u.table = u.capacity = false; break;
   }
   return u;
 }
@@ -229,7 +236,14 @@ const char* BodyMember(Operation op) {
     case Operation::kListTables:
     case Operation::kUpdateContributorInsights:
     case Operation::kDescribeContributorInsights:
-    case Operation::kListContributorInsights: return nullptr;
+    case Operation::kListContributorInsights:
+    case Operation::kUpdateTimeToLive:
+    case Operation::kDescribeTimeToLive:
+    case Operation::kTagResource:
+    case Operation::kUntagResource:
+    case Operation::kListTagsOfResource:
+    case Operation::kDescribeLimits:
+    case Operation::kDescribeEndpoints: return nullptr;
   }
   return nullptr;
 }
@@ -447,7 +461,14 @@ void Prefill(Operation op, const ddb::KeySchema* schema, const std::string& tabl
     case Operation::kListTables:
     case Operation::kUpdateContributorInsights:
     case Operation::kDescribeContributorInsights:
-    case Operation::kListContributorInsights: break;
+    case Operation::kListContributorInsights:
+    case Operation::kUpdateTimeToLive:
+    case Operation::kDescribeTimeToLive:
+    case Operation::kTagResource:
+    case Operation::kUntagResource:
+    case Operation::kListTagsOfResource:
+    case Operation::kDescribeLimits:
+    case Operation::kDescribeEndpoints: break;
   }
   if (untouched && !body.is_null()) {
     f.body = FormatJsonText(ddb::DumpJson(body));

@@ -49,6 +49,10 @@ struct DatabaseOptions {
   // scale it down so that splits happen with a few items, and says so when it does.
   std::uint64_t partition_split_bytes = 10ull * 1024 * 1024 * 1024;
   IndexTiming index_timing;
+  // How often the TTL sweep looks for expired items on a table with TTL enabled. DynamoDB
+  // deletes expired items "within a few days" (Developer Guide, "How it works: DynamoDB Time to
+  // Live"), typically in minutes; the playground's sweep is prompt enough to watch.
+  std::int64_t time_to_live_sweep_millis = 10'000;
   // The capacity model: per-partition throughput, burst, throttling, metrics, top keys
   // (ddb/throughput.h). Off by default: requests are then never throttled.
   ThroughputOptions throughput;
@@ -92,6 +96,20 @@ class Database {
   Result<DescribeContributorInsightsResult> DescribeContributorInsights(
       const DescribeContributorInsightsRequest& request);
   Result<ListContributorInsightsResult> ListContributorInsights(const ListContributorInsightsRequest& request);
+
+  // ---- Time to live, tags, limits, endpoints -------------------------------------------------
+  // Enabling TTL starts a background sweep (DatabaseOptions::time_to_live_sweep_millis apart)
+  // that deletes the items whose TTL attribute is in the past; until a sweep reaches them,
+  // expired items are still read, as in DynamoDB.
+  Result<UpdateTimeToLiveResult> UpdateTimeToLive(const UpdateTimeToLiveRequest& request);
+  Result<DescribeTimeToLiveResult> DescribeTimeToLive(const std::optional<std::string>& table_name);
+  Status TagResource(const TagResourceRequest& request);
+  Status UntagResource(const UntagResourceRequest& request);
+  Result<ListTagsOfResourceResult> ListTagsOfResource(const ListTagsOfResourceRequest& request);
+  Result<DescribeLimitsResult> DescribeLimits();
+  // `host` is the address the client reached the endpoint at ("127.0.0.1:8000"); empty: the
+  // service's name for the region.
+  Result<DescribeEndpointsResult> DescribeEndpoints(std::string_view host = {});
 
   // ---- Background work ----------------------------------------------------------------------
   // Brings the work DynamoDB does between requests up to the clock's time: writes on their way
@@ -155,6 +173,8 @@ class Database {
                                           std::size_t limit = 10) const;
   // What the most recent request touched (empty before the first request).
   const RequestTrace& last_trace() const;
+  // The most recent TTL sweeps that deleted something, oldest first (at most 20).
+  const std::vector<TimeToLiveSweep>& time_to_live_sweeps() const;
 
   // Records a request that failed before reaching an operation (e.g. malformed JSON), so the
   // trace and history show every request. Used by the JSON API.

@@ -179,6 +179,15 @@ struct RequestTrace {
   ExpressionEquivalent equivalent;  // empty unless the request used legacy parameters
 };
 
+// One TTL sweep that deleted expired items of a table: DynamoDB's own deletes, which no request
+// made (they consume no capacity).
+struct TimeToLiveSweep {
+  std::int64_t at_millis = 0;  // on the engine's clock
+  std::string table_name;
+  std::string attribute_name;
+  std::vector<TraceEntry> deleted;  // outcome kDeleted, with their partitions
+};
+
 // The documented partition hash: fmix64(FNV-1a-64(type letter, key bytes)), where the key
 // bytes are UTF-8 for S, raw bytes for B and the normalised decimal text for N. Same value,
 // same hash, on every platform.

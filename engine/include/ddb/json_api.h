@@ -33,11 +33,12 @@ inline constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
 
 // Handles one request for `operation` (e.g. "PutItem", without the target prefix).
 // Unknown operations get UnknownOperationException; bodies that are not a JSON object get
-// SerializationException. Never throws.
-WireResponse HandleRequest(Database& db, std::string_view operation, std::string_view body);
+// SerializationException. Never throws. `host` is the address the client reached the endpoint
+// at (its Host header), which DescribeEndpoints answers with; empty: the service's own name.
+WireResponse HandleRequest(Database& db, std::string_view operation, std::string_view body, std::string_view host = {});
 
 // Same, from a full X-Amz-Target header value ("DynamoDB_20120810.PutItem").
-WireResponse HandleTarget(Database& db, std::string_view target, std::string_view body);
+WireResponse HandleTarget(Database& db, std::string_view target, std::string_view body, std::string_view host = {});
 
 // Whether HandleTarget knows the operation an X-Amz-Target value names. DynamoDB's front end
 // checks the target before the request's signature; a transport that checks signatures asks

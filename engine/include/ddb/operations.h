@@ -15,7 +15,7 @@ struct OperationInfo {
 
 // Control plane first, then items, reads, batches and transactions: the order the lesson
 // parser names them in its errors.
-inline constexpr std::array<OperationInfo, 18> kOperations = {{
+inline constexpr std::array<OperationInfo, 25> kOperations = {{
     {"CreateTable", true, true},
     {"DescribeTable", true, false},
     {"UpdateTable", true, true},
@@ -25,6 +25,15 @@ inline constexpr std::array<OperationInfo, 18> kOperations = {{
     {"UpdateContributorInsights", true, false},
     {"DescribeContributorInsights", true, false},
     {"ListContributorInsights", true, false},
+    // TTL and tags are a table's settings (a snapshot keeps them): writes. Limits and endpoints
+    // describe the service.
+    {"UpdateTimeToLive", true, true},
+    {"DescribeTimeToLive", true, false},
+    {"TagResource", true, true},
+    {"UntagResource", true, true},
+    {"ListTagsOfResource", true, false},
+    {"DescribeLimits", true, false},
+    {"DescribeEndpoints", true, false},
     {"PutItem", false, true},
     {"GetItem", false, false},
     {"UpdateItem", false, true},

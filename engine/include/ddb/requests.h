@@ -483,4 +483,60 @@ struct ListContributorInsightsResult {
   std::optional<std::string> next_token;
 };
 
+// ---- Time to live ------------------------------------------------------------------------
+
+// A table's TTL attribute: items whose value of it (a Number, in seconds since the epoch) is in
+// the past are deleted by a background sweep, some time after they expire.
+struct TimeToLiveSpecification {
+  std::optional<std::string> attribute_name;
+  std::optional<bool> enabled;
+};
+struct UpdateTimeToLiveRequest {
+  std::optional<std::string> table_name;
+  std::optional<TimeToLiveSpecification> time_to_live_specification;
+};
+struct UpdateTimeToLiveResult {
+  std::string attribute_name;  // echoes the request
+  bool enabled = false;
+};
+struct DescribeTimeToLiveResult {
+  std::string time_to_live_status;            // "ENABLED" | "DISABLED"
+  std::optional<std::string> attribute_name;  // when enabled
+};
+
+// ---- Tags, limits, endpoints -------------------------------------------------------------
+
+struct Tag {
+  std::optional<std::string> key;
+  std::optional<std::string> value;
+};
+struct TagResourceRequest {
+  std::optional<std::string> resource_arn;
+  std::optional<std::vector<Tag>> tags;
+};
+struct UntagResourceRequest {
+  std::optional<std::string> resource_arn;
+  std::optional<std::vector<std::string>> tag_keys;
+};
+struct ListTagsOfResourceRequest {
+  std::optional<std::string> resource_arn;
+  std::optional<std::string> next_token;
+};
+struct ListTagsOfResourceResult {
+  std::vector<std::pair<std::string, std::string>> tags;  // key, value, by key
+};
+// DescribeLimits: the account's and each table's throughput quotas (DynamoDB's defaults).
+struct DescribeLimitsResult {
+  std::int64_t account_max_read_capacity_units = 80000;
+  std::int64_t account_max_write_capacity_units = 80000;
+  std::int64_t table_max_read_capacity_units = 40000;
+  std::int64_t table_max_write_capacity_units = 40000;
+};
+// DescribeEndpoints: where to send requests (the service's own address; a client that
+// discovers endpoints keeps using the one it was given).
+struct DescribeEndpointsResult {
+  std::string address;
+  std::int64_t cache_period_in_minutes = 1440;
+};
+
 }  // namespace ddb

@@ -138,6 +138,9 @@ bool Database::HasBackgroundWork() const {
     if (table->updating_indexes() || std::any_of(table->indexes().begin(), table->indexes().end(),
                                                  [](const StoredIndex& index) { return !index.pending().empty(); }))
       return true;
+  // A table with TTL on and items in it may have items to expire: its sweep must come round.
+  for (const auto& [name, table] : impl_->tables)
+    if (const auto* ttl = impl_->TimeToLiveOf(*table); ttl && ttl->enabled && table->item_count() > 0) return true;
   return false;
 }
 
@@ -195,6 +198,8 @@ Result<TableDescription> Database::DeleteTable(std::string_view table_name) {
   // Its capacity model and Contributor Insights settings go with it.
   impl_->meters.erase(*name);
   impl_->insights.erase(*name);
+  impl_->time_to_live.erase(*name);
+  impl_->tags.erase(*name);
   ++impl_->revision;
   return out;
 }

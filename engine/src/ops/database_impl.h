@@ -139,6 +139,7 @@ struct Database::Impl {
       }
       changed = changed || splits_after != splits_before;
     }
+    changed = SweepExpiredItems(now) || changed;
     if (changed) ++revision;
   }
   Table::Environment BackgroundEnvironment() {
@@ -211,6 +212,30 @@ struct Database::Impl {
     std::map<std::string, InsightsSetting> by_index;
   };
   std::map<std::string, TableInsights> insights;
+  // TTL settings and tags, per table name, with the id of the table they were made for (a table
+  // created again under the name starts without).
+  struct TimeToLiveSetting {
+    std::string table_id;
+    std::string attribute_name;
+    bool enabled = false;
+    std::optional<std::int64_t> last_change_millis;  // UpdateTimeToLive allows one change an hour
+    std::int64_t next_sweep_millis = 0;
+  };
+  std::map<std::string, TimeToLiveSetting> time_to_live;
+  struct TableTags {
+    std::string table_id;
+    std::map<std::string, std::string> tags;
+  };
+  std::map<std::string, TableTags> tags;
+  std::vector<TimeToLiveSweep> sweeps;  // Database::time_to_live_sweeps()
+  // The TTL setting of table `t`, if it has one made for it (null otherwise).
+  const TimeToLiveSetting* TimeToLiveOf(const Table& t) const {
+    auto it = time_to_live.find(t.definition().name);
+    return it != time_to_live.end() && it->second.table_id == t.id() ? &it->second : nullptr;
+  }
+  // Deletes the expired items of every table whose sweep is due (ops/time_to_live.cpp);
+  // whether it deleted any.
+  bool SweepExpiredItems(std::int64_t now_millis);
   // The scenario running, if any (Database::StartTraffic).
   std::unique_ptr<traffic::TrafficGenerator> traffic;
 };

@@ -59,7 +59,7 @@ WireResponse Ok(const json& body) { return {200, DumpJson(body)}; }
 
 // ---- Handlers -------------------------------------------------------------------------
 
-WireResponse CreateTable(Database& db, const json& body) {
+WireResponse CreateTable(Database& db, const json& body, std::string_view /*host*/) {
   auto req = CreateTableRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "CreateTable", req);
   auto res = db.CreateTable(*req);
@@ -67,7 +67,7 @@ WireResponse CreateTable(Database& db, const json& body) {
   return Ok({{"TableDescription", ToJson(*res)}});
 }
 
-WireResponse DescribeTable(Database& db, const json& body) {
+WireResponse DescribeTable(Database& db, const json& body, std::string_view /*host*/) {
   auto name = TableNameFromJson(body);
   if (!name.ok()) return Rejected(db, "DescribeTable", name);
   if (!name->has_value()) {
@@ -80,7 +80,7 @@ WireResponse DescribeTable(Database& db, const json& body) {
   return Ok({{"Table", ToJson(*res)}});
 }
 
-WireResponse DeleteTable(Database& db, const json& body) {
+WireResponse DeleteTable(Database& db, const json& body, std::string_view /*host*/) {
   auto name = TableNameFromJson(body);
   if (!name.ok()) return Rejected(db, "DeleteTable", name);
   if (!name->has_value()) {
@@ -93,7 +93,7 @@ WireResponse DeleteTable(Database& db, const json& body) {
   return Ok({{"TableDescription", ToJson(*res)}});
 }
 
-WireResponse UpdateTable(Database& db, const json& body) {
+WireResponse UpdateTable(Database& db, const json& body, std::string_view /*host*/) {
   auto req = UpdateTableRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "UpdateTable", req);
   auto res = db.UpdateTable(*req);
@@ -101,7 +101,7 @@ WireResponse UpdateTable(Database& db, const json& body) {
   return Ok({{"TableDescription", ToJson(*res)}});
 }
 
-WireResponse ListTables(Database& db, const json& body) {
+WireResponse ListTables(Database& db, const json& body, std::string_view /*host*/) {
   auto req = ListTablesRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "ListTables", req);
   auto res = db.ListTables(*req);
@@ -138,7 +138,7 @@ void AddMetrics(json& out, const std::map<std::string, std::vector<ItemCollectio
   out["ItemCollectionMetrics"] = std::move(o);
 }
 
-WireResponse PutItem(Database& db, const json& body) {
+WireResponse PutItem(Database& db, const json& body, std::string_view /*host*/) {
   auto req = PutItemRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "PutItem", req);
   auto res = db.PutItem(std::move(req).value());
@@ -150,7 +150,7 @@ WireResponse PutItem(Database& db, const json& body) {
   return Ok(out);
 }
 
-WireResponse GetItem(Database& db, const json& body) {
+WireResponse GetItem(Database& db, const json& body, std::string_view /*host*/) {
   auto req = GetItemRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "GetItem", req);
   auto res = db.GetItem(*req);
@@ -161,7 +161,7 @@ WireResponse GetItem(Database& db, const json& body) {
   return Ok(out);
 }
 
-WireResponse DeleteItem(Database& db, const json& body) {
+WireResponse DeleteItem(Database& db, const json& body, std::string_view /*host*/) {
   auto req = DeleteItemRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "DeleteItem", req);
   auto res = db.DeleteItem(*req);
@@ -173,7 +173,7 @@ WireResponse DeleteItem(Database& db, const json& body) {
   return Ok(out);
 }
 
-WireResponse UpdateItem(Database& db, const json& body) {
+WireResponse UpdateItem(Database& db, const json& body, std::string_view /*host*/) {
   auto req = UpdateItemRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "UpdateItem", req);
   auto res = db.UpdateItem(*req);
@@ -209,7 +209,7 @@ WireResponse PageResponse(const ReadPage& page) {
   return {200, std::move(out)};
 }
 
-WireResponse Query(Database& db, const json& body) {
+WireResponse Query(Database& db, const json& body, std::string_view /*host*/) {
   auto req = QueryRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "Query", req);
   auto res = db.Query(*req);
@@ -217,7 +217,7 @@ WireResponse Query(Database& db, const json& body) {
   return PageResponse(*res);
 }
 
-WireResponse Scan(Database& db, const json& body) {
+WireResponse Scan(Database& db, const json& body, std::string_view /*host*/) {
   auto req = ScanRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "Scan", req);
   auto res = db.Scan(*req);
@@ -225,7 +225,7 @@ WireResponse Scan(Database& db, const json& body) {
   return PageResponse(*res);
 }
 
-WireResponse BatchGetItem(Database& db, const json& body) {
+WireResponse BatchGetItem(Database& db, const json& body, std::string_view /*host*/) {
   auto req = BatchGetItemRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "BatchGetItem", req);
   auto res = db.BatchGetItem(*req);
@@ -252,7 +252,7 @@ WireResponse BatchGetItem(Database& db, const json& body) {
   return Ok(out);
 }
 
-WireResponse BatchWriteItem(Database& db, const json& body) {
+WireResponse BatchWriteItem(Database& db, const json& body, std::string_view /*host*/) {
   auto req = BatchWriteItemRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "BatchWriteItem", req);
   auto res = db.BatchWriteItem(*req);
@@ -271,7 +271,7 @@ WireResponse BatchWriteItem(Database& db, const json& body) {
   return Ok(out);
 }
 
-WireResponse TransactWriteItems(Database& db, const json& body) {
+WireResponse TransactWriteItems(Database& db, const json& body, std::string_view /*host*/) {
   auto req = TransactWriteItemsRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "TransactWriteItems", req);
   auto res = db.TransactWriteItems(*req);
@@ -282,7 +282,7 @@ WireResponse TransactWriteItems(Database& db, const json& body) {
   return Ok(out);
 }
 
-WireResponse TransactGetItems(Database& db, const json& body) {
+WireResponse TransactGetItems(Database& db, const json& body, std::string_view /*host*/) {
   auto req = TransactGetItemsRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "TransactGetItems", req);
   auto res = db.TransactGetItems(*req);
@@ -294,7 +294,7 @@ WireResponse TransactGetItems(Database& db, const json& body) {
   return Ok(out);
 }
 
-WireResponse UpdateContributorInsights(Database& db, const json& body) {
+WireResponse UpdateContributorInsights(Database& db, const json& body, std::string_view /*host*/) {
   auto req = UpdateContributorInsightsRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "UpdateContributorInsights", req);
   auto res = db.UpdateContributorInsights(*req);
@@ -305,7 +305,7 @@ WireResponse UpdateContributorInsights(Database& db, const json& body) {
   return Ok(out);
 }
 
-WireResponse DescribeContributorInsights(Database& db, const json& body) {
+WireResponse DescribeContributorInsights(Database& db, const json& body, std::string_view /*host*/) {
   auto req = DescribeContributorInsightsRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "DescribeContributorInsights", req);
   auto res = db.DescribeContributorInsights(*req);
@@ -319,7 +319,7 @@ WireResponse DescribeContributorInsights(Database& db, const json& body) {
   return Ok(out);
 }
 
-WireResponse ListContributorInsights(Database& db, const json& body) {
+WireResponse ListContributorInsights(Database& db, const json& body, std::string_view /*host*/) {
   auto req = ListContributorInsightsRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "ListContributorInsights", req);
   auto res = db.ListContributorInsights(*req);
@@ -336,7 +336,66 @@ WireResponse ListContributorInsights(Database& db, const json& body) {
   return Ok(out);
 }
 
-using Handler = WireResponse (*)(Database&, const json&);
+WireResponse UpdateTimeToLive(Database& db, const json& body, std::string_view /*host*/) {
+  auto req = UpdateTimeToLiveRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "UpdateTimeToLive", req);
+  auto res = db.UpdateTimeToLive(*req);
+  if (!res.ok()) return Error(res.status());
+  return Ok({{"TimeToLiveSpecification", {{"AttributeName", res->attribute_name}, {"Enabled", res->enabled}}}});
+}
+
+WireResponse DescribeTimeToLive(Database& db, const json& body, std::string_view /*host*/) {
+  auto name = TableNameFromJson(body);
+  if (!name.ok()) return Rejected(db, "DescribeTimeToLive", name);
+  auto res = db.DescribeTimeToLive(*name);
+  if (!res.ok()) return Error(res.status());
+  json d = {{"TimeToLiveStatus", res->time_to_live_status}};
+  if (res->attribute_name) d["AttributeName"] = *res->attribute_name;
+  return Ok({{"TimeToLiveDescription", std::move(d)}});
+}
+
+WireResponse TagResource(Database& db, const json& body, std::string_view /*host*/) {
+  auto req = TagResourceRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "TagResource", req);
+  if (Status s = db.TagResource(*req); !s.ok()) return Error(s);
+  return Ok(json::object());
+}
+
+WireResponse UntagResource(Database& db, const json& body, std::string_view /*host*/) {
+  auto req = UntagResourceRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "UntagResource", req);
+  if (Status s = db.UntagResource(*req); !s.ok()) return Error(s);
+  return Ok(json::object());
+}
+
+WireResponse ListTagsOfResource(Database& db, const json& body, std::string_view /*host*/) {
+  auto req = ListTagsOfResourceRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "ListTagsOfResource", req);
+  auto res = db.ListTagsOfResource(*req);
+  if (!res.ok()) return Error(res.status());
+  json tags = json::array();
+  for (const auto& [key, value] : res->tags) tags.push_back({{"Key", key}, {"Value", value}});
+  return Ok({{"Tags", std::move(tags)}});
+}
+
+WireResponse DescribeLimits(Database& db, const json& /*body*/, std::string_view /*host*/) {
+  auto res = db.DescribeLimits();
+  if (!res.ok()) return Error(res.status());
+  return Ok({{"AccountMaxReadCapacityUnits", res->account_max_read_capacity_units},
+             {"AccountMaxWriteCapacityUnits", res->account_max_write_capacity_units},
+             {"TableMaxReadCapacityUnits", res->table_max_read_capacity_units},
+             {"TableMaxWriteCapacityUnits", res->table_max_write_capacity_units}});
+}
+
+WireResponse DescribeEndpoints(Database& db, const json& /*body*/, std::string_view host) {
+  auto res = db.DescribeEndpoints(host);
+  if (!res.ok()) return Error(res.status());
+  return Ok({{"Endpoints",
+              json::array({{{"Address", res->address}, {"CachePeriodInMinutes", res->cache_period_in_minutes}}})}});
+}
+
+// `host`: the address the client reached the endpoint at (DescribeEndpoints answers with it).
+using Handler = WireResponse (*)(Database&, const json&, std::string_view host);
 struct Operation {
   std::string_view name;
   Handler handler;
@@ -352,6 +411,13 @@ constexpr std::array kHandlers = {
     Operation{"UpdateContributorInsights", UpdateContributorInsights},
     Operation{"DescribeContributorInsights", DescribeContributorInsights},
     Operation{"ListContributorInsights", ListContributorInsights},
+    Operation{"UpdateTimeToLive", UpdateTimeToLive},
+    Operation{"DescribeTimeToLive", DescribeTimeToLive},
+    Operation{"TagResource", TagResource},
+    Operation{"UntagResource", UntagResource},
+    Operation{"ListTagsOfResource", ListTagsOfResource},
+    Operation{"DescribeLimits", DescribeLimits},
+    Operation{"DescribeEndpoints", DescribeEndpoints},
     Operation{"PutItem", PutItem},
     Operation{"GetItem", GetItem},
     Operation{"UpdateItem", UpdateItem},
@@ -378,7 +444,7 @@ const Operation* FindHandler(std::string_view name) {
 
 }  // namespace
 
-WireResponse HandleRequest(Database& db, std::string_view operation, std::string_view body) {
+WireResponse HandleRequest(Database& db, std::string_view operation, std::string_view body, std::string_view host) {
   const Operation* op = FindHandler(operation);
   if (!op) {
     Status s(ErrorCode::kUnknownOperation, "Unknown operation: '" + std::string(operation.substr(0, 64)) + "'");
@@ -397,7 +463,7 @@ WireResponse HandleRequest(Database& db, std::string_view operation, std::string
     db.RecordRejectedRequest(operation, s);
     return Error(s);
   }
-  return op->handler(db, parsed);
+  return op->handler(db, parsed, host);
 }
 
 bool IsKnownTarget(std::string_view target) {
@@ -431,13 +497,13 @@ WireResponse ErrorResponse(int http_status, std::string_view wire_type, std::str
   return {http_status, DumpJson(json{{"__type", wire_type}, {"message", message}})};
 }
 
-WireResponse HandleTarget(Database& db, std::string_view target, std::string_view body) {
+WireResponse HandleTarget(Database& db, std::string_view target, std::string_view body, std::string_view host) {
   if (target.substr(0, kTargetPrefix.size()) != kTargetPrefix) {
     Status s(ErrorCode::kUnknownOperation, "Unknown operation target: '" + std::string(target.substr(0, 96)) + "'");
     db.RecordRejectedRequest(target.substr(0, 64), s);
     return Error(s);
   }
-  return HandleRequest(db, target.substr(kTargetPrefix.size()), body);
+  return HandleRequest(db, target.substr(kTargetPrefix.size()), body, host);
 }
 
 }  // namespace ddb

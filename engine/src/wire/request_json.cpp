@@ -607,6 +607,47 @@ Result<TransactGetItemsRequest> TransactGetItemsRequestFromJson(const json& body
   return Finish(r, std::move(req));
 }
 
+Result<UpdateTimeToLiveRequest> UpdateTimeToLiveRequestFromJson(const json& body) {
+  MemberReader r;
+  UpdateTimeToLiveRequest req;
+  req.table_name = r.String(body, "TableName");
+  if (const json* spec = r.Struct(body, "TimeToLiveSpecification", "TimeToLiveSpecification"))
+    req.time_to_live_specification =
+        TimeToLiveSpecification{r.String(*spec, "AttributeName"), r.Bool(*spec, "Enabled")};
+  return Finish(r, std::move(req));
+}
+
+Result<TagResourceRequest> TagResourceRequestFromJson(const json& body) {
+  MemberReader r;
+  TagResourceRequest req;
+  req.resource_arn = r.String(body, "ResourceArn");
+  if (const json* list = r.List(body, "Tags")) {
+    req.tags.emplace();
+    for (const auto& e : *list) {
+      const json* tag = r.Element(e, "Tag");
+      if (!tag) break;
+      req.tags->push_back({r.String(*tag, "Key"), r.String(*tag, "Value")});
+    }
+  }
+  return Finish(r, std::move(req));
+}
+
+Result<UntagResourceRequest> UntagResourceRequestFromJson(const json& body) {
+  MemberReader r;
+  UntagResourceRequest req;
+  req.resource_arn = r.String(body, "ResourceArn");
+  req.tag_keys = r.StringList(body, "TagKeys");
+  return Finish(r, std::move(req));
+}
+
+Result<ListTagsOfResourceRequest> ListTagsOfResourceRequestFromJson(const json& body) {
+  MemberReader r;
+  ListTagsOfResourceRequest req;
+  req.resource_arn = r.String(body, "ResourceArn");
+  req.next_token = r.String(body, "NextToken");
+  return Finish(r, std::move(req));
+}
+
 json ToJson(const ConsumedCapacity& c) {
   json o = {{"TableName", c.table_name}, {"CapacityUnits", c.capacity_units}};
   if (c.include_table_breakdown) o["Table"] = {{"CapacityUnits", c.table_capacity_units}};

@@ -29,6 +29,10 @@ Result<BatchGetItemRequest> BatchGetItemRequestFromJson(const json& body);
 Result<BatchWriteItemRequest> BatchWriteItemRequestFromJson(const json& body);
 Result<TransactWriteItemsRequest> TransactWriteItemsRequestFromJson(const json& body);
 Result<TransactGetItemsRequest> TransactGetItemsRequestFromJson(const json& body);
+Result<UpdateTimeToLiveRequest> UpdateTimeToLiveRequestFromJson(const json& body);
+Result<TagResourceRequest> TagResourceRequestFromJson(const json& body);
+Result<UntagResourceRequest> UntagResourceRequestFromJson(const json& body);
+Result<ListTagsOfResourceRequest> ListTagsOfResourceRequestFromJson(const json& body);
 
 json ToJson(const ListTablesResult& r);
 json ToJson(const ConsumedCapacity& c);

@@ -1,0 +1,173 @@
+// Time to live (UpdateTimeToLive, DescribeTimeToLive, the sweep), tags, DescribeLimits and
+// DescribeEndpoints.
+#include <algorithm>
+
+#include "support.h"
+
+using namespace ddb::test;
+
+namespace {
+
+constexpr std::int64_t kStart = 1'700'000'000'000;  // ManualClock's default start
+const std::string kArn = "arn:aws:dynamodb:us-east-1:000000000000:table/Sessions";
+
+json Ttl(const std::string& attribute, bool enabled) {
+  return {{"TableName", "Sessions"}, {"TimeToLiveSpecification", {{"AttributeName", attribute}, {"Enabled", enabled}}}};
+}
+
+json Session(const std::string& id, std::int64_t expires_seconds) {
+  return {{"TableName", "Sessions"}, {"Item", {{"id", S(id)}, {"expires", N(std::to_string(expires_seconds))}}}};
+}
+
+int Count(ddb::Database& db) {
+  return Exec(db, "Scan", {{"TableName", "Sessions"}, {"Select", "COUNT"}}).body["Count"].get<int>();
+}
+
+}  // namespace
+
+TEST_CASE("TTL deletes expired items at the next sweep and not before", "[table_settings]") {
+  ddb::ManualClock clock;
+  ddb::DatabaseOptions options = WithoutIndexLag(&clock);
+  options.time_to_live_sweep_millis = 10'000;
+  ddb::Database db(options);
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Sessions", "id")));
+  const std::int64_t now_s = kStart / 1000;
+  REQUIRE_OK(Exec(db, "PutItem", Session("past", now_s - 60)));
+  REQUIRE_OK(Exec(db, "PutItem", Session("soon", now_s + 5)));
+  REQUIRE_OK(Exec(db, "PutItem", Session("later", now_s + 3600)));
+  // Too old to count (more than five years ago), and not a number: never expire.
+  REQUIRE_OK(Exec(db, "PutItem", Session("ancient", now_s - 6LL * 365 * 86400)));
+  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Sessions"}, {"Item", {{"id", S("text")}, {"expires", S("1")}}}}));
+
+  auto r = Exec(db, "DescribeTimeToLive", {{"TableName", "Sessions"}});
+  REQUIRE_OK(r);
+  CHECK(r.body == json{{"TimeToLiveDescription", {{"TimeToLiveStatus", "DISABLED"}}}});
+  r = Exec(db, "UpdateTimeToLive", Ttl("expires", true));
+  REQUIRE_OK(r);
+  CHECK(r.body == json{{"TimeToLiveSpecification", {{"AttributeName", "expires"}, {"Enabled", true}}}});
+  r = Exec(db, "DescribeTimeToLive", {{"TableName", "Sessions"}});
+  CHECK(r.body == json{{"TimeToLiveDescription", {{"TimeToLiveStatus", "ENABLED"}, {"AttributeName", "expires"}}}});
+  CHECK(db.HasBackgroundWork());
+
+  // Expired, but still read until the sweep comes round.
+  clock.Advance(9'000);
+  CHECK(Count(db) == 5);
+  REQUIRE_OK(Exec(db, "GetItem", {{"TableName", "Sessions"}, {"Key", {{"id", S("past")}}}}));
+  CHECK(db.last_trace().entries.at(0).outcome == ddb::TraceOutcome::kReturned);
+  CHECK(db.time_to_live_sweeps().empty());
+
+  clock.Advance(1'000);
+  db.RunBackgroundWork();
+  REQUIRE(db.time_to_live_sweeps().size() == 1);
+  const auto& sweep = db.time_to_live_sweeps()[0];
+  CHECK(sweep.table_name == "Sessions");
+  CHECK(sweep.at_millis == kStart + 10'000);
+  CHECK(sweep.attribute_name == "expires");
+  std::vector<std::string> deleted;
+  for (const auto& e : sweep.deleted) deleted.push_back(e.item->at("id").as_s());
+  std::sort(deleted.begin(), deleted.end());  // (swept in scan order)
+  CHECK(deleted == std::vector<std::string>{"past", "soon"});
+  CHECK(Count(db) == 3);
+  // The sweep consumed nothing and was no request: the last trace is still the Scan's.
+  CHECK(db.last_trace().operation == "Scan");
+
+  // Disabling stops the sweeps, but only an hour after the last change.
+  REQUIRE_ERROR(Exec(db, "UpdateTimeToLive", Ttl("expires", false)), "ValidationException",
+                "Time to live has been modified multiple times within a fixed interval");
+  clock.Advance(3'600'000);
+  db.RunBackgroundWork();
+  CHECK(Count(db) == 2);  // "later" expired meanwhile
+  REQUIRE_OK(Exec(db, "UpdateTimeToLive", Ttl("expires", false)));
+  r = Exec(db, "DescribeTimeToLive", {{"TableName", "Sessions"}});
+  CHECK(r.body == json{{"TimeToLiveDescription", {{"TimeToLiveStatus", "DISABLED"}}}});
+  CHECK_FALSE(db.HasBackgroundWork());
+}
+
+TEST_CASE("UpdateTimeToLive's rules in DynamoDB's words", "[table_settings]") {
+  ddb::ManualClock clock;
+  ddb::Database db(WithoutIndexLag(&clock));
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Sessions", "id")));
+  REQUIRE_ERROR(Exec(db, "UpdateTimeToLive", {{"TableName", "Sessions"}, {"TimeToLiveSpecification", json::object()}}),
+                "ValidationException",
+                "2 validation errors detected: Value null at 'timeToLiveSpecification.enabled' failed to satisfy "
+                "constraint: Member must not be null; Value null at 'timeToLiveSpecification.attributeName' failed to "
+                "satisfy constraint: Member must not be null");
+  REQUIRE_ERROR(Exec(db, "UpdateTimeToLive", Ttl("expires", false)), "ValidationException",
+                "TimeToLive is already disabled");
+  json missing = Ttl("expires", true);
+  missing["TableName"] = "Nope";
+  REQUIRE_ERROR(Exec(db, "UpdateTimeToLive", missing), "ResourceNotFoundException",
+                "Requested resource not found: Table: Nope not found");
+  REQUIRE_ERROR(Exec(db, "DescribeTimeToLive", {{"TableName", "Nope"}}), "ResourceNotFoundException",
+                "Requested resource not found: Table: Nope not found");
+  REQUIRE_OK(Exec(db, "UpdateTimeToLive", Ttl("expires", true)));
+  REQUIRE_ERROR(Exec(db, "UpdateTimeToLive", Ttl("expires", true)), "ValidationException",
+                "TimeToLive is already enabled");
+  REQUIRE_ERROR(Exec(db, "UpdateTimeToLive", Ttl("other", true)), "ValidationException",
+                "TimeToLive is active on a different AttributeName: current AttributeName is expires");
+  // A table created again under the name starts without TTL.
+  REQUIRE_OK(Exec(db, "DeleteTable", {{"TableName", "Sessions"}}));
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Sessions", "id")));
+  CHECK(Exec(db, "DescribeTimeToLive", {{"TableName", "Sessions"}}).body["TimeToLiveDescription"]["TimeToLiveStatus"] ==
+        "DISABLED");
+}
+
+TEST_CASE("Tags are kept per table and listed by key", "[table_settings]") {
+  ddb::Database db(WithoutIndexLag());
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Sessions", "id")));
+  REQUIRE_OK(Exec(
+      db, "TagResource",
+      {{"ResourceArn", kArn}, {"Tags", {{{"Key", "team"}, {"Value", "web"}}, {{"Key", "env"}, {"Value", "dev"}}}}}));
+  REQUIRE_OK(Exec(db, "TagResource", {{"ResourceArn", kArn}, {"Tags", {{{"Key", "env"}, {"Value", "prod"}}}}}));
+  auto r = Exec(db, "ListTagsOfResource", {{"ResourceArn", kArn}});
+  REQUIRE_OK(r);
+  CHECK(r.body == json{{"Tags", {{{"Key", "env"}, {"Value", "prod"}}, {{"Key", "team"}, {"Value", "web"}}}}});
+  REQUIRE_OK(Exec(db, "UntagResource", {{"ResourceArn", kArn}, {"TagKeys", {"team", "absent"}}}));
+  CHECK(Exec(db, "ListTagsOfResource", {{"ResourceArn", kArn}}).body ==
+        json{{"Tags", {{{"Key", "env"}, {"Value", "prod"}}}}});
+
+  REQUIRE_ERROR(
+      Exec(db, "TagResource", {{"ResourceArn", kArn}}), "ValidationException",
+      "1 validation error detected: Value null at 'tags' failed to satisfy constraint: Member must not be null");
+  REQUIRE_ERROR(Exec(db, "TagResource", {{"Tags", json::array()}}), "ValidationException", "Invalid TableArn");
+  REQUIRE_ERROR(Exec(db, "TagResource", {{"ResourceArn", "abcd"}, {"Tags", json::array()}}), "ValidationException",
+                "Invalid TableArn: Invalid ResourceArn provided as input abcd");
+  REQUIRE_ERROR(Exec(db, "TagResource", {{"ResourceArn", kArn}, {"Tags", json::array()}}), "ValidationException",
+                "Atleast one Tag needs to be provided as Input.");
+  REQUIRE_ERROR(Exec(db, "UntagResource", {{"ResourceArn", kArn}, {"TagKeys", json::array()}}), "ValidationException",
+                "Atleast one Tag Key needs to be provided as Input.");
+  const std::string other = "arn:aws:dynamodb:us-east-1:000000000000:table/Other";
+  REQUIRE_ERROR(Exec(db, "ListTagsOfResource", {{"ResourceArn", other}}), "ResourceNotFoundException",
+                "Requested resource not found: ResourcArn: " + other + " not found");
+  REQUIRE_ERROR(
+      Exec(db, "TagResource", {{"ResourceArn", kArn}, {"Tags", {{{"Key", std::string(129, 'k')}, {"Value", "v"}}}}}),
+      "ValidationException",
+      "1 validation error detected: Value '" + std::string(129, 'k') +
+          "' at 'tags.1.member.key' failed to satisfy constraint: Member must have length less than or equal to 128");
+  json many = json::array();
+  for (int i = 0; i < 50; ++i) many.push_back({{"Key", "k" + std::to_string(i)}, {"Value", "v"}});
+  REQUIRE_ERROR(
+      Exec(db, "TagResource", {{"ResourceArn", kArn}, {"Tags", many}}), "ValidationException",
+      "One or more parameter values were invalid: a resource can have at most 50 tags, and this request would "
+      "give it 51");
+  CHECK(Exec(db, "ListTagsOfResource", {{"ResourceArn", kArn}}).body["Tags"].size() == 1);
+}
+
+TEST_CASE("DescribeLimits gives DynamoDB's default quotas and DescribeEndpoints the address asked",
+          "[table_settings]") {
+  ddb::Database db;
+  auto r = Exec(db, "DescribeLimits", json::object());
+  REQUIRE_OK(r);
+  CHECK(r.body == json{{"AccountMaxReadCapacityUnits", 80000},
+                       {"AccountMaxWriteCapacityUnits", 80000},
+                       {"TableMaxReadCapacityUnits", 40000},
+                       {"TableMaxWriteCapacityUnits", 40000}});
+  r = Exec(db, "DescribeEndpoints", json::object());
+  REQUIRE_OK(r);
+  CHECK(r.body ==
+        json{{"Endpoints", {{{"Address", "dynamodb.us-east-1.amazonaws.com"}, {"CachePeriodInMinutes", 1440}}}}});
+  ddb::WireResponse w = ddb::HandleRequest(db, "DescribeEndpoints", "{}", "127.0.0.1:8000");
+  CHECK(json::parse(w.body)["Endpoints"][0]["Address"] == "127.0.0.1:8000");
+  REQUIRE_ERROR(Exec(db, "DescribeBackup", json::object()), "UnknownOperationException",
+                "Unknown operation: 'DescribeBackup'");
+}
