@@ -239,3 +239,51 @@ TEST_CASE("A transaction names one item once, whatever the key's type", "[transa
                                     {{"Get", {{"TableName", "Counters"}, {"Key", {{"id", {{"N", "1E1"}}}}}}}}})}}),
                 "ValidationException", "Transaction request cannot include multiple operations on one item");
 }
+
+TEST_CASE("An action whose key does not fit its table cancels the transaction with a ValidationError reason",
+          "[transactions]") {
+  Books t;
+  json wrong_type = {{"authorId", N("7")}, {"bookId", S("b")}};
+  auto r = Exec(t.db, "TransactWriteItems",
+                {{"TransactItems",
+                  {{{"Put", {{"TableName", "Books"}, {"Item", Book("a", "1")}}}},
+                   {{"Delete", {{"TableName", "Books"}, {"Key", wrong_type}}}},
+                   {{"ConditionCheck",
+                     {{"TableName", "Books"},
+                      {"Key", Book("a", "2")},
+                      {"ConditionExpression", "attribute_exists(authorId)"}}}}}}});
+  REQUIRE(r.type() == "TransactionCanceledException");
+  CHECK(r.message() ==
+        "Transaction cancelled, please refer cancellation reasons for specific reasons [None, ValidationError, None]");
+  CHECK(r.body["CancellationReasons"] ==
+        json::array({{{"Code", "None"}},
+                     {{"Code", "ValidationError"}, {"Message", "The provided key element does not match the schema"}},
+                     {{"Code", "None"}}}));
+  CHECK(ItemCount(t.db) == 0);
+  r = Exec(t.db, "TransactGetItems",
+           {{"TransactItems",
+             {{{"Get", {{"TableName", "Books"}, {"Key", Book("a", "1")}}}},
+              {{"Get", {{"TableName", "Books"}, {"Key", {{"authorId", S("a")}}}}}}}}});
+  REQUIRE(r.type() == "TransactionCanceledException");
+  CHECK(r.body["CancellationReasons"][0] == json{{"Code", "None"}});
+  CHECK(r.body["CancellationReasons"][1]["Code"] == "ValidationError");
+}
+
+TEST_CASE("A transaction carries at most 4 MB", "[transactions]") {
+  Books t;
+  json actions = json::array();
+  for (int i = 0; i < 11; ++i) {
+    json item = Book("a", std::to_string(i));
+    item["blob"] = S(std::string(390 * 1024, 'x'));
+    actions.push_back({{"Put", {{"TableName", "Books"}, {"Item", item}}}});
+  }
+  auto r = Exec(t.db, "TransactWriteItems", {{"TransactItems", actions}});
+  REQUIRE(r.type() == "ValidationException");
+  CHECK(r.message().rfind("Transaction payload size cannot exceed 4MB. Payload Size: : Transaction payload size "
+                          "cannot exceed 4MB. Payload Size: ",
+                          0) == 0);
+  CHECK(ItemCount(t.db) == 0);
+  actions.erase(actions.begin());  // ten of them: 3.9 MB
+  REQUIRE_OK(Exec(t.db, "TransactWriteItems", {{"TransactItems", actions}}));
+  CHECK(ItemCount(t.db) == 10);
+}

@@ -147,4 +147,3 @@ TEST_CASE("UpdateItem with a failing condition changes nothing", "[conditional_w
                 "ConditionalCheckFailedException", kFailed);
   CHECK(t.Run("GetItem", {{"Key", Book("a1", "b1")}}).body["Item"] == item);
 }
-

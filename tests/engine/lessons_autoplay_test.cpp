@@ -172,7 +172,8 @@ TEST_CASE("Every design of a traffic step runs a shipped scenario on a table the
       CHECK(step.task.has_value());  // a run is judged
       for (std::size_t d = 0; d < step.traffic->designs.size(); ++d) {
         INFO(lesson.id << ", step \"" << step.title << "\", design " << d);
-        auto scenario = ddb::LessonTrafficScenario(*step.traffic, d, ShippedScenario(step.traffic->designs[d].scenario));
+        auto scenario =
+            ddb::LessonTrafficScenario(*step.traffic, d, ShippedScenario(step.traffic->designs[d].scenario));
         INFO(scenario.status().message());
         REQUIRE(scenario.ok());
         CHECK(scenario->duration_seconds == step.traffic->seconds);

@@ -60,6 +60,27 @@ void CheckTransactItemsCount(ConstraintErrors& e, const std::optional<std::vecto
     e.Add(std::nullopt, "transactItems", "Member must have length less than or equal to 100");
 }
 
+// A request's payload as DynamoDB limits it: the items, keys and expression values its actions
+// carry (a small request that deletes big items is within the limit: ScyllaDB's Alternator
+// test_transact.py, run against DynamoDB).
+constexpr std::size_t kMaxTransactionPayloadBytes = 4 * 1024 * 1024;
+template <class Action>
+std::size_t PayloadBytes(const std::vector<Action>& actions) {
+  std::size_t total = 0;
+  for (const Action& a : actions) {
+    if constexpr (requires { a.item; }) total += a.item ? ItemSize(*a.item) : 0;
+    if constexpr (requires { a.expression; }) total += a.expression.values ? ItemSize(*a.expression.values) : 0;
+    total += a.key ? ItemSize(*a.key) : 0;
+  }
+  return total;
+}
+// The message as captured from DynamoDB (its own repetition included), recorded by the mock
+// in moto's tests of TransactWriteItems' size limit.
+Status PayloadTooLarge(std::size_t bytes) {
+  const std::string m = "Transaction payload size cannot exceed 4MB. Payload Size: ";
+  return Status::Validation(m + ": " + m + std::to_string(bytes));
+}
+
 struct PlannedWrite {
   Table* table = nullptr;
   const TransactWriteItem* action = nullptr;
@@ -77,6 +98,15 @@ Status CancelWith(std::vector<CancellationReason> reasons) {
   details->reasons = std::move(reasons);
   s.WithDetails(std::move(details));
   return s;
+}
+
+// An action whose item or key does not fit its table cancels the transaction, with the
+// action's error as its reason and None for every other action (Alternator's test_transact.py:
+// DynamoDB checks every action's item this way before it evaluates any condition).
+Status CancelForAction(std::size_t actions, std::size_t failed, const Status& error) {
+  std::vector<CancellationReason> reasons(actions, CancellationReason{"None", "", nullptr});
+  reasons[failed] = {"ValidationError", error.message(), nullptr};
+  return CancelWith(std::move(reasons));
 }
 
 }  // namespace
@@ -100,6 +130,8 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
     }
   }
   if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
+  if (const std::size_t bytes = PayloadBytes(*request.transact_items); bytes > kMaxTransactionPayloadBytes)
+    return trace.Fail(PayloadTooLarge(bytes));
 
   std::vector<PlannedWrite> plan;
   std::set<std::pair<std::string, std::string>> targets;
@@ -149,10 +181,12 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
     w.table = impl_->Find(*a.table_name);
     if (!w.table) return trace.Fail(TableNotFound());
     const KeySchema& schema = w.table->key_schema();
+    const std::size_t at = plan.size();
     if (Status s = is_put ? ValidateItemKey(schema, target) : ValidateKeyParameter(schema, target); !s.ok())
-      return trace.Fail(s);
+      return trace.Fail(CancelForAction(request.transact_items->size(), at, s));
     if (is_put)
-      if (Status s = CheckIndexKeyValues(w.table->definition(), target); !s.ok()) return trace.Fail(s);
+      if (Status s = CheckIndexKeyValues(w.table->definition(), target); !s.ok())
+        return trace.Fail(CancelForAction(request.transact_items->size(), at, s));
     if (w.update)
       if (Status s = CheckUpdateSparesKey(schema, *w.update); !s.ok()) return trace.Fail(s);
     w.key = w.table->PrimaryKeyOf(target);
@@ -355,7 +389,8 @@ Result<TransactGetItemsResult> Database::TransactGetItems(const TransactGetItems
       p.projection = std::move(parsed).value();
     }
     if (!p.table) return trace.Fail(TableNotFound());
-    if (Status s = ValidateKeyParameter(p.table->key_schema(), *g.key); !s.ok()) return trace.Fail(s);
+    if (Status s = ValidateKeyParameter(p.table->key_schema(), *g.key); !s.ok())
+      return trace.Fail(CancelForAction(request.transact_items->size(), plan.size(), s));
     if (!targets.insert({*g.table_name, p.table->PrimaryKeyBytes(*g.key)}).second)
       return trace.Fail(Status::Validation("Transaction request cannot include multiple operations on one item"));
     plan.push_back(std::move(p));
