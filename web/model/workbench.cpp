@@ -59,6 +59,7 @@ ResponseView Workbench::MakeResponseView(std::string_view operation, std::string
 const ResponseView& Workbench::Run(std::string_view operation, std::string_view body, RequestOrigin origin) {
   WireResult result = wire_.Send(operation, body, origin);
   response_ = MakeResponseView(operation, body, result);
+  response_->modern = ModernRequestOf(body, db_.last_trace().equivalent);
   response_->serial = ++serial_;
   return *response_;
 }

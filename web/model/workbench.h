@@ -17,6 +17,7 @@
 
 #include "ddb/database.h"
 #include "ddb/introspection.h"
+#include "model/modern_request.h"
 #include "model/wire_client.h"
 
 namespace playground {
@@ -34,6 +35,8 @@ struct ResponseView {
   std::optional<double> capacity_units;       // ConsumedCapacity, summed over tables
   std::string last_evaluated_key;             // JSON of LastEvaluatedKey; empty when the read is complete
   std::size_t items_returned = 0;             // Item, Items, Responses: how many items came back
+  // A request in legacy parameters: the same request in expressions, as the engine ran it.
+  ModernRequest modern;
 };
 
 // The last request's trace, indexed for painting: outcome per stored item.

@@ -109,6 +109,19 @@ void ResponsePanel::DrawSummary(const ResponseView& r, PanelContext& ctx) {
         "The page stopped early (Limit or 1 MB): Next page sends the same request with this as "
         "ExclusiveStartKey.");
   }
+  if (!r.modern.empty()) {
+    // A teaching aid: the legacy parameters were accepted, and this is today's way to say it.
+    ImGui::TextColored(ctx.colors.warning, "Legacy parameters: DynamoDB ran this as");
+    ctx.probe.RecordLastItem("response.modern");
+    {
+      ui::Font mono(ctx.fonts.mono);
+      ui::TextWrap wrap;
+      for (const std::string& line : r.modern.lines) ImGui::TextUnformatted(line.c_str());
+    }
+    if (ctx.probe.Item("response.open_modern", ImGui::SmallButton("Open as expressions")))
+      ctx.work.LoadIntoBuilder(r.operation, r.modern.body);
+    ImGui::SetItemTooltip("This is how you would write it today: the same request with expression parameters.");
+  }
   if (ui::TreeNode request("Request sent"); request) {
     ui::Font mono(ctx.fonts.mono);
     ui::TextWrap wrap;
