@@ -116,6 +116,34 @@ describe('the form, the JSON tab and the response on the sample table', () => {
     await screenshot(page, 'builder-query.png');
   });
 
+  test('a request in legacy parameters runs, and the response shows it in expressions', async () => {
+    await selectOperation(page, 'Query');
+    await clickWidget(page, 'builder.tab:json');
+    const legacy = '{"TableName": "Books", "KeyConditions": {"authorId": {"ComparisonOperator": "EQ", ' +
+      '"AttributeValueList": [{"S": "le-guin"}]}}, "QueryFilter": {"year": {"ComparisonOperator": "GT", ' +
+      '"AttributeValueList": [{"N": "1970"}]}}}';
+    await typeInto(page, 'builder.json', legacy);
+    await pressKeys(page, 'Control+Enter');
+    let s = await waitForState(page, (st) => st.response?.requestBody === legacy);
+    assert.equal(s.response.status, 200, `${s.response.errorType}: ${s.response.errorMessage}`);
+    assert.equal(s.response.count, 1);
+    assert.equal(s.response.scannedCount, 3);
+    assert.deepEqual(s.response.modern, [
+      'KeyConditionExpression  authorId = :v1   (was KeyConditions)',
+      'FilterExpression  #n0 > :v0   (was QueryFilter)',
+      'ExpressionAttributeNames  #n0 = year']);
+    assert.ok(await widgetRect(page, 'response.modern'), 'the equivalent is drawn');
+    await screenshot(page, 'response-legacy-query.png');
+    // "This is how you would write it today": the builder opens it, and it runs the same.
+    await clickWidget(page, 'response.open_modern');
+    s = await waitForState(page, (st) => st.builderFields?.keyCondition === 'authorId = :v1');
+    assert.equal(s.builderFields.filter, '#n0 > :v0');
+    assert.deepEqual(s.builderFields.names, { '#n0': 'year' });
+    s = await run(page);
+    assert.equal(s.response.count, 1);
+    assert.deepEqual(s.response.modern, []);
+  });
+
   test('JSON that does not parse is sent as typed and DynamoDB says why', async () => {
     await clickWidget(page, 'builder.tab:json');
     let s = await typeInto(page, 'builder.json', '{"TableName": "Books",');

@@ -652,7 +652,8 @@ std::string App::StateJson() const {
                 {"capacityUnits", r->capacity_units ? json(*r->capacity_units) : json(nullptr)},
                 {"itemsReturned", r->items_returned},
                 {"hasNextPage", !r->last_evaluated_key.empty()},
-                {"requestBody", r->request_body}};
+                {"requestBody", r->request_body},
+                {"modern", r->modern.lines}};
   }
   json notices = json::array();
   for (const auto& n : notices_.all()) notices.push_back(n.text);

@@ -1,5 +1,6 @@
 #include "panels/response_panel.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "model/json_format.h"
@@ -116,7 +117,14 @@ void ResponsePanel::DrawSummary(const ResponseView& r, PanelContext& ctx) {
     {
       ui::Font mono(ctx.fonts.mono);
       ui::TextWrap wrap;
-      for (const std::string& line : r.modern.lines) ImGui::TextUnformatted(line.c_str());
+      for (const std::string& line : r.modern.lines) {
+        // "Member  expression   (was Legacy)": the legacy name dimmed, after the expression.
+        const std::size_t was = line.find("   (was ");
+        ImGui::TextUnformatted(line.c_str(), line.c_str() + std::min(was, line.size()));
+        if (was == std::string::npos) continue;
+        ImGui::SameLine();
+        ImGui::TextColored(ctx.colors.dim, "%s", line.c_str() + was + 3);
+      }
     }
     if (ctx.probe.Item("response.open_modern", ImGui::SmallButton("Open as expressions")))
       ctx.work.LoadIntoBuilder(r.operation, r.modern.body);
