@@ -102,6 +102,31 @@ describe('the trace painted on the sample table', () => {
     await waitForState(page, (st) => st.selectedTable === 'Books');
   });
 
+  test('time to live: the data view says how expiry works, and a sweep deletes the expired item', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const [operation, body] of [
+      ['CreateTable', { TableName: 'Sessions', BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] }],
+      ['PutItem', { TableName: 'Sessions', Item: { id: { S: 'gone' }, expires: { N: String(now - 60) } } }],
+      ['PutItem', { TableName: 'Sessions', Item: { id: { S: 'kept' }, expires: { N: String(now + 3600) } } }],
+      ['UpdateTimeToLive', { TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'expires', Enabled: true } }],
+    ]) {
+      const r = await page.evaluate(([op, b]) => JSON.parse(window.playground.exec(op, b)), [operation, body]);
+      assert.ok(!r.__type, JSON.stringify(r));
+    }
+    await clickWidget(page, 'table:Sessions');
+    let s = await waitForState(page, (st) => st.selectedTable === 'Sessions' && st.timeToLive);
+    assert.match(s.timeToLive, /^Time to live: expires\. A sweep every 10 s deletes items whose expires \(seconds since 1970\) has passed; until then reads still return them\.$/);
+    // The page's clock runs: within a sweep the expired item is gone, and the line says when.
+    s = await waitForState(page, (st) => st.itemsListed === 1 && /Last sweep/.test(st.timeToLive ?? ''), 20000);
+    assert.match(s.timeToLive, /Last sweep \d\d:\d\d:\d\d deleted 1 item\.$/);
+    assert.ok(await widgetRect(page, 'table.time_to_live'));
+    await screenshot(page, 'data-time-to-live.png');
+    await clickWidget(page, 'table:Books');
+    await waitForState(page, (st) => st.selectedTable === 'Books');
+  });
+
   test('a click on an item shows its JSON and size; its key loads into the builder', async () => {
     await scrollTo(page, 'item:le-guin/1969-left-hand', 'partition:2');
     await clickWidget(page, 'item:le-guin/1969-left-hand');

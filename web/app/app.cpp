@@ -692,6 +692,7 @@ std::string App::StateJson() const {
       {"revision", db_.revision()},
       {"epoch", wire_.stamp().epoch},
       {"selectedTable", or_null(shown.selected_table)},
+      {"timeToLive", or_null(shown.time_to_live)},
       {"tablesListed", shown.tables_listed},
       {"partitionsShown", shown.partitions_shown},
       {"itemsListed", shown.items_listed},

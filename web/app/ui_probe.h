@@ -31,6 +31,7 @@ struct RequestFields;
 // fill in what they draw.
 struct ShownState {
   std::string selected_table;  // empty when none
+  std::string time_to_live;    // the data view's time-to-live line, when the table has TTL on
   std::size_t tables_listed = 0;
   std::size_t partitions_shown = 0;
   std::size_t items_listed = 0;   // items of the table on show (all of them, clipped or not)

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "model/index_view_text.h"
+#include "model/time_to_live_text.h"
 #include "model/value_text.h"
 #include "panels/index_form.h"
 #include "panels/item_grid.h"
@@ -422,6 +423,14 @@ void TablePanel::DrawKeySchema(const LayoutView& view, bool compact, PanelContex
   ui::TextWrap wrap;
   ImGui::TextColored(ctx.colors.dim, "%s", counts.c_str());
   ctx.probe.RecordLastItem("table.counts");
+  if (!view.index_name.empty()) return;
+  if (auto ttl = ctx.db.TimeToLiveAttribute(view.table_name)) {
+    const std::string text =
+        TimeToLiveText(view.table_name, *ttl, ctx.db.options().time_to_live_sweep_millis, ctx.db.time_to_live_sweeps());
+    ImGui::TextColored(ctx.colors.warning, "%s", text.c_str());
+    ctx.probe.RecordLastItem("table.time_to_live");
+    ctx.probe.shown().time_to_live = text;
+  }
 }
 
 // One line on what the last request did here. For reads the point of the picture: a filter

@@ -12,6 +12,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -173,6 +175,8 @@ class Database {
                                           std::size_t limit = 10) const;
   // What the most recent request touched (empty before the first request).
   const RequestTrace& last_trace() const;
+  // The TTL attribute of a table with TTL enabled (nullopt: TTL is off, or no such table).
+  std::optional<std::string> TimeToLiveAttribute(std::string_view table_name) const;
   // The most recent TTL sweeps that deleted something, oldest first (at most 20).
   const std::vector<TimeToLiveSweep>& time_to_live_sweeps() const;
 

@@ -25,6 +25,10 @@ std::string ExpressionWriter::Name(const std::string& attribute) {
   if (CanStandBare(attribute)) return attribute;
   auto found = placeholder_of_.find(attribute);
   if (found != placeholder_of_.end()) return found->second;
+  // One request, one placeholder per attribute: reuse one the request already maps to it.
+  if (taken_names_)
+    for (const auto& [key, name] : *taken_names_)
+      if (name == attribute) return key;
   std::string key;
   do key = "#n" + std::to_string(next_name_++);
   while (taken_names_ && taken_names_->count(key));

@@ -3,8 +3,9 @@
 // A legacy request names attributes and carries values directly; its expression form refers
 // to them from the text. The writer keeps a name bare where DynamoDB's grammar allows it (a
 // plain identifier that is not a reserved word), so the equivalent reads as a person would
-// write it, and gives every other name a #placeholder and every value a :placeholder. It
-// never reuses a key the request's own expressions already use (a Query may pair
+// write it, and gives every other name a #placeholder and every value a :placeholder. A name
+// the request already maps (its own ExpressionAttributeNames, or an earlier translation's)
+// keeps its placeholder; a new one never takes a key already in use (a Query may pair
 // KeyConditions with a FilterExpression).
 #pragma once
 

@@ -96,6 +96,14 @@ Result<DescribeTimeToLiveResult> Database::DescribeTimeToLive(const std::optiona
 
 const std::vector<TimeToLiveSweep>& Database::time_to_live_sweeps() const { return impl_->sweeps; }
 
+std::optional<std::string> Database::TimeToLiveAttribute(std::string_view table_name) const {
+  auto it = impl_->tables.find(std::string(table_name));
+  if (it == impl_->tables.end()) return std::nullopt;
+  const auto* setting = impl_->TimeToLiveOf(*it->second);
+  if (!setting || !setting->enabled) return std::nullopt;
+  return setting->attribute_name;
+}
+
 bool Database::Impl::SweepExpiredItems(std::int64_t now_millis) {
   bool deleted_any = false;
   const double now_seconds = static_cast<double>(now_millis) / 1000.0;
