@@ -107,6 +107,30 @@ Status TranslateConditionalWrite(Request& r, ExpressionEquivalent& equivalent) {
   return Status::Ok();
 }
 
+Status CheckConditions(const std::optional<AttributeConditions>& conditions) {
+  if (conditions)
+    for (const auto& [attribute, condition] : *conditions)
+      if (Status s = legacy::ValidateCondition(condition); !s.ok()) return s;
+  return Status::Ok();
+}
+
+// Query's and Scan's QueryFilter/ScanFilter and AttributesToGet, once checked, as their
+// FilterExpression and ProjectionExpression.
+template <class Request>
+void TranslateFilterAndProjection(Request& r, const std::optional<AttributeConditions>& filter,
+                                  const char* filter_member, ExpressionEquivalent& equivalent) {
+  legacy::ExpressionWriter writer(NamesOf(r.expression), ValuesOf(r.expression));
+  if (filter && !filter->empty()) {  // an empty filter filters nothing
+    r.filter_expression = legacy::FilterExpression(*filter, r.conditional_operator, writer);
+    equivalent.parameters.push_back({"FilterExpression", *r.filter_expression, filter_member});
+  }
+  if (r.attributes_to_get) {
+    r.projection_expression = ProjectionOf(*r.attributes_to_get, writer);
+    equivalent.parameters.push_back({"ProjectionExpression", *r.projection_expression, "AttributesToGet"});
+  }
+  Adopt(writer, r.expression.names, &r.expression.values, equivalent);
+}
+
 }  // namespace
 
 bool UsesLegacyParameters(const PutItemRequest& r) { return r.expected || r.conditional_operator; }
@@ -199,9 +223,7 @@ Status TranslateLegacy(QueryRequest& r, ExpressionEquivalent& equivalent) {
                                            {"KeyConditionExpression", r.key_condition_expression.has_value(), true}});
       !s.ok())
     return s;
-  if (r.query_filter)
-    for (const auto& [attribute, condition] : *r.query_filter)
-      if (Status s = legacy::ValidateCondition(condition); !s.ok()) return s;
+  if (Status s = CheckConditions(r.query_filter); !s.ok()) return s;
   if (Status s = legacy::CheckConditionalOperator(r.conditional_operator, r.query_filter ? r.query_filter->size() : 0);
       !s.ok())
     return s;
@@ -211,16 +233,7 @@ Status TranslateLegacy(QueryRequest& r, ExpressionEquivalent& equivalent) {
   }
   if (r.key_conditions)
     if (Status s = legacy::ValidateKeyConditions(*r.key_conditions); !s.ok()) return s;
-  legacy::ExpressionWriter writer(NamesOf(r.expression), ValuesOf(r.expression));
-  if (r.query_filter && !r.query_filter->empty()) {
-    r.filter_expression = legacy::FilterExpression(*r.query_filter, r.conditional_operator, writer);
-    equivalent.parameters.push_back({"FilterExpression", *r.filter_expression, "QueryFilter"});
-  }
-  if (r.attributes_to_get) {
-    r.projection_expression = ProjectionOf(*r.attributes_to_get, writer);
-    equivalent.parameters.push_back({"ProjectionExpression", *r.projection_expression, "AttributesToGet"});
-  }
-  Adopt(writer, r.expression.names, &r.expression.values, equivalent);
+  TranslateFilterAndProjection(r, r.query_filter, "QueryFilter", equivalent);
   return Status::Ok();
 }
 
@@ -252,22 +265,11 @@ Status TranslateLegacy(ScanRequest& r, ExpressionEquivalent& equivalent) {
     if (Status s = CheckNoDuplicates(*r.attributes_to_get); !s.ok()) return s;
     if (Status s = CheckSelectWithAttributesToGet(r.select, ""); !s.ok()) return s;
   }
-  if (r.scan_filter)
-    for (const auto& [attribute, condition] : *r.scan_filter)
-      if (Status s = legacy::ValidateCondition(condition); !s.ok()) return s;
+  if (Status s = CheckConditions(r.scan_filter); !s.ok()) return s;
   if (Status s = legacy::CheckConditionalOperator(r.conditional_operator, r.scan_filter ? r.scan_filter->size() : 0);
       !s.ok())
     return s;
-  legacy::ExpressionWriter writer(NamesOf(r.expression), ValuesOf(r.expression));
-  if (r.scan_filter && !r.scan_filter->empty()) {
-    r.filter_expression = legacy::FilterExpression(*r.scan_filter, r.conditional_operator, writer);
-    equivalent.parameters.push_back({"FilterExpression", *r.filter_expression, "ScanFilter"});
-  }
-  if (r.attributes_to_get) {
-    r.projection_expression = ProjectionOf(*r.attributes_to_get, writer);
-    equivalent.parameters.push_back({"ProjectionExpression", *r.projection_expression, "AttributesToGet"});
-  }
-  Adopt(writer, r.expression.names, &r.expression.values, equivalent);
+  TranslateFilterAndProjection(r, r.scan_filter, "ScanFilter", equivalent);
   return Status::Ok();
 }
 
