@@ -122,6 +122,7 @@ describe('the trace painted on the sample table', () => {
     s = await waitForState(page, (st) => st.itemsListed === 1 && /Last sweep/.test(st.timeToLive ?? ''), 20000);
     assert.match(s.timeToLive, /Last sweep \d\d:\d\d:\d\d deleted 1 item\.$/);
     assert.ok(await widgetRect(page, 'table.time_to_live'));
+    assert.ok(await widgetRect(page, 'trace.time_to_live'), 'the trace says the sweep deleted since the last request');
     await screenshot(page, 'data-time-to-live.png');
     await clickWidget(page, 'table:Books');
     await waitForState(page, (st) => st.selectedTable === 'Books');

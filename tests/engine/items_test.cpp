@@ -204,3 +204,25 @@ TEST_CASE("A failed write leaves state unchanged", "[items]") {
   CHECK(t.db.revision() == revision);
   CHECK(Exec(t.db, "DescribeTable", {{"TableName", "Books"}}).body["Table"]["ItemCount"] == 1);
 }
+
+TEST_CASE("An UpdateItem that only removes leaves a missing item missing and creates one otherwise", "[items]") {
+  // ScyllaDB's Alternator test_item.py test_update_item_non_existent, run against DynamoDB.
+  ddb::Database db;
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Things", "id")));
+  auto update = [&](const std::string& id, const std::string& expression, json values = nullptr) {
+    json r = {{"TableName", "Things"}, {"Key", {{"id", S(id)}}}, {"UpdateExpression", expression}};
+    if (!values.is_null()) r["ExpressionAttributeValues"] = values;
+    return Exec(db, "UpdateItem", r);
+  };
+  auto exists = [&](const std::string& id) {
+    return Exec(db, "GetItem", {{"TableName", "Things"}, {"Key", {{"id", S(id)}}}}).body.contains("Item");
+  };
+  REQUIRE_OK(update("a", "REMOVE x, y"));
+  CHECK_FALSE(exists("a"));
+  REQUIRE_OK(update("b", "DELETE tags :t", {{":t", {{"SS", {"x"}}}}}));
+  CHECK_FALSE(exists("b"));
+  REQUIRE_OK(update("c", "SET x = :one REMOVE y", {{":one", N("1")}}));
+  CHECK(exists("c"));
+  REQUIRE_OK(Exec(db, "UpdateItem", {{"TableName", "Things"}, {"Key", {{"id", S("d")}}}}));
+  CHECK(exists("d"));
+}

@@ -63,6 +63,7 @@ TEST_CASE("TTL deletes expired items at the next sweep and not before", "[table_
   CHECK(sweep.table_name == "Sessions");
   CHECK(sweep.at_millis == kStart + 10'000);
   CHECK(sweep.attribute_name == "expires");
+  CHECK(sweep.after_request == db.last_trace().sequence);
   std::vector<std::string> deleted;
   for (const auto& e : sweep.deleted) deleted.push_back(e.item->at("id").as_s());
   std::sort(deleted.begin(), deleted.end());  // (swept in scan order)
@@ -170,4 +171,22 @@ TEST_CASE("DescribeLimits gives DynamoDB's default quotas and DescribeEndpoints 
   CHECK(json::parse(w.body)["Endpoints"][0]["Address"] == "127.0.0.1:8000");
   REQUIRE_ERROR(Exec(db, "DescribeBackup", json::object()), "UnknownOperationException",
                 "Unknown operation: 'DescribeBackup'");
+}
+
+TEST_CASE("CreateTable's Tags are the table's tags, under the same limits", "[table_settings]") {
+  ddb::Database db(WithoutIndexLag());
+  json create = SimpleTable("Sessions", "id");
+  create["Tags"] = {{{"Key", "team"}, {"Value", "web"}}};
+  REQUIRE_OK(Exec(db, "CreateTable", create));
+  CHECK(Exec(db, "ListTagsOfResource", {{"ResourceArn", kArn}}).body ==
+        json{{"Tags", {{{"Key", "team"}, {"Value", "web"}}}}});
+  json many = json::array();
+  for (int i = 0; i < 51; ++i) many.push_back({{"Key", "k" + std::to_string(i)}, {"Value", "v"}});
+  json crowded = SimpleTable("Crowded", "id");
+  crowded["Tags"] = many;
+  REQUIRE_ERROR(
+      Exec(db, "CreateTable", crowded), "ValidationException",
+      "One or more parameter values were invalid: a resource can have at most 50 tags, and this request would "
+      "give it 51");
+  CHECK(db.TableNames() == std::vector<std::string>{"Sessions"});
 }

@@ -221,7 +221,8 @@ void OperationBuilder::DrawOperationRow(PanelContext& ctx) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(190 * ctx.scale);
   {
-    ui::Combo combo("##operation", OperationName(op_), ImGuiComboFlags_HeightLarge);
+    // Every operation in view where the screen allows (25 of them: a scrolled list hides the first).
+    ui::Combo combo("##operation", OperationName(op_), ImGuiComboFlags_HeightLargest);
     if (combo) {
       // Items, reads, batches and transactions first, then the tables.
       std::vector<Operation> order;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "ddb/clock.h"
 #include "model/capacity_view.h"
 #include "model/trace_keys.h"
 #include "model/value_text.h"
@@ -57,6 +58,16 @@ void DrawTracePanel(const PanelRect& rect, PanelContext& ctx) {
     ui::TextWrap wrap;
     ImGui::TextColored(ctx.colors.error, "Throttled \xC2\xB7 %s", ThrottleText(throttle).c_str());
     ctx.probe.RecordLastItem("trace.throttle");
+  }
+  // Deletes DynamoDB made itself since this request: TTL sweeps (no request of the learner's).
+  for (const ddb::TimeToLiveSweep& sweep : ctx.db.time_to_live_sweeps()) {
+    if (sweep.after_request < t.sequence) continue;
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.warning, "Since then, the TTL sweep at %s deleted %s of %s (past their %s).",
+                       ddb::UtcDateTimeText(sweep.at_millis).substr(11, 8).c_str(),
+                       CountText(sweep.deleted.size(), "item", "items").c_str(), sweep.table_name.c_str(),
+                       sweep.attribute_name.c_str());
+    ctx.probe.RecordLastItem("trace.time_to_live");
   }
   ctx.probe.shown().trace_entries = t.entries.size();
   if (t.entries.empty()) {

@@ -80,6 +80,12 @@ struct KeySchema {
   bool is_composite() const { return sort_key.has_value(); }
 };
 
+// A tag of a table (TagResource, CreateTable's Tags).
+struct Tag {
+  std::optional<std::string> key;
+  std::optional<std::string> value;
+};
+
 struct CreateTableRequest {
   std::optional<std::string> table_name;
   std::optional<std::vector<AttributeDefinition>> attribute_definitions;
@@ -90,6 +96,7 @@ struct CreateTableRequest {
   std::optional<WarmThroughput> warm_throughput;
   std::optional<std::vector<SecondaryIndexDefinition>> local_secondary_indexes;
   std::optional<std::vector<SecondaryIndexDefinition>> global_secondary_indexes;
+  std::optional<std::vector<Tag>> tags;
 };
 
 struct IndexDescription {
@@ -506,10 +513,6 @@ struct DescribeTimeToLiveResult {
 
 // ---- Tags, limits, endpoints -------------------------------------------------------------
 
-struct Tag {
-  std::optional<std::string> key;
-  std::optional<std::string> value;
-};
 struct TagResourceRequest {
   std::optional<std::string> resource_arn;
   std::optional<std::vector<Tag>> tags;

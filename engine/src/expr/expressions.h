@@ -107,6 +107,9 @@ class Update {
   Status Apply(Item& item) const;
   // Every path the update writes or removes (for key-attribute checks and UPDATED_OLD/NEW).
   const std::vector<Path>& paths() const { return paths_; }
+  // Whether every action takes something away (REMOVE, DELETE): such an update of a missing
+  // item has nothing to do, and DynamoDB does not create the item.
+  bool RemovesOnly() const;
 
  private:
   friend class ExpressionSet;

@@ -300,4 +300,10 @@ Status Update::Apply(Item& item) const {
   return Status::Ok();
 }
 
+bool Update::RemovesOnly() const {
+  for (const auto& action : actions_)
+    if (action->kind != UpdateAction::Kind::kRemove && action->kind != UpdateAction::Kind::kDelete) return false;
+  return !actions_.empty();
+}
+
 }  // namespace ddb::expr

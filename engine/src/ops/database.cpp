@@ -9,6 +9,7 @@
 #include "ddb/limits.h"
 #include "ops/constraint_errors.h"
 #include "ops/database_impl.h"
+#include "ops/request_checks.h"
 #include "ops/table_validation.h"
 
 namespace ddb {
@@ -161,6 +162,14 @@ Result<TableDescription> Database::CreateTable(const CreateTableRequest& request
   TraceScope trace = impl_->Trace("CreateTable", request.table_name);
   Result<TableDefinition> def = ValidateCreateTable(request);
   if (!def.ok()) return trace.Fail(def.status());
+  std::map<std::string, std::string> tags;
+  if (request.tags) {
+    ConstraintErrors e;
+    CheckTagMembers(e, *request.tags);
+    if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
+    for (const Tag& tag : *request.tags) tags[*tag.key] = *tag.value;
+    if (tags.size() > kMaxTagsPerResource) return trace.Fail(TooManyTags(tags.size()));
+  }
   if (impl_->tables.count(def->name)) return trace.Fail(Status::InUse("Table already exists: " + def->name));
 
   const std::string arn =
@@ -169,6 +178,7 @@ Result<TableDescription> Database::CreateTable(const CreateTableRequest& request
   auto table = std::make_unique<Table>(std::move(def).value(), impl_->clock->NowMillis(), arn, id);
   table->set_environment(impl_->TableEnvironment());
   TableDescription out = Describe(*table, impl_->clock->NowMillis());
+  if (!tags.empty()) impl_->tags[out.table_name] = {id, std::move(tags)};
   impl_->tables.emplace(out.table_name, std::move(table));
   ++impl_->revision;
   // DynamoDB answers CreateTable while the table is still being created; the playground's

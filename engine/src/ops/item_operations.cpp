@@ -325,11 +325,10 @@ Result<UpdateItemResult> Database::UpdateItem(const UpdateItemRequest& original)
     return trace.Fail(s);
   }
 
-  // AttributeUpdates made only of DELETEs leave a missing item missing (ScyllaDB's Alternator
-  // test_item.py test_update_item_non_existent, run against DynamoDB); anything else creates it.
-  if (!current.item && request.attribute_updates && !request.attribute_updates->empty() &&
-      std::all_of(request.attribute_updates->begin(), request.attribute_updates->end(),
-                  [](const auto& u) { return u.second.action.value_or("PUT") == "DELETE"; })) {
+  // An update that only takes attributes away leaves a missing item missing (ScyllaDB's
+  // Alternator test_item.py test_update_item_non_existent, run against DynamoDB: REMOVE, and
+  // AttributeUpdates made only of DELETEs); anything else creates it.
+  if (!current.item && update && update->RemovesOnly()) {
     const double units = capacity::WriteUnits(0);
     trace.Add(std::make_shared<const Item>(*request.key), current.partition, TraceOutcome::kUnchanged, 0, units);
     trace.SetCapacity(units);

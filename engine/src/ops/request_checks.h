@@ -65,6 +65,31 @@ inline void CheckAttributesToGetMember(ConstraintErrors& e, const std::optional<
   if (attributes->size() > 255) e.Add(shown, path, "Member must have length less than or equal to 255");
 }
 
+// Tags (TagResource, CreateTable): keys of 1 to 128 characters, values of at most 256, at
+// paths "tags.1.member.key" (the Developer Guide's "Tagging restrictions").
+inline void CheckTagMembers(ConstraintErrors& e, const std::vector<Tag>& tags) {
+  for (std::size_t i = 0; i < tags.size(); ++i) {
+    const Tag& tag = tags[i];
+    const std::string path = "tags." + std::to_string(i + 1) + ".member.";
+    e.NotNull(tag.key.has_value(), path + "key");
+    if (tag.key) {
+      e.MinLength(tag.key, tag.key->size(), 1, path + "key");
+      e.MaxLength(tag.key, tag.key->size(), 128, path + "key");
+    }
+    e.NotNull(tag.value.has_value(), path + "value");
+    if (tag.value) e.MaxLength(tag.value, tag.value->size(), 256, path + "value");
+  }
+}
+// At most 50 tags a table. The limit is the Developer Guide's; the wording the playground's
+// (no recorded message).
+inline constexpr std::size_t kMaxTagsPerResource = 50;
+inline Status TooManyTags(std::size_t count) {
+  return Status::Validation(
+      "One or more parameter values were invalid: a resource can have at most 50 tags, and this "
+      "request would give it " +
+      std::to_string(count));
+}
+
 // One expression parameter of a request: its member name and whether the request set it.
 struct ExpressionParameter {
   std::string_view name;  // e.g. "ConditionExpression"

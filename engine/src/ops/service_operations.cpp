@@ -5,11 +5,10 @@
 // typos included), the tag limits of the Developer Guide ("Tagging restrictions").
 #include "ops/constraint_errors.h"
 #include "ops/database_impl.h"
+#include "ops/request_checks.h"
 
 namespace ddb {
 namespace {
-
-constexpr std::size_t kMaxTagsPerResource = 50;
 
 // The table a resource ARN names ("arn:aws:dynamodb:us-east-1:000000000000:table/Books"), or
 // the error DynamoDB gives for an ARN that names none.
@@ -36,18 +35,7 @@ Status Database::TagResource(const TagResourceRequest& request) {
   TraceScope trace = impl_->Trace("TagResource", std::nullopt);
   ConstraintErrors e;
   e.NotNull(request.tags.has_value(), "tags");
-  if (request.tags)
-    for (std::size_t i = 0; i < request.tags->size(); ++i) {
-      const Tag& tag = (*request.tags)[i];
-      const std::string path = "tags." + std::to_string(i + 1) + ".member.";
-      e.NotNull(tag.key.has_value(), path + "key");
-      if (tag.key) {
-        e.MinLength(tag.key, tag.key->size(), 1, path + "key");
-        e.MaxLength(tag.key, tag.key->size(), 128, path + "key");
-      }
-      e.NotNull(tag.value.has_value(), path + "value");
-      if (tag.value) e.MaxLength(tag.value, tag.value->size(), 256, path + "value");
-    }
+  if (request.tags) CheckTagMembers(e, *request.tags);
   if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
   auto name = TableOfArn(request.resource_arn);
   if (!name.ok()) return trace.Fail(name.status());

@@ -121,7 +121,7 @@ bool Database::Impl::SweepExpiredItems(std::int64_t now_millis) {
       return true;
     });
     if (expired.empty()) continue;
-    TimeToLiveSweep sweep{now_millis, name, setting.attribute_name, {}};
+    TimeToLiveSweep sweep{now_millis, sequence, name, setting.attribute_name, {}};
     table->set_environment(BackgroundEnvironment());  // splits and index writes belong to no request
     for (const Item& key : expired) {
       Table::Lookup removed = table->Delete(key);

@@ -255,6 +255,18 @@ std::optional<std::vector<SecondaryIndexDefinition>> ReadIndexes(MemberReader& r
   return out;
 }
 
+std::optional<std::vector<Tag>> ReadTags(MemberReader& r, const json& obj) {
+  const json* list = r.List(obj, "Tags");
+  if (!list) return std::nullopt;
+  std::vector<Tag> tags;
+  for (const auto& e : *list) {
+    const json* tag = r.Element(e, "Tag");
+    if (!tag) break;
+    tags.push_back({r.String(*tag, "Key"), r.String(*tag, "Value")});
+  }
+  return tags;
+}
+
 template <class T>
 Result<T> Finish(const MemberReader& r, T value) {
   if (!r.status().ok()) return r.status();
@@ -298,6 +310,7 @@ Result<CreateTableRequest> CreateTableRequestFromJson(const json& body) {
   req.warm_throughput = ReadWarm(r, body);
   req.local_secondary_indexes = ReadIndexes(r, body, "LocalSecondaryIndexes", "LocalSecondaryIndex");
   req.global_secondary_indexes = ReadIndexes(r, body, "GlobalSecondaryIndexes", "GlobalSecondaryIndex");
+  req.tags = ReadTags(r, body);
   return Finish(r, std::move(req));
 }
 
@@ -621,14 +634,7 @@ Result<TagResourceRequest> TagResourceRequestFromJson(const json& body) {
   MemberReader r;
   TagResourceRequest req;
   req.resource_arn = r.String(body, "ResourceArn");
-  if (const json* list = r.List(body, "Tags")) {
-    req.tags.emplace();
-    for (const auto& e : *list) {
-      const json* tag = r.Element(e, "Tag");
-      if (!tag) break;
-      req.tags->push_back({r.String(*tag, "Key"), r.String(*tag, "Value")});
-    }
-  }
+  req.tags = ReadTags(r, body);
   return Finish(r, std::move(req));
 }
 
