@@ -237,7 +237,7 @@ TEST_CASE("A broken snapshot is refused with the JSON path that is wrong", "[sna
     std::string misspelt = BooksSnapshot(book);
     misspelt.replace(misspelt.find("\"Items\""), 7, "\"items\"");
     CHECK(ImportError(misspelt) ==
-          "/tables/0/items: unknown member (a table has the members of CreateTable, and Items)");
+          "/tables/0/items: unknown member (a table has the members of CreateTable, TimeToLiveSpecification and Items)");
     std::string no_name = BooksSnapshot(book);
     no_name.replace(no_name.find("\"TableName\": \"Books\","), 21, "");
     CHECK(ImportError(no_name) ==

@@ -2,6 +2,7 @@
 // DescribeEndpoints.
 #include <algorithm>
 
+#include "ddb/snapshot.h"
 #include "support.h"
 
 using namespace ddb::test;
@@ -189,4 +190,37 @@ TEST_CASE("CreateTable's Tags are the table's tags, under the same limits", "[ta
       "One or more parameter values were invalid: a resource can have at most 50 tags, and this request would "
       "give it 51");
   CHECK(db.TableNames() == std::vector<std::string>{"Sessions"});
+}
+
+TEST_CASE("A snapshot keeps a table's tags and its TTL, and the loaded table sweeps", "[table_settings]") {
+  ddb::ManualClock clock;
+  ddb::Database db(WithoutIndexLag(&clock));
+  json create = SimpleTable("Sessions", "id");
+  create["Tags"] = {{{"Key", "team"}, {"Value", "web"}}};
+  REQUIRE_OK(Exec(db, "CreateTable", create));
+  REQUIRE_OK(Exec(db, "PutItem", Session("past", kStart / 1000 - 60)));
+  REQUIRE_OK(Exec(db, "UpdateTimeToLive", Ttl("expires", true)));
+  const std::string text = ddb::ExportSnapshot(db);
+  CHECK(text.find("\"TimeToLiveSpecification\": {\"AttributeName\":\"expires\",\"Enabled\":true}") !=
+        std::string::npos);
+
+  ddb::Database loaded(WithoutIndexLag(&clock));
+  REQUIRE(ddb::ImportSnapshot(loaded, text).ok());
+  CHECK(loaded.TagsOf("Sessions") == std::map<std::string, std::string>{{"team", "web"}});
+  CHECK(loaded.TimeToLiveAttribute("Sessions") == std::optional<std::string>("expires"));
+  CHECK(Count(loaded) == 1);  // still read until the sweep
+  clock.Advance(10'000);
+  loaded.RunBackgroundWork();
+  CHECK(Count(loaded) == 0);
+  // Restored state, not a change: TTL can be turned off at once.
+  REQUIRE_OK(Exec(loaded, "UpdateTimeToLive", Ttl("expires", false)));
+
+  std::string broken = text;
+  broken.replace(broken.find("\"Enabled\":true"), 14, "\"Enabled\":false");
+  ddb::Database refused;
+  const ddb::Status s = ddb::ImportSnapshot(refused, broken);
+  CHECK(s.message() ==
+        "/tables/0/TimeToLiveSpecification: expected {\"AttributeName\": <a name>, \"Enabled\": true}, found "
+        "{\"AttributeName\":\"expires\",\"Enabled\":false}");
+  CHECK(refused.TableNames().empty());
 }

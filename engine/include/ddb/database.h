@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -175,6 +176,11 @@ class Database {
                                           std::size_t limit = 10) const;
   // What the most recent request touched (empty before the first request).
   const RequestTrace& last_trace() const;
+  // A table's tags, by key (empty for none, or no such table).
+  std::map<std::string, std::string> TagsOf(std::string_view table_name) const;
+  // Turns TTL on for a table with `attribute`, as state restored rather than a request (no
+  // hourly limit, no trace): a loaded snapshot's. NotFound for no such table.
+  Status RestoreTimeToLive(std::string_view table_name, const std::string& attribute);
   // The TTL attribute of a table with TTL enabled (nullopt: TTL is off, or no such table).
   std::optional<std::string> TimeToLiveAttribute(std::string_view table_name) const;
   // The most recent TTL sweeps that deleted something, oldest first (at most 20).

@@ -182,7 +182,7 @@ struct RequestTrace {
 // One TTL sweep that deleted expired items of a table: DynamoDB's own deletes, which no request
 // made (they consume no capacity).
 struct TimeToLiveSweep {
-  std::int64_t at_millis = 0;     // on the engine's clock
+  std::int64_t at_millis = 0;       // on the engine's clock
   std::uint64_t after_request = 0;  // the sequence of the last request before it (RequestTrace::sequence)
   std::string table_name;
   std::string attribute_name;

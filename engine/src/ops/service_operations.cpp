@@ -88,6 +88,13 @@ Result<ListTagsOfResourceResult> Database::ListTagsOfResource(const ListTagsOfRe
   return out;
 }
 
+std::map<std::string, std::string> Database::TagsOf(std::string_view table_name) const {
+  auto t = impl_->tables.find(std::string(table_name));
+  auto found = impl_->tags.find(std::string(table_name));
+  if (t == impl_->tables.end() || found == impl_->tags.end() || found->second.table_id != t->second->id()) return {};
+  return found->second.tags;
+}
+
 Result<DescribeLimitsResult> Database::DescribeLimits() {
   impl_->Trace("DescribeLimits", std::nullopt);  // counted and traced as a request
   return DescribeLimitsResult{};

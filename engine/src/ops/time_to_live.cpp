@@ -96,6 +96,15 @@ Result<DescribeTimeToLiveResult> Database::DescribeTimeToLive(const std::optiona
 
 const std::vector<TimeToLiveSweep>& Database::time_to_live_sweeps() const { return impl_->sweeps; }
 
+Status Database::RestoreTimeToLive(std::string_view table_name, const std::string& attribute) {
+  const Table* t = impl_->Find(std::string(table_name));
+  if (!t) return TableNotFoundNamed(std::string(table_name));
+  impl_->time_to_live[t->definition().name] = {t->id(), attribute, true, std::nullopt,
+                                               impl_->clock->NowMillis() + impl_->options.time_to_live_sweep_millis};
+  ++impl_->revision;
+  return Status::Ok();
+}
+
 std::optional<std::string> Database::TimeToLiveAttribute(std::string_view table_name) const {
   auto it = impl_->tables.find(std::string(table_name));
   if (it == impl_->tables.end()) return std::nullopt;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -19,14 +20,29 @@ namespace {
 
 // ---- Export ---------------------------------------------------------------------------------
 
-void AppendTable(std::string& out, const TableDescription& d, const TableLayout* layout) {
+// A table's settings besides its definition: its tags (CreateTable's Tags) and its TTL.
+struct TableSettings {
+  std::map<std::string, std::string> tags;
+  std::optional<std::string> time_to_live;
+};
+
+void AppendTable(std::string& out, const TableDescription& d, const TableSettings& settings,
+                 const TableLayout* layout) {
   out += "    {\n";
   bool first_member = true;
-  for (const auto& [name, value] : CreateTableMembers(d)) {
+  auto member = [&](const std::string& name, const json& value) {
     out += first_member ? "      " : ",\n      ";
     out += DumpJson(json(name)) + ": " + DumpJson(value);
     first_member = false;
+  };
+  for (const auto& [name, value] : CreateTableMembers(d)) member(name, value);
+  if (!settings.tags.empty()) {
+    json tags = json::array();
+    for (const auto& [key, value] : settings.tags) tags.push_back({{"Key", key}, {"Value", value}});
+    member("Tags", tags);
   }
+  if (settings.time_to_live)
+    member("TimeToLiveSpecification", {{"AttributeName", *settings.time_to_live}, {"Enabled", true}});
   if (!layout) {
     out += "\n    }";
     return;
@@ -57,17 +73,20 @@ std::string JsonTypeName(const json& j) { return j.is_discarded() ? "nothing" : 
 struct TableEntry {
   std::string path;  // "/tables/0"
   CreateTableRequest definition;
+  std::optional<std::string> time_to_live;  // the TTL attribute, when TTL is on
   std::vector<Item> items;
 };
 
-constexpr std::array<std::string_view, 8> kTableMembers = {"TableName",
-                                                           "AttributeDefinitions",
-                                                           "KeySchema",
-                                                           "BillingMode",
-                                                           "ProvisionedThroughput",
-                                                           "LocalSecondaryIndexes",
-                                                           "GlobalSecondaryIndexes",
-                                                           "Items"};
+constexpr std::array<std::string_view, 10> kTableMembers = {"TableName",
+                                                            "AttributeDefinitions",
+                                                            "KeySchema",
+                                                            "BillingMode",
+                                                            "ProvisionedThroughput",
+                                                            "LocalSecondaryIndexes",
+                                                            "GlobalSecondaryIndexes",
+                                                            "Tags",
+                                                            "TimeToLiveSpecification",
+                                                            "Items"};
 
 Result<TableEntry> ReadTable(const json& j, std::string path) {
   if (!j.is_object()) return At(path, "expected an object, found " + JsonTypeName(j));
@@ -75,10 +94,18 @@ Result<TableEntry> ReadTable(const json& j, std::string path) {
   // an empty table without a word.
   for (auto it = j.begin(); it != j.end(); ++it)
     if (std::find(kTableMembers.begin(), kTableMembers.end(), it.key()) == kTableMembers.end())
-      return At(PointerToMember(path, it.key()), "unknown member (a table has the members of CreateTable, and Items)");
+      return At(PointerToMember(path, it.key()),
+                "unknown member (a table has the members of CreateTable, TimeToLiveSpecification and Items)");
   auto definition = CreateTableRequestFromJson(j);
   if (!definition.ok()) return At(path, definition.status());
-  TableEntry entry{path, std::move(definition).value(), {}};
+  TableEntry entry{path, std::move(definition).value(), std::nullopt, {}};
+  if (auto ttl = j.find("TimeToLiveSpecification"); ttl != j.end()) {
+    const std::string at = PointerToMember(path, "TimeToLiveSpecification");
+    if (!ttl->is_object() || !ttl->contains("AttributeName") || !(*ttl)["AttributeName"].is_string() ||
+        (*ttl)["AttributeName"].get<std::string>().empty() || ttl->value("Enabled", json()) != json(true))
+      return At(at, "expected {\"AttributeName\": <a name>, \"Enabled\": true}, found " + DumpJson(*ttl));
+    entry.time_to_live = (*ttl)["AttributeName"].get<std::string>();
+  }
   auto items = j.find("Items");
   if (items == j.end()) return entry;
   if (!items->is_array()) return At(PointerToMember(path, "Items"), "expected an array, found " + JsonTypeName(*items));
@@ -131,6 +158,8 @@ Status Replay(Database& db, const std::vector<TableEntry>& entries) {
   for (const auto& entry : entries) {
     auto created = db.CreateTable(entry.definition);
     if (!created.ok()) return At(entry.path, created.status());
+    if (entry.time_to_live)
+      if (Status s = db.RestoreTimeToLive(created->table_name, *entry.time_to_live); !s.ok()) return At(entry.path, s);
     for (std::size_t i = 0; i < entry.items.size(); ++i) {
       PutItemRequest put;
       put.table_name = created->table_name;
@@ -156,7 +185,8 @@ std::string ExportSnapshot(const Database& db, SnapshotContent content) {
     auto layout = db.Layout(name);
     if (!description.ok() || !layout.ok()) continue;  // cannot happen: the name was just listed
     out += first ? "\n" : ",\n";
-    AppendTable(out, *description, content == SnapshotContent::kTablesAndItems ? &*layout : nullptr);
+    AppendTable(out, *description, {db.TagsOf(name), db.TimeToLiveAttribute(name)},
+                content == SnapshotContent::kTablesAndItems ? &*layout : nullptr);
     first = false;
   }
   out += first ? "]\n}\n" : "\n  ]\n}\n";
