@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { credentials, region, repoRoot, startServer, tempDir } from './support.mjs';
+import { awsClientEnv, repoRoot, startServer, tempDir } from './support.mjs';
 
 // Debian's python, isolated (-I): no user site packages, no PYTHON* variables, so the boto3
 // is the one in /usr/lib/python3/dist-packages and not a pip install elsewhere.
@@ -20,14 +20,7 @@ let home;
 // Runs python with args in a clean environment (no ~/.aws, dummy keys, no instance metadata
 // look-up). Resolves to { code, stdout, stderr }.
 function run(args, timeout = 120000) {
-  const env = {
-    PATH: process.env.PATH,
-    HOME: home,
-    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-    AWS_DEFAULT_REGION: region,
-    AWS_EC2_METADATA_DISABLED: 'true',
-  };
+  const env = awsClientEnv(home);
   return new Promise((resolve) => {
     execFile(python, ['-I', ...args], { env, timeout }, (error, stdout, stderr) => {
       resolve({ code: error ? (error.code ?? error.signal) : 0, stdout, stderr });

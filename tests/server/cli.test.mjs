@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { after, before, test } from 'node:test';
 
-import { credentials, region, startServer, tempDir } from './support.mjs';
+import { awsClientEnv, startServer, tempDir } from './support.mjs';
 
 // Debian's CLI; another one (a pip install earlier on PATH) only with AWS_CLI.
 const awsCli = process.env.AWS_CLI ?? '/usr/bin/aws';
@@ -27,15 +27,7 @@ after(async () => {
 // Runs `aws dynamodb <args> --endpoint-url ...` in a clean environment (no ~/.aws, dummy keys,
 // no pager). Resolves to { code, stdout, stderr, json }.
 function aws(...args) {
-  const env = {
-    PATH: process.env.PATH,
-    HOME: home,
-    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-    AWS_DEFAULT_REGION: region,
-    AWS_PAGER: '',
-    AWS_EC2_METADATA_DISABLED: 'true',
-  };
+  const env = awsClientEnv(home, { AWS_PAGER: '' });
   return new Promise((resolve) => {
     execFile(awsCli, ['dynamodb', ...args, '--endpoint-url', server.url, '--output', 'json'], { env }, (error, stdout, stderr) => {
       let json;

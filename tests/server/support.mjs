@@ -26,6 +26,20 @@ export const signedHeaders = {
   'x-amz-date': '20240101T000000Z',
 };
 
+// The environment an AWS client runs in for these tests: `home` as its HOME (no ~/.aws), the
+// dummy keys, and no instance-metadata look-up. `extra` adds what one client needs.
+export function awsClientEnv(home, extra = {}) {
+  return {
+    PATH: process.env.PATH,
+    HOME: home,
+    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    AWS_DEFAULT_REGION: region,
+    AWS_EC2_METADATA_DISABLED: 'true',
+    ...extra,
+  };
+}
+
 export function tempDir() {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'ddb-server-test-'));
 }

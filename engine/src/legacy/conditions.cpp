@@ -104,6 +104,14 @@ class Joiner {
   std::string text_;
 };
 
+// An expectation's operands for its ComparisonOperator: AttributeValueList, or Value as a list
+// of one (the two never come together: CheckExpectation refuses that).
+std::vector<AttributeValue> OperandsOf(const ExpectedAttributeValue& e) {
+  std::vector<AttributeValue> values = e.attribute_value_list ? *e.attribute_value_list : std::vector<AttributeValue>{};
+  if (e.value) values.push_back(*e.value);
+  return values;
+}
+
 Status CheckExpectation(const std::string& attribute, const ExpectedAttributeValue& e) {
   // The order and wording of these checks: dynalite's validations/index.js
   // validateAttributeConditions, recorded from DynamoDB.
@@ -119,9 +127,7 @@ Status CheckExpectation(const std::string& attribute, const ExpectedAttributeVal
       return Status::Validation(std::string(kInvalid) +
                                 "Value or AttributeValueList must be used with ComparisonOperator: " + op +
                                 " for Attribute: " + attribute);
-    std::vector<AttributeValue> values =
-        e.attribute_value_list ? *e.attribute_value_list : std::vector<AttributeValue>{};
-    if (e.value) values.push_back(*e.value);
+    const std::vector<AttributeValue> values = OperandsOf(e);
     for (const auto& v : values)
       if (Status s = ValidateAttributeValue(v); !s.ok()) return s;
     return CheckValues(op, values);
@@ -186,9 +192,7 @@ Result<std::string> ExpectedExpression(const ExpectedAttributes& expected,
       joined.Add(e.value ? a + " = " + writer.Value(*e.value) : "attribute_not_exists(" + a + ")", false);
       continue;
     }
-    std::vector<AttributeValue> values =
-        e.attribute_value_list ? *e.attribute_value_list : std::vector<AttributeValue>{};
-    if (e.value) values.push_back(*e.value);
+    const std::vector<AttributeValue> values = OperandsOf(e);
     std::string text = Comparison(writer, attribute, *e.comparison_operator, values, compound);
     joined.Add(std::move(text), compound);
   }
