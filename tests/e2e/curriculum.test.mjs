@@ -39,7 +39,7 @@ describe('the whole curriculum, by mouse and keyboard', () => {
   for (const entry of index.lessons) {
     test(`${entry.id}: every step done, up to what was learned`, async () => {
       const lesson = JSON.parse(fs.readFileSync(path.join(lessonsDir, entry.file), 'utf8'));
-      const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=${entry.id}`);
+      const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=${entry.id}`, { width: 1024, height: 640 });
       try {
         for (let i = 0; i < lesson.steps.length; i++) {
           const step = lesson.steps[i];

@@ -66,6 +66,7 @@ TEST_CASE("A write reaches a GSI after the propagation lag, an LSI at once", "[i
   CHECK(layout->pending[0].due_millis == clock.NowMillis() + 500);
   CHECK(layout->global_index);
   CHECK(db.HasBackgroundWork());
+  CHECK(db.PendingBackgroundWork() == ddb::Database::BackgroundWork::kScheduled);
   // The LSI is written with the table, and a strongly consistent read of it sees the item.
   auto lsi = Exec(db, "Query",
                   {{"TableName", "Orders"},
@@ -179,6 +180,8 @@ TEST_CASE("UpdateTable adds a GSI that is CREATING, then backfills, then is ACTI
   CHECK(layout->backfilling);
   CHECK(layout->backfill_total == 9);
   CHECK(layout->backfill_copied == 0);
+  // A backfill moves every moment (a view shows its progress), not only at set times.
+  CHECK(db.PendingBackgroundWork() == ddb::Database::BackgroundWork::kContinuous);
 
   // Two items a second: after 2 s, four items read (in Scan order); a write to one it has
   // read goes through the queue, one to an item it has not read waits for the backfill.

@@ -59,10 +59,21 @@ class App {
   WireClient& wire() { return wire_; }
   const UiProbe& probe() const { return probe_; }
   std::uint64_t frame_count() const { return frame_count_; }
-  // Work that moves on only from frame to frame is under way (loading the large sample in
-  // batches, lesson files or a share link on their way): the page must keep drawing.
-  bool WantsFrames() const {
-    return tables_panel_.loading() || share_pending_ || lessons_.Fetching() || store_.busy() || db_.HasBackgroundWork();
+  // How often the page must draw when nothing is being typed or clicked. kEveryFrame: work
+  // moves on only from frame to frame (loading the large sample in batches, lesson files or a
+  // share link on their way, saving) or moves every moment (traffic, a backfill's progress).
+  // kCountdown: only work due at set times (writes on their way to a GSI, whose countdown the
+  // data view shows in tenths of a second; TTL sweeps). kIdle: nothing.
+  enum class FrameDemand { kIdle, kCountdown, kEveryFrame };
+  FrameDemand FramesWanted() const {
+    if (tables_panel_.loading() || share_pending_ || lessons_.Fetching() || store_.busy())
+      return FrameDemand::kEveryFrame;
+    switch (db_.PendingBackgroundWork()) {
+      case ddb::Database::BackgroundWork::kContinuous: return FrameDemand::kEveryFrame;
+      case ddb::Database::BackgroundWork::kScheduled: return FrameDemand::kCountdown;
+      case ddb::Database::BackgroundWork::kNone: break;
+    }
+    return FrameDemand::kIdle;
   }
 
   // Saves the sandbox, settings and lesson progress now (the page is being hidden or closed).

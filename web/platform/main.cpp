@@ -452,9 +452,11 @@ class WebPlatform {
   double last_time_ = 0.0;
   // Drawing when nothing changed still costs a whole frame (without a GPU, ~30 ms of CPU at
   // 1280x800): after the last input the page draws every frame for a while, then only a few
-  // times a second — enough for timers (saving, notices) and polled fetches to move on.
+  // times a second — enough for timers (saving, notices) and polled fetches to move on — or ten
+  // times a second while a countdown is on show (App::FrameDemand::kCountdown).
   static constexpr double kActiveMs = 1500.0;
   static constexpr double kIdleFrameMs = 250.0;
+  static constexpr double kCountdownFrameMs = 100.0;
   double last_activity_ms_ = 0.0;
   double last_drawn_ms_ = 0.0;
   unsigned buttons_down_ = 0;  // bit per ImGui button, to know when the mouse may leave
@@ -637,8 +639,10 @@ void WebPlatform::Frame() {
   const double start_ms = emscripten_get_now();
   SyncCanvasSize();
   if (last_activity_ms_ == 0.0) last_activity_ms_ = start_ms;  // the first frames
-  if (app_.WantsFrames()) last_activity_ms_ = start_ms;
-  if (start_ms - last_activity_ms_ > kActiveMs && start_ms - last_drawn_ms_ < kIdleFrameMs) return;
+  const playground::App::FrameDemand demand = app_.FramesWanted();
+  if (demand == playground::App::FrameDemand::kEveryFrame) last_activity_ms_ = start_ms;
+  const double frame_ms = demand == playground::App::FrameDemand::kCountdown ? kCountdownFrameMs : kIdleFrameMs;
+  if (start_ms - last_activity_ms_ > kActiveMs && start_ms - last_drawn_ms_ < frame_ms) return;
   last_drawn_ms_ = start_ms;
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = {static_cast<float>(width_), static_cast<float>(height_)};

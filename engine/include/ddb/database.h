@@ -128,9 +128,16 @@ class Database {
   // Changes the partition and item-collection size limit (DatabaseOptions::partition_split_bytes)
   // from now on: a lesson scales it down to reach it, then puts it back.
   void SetSizeLimit(std::uint64_t bytes);
-  // Whether any such work is still to come (a view keeps redrawing while it is): index work,
-  // or traffic running.
-  bool HasBackgroundWork() const;
+  // What work is still to come, as a view that watches it needs to know: whether anything
+  // moves from moment to moment (it redraws every frame), or only at set times (it redraws
+  // often enough for a countdown), or nothing.
+  enum class BackgroundWork {
+    kNone,
+    kScheduled,   // only work due at set times: writes on their way to GSIs, TTL sweeps
+    kContinuous,  // traffic running; a GSI being created, backfilled or deleted
+  };
+  BackgroundWork PendingBackgroundWork() const;
+  bool HasBackgroundWork() const { return PendingBackgroundWork() != BackgroundWork::kNone; }
 
   // ---- The capacity model and simulated traffic (ddb/throughput.h, ddb/traffic.h) ----------
   // Turns the capacity model on or off from now on (ThroughputOptions::enforce). Off, traffic stops.

@@ -133,16 +133,17 @@ void Database::SetSizeLimit(std::uint64_t bytes) {
   impl_->options.partition_split_bytes = std::max<std::uint64_t>(bytes, 1);
   for (auto& [name, table] : impl_->tables) table->set_environment(impl_->TableEnvironment());
 }
-bool Database::HasBackgroundWork() const {
-  if (impl_->traffic && !impl_->traffic->finished()) return true;
-  for (const auto& [name, table] : impl_->tables)
-    if (table->updating_indexes() || std::any_of(table->indexes().begin(), table->indexes().end(),
-                                                 [](const StoredIndex& index) { return !index.pending().empty(); }))
-      return true;
-  // A table with TTL on and items in it may have items to expire: its sweep must come round.
-  for (const auto& [name, table] : impl_->tables)
-    if (const auto* ttl = impl_->TimeToLiveOf(*table); ttl && ttl->enabled && table->item_count() > 0) return true;
-  return false;
+Database::BackgroundWork Database::PendingBackgroundWork() const {
+  if (impl_->traffic && !impl_->traffic->finished()) return BackgroundWork::kContinuous;
+  bool scheduled = false;
+  for (const auto& [name, table] : impl_->tables) {
+    if (table->updating_indexes()) return BackgroundWork::kContinuous;
+    scheduled = scheduled || std::any_of(table->indexes().begin(), table->indexes().end(),
+                                         [](const StoredIndex& index) { return !index.pending().empty(); });
+    // A table with TTL on and items in it may have items to expire: its sweep must come round.
+    if (const auto* ttl = impl_->TimeToLiveOf(*table); ttl && ttl->enabled && table->item_count() > 0) scheduled = true;
+  }
+  return scheduled ? BackgroundWork::kScheduled : BackgroundWork::kNone;
 }
 
 Result<TableDescription> Database::Description(std::string_view table_name) const {

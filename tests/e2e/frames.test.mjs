@@ -1,0 +1,47 @@
+// The page draws only as often as what it shows needs: without a GPU a frame costs ~30 ms of
+// CPU, and a laptop on battery pays for every one. After the last input it keeps drawing every
+// frame for 1.5 s, then ten times a second while a countdown is on show (work due at set times:
+// a TTL sweep, writes on their way to a GSI), else four times a second.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { exec, openPage, siteAndBrowser, state, waitForState } from './support.mjs';
+
+const env = siteAndBrowser();
+
+// Frames drawn over `ms` of wall-clock time, starting 1.6 s after the last input and the
+// sandbox's save (a second after a change; the page draws every frame while it saves).
+async function framesOver(page, ms) {
+  await waitForState(page, (s) => s.sandboxSaved);
+  await new Promise((r) => setTimeout(r, 1600));
+  const start = (await state(page)).frameCount;
+  await new Promise((r) => setTimeout(r, ms));
+  return (await state(page)).frameCount - start;
+}
+
+test('the page draws ten times a second for a TTL sweep to come, four times when nothing is due', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  try {
+    const sessions = {
+      TableName: 'Sessions', BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+    };
+    assert.equal((await exec(page, 'CreateTable', sessions)).status, 200);
+    assert.equal((await exec(page, 'PutItem', { TableName: 'Sessions', Item: { id: { S: 'a' }, expires: { N: '1' } } })).status, 200);
+    assert.equal((await exec(page, 'UpdateTimeToLive', {
+      TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'expires', Enabled: true },
+    })).status, 200);
+    assert.equal((await state(page)).backgroundWork, true);
+    // 3 s at 100 ms a frame: 30, less what a busy machine drops; idle would be 12.
+    const countdown = await framesOver(page, 3000);
+    assert.ok(countdown >= 18 && countdown <= 32, `${countdown} frames in 3 s with a sweep to come`);
+
+    assert.equal((await exec(page, 'DeleteTable', { TableName: 'Sessions' })).status, 200);
+    assert.equal((await state(page)).backgroundWork, false);
+    const idle = await framesOver(page, 3000);
+    assert.ok(idle >= 6 && idle <= 13, `${idle} frames in 3 s with nothing due`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
