@@ -39,6 +39,8 @@ describe('the whole curriculum, by mouse and keyboard', () => {
   for (const entry of index.lessons) {
     test(`${entry.id}: every step done, up to what was learned`, async () => {
       const lesson = JSON.parse(fs.readFileSync(path.join(lessonsDir, entry.file), 'utf8'));
+      // At the smallest size the page supports: every step must be doable there (and a
+      // smaller canvas is cheaper to draw without a GPU).
       const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=${entry.id}`, { width: 1024, height: 640 });
       try {
         for (let i = 0; i < lesson.steps.length; i++) {
