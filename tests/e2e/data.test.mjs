@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, openPage, reload, pressKeys, screenshot, scrollTo, siteAndBrowser, state, typeText,
-  waitForState, waitFrames, widgetRect,
+  clickWidget, exec, openPage, reload, reloadWithSettings, pressKeys, screenshot, scrollTo, siteAndBrowser, state,
+  typeText, waitForState, waitFrames, widgetRect,
 } from './support.mjs';
 
 const site = siteAndBrowser();
@@ -175,6 +175,39 @@ describe('the trace painted on the sample table', () => {
     assert.equal(s.traceEntries, 2);
     await screenshot(page, 'data-batch-write.png');
   });
+});
+
+test('at 250 % text on the smallest page, a short data view still names the TTL, and its hover says the rest', async () => {
+  const { page, context, errors } = await openPage(site.browser, site.server.url, { width: 1024, height: 640 });
+  try {
+    await reloadWithSettings(page, { fontScale: 2.5 });
+    await waitForState(page, (s) => s.fontScale === 2.5);
+    for (const [operation, body] of [
+      ['CreateTable', { TableName: 'Sessions', BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] }],
+      ['PutItem', { TableName: 'Sessions', Item: { id: { S: 'kept' }, expires: { N: String(Math.floor(Date.now() / 1000) + 3600) } } }],
+      ['UpdateTimeToLive', { TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'expires', Enabled: true } }],
+    ]) assert.equal((await exec(page, operation, body)).status, 200);
+    await clickWidget(page, 'table:Sessions');
+    let s = await waitForState(page, (st) => st.selectedTable === 'Sessions' && st.timeToLive);
+    assert.match(s.timeToLive, /^Time to live: expires\. A sweep every 10 s deletes/);
+    // A short label after the key schema (beside it, or below when the line is full): the
+    // panel keeps its room for the items. All of it inside the panel, none clipped.
+    const label = await widgetRect(page, 'table.time_to_live');
+    const schema = await widgetRect(page, 'table.key_schema');
+    const panel = await widgetRect(page, 'panel:data');
+    assert.ok(label && schema && panel, 'the key schema and the TTL label are drawn');
+    assert.ok(label.y >= schema.y && label.y <= schema.y + 2 * schema.h, `after the key schema: ${JSON.stringify({ label, schema })}`);
+    assert.ok(label.x >= panel.x && label.x + label.w <= panel.x + panel.w, `inside the panel: ${JSON.stringify({ label, panel })}`);
+    assert.ok(label.w < 150, `a label, not the sentence: ${label.w} px wide`);
+    await page.mouse.move(label.x + label.w / 2, label.y + label.h / 2);
+    await waitFrames(page, 40);  // past ImGui's hover delay
+    await screenshot(page, 'data-time-to-live-compact.png');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
 });
 
 describe('the data view with 100,000 items', () => {

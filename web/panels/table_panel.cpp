@@ -385,6 +385,13 @@ void TablePanel::DrawKeySchema(const LayoutView& view, bool compact, PanelContex
   const std::string counts = CountText(view.partitions.size(), "partition", "partitions") + " \xC2\xB7 " +
                              CountText(view.collection_count, "item collection", "item collections") + " \xC2\xB7 " +
                              CountText(view.item_count, "item", "items") + " \xC2\xB7 " + BytesText(view.size_bytes);
+  // The table's time to live, if it has one (an index view leaves it to the table's).
+  std::string time_to_live;
+  if (view.index_name.empty()) {
+    if (auto ttl = ctx.db.TimeToLiveAttribute(view.table_name))
+      time_to_live = TimeToLiveText(view.table_name, *ttl, ctx.db.options().time_to_live_sweep_millis,
+                                    ctx.db.time_to_live_sweeps());
+  }
   if (compact) {
     ImGui::TextColored(ctx.colors.partition_key, "%s", schema.partition_key.name.c_str());
     ImGui::SameLine(0, 0);
@@ -402,6 +409,23 @@ void TablePanel::DrawKeySchema(const LayoutView& view, bool compact, PanelContex
       KeyAttributeLine("Partition key", schema.partition_key, "HASH", ctx.colors.partition_key, ctx.colors);
       if (schema.sort_key) KeyAttributeLine("Sort key", *schema.sort_key, "RANGE", ctx.colors.sort_key, ctx.colors);
       ImGui::TextUnformatted(counts.c_str());
+    }
+    if (!time_to_live.empty()) {  // a short panel names it; the whole line is a hover away
+      const char* label = "\xC2\xB7 TTL";
+      ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label).x) {
+        ImGui::NewLine();  // a line of its own, which needs no separator
+        label = "TTL";
+      }
+      ImGui::TextColored(ctx.colors.warning, "%s", label);
+      ctx.probe.RecordLastItem("table.time_to_live");
+      ctx.probe.shown().time_to_live = time_to_live;
+      if (ui::ItemTooltip tip; tip) {
+        // A tooltip grows to its text: wrap at a reading width, or the page's when that is less.
+        const float page = ImGui::GetMainViewport()->WorkSize.x - 4 * ImGui::GetStyle().WindowPadding.x;
+        ui::TextWrap wrap(std::min(ImGui::GetFontSize() * 32, page));
+        ImGui::TextUnformatted(time_to_live.c_str());
+      }
     }
     return;
   }
@@ -423,13 +447,10 @@ void TablePanel::DrawKeySchema(const LayoutView& view, bool compact, PanelContex
   ui::TextWrap wrap;
   ImGui::TextColored(ctx.colors.dim, "%s", counts.c_str());
   ctx.probe.RecordLastItem("table.counts");
-  if (!view.index_name.empty()) return;
-  if (auto ttl = ctx.db.TimeToLiveAttribute(view.table_name)) {
-    const std::string text =
-        TimeToLiveText(view.table_name, *ttl, ctx.db.options().time_to_live_sweep_millis, ctx.db.time_to_live_sweeps());
-    ImGui::TextColored(ctx.colors.warning, "%s", text.c_str());
+  if (!time_to_live.empty()) {
+    ImGui::TextColored(ctx.colors.warning, "%s", time_to_live.c_str());
     ctx.probe.RecordLastItem("table.time_to_live");
-    ctx.probe.shown().time_to_live = text;
+    ctx.probe.shown().time_to_live = time_to_live;
   }
 }
 
