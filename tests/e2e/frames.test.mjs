@@ -1,10 +1,11 @@
 // The page draws only as often as what it shows needs: without a GPU a frame costs ~30 ms of
 // CPU, and a laptop on battery pays for every one. After the last input it keeps drawing every
 // frame for 1.5 s, then ten times a second while a countdown is on show (work due at set times:
-// a TTL sweep, writes on their way to a GSI), else four times a second.
+// a TTL sweep, writes on their way to a GSI), else four times a second — and four times a
+// second whatever is due while the page's clock is paused, since that work runs on it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { exec, openPage, siteAndBrowser, state, waitForState } from './support.mjs';
+import { clickWidget, exec, openPage, siteAndBrowser, state, waitForState } from './support.mjs';
 
 const env = siteAndBrowser();
 
@@ -40,6 +41,30 @@ test('the page draws ten times a second for a TTL sweep to come, four times when
     assert.equal((await state(page)).backgroundWork, false);
     const idle = await framesOver(page, 3000);
     assert.ok(idle >= 6 && idle <= 13, `${idle} frames in 3 s with nothing due`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('traffic draws every frame while the clock plays, and four frames a second once it is paused', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  try {
+    await clickWidget(page, 'capacity.scenario');
+    await clickWidget(page, 'capacity.scenario:one-busy-customer');
+    await clickWidget(page, 'capacity.start');
+    let s = await waitForState(page, (x) => x.capacity?.running === true && x.clockPlaying);
+    // Running: every frame, which a software GL draws at 20 or more a second.
+    const running = await framesOver(page, 3000);
+    assert.ok(running >= 40, `${running} frames in 3 s of traffic`);
+
+    await clickWidget(page, 'capacity.play');
+    s = await waitForState(page, (x) => x.clockPlaying === false);
+    assert.equal(s.capacity.running, true, 'paused, not stopped');
+    const made = s.capacity.made;
+    const paused = await framesOver(page, 3000);
+    assert.ok(paused >= 6 && paused <= 13, `${paused} frames in 3 s with the clock paused`);
+    assert.equal((await state(page)).capacity.made, made, 'no request is made while paused');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -700,6 +700,7 @@ std::string App::StateJson() const {
       {"dataIndex", shown.data_index},
       {"indexPending", shown.index_pending},
       {"backgroundWork", db_.HasBackgroundWork()},  // GSI writes on their way, a backfill
+      {"clockPlaying", clock_.playing()},
       {"lastError", shown.last_error_type.empty()
                         ? json(nullptr)
                         : json{{"type", shown.last_error_type}, {"message", shown.last_error_message}}},

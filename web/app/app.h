@@ -63,11 +63,14 @@ class App {
   // moves on only from frame to frame (loading the large sample in batches, lesson files or a
   // share link on their way, saving) or moves every moment (traffic, a backfill's progress).
   // kCountdown: only work due at set times (writes on their way to a GSI, whose countdown the
-  // data view shows in tenths of a second; TTL sweeps). kIdle: nothing.
+  // data view shows in tenths of a second; TTL sweeps). kIdle: nothing, or the clock paused.
   enum class FrameDemand { kIdle, kCountdown, kEveryFrame };
   FrameDemand FramesWanted() const {
     if (tables_panel_.loading() || share_pending_ || lessons_.Fetching() || store_.busy())
       return FrameDemand::kEveryFrame;
+    // The page's clock paused (the capacity view's controls, as a trainer stops to explain):
+    // the database's work runs on that clock, so nothing of it moves on until it plays again.
+    if (!clock_.playing()) return FrameDemand::kIdle;
     switch (db_.PendingBackgroundWork()) {
       case ddb::Database::BackgroundWork::kContinuous: return FrameDemand::kEveryFrame;
       case ddb::Database::BackgroundWork::kScheduled: return FrameDemand::kCountdown;
