@@ -54,9 +54,10 @@ test('traffic draws every frame while the clock plays, and four frames a second 
     await clickWidget(page, 'capacity.scenario:one-busy-customer');
     await clickWidget(page, 'capacity.start');
     let s = await waitForState(page, (x) => x.capacity?.running === true && x.clockPlaying);
-    // Running: every frame, which a software GL draws at 20 or more a second.
+    // Running: every frame (a software GL draws 20–35 a second on this machine, fewer on a busy
+    // one): well above the paused rate below, whatever the machine.
     const running = await framesOver(page, 3000);
-    assert.ok(running >= 40, `${running} frames in 3 s of traffic`);
+    assert.ok(running >= 24, `${running} frames in 3 s of traffic`);
 
     await clickWidget(page, 'capacity.play');
     s = await waitForState(page, (x) => x.clockPlaying === false);
