@@ -1,4 +1,4 @@
-// The page draws only as often as what it shows needs: without a GPU a frame costs ~30 ms of
+// The page draws only as often as what it shows needs: without a GPU a frame costs ~40 ms of
 // CPU, and a laptop on battery pays for every one. After the last input it keeps drawing every
 // frame for 1.5 s, then ten times a second while a countdown is on show (work due at set times:
 // a TTL sweep, writes on their way to a GSI), else four times a second — and four times a

@@ -15,9 +15,10 @@
 //     ]
 //   }
 // Each table entry without "Items" and "TimeToLiveSpecification" (present when TTL is on) is
-// exactly a CreateTable request, so it reads the way the table was made. Tables come in ListTables order, items in
-// stored (Scan) order. Everything else is derived when the snapshot is loaded and is not stored: index contents,
-// partitions, counts and sizes, ARNs and table ids, creation times, the request trace, and ClientRequestToken history.
+// exactly a CreateTable request, so it reads the way the table was made. Tables come in
+// ListTables order, items in stored (Scan) order. Everything else is derived when the snapshot
+// is loaded and is not stored: index contents, partitions, counts and sizes, ARNs and table
+// ids, creation times, the request trace, and ClientRequestToken history.
 //
 // Both functions are pure: text in, text out. Reading and writing files is the caller's job.
 #pragma once
