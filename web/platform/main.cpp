@@ -451,9 +451,10 @@ class WebPlatform {
   playground::StyleSettings built_style_;
   double last_time_ = 0.0;
   // Drawing when nothing changed still costs a whole frame (without a GPU, ~40 ms of CPU at
-  // 1280x800, most of it the browser's software rasteriser): after the last input the page draws every frame for a while, then only a few
-  // times a second — enough for timers (saving, notices) and polled fetches to move on — or ten
-  // times a second while a countdown is on show (App::FrameDemand::kCountdown).
+  // 1280x800, most of it the browser's software rasteriser): after the last input the page
+  // draws every frame for a while, then only a few times a second — enough for timers (saving,
+  // notices) and polled fetches to move on — or ten times a second while a countdown is on show
+  // (App::FrameDemand::kCountdown).
   static constexpr double kActiveMs = 1500.0;
   static constexpr double kIdleFrameMs = 250.0;
   static constexpr double kCountdownFrameMs = 100.0;
