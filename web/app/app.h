@@ -59,6 +59,8 @@ class App {
   WireClient& wire() { return wire_; }
   const UiProbe& probe() const { return probe_; }
   std::uint64_t frame_count() const { return frame_count_; }
+  // Moves the page's clock on, for tests (ui_step_clock): what "Step 1 s" does, by any amount.
+  void StepClock(std::int64_t millis) { clock_.Step(millis); }
   // How often the page must draw when nothing is being typed or clicked. kEveryFrame: work
   // moves on only from frame to frame (loading the large sample in batches, lesson files or a
   // share link on their way, saving) or moves every moment (traffic, a backfill's progress).

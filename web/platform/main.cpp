@@ -4,9 +4,9 @@
 // rebuilds fonts and style when the ratio or the user's style settings change, runs the frame
 // loop, implements Host (storage, clipboard, query string and address bar, screen-reader text,
 // share links, fetching the lessons) and exports the C functions JavaScript calls (see
-// index.html for the JavaScript side).
+// page.js and library.js for the JavaScript side).
 //
-// [SECTION] JavaScript helpers   — EM_JS functions
+// [SECTION] JavaScript helpers   — TakeJsString (the functions: platform/library.js)
 // [SECTION] BrowserHost          — Host over localStorage, the URL and the live regions
 // [SECTION] WebPlatform          — context, input callbacks, per-frame work
 // [SECTION] Exports              — playground_exec, ui_widget_rect, ui_state, ...
@@ -31,236 +31,11 @@
 #include "ddb/item_json.h"
 #include "model/host.h"
 #include "platform/dom_input.h"
+#include "platform/js_library.h"
 #include "widgets/theme.h"
 
 // ---- [SECTION] JavaScript helpers ---------------------------------------------------------
-// The bodies of EM_JS are JavaScript, which clang-format would break:
-// clang-format off
-// EM_JS must live at global scope. Strings returned to C++ are malloc'd; the caller frees.
-
-// Emscripten has no clipboard. Copy writes to the system clipboard; paste reads the text of
-// the browser's own paste event, which fires before ImGui's next frame and needs no
-// permission.
-EM_JS(void, js_install_clipboard, (), {
-  Module.clipText = "";
-  document.addEventListener("paste", (e) => { Module.clipText = e.clipboardData.getData("text/plain"); });
-});
-EM_JS(void, js_set_clipboard, (const char* text), {
-  Module.clipText = UTF8ToString(text);
-  if (navigator.clipboard) navigator.clipboard.writeText(Module.clipText).catch(() => {});
-});
-EM_JS(char*, js_get_clipboard, (), {
-  const text = Module.clipText || "";
-  const size = lengthBytesUTF8(text) + 1;
-  const ptr = _malloc(size);
-  stringToUTF8(text, ptr, size);
-  return ptr;
-});
-
-// ImGui's mouse cursor as a CSS cursor on the canvas.
-EM_JS(void, js_set_cursor, (const char* css), { Module.canvas.style.cursor = UTF8ToString(css); });
-
-// Whether the page runs on a Mac: Cmd then plays Ctrl's part in shortcuts.
-EM_JS(int, js_is_mac, (), { return /Mac|iPhone|iPad/.test(navigator.platform || "") ? 1 : 0; });
-
-// Tells index.html the first frame is on screen (resolves playground.ready) or that the page
-// cannot run (rejects it and shows the error box).
-EM_JS(void, js_page_ready, (), { if (Module.onPageReady) Module.onPageReady(); });
-EM_JS(void, js_page_failed, (const char* message), {
-  if (Module.onPageError) Module.onPageError(UTF8ToString(message));
-});
-
-// localStorage. It may be missing or throw (private windows, quota): an uncaught exception
-// here would stop the main loop, so every access is guarded.
-EM_JS(char*, js_storage_get, (const char* key), {
-  let text = null;
-  try { text = window.localStorage.getItem(UTF8ToString(key)); } catch (e) { text = null; }
-  if (text === null) return 0;
-  const size = lengthBytesUTF8(text) + 1;
-  const ptr = _malloc(size);
-  stringToUTF8(text, ptr, size);
-  return ptr;
-});
-EM_JS(int, js_storage_set, (const char* key, const char* value), {
-  try { window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); return 1; } catch (e) { return 0; }
-});
-EM_JS(void, js_storage_remove, (const char* key), {
-  try { window.localStorage.removeItem(UTF8ToString(key)); } catch (e) {}
-});
-
-// The sandbox's records in IndexedDB (database "ddb-playground", store "records"). Requests
-// made in one go (one frame, or the whole save when the page is hidden) go into one
-// transaction, all or nothing; transactions run one after another, in order, and each outcome
-// waits in Module.records.outcomes as {ticket, ok, found, text, error} for js_take_record. A
-// put that failed marks its group: the commit that closes the group is then not written and
-// fails with that error (Host::CommitRecord). Without IndexedDB every request fails; nothing
-// throws. The transaction of a page being hidden is made before the page can go away.
-EM_JS(void, js_record_request, (int kind, double ticket, const char* key, const char* text), {
-  if (!Module.records) {
-    const open = () => new Promise((resolve, reject) => {
-      let request;
-      try { request = indexedDB.open("ddb-playground", 1); } catch (e) { reject(e); return; }
-      request.onupgradeneeded = () => request.result.createObjectStore("records");
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-      request.onblocked = () => reject(new Error("the store is held by another tab of an older version"));
-    });
-    const records = { chain: Promise.resolve(), outcomes: [], failure: null, pending: [], scheduled: false };
-    records.db = open();
-    records.db.catch(() => {});
-    records.describe = (e) => (e && e.name ? e.name + ": " : "") + String((e && e.message) || e || "unknown error");
-    records.done = (r, outcome) => records.outcomes.push(Object.assign({ ticket: r.ticket, ok: true, found: false }, outcome));
-    records.run = (db, batch) => new Promise((resolve) => {
-      let tx;
-      try { tx = db.transaction("records", "readwrite"); } catch (e) {
-        batch.forEach((r) => records.done(r, { ok: false, error: records.describe(e) }));
-        resolve();
-        return;
-      }
-      const store = tx.objectStore("records");
-      const answers = [];
-      let failure = records.failure;
-      for (const r of batch) {
-        if (r.kind === 1 && failure) {  // a commit whose group lost a put
-          answers.push({ ok: false, error: failure });
-          failure = null;
-          continue;
-        }
-        if (r.kind === 0 || r.kind === 1) {
-          store.put(r.text, r.key);
-          if (r.kind === 1) failure = null;
-          answers.push({});
-        } else if (r.kind === 2) {
-          const get = store.get(r.key);
-          answers.push(get);
-        } else {
-          if (r.key === "") store.clear(); else store.delete(IDBKeyRange.bound(r.key, r.key + String.fromCharCode(0xffff)));
-          answers.push({});
-        }
-      }
-      tx.oncomplete = () => {
-        records.failure = failure;
-        batch.forEach((r, i) => {
-          const a = answers[i];
-          if (a instanceof IDBRequest) records.done(r, a.result === undefined ? {} : { found: true, text: String(a.result) });
-          else records.done(r, a);
-        });
-        resolve();
-      };
-      tx.onerror = (e) => e.preventDefault();  // onabort follows and reports it
-      tx.onabort = () => {
-        const error = records.describe(tx.error);
-        // Nothing of the batch was written: a commit in it has failed; puts after the last
-        // commit leave their group marked.
-        const last = batch.map((r) => r.kind).lastIndexOf(1);
-        if (batch.slice(last + 1).some((r) => r.kind === 0)) records.failure = error;
-        else if (last >= 0) records.failure = null;
-        batch.forEach((r) => records.done(r, { ok: false, error }));
-        resolve();
-      };
-    });
-    records.flush = () => {
-      const batch = records.pending;
-      records.pending = [];
-      records.scheduled = false;
-      records.chain = records.chain.then(() => records.db).then((db) => records.run(db, batch),
-        (e) => batch.forEach((r) => records.done(r, { ok: false, error: records.describe(e) })));
-    };
-    Module.records = records;
-  }
-  const records = Module.records;
-  records.pending.push({ kind, ticket, key: UTF8ToString(key), text: kind <= 1 ? UTF8ToString(text) : null });
-  if (!records.scheduled) {
-    records.scheduled = true;
-    queueMicrotask(records.flush);
-  }
-});
-EM_JS(char*, js_take_record, (), {
-  if (!Module.records || Module.records.outcomes.length === 0) return 0;
-  const text = JSON.stringify(Module.records.outcomes.shift());
-  const size = lengthBytesUTF8(text) + 1;
-  const ptr = _malloc(size);
-  stringToUTF8(text, ptr, size);
-  return ptr;
-});
-
-EM_JS(char*, js_query_parameter, (const char* name), {
-  const value = new URLSearchParams(location.search).get(UTF8ToString(name));
-  if (value === null) return 0;
-  const size = lengthBytesUTF8(value) + 1;
-  const ptr = _malloc(size);
-  stringToUTF8(value, ptr, size);
-  return ptr;
-});
-
-// Keeps the lesson and step in the address bar (history.replaceState: no load, no new history
-// entry); the fragment, if any, stays.
-EM_JS(void, js_show_lesson_in_address, (const char* id, int step), {
-  const params = new URLSearchParams(location.search);
-  const lesson = UTF8ToString(id);
-  if (lesson) {
-    params.set("lesson", lesson);
-    params.set("step", String(step));
-  } else {
-    params.delete("lesson");
-    params.delete("step");
-  }
-  const query = params.toString();
-  const url = location.pathname + (query ? "?" + query : "") + location.hash;
-  if (url !== location.pathname + location.search + location.hash) history.replaceState(history.state, "", url);
-});
-
-// Files of the site (lessons), fetched relative to the page; each outcome waits in
-// Module.fetched until js_take_fetched hands it over as JSON {path, status, text, error}.
-EM_JS(void, js_start_fetch, (const char* path), {
-  const p = UTF8ToString(path);
-  if (!Module.fetched) Module.fetched = [];
-  const done = (outcome) => Module.fetched.push(Object.assign({ path: p, status: 0, text: "", error: "" }, outcome));
-  fetch(p, { cache: "no-cache" }).then(
-    (r) => r.text().then((text) => done(r.ok ? { status: r.status, text } : { status: r.status, error: r.statusText }),
-                         (e) => done({ status: 0, error: String((e && e.message) || e) })),
-    (e) => done({ status: 0, error: String((e && e.message) || e) }));
-});
-EM_JS(char*, js_take_fetched, (), {
-  if (!Module.fetched || Module.fetched.length === 0) return 0;
-  const text = JSON.stringify(Module.fetched.shift());
-  const size = lengthBytesUTF8(text) + 1;
-  const ptr = _malloc(size);
-  stringToUTF8(text, ptr, size);
-  return ptr;
-});
-
-// The off-screen live regions of index.html (see Module.announce there).
-EM_JS(void, js_announce, (const char* region, const char* text), {
-  if (Module.announce) Module.announce(UTF8ToString(region), UTF8ToString(text));
-});
-
-// Share links: index.html compresses in the background (CompressionStream is asynchronous)
-// and leaves the outcome as JSON for js_take_share_outcome; the sandbox the page was opened
-// with was read the same way before the module started.
-EM_JS(void, js_start_share, (const char* snapshot), {
-  if (Module.startShare) Module.startShare(UTF8ToString(snapshot));
-});
-EM_JS(char*, js_take_share_outcome, (), {
-  const outcome = Module.shareOutcome;
-  if (!outcome) return 0;
-  Module.shareOutcome = null;
-  const text = JSON.stringify(outcome);
-  const size = lengthBytesUTF8(text) + 1;
-  const ptr = _malloc(size);
-  stringToUTF8(text, ptr, size);
-  return ptr;
-});
-EM_JS(char*, js_take_shared_sandbox, (), {
-  const shared = Module.sharedSandbox;
-  if (!shared) return 0;
-  Module.sharedSandbox = null;
-  const text = JSON.stringify(shared);
-  const size = lengthBytesUTF8(text) + 1;
-  const ptr = _malloc(size);
-  stringToUTF8(text, ptr, size);
-  return ptr;
-});
+// The functions are JavaScript, in platform/library.js (an Emscripten JS library).
 
 namespace {
 
@@ -271,7 +46,6 @@ std::optional<std::string> TakeJsString(char* text) {
   std::free(text);
   return out;
 }
-// clang-format on
 
 // ---- [SECTION] BrowserHost ----------------------------------------------------------------
 
@@ -735,6 +509,19 @@ EMSCRIPTEN_KEEPALIVE const char* ui_state() {
   state["canvasHeight"] = drawn ? platform.canvas_height() : 0;
   platform.state_response = ddb::DumpJson(state);
   return platform.state_response.c_str();
+}
+
+// How many frames the page has drawn: what the browser tests wait on, every animation frame,
+// so it is a number and not the whole of ui_state.
+EMSCRIPTEN_KEEPALIVE double ui_frame_count() { return static_cast<double>(Platform().app().frame_count()); }
+
+// Moves the page's clock on by `millis` (as the capacity view's "Step 1 s" does, playing or
+// paused), so a test can let GSI writes arrive, a backfill or a traffic run finish and a TTL
+// sweep come without waiting for them in wall time. The page draws the result at once.
+EMSCRIPTEN_KEEPALIVE void ui_step_clock(double millis) {
+  WebPlatform& platform = Platform();
+  platform.app().StepClock(static_cast<std::int64_t>(millis));
+  platform.Wake();
 }
 
 // Frame timings since the last reset, for scripts/bench-browser.mjs: {"cpuMs": [...],

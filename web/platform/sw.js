@@ -10,7 +10,7 @@
 const CACHE = "ddb-playground-v1";
 // The bundle: the page, its module, the fonts, the license. Lessons come from
 // offline-lessons.json, which the build writes.
-const BUNDLE = ["./", "index.html", "playground.js", "playground.wasm", "playground.data", "fonts-LICENSE.txt"];
+const BUNDLE = ["./", "index.html", "page.js", "playground.js", "playground.wasm", "playground.data", "fonts-LICENSE.txt"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {

@@ -1,0 +1,243 @@
+// The page's JavaScript that runs before the module (index.html loads it; it loads playground.js).
+// The functions the C++ calls are in library.js. The page's JavaScript API, for tests and the console:
+//
+//   playground.ready                   Promise: resolves once the first frame is drawn; rejects
+//                                      (and the red box shows why) if the module cannot start.
+//   playground.exec(operation, body)   Sends one DynamoDB request, e.g.
+//                                        exec('PutItem', '{"TableName":"Books","Item":{...}}')
+//                                      `operation` has no "DynamoDB_20120810." prefix; `body` is
+//                                      JSON text (an object is JSON.stringify'd). Returns the
+//                                      response body: JSON text, on error
+//                                      {"__type":"...#ValidationException","message":"..."}.
+//   playground.lastStatus()            HTTP status of the last exec (200, 400, 500).
+//   playground.widgetRect(name)        {x, y, w, h} in CSS pixels of a named widget drawn in the
+//                                      last frame ("table:Books", "tables.create_sample",
+//                                      "item_form.run", "item_form.body", "partition:0",
+//                                      "lesson.next", "lesson.choice.0", "lesson.list.<id>",
+//                                      ...), or null.
+//   playground.widgetRects()           every named rectangle of the last frame, {name: {x, y,
+//                                      w, h}} (the layout tests look for overlaps in it).
+//   playground.state()                 What the page shows: {frameCount, revision, epoch,
+//                                      selectedTable, tablesListed, partitionsShown,
+//                                      itemsListed, dataMode, dataIndex (the index on show, or
+//                                      ""), indexPending (its writes on their way),
+//                                      backgroundWork (GSI writes, a backfill, traffic or a TTL
+//                                      sweep still to come), clockPlaying (the page's clock),
+//                                      lastError: {type, message} | null,
+//                                      operation, editorText, editorActive, builderTab,
+//                                      builderJson, builderJsonInvalid, builderJsonProblem,
+//                                      builderKeyProblems: [text], response: {operation,
+//                                      status, errorType, errorMessage, explanation, count,
+//                                      scannedCount, capacityUnits, itemsReturned, hasNextPage,
+//                                      requestBody} | null, trace: {operation, read, returned,
+//                                      filteredOut, written, partitionsVisited} | null, traceEntries,
+//                                      inspectedItemBytes, gridFindRow, historyCount, undoDepth, redoDepth,
+//                                      designerError, designerPreview, theme, fontScale,
+//                                      largeTargets, presenter, layout, notices: [text],
+//                                      lesson: {id, title, view: "step" | "complete", step,
+//                                        steps, stepTitle, stepDone, done: [step], quiz:
+//                                        {choices, choice, correct} | null, task: {revealed,
+//                                        attempted, passed, reason, hintsShown, hints} | null,
+//                                        showMe, removedTables, facts} | null (steps 1-based),
+//                                      lessons: {status, error, view, current, startError,
+//                                        lessons: [{id, file, status, title, minutes, steps,
+//                                        done, complete, error}]},
+//                                      lessonText, loadingSample, share: {ok, url, message} |
+//                                      null, sharePending, shareOpen, importOpen, input, devicePixelRatio,
+//                                      canvasWidth, canvasHeight}.
+//   playground.frameCount()            frames drawn so far (what state().frameCount says, cheaply:
+//                                      the browser tests wait on it every animation frame).
+//   playground.stepClock(ms)           moves the page's clock on by ms, playing or paused, as
+//                                      "Step 1 s" does: GSI writes arrive, traffic runs, TTL
+//                                      sweeps come without waiting for them.
+//   playground.frameStats(reset)       {cpuMs: [...], intervalMs: [...]} per frame since the
+//                                      last reset (scripts/bench-browser.mjs).
+//
+// exec goes through the same C++ path as the page's own buttons (web/wire_client.cpp →
+// ddb::HandleRequest). Strings are copied to the wasm heap, never onto the 5 MB stack, so
+// large requests work.
+(function () {
+  "use strict";
+  const canvas = document.getElementById("canvas");
+  const loading = document.getElementById("loading");
+  const errorBox = document.getElementById("error");
+  const errorText = document.getElementById("error-text");
+
+  let resolveReady, rejectReady;
+  const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+  ready.catch(() => {});  // the error box reports it; keep the console free of a second copy
+
+  let failed = false;
+  function fail(message) {
+    if (failed) return;
+    failed = true;
+    loading.hidden = true;
+    errorText.textContent = message;
+    errorBox.hidden = false;
+    console.error("playground: " + message);
+    rejectReady(new Error(message));
+  }
+
+  canvas.addEventListener("contextmenu", (e) => e.preventDefault());
+  canvas.addEventListener("webglcontextlost", (e) => {
+    e.preventDefault();
+    fail("The browser dropped the WebGL context. Reload the page to continue.");
+  });
+
+  // Share links carry the sandbox compressed in the fragment: #sandbox=<base64url(deflate)>.
+  // A link longer than this is refused (chat apps and address bars cut long URLs).
+  const MAX_SHARE_URL = 32768;
+  const MAX_SHARED_SNAPSHOT = 64 * 1024 * 1024;  // decompressed: a bound against zip bombs
+
+  function toBase64Url(bytes) {
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  function fromBase64Url(text) {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  }
+  async function compress(text) {
+    const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  async function decompress(bytes) {
+    const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+    const chunks = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > MAX_SHARED_SNAPSHOT) throw new Error("the sandbox in the link is larger than 64 MB");
+      chunks.push(value);
+    }
+    return new TextDecoder().decode(await new Blob(chunks).arrayBuffer());
+  }
+
+  // The sandbox in the URL, if any, is read before the module starts, which takes it once.
+  async function readSharedSandbox() {
+    const match = /^#sandbox=([A-Za-z0-9_-]*)$/.exec(location.hash);
+    if (!location.hash.startsWith("#sandbox=")) return null;
+    // The link has done its job: a reload continues from the saved sandbox, not the link.
+    history.replaceState(null, "", location.pathname + location.search);
+    if (!match) return { error: "the link's #sandbox= part has characters a share link never has" };
+    try {
+      return { snapshot: await decompress(fromBase64Url(match[1])) };
+    } catch (e) {
+      return { error: "the link is cut short or damaged (" + (e && e.message ? e.message : e) + ")" };
+    }
+  }
+
+  // A share link pasted into the address bar of a tab already showing the page is only a
+  // change of fragment: the page opens again to read it (saving the sandbox on the way out, and
+  // asking before the link's sandbox replaces it).
+  window.addEventListener("hashchange", () => {
+    if (location.hash.startsWith("#sandbox=")) location.reload();
+  });
+
+  function announce(region, text) {
+    const element = document.getElementById(region === "lesson" ? "live-lesson" : "live-response");
+    if (!element) return;
+    // Emptied first, so the same text twice in a row is still read out.
+    element.textContent = "";
+    setTimeout(() => { element.textContent = text; }, 30);
+  }
+
+  window.Module = {
+    canvas,
+    print: (text) => console.log(text),
+    printErr: (text) => console.warn(text),
+    onAbort: (what) => fail("The program stopped: " + what),
+    onPageReady: () => { loading.hidden = true; resolveReady(); },
+    onPageError: (message) => fail(message),
+    announce,
+    sharedSandbox: null,
+    shareOutcome: null,
+    startShare(snapshot) {
+      compress(snapshot).then((bytes) => {
+        const base = location.href.replace(/#.*$/, "");
+        const url = base + "#sandbox=" + toBase64Url(bytes);
+        Module.shareOutcome = url.length <= MAX_SHARE_URL
+          ? { ok: true, url }
+          : { ok: false, message: "This sandbox compresses to a " + url.length.toLocaleString("en") + "-character link, " +
+              "more than a link can safely carry (" + MAX_SHARE_URL.toLocaleString("en") + "). Delete some items or tables, " +
+              "or use Sandbox > Copy snapshot JSON and send the text instead." };
+      }, (e) => {
+        Module.shareOutcome = { ok: false, message: "This browser could not compress the sandbox (" + e + ")." };
+      });
+    },
+  };
+
+  // Copies `text` into a NUL-terminated UTF-8 buffer on the heap for the duration of fn(ptr).
+  function withHeapString(text, fn) {
+    const size = Module.lengthBytesUTF8(text) + 1;
+    const ptr = Module._malloc(size);
+    try {
+      Module.stringToUTF8(text, ptr, size);
+      return fn(ptr);
+    } finally {
+      Module._free(ptr);
+    }
+  }
+
+  window.playground = {
+    ready,
+    exec(operation, body) {
+      const text = typeof body === "string" ? body : JSON.stringify(body);
+      return withHeapString(String(operation), (op) =>
+        withHeapString(text, (b) => Module.UTF8ToString(Module._playground_exec(op, b))));
+    },
+    lastStatus() {
+      return Module._playground_last_status();
+    },
+    widgetRect(name) {
+      return JSON.parse(withHeapString(String(name), (n) => Module.UTF8ToString(Module._ui_widget_rect(n))));
+    },
+    widgetRects() {
+      return this.widgetRect("*");
+    },
+    state() {
+      return JSON.parse(Module.UTF8ToString(Module._ui_state()));
+    },
+    frameCount() {
+      return Module._ui_frame_count();
+    },
+    stepClock(millis) {
+      Module._ui_step_clock(Number(millis));
+    },
+    frameStats(reset) {
+      return JSON.parse(Module.UTF8ToString(Module._ui_frame_stats(reset ? 1 : 0)));
+    },
+  };
+
+  // Leaving or hiding the page saves the sandbox at once (it is otherwise saved a second
+  // after the last change).
+  const saveNow = () => { if (Module._ui_page_hidden && Module.calledRun) Module._ui_page_hidden(); };
+  window.addEventListener("pagehide", saveNow);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") saveNow(); });
+
+  window.addEventListener("error", (e) => {
+    if (e.target === window) fail(e.message || "A script error stopped the page.");
+  });
+  if (location.protocol === "file:") {
+    fail("Browsers do not load WebAssembly from file:// pages. Serve the site folder over HTTP: scripts/play.");
+    return;
+  }
+  // Offline: a service worker keeps the page's files, so it opens again without a network.
+  // Registered relative to this page, so it works under any path prefix.
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("sw.js").catch((e) => console.warn("playground: no offline copy: " + e));
+  }
+  readSharedSandbox().then((shared) => {
+    Module.sharedSandbox = shared;
+    const script = document.createElement("script");
+    script.src = "playground.js";
+    script.async = true;
+    script.onerror = () => fail("Could not load playground.js. Is the page served from the build's site/ folder?");
+    document.body.appendChild(script);
+  });
+})();
