@@ -2,9 +2,9 @@
 // and every response into off-screen live regions; and the page can be driven with the
 // keyboard alone (ImGui's keyboard navigation, with a visible focus).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
-  clickWidget, liveText, openPage, screenshot, siteAndBrowser, state, typeText, waitForState,
+  clickWidget, liveText, openPage, screenshot, siteAndBrowser, typeText, waitForState,
 } from './support.mjs';
 
 const site = siteAndBrowser();

@@ -34,8 +34,12 @@ async function run(page) {
   return waitForState(page, (s) => s.historyCount > before.historyCount && s.response);
 }
 
+// The builder's form needs room to show its fields together: at 1024x640 the workbench gives it
+// one row at a time, so these tests open it at 1280x800.
+const roomy = { width: 1280, height: 800 };
+
 async function openWithSample() {
-  const opened = await openPage(site.browser, site.server.url);
+  const opened = await openPage(site.browser, site.server.url, roomy);
   await clickWidget(opened.page, 'tables.create_sample');
   await waitForState(opened.page, (s) => s.selectedTable === 'Books' && s.itemsListed === 8);
   return opened;

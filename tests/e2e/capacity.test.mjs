@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  clickWidget, exec, openPage, reloadWithSettings, screenshot, scrollTo, siteAndBrowser, state, waitFrames,
-  waitForState, widgetRect,
+  clickWidget, exec, openPage, reloadWithSettings, screenshot, scrollTo, siteAndBrowser, state, stepClockUntil,
+  waitFrames, waitForState, widgetRect,
 } from './support.mjs';
 
 const shared = siteAndBrowser();
@@ -25,15 +25,16 @@ test('one busy customer throttles one partition, and sharding the key stops it',
     assert.ok(await widgetRect(page, 'capacity.scenario'), 'the scenario picker is on screen');
     await startScenario(page, 'one-busy-customer');
     await waitForState(page, (s) => s.selectedTable === 'Orders' && s.dataMode === 'capacity');
-    // A few seconds of traffic: the busy customer's partition asks for 1,200 WCU a second.
-    await waitForState(page, (s) => (s.capacity?.throttled ?? 0) > 500 && s.capacity.hotPartitions > 0, 20000);
+    // A few seconds of traffic, on the page's clock: the busy customer's partition asks for
+    // 1,200 WCU a second.
+    await stepClockUntil(page, (s) => (s.capacity?.throttled ?? 0) > 500 && s.capacity.hotPartitions > 0);
     const busy = (await state(page)).capacity;
     assert.equal(busy.scenario, 'one-busy-customer');
     assert.equal(busy.topThrottled, 'customer#0');
     assert.equal(busy.topAccessed, 'customer#0');
     assert.equal(busy.hotPartitions, 1, 'exactly one partition is red');
-    await screenshot(page, 'capacity-busy-1280x800.png');
-    assert.ok(await widgetRect(page, 'capacity.heat'), 'the heat map is on screen');
+    await screenshot(page, 'capacity-busy.png');
+    assert.ok(await scrollTo(page, 'capacity.heat', 'panel:data'), 'the heat map is in the data view');
     // The top key leads to its items.
     await scrollTo(page, 'capacity.top_accessed', 'panel:data');
     await clickWidget(page, 'capacity.top_accessed');
@@ -43,11 +44,11 @@ test('one busy customer throttles one partition, and sharding the key stops it',
 
     // Shard the key: the same customer over ten shards.
     await startScenario(page, 'shard-the-hot-key');
-    await waitForState(page, (s) => s.capacity?.scenario === 'shard-the-hot-key' && s.capacity.made > 8000, 20000);
+    await stepClockUntil(page, (s) => s.capacity?.scenario === 'shard-the-hot-key' && s.capacity.made > 8000);
     const sharded = (await state(page)).capacity;
     assert.equal(sharded.throttled, 0);
     assert.equal(sharded.hotPartitions, 0);
-    await screenshot(page, 'capacity-sharded-1280x800.png');
+    await screenshot(page, 'capacity-sharded.png');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
@@ -61,7 +62,7 @@ for (const [width, height] of [[1024, 640], [1280, 800], [1920, 1080]]) {
       await reloadWithSettings(page, { fontScale: 2.5 });
       await waitForState(page, (s) => s.fontScale === 2.5);
       await startScenario(page, 'one-busy-customer');
-      await waitForState(page, (s) => (s.capacity?.throttled ?? 0) > 200, 20000);
+      await stepClockUntil(page, (s) => (s.capacity?.throttled ?? 0) > 200);
       await clickWidget(page, 'title.presenter');
       await waitForState(page, (s) => s.presenter === true);
       const shown = await state(page);
@@ -79,7 +80,7 @@ test('a ?scenario= link starts the scenario, and a throttled request says why in
   const { context, page, errors } = await openPage(shared.browser, `${shared.server.url}?scenario=one-busy-customer`);
   try {
     await waitForState(page, (s) => s.capacity?.scenario === 'one-busy-customer' && s.dataMode === 'capacity');
-    await waitForState(page, (s) => s.capacity.hotPartitions > 0, 20000);
+    await stepClockUntil(page, (s) => s.capacity.hotPartitions > 0);
     // The learner's own write to the busy customer meets the same throttling.
     let throttled = null;
     for (let i = 0; i < 200 && !throttled; ++i) {
@@ -99,7 +100,7 @@ test('a ?scenario= link starts the scenario, and a throttled request says why in
       line = await widgetRect(page, 'trace.throttle');
     }
     assert.ok(line, 'the trace says it was throttled');
-    await screenshot(page, 'capacity-link-trace-1280x800.png');
+    await screenshot(page, 'capacity-link-trace.png');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

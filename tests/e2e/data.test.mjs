@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
   clickWidget, exec, openPage, reload, reloadWithSettings, pressKeys, screenshot, scrollTo, siteAndBrowser, state,
-  typeText, waitForState, waitFrames, widgetRect,
+  stepClockUntil, typeText, waitForState, waitFrames, widgetRect,
 } from './support.mjs';
 
 const site = siteAndBrowser();
@@ -118,8 +118,8 @@ describe('the trace painted on the sample table', () => {
     await clickWidget(page, 'table:Sessions');
     let s = await waitForState(page, (st) => st.selectedTable === 'Sessions' && st.timeToLive);
     assert.match(s.timeToLive, /^Time to live: expires\. A sweep every 10 s deletes items whose expires \(seconds since 1970\) has passed; until then reads still return them\.$/);
-    // The page's clock runs: within a sweep the expired item is gone, and the line says when.
-    s = await waitForState(page, (st) => st.itemsListed === 1 && /Last sweep/.test(st.timeToLive ?? ''), 20000);
+    // On the page's clock, within a sweep the expired item is gone, and the line says when.
+    s = await stepClockUntil(page, (st) => st.itemsListed === 1 && /Last sweep/.test(st.timeToLive ?? ''));
     assert.match(s.timeToLive, /Last sweep \d\d:\d\d:\d\d deleted 1 item\.$/);
     assert.ok(await widgetRect(page, 'table.time_to_live'));
     assert.ok(await widgetRect(page, 'trace.time_to_live'), 'the trace says the sweep deleted since the last request');
@@ -142,10 +142,10 @@ describe('the trace painted on the sample table', () => {
 
   test('the item grid lists the items in Scan order and selects them too', async () => {
     await clickWidget(page, 'data.tab:items');
-    let s = await waitForState(page, (st) => st.dataMode === 'items');
+    await waitForState(page, (st) => st.dataMode === 'items');
     assert.ok(await widgetRect(page, 'grid:butler/1979-kindred'));
     await clickWidget(page, 'grid:butler/1979-kindred');
-    s = await waitForState(page, (st) => st.inspectedItemBytes === 8 + 6 + 6 + 12 + 5 + 7 + 4 + 3);
+    await waitForState(page, (st) => st.inspectedItemBytes === 8 + 6 + 6 + 12 + 5 + 7 + 4 + 3);
     await screenshot(page, 'data-grid.png');
     await clickWidget(page, 'data.tab:partitions');
     await waitForState(page, (st) => st.dataMode === 'partitions');

@@ -3,9 +3,16 @@
 // UpdateTable backfilling. Screenshots in artifacts/e2e/indexes-*.png.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { clickWidget, exec, openPage, screenshot, siteAndBrowser, state, waitForState, waitFrames } from './support.mjs';
+import {
+  clickChoice, clickWidget, exec, openPage, screenshot, siteAndBrowser, state, stepClock, stepClockUntil, waitForState, waitFrames,
+  wheelUntilShown,
+} from './support.mjs';
 
 const site = siteAndBrowser();
+// What the data view draws is what these tests count (itemsListed, the sparse-index note): at
+// 1280x800 all four of an index's partition columns are in view; at 1024x640 the last one
+// scrolls aside.
+const wide = { width: 1280, height: 800 };
 
 const orders = {
   TableName: 'Orders',
@@ -43,7 +50,7 @@ describe('a GSI beside its table', () => {
   let context;
   let errors;
   before(async () => {
-    ({ page, context, errors } = await openPage(site.browser, site.server.url, { width: 1280, height: 800 }));
+    ({ page, context, errors } = await openPage(site.browser, site.server.url, wide));
     assert.equal((await exec(page, 'CreateTable', orders)).status, 200);
     for (const [c, n, s, p] of [['ana', 1, 'OPEN', '2026-11-28'], ['ana', 2, 'SHIPPED', '2026-11-30'], ['bo', 1, 'OPEN', '2026-11-29'], ['cy', 1, null, '2026-12-01']])
       assert.equal((await exec(page, 'PutItem', order(c, n, s, p))).status, 200);
@@ -53,9 +60,10 @@ describe('a GSI beside its table', () => {
   after(() => context?.close());
 
   test('the index has its own partitions, leaves out items without its key, and lags behind a write', async () => {
-    await clickWidget(page, 'data.view:ByStatus');
-    // The writes above arrive two seconds after they were made.
-    let s = await waitForState(page, (x) => x.dataIndex === 'ByStatus' && x.indexPending === 0, 8000);
+    await clickChoice(page, 'data.view:ByStatus', 'data.view');
+    // The writes above arrive two seconds after they were made, on the page's clock.
+    await waitForState(page, (x) => x.dataIndex === 'ByStatus');
+    let s = await stepClockUntil(page, (x) => x.indexPending === 0);
     assert.equal(s.partitionsShown, 4);  // its own, hashed on status
     assert.equal(s.itemsListed, 3);  // cy has no status: a sparse index
     assert.ok(await (async () => (await page.evaluate(() => window.playground.widgetRect('data.index_sparse'))) !== null)());
@@ -70,23 +78,23 @@ describe('a GSI beside its table', () => {
       ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': { S: 'OPEN' } },
     };
     assert.equal((await exec(page, 'Query', query)).body.Count, 2);
-    s = await waitForState(page, (x) => x.indexPending === 0 && x.itemsListed === 4, 8000);
+    await stepClock(page, 2000);
+    s = await waitForState(page, (x) => x.indexPending === 0 && x.itemsListed === 4);
     assert.equal((await exec(page, 'Query', query)).body.Count, 3);
     await screenshot(page, 'indexes-gsi-caught-up.png');
 
-    await clickWidget(page, 'data.view:ByPlaced');
+    await clickChoice(page, 'data.view:ByPlaced', 'data.view');
     s = await waitForState(page, (x) => x.dataIndex === 'ByPlaced');
     assert.equal(s.itemsListed, 5);  // an LSI is written with the table
-    await clickWidget(page, 'data.view:table');
+    await clickChoice(page, 'data.view:table', 'data.view');
     s = await waitForState(page, (x) => x.dataIndex === '');
     assert.equal(s.itemsListed, 5);
     assert.deepEqual(errors, []);
   });
 
   test('a GSI added with UpdateTable is CREATING, backfills while the learner watches, then is ACTIVE', async () => {
-    // 60 items backfill in three seconds at the page's pace (20 a second): long enough to see
-    // the entries arrive a few at a time even on a slow, busy machine. (With the five above it
-    // took a quarter of a second, and a slow screenshot could miss it.)
+    // 60 items backfill in three seconds of the page's clock (20 a second): a second's step
+    // shows the entries part-way, whatever the machine's pace.
     for (let n = 1; n <= 55; ++n)
       assert.equal((await exec(page, 'PutItem', order(`eve-${n}`, n, 'OPEN', '2026-12-02'))).status, 200);
     const added = await exec(page, 'UpdateTable', {
@@ -98,7 +106,7 @@ describe('a GSI beside its table', () => {
     });
     assert.equal(added.status, 200, JSON.stringify(added.body));
     assert.equal(added.body.TableDescription.GlobalSecondaryIndexes.find((i) => i.IndexName === 'ByDay').IndexStatus, 'CREATING');
-    await clickWidget(page, 'data.view:ByDay');
+    await clickChoice(page, 'data.view:ByDay', 'data.view');
     await waitForState(page, (x) => x.dataIndex === 'ByDay');
     assert.ok(await page.evaluate(() => window.playground.widgetRect('data.index_lifecycle')));
     await screenshot(page, 'indexes-gsi-creating.png');
@@ -106,9 +114,10 @@ describe('a GSI beside its table', () => {
     assert.equal(early.status, 400);
     assert.equal(early.body.message, 'Cannot read from backfilling global secondary index: ByDay');
     // Backfilling: the entries appear a few at a time.
-    await waitForState(page, (x) => x.itemsListed > 0 && x.itemsListed < 60, 8000);
+    await stepClock(page, 1000);
+    await waitForState(page, (x) => x.itemsListed > 0 && x.itemsListed < 60);
     await screenshot(page, 'indexes-gsi-backfilling.png');
-    await waitForState(page, (x) => x.itemsListed === 60, 10000);
+    await stepClockUntil(page, (x) => x.itemsListed === 60);
     const done = await exec(page, 'DescribeTable', { TableName: 'Orders' });
     assert.equal(done.body.Table.TableStatus, 'ACTIVE');
     assert.equal((await exec(page, 'Scan', { TableName: 'Orders', IndexName: 'ByDay' })).body.Count, 60);
@@ -122,7 +131,7 @@ describe('indexes from the UI', () => {
   let context;
   let errors;
   before(async () => {
-    ({ page, context, errors } = await openPage(site.browser, site.server.url, { width: 1280, height: 800 }));
+    ({ page, context, errors } = await openPage(site.browser, site.server.url, wide));
   });
   after(() => context?.close());
 
@@ -139,6 +148,7 @@ describe('indexes from the UI', () => {
     s = await waitForState(page, (x) => x.designerPreview.includes('LocalSecondaryIndexes'));
     await screenshot(page, 'indexes-designer.png');
     assert.equal(s.designerError, null, s.designerError);
+    await wheelUntilShown(page, 'designer.create');  // the window scrolls at 1024x640
     await clickWidget(page, 'designer.create');
     await waitForState(page, (x) => x.selectedTable === 'Music');
     const described = await exec(page, 'DescribeTable', { TableName: 'Music' });
@@ -152,33 +162,33 @@ describe('indexes from the UI', () => {
       Item: { artist: { S: 'Nina' }, songTitle: { S: 'Feeling Good' }, status: { S: 'LIVE' }, attribute2: { S: 'x' }, createdAt: { S: '1965' } },
     });
     assert.equal(put.status, 200, JSON.stringify(put.body));
-    await clickWidget(page, 'data.view:GSI1');
+    await clickChoice(page, 'data.view:GSI1', 'data.view');
     s = await waitForState(page, (x) => x.dataIndex === 'GSI1' && x.indexPending === 1);
     assert.equal(s.itemsListed, 0);
-    s = await waitForState(page, (x) => x.indexPending === 0 && x.itemsListed === 1, 8000);
+    s = await stepClockUntil(page, (x) => x.indexPending === 0 && x.itemsListed === 1);
     assert.deepEqual(errors, []);
   });
 
   test('"+ GSI" adds one with UpdateTable and the view follows its backfill; "Delete this GSI" removes it', async () => {
-    await clickWidget(page, 'data.add_gsi');
+    await clickChoice(page, 'data.add_gsi', 'data.view');
     await waitFrames(page, 3);
     await screenshot(page, 'indexes-add-gsi.png');
     assert.ok(await page.evaluate(() => window.playground.widgetRect('add_gsi.name')));
     await clickWidget(page, 'add_gsi.create');
-    let s = await waitForState(page, (x) => x.dataIndex === 'ByStatus');
+    await waitForState(page, (x) => x.dataIndex === 'ByStatus');
     const creating = await exec(page, 'DescribeTable', { TableName: 'Music' });
     assert.equal(creating.body.Table.TableStatus, 'UPDATING');
-    s = await waitForState(page, (x) => x.itemsListed === 1, 10000);
+    await stepClockUntil(page, (x) => x.itemsListed === 1);
     let described;
     for (let i = 0; i < 50; i++) {
       described = await exec(page, 'DescribeTable', { TableName: 'Music' });
       if (described.body.Table.TableStatus === 'ACTIVE') break;
-      await new Promise((r) => setTimeout(r, 100));
+      await stepClock(page, 100);
     }
     assert.equal(described.body.Table.TableStatus, 'ACTIVE');
     await waitFrames(page, 2);
     await clickWidget(page, 'data.delete_gsi');
-    s = await waitForState(page, (x) => x.dataIndex === '', 8000);  // gone: the view goes back to the table
+    await stepClockUntil(page, (x) => x.dataIndex === '');  // gone: the view goes back to the table
     const gone = await exec(page, 'DescribeTable', { TableName: 'Music' });
     assert.deepEqual(gone.body.Table.GlobalSecondaryIndexes.map((i) => i.IndexName), ['GSI1']);
     assert.deepEqual(errors, []);

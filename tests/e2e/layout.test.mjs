@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  openPage, screenshot, siteAndBrowser, state, waitForState, waitFrames, widgetRect,
+  openPage, screenshot, siteAndBrowser, waitForState, waitFrames, widgetRect,
 } from './support.mjs';
 
 const PANELS = ['lessons', 'tables', 'data', 'builder', 'response', 'trace', 'history'];

@@ -2,7 +2,7 @@
 // fragment carries the sandbox, compressed, and opening it recreates the sandbox; a sandbox
 // too big for a link gets a clear message; a damaged link is reported.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   clickWidget, exec, openPage, reloadWithSettings, screenshot, siteAndBrowser, waitForState, widgetRect,
 } from './support.mjs';

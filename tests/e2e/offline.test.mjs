@@ -14,12 +14,15 @@ after(async () => { await browser?.close(); });
 // The files the site needs, none addressed from the server's root.
 test('the site folder is self-contained, with relative paths only', () => {
   const files = fs.readdirSync(siteDir);
-  for (const f of ['index.html', 'playground.js', 'playground.wasm', 'playground.data', 'sw.js', 'fonts-LICENSE.txt']) {
+  for (const f of ['index.html', 'page.js', 'playground.js', 'playground.wasm', 'playground.data', 'sw.js', 'fonts-LICENSE.txt']) {
     assert.ok(files.includes(f), `${f} is in the site folder`);
   }
   const html = fs.readFileSync(path.join(siteDir, 'index.html'), 'utf8');
   assert.doesNotMatch(html, /(src|href)="\//, 'no root-relative src or href');
-  assert.match(html, /register\("sw\.js"\)/);
+  assert.match(html, /<script src="page\.js"><\/script>/);
+  const script = fs.readFileSync(path.join(siteDir, 'page.js'), 'utf8');
+  assert.match(script, /register\("sw\.js"\)/);
+  assert.match(script, /script\.src = "playground\.js"/);
 });
 
 async function visitThenGoOffline(prefix) {
@@ -32,7 +35,7 @@ async function visitThenGoOffline(prefix) {
     await page.waitForFunction(async () => {
       const cache = await caches.open('ddb-playground-v1');
       const urls = (await cache.keys()).map((r) => new URL(r.url).pathname);
-      return ['index.html', 'playground.js', 'playground.wasm', 'playground.data'].every((f) => urls.some((u) => u.endsWith('/' + f)));
+      return ['index.html', 'page.js', 'playground.js', 'playground.wasm', 'playground.data'].every((f) => urls.some((u) => u.endsWith('/' + f)));
     });
     // No network at all: the server is gone and the browser is offline.
     await server.close();
@@ -87,7 +90,7 @@ test('the first visit downloads at most 700 KB gzip, the worker\'s bundle includ
     // Every distinct address, as the server holds its file, gzip-compressed ("./" and
     // "index.html" are the same file fetched twice, and count twice).
     const files = [...fetched].map((p) => p.replace(new URL(server.url).pathname, '')).map((f) => f || 'index.html');
-    for (const f of ['index.html', 'playground.js', 'playground.wasm', 'playground.data', 'lessons/index.json']) {
+    for (const f of ['index.html', 'page.js', 'playground.js', 'playground.wasm', 'playground.data', 'lessons/index.json']) {
       assert.ok(files.includes(f), `${f} was fetched`);
     }
     let total = 0;

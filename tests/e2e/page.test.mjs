@@ -204,7 +204,7 @@ describe('the page with clipboard access', () => {
 describe('the page without its module', () => {
   test('shows the error box and rejects playground.ready', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-site-'));
-    fs.copyFileSync(path.join(siteDir, 'index.html'), path.join(dir, 'index.html'));
+    for (const f of ['index.html', 'page.js']) fs.copyFileSync(path.join(siteDir, f), path.join(dir, f));
     const broken = await serveSite(dir, { requireBuild: false });
     const { page, context } = await openPage(site.browser, broken.url, { waitReady: false });
     try {

@@ -167,9 +167,9 @@ describe('the saved sandbox', () => {
     await clickWidget(page, 'menu.sandbox');
     await clickWidget(page, 'menu.forget');
     // It cannot be undone: the page asks first, and Cancel keeps everything.
-    let s = await waitForState(page, (st) => st.confirm === 'Forget what this browser saved?');
+    await waitForState(page, (st) => st.confirm === 'Forget what this browser saved?');
     await clickWidget(page, 'confirm.no');
-    s = await waitForState(page, (st) => st.confirm === null);
+    await waitForState(page, (st) => st.confirm === null);
     assert.ok((await storeRecords(page)).manifest, 'nothing forgotten on Cancel');
     await clickWidget(page, 'menu.sandbox');
     await clickWidget(page, 'menu.forget');

@@ -84,10 +84,10 @@ describe('presenter controls', () => {
     const run = await widgetRect(page, 'builder.run');
     await clickWidget(page, 'menu.view');
     await clickWidget(page, 'menu.theme_light');
-    let s = await waitForState(page, (st) => st.theme === 'light');
+    await waitForState(page, (st) => st.theme === 'light');
     await clickWidget(page, 'menu.view');
     await clickWidget(page, 'menu.large_targets');
-    s = await waitForState(page, (st) => st.largeTargets);
+    await waitForState(page, (st) => st.largeTargets);
     const roomy = await widgetRect(page, 'builder.run');
     assert.ok(roomy.h >= run.h * 1.25, `Run grew from ${run.h} to ${roomy.h} pixels tall`);
     await screenshot(page, 'presenter-light-large.png');

@@ -61,17 +61,25 @@ export async function serveSite(root = siteDir, { requireBuild = true, prefix = 
   };
 }
 
+// Chromium's command line: headless, no network of its own (the machine has none), WebGL2
+// without a GPU: ANGLE on SwiftShader (Chromium refuses the software fallback silently
+// otherwise, or warns that it is deprecated).
+export const chromiumOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  ],
+};
+
+// The run's one browser when scripts/test-e2e started it (tests/e2e/run.mjs sets
+// DDB_BROWSER_WS): each test file connects to it instead of starting its own, which saved a
+// Chromium start per file. Run on its own (node --test FILE), a file starts its own browser.
+// Every test opens its page in a fresh context either way, so nothing is shared but the process.
 export async function launchBrowser() {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      // WebGL2 without a GPU: ANGLE on SwiftShader (Chromium refuses the software fallback
-      // silently otherwise, or warns that it is deprecated).
-      '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-    ],
-  });
+  if (process.env.DDB_BROWSER_WS) return chromium.connect(process.env.DDB_BROWSER_WS);
+  return chromium.launch(chromiumOptions);
 }
 
 // For a test file: serves the site and starts the browser before its tests, and stops both
@@ -89,12 +97,18 @@ export function siteAndBrowser() {
   return shared;
 }
 
+// The size the browser tests open the page at unless a test is about layout: the smallest the
+// page supports, where every control must be usable, and the cheapest to draw without a GPU
+// (Chromium's software rasteriser is most of the run's CPU; 1024x640 is 36 % fewer pixels
+// than 1280x800).
+export const defaultViewport = { width: 1024, height: 640 };
+
 // Opens the page in a fresh context and waits for its first frame. Console errors and page
 // errors are collected in the returned `errors` array. `routes` ({glob: handler}) answer
 // requests in place of the server (page.route); the service worker is blocked then, since
 // requests it makes would bypass them.
 export async function openPage(browser, url, {
-  width = 1280, height = 800, deviceScaleFactor = 1, permissions = [], waitReady = true, routes = null,
+  width = defaultViewport.width, height = defaultViewport.height, deviceScaleFactor = 1, permissions = [], waitReady = true, routes = null,
 } = {}) {
   const context = await browser.newContext({
     viewport: { width, height }, deviceScaleFactor, permissions, serviceWorkers: routes ? 'block' : 'allow',
@@ -173,10 +187,30 @@ export async function exec(page, operation, body) {
   }, [operation, body]);
 }
 
-// Waits until the page has drawn `n` more frames.
+// Waits until the page has drawn `n` more frames. It asks the page for its frame count alone
+// (a number) every animation frame, not for the whole state.
 export async function waitFrames(page, n = 1) {
-  const target = (await state(page)).frameCount + n;
-  await page.waitForFunction((t) => window.playground.state().frameCount >= t, target, { polling: 'raf' });
+  const target = (await page.evaluate(() => window.playground.frameCount())) + n;
+  await page.waitForFunction((t) => window.playground.frameCount() >= t, target, { polling: 'raf' });
+}
+
+// Moves the page's clock on by `ms` (playground.stepClock), as "Step 1 s" would, and waits
+// for the page to draw the result.
+export async function stepClock(page, ms) {
+  await page.evaluate((m) => window.playground.stepClock(m), ms);
+  await waitFrames(page, 1);
+}
+
+// Steps the page's clock a second at a time until predicate(state) holds: what a test would
+// otherwise wait out in wall time (GSI writes held back by a lesson, a backfill, a traffic
+// run, a TTL sweep). Resolves to the state that matched.
+export async function stepClockUntil(page, predicate, { stepMs = 1000, maxMs = 120000 } = {}) {
+  for (let stepped = 0; ; stepped += stepMs) {
+    const s = await state(page);
+    if (predicate(s)) return s;
+    if (stepped >= maxMs) throw new Error(`page state never matched in ${maxMs} ms of page time; last: ${JSON.stringify(s)}`);
+    await stepClock(page, stepMs);
+  }
 }
 
 // Waits until predicate(state) holds, polling once per frame.
@@ -202,6 +236,30 @@ export async function clickWidget(page, name) {
   await page.mouse.up();
   await waitFrames(page, 3);
   return rect;
+}
+
+// Clicks a choice that a wide panel shows as a button and a narrow one (the page at 1024x640)
+// keeps in the drop-down `combo`: opens the drop-down first when the choice is not on screen.
+export async function clickChoice(page, name, combo) {
+  if (!(await widgetRect(page, name))) {
+    await clickWidget(page, combo);
+    await waitFrames(page, 2);
+  }
+  return clickWidget(page, name);
+}
+
+// Turns the mouse wheel down over the point `at` (CSS pixels; default: the middle of the page)
+// until the widget `name` is drawn: a button at the end of a window that scrolls at 1024x640.
+export async function wheelUntilShown(page, name, at = null, { step = 240, tries = 10 } = {}) {
+  const point = at ?? { x: page.viewportSize().width / 2, y: page.viewportSize().height / 2 };
+  await page.mouse.move(point.x, point.y);
+  for (let i = 0; i < tries; i++) {
+    const rect = await widgetRect(page, name);
+    if (rect) return rect;
+    await page.mouse.wheel(0, step);
+    await waitFrames(page, 2);
+  }
+  throw new Error(`widget ${name} never came into view`);
 }
 
 // Turns the mouse wheel over the widget or panel `over` until the widget `name` is fully on
@@ -243,6 +301,17 @@ export async function typeText(page, text) {
     sends.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: ch, code, windowsVirtualKeyCode: vk }));
   }
   await Promise.all(sends);
+  return waitForState(page, (s) => s.input.queuedEvents === 0);
+}
+
+// Puts `text` into the focused text field as one paste (the system clipboard, then Ctrl+V),
+// replacing what it held: how a learner brings in a request written elsewhere, and one input
+// event where typing is hundreds. The page's context needs the clipboard permissions
+// (openPage(..., {permissions: clipboardPermissions})).
+export const clipboardPermissions = ['clipboard-read', 'clipboard-write'];
+export async function pasteText(page, text) {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await pressKeys(page, 'Control+A', 'Control+V');
   return waitForState(page, (s) => s.input.queuedEvents === 0);
 }
 
