@@ -5,9 +5,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, openPage, pressKeys, screenshot, scrollTo, siteAndBrowser, state, typeText,
-  waitForState, widgetRect,
+  clickWidget, exec, openPage, openPagesAt, pressKeys, roomyViewport, screenshot, scrollTo, siteAndBrowser,
+  state, typeText, waitForState, widgetRect,
 } from './support.mjs';
+
+// The builder's form needs room to show its fields together: at 1024x640 the workbench gives it
+// one row at a time.
+openPagesAt(roomyViewport);
 
 const OPERATIONS = ['PutItem', 'GetItem', 'UpdateItem', 'DeleteItem', 'Query', 'Scan', 'BatchGetItem',
   'BatchWriteItem', 'TransactWriteItems', 'TransactGetItems'];
@@ -34,12 +38,8 @@ async function run(page) {
   return waitForState(page, (s) => s.historyCount > before.historyCount && s.response);
 }
 
-// The builder's form needs room to show its fields together: at 1024x640 the workbench gives it
-// one row at a time, so these tests open it at 1280x800.
-const roomy = { width: 1280, height: 800 };
-
 async function openWithSample() {
-  const opened = await openPage(site.browser, site.server.url, roomy);
+  const opened = await openPage(site.browser, site.server.url);
   await clickWidget(opened.page, 'tables.create_sample');
   await waitForState(opened.page, (s) => s.selectedTable === 'Books' && s.itemsListed === 8);
   return opened;

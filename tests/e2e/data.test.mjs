@@ -5,9 +5,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, openPage, reload, reloadWithSettings, pressKeys, screenshot, scrollTo, siteAndBrowser, state,
-  stepClockUntil, typeText, waitForState, waitFrames, widgetRect,
+  clickWidget, exec, openPage, openPagesAt, pressKeys, reload, reloadWithSettings, roomyViewport, screenshot,
+  scrollTo, siteAndBrowser, state, stepClockUntil, typeText, waitForState, waitFrames, widgetRect,
 } from './support.mjs';
+
+// The data view's columns, the inspector and the grid: what the roomier page shows together
+// (the smallest page's own data view is checked by the TTL test below, at 1024x640).
+openPagesAt(roomyViewport);
 
 const site = siteAndBrowser();
 

@@ -4,15 +4,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickChoice, clickWidget, exec, openPage, screenshot, siteAndBrowser, state, stepClock, stepClockUntil, waitForState, waitFrames,
-  wheelUntilShown,
+  clickChoice, clickWidget, exec, openPage, openPagesAt, roomyViewport, screenshot, siteAndBrowser, state, stepClock,
+  stepClockUntil, waitForState, waitFrames, wheelUntilShown,
 } from './support.mjs';
 
 const site = siteAndBrowser();
 // What the data view draws is what these tests count (itemsListed, the sparse-index note): at
 // 1280x800 all four of an index's partition columns are in view; at 1024x640 the last one
 // scrolls aside.
-const wide = { width: 1280, height: 800 };
+openPagesAt(roomyViewport);
 
 const orders = {
   TableName: 'Orders',
@@ -50,7 +50,7 @@ describe('a GSI beside its table', () => {
   let context;
   let errors;
   before(async () => {
-    ({ page, context, errors } = await openPage(site.browser, site.server.url, wide));
+    ({ page, context, errors } = await openPage(site.browser, site.server.url));
     assert.equal((await exec(page, 'CreateTable', orders)).status, 200);
     for (const [c, n, s, p] of [['ana', 1, 'OPEN', '2026-11-28'], ['ana', 2, 'SHIPPED', '2026-11-30'], ['bo', 1, 'OPEN', '2026-11-29'], ['cy', 1, null, '2026-12-01']])
       assert.equal((await exec(page, 'PutItem', order(c, n, s, p))).status, 200);
@@ -131,7 +131,7 @@ describe('indexes from the UI', () => {
   let context;
   let errors;
   before(async () => {
-    ({ page, context, errors } = await openPage(site.browser, site.server.url, wide));
+    ({ page, context, errors } = await openPage(site.browser, site.server.url));
   });
   after(() => context?.close());
 

@@ -3,7 +3,12 @@
 // GLFW layer, which the page used before, dropped keys and clicks that came between frames.)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { clickWidget, openPage, siteAndBrowser, state, waitForState, widgetRect } from './support.mjs';
+import {
+  clickWidget, openPage, openPagesAt, roomyViewport, siteAndBrowser, state, waitForState, widgetRect,
+} from './support.mjs';
+
+// Typing into the item form's editor, which the roomier page shows beside the data view.
+openPagesAt(roomyViewport);
 
 const TEXT = '{"authorId": {"S": "AUTHOR#42"}, "n": 1}'; // 40 characters
 assert.equal(TEXT.length, 40);

@@ -4,8 +4,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  openPage, screenshot, siteAndBrowser, waitForState, waitFrames, widgetRect,
+  openPage, openPagesAt, roomyViewport, screenshot, siteAndBrowser, waitForState, waitFrames, widgetRect,
 } from './support.mjs';
+
+// The layout's panels and splitters, measured at 1280x800 (other sizes: viewports.test.mjs).
+openPagesAt(roomyViewport);
 
 const PANELS = ['lessons', 'tables', 'data', 'builder', 'response', 'trace', 'history'];
 

@@ -7,9 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, openPage, pressKeys, screenshot, serveSite, siteAndBrowser, siteDir, state,
-  waitForState, widgetRect,
+  clickWidget, exec, openPage, openPagesAt, pressKeys, roomyViewport, screenshot, serveSite, siteAndBrowser,
+  siteDir, state, waitForState, widgetRect,
 } from './support.mjs';
+
+// The page's canvas and the item form, as the roomier page shows them.
+openPagesAt(roomyViewport);
 
 const gamesTable = {
   TableName: 'Games',

@@ -5,9 +5,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, openPage, screenshot, siteAndBrowser, state, waitForState, waitFrames,
-  widgetRect,
+  clickWidget, exec, openPage, openPagesAt, roomyViewport, screenshot, siteAndBrowser, state, waitForState,
+  waitFrames, widgetRect,
 } from './support.mjs';
+
+// Presenter view against the workbench it replaces, at 1280x800 (other sizes: viewports.test.mjs).
+openPagesAt(roomyViewport);
 
 const site = siteAndBrowser();
 

@@ -102,13 +102,22 @@ export function siteAndBrowser() {
 // (Chromium's software rasteriser is most of the run's CPU; 1024x640 is 36 % fewer pixels
 // than 1280x800).
 export const defaultViewport = { width: 1024, height: 640 };
+// The size the workbench needs to show a form's fields, an item's inspector and the grid's
+// columns together, and the size the layout tests measure the panels at.
+export const roomyViewport = { width: 1280, height: 800 };
+// A test file whose tests are about what the roomier page shows opens its pages at that size
+// (each test file runs in a process of its own).
+let fileViewport = defaultViewport;
+export function openPagesAt(size) {
+  fileViewport = size;
+}
 
 // Opens the page in a fresh context and waits for its first frame. Console errors and page
 // errors are collected in the returned `errors` array. `routes` ({glob: handler}) answer
 // requests in place of the server (page.route); the service worker is blocked then, since
 // requests it makes would bypass them.
 export async function openPage(browser, url, {
-  width = defaultViewport.width, height = defaultViewport.height, deviceScaleFactor = 1, permissions = [], waitReady = true, routes = null,
+  width = fileViewport.width, height = fileViewport.height, deviceScaleFactor = 1, permissions = [], waitReady = true, routes = null,
 } = {}) {
   const context = await browser.newContext({
     viewport: { width, height }, deviceScaleFactor, permissions, serviceWorkers: routes ? 'block' : 'allow',

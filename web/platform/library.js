@@ -3,7 +3,7 @@
 // EM_JS strings inside C++ (web/platform/js_library.h declares them for main.cpp). The page's
 // other JavaScript, loaded before the module, is page.js; the service worker is sw.js.
 //
-// Strings returned to C++ are malloc'd (allocateUTF8); the caller frees them. Whatever the
+// Strings returned to C++ are malloc'd (allocateUTF8, part of Emscripten's runtime); the caller frees them. Whatever the
 // browser may refuse (storage, IndexedDB, the clipboard) is guarded: an uncaught exception here
 // would stop the main loop.
 mergeInto(LibraryManager.library, {
@@ -18,7 +18,6 @@ mergeInto(LibraryManager.library, {
     Module.clipText = UTF8ToString(text);
     if (navigator.clipboard) navigator.clipboard.writeText(Module.clipText).catch(() => {});
   },
-  js_get_clipboard__deps: ['$allocateUTF8'],
   js_get_clipboard: function() {
     const text = Module.clipText || "";
     return allocateUTF8(text);
@@ -37,7 +36,6 @@ mergeInto(LibraryManager.library, {
 
   // localStorage. It may be missing or throw (private windows, quota): an uncaught exception
   // here would stop the main loop, so every access is guarded.
-  js_storage_get__deps: ['$allocateUTF8'],
   js_storage_get: function(key) {
     let text = null;
     try { text = window.localStorage.getItem(UTF8ToString(key)); } catch (e) { text = null; }
@@ -134,13 +132,11 @@ mergeInto(LibraryManager.library, {
       queueMicrotask(records.flush);
     }
   },
-  js_take_record__deps: ['$allocateUTF8'],
   js_take_record: function() {
     if (!Module.records || Module.records.outcomes.length === 0) return 0;
     const text = JSON.stringify(Module.records.outcomes.shift());
     return allocateUTF8(text);
   },
-  js_query_parameter__deps: ['$allocateUTF8'],
   js_query_parameter: function(name) {
     const value = new URLSearchParams(location.search).get(UTF8ToString(name));
     if (value === null) return 0;
@@ -175,7 +171,6 @@ mergeInto(LibraryManager.library, {
                            (e) => done({ status: 0, error: String((e && e.message) || e) })),
       (e) => done({ status: 0, error: String((e && e.message) || e) }));
   },
-  js_take_fetched__deps: ['$allocateUTF8'],
   js_take_fetched: function() {
     if (!Module.fetched || Module.fetched.length === 0) return 0;
     const text = JSON.stringify(Module.fetched.shift());
@@ -189,7 +184,6 @@ mergeInto(LibraryManager.library, {
   // and leaves the outcome as JSON for js_take_share_outcome; the sandbox the page was opened
   // with was read the same way before the module started.
   js_start_share: function(snapshot) { if (Module.startShare) Module.startShare(UTF8ToString(snapshot)); },
-  js_take_share_outcome__deps: ['$allocateUTF8'],
   js_take_share_outcome: function() {
     const outcome = Module.shareOutcome;
     if (!outcome) return 0;
@@ -197,7 +191,6 @@ mergeInto(LibraryManager.library, {
     const text = JSON.stringify(outcome);
     return allocateUTF8(text);
   },
-  js_take_shared_sandbox__deps: ['$allocateUTF8'],
   js_take_shared_sandbox: function() {
     const shared = Module.sharedSandbox;
     if (!shared) return 0;
