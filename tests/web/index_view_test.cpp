@@ -7,11 +7,11 @@
 #include "ddb/clock.h"
 #include "ddb/database.h"
 #include "ddb/snapshot.h"
-#include "model/index_draft.h"
-#include "model/index_view_text.h"
-#include "model/layout_view.h"
-#include "model/page_options.h"
-#include "model/wire_client.h"
+#include "sandbox/page_options.h"
+#include "sandbox/wire_client.h"
+#include "view_models/index_draft.h"
+#include "view_models/index_view_text.h"
+#include "view_models/layout_view.h"
 
 using namespace playground;
 

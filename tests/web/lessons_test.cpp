@@ -8,12 +8,12 @@
 
 #include "ddb/lesson.h"
 #include "memory_host.h"
-#include "model/lesson_library.h"
-#include "model/lesson_progress.h"
-#include "model/lesson_setup.h"
-#include "model/sandbox.h"
-#include "model/wire_client.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/wire_client.h"
 #include "support.h"
+#include "view_models/lesson_library.h"
+#include "view_models/lesson_progress.h"
+#include "view_models/lesson_setup.h"
 
 using namespace playground;
 using playground::test::kBooks;

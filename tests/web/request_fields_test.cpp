@@ -1,13 +1,13 @@
 // The builder's request fields: the operations it offers (the engine's list) and what a form
 // composes.
-#include "model/request_fields.h"
+#include "text/request_fields.h"
 
 #include <string>
 
 #include <catch2/catch.hpp>
 
-#include "model/item_json.h"
-#include "model/trace_keys.h"
+#include "text/item_json.h"
+#include "text/trace_keys.h"
 
 using namespace playground;
 

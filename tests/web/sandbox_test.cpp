@@ -1,11 +1,11 @@
 // Sandbox: the history of requests, undo and redo, and groups of requests as one step.
-#include "model/sandbox.h"
+#include "sandbox/sandbox.h"
 
 #include <string>
 
 #include <catch2/catch.hpp>
 
-#include "model/wire_client.h"
+#include "sandbox/wire_client.h"
 #include "support.h"
 
 using namespace playground;

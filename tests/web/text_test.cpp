@@ -3,11 +3,11 @@
 
 #include <catch2/catch.hpp>
 
-#include "model/error_explanations.h"
-#include "model/json_format.h"
-#include "model/layout_view.h"
-#include "model/notices.h"
-#include "model/value_text.h"
+#include "sandbox/notices.h"
+#include "text/error_explanations.h"
+#include "text/json_format.h"
+#include "text/value_text.h"
+#include "view_models/layout_view.h"
 
 using namespace playground;
 

@@ -1,5 +1,5 @@
 // WireClient: the page's one way to change the engine, and the error envelope taken apart.
-#include "model/wire_client.h"
+#include "sandbox/wire_client.h"
 
 #include <string>
 #include <vector>
@@ -8,7 +8,7 @@
 
 #include "ddb/json_api.h"
 #include "ddb/snapshot.h"
-#include "model/workbench.h"
+#include "sandbox/workbench.h"
 #include "support.h"
 
 using namespace playground;

@@ -19,9 +19,9 @@
 #include "app/notices_view.h"
 #include "ddb/item_json.h"
 #include "ddb/snapshot.h"
-#include "model/request_fields.h"
-#include "model/scenario_library.h"
 #include "panels/trace_panel.h"
+#include "text/request_fields.h"
+#include "view_models/scenario_library.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {

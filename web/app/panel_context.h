@@ -10,10 +10,10 @@
 
 #include "app/ui_probe.h"
 #include "ddb/database.h"
-#include "model/layout_cache.h"
-#include "model/sandbox.h"
-#include "model/wire_client.h"
-#include "model/workbench.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/wire_client.h"
+#include "sandbox/workbench.h"
+#include "view_models/layout_cache.h"
 #include "widgets/theme.h"
 
 namespace playground {

@@ -11,8 +11,8 @@
 
 #include "app/confirm_dialog.h"
 #include "ddb/key_facts.h"
-#include "model/notices.h"
-#include "model/page_options.h"
+#include "sandbox/notices.h"
+#include "sandbox/page_options.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {

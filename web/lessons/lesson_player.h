@@ -26,11 +26,11 @@
 #include "ddb/database.h"
 #include "ddb/lesson.h"
 #include "lessons/rich_text.h"
-#include "model/host.h"
-#include "model/lesson_library.h"
-#include "model/lesson_progress.h"
-#include "model/lesson_setup.h"
-#include "model/wire_client.h"
+#include "sandbox/host.h"
+#include "sandbox/wire_client.h"
+#include "view_models/lesson_library.h"
+#include "view_models/lesson_progress.h"
+#include "view_models/lesson_setup.h"
 #include "widgets/card.h"
 
 namespace playground {

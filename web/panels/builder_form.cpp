@@ -15,7 +15,7 @@
 #include "imgui_stdlib.h"
 
 #include "ddb/item_json.h"
-#include "model/json_format.h"
+#include "text/json_format.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "app/panel_context.h"
-#include "model/request_fields.h"
+#include "text/request_fields.h"
 
 namespace playground {
 

@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ddb/item_json.h"
-#include "model/json_format.h"
+#include "text/json_format.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {

@@ -11,8 +11,8 @@
 #include <string>
 
 #include "app/panel_context.h"
-#include "model/request_fields.h"
 #include "panels/builder_form.h"
+#include "text/request_fields.h"
 
 namespace playground {
 

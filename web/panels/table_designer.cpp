@@ -5,9 +5,9 @@
 
 #include "ddb/item_json.h"
 #include "ddb/json_api.h"
-#include "model/error_explanations.h"
-#include "model/json_format.h"
 #include "panels/index_form.h"
+#include "text/error_explanations.h"
+#include "text/json_format.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {

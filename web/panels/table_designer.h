@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "app/panel_context.h"
-#include "model/index_draft.h"
+#include "view_models/index_draft.h"
 
 namespace playground {
 

@@ -4,11 +4,11 @@
 #include <optional>
 #include <string>
 
-#include "model/index_view_text.h"
-#include "model/time_to_live_text.h"
-#include "model/value_text.h"
 #include "panels/index_form.h"
 #include "panels/item_grid.h"
+#include "text/time_to_live_text.h"
+#include "text/value_text.h"
+#include "view_models/index_view_text.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {

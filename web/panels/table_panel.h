@@ -5,11 +5,11 @@
 #pragma once
 
 #include "app/panel_context.h"
-#include "model/index_draft.h"
 #include "panels/capacity_view.h"
 #include "panels/item_grid.h"
 #include "panels/item_inspector.h"
 #include "panels/partition_map.h"
+#include "view_models/index_draft.h"
 
 namespace playground {
 

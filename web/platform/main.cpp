@@ -29,8 +29,8 @@
 
 #include "app/app.h"
 #include "ddb/item_json.h"
-#include "model/host.h"
 #include "platform/dom_input.h"
+#include "sandbox/host.h"
 #include "widgets/theme.h"
 
 // ---- [SECTION] JavaScript helpers ---------------------------------------------------------

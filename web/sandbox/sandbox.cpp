@@ -1,0 +1,208 @@
+#include "sandbox/sandbox.h"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "ddb/operations.h"
+
+namespace playground {
+namespace {
+
+constexpr auto kConsoleBurst = std::chrono::seconds(1);
+
+// Keeps at most `limit` bytes of `text`; says whether it was cut.
+bool Cut(std::string& text, std::size_t limit) {
+  if (text.size() <= limit) return false;
+  text.resize(limit);
+  text += "\n... (cut: too large to keep in the history)";
+  return true;
+}
+
+// The tables a request names, for the history's one-line summary: TableName, or the keys of
+// RequestItems, or each TransactItems action's TableName.
+std::string TablesNamed(std::string_view body) {
+  const auto json = nlohmann::json::parse(body, nullptr, /*allow_exceptions=*/false);
+  if (!json.is_object()) return {};
+  std::vector<std::string> names;
+  const auto add = [&](const nlohmann::json& name) {
+    if (name.is_string() && std::find(names.begin(), names.end(), name.get<std::string>()) == names.end()) {
+      names.push_back(name.get<std::string>());
+    }
+  };
+  if (auto it = json.find("TableName"); it != json.end()) add(*it);
+  if (auto it = json.find("RequestItems"); it != json.end() && it->is_object()) {
+    for (const auto& item : it->items()) add(nlohmann::json(item.key()));
+  }
+  if (auto it = json.find("TransactItems"); it != json.end() && it->is_array()) {
+    for (const auto& action : *it) {
+      if (!action.is_object()) continue;
+      for (const auto& member : action) {
+        if (member.is_object() && member.contains("TableName")) add(member["TableName"]);
+      }
+    }
+  }
+  std::string out;
+  for (const std::string& name : names) out += (out.empty() ? "" : ", ") + name;
+  return out.size() > 80 ? out.substr(0, 80) + "\xE2\x80\xA6" : out;
+}
+
+}  // namespace
+
+bool Sandbox::IsWriteOperation(std::string_view operation) {
+  const ddb::OperationInfo* info = ddb::FindOperation(operation);
+  return info && info->writes;
+}
+
+void Sandbox::BeforeSend(std::string_view operation, RequestOrigin origin) {
+  if (group_) {
+    // The group's one undo step is the state before its first write.
+    if (!group_->captured && IsWriteOperation(operation)) {
+      pending_ = CaptureSandbox(db_);
+      group_->captured = true;
+    }
+    return;
+  }
+  pending_.reset();
+  if (!IsWriteOperation(operation)) return;
+  if (origin == RequestOrigin::kConsole) {
+    const auto now = std::chrono::steady_clock::now();
+    const bool in_burst = console_burst_ && now - *console_burst_ < kConsoleBurst;
+    console_burst_ = now;
+    if (in_burst) return;  // this write joins the burst's undo step
+  } else {
+    console_burst_.reset();
+  }
+  pending_ = CaptureSandbox(db_);
+}
+
+void Sandbox::AfterSend(std::string_view operation, std::string_view body, const WireResult& result,
+                        RequestOrigin origin, bool changed_state) {
+  if (group_) {
+    ++group_->requests;
+    group_->changed |= changed_state;
+    if (!result.ok() && group_->failures++ == 0) group_->first_failure = result;
+    return;
+  }
+  if (changed_state && pending_) {
+    PushUndo(std::move(*pending_));
+    redo_.clear();
+  } else if (changed_state) {
+    redo_.clear();  // a console burst: its step was taken by its first write
+  }
+  pending_.reset();
+
+  HistoryEntry entry;
+  entry.kind = HistoryEntry::Kind::kRequest;
+  entry.origin = origin;
+  entry.operation = std::string(operation);
+  entry.detail = TablesNamed(body);
+  entry.body = std::string(body);
+  entry.result = result;
+  entry.changed_state = changed_state;
+  entry.rerunnable = !Cut(entry.body, kMaxKeptBodyBytes);
+  Cut(entry.result.body, kMaxKeptBodyBytes);
+  Record(std::move(entry));
+}
+
+void Sandbox::RecordEvent(HistoryEntry::Kind kind, std::string what, bool changed_state) {
+  HistoryEntry entry;
+  entry.kind = kind;
+  entry.operation = std::move(what);
+  entry.changed_state = changed_state;
+  entry.rerunnable = false;  // only requests can be run again
+  Record(std::move(entry));
+}
+
+void Sandbox::Record(HistoryEntry entry) {
+  entry.id = next_id_++;
+  history_.push_back(std::move(entry));
+  while (history_.size() > kMaxHistory) history_.pop_front();
+}
+
+void Sandbox::PushUndo(SandboxState state) {
+  undo_.push_back(std::move(state));
+  if (undo_.size() > kMaxUndoSteps) undo_.erase(undo_.begin());
+}
+
+const HistoryEntry* Sandbox::Find(std::uint64_t id) const {
+  for (const HistoryEntry& entry : history_) {
+    if (entry.id == id) return &entry;
+  }
+  return nullptr;
+}
+
+ddb::Status Sandbox::Undo() {
+  if (undo_.empty()) return ddb::Status::Validation("Nothing to undo");
+  SandboxState now = CaptureSandbox(db_);
+  if (ddb::Status status = wire_.Restore(undo_.back()); !status.ok()) return status;
+  undo_.pop_back();
+  redo_.push_back(std::move(now));
+  console_burst_.reset();
+  RecordEvent(HistoryEntry::Kind::kUndo, "Undo", true);
+  return ddb::Status::Ok();
+}
+
+ddb::Status Sandbox::Redo() {
+  if (redo_.empty()) return ddb::Status::Validation("Nothing to redo");
+  SandboxState now = CaptureSandbox(db_);
+  if (ddb::Status status = wire_.Restore(redo_.back()); !status.ok()) return status;
+  redo_.pop_back();
+  PushUndo(std::move(now));
+  console_burst_.reset();
+  RecordEvent(HistoryEntry::Kind::kRedo, "Redo", true);
+  return ddb::Status::Ok();
+}
+
+void Sandbox::Reset() {
+  PushUndo(CaptureSandbox(db_));
+  redo_.clear();
+  console_burst_.reset();
+  wire_.Clear();
+  RecordEvent(HistoryEntry::Kind::kReset, "Reset", true);
+}
+
+ddb::Status Sandbox::Load(std::string_view snapshot, std::string description) {
+  SandboxState before = CaptureSandbox(db_);
+  if (ddb::Status status = wire_.ImportSnapshot(snapshot); !status.ok()) return status;
+  PushUndo(std::move(before));
+  redo_.clear();
+  console_burst_.reset();
+  RecordEvent(HistoryEntry::Kind::kLoad, std::move(description), true);
+  return ddb::Status::Ok();
+}
+
+void Sandbox::BeginGroup(std::string description) {
+  group_ = Group{std::move(description), false, false, 0, 0, {}};
+  pending_.reset();
+  console_burst_.reset();
+}
+
+void Sandbox::EndGroup() {
+  if (!group_) return;
+  Group group = std::move(*group_);
+  group_.reset();
+  if (group.changed && pending_) {
+    PushUndo(std::move(*pending_));
+    redo_.clear();
+  }
+  pending_.reset();
+  if (group.requests == 0) return;  // nothing was sent: no "(0 requests)" line in the history
+  RecordEvent(
+      HistoryEntry::Kind::kLoad,
+      group.description + " (" + std::to_string(group.requests) + " requests" +
+          (group.failures ? ", " + std::to_string(group.failures) + " failed: " + group.first_failure.error_type : "") +
+          ")",
+      group.changed);
+}
+
+void Sandbox::ForgetSteps() {
+  undo_.clear();
+  redo_.clear();
+  pending_.reset();
+  console_burst_.reset();
+}
+
+}  // namespace playground

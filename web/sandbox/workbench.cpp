@@ -1,0 +1,115 @@
+#include "sandbox/workbench.h"
+
+#include <nlohmann/json.hpp>
+
+#include "ddb/item_json.h"
+#include "text/error_explanations.h"
+#include "text/json_format.h"
+
+namespace playground {
+namespace {
+
+using nlohmann::ordered_json;
+
+double CapacityOf(const ordered_json& capacity) {
+  if (capacity.is_object()) {
+    auto it = capacity.find("CapacityUnits");
+    return it != capacity.end() && it->is_number() ? it->get<double>() : 0.0;
+  }
+  double total = 0;
+  if (capacity.is_array()) {
+    for (const auto& entry : capacity) total += CapacityOf(entry);
+  }
+  return total;
+}
+
+}  // namespace
+
+ResponseView Workbench::MakeResponseView(std::string_view operation, std::string_view body, const WireResult& result) {
+  ResponseView view;
+  view.operation = std::string(operation);
+  view.request_body = std::string(body);
+  view.result = result;
+  view.pretty_body = FormatJsonText(result.body);
+  if (!result.ok()) {
+    view.explanation = ExplainError(result.error_type, result.error_message);
+    return view;
+  }
+  const auto json = ordered_json::parse(result.body, nullptr, /*allow_exceptions=*/false);
+  if (!json.is_object()) return view;
+  if (auto it = json.find("Count"); it != json.end() && it->is_number_integer()) view.count = it->get<std::int64_t>();
+  if (auto it = json.find("ScannedCount"); it != json.end() && it->is_number_integer()) {
+    view.scanned_count = it->get<std::int64_t>();
+  }
+  if (auto it = json.find("ConsumedCapacity"); it != json.end()) view.capacity_units = CapacityOf(*it);
+  if (auto it = json.find("LastEvaluatedKey"); it != json.end() && it->is_object())
+    view.last_evaluated_key = ddb::DumpJson(*it);
+  if (auto it = json.find("Items"); it != json.end() && it->is_array()) view.items_returned = it->size();
+  if (auto it = json.find("Item"); it != json.end() && it->is_object()) view.items_returned = 1;
+  if (auto it = json.find("Responses"); it != json.end()) {
+    if (it->is_array()) {
+      for (const auto& r : *it) view.items_returned += r.is_object() && r.contains("Item") ? 1 : 0;
+    } else if (it->is_object()) {
+      for (const auto& [table, items] : it->items()) view.items_returned += items.is_array() ? items.size() : 0;
+    }
+  }
+  return view;
+}
+
+const ResponseView& Workbench::Run(std::string_view operation, std::string_view body, RequestOrigin origin) {
+  WireResult result = wire_.Send(operation, body, origin);
+  response_ = MakeResponseView(operation, body, result);
+  response_->modern = ModernRequestOf(body, db_.last_trace().equivalent);
+  response_->serial = ++serial_;
+  return *response_;
+}
+
+void Workbench::Show(std::string_view operation, std::string_view body, const WireResult& result) {
+  response_ = MakeResponseView(operation, body, result);
+  response_->serial = ++serial_;
+}
+
+void Workbench::NextPage() {
+  if (!has_next_page()) return;
+  auto request = ordered_json::parse(response_->request_body, nullptr, /*allow_exceptions=*/false);
+  auto start = ordered_json::parse(response_->last_evaluated_key, nullptr, /*allow_exceptions=*/false);
+  if (!request.is_object() || !start.is_object()) return;
+  request["ExclusiveStartKey"] = std::move(start);
+  const std::string operation = response_->operation;
+  Run(operation, ddb::DumpJson(request));
+}
+
+void Workbench::AfterSend(std::string_view, std::string_view, const WireResult&, RequestOrigin, bool) {
+  const ddb::RequestTrace& trace = db_.last_trace();
+  TraceView view;
+  view.trace = trace;
+  view.stamp = wire_.stamp();
+  for (const std::string& name : trace.tables) {
+    auto described = db_.Description(name);
+    view.table_schemas.push_back(described.ok() ? std::optional<ddb::KeySchema>(described->key_schema) : std::nullopt);
+    view.any_sort_key = view.any_sort_key || (view.table_schemas.back() && view.table_schemas.back()->sort_key);
+  }
+  view.outcome_by_item.reserve(trace.entries.size());
+  for (const ddb::TraceEntry& entry : trace.entries) {
+    if (entry.item) view.outcome_by_item[entry.item.get()] = entry.outcome;
+    switch (entry.outcome) {
+      case ddb::TraceOutcome::kReturned:
+        ++view.returned;
+        ++view.read;
+        ++view.read_by_partition[entry.partition];
+        break;
+      case ddb::TraceOutcome::kFilteredOut:
+        ++view.filtered_out;
+        ++view.read;
+        ++view.read_by_partition[entry.partition];
+        break;
+      case ddb::TraceOutcome::kWritten: ++view.written; break;
+      case ddb::TraceOutcome::kDeleted: ++view.deleted; break;
+      case ddb::TraceOutcome::kNotFound: ++view.not_found; break;
+      case ddb::TraceOutcome::kUnchanged: break;
+    }
+  }
+  trace_ = std::move(view);
+}
+
+}  // namespace playground
