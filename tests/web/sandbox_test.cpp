@@ -74,3 +74,11 @@ TEST_CASE("A group that sent nothing leaves no line in the history", "[sandbox]"
   CHECK(p.sandbox.history().empty());
   CHECK_FALSE(p.sandbox.can_undo());
 }
+
+TEST_CASE("The sandbox's summary says what a replacement would take away", "[sandbox]") {
+  Page page;
+  CHECK(SandboxSummary(page.db) == "0 tables, 0 items");
+  REQUIRE(page.wire.Send("CreateTable", kBooks).ok());
+  REQUIRE(page.wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a"}}})").ok());
+  CHECK(SandboxSummary(page.db) == "1 table, 1 item");
+}

@@ -24,6 +24,13 @@ TEST_CASE("Values are written compactly, bytes in Base64", "[value_text]") {
   CHECK(HashHex(0xABCULL) == "0000000000000ABC");
 }
 
+TEST_CASE("Counts say one or many, with thousands separated", "[value_text]") {
+  CHECK(CountText(1, "item", "items") == "1 item");
+  CHECK(CountText(0, "item", "items") == "0 items");
+  CHECK(CountText(100000, "item", "items") == "100,000 items");
+  CHECK(CountText(1009, "table", "tables") == "1,009 tables");
+}
+
 TEST_CASE("JSON is pretty-printed with short values kept on one line", "[json_format]") {
   CHECK(FormatJsonText(R"({"Key":{"authorId":{"S":"le-guin"}}})") ==
         "{\n  \"Key\": {\"authorId\": {\"S\": \"le-guin\"}}\n}");

@@ -98,3 +98,17 @@ TEST_CASE("The workbench keeps each traced table's key schema from when the requ
   REQUIRE(work.trace()->table_schemas.size() == 1);
   CHECK_FALSE(work.trace()->table_schemas[0].has_value());  // gone when DeleteTable's trace was taken
 }
+
+TEST_CASE("Screen readers hear a response's outcome, counts and capacity in words", "[workbench]") {
+  Page page;
+  Workbench work(page.db, page.wire);
+  page.wire.add_observer(&work);
+  REQUIRE(page.wire.Send("CreateTable", kBooks).ok());
+  REQUIRE(page.wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a"}}})").ok());
+  const ResponseView& query = work.Run("Query", R"({"TableName": "Books", "KeyConditionExpression": "authorId = :a",
+    "ExpressionAttributeValues": {":a": {"S": "a"}}, "ReturnConsumedCapacity": "TOTAL"})");
+  CHECK(ResponseAnnouncement(query) == "Query succeeded. Count 1, ScannedCount 1. 0.5 capacity units consumed.");
+  const ResponseView& missing = work.Run("GetItem", R"({"TableName": "Nope", "Key": {"authorId": {"S": "a"}}})");
+  CHECK(ResponseAnnouncement(missing).starts_with(
+      "GetItem failed: ResourceNotFoundException. Requested resource not found In plain words: "));
+}

@@ -3,7 +3,8 @@
 // share, the saved state, and the panels; Frame() lays the panels out and draws them. Knows
 // nothing of the browser: web/main.cpp drives it through Host and exposes it to JavaScript.
 //
-// [SECTION] in app.cpp: Frame, title bar and menus, share and import, start-up, ui_state.
+// Its parts, one file each: app.cpp (construction and the frame), start_up.cpp, page_settings.cpp,
+// title_bar.cpp, share_import.cpp, ui_state.cpp.
 #pragma once
 
 #include <cstdint>
@@ -11,11 +12,11 @@
 #include <optional>
 #include <string>
 
-#include "app/confirm_dialog.h"
 #include "app/dock_layout.h"
-#include "app/panel_context.h"
-#include "app/ui_probe.h"
 #include "ddb/database.h"
+#include "frame/confirm_dialog.h"
+#include "frame/panel_context.h"
+#include "frame/ui_probe.h"
 #include "lessons/lesson_player.h"
 #include "panels/history_panel.h"
 #include "panels/operation_builder.h"
@@ -121,7 +122,6 @@ class App {
   // Saves the settings and the lesson progress when they differ from what was saved last.
   void SaveChangedSettings();
   void AfterFrame();
-  std::string ResponseAnnouncement(const ResponseView& response) const;
   static nlohmann::json InputJson();
 
   Host& host_;

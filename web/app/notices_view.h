@@ -3,7 +3,7 @@
 // lays the panels out above it, so a notice never covers the buttons it is about.
 #pragma once
 
-#include "app/panel_context.h"
+#include "frame/panel_context.h"
 #include "sandbox/notices.h"
 
 namespace playground {

@@ -9,8 +9,8 @@
 
 #include <algorithm>
 
-#include "app/confirm_dialog.h"
 #include "ddb/key_facts.h"
+#include "frame/confirm_dialog.h"
 #include "sandbox/notices.h"
 #include "sandbox/page_options.h"
 #include "widgets/imgui_scoped.h"

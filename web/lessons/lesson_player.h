@@ -22,9 +22,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/panel_context.h"
 #include "ddb/database.h"
 #include "ddb/lesson.h"
+#include "frame/panel_context.h"
 #include "lessons/rich_text.h"
 #include "sandbox/host.h"
 #include "sandbox/wire_client.h"

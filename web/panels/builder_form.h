@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/panel_context.h"
+#include "frame/panel_context.h"
 #include "text/request_fields.h"
 
 namespace playground {

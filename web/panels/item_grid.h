@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "app/panel_context.h"
+#include "frame/panel_context.h"
 #include "panels/trace_paint.h"
 #include "view_models/layout_view.h"
 

@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-#include "app/panel_context.h"
+#include "frame/panel_context.h"
 #include "panels/builder_form.h"
 #include "text/request_fields.h"
 

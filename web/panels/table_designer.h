@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "app/panel_context.h"
+#include "frame/panel_context.h"
 #include "view_models/index_draft.h"
 
 namespace playground {

@@ -4,7 +4,7 @@
 // trace; and the inspector for the selected item underneath.
 #pragma once
 
-#include "app/panel_context.h"
+#include "frame/panel_context.h"
 #include "panels/capacity_view.h"
 #include "panels/item_grid.h"
 #include "panels/item_inspector.h"

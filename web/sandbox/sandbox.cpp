@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ddb/operations.h"
+#include "text/value_text.h"
 
 namespace playground {
 namespace {
@@ -203,6 +204,14 @@ void Sandbox::ForgetSteps() {
   redo_.clear();
   pending_.reset();
   console_burst_.reset();
+}
+
+std::string SandboxSummary(const ddb::Database& db) {
+  std::size_t items = 0;
+  const auto names = db.TableNames();
+  for (const std::string& name : names)
+    if (auto d = db.Description(name); d.ok()) items += d->item_count;
+  return CountText(names.size(), "table", "tables") + ", " + CountText(items, "item", "items");
 }
 
 }  // namespace playground

@@ -99,4 +99,7 @@ class Sandbox final : public WireObserver {
   std::optional<Group> group_;
 };
 
+// "2 tables, 1,009 items": what replacing the sandbox would take away (a confirmation says it).
+std::string SandboxSummary(const ddb::Database& db);
+
 }  // namespace playground

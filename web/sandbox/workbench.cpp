@@ -112,4 +112,29 @@ void Workbench::AfterSend(std::string_view, std::string_view, const WireResult&,
   trace_ = std::move(view);
 }
 
+std::string ResponseAnnouncement(const ResponseView& r) {
+  std::string text = r.operation;
+  if (!r.result.ok()) {
+    text += " failed: " + r.result.error_type + ". " + r.result.error_message;
+    if (!r.explanation.empty()) text += " In plain words: " + r.explanation;
+    return text;
+  }
+  text += " succeeded.";
+  char buf[128];
+  if (r.count && r.scanned_count) {
+    std::snprintf(buf, sizeof buf, " Count %lld, ScannedCount %lld.", static_cast<long long>(*r.count),
+                  static_cast<long long>(*r.scanned_count));
+    text += buf;
+  } else if (r.items_returned > 0) {
+    std::snprintf(buf, sizeof buf, " %zu item%s returned.", r.items_returned, r.items_returned == 1 ? "" : "s");
+    text += buf;
+  }
+  if (r.capacity_units) {
+    std::snprintf(buf, sizeof buf, " %.1f capacity units consumed.", *r.capacity_units);
+    text += buf;
+  }
+  if (!r.last_evaluated_key.empty()) text += " More items follow: use Next page.";
+  return text;
+}
+
 }  // namespace playground

@@ -69,6 +69,10 @@ struct BuilderLoad {
   std::string body;
 };
 
+// What screen readers hear of a response (the canvas is invisible to them): "Query succeeded.
+// Count 3, ScannedCount 10. 0.5 capacity units consumed."
+std::string ResponseAnnouncement(const ResponseView& response);
+
 class Workbench final : public WireObserver {
  public:
   Workbench(const ddb::Database& db, WireClient& wire) : db_(db), wire_(wire) {}

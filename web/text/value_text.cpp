@@ -157,4 +157,11 @@ std::string BytesText(std::uint64_t bytes) {
   return buf;
 }
 
+std::string CountText(std::size_t n, const char* singular, const char* plural) {
+  // Thousands separated: "100,000 items" reads at a glance, "100000 items" does not.
+  std::string digits = std::to_string(n);
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
+  return digits + " " + (n == 1 ? singular : plural);
+}
+
 }  // namespace playground

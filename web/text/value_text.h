@@ -37,4 +37,7 @@ std::string HashHex(std::uint64_t hash);
 // "312 B", "4.2 KB", "1.5 MB": sizes the way DynamoDB's docs count them (1 KB = 1,024 bytes).
 std::string BytesText(std::uint64_t bytes);
 
+// "1 item" / "3 items", "1 collection" / "2 collections", "100,000 items".
+std::string CountText(std::size_t n, const char* singular, const char* plural);
+
 }  // namespace playground

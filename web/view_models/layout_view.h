@@ -96,7 +96,4 @@ LayoutView BuildLayoutView(const ddb::TableLayout& layout);
 // The text of a kItem or kAttributes row, made when it is drawn (at most ~200 characters).
 std::string RowText(const PartitionRow& row, const LayoutView& view);
 
-// "1 item" / "3 items", "1 collection" / "2 collections".
-std::string CountText(std::size_t n, const char* singular, const char* plural);
-
 }  // namespace playground

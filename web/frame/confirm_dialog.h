@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "app/panel_context.h"
+#include "frame/panel_context.h"
 
 namespace playground {
 

@@ -1,4 +1,4 @@
-#include "app/ui_probe.h"
+#include "frame/ui_probe.h"
 
 #include <algorithm>
 

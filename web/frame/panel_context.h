@@ -8,8 +8,8 @@
 
 #include "imgui.h"
 
-#include "app/ui_probe.h"
 #include "ddb/database.h"
+#include "frame/ui_probe.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/wire_client.h"
 #include "sandbox/workbench.h"

@@ -1,4 +1,4 @@
-#include "app/confirm_dialog.h"
+#include "frame/confirm_dialog.h"
 
 #include <algorithm>
 #include <utility>
