@@ -90,7 +90,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   if (frame_count_ == started_frame_ + 1 && mode == DockMode::kWorkbench && !confirm_.open())
     ImGui::SetWindowFocus("Tables");
   lessons_.Draw(rects.lessons, ctx);
-  if (std::string table = lessons_.TakeCapacityTable(); !table.empty()) table_panel_.ShowCapacity(std::move(table));
+  if (std::string table = lessons_.TakeCapacityTable(); !table.empty()) data_view_panel_.ShowCapacity(std::move(table));
   if (mode == DockMode::kWorkbench) {
     tables_panel_.Draw(rects.tables, ctx);
   } else {
@@ -104,7 +104,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
     DrawTracePanel(rects.trace, ctx);
     history_panel_.Draw(rects.history, ctx);
   }
-  table_panel_.Draw(rects.data, ctx);
+  data_view_panel_.Draw(rects.data, ctx);
   // The splitters' host window covers the whole page beneath the panels. Windows that never
   // come to the front are stacked behind those made before them, so it is made last.
   dock_.DrawSplitters(rects, scale, mode, probe_);

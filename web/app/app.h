@@ -18,10 +18,10 @@
 #include "frame/panel_context.h"
 #include "frame/ui_probe.h"
 #include "lessons/lesson_player.h"
+#include "panels/data_view_panel.h"
 #include "panels/history_panel.h"
 #include "panels/operation_builder.h"
 #include "panels/response_panel.h"
-#include "panels/table_panel.h"
 #include "panels/tables_panel.h"
 #include "sandbox/host.h"
 #include "sandbox/notices.h"
@@ -113,7 +113,7 @@ class App {
     StyleSettings style;
     bool presenter = false;
     bool lesson_layout = true;
-    TablePanel::Mode data_mode = TablePanel::Mode::kPartitions;
+    DataViewPanel::Mode data_mode = DataViewPanel::Mode::kPartitions;
     std::string table;
     bool operator==(const SettingsState&) const = default;
   };
@@ -149,7 +149,7 @@ class App {
   float notices_height_ = 0;   // room kept for the notices below the panels (last frame's)
   LessonPlayer lessons_{host_, db_};
   TablesPanel tables_panel_;
-  TablePanel table_panel_;
+  DataViewPanel data_view_panel_;
   OperationBuilder builder_;
   ResponsePanel response_panel_;
   HistoryPanel history_panel_;

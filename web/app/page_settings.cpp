@@ -19,15 +19,15 @@ void App::ApplySettings(const nlohmann::json& s) {
   if (auto it = s.find("lessonLayout"); it != s.end() && it->is_boolean()) lesson_layout_ = it->get<bool>();
   if (auto it = s.find("dataMode"); it != s.end() && it->is_string()) {
     const std::string mode = it->get<std::string>();
-    table_panel_.set_mode(mode == "items"      ? TablePanel::Mode::kItems
-                          : mode == "capacity" ? TablePanel::Mode::kCapacity
-                                               : TablePanel::Mode::kPartitions);
+    data_view_panel_.set_mode(mode == "items"      ? DataViewPanel::Mode::kItems
+                              : mode == "capacity" ? DataViewPanel::Mode::kCapacity
+                                                   : DataViewPanel::Mode::kPartitions);
   }
   if (auto it = s.find("table"); it != s.end() && it->is_string()) saved_table_ = it->get<std::string>();
 }
 
 App::SettingsState App::CurrentSettings() const {
-  return {dock_.sizes(), style_, presenter_, lesson_layout_, table_panel_.mode(), selection_.table};
+  return {dock_.sizes(), style_, presenter_, lesson_layout_, data_view_panel_.mode(), selection_.table};
 }
 
 void App::SaveChangedSettings() {
@@ -49,9 +49,9 @@ nlohmann::json App::Settings() const {
           {"largeTargets", style_.large_targets},
           {"presenter", presenter_},
           {"lessonLayout", lesson_layout_},
-          {"dataMode", table_panel_.mode() == TablePanel::Mode::kItems      ? "items"
-                       : table_panel_.mode() == TablePanel::Mode::kCapacity ? "capacity"
-                                                                            : "partitions"},
+          {"dataMode", data_view_panel_.mode() == DataViewPanel::Mode::kItems      ? "items"
+                       : data_view_panel_.mode() == DataViewPanel::Mode::kCapacity ? "capacity"
+                                                                                   : "partitions"},
           {"table", selection_.table}};
 }
 

@@ -86,7 +86,7 @@ void App::StartLinkedScenario() {
     notices_.Add(Notices::Level::kWarning, "The linked scenario did not start: " + s.message(), "link");
     return;
   }
-  table_panel_.ShowCapacity(scenario->scenario.table_name);
+  data_view_panel_.ShowCapacity(scenario->scenario.table_name);
 }
 
 void App::OpenLinkedLesson() {

@@ -108,11 +108,11 @@ void App::DrawViewMenu(PanelContext& ctx) {
   probe_.Item("menu.presenter", ImGui::MenuItem("Presenter view: lesson and data only", nullptr, &presenter_));
   probe_.Item("menu.lesson_layout", ImGui::MenuItem("Lesson layout while a lesson is open", nullptr, &lesson_layout_));
   ImGui::Separator();
-  if (ImGui::MenuItem("Partitions", nullptr, table_panel_.mode() == TablePanel::Mode::kPartitions)) {
-    table_panel_.set_mode(TablePanel::Mode::kPartitions);
+  if (ImGui::MenuItem("Partitions", nullptr, data_view_panel_.mode() == DataViewPanel::Mode::kPartitions)) {
+    data_view_panel_.set_mode(DataViewPanel::Mode::kPartitions);
   }
-  if (ImGui::MenuItem("Item grid", nullptr, table_panel_.mode() == TablePanel::Mode::kItems)) {
-    table_panel_.set_mode(TablePanel::Mode::kItems);
+  if (ImGui::MenuItem("Item grid", nullptr, data_view_panel_.mode() == DataViewPanel::Mode::kItems)) {
+    data_view_panel_.set_mode(DataViewPanel::Mode::kItems);
   }
   ImGui::Separator();
   if (probe_.Item("menu.reset_layout", ImGui::MenuItem("Reset layout and settings"))) {

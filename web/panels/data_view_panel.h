@@ -1,4 +1,4 @@
-// TablePanel: the data view — the selected table as DynamoDB stores it. Its key schema, a line
+// DataViewPanel: the data view — the selected table as DynamoDB stores it. Its key schema, a line
 // saying what the last request read and returned, then either its partitions side by side
 // (PartitionMap) or a flat grid of its items (ItemGrid), both painted with that request's
 // trace; and the inspector for the selected item underneath.
@@ -13,7 +13,7 @@
 
 namespace playground {
 
-class TablePanel {
+class DataViewPanel {
  public:
   enum class Mode { kPartitions, kItems, kCapacity };
 

@@ -1,4 +1,4 @@
-#include "panels/table_panel.h"
+#include "panels/data_view_panel.h"
 
 #include <algorithm>
 #include <optional>
@@ -66,7 +66,7 @@ void Swatch(ImVec4 color, const char* label, PanelContext& ctx) {
 
 }  // namespace
 
-void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
+void DataViewPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   std::string started = capacity_.TakeStartedTable();
   if (started.empty()) started = std::exchange(capacity_table_, {});
   if (!started.empty()) {
@@ -164,7 +164,7 @@ void TablePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   }
 }
 
-void TablePanel::DrawIndexChooser(const ddb::TableDescription& table, bool compact, PanelContext& ctx) {
+void DataViewPanel::DrawIndexChooser(const ddb::TableDescription& table, bool compact, PanelContext& ctx) {
   DrawAddIndexDialog(table, ctx);
   if (table.local_secondary_indexes.empty() && table.global_secondary_indexes.empty()) {
     if (compact) return;  // a short panel keeps its room for the items
@@ -238,7 +238,7 @@ void TablePanel::DrawIndexChooser(const ddb::TableDescription& table, bool compa
     }
 }
 
-void TablePanel::DrawAddIndexDialog(const ddb::TableDescription& table, PanelContext& ctx) {
+void DataViewPanel::DrawAddIndexDialog(const ddb::TableDescription& table, PanelContext& ctx) {
   if (add_index_requested_) {
     ImGui::OpenPopup("Add a global secondary index");
     add_index_requested_ = false;
@@ -289,8 +289,8 @@ void TablePanel::DrawAddIndexDialog(const ddb::TableDescription& table, PanelCon
   if (ctx.probe.Item("add_gsi.cancel", ImGui::Button("Cancel"))) ImGui::CloseCurrentPopup();
 }
 
-void TablePanel::DrawIndexState(const LayoutView& index, const LayoutView& table,
-                                const ddb::TableDescription& description, bool compact, PanelContext& ctx) {
+void DataViewPanel::DrawIndexState(const LayoutView& index, const LayoutView& table,
+                                   const ddb::TableDescription& description, bool compact, PanelContext& ctx) {
   std::string projection = "ALL";
   for (const auto* list : {&description.local_secondary_indexes, &description.global_secondary_indexes})
     for (const auto& ix : *list)
@@ -338,7 +338,7 @@ void TablePanel::DrawIndexState(const LayoutView& index, const LayoutView& table
   if (index.pending.size() > kShown) ImGui::TextColored(ctx.colors.dim, "and %zu more", index.pending.size() - kShown);
 }
 
-void TablePanel::DrawModeTabs(PanelContext& ctx) {
+void DataViewPanel::DrawModeTabs(PanelContext& ctx) {
   ui::TabBar tabs("data_mode");
   if (!tabs) return;
   // A tab chosen by the page (set_mode) is asked for until the tab bar shows it: ImGui applies
@@ -358,7 +358,7 @@ void TablePanel::DrawModeTabs(PanelContext& ctx) {
   if (shown_asked) select_tab_ = false;
 }
 
-void TablePanel::DrawKeySchema(const LayoutView& view, bool compact, PanelContext& ctx) {
+void DataViewPanel::DrawKeySchema(const LayoutView& view, bool compact, PanelContext& ctx) {
   // A multi-attribute GSI key: every attribute of each part, on its own line.
   if (!view.partition_attributes.empty()) {
     const std::string pk = KeyAttributesText(view.partition_attributes);
@@ -456,7 +456,7 @@ void TablePanel::DrawKeySchema(const LayoutView& view, bool compact, PanelContex
 
 // One line on what the last request did here. For reads the point of the picture: a filter
 // does not reduce what is read (and paid for); a sort-key condition does.
-void TablePanel::DrawTraceSummary(const TracePaint& paint, PanelContext& ctx) {
+void DataViewPanel::DrawTraceSummary(const TracePaint& paint, PanelContext& ctx) {
   ShownState& shown = ctx.probe.shown();
   if (!paint.active()) return;
   const TraceView& t = *paint.trace();
