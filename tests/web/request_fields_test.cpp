@@ -12,32 +12,45 @@
 using namespace playground;
 
 TEST_CASE("The builder offers the engine's operations by their DynamoDB names", "[request_fields]") {
-  for (int i = 0; i < kOperationCount; ++i) {
-    const auto op = static_cast<Operation>(i);
-    Operation back;
-    INFO(OperationName(op));
-    REQUIRE(OperationFromName(OperationName(op), back));
-    CHECK(back == op);
+  // The builder has no operation list of its own: it composes for every entry of the engine's.
+  for (const ddb::OperationInfo& op : ddb::kOperations) {
+    INFO(op.name);
+    REQUIRE(ddb::FindOperation(op.name) == &op);
+    RequestFields f;
+    f.table = "Books";
+    const auto composed = nlohmann::json::parse(Compose(op, f), nullptr, false);
+    CHECK(composed.is_object());
   }
-  CHECK(std::string(OperationName(Operation::kQuery)) == "Query");
-  CHECK(std::string(OperationName(Operation::kCreateTable)) == "CreateTable");
-  Operation op;
-  CHECK_FALSE(OperationFromName("Querry", op));
+  CHECK(ddb::FindOperation("Query")->name == "Query");
+  CHECK(ddb::FindOperation("CreateTable")->name == "CreateTable");
+  CHECK(ddb::FindOperation("Querry") == nullptr);
 }
 
 TEST_CASE("Table operations are the control plane, and batches and transactions name their tables inside",
           "[request_fields]") {
-  for (Operation op : {Operation::kCreateTable, Operation::kDescribeTable, Operation::kUpdateTable,
-                       Operation::kDeleteTable, Operation::kListTables})
-    CHECK(IsTableOperation(op));
-  for (Operation op : {Operation::kPutItem, Operation::kGetItem, Operation::kQuery, Operation::kScan,
-                       Operation::kBatchWriteItem, Operation::kTransactGetItems})
-    CHECK_FALSE(IsTableOperation(op));
-  for (Operation op : {Operation::kBatchGetItem, Operation::kBatchWriteItem, Operation::kTransactWriteItems,
-                       Operation::kTransactGetItems})
-    CHECK(IsMultiTableOperation(op));
-  CHECK_FALSE(IsMultiTableOperation(Operation::kPutItem));
-  CHECK_FALSE(IsMultiTableOperation(Operation::kCreateTable));
+  const auto op = [](std::string_view name) -> const ddb::OperationInfo& { return *ddb::FindOperation(name); };
+  for (const char* name : {"CreateTable", "DescribeTable", "UpdateTable", "DeleteTable", "ListTables"}) {
+    CHECK(op(name).control_plane);
+    CHECK(BodyMember(op(name)) == nullptr);  // written in the JSON tab
+  }
+  for (const char* name : {"PutItem", "GetItem", "Query", "Scan", "BatchWriteItem", "TransactGetItems"})
+    CHECK_FALSE(op(name).control_plane);
+  for (const char* name : {"BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems"})
+    CHECK(IsMultiTableOperation(op(name)));
+  CHECK_FALSE(IsMultiTableOperation(op("PutItem")));
+  CHECK_FALSE(IsMultiTableOperation(op("CreateTable")));
+  CHECK_FALSE(IsMultiTableOperation(op("ListTables")));
+  CHECK(std::string(BodyMember(op("PutItem"))) == "Item");
+  CHECK(std::string(BodyMember(op("UpdateItem"))) == "Key");
+  CHECK(std::string(BodyMember(op("BatchWriteItem"))) == "RequestItems");
+  CHECK(std::string(BodyMember(op("TransactGetItems"))) == "TransactItems");
+  // A table operation names its table, and asks for no consumed capacity (DynamoDB would refuse it).
+  RequestFields f;
+  f.table = "Books";
+  const auto describe = nlohmann::json::parse(Compose(op("DescribeTable"), f));
+  CHECK(describe == nlohmann::json{{"TableName", "Books"}});
+  const auto list = nlohmann::json::parse(Compose(op("ListTables"), f));
+  CHECK(list == nlohmann::json::object());
 }
 
 TEST_CASE("A Query form composes its key condition and placeholders", "[request_fields]") {
@@ -47,7 +60,7 @@ TEST_CASE("A Query form composes its key condition and placeholders", "[request_
   f.names = {{"#pk", "authorId", false}};
   f.values = {{":pk", ValueType::kS, "le-guin", false}};
   f.return_consumed_capacity = "NONE";
-  const auto composed = nlohmann::json::parse(Compose(Operation::kQuery, f));
+  const auto composed = nlohmann::json::parse(Compose(*ddb::FindOperation("Query"), f));
   CHECK(composed["TableName"] == "Books");
   CHECK(composed["KeyConditionExpression"] == "#pk = :pk");
   CHECK(composed["ExpressionAttributeNames"] == nlohmann::json{{"#pk", "authorId"}});

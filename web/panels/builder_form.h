@@ -27,6 +27,7 @@ struct BodyCache {
 };
 
 // Returns true when a field changed.
-bool DrawRequestForm(Operation op, RequestFields& fields, const FormTables& tables, BodyCache& body, PanelContext& ctx);
+bool DrawRequestForm(const ddb::OperationInfo& op, RequestFields& fields, const FormTables& tables, BodyCache& body,
+                     PanelContext& ctx);
 
 }  // namespace playground

@@ -37,48 +37,82 @@ struct Uses {
   bool return_values = false, token = false, capacity = true;
 };
 
-Uses UsesOf(Operation op) {
-  Uses u;
-  switch (op) {
-    case Operation::kPutItem: u.condition = u.placeholders = u.return_values = true; break;
-    case Operation::kGetItem: u.projection = u.placeholders = u.consistent = true; break;
-    case Operation::kUpdateItem: u.update = u.condition = u.placeholders = u.return_values = true; break;
-    case Operation::kDeleteItem: u.condition = u.placeholders = u.return_values = true; break;
-    case Operation::kQuery:
-      u.key_condition = u.filter = u.projection = u.placeholders = u.index = u.limit = u.forward = u.consistent = true;
-      break;
-    case Operation::kScan:
-      u.filter = u.projection = u.placeholders = u.index = u.limit = u.consistent = u.segments = true;
-      break;
-    case Operation::kBatchGetItem:
-    case Operation::kBatchWriteItem:
-    case Operation::kTransactGetItems: u.table = false; break;
-    case Operation::kTransactWriteItems:
-      u.table = false;
-      u.token = true;
-      break;
-    // Table operations take no ReturnConsumedCapacity: DynamoDB would refuse the member.
-    case Operation::kCreateTable:
-    case Operation::kDescribeTable:
-    case Operation::kUpdateTable:
-    case Operation::kDeleteTable:
-    case Operation::kUpdateContributorInsights:
-    case Operation::kDescribeContributorInsights:
-    case Operation::kUpdateTimeToLive:
-    case Operation::kDescribeTimeToLive: u.capacity = false; break;
-    case Operation::kListTables:
-    case Operation::kListContributorInsights:
-    case Operation::kTagResource:
-    case Operation::kUntagResource:
-    case Operation::kListTagsOfResource:
-    case Operation::kDescribeLimits:
-    case Operation::kDescribeEndpoints: u.table = u.capacity = false; break;
+// What the form has for each data-plane operation, by the engine's name. The control plane's
+// are not listed: they are written in the JSON tab.
+struct FormShape {
+  std::string_view operation;
+  const char* body_member;  // "Item", "Key", "RequestItems", "TransactItems"; null: none
+  Uses uses;
+};
+constexpr FormShape kForms[] = {
+    {"PutItem", "Item", {.condition = true, .placeholders = true, .return_values = true}},
+    {"GetItem", "Key", {.projection = true, .placeholders = true, .consistent = true}},
+    {"UpdateItem", "Key", {.condition = true, .update = true, .placeholders = true, .return_values = true}},
+    {"DeleteItem", "Key", {.condition = true, .placeholders = true, .return_values = true}},
+    {"Query",
+     nullptr,
+     {.key_condition = true,
+      .filter = true,
+      .projection = true,
+      .placeholders = true,
+      .index = true,
+      .limit = true,
+      .forward = true,
+      .consistent = true}},
+    {"Scan",
+     nullptr,
+     {.filter = true,
+      .projection = true,
+      .placeholders = true,
+      .index = true,
+      .limit = true,
+      .consistent = true,
+      .segments = true}},
+    {"BatchGetItem", "RequestItems", {.table = false}},
+    {"BatchWriteItem", "RequestItems", {.table = false}},
+    {"TransactWriteItems", "TransactItems", {.table = false, .token = true}},
+    {"TransactGetItems", "TransactItems", {.table = false}},
+};
+// Every data-plane operation of the engine has a form, and every form is one of its operations.
+constexpr bool FormsMatchEngine() {
+  std::size_t data_plane = 0;
+  for (const ddb::OperationInfo& op : ddb::kOperations) data_plane += !op.control_plane;
+  if (data_plane != std::size(kForms)) return false;
+  for (const FormShape& form : kForms) {
+    const ddb::OperationInfo* op = ddb::FindOperation(form.operation);
+    if (!op || op->control_plane) return false;
   }
-  return u;
+  return true;
+}
+static_assert(FormsMatchEngine(), "ddb::kOperations and the builder's forms disagree");
+
+// The control plane's operations that name a table (TableName); the others name none, or a
+// resource by its ARN.
+constexpr std::string_view kTableNamedControlPlane[] = {"CreateTable",
+                                                        "DescribeTable",
+                                                        "UpdateTable",
+                                                        "DeleteTable",
+                                                        "UpdateContributorInsights",
+                                                        "DescribeContributorInsights",
+                                                        "UpdateTimeToLive",
+                                                        "DescribeTimeToLive"};
+
+const FormShape* FormOf(const ddb::OperationInfo& op) {
+  for (const FormShape& form : kForms)
+    if (form.operation == op.name) return &form;
+  return nullptr;
+}
+
+Uses UsesOf(const ddb::OperationInfo& op) {
+  if (const FormShape* form = FormOf(op)) return form->uses;
+  // Table operations take no ReturnConsumedCapacity: DynamoDB would refuse the member.
+  const bool named = std::find(std::begin(kTableNamedControlPlane), std::end(kTableNamedControlPlane), op.name) !=
+                     std::end(kTableNamedControlPlane);
+  return {.table = named, .capacity = false};
 }
 
 // The expressions of `op` that may use placeholders, in request order.
-std::vector<const std::string*> Expressions(Operation op, const RequestFields& f) {
+std::vector<const std::string*> Expressions(const ddb::OperationInfo& op, const RequestFields& f) {
   const Uses u = UsesOf(op);
   std::vector<const std::string*> out;
   if (u.key_condition) out.push_back(&f.key_condition);
@@ -201,51 +235,11 @@ std::string ScalarText(const ddb::Item& item, const std::string& name) {
 
 }  // namespace
 
-// The names are string literals, so each view ends in a NUL.
-const char* OperationName(Operation op) { return ddb::kOperations[static_cast<std::size_t>(op)].name.data(); }
+bool IsMultiTableOperation(const ddb::OperationInfo& op) { return !op.control_plane && !UsesOf(op).table; }
 
-bool OperationFromName(std::string_view name, Operation& op) {
-  const ddb::OperationInfo* info = ddb::FindOperation(name);
-  if (!info) return false;
-  op = static_cast<Operation>(info - ddb::kOperations.data());
-  return true;
-}
-
-bool IsMultiTableOperation(Operation op) {
-  return op >= Operation::kBatchGetItem && op <= Operation::kTransactGetItems;
-}
-
-bool IsTableOperation(Operation op) { return ddb::kOperations[static_cast<std::size_t>(op)].control_plane; }
-
-const char* BodyMember(Operation op) {
-  switch (op) {
-    case Operation::kPutItem: return "Item";
-    case Operation::kGetItem:
-    case Operation::kUpdateItem:
-    case Operation::kDeleteItem: return "Key";
-    case Operation::kBatchGetItem:
-    case Operation::kBatchWriteItem: return "RequestItems";
-    case Operation::kTransactWriteItems:
-    case Operation::kTransactGetItems: return "TransactItems";
-    case Operation::kQuery:
-    case Operation::kScan:
-    case Operation::kCreateTable:
-    case Operation::kDescribeTable:
-    case Operation::kUpdateTable:
-    case Operation::kDeleteTable:
-    case Operation::kListTables:
-    case Operation::kUpdateContributorInsights:
-    case Operation::kDescribeContributorInsights:
-    case Operation::kListContributorInsights:
-    case Operation::kUpdateTimeToLive:
-    case Operation::kDescribeTimeToLive:
-    case Operation::kTagResource:
-    case Operation::kUntagResource:
-    case Operation::kListTagsOfResource:
-    case Operation::kDescribeLimits:
-    case Operation::kDescribeEndpoints: return nullptr;
-  }
-  return nullptr;
+const char* BodyMember(const ddb::OperationInfo& op) {
+  const FormShape* form = FormOf(op);
+  return form ? form->body_member : nullptr;
 }
 
 const char* ValueTypeLabel(ValueType type) { return kValueTypeLabels[static_cast<int>(type)]; }
@@ -253,7 +247,7 @@ const char* SortOpLabel(KeyConditionHelper::SortOp op) { return kSortOpLabels[st
 
 // ---- [SECTION] Compose ---------------------------------------------------------------------
 
-std::string Compose(Operation op, const RequestFields& f) {
+std::string Compose(const ddb::OperationInfo& op, const RequestFields& f) {
   const Uses u = UsesOf(op);
   std::vector<std::pair<std::string, std::string>> members;  // name, JSON text
   const auto add_string = [&](const char* name, const std::string& value) {
@@ -324,7 +318,7 @@ std::string JsonProblemText(std::string_view text) {
   return {};
 }
 
-bool Decompose(Operation op, std::string_view text, RequestFields& fields) {
+bool Decompose(const ddb::OperationInfo& op, std::string_view text, RequestFields& fields) {
   const auto json = ordered_json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (!json.is_object()) return false;
   const Uses u = UsesOf(op);
@@ -410,9 +404,9 @@ bool Decompose(Operation op, std::string_view text, RequestFields& fields) {
 
 // ---- [SECTION] Prefill ---------------------------------------------------------------------
 
-void Prefill(Operation op, const ddb::KeySchema* schema, const std::string& table, RequestFields& f,
+void Prefill(const ddb::OperationInfo& op, const ddb::KeySchema* schema, const std::string& table, RequestFields& f,
              const ddb::Item* first_item) {
-  if (op == Operation::kCreateTable) {
+  if (op.name == "CreateTable") {
     if (f.table.empty() && f.extra.empty()) {
       f.table = "Movies";
       f.extra = {{"AttributeDefinitions", ordered_json::array({{{"AttributeName", "title"}, {"AttributeType", "S"}}})},
@@ -430,57 +424,37 @@ void Prefill(Operation op, const ddb::KeySchema* schema, const std::string& tabl
   };
   const ordered_json new_item = ordered_json::parse(ExampleKeyJson(*schema, true), nullptr, false);
   ordered_json body;
-  switch (op) {
-    case Operation::kPutItem: body = new_item; break;
-    case Operation::kGetItem:
-    case Operation::kUpdateItem:
-    case Operation::kDeleteItem: body = key_json(); break;
-    case Operation::kBatchGetItem: body = {{table, {{"Keys", ordered_json::array({key_json()})}}}}; break;
-    case Operation::kBatchWriteItem:
-      body = {{table, ordered_json::array({{{"PutRequest", {{"Item", new_item}}}}})}};
-      break;
-    case Operation::kTransactWriteItems:
-      body = ordered_json::array({
-          {{"Put", {{"TableName", table}, {"Item", new_item}}}},
-          {{"ConditionCheck",
-            {{"TableName", table},
-             {"Key", key_json()},
-             {"ConditionExpression", "attribute_exists(#k)"},
-             {"ExpressionAttributeNames", {{"#k", schema->partition_key.name}}}}}},
-      });
-      break;
-    case Operation::kTransactGetItems:
-      body = ordered_json::array({{{"Get", {{"TableName", table}, {"Key", key_json()}}}}});
-      break;
-    case Operation::kQuery:
-    case Operation::kScan:
-    case Operation::kCreateTable:
-    case Operation::kDescribeTable:
-    case Operation::kUpdateTable:
-    case Operation::kDeleteTable:
-    case Operation::kListTables:
-    case Operation::kUpdateContributorInsights:
-    case Operation::kDescribeContributorInsights:
-    case Operation::kListContributorInsights:
-    case Operation::kUpdateTimeToLive:
-    case Operation::kDescribeTimeToLive:
-    case Operation::kTagResource:
-    case Operation::kUntagResource:
-    case Operation::kListTagsOfResource:
-    case Operation::kDescribeLimits:
-    case Operation::kDescribeEndpoints: break;
+  if (op.name == "PutItem") {
+    body = new_item;
+  } else if (op.name == "GetItem" || op.name == "UpdateItem" || op.name == "DeleteItem") {
+    body = key_json();
+  } else if (op.name == "BatchGetItem") {
+    body = {{table, {{"Keys", ordered_json::array({key_json()})}}}};
+  } else if (op.name == "BatchWriteItem") {
+    body = {{table, ordered_json::array({{{"PutRequest", {{"Item", new_item}}}}})}};
+  } else if (op.name == "TransactWriteItems") {
+    body = ordered_json::array({
+        {{"Put", {{"TableName", table}, {"Item", new_item}}}},
+        {{"ConditionCheck",
+          {{"TableName", table},
+           {"Key", key_json()},
+           {"ConditionExpression", "attribute_exists(#k)"},
+           {"ExpressionAttributeNames", {{"#k", schema->partition_key.name}}}}}},
+    });
+  } else if (op.name == "TransactGetItems") {
+    body = ordered_json::array({{{"Get", {{"TableName", table}, {"Key", key_json()}}}}});
   }
   if (untouched && !body.is_null()) {
     f.body = FormatJsonText(ddb::DumpJson(body));
     f.example = f.body;
   }
-  if (op == Operation::kUpdateItem && f.update.empty() && f.names.empty() && f.values.empty()) {
+  if (op.name == "UpdateItem" && f.update.empty() && f.names.empty() && f.values.empty()) {
     f.update = "SET #note = :note";
     f.names = {{"#note", "note", false}};
     f.values = {{":note", ValueType::kS, "updated", false}};
     f.return_values = "ALL_NEW";
   }
-  if (op == Operation::kQuery && f.key_condition.empty()) {
+  if (op.name == "Query" && f.key_condition.empty()) {
     f.helper.partition_value = first_item ? ScalarText(*first_item, schema->partition_key.name) : "";
     ApplyKeyConditionHelper(*schema, f);
   }
@@ -488,7 +462,7 @@ void Prefill(Operation op, const ddb::KeySchema* schema, const std::string& tabl
 
 // ---- [SECTION] Placeholders ----------------------------------------------------------------
 
-bool PlaceholderUsed(Operation op, const RequestFields& fields, std::string_view placeholder) {
+bool PlaceholderUsed(const ddb::OperationInfo& op, const RequestFields& fields, std::string_view placeholder) {
   for (const std::string* expression : Expressions(op, fields)) {
     std::vector<std::string> tokens;
     CollectTokens(*expression, placeholder.empty() ? '#' : placeholder[0], tokens);
@@ -497,7 +471,7 @@ bool PlaceholderUsed(Operation op, const RequestFields& fields, std::string_view
   return false;
 }
 
-void SyncPlaceholders(Operation op, RequestFields& f) {
+void SyncPlaceholders(const ddb::OperationInfo& op, RequestFields& f) {
   if (!UsesOf(op).placeholders) return;
   std::vector<std::string> names, values;
   for (const std::string* expression : Expressions(op, f)) {

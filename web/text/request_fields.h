@@ -22,49 +22,18 @@
 
 namespace playground {
 
-// The engine's operations (ddb/operations.h), in its order: OperationName reads the name there.
-enum class Operation {
-  kCreateTable,
-  kDescribeTable,
-  kUpdateTable,
-  kDeleteTable,
-  kListTables,
-  kUpdateContributorInsights,
-  kDescribeContributorInsights,
-  kListContributorInsights,
-  kUpdateTimeToLive,
-  kDescribeTimeToLive,
-  kTagResource,
-  kUntagResource,
-  kListTagsOfResource,
-  kDescribeLimits,
-  kDescribeEndpoints,
-  kPutItem,
-  kGetItem,
-  kUpdateItem,
-  kDeleteItem,
-  kQuery,
-  kScan,
-  kBatchGetItem,
-  kBatchWriteItem,
-  kTransactWriteItems,
-  kTransactGetItems,
-};
-inline constexpr int kOperationCount = static_cast<int>(ddb::kOperations.size());
-static_assert(static_cast<int>(Operation::kTransactGetItems) + 1 == kOperationCount);
-const char* OperationName(Operation op);
-// The operation named `name`, or false when it is not one the builder has.
-bool OperationFromName(std::string_view name, Operation& op);
-
+// The builder's operations are the engine's (ddb/operations.h): each function below takes an
+// entry of ddb::kOperations, found by name with ddb::FindOperation. What the form has for each
+// (its fields, its body member) is the page's own knowledge, kept in request_fields.cpp by the
+// engine's names. The names are string literals, so `op.name.data()` is NUL-terminated.
 // Batches and transactions: their tables are named inside the request.
-bool IsMultiTableOperation(Operation op);
-// CreateTable, DescribeTable, UpdateTable, DeleteTable, ListTables: the form has no fields for
-// them beyond the table's name, so they are written in the JSON tab (lessons need them).
-bool IsTableOperation(Operation op);
+bool IsMultiTableOperation(const ddb::OperationInfo& op);
+// The table operations (the engine's control plane: CreateTable, DescribeTable, ...) have no
+// form fields beyond the table's name: they are written in the JSON tab (lessons need them).
 
 // What the body field holds for an operation: "Item", "Key", "RequestItems", "TransactItems",
 // or null (Query, Scan, the table operations).
-const char* BodyMember(Operation op);
+const char* BodyMember(const ddb::OperationInfo& op);
 
 // An ExpressionAttributeValues entry: ":v" -> {"<type>": value}. kJson holds a whole
 // AttributeValue as JSON text (for what the simple types cannot say).
@@ -122,7 +91,7 @@ struct RequestFields {
 };
 
 // The request text for `op`, pretty-printed when it is valid JSON.
-std::string Compose(Operation op, const RequestFields& fields);
+std::string Compose(const ddb::OperationInfo& op, const RequestFields& fields);
 
 // What is wrong with a key value typed into the form, before Run: "authorId is empty: a key
 // value cannot be empty", "year is not a number", "blob is not base64". Empty when it is fine.
@@ -134,21 +103,21 @@ std::string KeyValueProblem(const ddb::KeyAttribute& key, const std::string& tex
 std::string JsonProblemText(std::string_view text);
 
 // Reads a request into fields. False (fields untouched) when `text` is not a JSON object.
-bool Decompose(Operation op, std::string_view text, RequestFields& fields);
+bool Decompose(const ddb::OperationInfo& op, std::string_view text, RequestFields& fields);
 
 // Sets the table and fills the body with an example for its key schema — a new item to put,
 // `first_item`'s key (when the table has items) to read — unless the user has typed their own.
 // CreateTable does not follow the table: it gets an example of a new one, once.
-void Prefill(Operation op, const ddb::KeySchema* schema, const std::string& table, RequestFields& fields,
-             const ddb::Item* first_item);
+void Prefill(const ddb::OperationInfo& op, const ddb::KeySchema* schema, const std::string& table,
+             RequestFields& fields, const ddb::Item* first_item);
 
 // Keeps the placeholder tables in step with the expressions: adds a row for each #name and
 // :value an expression uses that has none, and drops automatic rows nobody uses any more
 // while they are still empty. Rows the user made are never dropped.
-void SyncPlaceholders(Operation op, RequestFields& fields);
+void SyncPlaceholders(const ddb::OperationInfo& op, RequestFields& fields);
 
 // Whether an expression of `op` uses `placeholder`.
-bool PlaceholderUsed(Operation op, const RequestFields& fields, std::string_view placeholder);
+bool PlaceholderUsed(const ddb::OperationInfo& op, const RequestFields& fields, std::string_view placeholder);
 
 // The fields as JSON, for ui_state(): {table, body, indexName, keyCondition, filter,
 // projection, condition, update, names: {...}, values: {":v": "S:text"}, limit, ...}.
