@@ -2,10 +2,13 @@
 // composes.
 #include "text/request_fields.h"
 
+#include <array>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
+#include "text/body_edits.h"
 #include "text/item_json.h"
 #include "text/trace_keys.h"
 
@@ -114,4 +117,42 @@ TEST_CASE("The form flags a key value DynamoDB would refuse, before Run", "[requ
   CHECK(KeyValueProblem(year, "19x") == "year is not a number (type N): \"19x\"");
   CHECK(KeyValueProblem(blob, "AQID").empty());
   CHECK(KeyValueProblem(blob, "AQI") == "blob is not base64 (type B)");
+}
+
+TEST_CASE("The builder's form edits its body: a typed key value, an action added to a batch or transaction",
+          "[body_edits]") {
+  using nlohmann::ordered_json;
+  const auto op = [](std::string_view name) -> const ddb::OperationInfo& { return *ddb::FindOperation(name); };
+  ddb::KeySchema schema;
+  schema.partition_key = {"authorId", ddb::ScalarType::kS};
+  schema.sort_key = ddb::KeyAttribute{"year", ddb::ScalarType::kN};
+  CHECK(nlohmann::json::parse(WithKeyValue(ordered_json::object(), *schema.sort_key, "1969")) ==
+        nlohmann::json::parse(R"({"year": {"N": "1969"}})"));
+
+  CHECK(BatchActions(op("BatchWriteItem")) == std::vector<const char*>{"Put", "Delete"});
+  CHECK(BatchActions(op("TransactWriteItems")).size() == 4);
+  CHECK(BatchActions(op("PutItem")).empty());
+  CHECK(TakesActions(op("TransactGetItems"), ordered_json::array()));
+  CHECK_FALSE(TakesActions(op("TransactGetItems"), ordered_json::object()));
+  CHECK(TakesActions(op("BatchGetItem"), ordered_json::object()));
+  CHECK_FALSE(WithAction(op("BatchGetItem"), "Get", "Books", schema, {"a", "1"}, ordered_json::array()));
+
+  const std::array<std::string, 2> key{"le-guin", "1969"};
+  const auto batch_get = WithAction(op("BatchGetItem"), "Get", "Books", schema, key, ordered_json::object());
+  REQUIRE(batch_get);
+  CHECK(nlohmann::json::parse(*batch_get) ==
+        nlohmann::json::parse(R"({"Books": {"Keys": [{"authorId": {"S": "le-guin"}, "year": {"N": "1969"}}]}})"));
+  const auto batch_put = WithAction(op("BatchWriteItem"), "Put", "Books", schema, key, ordered_json::object());
+  REQUIRE(batch_put);
+  CHECK(nlohmann::json::parse(*batch_put)["Books"][0]["PutRequest"]["Item"]["note"] == nlohmann::json{{"S", "added"}});
+  const auto update = WithAction(op("TransactWriteItems"), "Update", "Books", schema, key, ordered_json::array());
+  REQUIRE(update);
+  const auto entry = nlohmann::json::parse(*update)[0]["Update"];
+  CHECK(entry["TableName"] == "Books");
+  CHECK(entry["UpdateExpression"] == "SET #note = :note");
+  CHECK(entry["Key"] == nlohmann::json::parse(R"({"authorId": {"S": "le-guin"}, "year": {"N": "1969"}})"));
+  const auto check =
+      WithAction(op("TransactWriteItems"), "ConditionCheck", "Books", schema, key, ordered_json::array());
+  REQUIRE(check);
+  CHECK(nlohmann::json::parse(*check)[0]["ConditionCheck"]["ExpressionAttributeNames"]["#k"] == "authorId");
 }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "sandbox/wire_client.h"
 #include "support.h"
@@ -81,4 +82,15 @@ TEST_CASE("The sandbox's summary says what a replacement would take away", "[san
   REQUIRE(page.wire.Send("CreateTable", kBooks).ok());
   REQUIRE(page.wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a"}}})").ok());
   CHECK(SandboxSummary(page.db) == "1 table, 1 item");
+}
+
+TEST_CASE("A history entry is copied as one JSON document, request and response as JSON", "[sandbox]") {
+  Page page;
+  REQUIRE(page.wire.Send("CreateTable", kBooks).ok());
+  page.wire.Send("GetItem", R"({"TableName": "Nope", "Key": {"authorId": {"S": "a"}}})");
+  const auto entry = nlohmann::json::parse(HistoryEntryJson(page.sandbox.history().back()));
+  CHECK(entry["operation"] == "GetItem");
+  CHECK(entry["request"]["TableName"] == "Nope");
+  CHECK(entry["status"] == 400);
+  CHECK(entry["response"]["message"] == "Requested resource not found");
 }

@@ -147,7 +147,7 @@ class App {
   bool presenter_ = false;
   bool lesson_layout_ = true;  // the lesson layout while a lesson is open (else the workbench)
   float notices_height_ = 0;   // room kept for the notices below the panels (last frame's)
-  LessonPlayer lessons_{host_, db_};
+  LessonPlayer lessons_{host_, db_, wire_};
   TablesPanel tables_panel_;
   DataViewPanel data_view_panel_;
   OperationBuilder builder_;

@@ -15,6 +15,7 @@
 #include "imgui_stdlib.h"
 
 #include "ddb/item_json.h"
+#include "text/body_edits.h"
 #include "text/json_format.h"
 #include "widgets/imgui_scoped.h"
 
@@ -49,15 +50,6 @@ using SortOp = KeyConditionHelper::SortOp;
 
 // ---- [SECTION] Helpers --------------------------------------------------------------------
 
-const char* ScalarLabel(ddb::ScalarType type) {
-  switch (type) {
-    case ddb::ScalarType::kN: return "N";
-    case ddb::ScalarType::kB: return "B";
-    case ddb::ScalarType::kS: break;
-  }
-  return "S";
-}
-
 // A label on its own line, dim, with an optional hint on hover.
 void FieldLabel(const char* label, const char* hint, PanelContext& ctx) {
   ImGui::TextColored(ctx.colors.dim, "%s", label);
@@ -89,9 +81,6 @@ bool StringCombo(const char* id, std::string& value, const std::vector<std::stri
   }
   return changed;
 }
-
-// An attribute value in DynamoDB JSON for a typed key input.
-ordered_json TypedValue(ddb::ScalarType type, const std::string& text) { return {{ScalarLabel(type), text}}; }
 
 std::string TypedText(const ordered_json* json, const std::string& name, ddb::ScalarType type) {
   if (!json || !json->is_object()) return {};
@@ -127,9 +116,7 @@ bool DrawKeyFields(const ddb::KeySchema& schema, RequestFields& f, BodyCache& ca
     std::string value = TypedText(body, key->name, key->type);
     ImGui::SetNextItemWidth(-FLT_MIN);
     if (ImGui::InputText("##key", &value) && usable) {
-      ordered_json json = *body;
-      json[key->name] = TypedValue(key->type, value);
-      f.body = FormatJsonText(ddb::DumpJson(json));
+      f.body = WithKeyValue(*body, *key, value);
       changed = true;
     }
     ctx.probe.RecordLastItem(i == 0 ? "builder.key:partition" : "builder.key:sort");
@@ -322,25 +309,17 @@ bool DrawKeyConditionHelper(const ddb::KeySchema& schema, RequestFields& f, Pane
 
 // ---- [SECTION] Actions ---------------------------------------------------------------------
 
-std::vector<const char*> Actions(const ddb::OperationInfo& op) {
-  if (op.name == "BatchGetItem" || op.name == "TransactGetItems") return {"Get"};
-  if (op.name == "BatchWriteItem") return {"Put", "Delete"};
-  if (op.name == "TransactWriteItems") return {"Put", "Update", "Delete", "ConditionCheck"};
-  return {};
-}
-
 // "Add" row for batches and transactions: an action, a typed key, and a button that appends
 // the action to the body's list.
 bool DrawActionAdder(const ddb::OperationInfo& op, RequestFields& f, const ddb::KeySchema& schema, BodyCache& cache,
                      PanelContext& ctx) {
   const ordered_json* parsed = cache.Get(f.body);
-  const bool list_body = op.name == "TransactWriteItems" || op.name == "TransactGetItems";
-  const bool usable = parsed && (list_body ? parsed->is_array() : parsed->is_object());
+  const bool usable = parsed && TakesActions(op, *parsed);
   FieldLabel("Add an action", "Appends to the JSON above, for the table selected on the left", ctx);
   ui::Disabled disabled(!usable || f.table.empty());
   ImGuiStorage* storage = ImGui::GetStateStorage();
   const ImGuiID action_id = ImGui::GetID("action");
-  const auto actions = Actions(op);
+  const auto actions = BatchActions(op);
   int action = std::clamp(storage->GetInt(action_id, 0), 0, static_cast<int>(actions.size()) - 1);
   ImGui::SetNextItemWidth(140 * ctx.scale);
   if (ui::Combo combo("##action", actions[action]); combo) {
@@ -355,50 +334,16 @@ bool DrawActionAdder(const ddb::OperationInfo& op, RequestFields& f, const ddb::
   const int key_count = schema.sort_key ? 2 : 1;
   const float key_width =
       (avail - 140 * ctx.scale - add_width - ImGui::GetStyle().ItemSpacing.x * (key_count + 1)) / key_count;
-  std::array<std::string*, 2> texts{};
   for (int i = 0; i < key_count; ++i) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(std::max(key_width, 60 * ctx.scale));
-    std::string& text = f.add_key[i];
-    texts[i] = &text;
-    ImGui::InputTextWithHint(kKeyIds[i], keys[i]->name.c_str(), &text);
+    ImGui::InputTextWithHint(kKeyIds[i], keys[i]->name.c_str(), &f.add_key[i]);
   }
   ImGui::SameLine();
   if (!ImGui::Button("Add") || !usable) return false;
-  ordered_json key = ordered_json::object();
-  for (int i = 0; i < key_count; ++i) key[keys[i]->name] = TypedValue(keys[i]->type, *texts[i]);
-  ordered_json item = key;
-  item["note"] = {{"S", "added"}};
-  ordered_json body = *parsed;
-  const std::string name = actions[action];
-  if (op.name == "BatchGetItem") {
-    body[f.table]["Keys"].push_back(key);
-  } else if (op.name == "BatchWriteItem") {
-    body[f.table].push_back(name == "Put" ? ordered_json{{"PutRequest", {{"Item", item}}}}
-                                          : ordered_json{{"DeleteRequest", {{"Key", key}}}});
-  } else if (op.name == "TransactGetItems") {
-    body.push_back({{"Get", {{"TableName", f.table}, {"Key", key}}}});
-  } else if (op.name == "TransactWriteItems") {
-    ordered_json entry = {{"TableName", f.table}};
-    if (name == "Put") {
-      entry["Item"] = item;
-    } else {
-      entry["Key"] = key;
-    }
-    if (name == "Update") {
-      entry["UpdateExpression"] = "SET #note = :note";
-      entry["ExpressionAttributeNames"] = {{"#note", "note"}};
-      entry["ExpressionAttributeValues"] = {{":note", {{"S", "updated"}}}};
-    }
-    if (name == "ConditionCheck") {
-      entry["ConditionExpression"] = "attribute_exists(#k)";
-      entry["ExpressionAttributeNames"] = {{"#k", schema.partition_key.name}};
-    }
-    body.push_back({{name, entry}});
-  } else {
-    return false;
-  }
-  f.body = FormatJsonText(ddb::DumpJson(body));
+  std::optional<std::string> body = WithAction(op, actions[action], f.table, schema, f.add_key, *parsed);
+  if (!body) return false;
+  f.body = std::move(*body);
   return true;
 }
 

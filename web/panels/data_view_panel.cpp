@@ -80,9 +80,8 @@ void DataViewPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   const LayoutView* table_view = ctx.layouts.Get(ctx.db, ctx.wire.stamp(), table);
   // The index on show must still be one of this table's (it may have been deleted, or the
   // table changed).
-  std::optional<ddb::TableDescription> description;
-  if (table_view)
-    if (auto d = ctx.db.Description(table); d.ok()) description = std::move(d).value();
+  const ddb::TableDescription* description =
+      table_view ? ctx.layouts.Description(ctx.db, ctx.wire.stamp(), table) : nullptr;
   if (!ctx.selection.index.empty()) {
     bool known = false;
     if (description)

@@ -22,17 +22,11 @@ FormTables OperationBuilder::Tables(PanelContext& ctx) {
   FormTables tables;
   const RequestFields& f = fields();
   const std::string& table = f.table;
-  // The description (for index names and schemas) is re-read only when the data changes.
-  if (!(description_stamp_ == ctx.wire.stamp()) || description_table_ != table) {
-    description_stamp_ = ctx.wire.stamp();
-    description_table_ = table;
-    description_.reset();
-    if (auto description = ctx.db.Description(table); description.ok()) description_ = std::move(*description);
-  }
-  if (!description_) return tables;
-  tables.table_schema = &description_->key_schema;
-  tables.query_schema = &description_->key_schema;
-  for (const auto* list : {&description_->local_secondary_indexes, &description_->global_secondary_indexes}) {
+  const ddb::TableDescription* description = ctx.layouts.Description(ctx.db, ctx.wire.stamp(), table);
+  if (!description) return tables;
+  tables.table_schema = &description->key_schema;
+  tables.query_schema = &description->key_schema;
+  for (const auto* list : {&description->local_secondary_indexes, &description->global_secondary_indexes}) {
     for (const ddb::IndexDescription& index : *list) {
       tables.index_names.push_back(index.index_name);
       if (index.index_name == f.index_name) tables.query_schema = &index.key_schema;

@@ -58,9 +58,6 @@ class OperationBuilder {
   std::string followed_table_;
   std::string followed_table_id_;
   bool followed_ = false;
-  std::optional<ddb::TableDescription> description_;  // of fields().table, at description_stamp_
-  DataStamp description_stamp_;
-  std::string description_table_;
 };
 
 }  // namespace playground

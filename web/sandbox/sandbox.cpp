@@ -6,7 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ddb/item_json.h"
 #include "ddb/operations.h"
+#include "text/json_format.h"
 #include "text/value_text.h"
 
 namespace playground {
@@ -212,6 +214,17 @@ std::string SandboxSummary(const ddb::Database& db) {
   for (const std::string& name : names)
     if (auto d = db.Description(name); d.ok()) items += d->item_count;
   return CountText(names.size(), "table", "tables") + ", " + CountText(items, "item", "items");
+}
+
+std::string HistoryEntryJson(const HistoryEntry& e) {
+  using nlohmann::ordered_json;
+  ordered_json json = {{"operation", e.operation}};
+  const auto request = ordered_json::parse(e.body, nullptr, false);
+  json["request"] = request.is_discarded() ? ordered_json(e.body) : request;
+  json["status"] = e.result.http_status;
+  const auto response = ordered_json::parse(e.result.body, nullptr, false);
+  json["response"] = response.is_discarded() ? ordered_json(e.result.body) : response;
+  return FormatJsonText(ddb::DumpJson(json));
 }
 
 }  // namespace playground

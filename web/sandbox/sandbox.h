@@ -99,6 +99,10 @@ class Sandbox final : public WireObserver {
   std::optional<Group> group_;
 };
 
+// A history entry as one JSON document, for the clipboard: {"operation", "request", "status",
+// "response"}, the request and response as JSON where they are (as text where cut).
+std::string HistoryEntryJson(const HistoryEntry& entry);
+
 // "2 tables, 1,009 items": what replacing the sandbox would take away (a confirmation says it).
 std::string SandboxSummary(const ddb::Database& db);
 

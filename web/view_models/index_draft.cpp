@@ -67,6 +67,31 @@ void AddIndexAttributeDefinitions(const IndexDraft& index, const std::string& ta
     for (const auto& [name, type] : index.more_sort_keys) add(name, type);
 }
 
+std::string CreateTableRequest(const TableDraft& t) {
+  using nlohmann::ordered_json;
+  ordered_json definitions = ordered_json::array();
+  definitions.push_back({{"AttributeName", t.partition_key}, {"AttributeType", ScalarTypeCode(t.partition_type)}});
+  if (t.has_sort_key)
+    definitions.push_back({{"AttributeName", t.sort_key}, {"AttributeType", ScalarTypeCode(t.sort_type)}});
+  ordered_json schema = ordered_json::array();
+  schema.push_back({{"AttributeName", t.partition_key}, {"KeyType", "HASH"}});
+  if (t.has_sort_key) schema.push_back({{"AttributeName", t.sort_key}, {"KeyType", "RANGE"}});
+  ordered_json request = {{"TableName", t.name},
+                          {"AttributeDefinitions", definitions},
+                          {"KeySchema", schema},
+                          {"BillingMode", t.provisioned ? "PROVISIONED" : "PAY_PER_REQUEST"}};
+  if (t.provisioned)
+    request["ProvisionedThroughput"] = {{"ReadCapacityUnits", t.read_units}, {"WriteCapacityUnits", t.write_units}};
+  ordered_json lsis = ordered_json::array(), gsis = ordered_json::array();
+  for (const IndexDraft& index : t.indexes) {
+    AddIndexAttributeDefinitions(index, t.partition_key, request["AttributeDefinitions"]);
+    (index.global ? gsis : lsis).push_back(IndexDefinitionJson(index, t.provisioned, t.partition_key));
+  }
+  if (!lsis.empty()) request["LocalSecondaryIndexes"] = lsis;
+  if (!gsis.empty()) request["GlobalSecondaryIndexes"] = gsis;
+  return FormatJsonText(ddb::DumpJson(request));
+}
+
 std::string AddGlobalSecondaryIndexRequest(const std::string& table, const IndexDraft& index, bool provisioned) {
   IndexDraft gsi = index;
   gsi.global = true;

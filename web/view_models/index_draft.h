@@ -1,6 +1,6 @@
 // IndexDraft: a secondary index as a learner fills it in (the table designer's indexes, the
-// data view's "Add GSI"), and the requests it makes. ImGui-free, so tested natively; the engine
-// validates the requests themselves (a dry run), so the page never guesses at DynamoDB's rules.
+// data view's "Add GSI"), TableDraft: the table designer's table, and the requests they make. ImGui-free, so tested
+// natively; the engine validates the requests themselves (a dry run), so the page never guesses at DynamoDB's rules.
 #pragma once
 
 #include <string>
@@ -38,6 +38,22 @@ nlohmann::ordered_json IndexDefinitionJson(const IndexDraft& index, bool provisi
 // Adds the index's key attributes to AttributeDefinitions (an array), each name once.
 void AddIndexAttributeDefinitions(const IndexDraft& index, const std::string& table_partition_key,
                                   nlohmann::ordered_json& definitions);
+
+// The table designer's table: its name, keys, billing mode and secondary indexes.
+struct TableDraft {
+  std::string name = "Music";
+  std::string partition_key = "artist";
+  int partition_type = 0;  // 0 S, 1 N, 2 B
+  bool has_sort_key = true;
+  std::string sort_key = "songTitle";
+  int sort_type = 0;
+  bool provisioned = false;
+  int read_units = 5, write_units = 5;
+  std::vector<IndexDraft> indexes;
+};
+
+// The CreateTable request for the draft, pretty-printed, as the designer previews and sends it.
+std::string CreateTableRequest(const TableDraft& table);
 
 // UpdateTable requests adding the draft as a GSI to `table`, and deleting GSI `index`.
 std::string AddGlobalSecondaryIndexRequest(const std::string& table, const IndexDraft& index, bool provisioned);

@@ -1,5 +1,7 @@
 #include "view_models/layout_cache.h"
 
+#include <utility>
+
 namespace playground {
 
 const LayoutView* LayoutCache::Fill(Slot& slot, const ddb::Database& db, DataStamp stamp, const std::string& table,
@@ -30,6 +32,20 @@ const LayoutView* LayoutCache::Get(const ddb::Database& db, DataStamp stamp, con
 const LayoutView* LayoutCache::GetIndex(const ddb::Database& db, DataStamp stamp, const std::string& table,
                                         const std::string& index) {
   return Fill(index_, db, stamp, table, index);
+}
+
+const ddb::TableDescription* LayoutCache::Description(const ddb::Database& db, DataStamp stamp,
+                                                      const std::string& table) {
+  if (!(stamp == descriptions_stamp_)) {
+    previous_descriptions_ = std::exchange(descriptions_, {});
+    descriptions_stamp_ = stamp;
+  }
+  auto it = descriptions_.find(table);
+  if (it == descriptions_.end()) {
+    auto description = db.Description(table);
+    it = descriptions_.emplace(table, description.ok() ? std::optional(std::move(*description)) : std::nullopt).first;
+  }
+  return it->second ? &*it->second : nullptr;
 }
 
 }  // namespace playground

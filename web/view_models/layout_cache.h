@@ -1,8 +1,10 @@
-// LayoutCache: the selected table's LayoutView, and the view of the index on show, each rebuilt
-// only when the database state (epoch and revision) or what it shows changes — never once per
-// frame. Shared by the panels that show that table.
+// LayoutCache: the selected table's LayoutView, the view of the index on show, and the tables'
+// descriptions, each rebuilt only when the database state (epoch and revision) or what it
+// shows changes — never once per frame. Shared by the panels.
 #pragma once
 
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -20,6 +22,9 @@ class LayoutCache {
   // The same for secondary index `index` of `table` (ddb::Database::IndexLayout).
   const LayoutView* GetIndex(const ddb::Database& db, DataStamp stamp, const std::string& table,
                              const std::string& index);
+  // The description of `table` (ddb::Database::Description) in the state `stamp`, or null when
+  // there is no such table. Each table is described once per state, however many panels ask.
+  const ddb::TableDescription* Description(const ddb::Database& db, DataStamp stamp, const std::string& table);
   const std::string& error() const { return table_.error; }
   const std::string& index_error() const { return index_.error; }
 
@@ -34,6 +39,11 @@ class LayoutCache {
   static const LayoutView* Fill(Slot& slot, const ddb::Database& db, DataStamp stamp, const std::string& table,
                                 const std::string& index);
   Slot table_, index_;
+  DataStamp descriptions_stamp_;
+  using Descriptions = std::map<std::string, std::optional<ddb::TableDescription>, std::less<>>;
+  Descriptions descriptions_;
+  // The state before: a panel that sent a request mid-frame may still hold one of these.
+  Descriptions previous_descriptions_;
 };
 
 }  // namespace playground

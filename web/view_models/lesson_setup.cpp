@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sandbox/page_options.h"
+
 namespace playground {
 
 std::vector<std::string> SetupTables(const ddb::Lesson& lesson) {
@@ -44,6 +46,16 @@ LessonStart StartLesson(const ddb::Lesson& lesson, std::size_t step, const ddb::
   sandbox.EndGroup();
   start.after = wire.stamp();
   return start;
+}
+
+void ApplyLessonSettings(const ddb::Lesson* lesson, WireClient& wire) {
+  const ddb::DatabaseOptions page = PageDatabaseOptions();
+  const std::int64_t lag =
+      lesson && lesson->index_lag_millis ? *lesson->index_lag_millis : page.index_timing.propagation_millis;
+  if (wire.options().index_timing.propagation_millis != lag) wire.SetIndexPropagation(lag);
+  const std::uint64_t limit =
+      lesson && lesson->size_limit_bytes ? *lesson->size_limit_bytes : page.partition_split_bytes;
+  if (wire.options().partition_split_bytes != limit) wire.SetSizeLimit(limit);
 }
 
 }  // namespace playground

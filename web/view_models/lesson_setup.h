@@ -34,6 +34,12 @@ std::vector<std::string> SetupTables(const ddb::Lesson& lesson);
 // replaced since. Empty when the lesson can go on.
 std::vector<std::string> MissingSetupTables(const ddb::Lesson& lesson, const ddb::Database& db);
 
+// The database's settings while `lesson` is on show (null: none is). A lesson that has the
+// learner catch a GSI behind its table slows GSI writes down, one that reaches DynamoDB's
+// 10 GB collection limit scales it down; every other moment has the page's own
+// (sandbox/page_options.h). The lesson player calls it when a lesson opens or closes.
+void ApplyLessonSettings(const ddb::Lesson* lesson, WireClient& wire);
+
 // Sets `lesson` up on the sandbox for opening at `step` (0-based).
 LessonStart StartLesson(const ddb::Lesson& lesson, std::size_t step, const ddb::Database& db, WireClient& wire,
                         Sandbox& sandbox);
