@@ -291,11 +291,7 @@ void LessonPlayer::AfterSend(std::string_view operation, std::string_view body, 
   Judge(state.last);
   if (!state.task_passed) return;
   // The data view turns to the table the task was about (a table just created included).
-  const auto request = nlohmann::json::parse(body, nullptr, /*allow_exceptions=*/false);
-  if (request.is_object()) {
-    if (auto t = request.find("TableName"); t != request.end() && t->is_string())
-      table_to_show_ = t->get<std::string>();
-  }
+  if (!db_.last_trace().table_name.empty()) table_to_show_ = db_.last_trace().table_name;
 }
 
 void LessonPlayer::Judge(const ddb::LessonObservation& observation) {

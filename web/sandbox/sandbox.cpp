@@ -24,31 +24,12 @@ bool Cut(std::string& text, std::size_t limit) {
   return true;
 }
 
-// The tables a request names, for the history's one-line summary: TableName, or the keys of
-// RequestItems, or each TransactItems action's TableName.
-std::string TablesNamed(std::string_view body) {
-  const auto json = nlohmann::json::parse(body, nullptr, /*allow_exceptions=*/false);
-  if (!json.is_object()) return {};
-  std::vector<std::string> names;
-  const auto add = [&](const nlohmann::json& name) {
-    if (name.is_string() && std::find(names.begin(), names.end(), name.get<std::string>()) == names.end()) {
-      names.push_back(name.get<std::string>());
-    }
-  };
-  if (auto it = json.find("TableName"); it != json.end()) add(*it);
-  if (auto it = json.find("RequestItems"); it != json.end() && it->is_object()) {
-    for (const auto& item : it->items()) add(nlohmann::json(item.key()));
-  }
-  if (auto it = json.find("TransactItems"); it != json.end() && it->is_array()) {
-    for (const auto& action : *it) {
-      if (!action.is_object()) continue;
-      for (const auto& member : action) {
-        if (member.is_object() && member.contains("TableName")) add(member["TableName"]);
-      }
-    }
-  }
+// The tables a request touched, as the engine read it (its trace: TableName, or each table of a
+// batch or a transaction), for the history's one-line summary.
+std::string TablesText(const std::vector<std::string>& tables) {
   std::string out;
-  for (const std::string& name : names) out += (out.empty() ? "" : ", ") + name;
+  for (const std::string& name : tables)
+    if (!name.empty()) out += (out.empty() ? "" : ", ") + name;
   return out.size() > 80 ? out.substr(0, 80) + "\xE2\x80\xA6" : out;
 }
 
@@ -101,9 +82,10 @@ void Sandbox::AfterSend(std::string_view operation, std::string_view body, const
   entry.kind = HistoryEntry::Kind::kRequest;
   entry.origin = origin;
   entry.operation = std::string(operation);
-  entry.detail = TablesNamed(body);
+  entry.detail = TablesText(db_.last_trace().tables);
   entry.body = std::string(body);
   entry.result = result;
+  entry.result.document = nullptr;  // text only: 500 parsed responses would not fit the page
   entry.changed_state = changed_state;
   entry.rerunnable = !Cut(entry.body, kMaxKeptBodyBytes);
   Cut(entry.result.body, kMaxKeptBodyBytes);
@@ -218,6 +200,7 @@ std::string SandboxSummary(const ddb::Database& db) {
 
 std::string HistoryEntryJson(const HistoryEntry& e) {
   using nlohmann::ordered_json;
+  // Parsed here, when the learner copies an entry: the history keeps only the texts.
   ordered_json json = {{"operation", e.operation}};
   const auto request = ordered_json::parse(e.body, nullptr, false);
   json["request"] = request.is_discarded() ? ordered_json(e.body) : request;

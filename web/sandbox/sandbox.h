@@ -29,7 +29,7 @@ struct HistoryEntry {
   Kind kind = Kind::kRequest;
   RequestOrigin origin = RequestOrigin::kUser;
   std::string operation;  // kRequest: "PutItem"; otherwise what happened ("Undo", ...)
-  std::string detail;     // kRequest: the tables it named ("Books")
+  std::string detail;     // kRequest: the tables it touched ("Books"), as the engine read it
   std::string body;       // the request as sent (cut when huge: then !rerunnable)
   WireResult result;      // body cut the same way
   bool changed_state = false;

@@ -17,16 +17,25 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "ddb/database.h"
 #include "ddb/status.h"
 #include "sandbox/sandbox_state.h"
 
 namespace playground {
 
-// One response, with the error envelope already taken apart for display.
+// One response, parsed once, with the error envelope already taken apart for display.
 struct WireResult {
   int http_status = 200;
-  std::string body;           // the raw JSON body, as the engine produced it
+  std::string body;  // the raw JSON body, as the engine produced it
+  // The body parsed, once, by WireClient::Send, in DynamoDB's member order: every observer and
+  // caller reads this instead of parsing the body again. Null where only the text is kept
+  // (the history's entries, which would otherwise hold hundreds of parsed responses).
+  // (What the engine typed — the tables, Count and ScannedCount, the capacity — is in the
+  // database's last_trace(), which the engine records for every request it is handed, a
+  // rejected one included, before the observers hear of it.)
+  nlohmann::ordered_json document;
   std::string error_type;     // short DynamoDB name ("ValidationException"); empty on success
   std::string error_message;  // DynamoDB's message; empty on success
 

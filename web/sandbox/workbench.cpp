@@ -30,12 +30,15 @@ ResponseView Workbench::MakeResponseView(std::string_view operation, std::string
   view.operation = std::string(operation);
   view.request_body = std::string(body);
   view.result = result;
-  view.pretty_body = FormatJsonText(result.body);
+  // A live response comes parsed; one shown again from the history is kept as text only.
+  const ordered_json kept_as_text =
+      result.document.is_null() ? ordered_json::parse(result.body, nullptr, /*allow_exceptions=*/false) : nullptr;
+  const ordered_json& json = result.document.is_null() ? kept_as_text : result.document;
+  view.pretty_body = json.is_discarded() ? result.body : FormatJson(json);
   if (!result.ok()) {
     view.explanation = ExplainError(result.error_type, result.error_message);
     return view;
   }
-  const auto json = ordered_json::parse(result.body, nullptr, /*allow_exceptions=*/false);
   if (!json.is_object()) return view;
   if (auto it = json.find("Count"); it != json.end() && it->is_number_integer()) view.count = it->get<std::int64_t>();
   if (auto it = json.find("ScannedCount"); it != json.end() && it->is_number_integer()) {

@@ -67,6 +67,10 @@ void Format(const Json& value, std::size_t indent, std::size_t line_width, bool 
 std::string FormatJsonText(std::string_view text, std::size_t line_width) {
   const Json json = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded()) return std::string(text);
+  return FormatJson(json, line_width);
+}
+
+std::string FormatJson(const Json& json, std::size_t line_width) {
   std::string out;
   // The top level always opens up, so a short item still reads one attribute per line.
   Format(json, 0, line_width, /*expand=*/json.is_object(), out);
