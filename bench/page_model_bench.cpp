@@ -10,11 +10,11 @@
 #include <nlohmann/json.hpp>
 
 #include "memory_host.h"
-#include "model/sample_requests.h"
-#include "model/sandbox.h"
-#include "model/sandbox_state.h"
-#include "model/sandbox_store.h"
-#include "model/wire_client.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/sandbox_state.h"
+#include "sandbox/sandbox_store.h"
+#include "sandbox/wire_client.h"
+#include "text/sample_requests.h"
 
 namespace {
 

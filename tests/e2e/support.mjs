@@ -158,7 +158,7 @@ export async function reloadWithSettings(page, settings) {
   await page.evaluate((ui) => localStorage.setItem('ddb-playground.ui', JSON.stringify({ version: 1, ...ui })), settings);
   return reload(page);
 }
-// The sandbox's IndexedDB records (web/model/sandbox_store.h), read or written from any page
+// The sandbox's IndexedDB records (web/sandbox/sandbox_store.h), read or written from any page
 // of the site: {key: text}. `changes` maps keys to new text (null deletes); `clear` empties.
 export const storeRecords = (page, { changes = {}, clear = false } = {}) => page.evaluate(([changes, clear]) =>
   new Promise((resolve, reject) => {

@@ -46,7 +46,7 @@ ddb::LessonObservation Run(ddb::Database& db, const ddb::LessonRequest& request)
   return {request.operation, request.body, r.http_status, r.body};
 }
 
-// The page's GSI timing (web/model/page_options.cpp), on a clock that moves only between steps:
+// The page's GSI timing (web/sandbox/page_options.cpp), on a clock that moves only between steps:
 // a learner takes longer than that to read a step, so writes of earlier steps have reached
 // their GSIs and backfills are done, while the requests of one solution run at one instant.
 ddb::DatabaseOptions LearnerTiming(const ddb::Lesson& lesson, const ddb::Clock* clock) {

@@ -88,12 +88,21 @@ TEST_CASE("A filter is applied after reading: it does not reduce what was read",
   int filtered = 0;
   for (const auto& e : trace.entries) filtered += e.outcome == ddb::TraceOutcome::kFilteredOut;
   CHECK(filtered == 7);
+  // It carries the response's counts, so a client holding the trace need not parse them back.
+  CHECK(trace.count == 3);
+  CHECK(trace.scanned_count == 10);
   // A filter may not name a key attribute.
   REQUIRE_ERROR(l.Query({{"KeyConditionExpression", "authorId = :a"},
                          {"FilterExpression", "bookId = :b"},
                          {"ExpressionAttributeValues", {{":a", S("a1")}, {":b", S("b01")}}}}),
                 "ValidationException",
                 "Filter Expression can only contain non-primary key attributes: Primary key attribute: bookId");
+  CHECK_FALSE(l.db.last_trace().count);  // a failed request has no page
+  REQUIRE_OK(l.Scan({}));
+  CHECK(l.db.last_trace().count == 14);
+  CHECK(l.db.last_trace().scanned_count == 14);
+  REQUIRE_OK(Exec(l.db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("a2")}, {"bookId", S("b00")}}}}));
+  CHECK_FALSE(l.db.last_trace().count);  // not a Query or Scan
 }
 
 TEST_CASE("Results come in pages: LastEvaluatedKey continues with ExclusiveStartKey", "[query]") {

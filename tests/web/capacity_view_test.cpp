@@ -1,15 +1,15 @@
-// The capacity view's model (model/capacity_view.h, model/scenario_library.h): every shipped
-// scenario is in the page, the heat map reads the engine's metrics (a hot partition red, the
+// The capacity view's model (view_models/capacity_view.h, view_models/scenario_library.h):
+// every shipped scenario is in the page, the heat map reads the engine's metrics (a hot partition red, the
 // others cool), hover text and lines say it in plain words, and the WireClient starts a
 // scenario through a CreateTable request the history sees.
-#include "model/capacity_view.h"
+#include "view_models/capacity_view.h"
 
 #include <catch2/catch.hpp>
 
 #include "ddb/database.h"
-#include "model/page_options.h"
-#include "model/scenario_library.h"
-#include "model/wire_client.h"
+#include "sandbox/page_options.h"
+#include "sandbox/wire_client.h"
+#include "view_models/scenario_library.h"
 
 namespace playground {
 namespace {

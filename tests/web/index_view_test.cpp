@@ -7,11 +7,12 @@
 #include "ddb/clock.h"
 #include "ddb/database.h"
 #include "ddb/snapshot.h"
-#include "model/index_draft.h"
-#include "model/index_view_text.h"
-#include "model/layout_view.h"
-#include "model/page_options.h"
-#include "model/wire_client.h"
+#include "sandbox/page_options.h"
+#include "sandbox/wire_client.h"
+#include "view_models/index_draft.h"
+#include "view_models/index_view_text.h"
+#include "view_models/layout_cache.h"
+#include "view_models/layout_view.h"
 
 using namespace playground;
 
@@ -163,6 +164,54 @@ TEST_CASE("Index drafts make the CreateTable and UpdateTable requests DynamoDB t
   page.clock.Advance(60'000);
   page.wire.RunBackgroundWork();
   CHECK(page.db.Description("Orders")->global_secondary_indexes.size() == 1);
+}
+
+TEST_CASE("The table designer's draft makes the CreateTable request DynamoDB takes", "[index_view]") {
+  TableDraft table;  // Music: artist (S), songTitle (S), on demand
+  const auto simple = nlohmann::json::parse(CreateTableRequest(table));
+  CHECK(simple["TableName"] == "Music");
+  CHECK(simple["BillingMode"] == "PAY_PER_REQUEST");
+  CHECK(simple["KeySchema"] == nlohmann::json::parse(R"([{"AttributeName": "artist", "KeyType": "HASH"},
+                                                        {"AttributeName": "songTitle", "KeyType": "RANGE"}])"));
+  CHECK_FALSE(simple.contains("ProvisionedThroughput"));
+  CHECK_FALSE(simple.contains("GlobalSecondaryIndexes"));
+
+  table.name = "Orders";
+  table.partition_key = "customer";
+  table.sort_key = "orderNo";
+  table.sort_type = 1;
+  table.provisioned = true;
+  table.read_units = 7;
+  table.indexes.push_back(IndexDraft{});  // ByStatus on status (S)
+  IndexDraft lsi;
+  lsi.global = false;
+  lsi.name = "ByPlaced";
+  lsi.sort_key = "placed";
+  table.indexes.push_back(lsi);
+  const std::string request = CreateTableRequest(table);
+  const auto full = nlohmann::json::parse(request);
+  CHECK(full["ProvisionedThroughput"] == nlohmann::json{{"ReadCapacityUnits", 7}, {"WriteCapacityUnits", 5}});
+  CHECK(full["AttributeDefinitions"].size() == 4);  // customer, orderNo, status, placed
+  CHECK(full["GlobalSecondaryIndexes"][0]["IndexName"] == "ByStatus");
+  CHECK(full["LocalSecondaryIndexes"][0]["KeySchema"][0]["AttributeName"] == "customer");
+  Page page;
+  CHECK(page.wire.Send("CreateTable", request).http_status == 200);
+}
+
+TEST_CASE("Panels share one description of a table per database state", "[layout_cache]") {
+  Page page;
+  LayoutCache cache;
+  CHECK(cache.Description(page.db, page.wire.stamp(), "Orders") == nullptr);
+  REQUIRE(page.wire.Send("CreateTable", kOrders).ok());
+  const ddb::TableDescription* first = cache.Description(page.db, page.wire.stamp(), "Orders");
+  REQUIRE(first);
+  CHECK(first->item_count == 0);
+  CHECK(cache.Description(page.db, page.wire.stamp(), "Orders") == first);  // not described again
+  REQUIRE(page.wire.Send("PutItem", Put("ana", 1, "open")).ok());
+  const ddb::TableDescription* after = cache.Description(page.db, page.wire.stamp(), "Orders");
+  REQUIRE(after);
+  CHECK(after->item_count == 1);
+  CHECK(first->item_count == 0);  // the state before stays readable by whoever held it
 }
 
 TEST_CASE("A multi-attribute key is named attribute by attribute", "[index_view]") {

@@ -8,12 +8,13 @@
 
 #include "ddb/lesson.h"
 #include "memory_host.h"
-#include "model/lesson_library.h"
-#include "model/lesson_progress.h"
-#include "model/lesson_setup.h"
-#include "model/sandbox.h"
-#include "model/wire_client.h"
+#include "sandbox/page_options.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/wire_client.h"
 #include "support.h"
+#include "view_models/lesson_library.h"
+#include "view_models/lesson_progress.h"
+#include "view_models/lesson_setup.h"
 
 using namespace playground;
 using playground::test::kBooks;
@@ -137,4 +138,24 @@ TEST_CASE("A lesson knows which of its setup's tables the sandbox has lost", "[l
   CHECK(MissingSetupTables(lesson, db).empty());
   sandbox.Reset();
   CHECK(MissingSetupTables(lesson, db) == tables);
+}
+
+TEST_CASE("A lesson on show sets its GSI lag and size limit, and the page's come back when it closes",
+          "[lesson_setup]") {
+  Page page;
+  const ddb::DatabaseOptions ours = PageDatabaseOptions();
+  ddb::Lesson lesson;
+  lesson.index_lag_millis = 20'000;
+  lesson.size_limit_bytes = 64 * 1024;
+  ApplyLessonSettings(&lesson, page.wire);
+  CHECK(page.db.options().index_timing.propagation_millis == 20'000);
+  CHECK(page.db.options().partition_split_bytes == 64 * 1024);
+  ApplyLessonSettings(nullptr, page.wire);  // back to the list
+  CHECK(page.db.options().index_timing.propagation_millis == ours.index_timing.propagation_millis);
+  CHECK(page.db.options().partition_split_bytes == ours.partition_split_bytes);
+  ApplyLessonSettings(&lesson, page.wire);
+  const ddb::Lesson plain;  // one with no settings of its own has the page's
+  ApplyLessonSettings(&plain, page.wire);
+  CHECK(page.db.options().index_timing.propagation_millis == ours.index_timing.propagation_millis);
+  CHECK(page.db.options().partition_split_bytes == ours.partition_split_bytes);
 }

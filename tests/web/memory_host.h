@@ -1,4 +1,4 @@
-// MemoryHost: the page's Host (web/model/host.h) over memory instead of a browser, for the
+// MemoryHost: the page's Host (web/sandbox/host.h) over memory instead of a browser, for the
 // model's native tests: storage is a map that can be made to refuse writes (a full quota), and
 // fetches are answered from a map of site files when the test calls Deliver(). Records (the
 // IndexedDB side) wait in a queue until the test calls Process(), so a test can look between
@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "model/host.h"
+#include "sandbox/host.h"
 
 namespace playground::test {
 

@@ -1,6 +1,6 @@
 // The response panel's teaching aid: a legacy request rewritten into expressions, which gives
 // the same answer when sent.
-#include "model/modern_request.h"
+#include "text/modern_request.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -1,43 +1,59 @@
 // The builder's request fields: the operations it offers (the engine's list) and what a form
 // composes.
-#include "model/request_fields.h"
+#include "text/request_fields.h"
 
+#include <array>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
-#include "model/item_json.h"
-#include "model/trace_keys.h"
+#include "text/body_edits.h"
+#include "text/item_json.h"
+#include "text/trace_keys.h"
 
 using namespace playground;
 
 TEST_CASE("The builder offers the engine's operations by their DynamoDB names", "[request_fields]") {
-  for (int i = 0; i < kOperationCount; ++i) {
-    const auto op = static_cast<Operation>(i);
-    Operation back;
-    INFO(OperationName(op));
-    REQUIRE(OperationFromName(OperationName(op), back));
-    CHECK(back == op);
+  // The builder has no operation list of its own: it composes for every entry of the engine's.
+  for (const ddb::OperationInfo& op : ddb::kOperations) {
+    INFO(op.name);
+    REQUIRE(ddb::FindOperation(op.name) == &op);
+    RequestFields f;
+    f.table = "Books";
+    const auto composed = nlohmann::json::parse(Compose(op, f), nullptr, false);
+    CHECK(composed.is_object());
   }
-  CHECK(std::string(OperationName(Operation::kQuery)) == "Query");
-  CHECK(std::string(OperationName(Operation::kCreateTable)) == "CreateTable");
-  Operation op;
-  CHECK_FALSE(OperationFromName("Querry", op));
+  CHECK(ddb::FindOperation("Query")->name == "Query");
+  CHECK(ddb::FindOperation("CreateTable")->name == "CreateTable");
+  CHECK(ddb::FindOperation("Querry") == nullptr);
 }
 
 TEST_CASE("Table operations are the control plane, and batches and transactions name their tables inside",
           "[request_fields]") {
-  for (Operation op : {Operation::kCreateTable, Operation::kDescribeTable, Operation::kUpdateTable,
-                       Operation::kDeleteTable, Operation::kListTables})
-    CHECK(IsTableOperation(op));
-  for (Operation op : {Operation::kPutItem, Operation::kGetItem, Operation::kQuery, Operation::kScan,
-                       Operation::kBatchWriteItem, Operation::kTransactGetItems})
-    CHECK_FALSE(IsTableOperation(op));
-  for (Operation op : {Operation::kBatchGetItem, Operation::kBatchWriteItem, Operation::kTransactWriteItems,
-                       Operation::kTransactGetItems})
-    CHECK(IsMultiTableOperation(op));
-  CHECK_FALSE(IsMultiTableOperation(Operation::kPutItem));
-  CHECK_FALSE(IsMultiTableOperation(Operation::kCreateTable));
+  const auto op = [](std::string_view name) -> const ddb::OperationInfo& { return *ddb::FindOperation(name); };
+  for (const char* name : {"CreateTable", "DescribeTable", "UpdateTable", "DeleteTable", "ListTables"}) {
+    CHECK(op(name).control_plane);
+    CHECK(BodyMember(op(name)) == nullptr);  // written in the JSON tab
+  }
+  for (const char* name : {"PutItem", "GetItem", "Query", "Scan", "BatchWriteItem", "TransactGetItems"})
+    CHECK_FALSE(op(name).control_plane);
+  for (const char* name : {"BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems"})
+    CHECK(IsMultiTableOperation(op(name)));
+  CHECK_FALSE(IsMultiTableOperation(op("PutItem")));
+  CHECK_FALSE(IsMultiTableOperation(op("CreateTable")));
+  CHECK_FALSE(IsMultiTableOperation(op("ListTables")));
+  CHECK(std::string(BodyMember(op("PutItem"))) == "Item");
+  CHECK(std::string(BodyMember(op("UpdateItem"))) == "Key");
+  CHECK(std::string(BodyMember(op("BatchWriteItem"))) == "RequestItems");
+  CHECK(std::string(BodyMember(op("TransactGetItems"))) == "TransactItems");
+  // A table operation names its table, and asks for no consumed capacity (DynamoDB would refuse it).
+  RequestFields f;
+  f.table = "Books";
+  const auto describe = nlohmann::json::parse(Compose(op("DescribeTable"), f));
+  CHECK(describe == nlohmann::json{{"TableName", "Books"}});
+  const auto list = nlohmann::json::parse(Compose(op("ListTables"), f));
+  CHECK(list == nlohmann::json::object());
 }
 
 TEST_CASE("A Query form composes its key condition and placeholders", "[request_fields]") {
@@ -47,7 +63,7 @@ TEST_CASE("A Query form composes its key condition and placeholders", "[request_
   f.names = {{"#pk", "authorId", false}};
   f.values = {{":pk", ValueType::kS, "le-guin", false}};
   f.return_consumed_capacity = "NONE";
-  const auto composed = nlohmann::json::parse(Compose(Operation::kQuery, f));
+  const auto composed = nlohmann::json::parse(Compose(*ddb::FindOperation("Query"), f));
   CHECK(composed["TableName"] == "Books");
   CHECK(composed["KeyConditionExpression"] == "#pk = :pk");
   CHECK(composed["ExpressionAttributeNames"] == nlohmann::json{{"#pk", "authorId"}});
@@ -101,4 +117,42 @@ TEST_CASE("The form flags a key value DynamoDB would refuse, before Run", "[requ
   CHECK(KeyValueProblem(year, "19x") == "year is not a number (type N): \"19x\"");
   CHECK(KeyValueProblem(blob, "AQID").empty());
   CHECK(KeyValueProblem(blob, "AQI") == "blob is not base64 (type B)");
+}
+
+TEST_CASE("The builder's form edits its body: a typed key value, an action added to a batch or transaction",
+          "[body_edits]") {
+  using nlohmann::ordered_json;
+  const auto op = [](std::string_view name) -> const ddb::OperationInfo& { return *ddb::FindOperation(name); };
+  ddb::KeySchema schema;
+  schema.partition_key = {"authorId", ddb::ScalarType::kS};
+  schema.sort_key = ddb::KeyAttribute{"year", ddb::ScalarType::kN};
+  CHECK(nlohmann::json::parse(WithKeyValue(ordered_json::object(), *schema.sort_key, "1969")) ==
+        nlohmann::json::parse(R"({"year": {"N": "1969"}})"));
+
+  CHECK(BatchActions(op("BatchWriteItem")) == std::vector<const char*>{"Put", "Delete"});
+  CHECK(BatchActions(op("TransactWriteItems")).size() == 4);
+  CHECK(BatchActions(op("PutItem")).empty());
+  CHECK(TakesActions(op("TransactGetItems"), ordered_json::array()));
+  CHECK_FALSE(TakesActions(op("TransactGetItems"), ordered_json::object()));
+  CHECK(TakesActions(op("BatchGetItem"), ordered_json::object()));
+  CHECK_FALSE(WithAction(op("BatchGetItem"), "Get", "Books", schema, {"a", "1"}, ordered_json::array()));
+
+  const std::array<std::string, 2> key{"le-guin", "1969"};
+  const auto batch_get = WithAction(op("BatchGetItem"), "Get", "Books", schema, key, ordered_json::object());
+  REQUIRE(batch_get);
+  CHECK(nlohmann::json::parse(*batch_get) ==
+        nlohmann::json::parse(R"({"Books": {"Keys": [{"authorId": {"S": "le-guin"}, "year": {"N": "1969"}}]}})"));
+  const auto batch_put = WithAction(op("BatchWriteItem"), "Put", "Books", schema, key, ordered_json::object());
+  REQUIRE(batch_put);
+  CHECK(nlohmann::json::parse(*batch_put)["Books"][0]["PutRequest"]["Item"]["note"] == nlohmann::json{{"S", "added"}});
+  const auto update = WithAction(op("TransactWriteItems"), "Update", "Books", schema, key, ordered_json::array());
+  REQUIRE(update);
+  const auto entry = nlohmann::json::parse(*update)[0]["Update"];
+  CHECK(entry["TableName"] == "Books");
+  CHECK(entry["UpdateExpression"] == "SET #note = :note");
+  CHECK(entry["Key"] == nlohmann::json::parse(R"({"authorId": {"S": "le-guin"}, "year": {"N": "1969"}})"));
+  const auto check =
+      WithAction(op("TransactWriteItems"), "ConditionCheck", "Books", schema, key, ordered_json::array());
+  REQUIRE(check);
+  CHECK(nlohmann::json::parse(*check)[0]["ConditionCheck"]["ExpressionAttributeNames"]["#k"] == "authorId");
 }

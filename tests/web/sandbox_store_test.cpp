@@ -1,7 +1,7 @@
 // SandboxStore: the sandbox in IndexedDB (MemoryHost's records), saved in pieces and restored
 // frame by frame; a save cut short, a full store, an unreadable store and an older version's
 // localStorage copy.
-#include "model/sandbox_store.h"
+#include "sandbox/sandbox_store.h"
 
 #include <algorithm>
 #include <string>

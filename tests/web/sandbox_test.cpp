@@ -1,11 +1,12 @@
 // Sandbox: the history of requests, undo and redo, and groups of requests as one step.
-#include "model/sandbox.h"
+#include "sandbox/sandbox.h"
 
 #include <string>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
-#include "model/wire_client.h"
+#include "sandbox/wire_client.h"
 #include "support.h"
 
 using namespace playground;
@@ -73,4 +74,23 @@ TEST_CASE("A group that sent nothing leaves no line in the history", "[sandbox]"
   p.sandbox.EndGroup();
   CHECK(p.sandbox.history().empty());
   CHECK_FALSE(p.sandbox.can_undo());
+}
+
+TEST_CASE("The sandbox's summary says what a replacement would take away", "[sandbox]") {
+  Page page;
+  CHECK(SandboxSummary(page.db) == "0 tables, 0 items");
+  REQUIRE(page.wire.Send("CreateTable", kBooks).ok());
+  REQUIRE(page.wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a"}}})").ok());
+  CHECK(SandboxSummary(page.db) == "1 table, 1 item");
+}
+
+TEST_CASE("A history entry is copied as one JSON document, request and response as JSON", "[sandbox]") {
+  Page page;
+  REQUIRE(page.wire.Send("CreateTable", kBooks).ok());
+  page.wire.Send("GetItem", R"({"TableName": "Nope", "Key": {"authorId": {"S": "a"}}})");
+  const auto entry = nlohmann::json::parse(HistoryEntryJson(page.sandbox.history().back()));
+  CHECK(entry["operation"] == "GetItem");
+  CHECK(entry["request"]["TableName"] == "Nope");
+  CHECK(entry["status"] == 400);
+  CHECK(entry["response"]["message"] == "Requested resource not found");
 }

@@ -1,13 +1,13 @@
 // SavedState: the settings and lesson progress that survive a reload, and what happens when
 // their store is broken. (The sandbox's store is SandboxStore's: sandbox_store_test.cpp.)
-#include "model/saved_state.h"
+#include "sandbox/saved_state.h"
 
 #include <string>
 
 #include <catch2/catch.hpp>
 
 #include "memory_host.h"
-#include "model/notices.h"
+#include "sandbox/notices.h"
 
 using namespace playground;
 using playground::test::MemoryHost;

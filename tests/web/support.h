@@ -5,9 +5,9 @@
 #include <cstdint>
 
 #include "ddb/database.h"
-#include "model/notices.h"
-#include "model/sandbox.h"
-#include "model/wire_client.h"
+#include "sandbox/notices.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/wire_client.h"
 
 namespace playground::test {
 

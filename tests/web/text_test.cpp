@@ -3,11 +3,11 @@
 
 #include <catch2/catch.hpp>
 
-#include "model/error_explanations.h"
-#include "model/json_format.h"
-#include "model/layout_view.h"
-#include "model/notices.h"
-#include "model/value_text.h"
+#include "sandbox/notices.h"
+#include "text/error_explanations.h"
+#include "text/json_format.h"
+#include "text/value_text.h"
+#include "view_models/layout_view.h"
 
 using namespace playground;
 
@@ -22,6 +22,13 @@ TEST_CASE("Values are written compactly, bytes in Base64", "[value_text]") {
   CHECK(BytesText(312) == "312 B");
   CHECK(BytesText(4300) == "4.2 KB");
   CHECK(HashHex(0xABCULL) == "0000000000000ABC");
+}
+
+TEST_CASE("Counts say one or many, with thousands separated", "[value_text]") {
+  CHECK(CountText(1, "item", "items") == "1 item");
+  CHECK(CountText(0, "item", "items") == "0 items");
+  CHECK(CountText(100000, "item", "items") == "100,000 items");
+  CHECK(CountText(1009, "table", "tables") == "1,009 tables");
 }
 
 TEST_CASE("JSON is pretty-printed with short values kept on one line", "[json_format]") {

@@ -3,7 +3,8 @@
 // share, the saved state, and the panels; Frame() lays the panels out and draws them. Knows
 // nothing of the browser: web/main.cpp drives it through Host and exposes it to JavaScript.
 //
-// [SECTION] in app.cpp: Frame, title bar and menus, share and import, start-up, ui_state.
+// Its parts, one file each: app.cpp (construction and the frame), start_up.cpp, page_settings.cpp,
+// title_bar.cpp, share_import.cpp, ui_state.cpp.
 #pragma once
 
 #include <cstdint>
@@ -11,26 +12,26 @@
 #include <optional>
 #include <string>
 
-#include "app/confirm_dialog.h"
 #include "app/dock_layout.h"
-#include "app/panel_context.h"
-#include "app/ui_probe.h"
 #include "ddb/database.h"
+#include "frame/confirm_dialog.h"
+#include "frame/panel_context.h"
+#include "frame/ui_probe.h"
 #include "lessons/lesson_player.h"
-#include "model/host.h"
-#include "model/layout_cache.h"
-#include "model/notices.h"
-#include "model/page_options.h"
-#include "model/sandbox.h"
-#include "model/sandbox_store.h"
-#include "model/saved_state.h"
-#include "model/wire_client.h"
-#include "model/workbench.h"
+#include "panels/data_view_panel.h"
 #include "panels/history_panel.h"
 #include "panels/operation_builder.h"
 #include "panels/response_panel.h"
-#include "panels/table_panel.h"
 #include "panels/tables_panel.h"
+#include "sandbox/host.h"
+#include "sandbox/notices.h"
+#include "sandbox/page_options.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/sandbox_store.h"
+#include "sandbox/saved_state.h"
+#include "sandbox/wire_client.h"
+#include "sandbox/workbench.h"
+#include "view_models/layout_cache.h"
 #include "widgets/theme.h"
 
 namespace playground {
@@ -114,7 +115,7 @@ class App {
     StyleSettings style;
     bool presenter = false;
     bool lesson_layout = true;
-    TablePanel::Mode data_mode = TablePanel::Mode::kPartitions;
+    DataViewPanel::Mode data_mode = DataViewPanel::Mode::kPartitions;
     std::string table;
     bool operator==(const SettingsState&) const = default;
   };
@@ -123,7 +124,6 @@ class App {
   // Saves the settings and the lesson progress when they differ from what was saved last.
   void SaveChangedSettings();
   void AfterFrame();
-  std::string ResponseAnnouncement(const ResponseView& response) const;
   static nlohmann::json InputJson();
 
   Host& host_;
@@ -149,9 +149,9 @@ class App {
   bool presenter_ = false;
   bool lesson_layout_ = true;  // the lesson layout while a lesson is open (else the workbench)
   float notices_height_ = 0;   // room kept for the notices below the panels (last frame's)
-  LessonPlayer lessons_{host_, db_};
+  LessonPlayer lessons_{host_, db_, wire_};
   TablesPanel tables_panel_;
-  TablePanel table_panel_;
+  DataViewPanel data_view_panel_;
   OperationBuilder builder_;
   ResponsePanel response_panel_;
   HistoryPanel history_panel_;

@@ -21,7 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/panel_context.h"
+#include "frame/panel_context.h"
 
 namespace playground {
 

@@ -1,10 +1,10 @@
-// Draws the page's notices (model/notices.h) along the bottom edge of the page, each with a
+// Draws the page's notices (sandbox/notices.h) along the bottom edge of the page, each with a
 // Dismiss button. Returns the height they take with their margin (0 without notices): App
 // lays the panels out above it, so a notice never covers the buttons it is about.
 #pragma once
 
-#include "app/panel_context.h"
-#include "model/notices.h"
+#include "frame/panel_context.h"
+#include "sandbox/notices.h"
 
 namespace playground {
 

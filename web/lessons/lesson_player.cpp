@@ -9,10 +9,9 @@
 
 #include <algorithm>
 
-#include "app/confirm_dialog.h"
 #include "ddb/key_facts.h"
-#include "model/notices.h"
-#include "model/page_options.h"
+#include "frame/confirm_dialog.h"
+#include "sandbox/notices.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {
@@ -40,19 +39,8 @@ void LessonPlayer::Draw(const PanelRect& rect, PanelContext& ctx) {
   } else if (!restored_) {
     RestoreCurrent();
   }
-  if (!lesson()) view_ = View::kList;  // the step and completion views draw the open lesson
+  if (!lesson() && view_ != View::kList) SetView(View::kList);  // the step and completion views draw the open lesson
   WatchTraffic(ctx);
-  // A lesson that has the learner catch a GSI behind its table slows the GSI writes down while
-  // it is open; every other moment has the page's own lag. (The lesson's text says so.)
-  const std::int64_t lag = view_ != View::kList && lesson() && lesson()->index_lag_millis
-                               ? *lesson()->index_lag_millis
-                               : PageDatabaseOptions().index_timing.propagation_millis;
-  if (ctx.db.options().index_timing.propagation_millis != lag) ctx.wire.SetIndexPropagation(lag);
-  // The same for a lesson that scales DynamoDB's 10 GB down to reach it.
-  const std::uint64_t limit = view_ != View::kList && lesson() && lesson()->size_limit_bytes
-                                  ? *lesson()->size_limit_bytes
-                                  : PageDatabaseOptions().partition_split_bytes;
-  if (ctx.db.options().partition_split_bytes != limit) ctx.wire.SetSizeLimit(limit);
   PlaceNextPanel(rect);
   {
     ui::Window window("Lessons###lessons", nullptr, kPanelWindowFlags);
@@ -143,6 +131,13 @@ const ddb::Lesson* LessonPlayer::lesson() const {
   return entry.lesson ? &*entry.lesson : nullptr;
 }
 
+// The only way the view changes: a lesson opens (a step or its completion on show) or closes
+// (the list), and the database takes that lesson's settings, or the page's, then.
+void LessonPlayer::SetView(View view) {
+  view_ = view;
+  ApplyLessonSettings(view_ == View::kList ? nullptr : lesson(), wire_);
+}
+
 LessonRecord* LessonPlayer::record() {
   const ddb::Lesson* l = lesson();
   return l ? &progress_.Of(l->id) : nullptr;
@@ -194,7 +189,7 @@ void LessonPlayer::StartAt(int index, int step, PanelContext& ctx) {
   replaying_ = false;
   if (!start.ok) {
     list_error_ = "\"" + l.title + "\" could not be set up: " + start.error;
-    view_ = View::kList;
+    SetView(View::kList);
     lesson_ = -1;
     progress_.set_current("");
     start_.reset();
@@ -220,7 +215,7 @@ void LessonPlayer::Show(int index, int step) {
   }
   lesson_ = index;
   progress_.set_current(l.id);
-  view_ = View::kStep;
+  SetView(View::kStep);
   GoToStep(step);
 }
 
@@ -239,7 +234,7 @@ void LessonPlayer::GoToStep(int step) {
   if (!l) return;
   step_ = std::clamp(step, 0, static_cast<int>(l->steps.size()) - 1);
   record()->step = step_;
-  view_ = View::kStep;
+  SetView(View::kStep);
   scroll_to_top_ = true;
   scroll_to_task_ = false;
   UpdateDone();  // a step with nothing to do is done by reading it
@@ -296,11 +291,7 @@ void LessonPlayer::AfterSend(std::string_view operation, std::string_view body, 
   Judge(state.last);
   if (!state.task_passed) return;
   // The data view turns to the table the task was about (a table just created included).
-  const auto request = nlohmann::json::parse(body, nullptr, /*allow_exceptions=*/false);
-  if (request.is_object()) {
-    if (auto t = request.find("TableName"); t != request.end() && t->is_string())
-      table_to_show_ = t->get<std::string>();
-  }
+  if (!db_.last_trace().table_name.empty()) table_to_show_ = db_.last_trace().table_name;
 }
 
 void LessonPlayer::Judge(const ddb::LessonObservation& observation) {
@@ -337,9 +328,9 @@ RichTextStyle LessonPlayer::TextStyle(const PanelContext& ctx) const {
   return s;
 }
 
-std::string LessonPlayer::AccessibleText() const {
-  // Markdown as plain words, without the cache (which is for drawing).
-  const auto plain = [](const std::string& markdown) { return PlainText(ddb::ParseLessonMarkdown(markdown)); };
+std::string LessonPlayer::AccessibleText() {
+  // Markdown as plain words, each parsed once (App asks every frame).
+  const auto plain = [this](const std::string& markdown) -> const std::string& { return text_.Plain(markdown); };
   if (view_ == View::kList || !lesson()) {
     // One announcement when everything is in, not one per file as they arrive.
     if (!library_.settled()) return "Loading the lessons.";

@@ -22,22 +22,23 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/panel_context.h"
 #include "ddb/database.h"
 #include "ddb/lesson.h"
+#include "frame/panel_context.h"
 #include "lessons/rich_text.h"
-#include "model/host.h"
-#include "model/lesson_library.h"
-#include "model/lesson_progress.h"
-#include "model/lesson_setup.h"
-#include "model/wire_client.h"
+#include "sandbox/host.h"
+#include "sandbox/wire_client.h"
+#include "view_models/lesson_library.h"
+#include "view_models/lesson_progress.h"
+#include "view_models/lesson_setup.h"
 #include "widgets/card.h"
 
 namespace playground {
 
 class LessonPlayer final : public WireObserver {
  public:
-  LessonPlayer(Host& host, const ddb::Database& db) : host_(host), db_(db), library_(host) {}
+  LessonPlayer(Host& host, const ddb::Database& db, WireClient& wire)
+      : host_(host), db_(db), wire_(wire), library_(host) {}
   // Lesson files are still on their way (the page keeps drawing to take them as they come).
   bool Fetching() const { return !library_.settled(); }
 
@@ -55,7 +56,7 @@ class LessonPlayer final : public WireObserver {
 
   // What is on show in plain words (the step's text, the task's state, the quiz's verdict), for
   // the screen-reader live region.
-  std::string AccessibleText() const;
+  std::string AccessibleText();
   // For ui_state(): the open lesson (or null) and the list.
   nlohmann::json LessonJson() const;
   nlohmann::json LibraryJson() const;
@@ -126,6 +127,7 @@ class LessonPlayer final : public WireObserver {
   // (its setup replaces the tables it names).
   void RequestStart(int index, int step, PanelContext& ctx);
   void Show(int index, int step);
+  void SetView(View view);
   void ResetLesson(PanelContext& ctx);
   void GoToStep(int step);
   void PickChoice(std::size_t choice);
@@ -173,6 +175,7 @@ class LessonPlayer final : public WireObserver {
 
   Host& host_;
   const ddb::Database& db_;
+  WireClient& wire_;  // the lesson's database settings go through it (SetView)
   LessonLibrary library_;
   LessonProgress progress_;
   RichTextCache text_;

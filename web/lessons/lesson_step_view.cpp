@@ -30,7 +30,7 @@ constexpr const char* kCheck = "\xE2\x9C\x93";  // ✓
 // The lesson's title and its buttons scroll with the step: the room is the text's.
 void LessonPlayer::DrawHeader(PanelContext& ctx) {
   const ddb::Lesson& l = *lesson();
-  if (ctx.probe.Item("lesson.list", ImGui::SmallButton("\xE2\x80\xB9 Lessons"))) view_ = View::kList;
+  if (ctx.probe.Item("lesson.list", ImGui::SmallButton("\xE2\x80\xB9 Lessons"))) SetView(View::kList);
   ImGui::SetItemTooltip("All lessons (this one stays open on the sandbox)");
   if (!ctx.presenter) {  // the presenter view has a layout of its own
     const char* layout = ctx.lesson_layout ? "All panels" : "Lesson layout";
@@ -135,7 +135,7 @@ void LessonPlayer::DrawFooter(PanelContext& ctx) {
   ui::Disabled disabled(!done);
   if (ctx.probe.Item("lesson.next", ImGui::Button(next))) {
     if (last) {
-      view_ = View::kComplete;
+      SetView(View::kComplete);
       scroll_to_top_ = true;
     } else {
       GoToStep(step_ + 1);
@@ -210,7 +210,7 @@ void LessonPlayer::DrawSetupNote(PanelContext& ctx) {
   }
   if (ctx.probe.Item("lesson.undo_setup", ImGui::SmallButton("Undo: put them back"))) {
     ctx.sandbox.Undo();
-    view_ = View::kList;
+    SetView(View::kList);
     lesson_ = -1;
     progress_.set_current("");
     start_.reset();

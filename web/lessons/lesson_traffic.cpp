@@ -5,8 +5,8 @@
 
 #include "ddb/lesson.h"
 #include "lessons/lesson_player.h"
-#include "model/capacity_view.h"
-#include "model/scenario_library.h"
+#include "view_models/capacity_view.h"
+#include "view_models/scenario_library.h"
 #include "widgets/card.h"
 #include "widgets/imgui_scoped.h"
 

@@ -275,4 +275,10 @@ const std::vector<ddb::TextBlock>& RichTextCache::Get(const std::string& markdow
   return it->second;
 }
 
+const std::string& RichTextCache::Plain(const std::string& markdown) {
+  auto it = plain_.find(markdown);
+  if (it == plain_.end()) it = plain_.emplace(markdown, PlainText(Get(markdown))).first;
+  return it->second;
+}
+
 }  // namespace playground

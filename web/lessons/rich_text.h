@@ -40,14 +40,20 @@ float MeasureRichText(const std::vector<ddb::TextBlock>& blocks, const RichTextS
 // screen readers).
 std::string PlainText(const std::vector<ddb::TextBlock>& blocks);
 
-// Parsed markdown by its text, so a frame draws without parsing.
+// Parsed markdown by its text, so a frame draws without parsing; and its plain text, so what
+// screen readers hear is not parsed again every frame either.
 class RichTextCache {
  public:
   const std::vector<ddb::TextBlock>& Get(const std::string& markdown);
-  void Clear() { parsed_.clear(); }
+  const std::string& Plain(const std::string& markdown);
+  void Clear() {
+    parsed_.clear();
+    plain_.clear();
+  }
 
  private:
   std::unordered_map<std::string, std::vector<ddb::TextBlock>> parsed_;
+  std::unordered_map<std::string, std::string> plain_;
 };
 
 }  // namespace playground

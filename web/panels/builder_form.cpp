@@ -15,7 +15,8 @@
 #include "imgui_stdlib.h"
 
 #include "ddb/item_json.h"
-#include "model/json_format.h"
+#include "text/body_edits.h"
+#include "text/json_format.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {
@@ -49,15 +50,6 @@ using SortOp = KeyConditionHelper::SortOp;
 
 // ---- [SECTION] Helpers --------------------------------------------------------------------
 
-const char* ScalarLabel(ddb::ScalarType type) {
-  switch (type) {
-    case ddb::ScalarType::kN: return "N";
-    case ddb::ScalarType::kB: return "B";
-    case ddb::ScalarType::kS: break;
-  }
-  return "S";
-}
-
 // A label on its own line, dim, with an optional hint on hover.
 void FieldLabel(const char* label, const char* hint, PanelContext& ctx) {
   ImGui::TextColored(ctx.colors.dim, "%s", label);
@@ -89,9 +81,6 @@ bool StringCombo(const char* id, std::string& value, const std::vector<std::stri
   }
   return changed;
 }
-
-// An attribute value in DynamoDB JSON for a typed key input.
-ordered_json TypedValue(ddb::ScalarType type, const std::string& text) { return {{ScalarLabel(type), text}}; }
 
 std::string TypedText(const ordered_json* json, const std::string& name, ddb::ScalarType type) {
   if (!json || !json->is_object()) return {};
@@ -127,9 +116,7 @@ bool DrawKeyFields(const ddb::KeySchema& schema, RequestFields& f, BodyCache& ca
     std::string value = TypedText(body, key->name, key->type);
     ImGui::SetNextItemWidth(-FLT_MIN);
     if (ImGui::InputText("##key", &value) && usable) {
-      ordered_json json = *body;
-      json[key->name] = TypedValue(key->type, value);
-      f.body = FormatJsonText(ddb::DumpJson(json));
+      f.body = WithKeyValue(*body, *key, value);
       changed = true;
     }
     ctx.probe.RecordLastItem(i == 0 ? "builder.key:partition" : "builder.key:sort");
@@ -150,13 +137,13 @@ bool DrawKeyFields(const ddb::KeySchema& schema, RequestFields& f, BodyCache& ca
   return changed;
 }
 
-bool DrawBodyEditor(Operation op, RequestFields& f, PanelContext& ctx) {
+bool DrawBodyEditor(const ddb::OperationInfo& op, RequestFields& f, PanelContext& ctx) {
   const char* member = BodyMember(op);
   const std::string label = std::string(member) + " (DynamoDB JSON)";
   FieldLabel(label.c_str(), nullptr, ctx);
   ui::Font mono(ctx.fonts.mono);
   const float line = ImGui::GetTextLineHeight();
-  const float lines = op == Operation::kPutItem || IsMultiTableOperation(op) ? 9.0f : 4.5f;
+  const float lines = op.name == "PutItem" || IsMultiTableOperation(op) ? 9.0f : 4.5f;
   const bool changed = ctx.probe.Item(
       "builder.body",
       ImGui::InputTextMultiline("##body", &f.body, {-FLT_MIN, line * lines + ImGui::GetStyle().FramePadding.y * 2}));
@@ -167,7 +154,7 @@ bool DrawBodyEditor(Operation op, RequestFields& f, PanelContext& ctx) {
 
 // ---- [SECTION] Placeholders ----------------------------------------------------------------
 
-bool DrawNames(Operation op, RequestFields& f, PanelContext& ctx) {
+bool DrawNames(const ddb::OperationInfo& op, RequestFields& f, PanelContext& ctx) {
   bool changed = false;
   FieldLabel("ExpressionAttributeNames", "#placeholders stand for attribute names (needed for reserved words)", ctx);
   int remove = -1;
@@ -204,7 +191,7 @@ bool DrawNames(Operation op, RequestFields& f, PanelContext& ctx) {
   return changed;
 }
 
-bool DrawValues(Operation op, RequestFields& f, PanelContext& ctx) {
+bool DrawValues(const ddb::OperationInfo& op, RequestFields& f, PanelContext& ctx) {
   bool changed = false;
   FieldLabel("ExpressionAttributeValues", ":placeholders stand for values in expressions", ctx);
   int remove = -1;
@@ -322,28 +309,17 @@ bool DrawKeyConditionHelper(const ddb::KeySchema& schema, RequestFields& f, Pane
 
 // ---- [SECTION] Actions ---------------------------------------------------------------------
 
-std::vector<const char*> Actions(Operation op) {
-  switch (op) {
-    case Operation::kBatchGetItem: return {"Get"};
-    case Operation::kBatchWriteItem: return {"Put", "Delete"};
-    case Operation::kTransactWriteItems: return {"Put", "Update", "Delete", "ConditionCheck"};
-    case Operation::kTransactGetItems: return {"Get"};
-    default: return {};
-  }
-}
-
 // "Add" row for batches and transactions: an action, a typed key, and a button that appends
 // the action to the body's list.
-bool DrawActionAdder(Operation op, RequestFields& f, const ddb::KeySchema& schema, BodyCache& cache,
+bool DrawActionAdder(const ddb::OperationInfo& op, RequestFields& f, const ddb::KeySchema& schema, BodyCache& cache,
                      PanelContext& ctx) {
   const ordered_json* parsed = cache.Get(f.body);
-  const bool list_body = op == Operation::kTransactWriteItems || op == Operation::kTransactGetItems;
-  const bool usable = parsed && (list_body ? parsed->is_array() : parsed->is_object());
+  const bool usable = parsed && TakesActions(op, *parsed);
   FieldLabel("Add an action", "Appends to the JSON above, for the table selected on the left", ctx);
   ui::Disabled disabled(!usable || f.table.empty());
   ImGuiStorage* storage = ImGui::GetStateStorage();
   const ImGuiID action_id = ImGui::GetID("action");
-  const auto actions = Actions(op);
+  const auto actions = BatchActions(op);
   int action = std::clamp(storage->GetInt(action_id, 0), 0, static_cast<int>(actions.size()) - 1);
   ImGui::SetNextItemWidth(140 * ctx.scale);
   if (ui::Combo combo("##action", actions[action]); combo) {
@@ -358,51 +334,16 @@ bool DrawActionAdder(Operation op, RequestFields& f, const ddb::KeySchema& schem
   const int key_count = schema.sort_key ? 2 : 1;
   const float key_width =
       (avail - 140 * ctx.scale - add_width - ImGui::GetStyle().ItemSpacing.x * (key_count + 1)) / key_count;
-  std::array<std::string*, 2> texts{};
   for (int i = 0; i < key_count; ++i) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(std::max(key_width, 60 * ctx.scale));
-    std::string& text = f.add_key[i];
-    texts[i] = &text;
-    ImGui::InputTextWithHint(kKeyIds[i], keys[i]->name.c_str(), &text);
+    ImGui::InputTextWithHint(kKeyIds[i], keys[i]->name.c_str(), &f.add_key[i]);
   }
   ImGui::SameLine();
   if (!ImGui::Button("Add") || !usable) return false;
-  ordered_json key = ordered_json::object();
-  for (int i = 0; i < key_count; ++i) key[keys[i]->name] = TypedValue(keys[i]->type, *texts[i]);
-  ordered_json item = key;
-  item["note"] = {{"S", "added"}};
-  ordered_json body = *parsed;
-  const std::string name = actions[action];
-  switch (op) {
-    case Operation::kBatchGetItem: body[f.table]["Keys"].push_back(key); break;
-    case Operation::kBatchWriteItem:
-      body[f.table].push_back(name == "Put" ? ordered_json{{"PutRequest", {{"Item", item}}}}
-                                            : ordered_json{{"DeleteRequest", {{"Key", key}}}});
-      break;
-    case Operation::kTransactGetItems: body.push_back({{"Get", {{"TableName", f.table}, {"Key", key}}}}); break;
-    case Operation::kTransactWriteItems: {
-      ordered_json entry = {{"TableName", f.table}};
-      if (name == "Put") {
-        entry["Item"] = item;
-      } else {
-        entry["Key"] = key;
-      }
-      if (name == "Update") {
-        entry["UpdateExpression"] = "SET #note = :note";
-        entry["ExpressionAttributeNames"] = {{"#note", "note"}};
-        entry["ExpressionAttributeValues"] = {{":note", {{"S", "updated"}}}};
-      }
-      if (name == "ConditionCheck") {
-        entry["ConditionExpression"] = "attribute_exists(#k)";
-        entry["ExpressionAttributeNames"] = {{"#k", schema.partition_key.name}};
-      }
-      body.push_back({{name, entry}});
-      break;
-    }
-    default: return false;
-  }
-  f.body = FormatJsonText(ddb::DumpJson(body));
+  std::optional<std::string> body = WithAction(op, actions[action], f.table, schema, f.add_key, *parsed);
+  if (!body) return false;
+  f.body = std::move(*body);
   return true;
 }
 
@@ -410,17 +351,17 @@ bool DrawActionAdder(Operation op, RequestFields& f, const ddb::KeySchema& schem
 
 // Table operations are written as JSON: the form names the table (CreateTable's new name can be
 // typed here) and says where the rest goes.
-bool DrawTableOperationForm(Operation op, RequestFields& f, PanelContext& ctx) {
+bool DrawTableOperationForm(const ddb::OperationInfo& op, RequestFields& f, PanelContext& ctx) {
   bool changed = false;
-  if (op == Operation::kCreateTable) {
+  if (op.name == "CreateTable") {
     FieldLabel("TableName", nullptr, ctx);
     ImGui::SetNextItemWidth(-FLT_MIN);
     changed = ctx.probe.Item("builder.table_name", ImGui::InputText("##table_name", &f.table));
   }
   ui::TextWrap wrap;
-  ImGui::TextColored(
-      ctx.colors.dim, "%s has no form here: write the rest of the request in the JSON tab.%s", OperationName(op),
-      op == Operation::kCreateTable ? " (Tables > New table\xE2\x80\xA6 designs one with a preview.)" : "");
+  ImGui::TextColored(ctx.colors.dim, "%s has no form here: write the rest of the request in the JSON tab.%s",
+                     op.name.data(),
+                     op.name == "CreateTable" ? " (Tables > New table\xE2\x80\xA6 designs one with a preview.)" : "");
   if (!f.extra.empty()) {
     std::string names;
     for (const auto& [name, value] : f.extra.items()) names += (names.empty() ? "" : ", ") + name;
@@ -442,13 +383,14 @@ const ordered_json* BodyCache::Get(const std::string& body) {
 
 // ---- [SECTION] DrawRequestForm -----------------------------------------------------------------
 
-bool DrawRequestForm(Operation op, RequestFields& f, const FormTables& tables, BodyCache& body, PanelContext& ctx) {
+bool DrawRequestForm(const ddb::OperationInfo& op, RequestFields& f, const FormTables& tables, BodyCache& body,
+                     PanelContext& ctx) {
   bool changed = false;
-  const bool item_op = op == Operation::kPutItem || op == Operation::kGetItem || op == Operation::kUpdateItem ||
-                       op == Operation::kDeleteItem;
+  const bool item_op =
+      op.name == "PutItem" || op.name == "GetItem" || op.name == "UpdateItem" || op.name == "DeleteItem";
   const bool batch_op = IsMultiTableOperation(op);
-  const bool read_op = op == Operation::kQuery || op == Operation::kScan;
-  if (IsTableOperation(op)) return DrawTableOperationForm(op, f, ctx);
+  const bool read_op = op.name == "Query" || op.name == "Scan";
+  if (op.control_plane) return DrawTableOperationForm(op, f, ctx);
 
   if (read_op) {
     std::vector<std::string> indexes{"(table)"};
@@ -466,16 +408,16 @@ bool DrawRequestForm(Operation op, RequestFields& f, const FormTables& tables, B
   if (item_op && tables.table_schema) changed |= DrawKeyFields(*tables.table_schema, f, body, ctx);
   if (item_op || batch_op) changed |= DrawBodyEditor(op, f, ctx);
   if (batch_op && tables.table_schema) changed |= DrawActionAdder(op, f, *tables.table_schema, body, ctx);
-  if (op == Operation::kQuery) {
+  if (op.name == "Query") {
     if (tables.query_schema) changed |= DrawKeyConditionHelper(*tables.query_schema, f, ctx);
     changed |= ExpressionField("KeyConditionExpression", "##kce", "#pk = :pk AND begins_with(#sk, :sk)",
                                f.key_condition, ctx, "builder.key_condition");
   }
-  if (op == Operation::kUpdateItem) {
+  if (op.name == "UpdateItem") {
     changed |= ExpressionField("UpdateExpression", "##update", "SET #a = :v REMOVE #b ADD #c :n", f.update, ctx,
                                "builder.update");
   }
-  if (op == Operation::kPutItem || op == Operation::kUpdateItem || op == Operation::kDeleteItem) {
+  if (op.name == "PutItem" || op.name == "UpdateItem" || op.name == "DeleteItem") {
     changed |= ExpressionField("ConditionExpression", "##condition", "attribute_not_exists(#pk)", f.condition, ctx,
                                "builder.condition");
   }
@@ -483,13 +425,13 @@ bool DrawRequestForm(Operation op, RequestFields& f, const FormTables& tables, B
     changed |= ExpressionField("FilterExpression (applied after the read)", "##filter", "#year > :year", f.filter, ctx,
                                "builder.filter");
   }
-  if (read_op || op == Operation::kGetItem) {
+  if (read_op || op.name == "GetItem") {
     changed |= ExpressionField("ProjectionExpression", "##projection", "#title, #year", f.projection, ctx,
                                "builder.projection");
   }
   if (!batch_op) {
     changed |= DrawNames(op, f, ctx);
-    if (op != Operation::kGetItem) changed |= DrawValues(op, f, ctx);
+    if (op.name != "GetItem") changed |= DrawValues(op, f, ctx);
   }
 
   // Options, two to a line where they fit.
@@ -505,18 +447,18 @@ bool DrawRequestForm(Operation op, RequestFields& f, const FormTables& tables, B
     }
     ctx.probe.RecordLastItem("builder.limit");
     ImGui::SetItemTooltip("Items to read per page (before the filter); 0 = no limit");
-    if (op == Operation::kQuery) {
+    if (op.name == "Query") {
       ImGui::SameLine();
       changed |= ImGui::Checkbox("Forward", &f.scan_forward);
       ImGui::SetItemTooltip("ScanIndexForward: ascending sort-key order (off: descending)");
     }
   }
-  if (read_op || op == Operation::kGetItem) {
+  if (read_op || op.name == "GetItem") {
     if (read_op) ImGui::SameLine();
     changed |= ImGui::Checkbox("Consistent read", &f.consistent_read);
     ImGui::SetItemTooltip("ConsistentRead: costs twice as much as an eventually consistent read");
   }
-  if (op == Operation::kScan) {
+  if (op.name == "Scan") {
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(ctx.colors.dim, "Segment");
     ImGui::SameLine();
@@ -529,17 +471,16 @@ bool DrawRequestForm(Operation op, RequestFields& f, const FormTables& tables, B
     changed |= ImGui::InputScalar("##segments", ImGuiDataType_S64, &f.total_segments);
     ImGui::SetItemTooltip("TotalSegments for a parallel scan; 0 = a plain scan");
   }
-  if (op == Operation::kPutItem || op == Operation::kUpdateItem || op == Operation::kDeleteItem) {
+  if (op.name == "PutItem" || op.name == "UpdateItem" || op.name == "DeleteItem") {
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(ctx.colors.dim, "ReturnValues");
     ImGui::SameLine();
     const std::vector<std::string> options =
-        op == Operation::kUpdateItem
-            ? std::vector<std::string>{"NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"}
-            : std::vector<std::string>{"NONE", "ALL_OLD"};
+        op.name == "UpdateItem" ? std::vector<std::string>{"NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"}
+                                : std::vector<std::string>{"NONE", "ALL_OLD"};
     changed |= StringCombo("##return_values", f.return_values, options, 150 * ctx.scale);
   }
-  if (op == Operation::kTransactWriteItems) {
+  if (op.name == "TransactWriteItems") {
     changed |= ExpressionField("ClientRequestToken (idempotency, 10 minutes)", "##token", "optional",
                                f.client_request_token, ctx, "builder.token");
   }

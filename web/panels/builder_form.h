@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "app/panel_context.h"
-#include "model/request_fields.h"
+#include "frame/panel_context.h"
+#include "text/request_fields.h"
 
 namespace playground {
 
@@ -27,6 +27,7 @@ struct BodyCache {
 };
 
 // Returns true when a field changed.
-bool DrawRequestForm(Operation op, RequestFields& fields, const FormTables& tables, BodyCache& body, PanelContext& ctx);
+bool DrawRequestForm(const ddb::OperationInfo& op, RequestFields& fields, const FormTables& tables, BodyCache& body,
+                     PanelContext& ctx);
 
 }  // namespace playground

@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <vector>
 
-#include "model/capacity_view.h"
-#include "model/scenario_library.h"
+#include "view_models/capacity_view.h"
+#include "view_models/scenario_library.h"
 #include "widgets/imgui_scoped.h"
 #include "widgets/theme.h"
 
@@ -148,8 +148,10 @@ void CapacityView::Draw(const std::string& table, PanelContext& ctx) {
   ImGui::SameLine();
   if (ctx.probe.Item("capacity.reads", ImGui::RadioButton("Reads", !writes_))) writes_ = false;
   DrawHeatMap(table, "", ctx);
-  if (auto d = ctx.db.Description(table); d.ok())
-    for (const ddb::IndexDescription& ix : d->global_secondary_indexes) DrawHeatMap(table, ix.index_name, ctx);
+  const ddb::TableDescription* description = ctx.layouts.Description(ctx.db, ctx.wire.stamp(), table);
+  if (description)
+    for (const ddb::IndexDescription& ix : description->global_secondary_indexes)
+      DrawHeatMap(table, ix.index_name, ctx);
   if (const auto* top = TopKeysOf(table, "", ctx); top && top->status != ddb::ContributorInsightsStatus::kEnabled) {
     ui::TextWrap wrap;
     ImGui::TextColored(ctx.colors.dim, "%s",
@@ -157,8 +159,9 @@ void CapacityView::Draw(const std::string& table, PanelContext& ctx) {
                        "the model counts the keys either way.");
   }
   DrawTopKeys(table, "", ctx);
-  if (auto d = ctx.db.Description(table); d.ok())
-    for (const ddb::IndexDescription& ix : d->global_secondary_indexes) DrawTopKeys(table, ix.index_name, ctx);
+  if (description)
+    for (const ddb::IndexDescription& ix : description->global_secondary_indexes)
+      DrawTopKeys(table, ix.index_name, ctx);
 }
 
 void CapacityView::DrawHeatMap(const std::string& table, const std::string& index, PanelContext& ctx) {

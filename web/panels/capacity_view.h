@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "app/panel_context.h"
+#include "frame/panel_context.h"
 
 namespace playground {
 

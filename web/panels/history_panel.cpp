@@ -1,9 +1,6 @@
 #include "panels/history_panel.h"
 
-#include <nlohmann/json.hpp>
-
-#include "ddb/item_json.h"
-#include "model/json_format.h"
+#include "text/json_format.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {
@@ -16,18 +13,6 @@ const char* OriginTag(RequestOrigin origin) {
     case RequestOrigin::kLesson: return "lesson";
   }
   return "";
-}
-
-// The entry as one JSON document: {"operation", "request", "status", "response"}.
-std::string EntryJson(const HistoryEntry& e) {
-  using nlohmann::ordered_json;
-  ordered_json json = {{"operation", e.operation}};
-  const auto request = ordered_json::parse(e.body, nullptr, false);
-  json["request"] = request.is_discarded() ? ordered_json(e.body) : request;
-  json["status"] = e.result.http_status;
-  const auto response = ordered_json::parse(e.result.body, nullptr, false);
-  json["response"] = response.is_discarded() ? ordered_json(e.result.body) : response;
-  return FormatJsonText(ddb::DumpJson(json));
 }
 
 }  // namespace
@@ -140,7 +125,7 @@ void HistoryPanel::DrawEntry(const HistoryEntry& e, PanelContext& ctx) {
   }
   ImGui::SameLine();
   if (ctx.probe.Item("history.copy:" + std::to_string(e.id), ImGui::SmallButton("Copy")))
-    ImGui::SetClipboardText(EntryJson(e).c_str());
+    ImGui::SetClipboardText(HistoryEntryJson(e).c_str());
 }
 
 }  // namespace playground

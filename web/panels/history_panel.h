@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "app/panel_context.h"
+#include "frame/panel_context.h"
 
 namespace playground {
 

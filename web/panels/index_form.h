@@ -1,12 +1,12 @@
-// IndexForm: the fields of one secondary index (model/index_draft.h) — kind, name, keys and
+// IndexForm: the fields of one secondary index (view_models/index_draft.h) — kind, name, keys and
 // their types, projection, a provisioned GSI's throughput — as the table designer and the data
 // view's "Add GSI" draw them.
 #pragma once
 
 #include <string>
 
-#include "app/panel_context.h"
-#include "model/index_draft.h"
+#include "frame/panel_context.h"
+#include "view_models/index_draft.h"
 
 namespace playground {
 

@@ -5,9 +5,9 @@
 
 #include "imgui_stdlib.h"
 
-#include "model/value_text.h"
 #include "panels/item_inspector.h"
 #include "panels/partition_map.h"
+#include "text/value_text.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {

@@ -8,9 +8,9 @@
 #include <optional>
 #include <string>
 
-#include "app/panel_context.h"
-#include "model/layout_view.h"
+#include "frame/panel_context.h"
 #include "panels/trace_paint.h"
+#include "view_models/layout_view.h"
 
 namespace playground {
 

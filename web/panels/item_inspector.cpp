@@ -3,9 +3,9 @@
 #include <nlohmann/json.hpp>
 
 #include "ddb/item_json.h"
-#include "model/item_json.h"
-#include "model/json_format.h"
-#include "model/value_text.h"
+#include "text/item_json.h"
+#include "text/json_format.h"
+#include "text/value_text.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {

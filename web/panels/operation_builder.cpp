@@ -22,17 +22,11 @@ FormTables OperationBuilder::Tables(PanelContext& ctx) {
   FormTables tables;
   const RequestFields& f = fields();
   const std::string& table = f.table;
-  // The description (for index names and schemas) is re-read only when the data changes.
-  if (!(description_stamp_ == ctx.wire.stamp()) || description_table_ != table) {
-    description_stamp_ = ctx.wire.stamp();
-    description_table_ = table;
-    description_.reset();
-    if (auto description = ctx.db.Description(table); description.ok()) description_ = std::move(*description);
-  }
-  if (!description_) return tables;
-  tables.table_schema = &description_->key_schema;
-  tables.query_schema = &description_->key_schema;
-  for (const auto* list : {&description_->local_secondary_indexes, &description_->global_secondary_indexes}) {
+  const ddb::TableDescription* description = ctx.layouts.Description(ctx.db, ctx.wire.stamp(), table);
+  if (!description) return tables;
+  tables.table_schema = &description->key_schema;
+  tables.query_schema = &description->key_schema;
+  for (const auto* list : {&description->local_secondary_indexes, &description->global_secondary_indexes}) {
     for (const ddb::IndexDescription& index : *list) {
       tables.index_names.push_back(index.index_name);
       if (index.index_name == f.index_name) tables.query_schema = &index.key_schema;
@@ -42,14 +36,14 @@ FormTables OperationBuilder::Tables(PanelContext& ctx) {
 }
 
 void OperationBuilder::Recompose() {
-  json_text_ = Compose(op_, fields());
+  json_text_ = Compose(op(), fields());
   json_invalid_ = false;
 }
 
 std::string OperationBuilder::RequestText() const {
   // From the JSON tab, exactly what is there, as typed; from the form, the form's request.
   if (json_invalid_ || tab_ == Tab::kJson) return json_text_;
-  return Compose(op_, fields_[static_cast<int>(op_)]);
+  return Compose(op(), fields_[op_]);
 }
 
 // The builder's table follows the table selected on the left. Another table, or the same
@@ -64,39 +58,43 @@ void OperationBuilder::FollowTable(PanelContext& ctx) {
   followed_ = true;
   followed_table_ = table;
   followed_table_id_ = table_id;
-  for (int i = 0; i < kOperationCount; ++i) {
-    const auto op = static_cast<Operation>(i);
-    if (op != Operation::kCreateTable) fields_[i] = RequestFields{};
+  for (std::size_t i = 0; i < ddb::kOperations.size(); ++i) {
+    const ddb::OperationInfo& op = ddb::kOperations[i];
+    if (op.name != "CreateTable") fields_[i] = RequestFields{};
     Prefill(op, view ? &view->key_schema : nullptr, table, fields_[i], FirstItem(view));
   }
   Recompose();
 }
 
-void OperationBuilder::SelectOperation(Operation op, PanelContext& ctx) {
-  if (op == op_) return;
+void OperationBuilder::SelectOperation(std::size_t index, PanelContext& ctx) {
+  if (index == op_) return;
   // Carry a key the user typed over to the next key operation, if that one is untouched.
-  const bool key_op = op == Operation::kGetItem || op == Operation::kUpdateItem || op == Operation::kDeleteItem;
-  const bool was_key_op = op_ == Operation::kGetItem || op_ == Operation::kUpdateItem || op_ == Operation::kDeleteItem;
+  const ddb::OperationInfo& op = ddb::kOperations[index];
+  const auto names_a_key = [](const ddb::OperationInfo& o) {
+    return o.name == "GetItem" || o.name == "UpdateItem" || o.name == "DeleteItem";
+  };
+  const bool key_op = names_a_key(op);
+  const bool was_key_op = names_a_key(this->op());
   RequestFields& from = fields();
-  RequestFields& to = fields_[static_cast<int>(op)];
+  RequestFields& to = fields_[index];
   if (key_op && was_key_op && from.body != from.example && to.body == to.example) {
     to.body = from.body;
   } else if (to.body == to.example) {
     const LayoutView* view = ctx.layouts.Get(ctx.db, ctx.wire.stamp(), ctx.selection.table);
     Prefill(op, view ? &view->key_schema : nullptr, to.table, to, FirstItem(view));
   }
-  op_ = op;
+  op_ = index;
   Recompose();
 }
 
 void OperationBuilder::Load(const std::string& operation, const std::string& body, PanelContext& ctx) {
-  Operation op;
-  if (!OperationFromName(operation, op)) return;
-  SelectOperation(op, ctx);
-  if (Decompose(op, body, fields())) {
+  const ddb::OperationInfo* op = ddb::FindOperation(operation);
+  if (!op) return;
+  SelectOperation(static_cast<std::size_t>(op - ddb::kOperations.data()), ctx);
+  if (Decompose(*op, body, fields())) {
     Recompose();
     // Shown where it can be edited: the form, or the JSON tab for a table operation.
-    requested_tab_ = IsTableOperation(op) ? Tab::kJson : Tab::kForm;
+    requested_tab_ = op->control_plane ? Tab::kJson : Tab::kForm;
     tab_request_pending_ = true;
   } else {
     json_text_ = body;
@@ -119,7 +117,7 @@ void OperationBuilder::Draw(const PanelRect& rect, PanelContext& ctx) {
   FollowTable(ctx);
   if (auto load = ctx.work.TakeBuilderLoad()) Load(load->operation, load->body, ctx);
   ShownState& shown = ctx.probe.shown();
-  shown.operation = OperationName(op_);
+  shown.operation = op().name.data();
   shown.editor_text = &fields().body;
   shown.builder_json = &json_text_;
   shown.builder_fields = &fields();
@@ -166,11 +164,11 @@ void OperationBuilder::Draw(const PanelRect& rect, PanelContext& ctx) {
     }
   }
   DrawRunRow(run, ctx);
-  if (run) ctx.work.Run(OperationName(op_), RequestText());
+  if (run) ctx.work.Run(op().name.data(), RequestText());
   // What this frame's editing left (the values set above were from before it).
   shown.builder_tab = tab_ == Tab::kForm ? "form" : "json";
   shown.builder_json_invalid = json_invalid_;
-  shown.operation = OperationName(op_);
+  shown.operation = op().name.data();
   shown.editor_text = &fields().body;
   shown.builder_fields = &fields();
 }
@@ -187,8 +185,8 @@ void OperationBuilder::DrawFormTab(float run_row, PanelContext& ctx) {
                        "replaces it.");
   }
   RequestFields& f = fields();
-  if (DrawRequestForm(op_, f, Tables(ctx), body_caches_[static_cast<int>(op_)], ctx)) {
-    SyncPlaceholders(op_, f);
+  if (DrawRequestForm(op(), f, Tables(ctx), body_caches_[op_], ctx)) {
+    SyncPlaceholders(op(), f);
     Recompose();
   }
 }
@@ -201,8 +199,8 @@ void OperationBuilder::DrawJsonTab(float run_row, PanelContext& ctx) {
     ui::Font mono(ctx.fonts.mono);
     if (ctx.probe.Item("builder.json",
                        ImGui::InputTextMultiline("##json", &json_text_, {-FLT_MIN, -run_row - problem_height}))) {
-      json_invalid_ = !Decompose(op_, json_text_, fields());
-      if (!json_invalid_) SyncPlaceholders(op_, fields());
+      json_invalid_ = !Decompose(op(), json_text_, fields());
+      if (!json_invalid_) SyncPlaceholders(op(), fields());
       json_problem_ = json_invalid_ ? JsonProblemText(json_text_) : std::string();
     }
     ctx.probe.shown().editor_active = ctx.probe.shown().editor_active || ImGui::IsItemActive();
@@ -222,21 +220,21 @@ void OperationBuilder::DrawOperationRow(PanelContext& ctx) {
   ImGui::SetNextItemWidth(190 * ctx.scale);
   {
     // Every operation in view where the screen allows (25 of them: a scrolled list hides the first).
-    ui::Combo combo("##operation", OperationName(op_), ImGuiComboFlags_HeightLargest);
+    ui::Combo combo("##operation", op().name.data(), ImGuiComboFlags_HeightLargest);
     if (combo) {
       // Items, reads, batches and transactions first, then the tables.
-      std::vector<Operation> order;
+      std::vector<std::size_t> order;
       for (bool control_plane : {false, true})
-        for (int i = 0; i < kOperationCount; ++i)
-          if (ddb::kOperations[static_cast<std::size_t>(i)].control_plane == control_plane)
-            order.push_back(static_cast<Operation>(i));
-      for (const Operation op : order) {
-        const bool selected = op == op_;
-        if (op == Operation::kBatchGetItem || op == Operation::kCreateTable) ImGui::Separator();
-        if (ctx.probe.Item(std::string("builder.operation:") + OperationName(op),
-                           ImGui::Selectable(OperationName(op), selected)))
-          SelectOperation(op, ctx);
-        ctx.probe.RecordLastItem(std::string("item_form.operation:") + OperationName(op));
+        for (std::size_t i = 0; i < ddb::kOperations.size(); ++i)
+          if (ddb::kOperations[i].control_plane == control_plane) order.push_back(i);
+      for (const std::size_t i : order) {
+        const ddb::OperationInfo& op = ddb::kOperations[i];
+        const bool selected = i == op_;
+        if (op.name == "BatchGetItem" || op.name == "CreateTable") ImGui::Separator();
+        if (ctx.probe.Item(std::string("builder.operation:") + op.name.data(),
+                           ImGui::Selectable(op.name.data(), selected)))
+          SelectOperation(i, ctx);
+        ctx.probe.RecordLastItem(std::string("item_form.operation:") + op.name.data());
         if (selected) ImGui::SetItemDefaultFocus();
       }
     }
@@ -245,11 +243,11 @@ void OperationBuilder::DrawOperationRow(PanelContext& ctx) {
   ctx.probe.RecordLastItem("item_form.operation");
   ImGui::SameLine();
   const std::string& table = fields().table;
-  if (IsMultiTableOperation(op_)) {
+  if (IsMultiTableOperation(op())) {
     ImGui::TextColored(ctx.colors.dim, "tables named inside");
-  } else if (op_ == Operation::kListTables) {
+  } else if (op().name == "ListTables") {
     ImGui::TextColored(ctx.colors.dim, "all tables");
-  } else if (op_ == Operation::kCreateTable) {
+  } else if (op().name == "CreateTable") {
     ImGui::TextColored(ctx.colors.dim, "a new table");
   } else if (table.empty()) {
     ImGui::TextColored(ctx.colors.dim, "no table selected");
@@ -259,8 +257,8 @@ void OperationBuilder::DrawOperationRow(PanelContext& ctx) {
 }
 
 void OperationBuilder::DrawRunRow(bool& run, PanelContext& ctx) {
-  const bool has_table = !fields().table.empty() || IsMultiTableOperation(op_) || op_ == Operation::kListTables ||
-                         op_ == Operation::kCreateTable;
+  const bool has_table =
+      !fields().table.empty() || IsMultiTableOperation(op()) || op().name == "ListTables" || op().name == "CreateTable";
   ui::Disabled disabled(!has_table);
   if (ctx.probe.Item("builder.run", ImGui::Button("Run"))) run = true;
   ctx.probe.RecordLastItem("item_form.run");

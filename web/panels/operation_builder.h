@@ -10,9 +10,9 @@
 #include <optional>
 #include <string>
 
-#include "app/panel_context.h"
-#include "model/request_fields.h"
+#include "frame/panel_context.h"
 #include "panels/builder_form.h"
+#include "text/request_fields.h"
 
 namespace playground {
 
@@ -23,7 +23,6 @@ class OperationBuilder {
   // Loads a request (from the history or the inspector): selects its operation and fills the
   // form from it. An operation the builder does not have is ignored.
   void Load(const std::string& operation, const std::string& body, PanelContext& ctx);
-  Operation operation() const { return op_; }
 
  private:
   enum class Tab { kForm, kJson };
@@ -33,17 +32,21 @@ class OperationBuilder {
   void DrawRunRow(bool& run, PanelContext& ctx);
   void DrawFormTab(float run_row, PanelContext& ctx);
   void DrawJsonTab(float run_row, PanelContext& ctx);
-  void SelectOperation(Operation op, PanelContext& ctx);
+  void SelectOperation(std::size_t op, PanelContext& ctx);
+  // The operation on show: its entry in the engine's table.
+  const ddb::OperationInfo& op() const { return ddb::kOperations[op_]; }
   FormTables Tables(PanelContext& ctx);
-  RequestFields& fields() { return fields_[static_cast<int>(op_)]; }
+  RequestFields& fields() { return fields_[op_]; }
   // The request Run sends: the JSON tab's text as typed (always from the JSON tab), else the
   // form's.
   std::string RequestText() const;
   void Recompose();
 
-  Operation op_ = Operation::kPutItem;
-  std::array<RequestFields, kOperationCount> fields_;
-  std::array<BodyCache, kOperationCount> body_caches_;
+  // The operation on show, as its index in ddb::kOperations, which also indexes each
+  // operation's own form.
+  std::size_t op_ = static_cast<std::size_t>(ddb::FindOperation("PutItem") - ddb::kOperations.data());
+  std::array<RequestFields, ddb::kOperations.size()> fields_;
+  std::array<BodyCache, ddb::kOperations.size()> body_caches_;
   Tab tab_ = Tab::kForm;
   Tab requested_tab_ = Tab::kForm;
   bool tab_request_pending_ = false;
@@ -55,9 +58,6 @@ class OperationBuilder {
   std::string followed_table_;
   std::string followed_table_id_;
   bool followed_ = false;
-  std::optional<ddb::TableDescription> description_;  // of fields().table, at description_stamp_
-  DataStamp description_stamp_;
-  std::string description_table_;
 };
 
 }  // namespace playground

@@ -6,8 +6,8 @@
 
 #include "imgui_internal.h"  // RenderTextEllipsis: cut long rows with "…" instead of mid-glyph
 
-#include "model/value_text.h"
 #include "panels/item_inspector.h"
+#include "text/value_text.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {

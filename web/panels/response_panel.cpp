@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "model/json_format.h"
+#include "text/json_format.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app/panel_context.h"
+#include "frame/panel_context.h"
 
 namespace playground {
 

@@ -1,19 +1,17 @@
 #include "panels/table_designer.h"
 
 #include "imgui_stdlib.h"
-#include <nlohmann/json.hpp>
 
 #include "ddb/item_json.h"
 #include "ddb/json_api.h"
-#include "model/error_explanations.h"
-#include "model/json_format.h"
 #include "panels/index_form.h"
+#include "text/error_explanations.h"
+#include "text/json_format.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {
 namespace {
 
-constexpr const char* kTypes[] = {"S", "N", "B"};
 constexpr const char* kTypeNames[] = {"String (S)", "Number (N)", "Binary (B)"};
 
 bool TypeCombo(const char* id, int& type, float width) {
@@ -34,35 +32,11 @@ bool TypeCombo(const char* id, int& type, float width) {
 
 void TableDesigner::Open() { open_requested_ = true; }
 
-std::string TableDesigner::Request() const {
-  using nlohmann::ordered_json;
-  ordered_json definitions = ordered_json::array();
-  definitions.push_back({{"AttributeName", partition_key_}, {"AttributeType", kTypes[partition_type_]}});
-  if (has_sort_key_) definitions.push_back({{"AttributeName", sort_key_}, {"AttributeType", kTypes[sort_type_]}});
-  ordered_json schema = ordered_json::array();
-  schema.push_back({{"AttributeName", partition_key_}, {"KeyType", "HASH"}});
-  if (has_sort_key_) schema.push_back({{"AttributeName", sort_key_}, {"KeyType", "RANGE"}});
-  ordered_json request = {{"TableName", name_},
-                          {"AttributeDefinitions", definitions},
-                          {"KeySchema", schema},
-                          {"BillingMode", provisioned_ ? "PROVISIONED" : "PAY_PER_REQUEST"}};
-  if (provisioned_)
-    request["ProvisionedThroughput"] = {{"ReadCapacityUnits", read_units_}, {"WriteCapacityUnits", write_units_}};
-  ordered_json lsis = ordered_json::array(), gsis = ordered_json::array();
-  for (const IndexDraft& index : indexes_) {
-    AddIndexAttributeDefinitions(index, partition_key_, request["AttributeDefinitions"]);
-    (index.global ? gsis : lsis).push_back(IndexDefinitionJson(index, provisioned_, partition_key_));
-  }
-  if (!lsis.empty()) request["LocalSecondaryIndexes"] = lsis;
-  if (!gsis.empty()) request["GlobalSecondaryIndexes"] = gsis;
-  return FormatJsonText(ddb::DumpJson(request));
-}
-
 // The engine checks the request in a scratch database (so the message is exactly
 // DynamoDB's), then the name is checked against the sandbox's tables — a scratch database
 // cannot know those — with the message CreateTable would give.
 void TableDesigner::Validate(PanelContext& ctx) {
-  const std::string request = Request();
+  const std::string request = CreateTableRequest(draft_);
   if (request == validated_request_ && validated_stamp_ == ctx.wire.stamp()) return;
   validated_request_ = request;
   validated_stamp_ = ctx.wire.stamp();
@@ -74,9 +48,9 @@ void TableDesigner::Validate(PanelContext& ctx) {
     ddb::WireError error = ddb::ParseWireError(response.body);
     error_type_ = std::move(error.type);
     error_message_ = std::move(error.message);
-  } else if (ctx.db.Description(name_).ok()) {
+  } else if (ctx.db.Description(draft_.name).ok()) {
     error_type_ = "ResourceInUseException";
-    error_message_ = "Table already exists: " + name_;
+    error_message_ = "Table already exists: " + draft_.name;
   }
 }
 
@@ -107,73 +81,73 @@ void TableDesigner::Draw(PanelContext& ctx) {
   ImGui::SameLine(label);
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-  changed |= ctx.probe.Item("designer.name", ImGui::InputText("##name", &name_));
+  changed |= ctx.probe.Item("designer.name", ImGui::InputText("##name", &draft_.name));
 
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(ctx.colors.partition_key, "Partition key");
   ImGui::SameLine(label);
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - type_width - ImGui::GetStyle().ItemSpacing.x);
-  changed |= ctx.probe.Item("designer.partition_key", ImGui::InputText("##pk", &partition_key_));
+  changed |= ctx.probe.Item("designer.partition_key", ImGui::InputText("##pk", &draft_.partition_key));
   ImGui::SameLine();
-  changed |= TypeCombo("##pk_type", partition_type_, type_width);
+  changed |= TypeCombo("##pk_type", draft_.partition_type, type_width);
 
-  changed |= ctx.probe.Item("designer.has_sort_key", ImGui::Checkbox("Sort key", &has_sort_key_));
-  if (has_sort_key_) {
+  changed |= ctx.probe.Item("designer.has_sort_key", ImGui::Checkbox("Sort key", &draft_.has_sort_key));
+  if (draft_.has_sort_key) {
     ImGui::SameLine(label);
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - type_width - ImGui::GetStyle().ItemSpacing.x);
-    changed |= ctx.probe.Item("designer.sort_key", ImGui::InputText("##sk", &sort_key_));
+    changed |= ctx.probe.Item("designer.sort_key", ImGui::InputText("##sk", &draft_.sort_key));
     ImGui::SameLine();
-    changed |= TypeCombo("##sk_type", sort_type_, type_width);
+    changed |= TypeCombo("##sk_type", draft_.sort_type, type_width);
   }
 
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Billing");
   ImGui::SameLine(label);
-  int billing = provisioned_ ? 1 : 0;
+  int billing = draft_.provisioned ? 1 : 0;
   changed |= ImGui::RadioButton("On-demand", &billing, 0);
   ImGui::SameLine();
   changed |= ImGui::RadioButton("Provisioned", &billing, 1);
-  provisioned_ = billing == 1;
-  if (provisioned_) {
+  draft_.provisioned = billing == 1;
+  if (draft_.provisioned) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(ctx.colors.dim, "Read / write units");
     ImGui::SameLine(label);
     ImGui::SetNextItemWidth(110 * s);
-    changed |= ImGui::InputInt("##rcu", &read_units_);
+    changed |= ImGui::InputInt("##rcu", &draft_.read_units);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(110 * s);
-    changed |= ImGui::InputInt("##wcu", &write_units_);
+    changed |= ImGui::InputInt("##wcu", &draft_.write_units);
   }
   // Secondary indexes: a table's LSIs exist only if CreateTable declares them.
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Indexes");
   ImGui::SameLine(label);
-  if (indexes_.empty()) {
+  if (draft_.indexes.empty()) {
     ImGui::TextColored(ctx.colors.dim, "none (GSIs can be added later; LSIs only now)");
   } else {
-    ImGui::TextColored(ctx.colors.dim, "%zu", indexes_.size());
+    ImGui::TextColored(ctx.colors.dim, "%zu", draft_.indexes.size());
   }
-  for (std::size_t i = 0; i < indexes_.size(); ++i) {
+  for (std::size_t i = 0; i < draft_.indexes.size(); ++i) {
     ui::Id id(static_cast<int>(i));
     ImGui::Separator();
     const std::string prefix = "designer.index" + std::to_string(i);
-    changed |= DrawIndexForm(indexes_[i], true, provisioned_, partition_key_, prefix, ctx);
+    changed |= DrawIndexForm(draft_.indexes[i], true, draft_.provisioned, draft_.partition_key, prefix, ctx);
     if (ctx.probe.Item(prefix + ".remove", ImGui::SmallButton("Remove this index"))) {
-      indexes_.erase(indexes_.begin() + static_cast<std::ptrdiff_t>(i));
+      draft_.indexes.erase(draft_.indexes.begin() + static_cast<std::ptrdiff_t>(i));
       break;
     }
   }
   if (ctx.probe.Item("designer.add_gsi", ImGui::Button("+ Global secondary index"))) {
     IndexDraft gsi;
-    gsi.name = "GSI" + std::to_string(indexes_.size() + 1);
-    indexes_.push_back(gsi);
+    gsi.name = "GSI" + std::to_string(draft_.indexes.size() + 1);
+    draft_.indexes.push_back(gsi);
   }
   ImGui::SameLine();
   if (ctx.probe.Item("designer.add_lsi", ImGui::Button("+ Local secondary index"))) {
     IndexDraft lsi;
     lsi.global = false;
-    lsi.name = "LSI" + std::to_string(indexes_.size() + 1);
-    indexes_.push_back(lsi);
+    lsi.name = "LSI" + std::to_string(draft_.indexes.size() + 1);
+    draft_.indexes.push_back(lsi);
   }
   (void)changed;
   Validate(ctx);
@@ -202,7 +176,7 @@ void TableDesigner::Draw(PanelContext& ctx) {
     if (ImGui::Button("Create table")) {
       const ResponseView& response = ctx.work.Run("CreateTable", validated_request_);
       if (response.result.ok()) {
-        ctx.selection.table = name_;
+        ctx.selection.table = draft_.name;
         ctx.selection.item.reset();
         ImGui::CloseCurrentPopup();
       } else {
@@ -214,8 +188,7 @@ void TableDesigner::Draw(PanelContext& ctx) {
   ImGui::SameLine();
   if (ctx.probe.Item("designer.cancel", ImGui::Button("Cancel"))) ImGui::CloseCurrentPopup();
   ImGui::TextColored(ctx.colors.dim, "CreateTable request");
-  validated_request_ = Request();
-  shown.designer_preview = validated_request_;
+  shown.designer_preview = validated_request_;  // Validate composed it from the form above
   {
     ui::StyleColor bg(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
     // Below the buttons, which stay in view however many indexes the form has.

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "app/panel_context.h"
-#include "model/index_draft.h"
+#include "frame/panel_context.h"
+#include "view_models/index_draft.h"
 
 namespace playground {
 
@@ -21,23 +21,11 @@ class TableDesigner {
   // Draws the designer when open; call every frame.
   void Draw(PanelContext& ctx);
 
-  // The CreateTable request for the fields, as sent (exposed for tests of the preview).
-  std::string Request() const;
-
  private:
   void Validate(PanelContext& ctx);
 
   bool open_requested_ = false;
-  std::string name_ = "Music";
-  std::string partition_key_ = "artist";
-  int partition_type_ = 0;  // S, N, B
-  bool has_sort_key_ = true;
-  std::string sort_key_ = "songTitle";
-  int sort_type_ = 0;
-  bool provisioned_ = false;
-  int read_units_ = 5;
-  int write_units_ = 5;
-  std::vector<IndexDraft> indexes_;
+  TableDraft draft_;
 
   std::string validated_request_;  // the request Validate last checked
   DataStamp validated_stamp_;

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/sample_requests.h"
+#include "text/sample_requests.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {

@@ -11,8 +11,8 @@
 #include "imgui.h"
 
 #include "ddb/introspection.h"
-#include "model/layout_view.h"
-#include "model/workbench.h"
+#include "sandbox/workbench.h"
+#include "view_models/layout_view.h"
 #include "widgets/theme.h"
 
 namespace playground {

@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "ddb/clock.h"
-#include "model/capacity_view.h"
-#include "model/trace_keys.h"
-#include "model/value_text.h"
+#include "text/trace_keys.h"
+#include "text/value_text.h"
+#include "view_models/capacity_view.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {

@@ -3,7 +3,7 @@
 // its share of the capacity. The same trace the data view paints, as a list.
 #pragma once
 
-#include "app/panel_context.h"
+#include "frame/panel_context.h"
 
 namespace playground {
 

@@ -29,9 +29,9 @@
 
 #include "app/app.h"
 #include "ddb/item_json.h"
-#include "model/host.h"
 #include "platform/dom_input.h"
 #include "platform/js_library.h"
+#include "sandbox/host.h"
 #include "widgets/theme.h"
 
 // ---- [SECTION] JavaScript helpers ---------------------------------------------------------

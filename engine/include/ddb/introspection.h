@@ -171,7 +171,12 @@ struct RequestTrace {
   // ended), a Query the partitions it read its item collection from (or, when it read
   // nothing, the one that would hold it).
   std::vector<int> partitions_visited;
-  double consumed_capacity = 0;        // the request's total, as ReturnConsumedCapacity reports it
+  double consumed_capacity = 0;  // the request's total, as ReturnConsumedCapacity reports it
+  // A Query's or Scan's page, as its response says: Count (the items that passed the filter)
+  // and ScannedCount (the items read before it). Absent for other operations and failures, so
+  // a client that has the trace need not read them back out of the response.
+  std::optional<std::int64_t> count;
+  std::optional<std::int64_t> scanned_count;
   std::vector<PartitionSplit> splits;  // partitions this request split, in order
   // A request the capacity model refused (ThroughputOptions::enforce): each table or index it
   // could not be served by. Such a request changed nothing.

@@ -40,6 +40,8 @@ class TraceScope {
     if (table) trace_.tables.push_back(*table);
     trace_.partitions_visited.clear();
     trace_.consumed_capacity = 0;
+    trace_.count.reset();
+    trace_.scanned_count.reset();
     trace_.splits.clear();
     trace_.throttles.clear();
     trace_.equivalent = {};
@@ -65,9 +67,16 @@ class TraceScope {
     if (std::find(visited.begin(), visited.end(), partition) == visited.end()) visited.push_back(partition);
   }
   void SetCapacity(double units) { trace_.consumed_capacity = units; }
+  // A Query's or Scan's page: its Count and ScannedCount.
+  void SetCounts(std::int64_t count, std::int64_t scanned_count) {
+    trace_.count = count;
+    trace_.scanned_count = scanned_count;
+  }
   // Passes a status through, marking the trace failed if it is an error.
   Status Fail(Status s) {
     trace_.ok = false;
+    trace_.count.reset();  // a failed request returns no page
+    trace_.scanned_count.reset();
     trace_.error_type.assign(s.type_name());
     return s;
   }

@@ -150,6 +150,7 @@ class PageBuilder {
       for (const auto& name : key_names_) key.emplace(name, last_read_->at(name));
       page_.last_evaluated_key = std::move(key);
     }
+    trace_.SetCounts(page_.count, page_.scanned_count);
     const double units = capacity::ReadUnits(bytes_read_, consistent_);
     if (!index) {
       trace_.SetCapacity(units);

@@ -1,0 +1,114 @@
+// App's start-up: the saved settings and progress first, then the saved sandbox; once it is
+// in, what the page's link asks for (a shared sandbox, a lesson and step, a trainer scenario).
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+#include "app/app.h"
+#include "view_models/scenario_library.h"
+
+namespace playground {
+namespace {
+
+// Lesson ids in links: short, and only characters a file name can carry.
+bool IsLessonId(const std::string& id) {
+  if (id.empty() || id.size() > 100) return false;
+  return std::all_of(id.begin(), id.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+  });
+}
+
+}  // namespace
+
+void App::Start() {
+  // The settings first: the restore screen already has the learner's text size and theme.
+  if (const auto settings = saved_.LoadUi(notices_)) ApplySettings(*settings);
+  lessons_.Start(saved_.LoadProgress(notices_));
+  store_.StartRestore();
+}
+
+void App::FinishStart() {
+  started_ = true;
+  started_frame_ = frame_count_;
+  if (!saved_table_.empty() && selection_.table.empty() && db_.Description(saved_table_).ok())
+    selection_.table = saved_table_;
+  LoadSharedSandbox();
+  OpenLinkedLesson();
+  StartLinkedScenario();
+}
+
+void App::LoadSharedSandbox() {
+  const auto shared = host_.TakeSharedSandbox();
+  if (!shared) return;
+  if (!shared->error.empty()) {
+    notices_.Add(Notices::Level::kError, "The link's sandbox could not be read: " + shared->error, "shared");
+    return;
+  }
+  // The learner's own sandbox came back from the store: the link does not silently replace it.
+  if (db_.TableNames().empty()) {
+    OpenSharedSandbox(shared->snapshot);
+    return;
+  }
+  lessons_.KeepLinkedSandbox();
+  confirm_.Ask("Open the sandbox from this link?",
+               "It replaces your sandbox (" + SandboxSummary(db_) +
+                   ") with the one in the link. Undo in the history brings yours back.",
+               "Replace my sandbox",
+               [this, snapshot = shared->snapshot](PanelContext&) { OpenSharedSandbox(snapshot); });
+}
+
+void App::OpenSharedSandbox(const std::string& snapshot) {
+  if (ddb::Status status = sandbox_.Load(snapshot, "Sandbox from a shared link"); !status.ok()) {
+    notices_.Add(Notices::Level::kError,
+                 "The link's sandbox is not valid (" + std::string(status.type_name()) + ": " + status.message() + ").",
+                 "shared");
+    return;
+  }
+  const auto tables = db_.TableNames();
+  if (!tables.empty()) selection_.table = tables.front();
+  lessons_.KeepLinkedSandbox();
+  notices_.Add(Notices::Level::kInfo,
+               "Loaded the sandbox from the link (" + std::to_string(tables.size()) +
+                   " table(s)). Undo in the history brings back your own.",
+               "shared");
+}
+
+void App::StartLinkedScenario() {
+  const auto id = host_.QueryParameter("scenario");
+  if (!id) return;
+  const ShippedScenario* scenario = FindScenario(*id);
+  if (!scenario) {
+    notices_.Add(Notices::Level::kWarning, "The link names no trainer scenario: \"" + id->substr(0, 60) + "\".",
+                 "link");
+    return;
+  }
+  if (const ddb::Status s = wire_.StartTraffic(scenario->scenario, scenario->create_table_json); !s.ok()) {
+    notices_.Add(Notices::Level::kWarning, "The linked scenario did not start: " + s.message(), "link");
+    return;
+  }
+  data_view_panel_.ShowCapacity(scenario->scenario.table_name);
+}
+
+void App::OpenLinkedLesson() {
+  const auto lesson = host_.QueryParameter("lesson");
+  if (!lesson) return;
+  if (!IsLessonId(*lesson)) {
+    notices_.Add(Notices::Level::kWarning,
+                 "The link names a lesson that cannot exist: \"" + lesson->substr(0, 60) + "\".", "link");
+    return;
+  }
+  int step = 1;
+  if (const auto text = host_.QueryParameter("step")) {
+    int parsed = 0;
+    char rest = 0;
+    if (std::sscanf(text->c_str(), "%d%c", &parsed, &rest) == 1 && parsed >= 1) {
+      step = parsed;
+    } else {
+      notices_.Add(Notices::Level::kWarning,
+                   "The link's step \"" + text->substr(0, 20) + "\" is not a step number; starting at step 1.", "link");
+    }
+  }
+  lessons_.OpenLink(*lesson, step);
+}
+
+}  // namespace playground

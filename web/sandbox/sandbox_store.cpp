@@ -1,0 +1,534 @@
+#include "sandbox/sandbox_store.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <limits>
+#include <unordered_map>
+#include <utility>
+
+#include "ddb/item_json.h"
+#include "ddb/snapshot.h"
+#include "sandbox/sandbox_state.h"
+
+namespace playground {
+namespace {
+
+double NowMs() {
+  using namespace std::chrono;
+  return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
+}
+
+std::string Megabytes(std::size_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+  return text;
+}
+
+// One piece as stored: a JSON array of items, one per line.
+std::string PieceText(const std::vector<ddb::ItemPtr>& items) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    text += i == 0 ? "\n" : ",\n";
+    text += ddb::DumpJson(ddb::ToJson(*items[i]));
+  }
+  text += "\n]";
+  return text;
+}
+
+}  // namespace
+
+SandboxStore::SandboxStore(Host& host, double frame_budget_ms) : host_(host), budget_ms_(frame_budget_ms) {
+  // Base 36 of the wall clock in milliseconds: short, and new for every page.
+  auto ms = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count());
+  do {
+    page_.insert(page_.begin(), "0123456789abcdefghijklmnopqrstuvwxyz"[ms % 36]);
+    ms /= 36;
+  } while (ms > 0);
+}
+
+bool SandboxStore::OverBudget(double started_ms) const { return NowMs() - started_ms >= budget_ms_; }
+
+// ---- Restoring ------------------------------------------------------------------------------
+
+void SandboxStore::StartRestore() {
+  if (restore_.phase != Restore::Phase::kNotStarted) return;
+  restore_.phase = Restore::Phase::kManifest;
+  restore_.manifest_ticket = NewTicket();
+  host_.GetRecord(restore_.manifest_ticket, kSandboxManifestKey);
+}
+
+// The localStorage copy (an older version's store, or the sandbox as a page closed before its
+// IndexedDB save was in) is newer than anything in IndexedDB: when there is one and it loads,
+// it wins. Loaded into a scratch database at once: it is small, or it would not be there.
+bool SandboxStore::TakeLocalCopy(const RecordOutcome& manifest, Notices& notices) {
+  const auto text = host_.LoadStored(kSandboxCopyKey);
+  if (!text) return false;
+  const bool stored = manifest.ok && manifest.found;
+  ddb::Database scratch(database_options_);
+  if (ddb::Status status = ddb::ImportSnapshot(scratch, *text); !status.ok()) {
+    host_.RemoveStored(kSandboxCopyKey);
+    const std::string why = std::string(status.type_name()) + ": " + status.message();
+    notices.Add(Notices::Level::kError,
+                stored ? "The sandbox saved as the page closed could not be loaded (" + why +
+                             "), so the one saved before it is restored."
+                       : "The saved sandbox could not be loaded (" + why + "), so it was reset to empty.",
+                "sandbox-store");
+    return false;
+  }
+  if (stored) {
+    // The pieces in IndexedDB are older: the next save replaces them and deletes them.
+    const auto old = nlohmann::json::parse(manifest.text, nullptr, /*allow_exceptions=*/false);
+    if (old.is_object() && old.contains("tables") && old["tables"].is_array())
+      for (const nlohmann::json& table : old["tables"])
+        if (table.is_object() && table.contains("pieces") && table["pieces"].is_array())
+          for (const nlohmann::json& piece : table["pieces"])
+            if (piece.is_object() && piece.contains("key") && piece["key"].is_string())
+              pending_deletes_.push_back(piece["key"].get<std::string>());
+  }
+  restore_.scratch.emplace(std::move(scratch));
+  restore_.from_local_copy = true;
+  restore_.phase = Restore::Phase::kAssembling;
+  return true;
+}
+
+void SandboxStore::OnRestoreOutcome(const RecordOutcome& outcome, Notices& notices) {
+  if (outcome.ticket == restore_.manifest_ticket) {
+    if (!outcome.ok)
+      notices.Add(
+          Notices::Level::kWarning,
+          "This browser gives the page no storage (" + outcome.error + "): the sandbox will not survive a reload.",
+          "sandbox-store");
+    if (TakeLocalCopy(outcome, notices)) return;
+    if (!outcome.ok) {
+      restore_.phase = Restore::Phase::kDone;  // no IndexedDB (some private windows)
+      return;
+    }
+    if (!outcome.found) {
+      restore_.phase = Restore::Phase::kDone;  // a first visit
+      return;
+    }
+    nlohmann::json manifest = nlohmann::json::parse(outcome.text, nullptr, /*allow_exceptions=*/false);
+    if (!manifest.is_object() || manifest.value("format", std::string()) != kSandboxStoreFormat ||
+        !manifest.contains("tables") || !manifest["tables"].is_array() || !manifest.contains("definitions") ||
+        !manifest["definitions"].is_string()) {
+      RestoreFailed("its table of contents is not one this version can read", notices);
+      return;
+    }
+    if (manifest.value("version", 0) != kSandboxStoreVersion) {
+      RestoreFailed("it was saved by a version that stores version " +
+                        manifest.value("version", nlohmann::json(0)).dump() + ", this one reads version " +
+                        std::to_string(kSandboxStoreVersion),
+                    notices);
+      return;
+    }
+    const nlohmann::json& tables = manifest["tables"];
+    for (std::size_t t = 0; t < tables.size(); ++t) {
+      const nlohmann::json& table = tables[t];
+      if (!table.is_object() || !table.contains("pieces") || !table["pieces"].is_array()) {
+        RestoreFailed("table " + std::to_string(t + 1) + " of its table of contents is not readable", notices);
+        return;
+      }
+      for (const nlohmann::json& piece : table["pieces"]) {
+        if (!piece.is_object() || !piece.contains("key") || !piece["key"].is_string()) {
+          RestoreFailed("a piece of table " + std::to_string(t + 1) + " has no key", notices);
+          return;
+        }
+        restore_.piece_tables.emplace_back(t, piece["key"].get<std::string>());
+        restore_.items_total += piece.value("items", std::size_t{0});
+      }
+    }
+    restore_.manifest = std::move(manifest);
+    restore_.texts.resize(restore_.piece_tables.size());
+    for (std::size_t i = 0; i < restore_.piece_tables.size(); ++i) {
+      const std::uint64_t ticket = NewTicket();
+      restore_.piece_tickets[ticket] = i;
+      host_.GetRecord(ticket, restore_.piece_tables[i].second);
+    }
+    restore_.phase = restore_.piece_tables.empty() ? Restore::Phase::kAssembling : Restore::Phase::kPieces;
+    return;
+  }
+  auto it = restore_.piece_tickets.find(outcome.ticket);
+  if (it == restore_.piece_tickets.end() || restore_.phase != Restore::Phase::kPieces) return;
+  const std::string& key = restore_.piece_tables[it->second].second;
+  if (!outcome.ok) {
+    RestoreFailed("its piece " + key + " could not be read: " + outcome.error, notices);
+    return;
+  }
+  if (!outcome.found) {
+    RestoreFailed("its piece " + key + " is missing", notices);
+    return;
+  }
+  restore_.texts[it->second] = outcome.text;
+  if (++restore_.received == restore_.texts.size()) restore_.phase = Restore::Phase::kAssembling;
+}
+
+void SandboxStore::RestoreFailed(const std::string& why, Notices& notices) {
+  notices.Add(Notices::Level::kError,
+              "The saved sandbox could not be restored (" + why +
+                  "), so the page starts empty. The store is replaced by your next change.",
+              "sandbox-store");
+  // Its pieces are deleted once a save has replaced them; none of them is reused.
+  for (const auto& [table, key] : restore_.piece_tables) pending_deletes_.push_back(key);
+  restore_ = Restore{};
+  restore_.phase = Restore::Phase::kDone;
+}
+
+void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, const ddb::Database& db, Notices& notices) {
+  if (restore_.from_local_copy) {
+    FinishLocalCopy(wire, sandbox);
+    return;
+  }
+  const double started = NowMs();
+  if (!restore_.scratch) {
+    restore_.scratch.emplace(database_options_);
+    const std::string definitions = restore_.manifest["definitions"].get<std::string>();
+    if (ddb::Status status = ddb::ImportSnapshot(*restore_.scratch, definitions); !status.ok()) {
+      RestoreFailed("its tables: " + std::string(status.type_name()) + ": " + status.message(), notices);
+      return;
+    }
+  }
+  const nlohmann::json& tables = restore_.manifest["tables"];
+  while (restore_.next < restore_.texts.size()) {
+    const std::size_t index = restore_.next;
+    const auto& [table_index, key] = restore_.piece_tables[index];
+    const std::string name = tables[table_index].value("name", std::string());
+    nlohmann::json items = nlohmann::json::parse(*restore_.texts[index], nullptr, /*allow_exceptions=*/false);
+    restore_.texts[index].reset();
+    if (!items.is_array()) {
+      RestoreFailed("its piece " + key + " is not a list of items", notices);
+      return;
+    }
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      auto item = ddb::ItemFromJson(items[i]);
+      if (!item.ok()) {
+        RestoreFailed("item " + std::to_string(i + 1) + " of piece " + key + ": " + item.status().message(), notices);
+        return;
+      }
+      ddb::PutItemRequest put;
+      put.table_name = name;
+      put.item = std::move(item).value();
+      put.return_values = "ALL_OLD";  // two items with one key would mean a broken store
+      auto result = restore_.scratch->PutItem(std::move(put));
+      if (!result.ok()) {
+        RestoreFailed(
+            "item " + std::to_string(i + 1) + " of piece " + key + " in " + name + ": " + result.status().message(),
+            notices);
+        return;
+      }
+      if (result->attributes) {
+        RestoreFailed("piece " + key + " repeats a key of " + name, notices);
+        return;
+      }
+    }
+    restore_.items_done += items.size();
+    ++restore_.next;
+    if (restore_.next < restore_.texts.size() && OverBudget(started)) return;
+  }
+  FinishRestore(wire, sandbox, db);
+}
+
+void SandboxStore::FinishRestore(WireClient& wire, Sandbox& sandbox, const ddb::Database& db) {
+  wire.Adopt(std::move(*restore_.scratch));
+  sandbox.ForgetSteps();
+  // The restored items become the saved pieces, so the next save writes only what changes.
+  // Items are in stored order, as they were saved; each piece takes as many as it held.
+  const SandboxState state = CaptureSandbox(db);
+  const nlohmann::json& tables = restore_.manifest["tables"];
+  std::vector<TablePieces> pieces;
+  bool matches = state.tables.size() == tables.size();
+  for (std::size_t t = 0; matches && t < tables.size(); ++t) {
+    const TableState& table = state.tables[t];
+    TablePieces entry{table.definition.table_name.value_or(""), {}};
+    std::size_t at = 0;
+    for (const nlohmann::json& piece : tables[t]["pieces"]) {
+      const std::size_t count = piece.value("items", std::size_t{0});
+      if (at + count > table.items.size()) {
+        matches = false;
+        break;
+      }
+      entry.pieces.push_back({piece["key"].get<std::string>(),
+                              {table.items.begin() + static_cast<std::ptrdiff_t>(at),
+                               table.items.begin() + static_cast<std::ptrdiff_t>(at + count)}});
+      at += count;
+    }
+    matches = matches && at == table.items.size();
+    pieces.push_back(std::move(entry));
+  }
+  if (matches) {
+    saved_ = std::move(pieces);
+    saved_stamp_ = committed_stamp_ = wire.stamp();
+  } else {
+    // Counts that do not add up: save it all afresh, and let the old pieces go then.
+    for (const auto& [table, key] : restore_.piece_tables) pending_deletes_.push_back(key);
+  }
+  // Pieces an earlier save meant to delete, if the page closed before it could.
+  if (auto obsolete = restore_.manifest.find("obsolete"); obsolete != restore_.manifest.end() && obsolete->is_array())
+    for (const nlohmann::json& key : *obsolete)
+      if (key.is_string()) host_.DeleteRecords(NewTicket(), key.get<std::string>());
+  restore_ = Restore{};
+  restore_.phase = Restore::Phase::kDone;
+}
+
+void SandboxStore::FinishLocalCopy(WireClient& wire, Sandbox& sandbox) {
+  wire.Adopt(std::move(*restore_.scratch));
+  sandbox.ForgetSteps();
+  // Moved into IndexedDB by the first save, which runs at once; localStorage keeps it until then.
+  local_copy_present_ = true;
+  changed_stamp_ = wire.stamp();
+  changed_at_ = -std::numeric_limits<double>::infinity();
+  restore_ = Restore{};
+  restore_.phase = Restore::Phase::kDone;
+}
+
+// ---- Saving ---------------------------------------------------------------------------------
+
+// The pieces of one table, reusing every saved piece whose items are still there, in order and
+// the very same; the items between them go into new pieces of up to kItemsPerPiece.
+std::vector<SandboxStore::Piece> SandboxStore::PlanPieces(const std::string& table,
+                                                          const std::vector<ddb::ItemPtr>& items,
+                                                          std::vector<std::string>& reused) {
+  const TablePieces* before = nullptr;
+  for (const TablePieces& t : saved_)
+    if (t.name == table) before = &t;
+  std::unordered_map<const ddb::Item*, const Piece*> starts;
+  if (before)
+    for (const Piece& piece : before->pieces)
+      if (!piece.items.empty()) starts.emplace(piece.items.front().get(), &piece);
+
+  std::vector<Piece> pieces;
+  std::size_t i = 0;
+  while (i < items.size()) {
+    if (auto it = starts.find(items[i].get()); it != starts.end()) {
+      const Piece& old = *it->second;
+      if (i + old.items.size() <= items.size() &&
+          std::equal(old.items.begin(), old.items.end(), items.begin() + static_cast<std::ptrdiff_t>(i))) {
+        pieces.push_back(old);
+        reused.push_back(old.key);
+        i += old.items.size();
+        continue;
+      }
+    }
+    Piece fresh;
+    fresh.items.push_back(items[i++]);
+    while (i < items.size() && fresh.items.size() < kItemsPerPiece && !starts.count(items[i].get()))
+      fresh.items.push_back(items[i++]);
+    pieces.push_back(std::move(fresh));  // its key is given when it is written
+  }
+  return pieces;
+}
+
+void SandboxStore::BeginSave(const ddb::Database& db, DataStamp stamp) {
+  Save save;
+  save.stamp = stamp;
+  save.definitions = ddb::ExportSnapshot(db, ddb::SnapshotContent::kDefinitionsOnly);
+  save.names = db.TableNames();
+  save_ = std::move(save);
+}
+
+// Takes the items a partition at a time (a 100,000-item table is four frames, not one long
+// one), then plans each table's pieces. The items are the engine's shared pointers; a write in
+// between frames would mix two states, so the caller starts again when the stamp moves.
+void SandboxStore::CaptureSome(const ddb::Database& db, bool all) {
+  const double started = NowMs();
+  Save& save = *save_;
+  while (save.next_table < save.names.size()) {
+    const std::string& name = save.names[save.next_table];
+    auto layout = db.PartitionLayout(name, save.next_partition);
+    if (layout.ok()) {
+      for (ddb::ItemCollectionView& collection : layout->item_collections)
+        save.items.insert(save.items.end(), std::make_move_iterator(collection.items.begin()),
+                          std::make_move_iterator(collection.items.end()));
+    }
+    if (layout.ok() && ++save.next_partition < static_cast<int>(layout->partitions.size())) {
+      if (!all && OverBudget(started)) return;
+      continue;
+    }
+    TablePieces entry{name, PlanPieces(name, save.items, save.reused)};
+    for (std::size_t p = 0; p < entry.pieces.size(); ++p)
+      if (entry.pieces[p].key.empty()) save.to_write.emplace_back(save.tables.size(), p);
+    save.item_count += save.items.size();
+    save.tables.push_back(std::move(entry));
+    save.items.clear();
+    save.next_partition = 0;
+    ++save.next_table;
+    if (save.next_table < save.names.size() && !all && OverBudget(started)) return;
+  }
+  save.captured = true;
+  std::sort(save.reused.begin(), save.reused.end());
+  for (const TablePieces& table : saved_)
+    for (const Piece& piece : table.pieces)
+      if (!std::binary_search(save.reused.begin(), save.reused.end(), piece.key)) save.obsolete.push_back(piece.key);
+  save.obsolete.insert(save.obsolete.end(), pending_deletes_.begin(), pending_deletes_.end());
+}
+
+void SandboxStore::WriteSome(bool all) {
+  const double started = NowMs();
+  Save& save = *save_;
+  while (save.next_write < save.to_write.size()) {
+    const auto [t, p] = save.to_write[save.next_write++];
+    Piece& piece = save.tables[t].pieces[p];
+    piece.key = NewPieceKey();
+    const std::string text = PieceText(piece.items);
+    save.bytes += text.size();
+    host_.PutRecord(NewTicket(), piece.key, text);
+    save.written.push_back(piece.key);
+    if (!all && OverBudget(started)) return;
+  }
+  Commit();
+}
+
+void SandboxStore::Commit() {
+  Save& save = *save_;
+  nlohmann::json tables = nlohmann::json::array();
+  for (const TablePieces& table : save.tables) {
+    nlohmann::json pieces = nlohmann::json::array();
+    std::size_t items = 0;
+    for (const Piece& piece : table.pieces) {
+      pieces.push_back({{"key", piece.key}, {"items", piece.items.size()}});
+      items += piece.items.size();
+    }
+    tables.push_back({{"name", table.name}, {"items", items}, {"pieces", std::move(pieces)}});
+  }
+  const nlohmann::json manifest = {{"format", kSandboxStoreFormat},
+                                   {"version", kSandboxStoreVersion},
+                                   {"definitions", save.definitions},
+                                   {"tables", std::move(tables)},
+                                   {"obsolete", save.obsolete}};
+  save.commit_ticket = NewTicket();
+  host_.CommitRecord(save.commit_ticket, kSandboxManifestKey, ddb::DumpJson(manifest));
+}
+
+void SandboxStore::OnCommitted(const RecordOutcome& outcome, Notices& notices) {
+  Save save = std::move(*save_);
+  save_.reset();
+  saved_stamp_ = save.stamp;  // tried: the same state is not tried again
+  if (outcome.ok) {
+    committed_stamp_ = save.stamp;
+    saved_ = std::move(save.tables);
+    for (const std::string& key : save.obsolete) host_.DeleteRecords(NewTicket(), key);
+    pending_deletes_.clear();
+    if (local_copy_present_) host_.RemoveStored(kSandboxCopyKey);
+    local_copy_present_ = false;
+    notices.Remove("sandbox-quota");
+    return;
+  }
+  // The pieces this save wrote are of no use without their manifest: free the room.
+  for (const std::string& key : save.written) host_.DeleteRecords(NewTicket(), key);
+  std::size_t bytes = save.bytes;
+  for (const TablePieces& table : save.tables)
+    for (const Piece& piece : table.pieces)
+      if (std::find(save.written.begin(), save.written.end(), piece.key) == save.written.end())
+        bytes += piece.items.size() * 100;  // reused pieces: about 100 bytes an item
+  notices.Add(Notices::Level::kWarning,
+              "The sandbox (" + Megabytes(bytes) + ", " + std::to_string(save.item_count) +
+                  " items) could not be saved in this browser's storage (" + outcome.error +
+                  "). A reload brings back the last sandbox that was saved, without the latest changes; "
+                  "delete a big table to save again.",
+              "sandbox-quota");
+}
+
+void SandboxStore::PollOutcomes(Notices& notices) {
+  while (auto outcome = host_.PollRecord()) {
+    if (restore_.phase == Restore::Phase::kManifest || restore_.phase == Restore::Phase::kPieces) {
+      OnRestoreOutcome(*outcome, notices);
+    } else if (save_ && save_->commit_ticket == outcome->ticket) {
+      OnCommitted(*outcome, notices);
+    }
+    // Puts and deletes need no answer: a put that failed fails the commit after it.
+  }
+}
+
+void SandboxStore::Tick(WireClient& wire, Sandbox& sandbox, const ddb::Database& db, double now, Notices& notices) {
+  PollOutcomes(notices);
+  if (restore_.phase == Restore::Phase::kNotStarted) return;
+  if (restoring()) {
+    if (restore_.phase == Restore::Phase::kAssembling) AssembleSome(wire, sandbox, db, notices);
+    return;
+  }
+  const DataStamp stamp = wire.stamp();
+  if (save_ && !save_->captured && !(save_->stamp == stamp)) {
+    // Written to while it was being taken: wait for quiet again.
+    save_.reset();
+    changed_stamp_ = stamp;
+    changed_at_ = now;
+    return;
+  }
+  if (save_) {
+    if (!save_->captured) {
+      CaptureSome(db, false);
+    } else if (save_->commit_ticket == 0) {
+      WriteSome(false);
+    }
+    return;
+  }
+  if (forgotten_) {
+    if (stamp == forgotten_stamp_) return;
+    forgotten_ = false;
+  }
+  if (saved_stamp_ && *saved_stamp_ == stamp) return;
+  if (!changed_stamp_ || !(*changed_stamp_ == stamp)) {
+    changed_stamp_ = stamp;
+    changed_at_ = now;
+    return;
+  }
+  // One second of quiet: a burst of writes is saved once, not per write.
+  if (now - changed_at_ < 1.0) return;
+  BeginSave(db, stamp);
+  CaptureSome(db, false);
+}
+
+void SandboxStore::SaveNow(const ddb::Database& db, DataStamp stamp, Notices& notices) {
+  (void)notices;
+  if (restoring() || (forgotten_ && stamp == forgotten_stamp_)) return;
+  if (committed_stamp_ && *committed_stamp_ == stamp) return;  // already in
+  if (save_ && save_->commit_ticket == 0 && !(save_->stamp == stamp)) {
+    // The pieces written so far for the older state are dropped with the next commit.
+    pending_deletes_.insert(pending_deletes_.end(), save_->written.begin(), save_->written.end());
+    save_.reset();
+  }
+  if (!save_) BeginSave(db, stamp);
+  // A commit on its way cannot be joined: the newest state then waits for the next frames.
+  if (!save_->captured) CaptureSome(db, true);
+  if (save_->commit_ticket == 0) WriteSome(true);
+  WriteLocalCopy(db);
+}
+
+void SandboxStore::WriteLocalCopy(const ddb::Database& db) {
+  // localStorage holds about 5 million UTF-16 characters per site; leave room for the rest. A
+  // sandbox clearly past that is not even written out (that would stall the page for nothing);
+  // the estimate errs low.
+  constexpr std::uint64_t kMaxCopyChars = 4'000'000;
+  std::uint64_t estimate = 0;
+  for (const std::string& name : db.TableNames())
+    if (auto d = db.Description(name); d.ok()) estimate += d->table_size_bytes * 2 + d->item_count * 24;
+  if (estimate <= kMaxCopyChars) {
+    const std::string snapshot = ddb::ExportSnapshot(db);
+    if (snapshot.size() <= kMaxCopyChars && host_.Store(kSandboxCopyKey, snapshot)) {
+      local_copy_present_ = true;
+      return;
+    }
+  }
+  // An older copy would win over the newer pieces at the next visit.
+  host_.RemoveStored(kSandboxCopyKey);
+  local_copy_present_ = false;
+}
+
+void SandboxStore::Forget(DataStamp now) {
+  if (restoring()) return;
+  host_.DeleteRecords(NewTicket(), "");  // after anything queued: a commit on its way is undone too
+  host_.RemoveStored(kSandboxCopyKey);
+  saved_.clear();
+  save_.reset();
+  pending_deletes_.clear();
+  local_copy_present_ = false;
+  saved_stamp_ = now;
+  committed_stamp_.reset();
+  changed_stamp_.reset();
+  forgotten_ = true;
+  forgotten_stamp_ = now;
+}
+
+}  // namespace playground

@@ -1,0 +1,69 @@
+// LessonLibrary: the curriculum as the page has it. When the page starts it fetches
+// lessons/index.json and then every lesson file the index lists, through the Host (relative
+// paths: the site works under any path prefix, and offline from the service worker's cache),
+// and has the engine parse and validate each one (ddb::ParseLessonIndex, ddb::ParseLesson).
+//
+// A file that is missing, is not JSON or breaks the lesson model stays in the list as an entry
+// with its error — the file name, the JSON path and the reason, in the engine's words — so one
+// broken lesson never takes the others down. Owns the parsed lessons; entries never move once
+// the index has arrived, so pointers to them stay valid until Retry().
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ddb/lesson.h"
+#include "sandbox/host.h"
+
+namespace playground {
+
+class LessonLibrary {
+ public:
+  enum class Status { kLoading, kReady, kFailed };
+
+  struct Entry {
+    std::string id;    // as the index lists it
+    std::string file;  // e.g. "01-first-table.json", relative to the index
+    Status status = Status::kLoading;
+    std::optional<ddb::Lesson> lesson;  // when ready
+    std::string error;                  // when failed: what is wrong, naming the file
+  };
+
+  static constexpr const char* kIndexPath = "lessons/index.json";
+
+  explicit LessonLibrary(Host& host) : host_(host) {}
+
+  // Fetches the index (again, after a failure), then the lessons it lists.
+  void Start();
+  // Takes the files that have arrived since the last call; true when anything changed.
+  bool Poll();
+
+  // The index's status: loading, ready (entries listed) or failed (error() says why).
+  Status status() const { return status_; }
+  const std::string& error() const { return error_; }
+  const std::vector<Entry>& entries() const { return entries_; }
+  // Nothing is on its way any more.
+  bool settled() const;
+  const Entry* Find(std::string_view id) const;
+  // Position in the curriculum, or -1.
+  int IndexOf(std::string_view id) const;
+  // Increases whenever an entry changes (for views that cache what they show).
+  std::uint64_t revision() const { return revision_; }
+
+ private:
+  void TakeIndex(const FetchedFile& file);
+  void TakeLesson(Entry& entry, const FetchedFile& file);
+  static std::string FetchError(std::string_view name, const FetchedFile& file);
+
+  Host& host_;
+  Status status_ = Status::kLoading;
+  bool started_ = false;
+  std::string error_;
+  std::vector<Entry> entries_;
+  std::uint64_t revision_ = 0;
+};
+
+}  // namespace playground

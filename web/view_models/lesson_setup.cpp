@@ -1,0 +1,61 @@
+#include "view_models/lesson_setup.h"
+
+#include <nlohmann/json.hpp>
+
+#include "sandbox/page_options.h"
+
+namespace playground {
+
+std::vector<std::string> SetupTables(const ddb::Lesson& lesson) {
+  std::vector<std::string> tables;
+  for (const ddb::LessonRequest& request : lesson.setup) {
+    if (request.operation != "CreateTable") continue;
+    const auto body = nlohmann::json::parse(request.body, nullptr, false);
+    if (auto name = body.is_object() ? body.find("TableName") : body.end();
+        body.is_object() && name != body.end() && name->is_string())
+      tables.push_back(name->get<std::string>());
+  }
+  return tables;
+}
+
+std::vector<std::string> MissingSetupTables(const ddb::Lesson& lesson, const ddb::Database& db) {
+  std::vector<std::string> missing;
+  for (std::string& table : SetupTables(lesson))
+    if (!db.Description(table).ok()) missing.push_back(std::move(table));
+  return missing;
+}
+
+LessonStart StartLesson(const ddb::Lesson& lesson, std::size_t step, const ddb::Database& db, WireClient& wire,
+                        Sandbox& sandbox) {
+  LessonStart start;
+  sandbox.BeginGroup("Lesson \"" + lesson.id + "\" set up" + (step > 0 ? " at step " + std::to_string(step + 1) : ""));
+  const auto send = [&wire](const ddb::LessonRequest& request) {
+    WireResult result = wire.Send(request.operation, request.body, RequestOrigin::kLesson);
+    return ddb::WireResponse{result.http_status, std::move(result.body)};
+  };
+  ddb::LessonSetupOutcome setup = ddb::RunLessonSetup(lesson, db, send);
+  wire.FinishBackgroundWork();  // a lesson's tables start with their indexes caught up
+  start.ok = setup.status.ok();
+  start.error = setup.status.message();
+  start.removed = std::move(setup.removed_tables);
+  if (start.ok) {
+    // Requests a step is about may fail on purpose (a missing key, a rejected schema): only
+    // the setup's must succeed.
+    for (const ddb::LessonRequest* request : ddb::RequestsBeforeStep(lesson, step)) send(*request);
+  }
+  sandbox.EndGroup();
+  start.after = wire.stamp();
+  return start;
+}
+
+void ApplyLessonSettings(const ddb::Lesson* lesson, WireClient& wire) {
+  const ddb::DatabaseOptions page = PageDatabaseOptions();
+  const std::int64_t lag =
+      lesson && lesson->index_lag_millis ? *lesson->index_lag_millis : page.index_timing.propagation_millis;
+  if (wire.options().index_timing.propagation_millis != lag) wire.SetIndexPropagation(lag);
+  const std::uint64_t limit =
+      lesson && lesson->size_limit_bytes ? *lesson->size_limit_bytes : page.partition_split_bytes;
+  if (wire.options().partition_split_bytes != limit) wire.SetSizeLimit(limit);
+}
+
+}  // namespace playground
