@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ddb/item_json.h"
+#include "wire/database_internal.h"
 #include "wire/document_reader.h"
 #include "wire/json_syntax.h"
 #include "wire/request_json.h"
@@ -151,7 +152,7 @@ Status Replay(Database& db, const std::vector<TableEntry>& entries) {
     auto created = db.CreateTable(entry.definition);
     if (!created.ok()) return ProblemAt(entry.path, created.status());
     if (entry.time_to_live)
-      if (Status s = db.RestoreTimeToLive(created->table_name, *entry.time_to_live); !s.ok())
+      if (Status s = DatabaseInternal::RestoreTimeToLive(db, created->table_name, *entry.time_to_live); !s.ok())
         return ProblemAt(entry.path, s);
     for (std::size_t i = 0; i < entry.items.size(); ++i) {
       PutItemRequest put;
