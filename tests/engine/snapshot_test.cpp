@@ -219,6 +219,9 @@ TEST_CASE("A broken snapshot is refused with the JSON path that is wrong", "[sna
     CHECK(ImportError(R"({"format": "other", "version": 1, "tables": []})") ==
           "/format: expected \"dynamodb-keys-playground-snapshot\", got \"other\"");
     CHECK(ImportError(R"({"version": 1, "tables": []})") == "missing required member \"format\"");
+    // Not a snapshot at all: said before what else it lacks.
+    CHECK(ImportError(R"({"format": "other"})") ==
+          "/format: expected \"dynamodb-keys-playground-snapshot\", got \"other\"");
     CHECK(ImportError(R"({"format": "dynamodb-keys-playground-snapshot", "version": 2, "tables": []})") ==
           "/version: unsupported version 2 (this build reads version 1)");
     CHECK(ImportError(R"({"format": "dynamodb-keys-playground-snapshot", "version": "1", "tables": []})") ==

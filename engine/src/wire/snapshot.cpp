@@ -122,10 +122,14 @@ Result<std::vector<TableEntry>> ReadSnapshot(std::string_view text) {
   Reader r;
   const Node root{&doc, ""};
   std::vector<TableEntry> entries;
-  if (!r.Object(root, {"format", "version", "tables"}, {})) return r.status();
+  // The format first: a document that is not a snapshot is told so, not what else it lacks.
+  if (!r.Object(root, {"format"}, {"version", "tables"})) return r.status();
   const Node format = root.Member("format");
-  if (!format->is_string() || *format != kSnapshotFormat)
+  if (!format->is_string() || *format != kSnapshotFormat) {
     r.Fail(format.path, "expected \"" + std::string(kSnapshotFormat) + "\", got " + DumpJson(*format));
+    return r.status();
+  }
+  if (!r.Object(root, {"format", "version", "tables"}, {})) return r.status();
   const Node version = root.Member("version");
   if (!version->is_number_integer())
     r.Fail(version.path, "expected the number " + std::to_string(kSnapshotVersion) + ", got " + DumpJson(*version));
