@@ -5,8 +5,9 @@
 // throws: types are checked before any value is taken.
 //
 // DynamoDB's own requests are not documents: wire/request_json.cpp reads them with DynamoDB's
-// messages instead. Each document's rules mirror its schema (lessons/schema.json,
-// lessons/scenarios/schema.json); the two must reject the same documents.
+// messages instead. The rules lessons and scenarios are read by mirror their schemas
+// (lessons/schema.json, lessons/scenarios/schema.json); each pair must reject the same
+// documents. Snapshots have no schema: ddb/snapshot.h states their format.
 #pragma once
 
 #include <cstddef>
