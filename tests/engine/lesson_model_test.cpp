@@ -14,7 +14,7 @@ using ojson = nlohmann::ordered_json;
 
 namespace {
 
-ojson Manifest() { return ojson::parse(BrokenLessonManifest()); }
+ojson Manifest() { return ojson::parse(BrokenLessonManifest().front().text); }
 
 // A one-step lesson around `check` (JSON text, so member order is the caller's), parsed; the
 // check as the engine reads it.

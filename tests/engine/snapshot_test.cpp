@@ -215,29 +215,33 @@ TEST_CASE("A broken snapshot is refused with the JSON path that is wrong", "[sna
           "input; expected '[', '{', or a literal");
   }
   SECTION("the document's shape") {
-    CHECK(ImportError("[]") == "expected an object, found array");
+    CHECK(ImportError("[]") == "expected an object, got an array");
     CHECK(ImportError(R"({"format": "other", "version": 1, "tables": []})") ==
-          "/format: expected \"dynamodb-keys-playground-snapshot\", found \"other\"");
-    CHECK(ImportError(R"({"version": 1, "tables": []})") ==
-          "/format: expected \"dynamodb-keys-playground-snapshot\", found nothing");
+          "/format: expected \"dynamodb-keys-playground-snapshot\", got \"other\"");
+    CHECK(ImportError(R"({"version": 1, "tables": []})") == "missing required member \"format\"");
+    // Not a snapshot at all: said before what else it lacks.
+    CHECK(ImportError(R"({"format": "other"})") ==
+          "/format: expected \"dynamodb-keys-playground-snapshot\", got \"other\"");
     CHECK(ImportError(R"({"format": "dynamodb-keys-playground-snapshot", "version": 2, "tables": []})") ==
           "/version: unsupported version 2 (this build reads version 1)");
     CHECK(ImportError(R"({"format": "dynamodb-keys-playground-snapshot", "version": "1", "tables": []})") ==
-          "/version: expected the number 1, found \"1\"");
+          "/version: expected the number 1, got \"1\"");
     CHECK(ImportError(R"({"format": "dynamodb-keys-playground-snapshot", "version": 1})") ==
-          "/tables: expected an array, found nothing");
+          "missing required member \"tables\"");
     CHECK(ImportError(R"({"format": "dynamodb-keys-playground-snapshot", "version": 1, "tables": {}})") ==
-          "/tables: expected an array, found object");
+          "/tables: expected an array, got an object");
     CHECK(ImportError(R"({"format": "dynamodb-keys-playground-snapshot", "version": 1, "tables": [], "extra": 1})") ==
-          "/extra: unknown member (a snapshot has format, version and tables)");
+          "/extra: unknown member (allowed: format, version, tables)");
     CHECK(ImportError(R"({"format": "dynamodb-keys-playground-snapshot", "version": 1, "tables": [7]})") ==
-          "/tables/0: expected an object, found number");
+          "/tables/0: expected an object, got a number");
   }
   SECTION("a table definition") {
     std::string misspelt = BooksSnapshot(book);
     misspelt.replace(misspelt.find("\"Items\""), 7, "\"items\"");
     CHECK(ImportError(misspelt) ==
-          "/tables/0/items: unknown member (a table has the members of CreateTable, TimeToLiveSpecification and Items)");
+          "/tables/0/items: unknown member (allowed: TableName, AttributeDefinitions, KeySchema, BillingMode, "
+          "ProvisionedThroughput, LocalSecondaryIndexes, GlobalSecondaryIndexes, Tags, TimeToLiveSpecification, "
+          "Items)");
     std::string no_name = BooksSnapshot(book);
     no_name.replace(no_name.find("\"TableName\": \"Books\","), 21, "");
     CHECK(ImportError(no_name) ==
@@ -249,7 +253,7 @@ TEST_CASE("A broken snapshot is refused with the JSON path that is wrong", "[sna
           "constraint: Member must satisfy enum value set: [HASH, RANGE]");
     std::string items_object = BooksSnapshot("");
     items_object.replace(items_object.find("\"Items\": []"), 11, "\"Items\": {}");
-    CHECK(ImportError(items_object) == "/tables/0/Items: expected an array, found object");
+    CHECK(ImportError(items_object) == "/tables/0/Items: expected an array, got an object");
   }
   SECTION("an item") {
     CHECK(ImportError(BooksSnapshot(book + R"(, {"authorId": {"S": "a1"}})")) ==

@@ -53,7 +53,7 @@ std::uint64_t Throttled(const Database& db, const std::string& table, const std:
 }
 
 TEST_CASE("Every broken traffic scenario is refused with its JSON path and reason") {
-  const json manifest = json::parse(BrokenScenarioManifest());
+  const json manifest = json::parse(BrokenScenarioManifest().front().text);
   REQUIRE(ParseTrafficScenario(manifest["base"].dump()).ok());
   for (const json& c : manifest["cases"]) {
     json doc = manifest["base"];

@@ -64,7 +64,7 @@ TEST_CASE("Replacing the database bumps the epoch, and a bad snapshot changes no
 
   const ddb::Status bad = wire.ImportSnapshot(R"({"format": "other"})");
   CHECK(bad.code() == ddb::ErrorCode::kValidation);
-  CHECK(bad.message() == "/format: expected \"dynamodb-keys-playground-snapshot\", found \"other\"");
+  CHECK(bad.message() == "/format: expected \"dynamodb-keys-playground-snapshot\", got \"other\"");
   CHECK(wire.stamp() == before);
   CHECK(db.Description("Books").ok());
 

@@ -1,4 +1,7 @@
-// Database: the engine's single entry point — a set of DynamoDB tables held in memory.
+// Database: a set of DynamoDB tables held in memory, and the engine's typed API — the JSON API
+// (ddb/json_api.h), snapshots and lessons all reach the tables through it. What only the wire
+// layer may do besides (record a request it refused, restore a snapshot's TTL) is not here: it
+// is the engine's internal DatabaseInternal.
 //
 // Ownership: a Database owns its tables and their items; results hand out shared, immutable
 // item pointers that stay valid after later writes. Not thread-safe: a caller that shares one
@@ -185,19 +188,14 @@ class Database {
   const RequestTrace& last_trace() const;
   // A table's tags, by key (empty for none, or no such table).
   std::map<std::string, std::string> TagsOf(std::string_view table_name) const;
-  // Turns TTL on for a table with `attribute`, as state restored rather than a request (no
-  // hourly limit, no trace): a loaded snapshot's. NotFound for no such table.
-  Status RestoreTimeToLive(std::string_view table_name, const std::string& attribute);
   // The TTL attribute of a table with TTL enabled (nullopt: TTL is off, or no such table).
   std::optional<std::string> TimeToLiveAttribute(std::string_view table_name) const;
   // The most recent TTL sweeps that deleted something, oldest first (at most 20).
   const std::vector<TimeToLiveSweep>& time_to_live_sweeps() const;
 
-  // Records a request that failed before reaching an operation (e.g. malformed JSON), so the
-  // trace and history show every request. Used by the JSON API.
-  void RecordRejectedRequest(std::string_view operation, const Status& status);
-
  private:
+  // The JSON API's and snapshots' access to what is not a request (engine/src/wire/database_internal.h).
+  friend class DatabaseInternal;
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

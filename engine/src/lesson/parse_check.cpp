@@ -8,6 +8,8 @@
 namespace ddb::lesson {
 namespace {
 
+using document::IsIntegral;
+
 bool NonNegative(Reader& r, const Node& n, bool integral, double& out) {
   if (integral ? !IsIntegral(*n) : !n->is_number())
     return r.Fail(n.path, std::string("expected a non-negative ") + (integral ? "integer" : "number") + ", got " +

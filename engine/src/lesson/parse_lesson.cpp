@@ -13,9 +13,10 @@
 namespace ddb {
 namespace {
 
-using lesson::Node;
-using lesson::ojson;
-using lesson::Reader;
+using document::JsonTypePhrase;
+using document::Node;
+using document::ojson;
+using document::Reader;
 
 // Deeper documents are not lessons; refusing them up front bounds every reader's recursion.
 constexpr int kMaxDepth = 40;
@@ -32,8 +33,7 @@ bool DeeperThan(const ojson& j, int limit) {
 Status LoadError(std::string_view source, std::string_view id, const std::string& path, const std::string& reason) {
   std::string message(source);
   if (!id.empty()) message += ": lesson \"" + std::string(id) + "\"";
-  if (!path.empty()) message += ": " + path;
-  return Status::Validation(message + ": " + reason);
+  return Status::Validation(message + ": " + document::AtPath(path, reason));
 }
 
 bool IsLessonId(std::string_view s) {
@@ -59,8 +59,7 @@ bool ReadLessonId(Reader& r, const Node& n, std::string& out) {
 bool ReadRequest(Reader& r, const Node& n, LessonRequest& out) {
   if (!lesson::ReadOperation(r, n.Member("operation"), out.operation)) return false;
   const Node body = n.Member("request");
-  if (!body->is_object())
-    return r.Fail(body.path, "expected the request's JSON object, got " + lesson::JsonTypePhrase(*body));
+  if (!body->is_object()) return r.Fail(body.path, "expected the request's JSON object, got " + JsonTypePhrase(*body));
   out.body = DumpJson(*body, 2);
   return true;
 }
@@ -74,7 +73,7 @@ bool ReadSetup(Reader& r, const Node& n, Lesson& lesson) {
       // The rest of a CreateTable request is DynamoDB's to judge when the setup runs.
       const Node table = tables.Element(i);
       if (!table->is_object())
-        return r.Fail(table.path, "expected a CreateTable request object, got " + lesson::JsonTypePhrase(*table));
+        return r.Fail(table.path, "expected a CreateTable request object, got " + JsonTypePhrase(*table));
       if (!table->contains("TableName")) return r.Fail(table.path, "missing required member \"TableName\"");
       std::string name;
       if (!lesson::ReadTableName(r, table.Member("TableName"), name)) return false;
@@ -84,7 +83,7 @@ bool ReadSetup(Reader& r, const Node& n, Lesson& lesson) {
   if (Reader::Has(n, "items")) {
     const Node items = n.Member("items");
     if (!items->is_object())
-      return r.Fail(items.path, "expected an object of table name -> items, got " + lesson::JsonTypePhrase(*items));
+      return r.Fail(items.path, "expected an object of table name -> items, got " + JsonTypePhrase(*items));
     for (auto it = items->begin(); it != items->end(); ++it) {
       const Node list = items.Member(it.key());
       if (!lesson::CheckTableName(r, list.path, it.key()) || !r.Array(list, 1, 1000)) return false;

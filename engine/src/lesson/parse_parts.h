@@ -5,9 +5,14 @@
 #include <string>
 
 #include "ddb/lesson.h"
-#include "lesson/reader.h"
+#include "wire/document_reader.h"
 
 namespace ddb::lesson {
+
+using document::JsonTypePhrase;
+using document::Node;
+using document::ojson;
+using document::Reader;
 
 // The operations a lesson may send (DynamoDB's, including ones the engine may not serve yet,
 // e.g. UpdateTable: a lesson may be written before its operation lands).

@@ -11,6 +11,7 @@
 #include "ops/database_impl.h"
 #include "ops/request_checks.h"
 #include "ops/table_validation.h"
+#include "wire/database_internal.h"
 
 namespace ddb {
 
@@ -152,8 +153,8 @@ Result<TableDescription> Database::Description(std::string_view table_name) cons
   return Describe(*it->second, impl_->clock->NowMillis());
 }
 
-void Database::RecordRejectedRequest(std::string_view operation, const Status& status) {
-  TraceScope trace = impl_->Trace(operation, std::nullopt);
+void DatabaseInternal::RecordRejectedRequest(Database& db, std::string_view operation, const Status& status) {
+  TraceScope trace = db.impl_->Trace(operation, std::nullopt);
   trace.Fail(status);
 }
 

@@ -14,6 +14,7 @@
 
 #include "ops/constraint_errors.h"
 #include "ops/database_impl.h"
+#include "wire/database_internal.h"
 
 namespace ddb {
 namespace {
@@ -96,12 +97,13 @@ Result<DescribeTimeToLiveResult> Database::DescribeTimeToLive(const std::optiona
 
 const std::vector<TimeToLiveSweep>& Database::time_to_live_sweeps() const { return impl_->sweeps; }
 
-Status Database::RestoreTimeToLive(std::string_view table_name, const std::string& attribute) {
-  const Table* t = impl_->Find(std::string(table_name));
+Status DatabaseInternal::RestoreTimeToLive(Database& db, std::string_view table_name, const std::string& attribute) {
+  Database::Impl& impl = *db.impl_;
+  const Table* t = impl.Find(std::string(table_name));
   if (!t) return TableNotFoundNamed(std::string(table_name));
-  impl_->time_to_live[t->definition().name] = {t->id(), attribute, true, std::nullopt,
-                                               impl_->clock->NowMillis() + impl_->options.time_to_live_sweep_millis};
-  ++impl_->revision;
+  impl.time_to_live[t->definition().name] = {t->id(), attribute, true, std::nullopt,
+                                             impl.clock->NowMillis() + impl.options.time_to_live_sweep_millis};
+  ++impl.revision;
   return Status::Ok();
 }
 

@@ -1,11 +1,11 @@
-// ParseTrafficScenario: a scenario's JSON, checked member by member as lessons are (the same
-// path-aware Reader, the same "<path>: <reason>" errors); lessons/scenarios/schema.json states
-// the same rules, and the two must reject the same documents.
+// ParseTrafficScenario: a scenario's JSON, checked member by member as lessons and snapshots are
+// (the same path-aware document Reader, the same "<path>: <reason>" errors);
+// lessons/scenarios/schema.json states the same rules, and the two must reject the same documents.
 #include <algorithm>
 #include <cmath>
 
 #include "ddb/traffic.h"
-#include "lesson/reader.h"
+#include "wire/document_reader.h"
 #include "wire/json_syntax.h"
 #include "wire/request_json.h"
 
@@ -13,23 +13,13 @@ namespace ddb {
 
 namespace {
 
-using lesson::Node;
-using lesson::ojson;
-using lesson::Reader;
+using document::JsonTypePhrase;
+using document::Node;
+using document::ojson;
+using document::Reader;
 
 constexpr std::int64_t kMaxKeys = 10'000'000;
 constexpr double kMaxRate = 1'000'000;  // requests a second, per stream
-
-bool Number(Reader& r, const Node& n, double min, double max, double& out) {
-  if (r.failed()) return false;
-  if (!n->is_number()) return r.Fail(n.path, "expected a number, got " + lesson::JsonTypePhrase(*n));
-  const double v = n->get<double>();
-  if (!std::isfinite(v) || v < min || v > max)
-    return r.Fail(n.path, "must be between " + std::to_string(static_cast<long long>(min)) + " and " +
-                              std::to_string(static_cast<long long>(max)));
-  out = v;
-  return true;
-}
 
 void ReadKey(Reader& r, const Node& n, TrafficKeySpec& key, bool partition_key) {
   if (!r.Object(n, {"distribution"}, {"prefix", "keys", "skew", "hotShare", "granularitySeconds", "shards"})) return;
@@ -46,12 +36,12 @@ void ReadKey(Reader& r, const Node& n, TrafficKeySpec& key, bool partition_key) 
   if (d == "counter" && !partition_key) r.Fail(n.Member("distribution").path, "\"counter\" makes partition keys only");
   if (Reader::Has(n, "prefix")) {
     const Node p = n.Member("prefix");
-    if (!p->is_string()) r.Fail(p.path, "expected a string, got " + lesson::JsonTypePhrase(*p));
+    if (!p->is_string()) r.Fail(p.path, "expected a string, got " + JsonTypePhrase(*p));
     else key.prefix = p->get<std::string>();
   }
   if (Reader::Has(n, "keys")) r.Integer(n.Member("keys"), 1, kMaxKeys, key.keys);
-  if (Reader::Has(n, "skew")) Number(r, n.Member("skew"), 0, 10, key.skew);
-  if (Reader::Has(n, "hotShare")) Number(r, n.Member("hotShare"), 0, 1, key.hot_share);
+  if (Reader::Has(n, "skew")) r.Number(n.Member("skew"), 0, 10, key.skew);
+  if (Reader::Has(n, "hotShare")) r.Number(n.Member("hotShare"), 0, 1, key.hot_share);
   if (Reader::Has(n, "granularitySeconds"))
     r.Integer(n.Member("granularitySeconds"), 1, 86400, key.granularity_seconds);
   if (Reader::Has(n, "shards")) r.Integer(n.Member("shards"), 0, 1000, key.shards);
@@ -72,15 +62,15 @@ void ReadStream(Reader& r, const Node& n, TrafficStream& s) {
   const Node rate = n.Member("rate");
   if (rate->is_number()) {
     TrafficRatePoint p;
-    if (Number(r, rate, 0, kMaxRate, p.rate)) s.rate.push_back(p);
+    if (r.Number(rate, 0, kMaxRate, p.rate)) s.rate.push_back(p);
   } else if (r.Array(rate, 1, 100)) {
     double last = -1;
     for (std::size_t i = 0; i < rate->size(); ++i) {
       const Node point = rate.Element(i);
       if (!r.Object(point, {"second", "rate"}, {})) break;
       TrafficRatePoint p;
-      Number(r, point.Member("second"), 0, 86400 * 7, p.second);
-      Number(r, point.Member("rate"), 0, kMaxRate, p.rate);
+      r.Number(point.Member("second"), 0, 86400 * 7, p.second);
+      r.Number(point.Member("rate"), 0, kMaxRate, p.rate);
       if (!r.failed() && p.second <= last) r.Fail(point.Member("second").path, "points must be in increasing time");
       last = p.second;
       s.rate.push_back(p);
@@ -92,9 +82,9 @@ void ReadStream(Reader& r, const Node& n, TrafficStream& s) {
       const Node x = spikes.Element(i);
       if (!r.Object(x, {"second", "seconds", "rate"}, {})) break;
       TrafficSpike spike;
-      Number(r, x.Member("second"), 0, 86400 * 7, spike.second);
-      Number(r, x.Member("seconds"), 0, 86400, spike.seconds);
-      Number(r, x.Member("rate"), 0, kMaxRate, spike.rate);
+      r.Number(x.Member("second"), 0, 86400 * 7, spike.second);
+      r.Number(x.Member("seconds"), 0, 86400, spike.seconds);
+      r.Number(x.Member("rate"), 0, kMaxRate, spike.rate);
       s.spikes.push_back(spike);
     }
   }
@@ -127,7 +117,7 @@ void ReadStream(Reader& r, const Node& n, TrafficStream& s) {
         if (r.Array(weights, attr.values.size(), attr.values.size()))
           for (std::size_t k = 0; k < weights->size(); ++k) {
             double w = 0;
-            if (Number(r, weights.Element(k), 0, 1e9, w)) attr.weights.push_back(w);
+            if (r.Number(weights.Element(k), 0, 1e9, w)) attr.weights.push_back(w);
           }
       }
       if (Reader::Has(a, "drawWith") && r.NonEmptyString(a.Member("drawWith"), attr.draw_with, 255)) {
@@ -147,10 +137,8 @@ void ReadStream(Reader& r, const Node& n, TrafficStream& s) {
 
 Result<TrafficScenario> ParseTrafficScenario(std::string_view json_text) {
   const ojson doc = ojson::parse(json_text.begin(), json_text.end(), nullptr, false);
-  auto fail = [](const std::string& path, const std::string& reason) {
-    return Status::Validation("traffic scenario: " + (path.empty() ? std::string() : path + ": ") + reason);
-  };
-  if (doc.is_discarded()) return fail("", MalformedJsonMessage("the scenario", json_text));
+  if (doc.is_discarded())
+    return Status::Validation("traffic scenario: " + MalformedJsonMessage("the scenario", json_text));
   Reader r;
   TrafficScenario out;
   const Node root{&doc, ""};
@@ -170,9 +158,9 @@ Result<TrafficScenario> ParseTrafficScenario(std::string_view json_text) {
     if (Reader::Has(root, "table")) {
       const Node table = root.Member("table");
       if (!table->is_object()) {
-        r.Fail(table.path, "expected an object (a CreateTable request), got " + lesson::JsonTypePhrase(*table));
+        r.Fail(table.path, "expected an object (a CreateTable request), got " + JsonTypePhrase(*table));
       } else {
-        auto request = CreateTableRequestFromJson(nlohmann::json::parse(table->dump(), nullptr, false));
+        auto request = CreateTableRequestFromJson(nlohmann::json(*table));
         if (!request.ok()) r.Fail(table.path, request.status().message());
         else if (!request->table_name) r.Fail(table.path, "missing required member \"TableName\"");
         else {
@@ -196,7 +184,7 @@ Result<TrafficScenario> ParseTrafficScenario(std::string_view json_text) {
         out.streams.push_back(std::move(s));
       }
   }
-  if (r.failed()) return fail(r.error_path(), r.error_reason());
+  if (r.failed()) return r.status("traffic scenario: ");
   return out;
 }
 

@@ -11,6 +11,7 @@
 #include "ddb/error_details.h"
 #include "ddb/item_json.h"
 #include "ddb/operations.h"
+#include "wire/database_internal.h"
 #include "wire/json_syntax.h"
 #include "wire/json_writer.h"
 #include "wire/request_json.h"
@@ -51,7 +52,7 @@ template <class T>
 WireResponse Rejected(Database& db, std::string_view op, const Result<T>& parsed) {
   // A request that could not be converted never reached the Database: record it anyway so the
   // trace shows every request.
-  db.RecordRejectedRequest(op, parsed.status());
+  DatabaseInternal::RecordRejectedRequest(db, op, parsed.status());
   return Error(parsed.status());
 }
 
@@ -72,7 +73,7 @@ WireResponse DescribeTable(Database& db, const json& body, std::string_view /*ho
   if (!name.ok()) return Rejected(db, "DescribeTable", name);
   if (!name->has_value()) {
     Status s = Status::Validation("The parameter 'TableName' is required but was not present in the request");
-    db.RecordRejectedRequest("DescribeTable", s);
+    DatabaseInternal::RecordRejectedRequest(db, "DescribeTable", s);
     return Error(s);
   }
   auto res = db.DescribeTable(**name);
@@ -85,7 +86,7 @@ WireResponse DeleteTable(Database& db, const json& body, std::string_view /*host
   if (!name.ok()) return Rejected(db, "DeleteTable", name);
   if (!name->has_value()) {
     Status s = Status::Validation("The parameter 'TableName' is required but was not present in the request");
-    db.RecordRejectedRequest("DeleteTable", s);
+    DatabaseInternal::RecordRejectedRequest(db, "DeleteTable", s);
     return Error(s);
   }
   auto res = db.DeleteTable(**name);
@@ -448,19 +449,19 @@ WireResponse HandleRequest(Database& db, std::string_view operation, std::string
   const Operation* op = FindHandler(operation);
   if (!op) {
     Status s(ErrorCode::kUnknownOperation, "Unknown operation: '" + std::string(operation.substr(0, 64)) + "'");
-    db.RecordRejectedRequest(operation.substr(0, 64), s);
+    DatabaseInternal::RecordRejectedRequest(db, operation.substr(0, 64), s);
     return Error(s);
   }
 
   json parsed = body.empty() ? json::object() : json::parse(body, nullptr, false);
   if (parsed.is_discarded()) {
     Status s = Status::Serialization(MalformedJsonMessage("request body", body));
-    db.RecordRejectedRequest(operation, s);
+    DatabaseInternal::RecordRejectedRequest(db, operation, s);
     return Error(s);
   }
   if (!parsed.is_object()) {
     Status s = Status::Serialization("Request body must be a JSON object");
-    db.RecordRejectedRequest(operation, s);
+    DatabaseInternal::RecordRejectedRequest(db, operation, s);
     return Error(s);
   }
   return op->handler(db, parsed, host);
@@ -500,7 +501,7 @@ WireResponse ErrorResponse(int http_status, std::string_view wire_type, std::str
 WireResponse HandleTarget(Database& db, std::string_view target, std::string_view body, std::string_view host) {
   if (target.substr(0, kTargetPrefix.size()) != kTargetPrefix) {
     Status s(ErrorCode::kUnknownOperation, "Unknown operation target: '" + std::string(target.substr(0, 96)) + "'");
-    db.RecordRejectedRequest(target.substr(0, 64), s);
+    DatabaseInternal::RecordRejectedRequest(db, target.substr(0, 64), s);
     return Error(s);
   }
   return HandleRequest(db, target.substr(kTargetPrefix.size()), body, host);

@@ -1,6 +1,7 @@
 // Where and why a text is not JSON, and where in a JSON document something is wrong: for error
 // messages that a person can act on. Paths are JSON Pointers (RFC 6901), "/tables/0/Items/1",
-// in every message of the engine's own documents (lessons, snapshots) and of the page's.
+// in every message of the engine's own documents (lessons, scenarios, snapshots: read through
+// wire/document_reader.h) and of the page's.
 #pragma once
 
 #include <cstddef>

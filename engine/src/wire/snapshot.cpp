@@ -3,13 +3,13 @@
 // the real one), then into the real one.
 #include "ddb/snapshot.h"
 
-#include <algorithm>
-#include <array>
 #include <map>
 #include <optional>
 #include <vector>
 
 #include "ddb/item_json.h"
+#include "wire/database_internal.h"
+#include "wire/document_reader.h"
 #include "wire/json_syntax.h"
 #include "wire/request_json.h"
 #include "wire/table_description_json.h"
@@ -60,14 +60,15 @@ void AppendTable(std::string& out, const TableDescription& d, const TableSetting
 }
 
 // ---- Import ---------------------------------------------------------------------------------
+// Read through the path-aware document Reader, as lessons and scenarios are: every problem is
+// "<JSON Pointer>: <reason>".
 
-Status At(const std::string& path, const Status& s) {
-  return Status(s.code() == ErrorCode::kSerialization ? ErrorCode::kSerialization : ErrorCode::kValidation,
-                path + ": " + s.message());
-}
-Status At(const std::string& path, std::string message) { return Status::Validation(path + ": " + std::move(message)); }
+using document::Node;
+using document::ojson;
+using document::ProblemAt;
+using document::Reader;
 
-std::string JsonTypeName(const json& j) { return j.is_discarded() ? "nothing" : std::string(j.type_name()); }
+constexpr std::size_t kNoLimit = static_cast<std::size_t>(-1);
 
 // One table of the snapshot, converted and checked.
 struct TableEntry {
@@ -77,77 +78,73 @@ struct TableEntry {
   std::vector<Item> items;
 };
 
-constexpr std::array<std::string_view, 10> kTableMembers = {"TableName",
-                                                            "AttributeDefinitions",
-                                                            "KeySchema",
-                                                            "BillingMode",
-                                                            "ProvisionedThroughput",
-                                                            "LocalSecondaryIndexes",
-                                                            "GlobalSecondaryIndexes",
-                                                            "Tags",
-                                                            "TimeToLiveSpecification",
-                                                            "Items"};
+bool ReadTimeToLive(Reader& r, const Node& n, TableEntry& entry) {
+  std::string name;
+  bool enabled = false;
+  if (!r.Object(n, {"AttributeName", "Enabled"}, {}) || !r.NonEmptyString(n.Member("AttributeName"), name) ||
+      !r.Boolean(n.Member("Enabled"), enabled))
+    return false;
+  if (!enabled) return r.Fail(n.Member("Enabled").path, "must be true (a snapshot keeps TTL only while it is on)");
+  entry.time_to_live = std::move(name);
+  return true;
+}
 
-Result<TableEntry> ReadTable(const json& j, std::string path) {
-  if (!j.is_object()) return At(path, "expected an object, found " + JsonTypeName(j));
+bool ReadTable(Reader& r, const Node& n, TableEntry& entry) {
   // Unknown members are refused rather than ignored: a misspelt "items" would otherwise load
   // an empty table without a word.
-  for (auto it = j.begin(); it != j.end(); ++it)
-    if (std::find(kTableMembers.begin(), kTableMembers.end(), it.key()) == kTableMembers.end())
-      return At(PointerToMember(path, it.key()),
-                "unknown member (a table has the members of CreateTable, TimeToLiveSpecification and Items)");
-  auto definition = CreateTableRequestFromJson(j);
-  if (!definition.ok()) return At(path, definition.status());
-  TableEntry entry{path, std::move(definition).value(), std::nullopt, {}};
-  if (auto ttl = j.find("TimeToLiveSpecification"); ttl != j.end()) {
-    const std::string at = PointerToMember(path, "TimeToLiveSpecification");
-    if (!ttl->is_object() || !ttl->contains("AttributeName") || !(*ttl)["AttributeName"].is_string() ||
-        (*ttl)["AttributeName"].get<std::string>().empty() || ttl->value("Enabled", json()) != json(true))
-      return At(at, "expected {\"AttributeName\": <a name>, \"Enabled\": true}, found " + DumpJson(*ttl));
-    entry.time_to_live = (*ttl)["AttributeName"].get<std::string>();
-  }
-  auto items = j.find("Items");
-  if (items == j.end()) return entry;
-  if (!items->is_array()) return At(PointerToMember(path, "Items"), "expected an array, found " + JsonTypeName(*items));
+  if (!r.Object(n, {},
+                {"TableName", "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput",
+                 "LocalSecondaryIndexes", "GlobalSecondaryIndexes", "Tags", "TimeToLiveSpecification", "Items"}))
+    return false;
+  entry.path = n.path;
+  // CreateTable's own members are CreateTable's to judge, with its messages.
+  auto definition = CreateTableRequestFromJson(json(*n));
+  if (!definition.ok()) return r.Fail(n.path, definition.status());
+  entry.definition = std::move(definition).value();
+  if (Reader::Has(n, "TimeToLiveSpecification") && !ReadTimeToLive(r, n.Member("TimeToLiveSpecification"), entry))
+    return false;
+  if (!Reader::Has(n, "Items")) return true;
+  const Node items = n.Member("Items");
+  if (!r.Array(items, 0, kNoLimit)) return false;
   entry.items.reserve(items->size());
   for (std::size_t i = 0; i < items->size(); ++i) {
-    auto item = ItemFromJson((*items)[i]);
-    if (!item.ok()) return At(PointerToElement(PointerToMember(path, "Items"), i), item.status());
+    const Node node = items.Element(i);
+    auto item = ItemFromJson(json(*node));
+    if (!item.ok()) return r.Fail(node.path, item.status());
     entry.items.push_back(std::move(item).value());
   }
-  return entry;
+  return true;
 }
 
 Result<std::vector<TableEntry>> ReadSnapshot(std::string_view text) {
-  json doc = json::parse(text, nullptr, false);
+  const ojson doc = ojson::parse(text.begin(), text.end(), nullptr, false);
   if (doc.is_discarded()) return Status::Serialization(MalformedJsonMessage("snapshot", text));
-  if (!doc.is_object()) return Status::Validation("expected an object, found " + JsonTypeName(doc));
-  for (auto it = doc.begin(); it != doc.end(); ++it)
-    if (it.key() != "format" && it.key() != "version" && it.key() != "tables")
-      return At(PointerToMember("", it.key()), "unknown member (a snapshot has format, version and tables)");
-
-  auto format = doc.find("format");
-  if (format == doc.end() || !format->is_string() || *format != kSnapshotFormat)
-    return At("/format", "expected \"" + std::string(kSnapshotFormat) + "\", found " +
-                             (format == doc.end() ? "nothing" : DumpJson(*format)));
-  auto version = doc.find("version");
-  if (version == doc.end() || !version->is_number_integer())
-    return At("/version", "expected the number " + std::to_string(kSnapshotVersion) + ", found " +
-                              (version == doc.end() ? "nothing" : DumpJson(*version)));
-  if (*version != kSnapshotVersion)
-    return At("/version", "unsupported version " + DumpJson(*version) + " (this build reads version " +
-                              std::to_string(kSnapshotVersion) + ")");
-  auto tables = doc.find("tables");
-  if (tables == doc.end() || !tables->is_array())
-    return At("/tables", "expected an array, found " + (tables == doc.end() ? "nothing" : JsonTypeName(*tables)));
-
+  Reader r;
+  const Node root{&doc, ""};
   std::vector<TableEntry> entries;
-  entries.reserve(tables->size());
-  for (std::size_t t = 0; t < tables->size(); ++t) {
-    auto entry = ReadTable((*tables)[t], PointerToElement("/tables", t));
-    if (!entry.ok()) return entry.status();
-    entries.push_back(std::move(entry).value());
+  // The format first: a document that is not a snapshot is told so, not what else it lacks.
+  if (!r.Object(root, {"format"}, {"version", "tables"})) return r.status();
+  const Node format = root.Member("format");
+  if (!format->is_string() || *format != kSnapshotFormat) {
+    r.Fail(format.path, "expected \"" + std::string(kSnapshotFormat) + "\", got " + DumpJson(*format));
+    return r.status();
   }
+  if (!r.Object(root, {"format", "version", "tables"}, {})) return r.status();
+  const Node version = root.Member("version");
+  if (!version->is_number_integer())
+    r.Fail(version.path, "expected the number " + std::to_string(kSnapshotVersion) + ", got " + DumpJson(*version));
+  else if (*version != kSnapshotVersion)
+    r.Fail(version.path, "unsupported version " + DumpJson(*version) + " (this build reads version " +
+                             std::to_string(kSnapshotVersion) + ")");
+  const Node tables = root.Member("tables");
+  if (r.Array(tables, 0, kNoLimit)) {
+    entries.reserve(tables->size());
+    for (std::size_t t = 0; t < tables->size() && !r.failed(); ++t) {
+      TableEntry entry;
+      if (ReadTable(r, tables.Element(t), entry)) entries.push_back(std::move(entry));
+    }
+  }
+  if (r.failed()) return r.status();
   return entries;
 }
 
@@ -157,9 +154,10 @@ Result<std::vector<TableEntry>> ReadSnapshot(std::string_view text) {
 Status Replay(Database& db, const std::vector<TableEntry>& entries) {
   for (const auto& entry : entries) {
     auto created = db.CreateTable(entry.definition);
-    if (!created.ok()) return At(entry.path, created.status());
+    if (!created.ok()) return ProblemAt(entry.path, created.status());
     if (entry.time_to_live)
-      if (Status s = db.RestoreTimeToLive(created->table_name, *entry.time_to_live); !s.ok()) return At(entry.path, s);
+      if (Status s = DatabaseInternal::RestoreTimeToLive(db, created->table_name, *entry.time_to_live); !s.ok())
+        return ProblemAt(entry.path, s);
     for (std::size_t i = 0; i < entry.items.size(); ++i) {
       PutItemRequest put;
       put.table_name = created->table_name;
@@ -167,8 +165,9 @@ Status Replay(Database& db, const std::vector<TableEntry>& entries) {
       put.return_values = "ALL_OLD";
       auto res = db.PutItem(std::move(put));
       const std::string path = PointerToElement(PointerToMember(entry.path, "Items"), i);
-      if (!res.ok()) return At(path, res.status());
-      if (res->attributes) return At(path, "has the same primary key as an earlier item of this table");
+      if (!res.ok()) return ProblemAt(path, res.status());
+      if (res->attributes)
+        return ProblemAt(path, Status::Validation("has the same primary key as an earlier item of this table"));
     }
   }
   return Status::Ok();
@@ -199,7 +198,8 @@ Status ImportSnapshot(Database& db, std::string_view text) {
   // Tables that exist already would make the real replay fail halfway.
   for (const auto& entry : *entries)
     if (entry.definition.table_name && db.Description(*entry.definition.table_name).ok())
-      return At(PointerToMember(entry.path, "TableName"), "Table already exists: " + *entry.definition.table_name);
+      return ProblemAt(PointerToMember(entry.path, "TableName"),
+                       Status::Validation("Table already exists: " + *entry.definition.table_name));
   // Every rule CreateTable and PutItem check is checked here, on a scratch database.
   Database scratch(db.options());  // the same size limit: an LSI collection past it fails here too
   if (Status s = Replay(scratch, *entries); !s.ok()) return s;

@@ -1,8 +1,13 @@
-// Path-aware reading of a lesson's JSON: every value is read through a Node that knows its
-// JSON Pointer, and the first problem found is kept with that pointer and a reason a lesson
-// author can act on. Nothing here throws: types are checked before any value is taken.
+// Path-aware reading of the engine's own JSON documents (lessons and their index, traffic
+// scenarios, snapshots): every value is read through a Node that knows its JSON Pointer, and
+// the first problem found is kept with that pointer and a reason the document's author can act
+// on, so every document names what is wrong the same way: "<path>: <reason>". Nothing here
+// throws: types are checked before any value is taken.
 //
-// The rules mirror lessons/schema.json; the two must reject the same documents.
+// DynamoDB's own requests are not documents: wire/request_json.cpp reads them with DynamoDB's
+// messages instead. The rules lessons and scenarios are read by mirror their schemas
+// (lessons/schema.json, lessons/scenarios/schema.json); each pair must reject the same
+// documents. Snapshots have no schema: ddb/snapshot.h states their format.
 #pragma once
 
 #include <cstddef>
@@ -14,7 +19,9 @@
 
 #include <nlohmann/json.hpp>
 
-namespace ddb::lesson {
+#include "ddb/status.h"
+
+namespace ddb::document {
 
 // Ordered, so request bodies keep the member order the lesson author wrote them in.
 using ojson = nlohmann::ordered_json;
@@ -34,6 +41,13 @@ struct Node {
 // "a string", "an object", ... as a reason's "got ..." says it.
 std::string JsonTypePhrase(const ojson& j);
 
+// "<path>: <reason>", or the reason alone when the path is the document itself.
+std::string AtPath(std::string_view path, std::string_view reason);
+// A problem with the value at `path` as the document's error, "<path>: <message>": a
+// SerializationException stays one (the value is not the shape DynamoDB JSON must have); any
+// other problem (a rule CreateTable or PutItem checks) is the document's ValidationException.
+Status ProblemAt(std::string_view path, const Status& problem);
+
 // Collects the first error; once one is found every call returns false without looking.
 class Reader {
  public:
@@ -42,6 +56,11 @@ class Reader {
   const std::string& error_reason() const { return error_reason_; }
 
   bool Fail(const std::string& path, std::string reason);
+  // A value converted by another reader (an item, a CreateTable request), kept as ProblemAt
+  // keeps it. Fail(path, reason) is a ValidationException.
+  bool Fail(const std::string& path, const Status& problem);
+  // The first problem, "<prefix><path>: <reason>".
+  Status status(std::string_view prefix = {}) const;
 
   // An object with every `required` member and no member outside `required` + `optional`.
   bool Object(const Node& n, std::initializer_list<std::string_view> required,
@@ -53,6 +72,8 @@ class Reader {
   // as Unicode code points the way JSON Schema's maxLength counts them.
   bool NonEmptyString(const Node& n, std::string& out, std::size_t max_chars = 0);
   bool Boolean(const Node& n, bool& out);
+  // A finite number within [min, max].
+  bool Number(const Node& n, double min, double max, double& out);
   // An integral number (5 and 5.0 alike, as JSON Schema's "integer") within [min, max].
   bool Integer(const Node& n, std::int64_t min, std::int64_t max, std::int64_t& out);
   // An array of `min` to `max` elements.
@@ -65,6 +86,7 @@ class Reader {
 
  private:
   bool failed_ = false;
+  ErrorCode error_code_ = ErrorCode::kValidation;
   std::string error_path_;
   std::string error_reason_;
 };
@@ -72,4 +94,4 @@ class Reader {
 // Integral value test shared with the check comparisons.
 bool IsIntegral(const ojson& j);
 
-}  // namespace ddb::lesson
+}  // namespace ddb::document

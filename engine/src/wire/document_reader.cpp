@@ -1,8 +1,10 @@
-#include "lesson/reader.h"
+#include "wire/document_reader.h"
+
+#include <cmath>
 
 #include "wire/json_syntax.h"
 
-namespace ddb::lesson {
+namespace ddb::document {
 namespace {
 
 std::size_t CodePoints(std::string_view s) {
@@ -25,6 +27,10 @@ std::string List(std::span<const std::string_view> a, std::initializer_list<std:
   for (std::string_view s : a) append(s);
   for (std::string_view s : b) append(s);
   return out;
+}
+
+ErrorCode ProblemCode(const Status& problem) {
+  return problem.code() == ErrorCode::kSerialization ? ErrorCode::kSerialization : ErrorCode::kValidation;
 }
 
 bool Contains(std::span<const std::string_view> list, std::string_view s) {
@@ -60,6 +66,16 @@ bool IsIntegral(const ojson& j) {
   return d == static_cast<double>(static_cast<std::int64_t>(d)) && d > -9.2e18 && d < 9.2e18;
 }
 
+std::string AtPath(std::string_view path, std::string_view reason) {
+  std::string out;
+  if (!path.empty()) out.append(path).append(": ");
+  return out.append(reason);
+}
+
+Status ProblemAt(std::string_view path, const Status& problem) {
+  return Status(ProblemCode(problem), AtPath(path, problem.message()));
+}
+
 bool Reader::Fail(const std::string& path, std::string reason) {
   if (!failed_) {
     failed_ = true;
@@ -67,6 +83,15 @@ bool Reader::Fail(const std::string& path, std::string reason) {
     error_reason_ = std::move(reason);
   }
   return false;
+}
+
+bool Reader::Fail(const std::string& path, const Status& problem) {
+  if (!failed_) error_code_ = ProblemCode(problem);
+  return Fail(path, problem.message());
+}
+
+Status Reader::status(std::string_view prefix) const {
+  return Status(error_code_, std::string(prefix) + AtPath(error_path_, error_reason_));
 }
 
 bool Reader::Object(const Node& n, std::initializer_list<std::string_view> required,
@@ -97,6 +122,17 @@ bool Reader::Boolean(const Node& n, bool& out) {
   if (failed_) return false;
   if (!n->is_boolean()) return Fail(n.path, "expected true or false, got " + JsonTypePhrase(*n));
   out = n->get<bool>();
+  return true;
+}
+
+bool Reader::Number(const Node& n, double min, double max, double& out) {
+  if (failed_) return false;
+  if (!n->is_number()) return Fail(n.path, "expected a number, got " + JsonTypePhrase(*n));
+  const double v = n->get<double>();
+  if (!std::isfinite(v) || v < min || v > max)
+    return Fail(n.path, "must be between " + std::to_string(static_cast<long long>(min)) + " and " +
+                            std::to_string(static_cast<long long>(max)));
+  out = v;
   return true;
 }
 
@@ -133,4 +169,4 @@ bool Reader::OneOf(const Node& n, std::span<const std::string_view> allowed, std
   return true;
 }
 
-}  // namespace ddb::lesson
+}  // namespace ddb::document
