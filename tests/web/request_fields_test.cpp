@@ -130,7 +130,9 @@ TEST_CASE("The builder's form edits its body: a typed key value, an action added
         nlohmann::json::parse(R"({"year": {"N": "1969"}})"));
 
   // Compared as text: two equal literals need not share an address (they did not under ASan).
-  const auto texts = [](const std::vector<const char*>& names) { return std::vector<std::string>(names.begin(), names.end()); };
+  const auto texts = [](const std::vector<const char*>& names) {
+    return std::vector<std::string>(names.begin(), names.end());
+  };
   CHECK(texts(BatchActions(op("BatchWriteItem"))) == std::vector<std::string>{"Put", "Delete"});
   CHECK(texts(BatchActions(op("TransactWriteItems"))) ==
         std::vector<std::string>{"Put", "Update", "Delete", "ConditionCheck"});
