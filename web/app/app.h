@@ -12,6 +12,8 @@
 #include <optional>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "app/dock_layout.h"
 #include "ddb/database.h"
 #include "frame/confirm_dialog.h"
@@ -85,8 +87,9 @@ class App {
   // Saves the sandbox, settings and lesson progress now (the page is being hidden or closed).
   void SaveNow();
 
-  // What the page shows, as JSON for ui_state() (see index.html for the fields).
-  std::string StateJson() const;
+  // What the page shows, for ui_state() (see page.js for the fields): an object the platform
+  // adds the canvas's size to and writes out once.
+  nlohmann::json State() const;
 
  private:
   float DrawTitleBar(PanelContext& ctx);

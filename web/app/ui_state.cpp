@@ -4,7 +4,6 @@
 #include <nlohmann/json.hpp>
 
 #include "app/app.h"
-#include "ddb/item_json.h"
 #include "text/request_fields.h"
 
 namespace playground {
@@ -28,7 +27,7 @@ nlohmann::json App::InputJson() {
           {"windows", io.MetricsRenderWindows}};
 }
 
-std::string App::StateJson() const {
+nlohmann::json App::State() const {
   const ShownState& shown = probe_.shown();
   using nlohmann::json;
   const auto or_null = [](const std::string& s) { return s.empty() ? json(nullptr) : json(s); };
@@ -139,7 +138,7 @@ std::string App::StateJson() const {
       {"input", InputJson()},
       {"focused", or_null(shown.focused)},
   };
-  return ddb::DumpJson(state);
+  return state;
 }
 
 }  // namespace playground

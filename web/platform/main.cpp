@@ -497,12 +497,11 @@ EMSCRIPTEN_KEEPALIVE const char* ui_widget_rect(const char* name) {
   return platform.rect_response.c_str();
 }
 
-// What the page shows (App::StateJson) plus the canvas: {"devicePixelRatio", "canvasWidth",
+// What the page shows (App::State) plus the canvas: {"devicePixelRatio", "canvasWidth",
 // "canvasHeight", ...}.
 EMSCRIPTEN_KEEPALIVE const char* ui_state() {
   WebPlatform& platform = Platform();
-  auto state = nlohmann::json::parse(platform.app().StateJson(), nullptr, /*allow_exceptions=*/false);
-  if (!state.is_object()) state = nlohmann::json::object();
+  nlohmann::json state = platform.app().State();  // built once, written once
   const bool drawn = platform.app().frame_count() > 0;
   state["devicePixelRatio"] = platform.device_pixel_ratio();
   state["canvasWidth"] = drawn ? platform.canvas_width() : 0;
