@@ -244,7 +244,7 @@ describe('the form, the JSON tab and the response on the sample table', () => {
       assert.equal(s.response.errorMessage, c.message);
       assert.match(s.response.explanation, c.explanation);
       assert.deepEqual(s.lastError, { type: c.type, message: c.message });
-      assert.ok(await page.evaluate(() => window.playground.widgetRect('response.explanation')), 'the plain words are drawn');
+      assert.ok(await widgetRect(page, 'response.explanation'), 'the plain words are drawn');
       await clickWidget(page, 'builder.tab:form');
     });
   }

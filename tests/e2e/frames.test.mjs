@@ -20,7 +20,7 @@ async function framesOver(page, ms) {
 }
 
 test('the page draws ten times a second for a TTL sweep to come, four times when nothing is due', async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url, { drawOnDemand: false });
   try {
     const sessions = {
       TableName: 'Sessions', BillingMode: 'PAY_PER_REQUEST',
@@ -48,7 +48,7 @@ test('the page draws ten times a second for a TTL sweep to come, four times when
 });
 
 test('traffic draws every frame while the clock plays, and four frames a second once it is paused', async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url, { drawOnDemand: false });
   try {
     await clickWidget(page, 'capacity.scenario');
     await clickWidget(page, 'capacity.scenario:one-busy-customer');
@@ -66,6 +66,42 @@ test('traffic draws every frame while the clock plays, and four frames a second 
     const paused = await framesOver(page, 3000);
     assert.ok(paused >= 6 && paused <= 13, `${paused} frames in 3 s with the clock paused`);
     assert.equal((await state(page)).capacity.made, made, 'no request is made while paused');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// The browser tests' own rhythm (playground.drawOnDemand, which openPage turns on): an input
+// draws only a moment of frames, and requestFrames(n) draws n at once. What a frame draws is
+// the same; only the frames nobody waits for go.
+test('drawing on demand: an input draws a moment of frames, not a second and a half; requestFrames(n) draws n', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  try {
+    await waitForState(page, (s) => s.sandboxSaved);
+    const frames = () => page.evaluate(() => window.playground.frameCount());
+    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+    await sleep(500);
+    // The page's own rhythm draws every frame for 1.5 s after this (20-35 a second here);
+    // on demand, 50 ms of them and then four a second: at most 3 + 5 in one second.
+    let start = await frames();
+    await page.mouse.move(300, 300);
+    await sleep(1000);
+    const afterInput = (await frames()) - start;
+    assert.ok(afterInput >= 1 && afterInput <= 8, `${afterInput} frames in the second after a pointer move`);
+
+    start = await frames();
+    await page.evaluate(() => window.playground.requestFrames(12));
+    await page.waitForFunction((t) => window.playground.frameCount() >= t, start + 12, { polling: 'raf', timeout: 2000 });
+
+    // Turned off, the page keeps its own rhythm: every frame for 1.5 s after an input.
+    await page.evaluate(() => window.playground.drawOnDemand(false));
+    await sleep(500);
+    start = await frames();
+    await page.mouse.move(320, 320);
+    await sleep(1000);
+    const ownRhythm = (await frames()) - start;
+    assert.ok(ownRhythm >= 15, `${ownRhythm} frames in the second after a pointer move, drawing in the page's own rhythm`);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

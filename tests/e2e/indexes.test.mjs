@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
   clickChoice, clickWidget, exec, openPage, openPagesAt, roomyViewport, screenshot, siteAndBrowser, state, stepClock,
-  stepClockUntil, waitForState, waitFrames, wheelUntilShown,
+  stepClockUntil, waitForState, waitFrames, wheelUntilShown, widgetRect,
 } from './support.mjs';
 
 const site = siteAndBrowser();
@@ -66,7 +66,7 @@ describe('a GSI beside its table', () => {
     let s = await stepClockUntil(page, (x) => x.indexPending === 0);
     assert.equal(s.partitionsShown, 4);  // its own, hashed on status
     assert.equal(s.itemsListed, 3);  // cy has no status: a sparse index
-    assert.ok(await (async () => (await page.evaluate(() => window.playground.widgetRect('data.index_sparse'))) !== null)());
+    assert.ok(await widgetRect(page, 'data.index_sparse'));
 
     assert.equal((await exec(page, 'PutItem', order('dee', 1, 'OPEN', '2026-12-01'))).status, 200);
     s = await waitForState(page, (x) => x.indexPending === 1);
@@ -108,7 +108,7 @@ describe('a GSI beside its table', () => {
     assert.equal(added.body.TableDescription.GlobalSecondaryIndexes.find((i) => i.IndexName === 'ByDay').IndexStatus, 'CREATING');
     await clickChoice(page, 'data.view:ByDay', 'data.view');
     await waitForState(page, (x) => x.dataIndex === 'ByDay');
-    assert.ok(await page.evaluate(() => window.playground.widgetRect('data.index_lifecycle')));
+    assert.ok(await widgetRect(page, 'data.index_lifecycle'));
     await screenshot(page, 'indexes-gsi-creating.png');
     const early = await exec(page, 'Scan', { TableName: 'Orders', IndexName: 'ByDay' });
     assert.equal(early.status, 400);
@@ -173,7 +173,7 @@ describe('indexes from the UI', () => {
     await clickChoice(page, 'data.add_gsi', 'data.view');
     await waitFrames(page, 3);
     await screenshot(page, 'indexes-add-gsi.png');
-    assert.ok(await page.evaluate(() => window.playground.widgetRect('add_gsi.name')));
+    assert.ok(await widgetRect(page, 'add_gsi.name'));
     await clickWidget(page, 'add_gsi.create');
     await waitForState(page, (x) => x.dataIndex === 'ByStatus');
     const creating = await exec(page, 'DescribeTable', { TableName: 'Music' });

@@ -116,12 +116,18 @@ export function openPagesAt(size) {
 // errors are collected in the returned `errors` array. `routes` ({glob: handler}) answer
 // requests in place of the server (page.route); the service worker is blocked then, since
 // requests it makes would bypass them.
+// Every page of the context draws on demand (playground.drawOnDemand: the frames waitFrames
+// asks for and a few after each input, not every frame for 1.5 s after it), which halves
+// Chromium's CPU in the run; `drawOnDemand: false` keeps the page's own rhythm, for the tests
+// of that rhythm.
 export async function openPage(browser, url, {
   width = fileViewport.width, height = fileViewport.height, deviceScaleFactor = 1, permissions = [], waitReady = true, routes = null,
+  drawOnDemand = true,
 } = {}) {
   const context = await browser.newContext({
     viewport: { width, height }, deviceScaleFactor, permissions, serviceWorkers: routes ? 'block' : 'allow',
   });
+  if (drawOnDemand) await context.addInitScript(() => { window.playgroundDrawOnDemand = true; });
   const page = await context.newPage();
   for (const [glob, handler] of Object.entries(routes ?? {})) await page.route(glob, handler);
   const errors = [];
@@ -186,7 +192,16 @@ export const storeRecords = (page, { changes = {}, clear = false } = {}) => page
     };
   }), [changes, clear]);
 
-export const widgetRect = (page, name) => page.evaluate((n) => window.playground.widgetRect(n), name);
+// A named widget's rectangle in the last frame drawn (CSS pixels), or null when it was not
+// drawn. What a change shows may be laid out a frame after the state that shows it (a line
+// under an editor, a row scrolled to, a popup), and the page draws only the frames the tests
+// ask for: a widget not in the last frame gets two more before it counts as not drawn.
+export async function widgetRect(page, name) {
+  const rect = await page.evaluate((n) => window.playground.widgetRect(n), name);
+  if (rect) return rect;
+  await waitFrames(page, 2);
+  return page.evaluate((n) => window.playground.widgetRect(n), name);
+}
 
 // Sends one DynamoDB request through the page's hook; resolves to { status, body }.
 export async function exec(page, operation, body) {
@@ -196,10 +211,13 @@ export async function exec(page, operation, body) {
   }, [operation, body]);
 }
 
-// Waits until the page has drawn `n` more frames. It asks the page for its frame count alone
-// (a number) every animation frame, not for the whole state.
+// Asks the page to draw the next `n` frames and waits until it has. It asks for its frame
+// count alone (a number) every animation frame, not for the whole state.
 export async function waitFrames(page, n = 1) {
-  const target = (await page.evaluate(() => window.playground.frameCount())) + n;
+  const target = await page.evaluate((k) => {
+    window.playground.requestFrames(k);
+    return window.playground.frameCount() + k;
+  }, n);
   await page.waitForFunction((t) => window.playground.frameCount() >= t, target, { polling: 'raf' });
 }
 
@@ -233,14 +251,33 @@ export async function waitForState(page, predicate, timeout = 10000) {
   }
 }
 
-// A real mouse click in the middle of a named widget. The pointer rests on the widget for a
-// frame first, as a person's would (ImGui's tabs take a click only on what was hovered), then
-// presses and releases at once: the page queues both, so the click is never lost.
+// Puts the pointer in the middle of a named widget and lets it rest there for a frame, as a
+// person's would (ImGui's tabs take a click only on what was hovered). A rectangle is the last
+// drawn frame's, and the page draws only the frames the tests ask for: a widget not drawn yet
+// gets a few frames to appear, and one that moved in the frame the pointer rested for (a
+// layout still settling after a change) is aimed at again. Resolves to its rectangle.
+async function restPointerOn(page, name) {
+  const same = (a, b) => a && b && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
+  let rect = await widgetRect(page, name);
+  for (let tries = 0; tries < 4; tries++) {
+    if (!rect) {
+      await waitFrames(page, 2);
+      rect = await widgetRect(page, name);
+      continue;
+    }
+    await page.mouse.move(rect.x + rect.w / 2, rect.y + rect.h / 2);
+    await waitFrames(page, 1);
+    const after = await widgetRect(page, name);
+    if (same(after, rect)) return rect;
+    rect = after;
+  }
+  throw new Error(rect ? `widget ${name} kept moving` : `widget ${name} is not on screen`);
+}
+
+// A real mouse click in the middle of a named widget: the pointer rests on it for a frame,
+// then presses and releases at once: the page queues both, so the click is never lost.
 export async function clickWidget(page, name) {
-  const rect = await widgetRect(page, name);
-  if (!rect) throw new Error(`widget ${name} is not on screen`);
-  await page.mouse.move(rect.x + rect.w / 2, rect.y + rect.h / 2);
-  await waitFrames(page, 1);
+  const rect = await restPointerOn(page, name);
   await page.mouse.down();
   await page.mouse.up();
   await waitFrames(page, 3);
@@ -250,6 +287,7 @@ export async function clickWidget(page, name) {
 // Clicks a choice that a wide panel shows as a button and a narrow one (the page at 1024x640)
 // keeps in the drop-down `combo`: opens the drop-down first when the choice is not on screen.
 export async function clickChoice(page, name, combo) {
+  await waitFrames(page, 1);  // the page as it is now, not as it was last drawn
   if (!(await widgetRect(page, name))) {
     await clickWidget(page, combo);
     await waitFrames(page, 2);
@@ -274,6 +312,7 @@ export async function wheelUntilShown(page, name, at = null, { step = 240, tries
 // Turns the mouse wheel over the widget or panel `over` until the widget `name` is fully on
 // screen inside it (the page reports only what can be seen). Resolves to its rectangle.
 export async function scrollTo(page, name, over, { step = 120, tries = 20 } = {}) {
+  await waitFrames(page, 1);  // the page as it is now, not as it was last drawn
   const area = await widgetRect(page, over);
   if (!area) throw new Error(`widget ${over} is not on screen`);
   await page.mouse.move(area.x + area.w / 2, area.y + area.h / 2);

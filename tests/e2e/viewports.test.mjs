@@ -5,7 +5,7 @@
 // and keeps Exit reachable (and Esc leaves it). Screenshots: artifacts/e2e/viewport-*.png.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { clickWidget, openPage, reloadWithSettings, screenshot, siteAndBrowser, waitForState, waitFrames } from './support.mjs';
+import { clickWidget, openPage, reloadWithSettings, screenshot, siteAndBrowser, waitForState, waitFrames, widgetRect } from './support.mjs';
 
 const env = siteAndBrowser();
 
@@ -105,7 +105,7 @@ describe('an index on show at the smallest size', () => {
           await reloadWithSettings(page, { fontScale: scale, table: 'Users', ...settings });
           await waitForState(page, (st) => st.lesson?.step === 1 && st.selectedTable === 'Users');
           // A short panel offers the views in a combo; a tall one as radio buttons.
-          if (!(await page.evaluate(() => window.playground.widgetRect('data.view:ByEmail')))) await clickWidget(page, 'data.view');
+          if (!(await widgetRect(page, 'data.view:ByEmail'))) await clickWidget(page, 'data.view');
           await clickWidget(page, 'data.view:ByEmail');
           // A write on its way (the lesson holds GSI writes back 20 s), so its line is drawn.
           const put = await page.evaluate(() => window.playground.exec('PutItem', JSON.stringify({

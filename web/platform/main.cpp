@@ -180,6 +180,13 @@ class WebPlatform {
   void Frame();
   // Something changed: draw every frame for a while.
   void Wake() { last_activity_ms_ = emscripten_get_now(); }
+  // The browser tests' mode (playground.drawOnDemand): after input the page draws every frame
+  // for kOnDemandActiveMs, not kActiveMs, and otherwise the frames a test asks for
+  // (RequestFrames) — a test waits on frames it needs, and every frame it does not need is
+  // the software rasteriser's CPU taken from the rest of the run. What a frame draws is the same.
+  void DrawOnDemand(bool on) { active_ms_ = on ? kOnDemandActiveMs : kActiveMs; }
+  // Draws each of the next `n` animation frames, whatever else would wait.
+  void RequestFrames(int n) { frames_owed_ = std::max(frames_owed_, n); }
 
   playground::App& app() { return app_; }
   float device_pixel_ratio() const { return dpr_; }
@@ -230,8 +237,11 @@ class WebPlatform {
   // notices) and polled fetches to move on — or ten times a second while a countdown is on show
   // (App::FrameDemand::kCountdown).
   static constexpr double kActiveMs = 1500.0;
+  static constexpr double kOnDemandActiveMs = 50.0;
   static constexpr double kIdleFrameMs = 250.0;
   static constexpr double kCountdownFrameMs = 100.0;
+  double active_ms_ = kActiveMs;
+  int frames_owed_ = 0;
   double last_activity_ms_ = 0.0;
   double last_drawn_ms_ = 0.0;
   unsigned buttons_down_ = 0;  // bit per ImGui button, to know when the mouse may leave
@@ -417,7 +427,11 @@ void WebPlatform::Frame() {
   const playground::App::FrameDemand demand = app_.FramesWanted();
   if (demand == playground::App::FrameDemand::kEveryFrame) last_activity_ms_ = start_ms;
   const double frame_ms = demand == playground::App::FrameDemand::kCountdown ? kCountdownFrameMs : kIdleFrameMs;
-  if (start_ms - last_activity_ms_ > kActiveMs && start_ms - last_drawn_ms_ < frame_ms) return;
+  if (frames_owed_ > 0) {
+    --frames_owed_;
+  } else if (start_ms - last_activity_ms_ > active_ms_ && start_ms - last_drawn_ms_ < frame_ms) {
+    return;
+  }
   last_drawn_ms_ = start_ms;
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = {static_cast<float>(width_), static_cast<float>(height_)};
@@ -522,6 +536,13 @@ EMSCRIPTEN_KEEPALIVE void ui_step_clock(double millis) {
   platform.app().StepClock(static_cast<std::int64_t>(millis));
   platform.Wake();
 }
+
+// The browser tests' drawing mode (WebPlatform::DrawOnDemand): non-zero draws only the frames
+// asked for with ui_request_frames and a few after each input; zero is the page's own rhythm.
+EMSCRIPTEN_KEEPALIVE void ui_draw_on_demand(int on) { Platform().DrawOnDemand(on != 0); }
+
+// Draws each of the next `n` animation frames (what the browser tests wait on).
+EMSCRIPTEN_KEEPALIVE void ui_request_frames(int n) { Platform().RequestFrames(n); }
 
 // Frame timings since the last reset, for scripts/bench-browser.mjs: {"cpuMs": [...],
 // "intervalMs": [...]}. `reset` non-zero starts a new measurement.

@@ -50,6 +50,12 @@
 //   playground.stepClock(ms)           moves the page's clock on by ms, playing or paused, as
 //                                      "Step 1 s" does: GSI writes arrive, traffic runs, TTL
 //                                      sweeps come without waiting for them.
+//   playground.drawOnDemand(on)        the browser tests' drawing: only the frames asked for with
+//                                      requestFrames, and a few after each input, instead of
+//                                      every frame for 1.5 s after it. A page whose
+//                                      window.playgroundDrawOnDemand is true when it starts
+//                                      begins so (the tests' contexts set it before each load).
+//   playground.requestFrames(n)        draws each of the next n animation frames.
 //   playground.frameStats(reset)       {cpuMs: [...], intervalMs: [...]} per frame since the
 //                                      last reset (scripts/bench-browser.mjs).
 //
@@ -152,7 +158,11 @@
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
     onAbort: (what) => fail("The program stopped: " + what),
-    onPageReady: () => { loading.hidden = true; resolveReady(); },
+    onPageReady: () => {
+      loading.hidden = true;
+      if (window.playgroundDrawOnDemand === true) Module._ui_draw_on_demand(1);
+      resolveReady();
+    },
     onPageError: (message) => fail(message),
     announce,
     sharedSandbox: null,
@@ -208,6 +218,12 @@
     },
     stepClock(millis) {
       Module._ui_step_clock(Number(millis));
+    },
+    drawOnDemand(on) {
+      Module._ui_draw_on_demand(on ? 1 : 0);
+    },
+    requestFrames(n) {
+      Module._ui_request_frames(Number(n));
     },
     frameStats(reset) {
       return JSON.parse(Module.UTF8ToString(Module._ui_frame_stats(reset ? 1 : 0)));
