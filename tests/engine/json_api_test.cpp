@@ -42,6 +42,29 @@ TEST_CASE("Errors carry DynamoDB's namespaced type", "[json_api]") {
         "com.amazon.coral.validate#ValidationException");
 }
 
+TEST_CASE("A response hands its error over typed, as its body says it", "[json_api]") {
+  ddb::Database db;
+  const ddb::WireResponse missing = ddb::HandleRequest(db, "DescribeTable", R"({"TableName": "Nope"})");
+  CHECK(missing.http_status == 400);
+  CHECK(missing.error.type == "ResourceNotFoundException");
+  CHECK(missing.error.message == "Requested resource not found: Table: Nope not found");
+  const ddb::WireError parsed = ddb::ParseWireError(missing.body);
+  CHECK(parsed.type == missing.error.type);
+  CHECK(parsed.message == missing.error.message);
+  // Serialization errors spell the member "Message"; the typed error is the same either way.
+  const ddb::WireResponse malformed = ddb::HandleRequest(db, "ListTables", "[1]");
+  CHECK(malformed.error.type == "SerializationException");
+  CHECK(malformed.error.message == ddb::ParseWireError(malformed.body).message);
+  CHECK(malformed.error.message == "Request body must be a JSON object");
+  const ddb::WireResponse unknown = ddb::HandleTarget(db, "DynamoDB_20111205.GetItem", "{}");
+  CHECK(unknown.error.type == "UnknownOperationException");
+  // A success has none.
+  const ddb::WireResponse listed = ddb::HandleRequest(db, "ListTables", "{}");
+  CHECK(listed.http_status == 200);
+  CHECK(listed.error.type.empty());
+  CHECK(listed.error.message.empty());
+}
+
 TEST_CASE("Unknown request members are ignored, null members are absent", "[json_api]") {
   ddb::Database db;
   json req = BooksTable();

@@ -45,9 +45,8 @@ void TableDesigner::Validate(PanelContext& ctx) {
   error_type_.clear();
   error_message_.clear();
   if (response.http_status != 200) {
-    ddb::WireError error = ddb::ParseWireError(response.body);
-    error_type_ = std::move(error.type);
-    error_message_ = std::move(error.message);
+    error_type_ = response.error.type;
+    error_message_ = response.error.message;
   } else if (ctx.db.Description(draft_.name).ok()) {
     error_type_ = "ResourceInUseException";
     error_message_ = "Table already exists: " + draft_.name;

@@ -13,13 +13,9 @@ WireResult WireClient::Send(std::string_view operation, std::string_view body, R
   result.http_status = response.http_status;
   result.body = std::move(response.body);
   result.document = nlohmann::ordered_json::parse(result.body, nullptr, /*allow_exceptions=*/false);
-  if (!result.ok()) {
-    // The engine's one reader of error envelopes (a hundred bytes; success bodies are read
-    // only from the document).
-    ddb::WireError error = ddb::ParseWireError(result.body);
-    result.error_type = std::move(error.type);
-    result.error_message = std::move(error.message);
-  }
+  // The engine hands the error over typed: nothing reads the body back.
+  result.error_type = std::move(response.error.type);
+  result.error_message = std::move(response.error.message);
   const bool changed = !(stamp() == before);
   for (WireObserver* observer : observers_) observer->AfterSend(operation, body, result, origin, changed);
   return result;

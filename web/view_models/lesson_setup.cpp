@@ -31,7 +31,8 @@ LessonStart StartLesson(const ddb::Lesson& lesson, std::size_t step, const ddb::
   sandbox.BeginGroup("Lesson \"" + lesson.id + "\" set up" + (step > 0 ? " at step " + std::to_string(step + 1) : ""));
   const auto send = [&wire](const ddb::LessonRequest& request) {
     WireResult result = wire.Send(request.operation, request.body, RequestOrigin::kLesson);
-    return ddb::WireResponse{result.http_status, std::move(result.body)};
+    return ddb::WireResponse{
+        result.http_status, std::move(result.body), {std::move(result.error_type), std::move(result.error_message)}};
   };
   ddb::LessonSetupOutcome setup = ddb::RunLessonSetup(lesson, db, send);
   wire.FinishBackgroundWork();  // a lesson's tables start with their indexes caught up

@@ -13,19 +13,25 @@
 
 namespace ddb {
 
-struct WireResponse {
-  int http_status = 200;
-  std::string body;  // JSON; on error {"__type": "...#Name", "message": "..."}
-};
-
 // An error response taken apart: the short exception name after the last '#' of __type
-// ("ValidationException") and DynamoDB's message (also read as "Message", which some of
-// DynamoDB's errors use). A body that is not a JSON object is "UnknownError" with the body as
-// its message. The one reader of error bodies: the lessons' checks, the page and the tests.
+// ("ValidationException") and DynamoDB's message.
 struct WireError {
   std::string type;
   std::string message;
 };
+
+struct WireResponse {
+  int http_status = 200;
+  std::string body;  // JSON; on error {"__type": "...#Name", "message": "..."}
+  // On error, what the body says, typed: a caller in the same process (the page, a lesson's
+  // set-up) reads it here instead of parsing the body back. Empty on success.
+  WireError error;
+};
+
+// An error body read back (a response that came over the wire, or was kept only as text: the
+// tests, the lessons' checks of a recorded response). "message" is also read as "Message",
+// which some of DynamoDB's errors use. A body that is not a JSON object is "UnknownError" with
+// the body as its message.
 WireError ParseWireError(std::string_view body);
 
 // The X-Amz-Target prefix of DynamoDB's API version.

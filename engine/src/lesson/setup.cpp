@@ -12,7 +12,7 @@ using json = nlohmann::json;
 // The error an error response names, as a Status the caller can inspect, its message prefixed
 // with what was being done.
 Status FromResponse(const WireResponse& response, const std::string& context) {
-  const WireError error = ParseWireError(response.body);
+  const WireError& error = response.error;
   ErrorCode code = ErrorCode::kValidation;
   for (int i = 1; i <= static_cast<int>(ErrorCode::kInternalServerError); ++i)
     if (Status(static_cast<ErrorCode>(i), "").type_name() == error.type) code = static_cast<ErrorCode>(i);

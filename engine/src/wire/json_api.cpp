@@ -21,6 +21,11 @@
 namespace ddb {
 namespace {
 
+// "com.amazonaws.dynamodb.v20120810#ValidationException" -> "ValidationException".
+std::string ShortExceptionName(std::string_view wire_type) {
+  return std::string(wire_type.substr(wire_type.rfind('#') + 1));  // npos + 1 == 0: the whole name
+}
+
 WireResponse Error(const Status& s) {
   json body = {{"__type", s.wire_type()}};
   // DynamoDB's front end spells the member "Message" for serialization errors and "message"
@@ -45,7 +50,7 @@ WireResponse Error(const Status& s) {
       body[s.code() == ErrorCode::kThrottling ? "throttlingReasons" : "ThrottlingReasons"] = std::move(reasons);
     }
   }
-  return {s.http_status(), DumpJson(body)};
+  return {s.http_status(), DumpJson(body), {ShortExceptionName(s.wire_type()), s.message()}};
 }
 
 template <class T>
@@ -56,7 +61,7 @@ WireResponse Rejected(Database& db, std::string_view op, const Result<T>& parsed
   return Error(parsed.status());
 }
 
-WireResponse Ok(const json& body) { return {200, DumpJson(body)}; }
+WireResponse Ok(const json& body) { return {200, DumpJson(body), {}}; }
 
 // ---- Handlers -------------------------------------------------------------------------
 
@@ -207,7 +212,7 @@ WireResponse PageResponse(const ReadPage& page) {
     AppendJson(out, *page.last_evaluated_key);
   }
   out += ",\"ScannedCount\":" + std::to_string(page.scanned_count) + "}";
-  return {200, std::move(out)};
+  return {200, std::move(out), {}};
 }
 
 WireResponse Query(Database& db, const json& body, std::string_view /*host*/) {
@@ -482,8 +487,7 @@ WireError ParseWireError(std::string_view body) {
     return error;
   }
   if (auto t = j.find("__type"); t != j.end() && t->is_string()) {
-    const std::string& full = t->get_ref<const std::string&>();
-    error.type = full.substr(full.rfind('#') + 1);  // npos + 1 == 0: the whole name
+    error.type = ShortExceptionName(t->get_ref<const std::string&>());
   }
   for (const char* name : {"message", "Message"}) {
     if (auto m = j.find(name); m != j.end() && m->is_string()) {
@@ -495,7 +499,9 @@ WireError ParseWireError(std::string_view body) {
 }
 
 WireResponse ErrorResponse(int http_status, std::string_view wire_type, std::string_view message) {
-  return {http_status, DumpJson(json{{"__type", wire_type}, {"message", message}})};
+  return {http_status,
+          DumpJson(json{{"__type", wire_type}, {"message", message}}),
+          {ShortExceptionName(wire_type), std::string(message)}};
 }
 
 WireResponse HandleTarget(Database& db, std::string_view target, std::string_view body, std::string_view host) {
