@@ -16,6 +16,8 @@
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 
+#include "http_text.h"
+
 namespace ddb::server {
 namespace {
 
@@ -26,24 +28,11 @@ constexpr std::size_t kMaxPendingOutput = 1024 * 1024;
 // How long Stop() keeps sending answers already written to slow readers.
 constexpr auto kDrainTime = std::chrono::seconds(2);
 
-bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  return true;
-}
-
 bool ContainsIgnoringCase(std::string_view text, std::string_view word) {
   if (word.size() > text.size()) return false;
   for (std::size_t i = 0; i + word.size() <= text.size(); ++i)
     if (EqualsIgnoringCase(text.substr(i, word.size()), word)) return true;
   return false;
-}
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
 }
 
 std::optional<std::size_t> ParseDecimal(std::string_view s) {

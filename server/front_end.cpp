@@ -6,24 +6,13 @@
 
 #include "ddb/json_api.h"
 #include "ddb/status.h"
+#include "http_text.h"
 
 namespace ddb::server {
 namespace {
 
 constexpr std::string_view kAmzJson = "application/x-amz-json-1.0";
 constexpr std::string_view kJson = "application/json";
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 // The media type without parameters ("application/json; charset=utf-8" -> "application/json").
 std::string_view MediaType(std::string_view content_type) {

@@ -6,14 +6,11 @@
 
 #include "lessons/lesson_player.h"
 #include "widgets/card.h"
+#include "widgets/glyphs.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {
-namespace {
-
-constexpr const char* kCheck = "\xE2\x9C\x93";  // ✓
-
-}  // namespace
+namespace {}  // namespace
 
 void LessonPlayer::DrawList(PanelContext& ctx) {
   if (library_.status() != LessonLibrary::Status::kReady) {
@@ -124,9 +121,9 @@ bool LessonPlayer::DrawListRow(const LessonLibrary::Entry& entry, PanelContext& 
   if (r && r->complete) {
     const float radius = size * 0.62f;
     draw->AddCircleFilled({pos.x + pad + radius, cy}, radius, ImGui::GetColorU32(ctx.colors.success));
-    const ImVec2 check = font->CalcTextSizeA(size, FLT_MAX, 0, kCheck);
+    const ImVec2 check = font->CalcTextSizeA(size, FLT_MAX, 0, kCheckMark);
     draw->AddText(font, size, {pos.x + pad + radius - check.x * 0.5f, cy - size * 0.5f},
-                  ImGui::GetColorU32(ImGui::GetStyle().Colors[ImGuiCol_WindowBg]), kCheck);
+                  ImGui::GetColorU32(ImGui::GetStyle().Colors[ImGuiCol_WindowBg]), kCheckMark);
   } else {
     const std::string number = std::to_string(library_.IndexOf(entry.id) + 1);
     const float radius = size * 0.62f;

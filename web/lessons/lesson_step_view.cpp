@@ -16,14 +16,11 @@
 #include "ddb/key_facts.h"
 #include "lessons/lesson_player.h"
 #include "widgets/card.h"
+#include "widgets/glyphs.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {
-namespace {
-
-constexpr const char* kCheck = "\xE2\x9C\x93";  // ✓
-
-}  // namespace
+namespace {}  // namespace
 
 // ---- [SECTION] Header and footer ----------------------------------------------------------------
 
@@ -294,7 +291,7 @@ void LessonPlayer::DrawQuiz(const ddb::Quiz& quiz, PanelContext& ctx) {
                   std::max(1.0f, ctx.scale * (show_right || show_wrong ? 2.0f : 1.0f)));
     ImGui::RenderNavHighlight(ImRect(pos, max), ImGui::GetItemID());
     // The marker: the choice's letter, or ✓ / ✗ once it has a verdict.
-    const char* mark_text = show_right ? kCheck : show_wrong ? "\xE2\x9C\x97" : nullptr;
+    const char* mark_text = show_right ? kCheckMark : show_wrong ? kCrossMark : nullptr;
     const char letter[2] = {static_cast<char>('A' + i), 0};
     const ImVec4 mark_color = show_right ? ctx.colors.success : show_wrong ? ctx.colors.error : ctx.colors.dim;
     const char* mark = mark_text ? mark_text : letter;
@@ -445,7 +442,7 @@ void LessonPlayer::DrawCompletionBody(const ddb::Lesson& l, PanelContext& ctx) {
   ImGui::Spacing();
   {
     ui::Font heading(ctx.fonts.heading);
-    ImGui::TextColored(ctx.colors.success, "%s Lesson complete", kCheck);
+    ImGui::TextColored(ctx.colors.success, "%s Lesson complete", kCheckMark);
   }
   ctx.probe.RecordLastItem("lesson.complete");
   ImGui::Spacing();

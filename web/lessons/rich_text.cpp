@@ -206,7 +206,7 @@ Laid LayOutBlocks(const std::vector<ddb::TextBlock>& blocks, const RichTextStyle
   return laid;
 }
 
-void Paint(const Laid& laid, const RichTextStyle& s) {
+void DrawLaid(const Laid& laid, const RichTextStyle& s) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float size = s.font->FontSize;
   const float line_height = LineHeight(s);
@@ -247,7 +247,7 @@ float MeasureRichText(const std::vector<ddb::TextBlock>& blocks, const RichTextS
 
 float DrawRichTextAt(const std::vector<ddb::TextBlock>& blocks, const RichTextStyle& style, ImVec2 pos, float width) {
   const Laid laid = LayOutBlocks(blocks, style, pos, width);
-  Paint(laid, style);
+  DrawLaid(laid, style);
   return laid.height;
 }
 

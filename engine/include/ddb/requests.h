@@ -25,7 +25,11 @@ enum class ProjectionType { kAll, kKeysOnly, kInclude };
 enum class TableStatus { kCreating, kActive, kDeleting, kUpdating };
 enum class IndexStatus { kCreating, kUpdating, kDeleting, kActive };
 
-std::string_view ScalarTypeName(ScalarType t);         // "S" | "N" | "B"
+std::string_view ScalarTypeName(ScalarType t);  // "S" | "N" | "B"
+// The value type a key attribute declared `t` holds.
+constexpr ValueType ToValueType(ScalarType t) {
+  return t == ScalarType::kS ? ValueType::kS : t == ScalarType::kN ? ValueType::kN : ValueType::kB;
+}
 ScalarType ScalarTypeFromName(std::string_view name);  // "S" | "N" | "B" (validated by the caller)
 std::string_view KeyTypeName(KeyType t);               // "HASH" | "RANGE"
 std::string_view BillingModeName(BillingMode m);       // "PROVISIONED" | "PAY_PER_REQUEST"
@@ -218,6 +222,10 @@ using ExpressionAttributeNames = std::map<std::string, std::string>;
 struct ExpressionInputs {
   std::optional<ExpressionAttributeNames> names;  // ExpressionAttributeNames
   std::optional<Item> values;                     // ExpressionAttributeValues (":v" -> value)
+
+  // As the expression parser and evaluator take them: null when the request sent none.
+  const ExpressionAttributeNames* names_or_null() const { return names ? &*names : nullptr; }
+  const Item* values_or_null() const { return values ? &*values : nullptr; }
 };
 
 // Capacity one request consumed on one table (ReturnConsumedCapacity TOTAL or INDEXES).

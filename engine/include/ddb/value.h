@@ -85,6 +85,14 @@ static_assert(static_cast<int>(ValueType::kBS) == 9, "ValueType must follow Vari
 using Item = std::map<std::string, AttributeValue, std::less<>>;
 using ItemPtr = std::shared_ptr<const Item>;
 
+// The attribute `name` of `item`, or null when the item has none (or the name is empty: a key
+// schema's missing sort key).
+inline const AttributeValue* FindAttribute(const Item& item, std::string_view name) {
+  if (name.empty()) return nullptr;
+  auto it = item.find(name);
+  return it == item.end() ? nullptr : &it->second;
+}
+
 // Orders two scalar key values of the same type the way DynamoDB stores them: S and B by
 // unsigned bytes (UTF-8 for strings), N numerically. Precondition: same scalar type. Lists
 // (a multi-attribute GSI key's values, in key-schema order) order element by element.

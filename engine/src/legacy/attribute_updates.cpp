@@ -5,8 +5,6 @@
 namespace ddb::legacy {
 namespace {
 
-constexpr const char* kInvalid = "One or more parameter values were invalid: ";
-
 bool IsSet(ValueType t) { return t == ValueType::kSS || t == ValueType::kNS || t == ValueType::kBS; }
 
 }  // namespace
@@ -18,14 +16,15 @@ Result<std::string> UpdateExpression(const AttributeUpdates& updates, Expression
       if (Status s = ValidateAttributeValue(*update.value); !s.ok()) return s;
     const std::string action = update.action.value_or("PUT");
     if (!update.value && action != "DELETE")
-      return Status::Validation(std::string(kInvalid) +
+      return Status::Validation(std::string(kInvalidParameterValues) +
                                 "Only DELETE action is allowed when no attribute value is specified");
     if (update.value && action == "DELETE" && !IsSet(update.value->type()))
-      return Status::Validation(std::string(kInvalid) + "DELETE action with value is not supported for the type " +
+      return Status::Validation(std::string(kInvalidParameterValues) +
+                                "DELETE action with value is not supported for the type " +
                                 std::string(ValueTypeName(update.value->type())));
     if (update.value && action == "ADD" && !IsSet(update.value->type()) && update.value->type() != ValueType::kN &&
         update.value->type() != ValueType::kL)
-      return Status::Validation(std::string(kInvalid) + "ADD action is not supported for the type " +
+      return Status::Validation(std::string(kInvalidParameterValues) + "ADD action is not supported for the type " +
                                 std::string(ValueTypeName(update.value->type())));
   }
   std::string set, remove, add, del;

@@ -8,8 +8,6 @@
 namespace ddb::legacy {
 namespace {
 
-constexpr std::string_view kInvalid = "One or more parameter values were invalid: ";
-
 bool Scalar(ValueType t) { return t == ValueType::kS || t == ValueType::kN || t == ValueType::kB; }
 
 // How many values each operator takes (IN: one or more) and which types it accepts. The
@@ -32,16 +30,16 @@ bool TypeFits(std::string_view op, ValueType t) {
 
 Status CheckValues(std::string_view op, const std::vector<AttributeValue>& values) {
   if (!CountFits(op, values.size()))
-    return Status::Validation(std::string(kInvalid) + "Invalid number of argument(s) for the " + std::string(op) +
-                              " ComparisonOperator");
+    return Status::Validation(std::string(kInvalidParameterValues) + "Invalid number of argument(s) for the " +
+                              std::string(op) + " ComparisonOperator");
   for (const auto& v : values)
     if (v.type() != values.front().type())
-      return Status::Validation(std::string(kInvalid) +
+      return Status::Validation(std::string(kInvalidParameterValues) +
                                 "AttributeValues inside AttributeValueList must be of same type");
   for (const auto& v : values)
     if (!TypeFits(op, v.type()))
-      return Status::Validation(std::string(kInvalid) + "ComparisonOperator " + std::string(op) + " is not valid for " +
-                                std::string(ValueTypeName(v.type())) + " AttributeValue type");
+      return Status::Validation(std::string(kInvalidParameterValues) + "ComparisonOperator " + std::string(op) +
+                                " is not valid for " + std::string(ValueTypeName(v.type())) + " AttributeValue type");
   if (op == "BETWEEN" && CompareKeyValues(values[0], values[1]) > 0)
     return Status::Validation(
         "The BETWEEN condition was provided a range where the lower bound is greater than the upper bound");
@@ -116,15 +114,15 @@ Status CheckExpectation(const std::string& attribute, const ExpectedAttributeVal
   // The order and wording of these checks: dynalite's validations/index.js
   // validateAttributeConditions, recorded from DynamoDB.
   if (e.attribute_value_list && e.value)
-    return Status::Validation(std::string(kInvalid) +
+    return Status::Validation(std::string(kInvalidParameterValues) +
                               "Value and AttributeValueList cannot be used together for Attribute: " + attribute);
   if (e.comparison_operator) {
     const std::string& op = *e.comparison_operator;
     if (e.exists)
-      return Status::Validation(std::string(kInvalid) +
+      return Status::Validation(std::string(kInvalidParameterValues) +
                                 "Exists and ComparisonOperator cannot be used together for Attribute: " + attribute);
     if (op != "NULL" && op != "NOT_NULL" && !e.attribute_value_list && !e.value)
-      return Status::Validation(std::string(kInvalid) +
+      return Status::Validation(std::string(kInvalidParameterValues) +
                                 "Value or AttributeValueList must be used with ComparisonOperator: " + op +
                                 " for Attribute: " + attribute);
     const std::vector<AttributeValue> values = OperandsOf(e);
@@ -134,14 +132,14 @@ Status CheckExpectation(const std::string& attribute, const ExpectedAttributeVal
   }
   if (e.attribute_value_list)
     return Status::Validation(
-        std::string(kInvalid) +
+        std::string(kInvalidParameterValues) +
         "AttributeValueList can only be used with a ComparisonOperator for Attribute: " + attribute);
   const bool exists = e.exists.value_or(true);
   if (exists && !e.value)
-    return Status::Validation(std::string(kInvalid) + "Value must be provided when Exists is " +
+    return Status::Validation(std::string(kInvalidParameterValues) + "Value must be provided when Exists is " +
                               (e.exists ? "true" : "null") + " for Attribute: " + attribute);
   if (!exists && e.value)
-    return Status::Validation(std::string(kInvalid) +
+    return Status::Validation(std::string(kInvalidParameterValues) +
                               "Value cannot be used when Exists is false for Attribute: " + attribute);
   if (e.value) return ValidateAttributeValue(*e.value);
   return Status::Ok();
@@ -230,7 +228,8 @@ Result<std::string> KeyConditionExpression(const AttributeConditions& key_condit
                                                          : ValueType::kB;
     for (const auto& v : ValuesOf(found->second))
       if (v.type() != want)
-        return Status::Validation(std::string(kInvalid) + "Condition parameter type does not match schema type");
+        return Status::Validation(std::string(kInvalidParameterValues) +
+                                  "Condition parameter type does not match schema type");
     if (is_partition && op != "EQ") return Status::Validation("Query key condition not supported");
   }
   Joiner joined(std::nullopt);

@@ -20,20 +20,22 @@ std::string Join(const std::vector<std::string>& parts) {
 }  // namespace
 
 Status ValidateAttributeValue(const AttributeValue& v) {
-  constexpr const char* kInvalid = "One or more parameter values were invalid: ";
   switch (v.type()) {
     case ValueType::kSS: {
       const auto& set = std::get<StringSet>(v.variant());
-      if (set.empty()) return Status::Validation(std::string(kInvalid) + "An string set  may not be empty");
+      if (set.empty())
+        return Status::Validation(std::string(kInvalidParameterValues) + "An string set  may not be empty");
       std::set<std::string_view> seen;
       for (const auto& s : set)
         if (!seen.insert(s).second)
-          return Status::Validation(std::string(kInvalid) + "Input collection " + Join(set) + " contains duplicates.");
+          return Status::Validation(std::string(kInvalidParameterValues) + "Input collection " + Join(set) +
+                                    " contains duplicates.");
       return Status::Ok();
     }
     case ValueType::kNS: {
       const auto& set = std::get<NumberSet>(v.variant());
-      if (set.empty()) return Status::Validation(std::string(kInvalid) + "An number set  may not be empty");
+      if (set.empty())
+        return Status::Validation(std::string(kInvalidParameterValues) + "An number set  may not be empty");
       for (std::size_t i = 0; i < set.size(); ++i)
         for (std::size_t j = i + 1; j < set.size(); ++j)
           if (set[i] == set[j]) return Status::Validation("Input collection contains duplicates");
@@ -41,13 +43,14 @@ Status ValidateAttributeValue(const AttributeValue& v) {
     }
     case ValueType::kBS: {
       const auto& set = std::get<BinarySet>(v.variant());
-      if (set.empty()) return Status::Validation(std::string(kInvalid) + "Binary sets should not be empty");
+      if (set.empty())
+        return Status::Validation(std::string(kInvalidParameterValues) + "Binary sets should not be empty");
       std::set<std::string_view> seen;
       for (const auto& b : set)
         if (!seen.insert(b.data).second) {
           std::vector<std::string> shown;
           for (const auto& x : set) shown.push_back(Base64Encode(x.data));
-          return Status::Validation(std::string(kInvalid) + "Input collection " + Join(shown) +
+          return Status::Validation(std::string(kInvalidParameterValues) + "Input collection " + Join(shown) +
                                     "of type BS contains duplicates.");
         }
       return Status::Ok();

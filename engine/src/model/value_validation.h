@@ -3,10 +3,16 @@
 // typed values, so the typed API and the JSON API reject the same values with the same text.
 #pragma once
 
+#include <string_view>
+
 #include "ddb/status.h"
 #include "ddb/value.h"
 
 namespace ddb {
+
+// What DynamoDB puts before the reason in every "parameter values were invalid"
+// ValidationException, whichever part of a request the value came from.
+inline constexpr std::string_view kInvalidParameterValues = "One or more parameter values were invalid: ";
 
 Status ValidateAttributeValue(const AttributeValue& v);
 Status ValidateItemValues(const Item& item);

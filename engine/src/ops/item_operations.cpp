@@ -34,9 +34,6 @@ Status ConditionalCheckFailed(const std::optional<std::string>& return_values_on
 
 namespace {
 
-const ExpressionAttributeNames* NamesOf(const ExpressionInputs& in) { return in.names ? &*in.names : nullptr; }
-const Item* ValuesOf(const ExpressionInputs& in) { return in.values ? &*in.values : nullptr; }
-
 // Evaluates an optional condition against the current item (null: no item).
 Status CheckCondition(const std::optional<expr::Condition>& condition, const ItemPtr& current,
                       const std::optional<std::string>& return_values_on_failure) {
@@ -106,7 +103,7 @@ Result<PutItemResult> Database::PutItem(PutItemRequest request) {
   if (item_bytes > limits::kMaxItemBytes)
     return trace.Fail(Status::Validation("Item size has exceeded the maximum allowed size"));
 
-  expr::ExpressionSet expressions(NamesOf(request.expression), ValuesOf(request.expression));
+  expr::ExpressionSet expressions(request.expression.names_or_null(), request.expression.values_or_null());
   std::optional<expr::Condition> condition;
   if (Status s = ParseOptionalCondition(expressions, request.condition_expression, condition); !s.ok())
     return trace.Fail(s);
@@ -189,7 +186,7 @@ Result<GetItemResult> Database::GetItem(const GetItemRequest& original) {
 
   std::optional<expr::Projection> projection;
   if (request.projection_expression) {
-    expr::ExpressionSet expressions(NamesOf(request.expression), nullptr);
+    expr::ExpressionSet expressions(request.expression.names_or_null(), nullptr);
     auto parsed = expressions.ParseProjection(*request.projection_expression);
     if (!parsed.ok()) return trace.Fail(parsed.status());
     if (Status s = expressions.CheckAllUsed(); !s.ok()) return trace.Fail(s);
@@ -239,7 +236,7 @@ Result<DeleteItemResult> Database::DeleteItem(const DeleteItemRequest& original)
   if (return_values != "NONE" && return_values != "ALL_OLD")
     return trace.Fail(Status::Validation("Return values set to invalid value"));
 
-  expr::ExpressionSet expressions(NamesOf(request.expression), ValuesOf(request.expression));
+  expr::ExpressionSet expressions(request.expression.names_or_null(), request.expression.values_or_null());
   std::optional<expr::Condition> condition;
   if (Status s = ParseOptionalCondition(expressions, request.condition_expression, condition); !s.ok())
     return trace.Fail(s);
@@ -300,7 +297,7 @@ Result<UpdateItemResult> Database::UpdateItem(const UpdateItemRequest& original)
     return trace.Fail(s);
   if (Status s = ValidateItemValues(*request.key); !s.ok()) return trace.Fail(s);
 
-  expr::ExpressionSet expressions(NamesOf(request.expression), ValuesOf(request.expression));
+  expr::ExpressionSet expressions(request.expression.names_or_null(), request.expression.values_or_null());
   std::optional<expr::Update> update;
   if (request.update_expression) {
     auto parsed = expressions.ParseUpdate(*request.update_expression);

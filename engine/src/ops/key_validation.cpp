@@ -5,15 +5,6 @@
 namespace ddb {
 namespace {
 
-ValueType ToValueType(ScalarType t) {
-  switch (t) {
-    case ScalarType::kS: return ValueType::kS;
-    case ScalarType::kN: return ValueType::kN;
-    case ScalarType::kB: return ValueType::kB;
-  }
-  return ValueType::kS;
-}
-
 bool IsEmptyKeyValue(const AttributeValue& v) {
   return (v.type() == ValueType::kS && v.as_s().empty()) || (v.type() == ValueType::kB && v.as_b().data.empty());
 }

@@ -74,9 +74,6 @@ void Adopt(const legacy::ExpressionWriter& writer, std::optional<ExpressionAttri
   }
 }
 
-const ExpressionAttributeNames* NamesOf(const ExpressionInputs& in) { return in.names ? &*in.names : nullptr; }
-const Item* ValuesOf(const ExpressionInputs& in) { return in.values ? &*in.values : nullptr; }
-
 // Expected (with ConditionalOperator) as the request's ConditionExpression.
 template <class Request>
 Status TranslateExpected(Request& r, legacy::ExpressionWriter& writer, ExpressionEquivalent& equivalent) {
@@ -101,7 +98,7 @@ Status TranslateConditionalWrite(Request& r, ExpressionEquivalent& equivalent) {
           ValidateExpressionInputs(r.expression, {{"ConditionExpression", r.condition_expression.has_value(), true}});
       !s.ok())
     return s;
-  legacy::ExpressionWriter writer(NamesOf(r.expression), ValuesOf(r.expression));
+  legacy::ExpressionWriter writer(r.expression.names_or_null(), r.expression.values_or_null());
   if (Status s = TranslateExpected(r, writer, equivalent); !s.ok()) return s;
   Adopt(writer, r.expression.names, &r.expression.values, equivalent);
   return Status::Ok();
@@ -119,7 +116,7 @@ Status CheckConditions(const std::optional<AttributeConditions>& conditions) {
 template <class Request>
 void TranslateFilterAndProjection(Request& r, const std::optional<AttributeConditions>& filter,
                                   const char* filter_member, ExpressionEquivalent& equivalent) {
-  legacy::ExpressionWriter writer(NamesOf(r.expression), ValuesOf(r.expression));
+  legacy::ExpressionWriter writer(r.expression.names_or_null(), r.expression.values_or_null());
   if (filter && !filter->empty()) {  // an empty filter filters nothing
     r.filter_expression = legacy::FilterExpression(*filter, r.conditional_operator, writer);
     equivalent.parameters.push_back({"FilterExpression", *r.filter_expression, filter_member});
@@ -173,7 +170,7 @@ Status TranslateLegacy(UpdateItemRequest& r, ExpressionEquivalent& equivalent) {
                                                   {"ConditionExpression", r.condition_expression.has_value(), true}});
       !s.ok())
     return s;
-  legacy::ExpressionWriter writer(NamesOf(r.expression), ValuesOf(r.expression));
+  legacy::ExpressionWriter writer(r.expression.names_or_null(), r.expression.values_or_null());
   if (r.attribute_updates) {
     auto text = legacy::UpdateExpression(*r.attribute_updates, writer);
     if (!text.ok()) return text.status();
@@ -197,7 +194,7 @@ Status TranslateLegacy(GetItemRequest& r, ExpressionEquivalent& equivalent) {
       !s.ok())
     return s;
   if (Status s = CheckNoDuplicates(*r.attributes_to_get); !s.ok()) return s;
-  legacy::ExpressionWriter writer(NamesOf(r.expression), nullptr);
+  legacy::ExpressionWriter writer(r.expression.names_or_null(), nullptr);
   r.projection_expression = ProjectionOf(*r.attributes_to_get, writer);
   equivalent.parameters.push_back({"ProjectionExpression", *r.projection_expression, "AttributesToGet"});
   Adopt(writer, r.expression.names, nullptr, equivalent);
@@ -239,7 +236,7 @@ Status TranslateLegacy(QueryRequest& r, ExpressionEquivalent& equivalent) {
 
 Status TranslateKeyConditions(QueryRequest& r, const KeySchema& schema, ExpressionEquivalent& equivalent) {
   if (!r.key_conditions || r.key_condition_expression) return Status::Ok();
-  legacy::ExpressionWriter writer(NamesOf(r.expression), ValuesOf(r.expression));
+  legacy::ExpressionWriter writer(r.expression.names_or_null(), r.expression.values_or_null());
   auto text = legacy::KeyConditionExpression(*r.key_conditions, schema, writer);
   if (!text.ok()) return text.status();
   r.key_condition_expression = *text;

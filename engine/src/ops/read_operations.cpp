@@ -23,9 +23,6 @@ namespace {
 // A Query or Scan is at most 1 MB of data read per page.
 constexpr std::uint64_t kMaxPageBytes = 1024 * 1024;
 
-const ExpressionAttributeNames* NamesOf(const ExpressionInputs& in) { return in.names ? &*in.names : nullptr; }
-const Item* ValuesOf(const ExpressionInputs& in) { return in.values ? &*in.values : nullptr; }
-
 // Members Query and Scan share.
 struct ReadRequestView {
   const std::optional<std::string>& table_name;
@@ -344,7 +341,7 @@ Result<ReadPage> Database::Query(const QueryRequest& original) {
   if (QueryRequest* legacy = modern.mutable_copy())
     if (Status s = TranslateKeyConditions(*legacy, schema, trace.trace().equivalent); !s.ok()) return trace.Fail(s);
 
-  expr::ExpressionSet expressions(NamesOf(request.expression), ValuesOf(request.expression));
+  expr::ExpressionSet expressions(request.expression.names_or_null(), request.expression.values_or_null());
   auto key_condition =
       index && index->index->multi_attribute()
           ? expressions.ParseMultiAttributeKeyCondition(
@@ -502,7 +499,7 @@ Result<ReadPage> Database::Scan(const ScanRequest& original) {
         " is not less than TotalSegments: " + std::to_string(*request.total_segments)));
   if (Status s = CheckSelect(view); !s.ok()) return trace.Fail(s);
 
-  expr::ExpressionSet expressions(NamesOf(request.expression), ValuesOf(request.expression));
+  expr::ExpressionSet expressions(request.expression.names_or_null(), request.expression.values_or_null());
   std::optional<expr::Condition> filter;
   std::optional<expr::Projection> projection;
   if (Status s = ParseFilterAndProjection(expressions, request.filter_expression, request.projection_expression, filter,

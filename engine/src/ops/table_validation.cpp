@@ -5,12 +5,11 @@
 #include <set>
 
 #include "ddb/limits.h"
+#include "model/value_validation.h"
 #include "ops/constraint_errors.h"
 
 namespace ddb {
 namespace {
-
-constexpr const char* kInvalid = "One or more parameter values were invalid: ";
 
 std::string JoinNames(const std::vector<std::string>& names) {
   std::string out = "[";
@@ -96,7 +95,7 @@ Status CheckIndex(const SecondaryIndexDefinition& ix, const std::map<std::string
   for (const auto& el : ks) keys.push_back(*el.attribute_name);
   for (const auto& k : keys)
     if (!defs.count(k))
-      return Status::Validation(std::string(kInvalid) +
+      return Status::Validation(std::string(kInvalidParameterValues) +
                                 "Some index key attributes are not defined in AttributeDefinitions. Keys: " +
                                 JoinNames(keys) + ", AttributeDefinitions: " + JoinNames(def_names));
   // A GSI's second element may be another HASH attribute (a multi-attribute partition key).
@@ -138,10 +137,11 @@ Status CheckGlobalIndex(const SecondaryIndexDefinition& ix, const std::map<std::
   if (Status s = CheckIndex(ix, defs, def_names, out, true); !s.ok()) return s;
   if (Status s = CheckProjection(ix, out); !s.ok()) return s;
   if (on_demand && ix.provisioned_throughput)
-    return Status::Validation(std::string(kInvalid) + "ProvisionedThroughput should not be specified for index: " +
-                              out.index_name + " when BillingMode is PAY_PER_REQUEST");
+    return Status::Validation(std::string(kInvalidParameterValues) +
+                              "ProvisionedThroughput should not be specified for index: " + out.index_name +
+                              " when BillingMode is PAY_PER_REQUEST");
   if (!on_demand && !ix.provisioned_throughput)
-    return Status::Validation(std::string(kInvalid) +
+    return Status::Validation(std::string(kInvalidParameterValues) +
                               "ProvisionedThroughput is not specified for index: " + out.index_name);
   if (ix.provisioned_throughput) {
     out.read_capacity_units = ix.provisioned_throughput->read_capacity_units;
@@ -152,13 +152,14 @@ Status CheckGlobalIndex(const SecondaryIndexDefinition& ix, const std::map<std::
 
 Status CheckProjection(const SecondaryIndexDefinition& ix, IndexDescription& out) {
   const Projection& pr = *ix.projection;
-  if (!pr.projection_type) return Status::Validation(std::string(kInvalid) + "Unknown ProjectionType: null");
+  if (!pr.projection_type)
+    return Status::Validation(std::string(kInvalidParameterValues) + "Unknown ProjectionType: null");
   const std::string& type = *pr.projection_type;
   if (type == "INCLUDE" && !pr.non_key_attributes)
-    return Status::Validation(std::string(kInvalid) +
+    return Status::Validation(std::string(kInvalidParameterValues) +
                               "ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
   if (type != "INCLUDE" && pr.non_key_attributes)
-    return Status::Validation(std::string(kInvalid) + "ProjectionType is " + type +
+    return Status::Validation(std::string(kInvalidParameterValues) + "ProjectionType is " + type +
                               ", but NonKeyAttributes is specified");
   out.projection_type = type == "ALL"         ? ProjectionType::kAll
                         : type == "KEYS_ONLY" ? ProjectionType::kKeysOnly
@@ -167,7 +168,7 @@ Status CheckProjection(const SecondaryIndexDefinition& ix, IndexDescription& out
     std::set<std::string> seen;
     for (const auto& a : *pr.non_key_attributes)
       if (!seen.insert(a).second)
-        return Status::Validation(std::string(kInvalid) + "Duplicate element in NonKeyAttributes: " + a);
+        return Status::Validation(std::string(kInvalidParameterValues) + "Duplicate element in NonKeyAttributes: " + a);
     out.non_key_attributes = *pr.non_key_attributes;
   }
   return Status::Ok();
@@ -286,13 +287,13 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
   const bool on_demand = r.billing_mode && *r.billing_mode == "PAY_PER_REQUEST";
   if (on_demand) {
     if (r.provisioned_throughput)
-      return Status::Validation(std::string(kInvalid) +
+      return Status::Validation(std::string(kInvalidParameterValues) +
                                 "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when "
                                 "BillingMode is PAY_PER_REQUEST");
     def.billing_mode = BillingMode::kPayPerRequest;
   } else {
     if (!r.provisioned_throughput)
-      return Status::Validation(std::string(kInvalid) +
+      return Status::Validation(std::string(kInvalidParameterValues) +
                                 "ReadCapacityUnits and WriteCapacityUnits must both be specified when "
                                 "BillingMode is PROVISIONED");
     const auto rcu = *r.provisioned_throughput->read_capacity_units;
@@ -324,7 +325,7 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
     return Status::Validation("Invalid KeySchema: Some index key attribute have no definition");
   for (const auto& k : keys)
     if (!defs.count(k))
-      return Status::Validation(std::string(kInvalid) +
+      return Status::Validation(std::string(kInvalidParameterValues) +
                                 "Some index key attributes are not defined in AttributeDefinitions. Keys: " +
                                 JoinNames(keys) + ", AttributeDefinitions: " + JoinNames(def_names));
   if (keys.size() == 2 && keys[0] == keys[1])
@@ -335,7 +336,7 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
     return Status::Validation("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
   const bool has_indexes = r.local_secondary_indexes || r.global_secondary_indexes;
   if (!has_indexes && keys.size() != def_names.size())
-    return Status::Validation(std::string(kInvalid) +
+    return Status::Validation(std::string(kInvalidParameterValues) +
                               "Number of attributes in KeySchema does not exactly match number of "
                               "attributes defined in AttributeDefinitions");
   def.key_schema.partition_key = {keys[0], defs.at(keys[0])};
@@ -346,54 +347,58 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
   std::vector<std::string> used_keys = keys;
   if (r.local_secondary_indexes) {
     const auto& lsis = *r.local_secondary_indexes;
-    if (lsis.empty()) return Status::Validation(std::string(kInvalid) + "List of LocalSecondaryIndexes is empty");
+    if (lsis.empty())
+      return Status::Validation(std::string(kInvalidParameterValues) + "List of LocalSecondaryIndexes is empty");
     if (keys.size() != 2)
-      return Status::Validation(std::string(kInvalid) +
+      return Status::Validation(std::string(kInvalidParameterValues) +
                                 "Table KeySchema does not have a range key, which is required when "
                                 "specifying a LocalSecondaryIndex");
     for (const auto& ix : lsis) {
       IndexDescription out;
       if (Status s = CheckIndex(ix, defs, def_names, out, false); !s.ok()) return s;
       if (!out.key_schema.sort_key)
-        return Status::Validation(std::string(kInvalid) +
+        return Status::Validation(std::string(kInvalidParameterValues) +
                                   "Index KeySchema does not have a range key for index: " + out.index_name);
       if (out.key_schema.partition_key.name != keys[0])
-        return Status::Validation(std::string(kInvalid) +
+        return Status::Validation(std::string(kInvalidParameterValues) +
                                   "Index KeySchema does not have the same leading hash key as table "
                                   "KeySchema for index: " +
                                   out.index_name + ". index hash key: " + out.key_schema.partition_key.name +
                                   ", table hash key: " + keys[0]);
       if (Status s = CheckProjection(ix, out); !s.ok()) return s;
       if (!index_names.insert(out.index_name).second)
-        return Status::Validation(std::string(kInvalid) + "Duplicate index name: " + out.index_name);
+        return Status::Validation(std::string(kInvalidParameterValues) + "Duplicate index name: " + out.index_name);
       used_keys.push_back(out.key_schema.sort_key->name);
       def.local_secondary_indexes.push_back(std::move(out));
     }
     if (lsis.size() > limits::kMaxLocalSecondaryIndexes)
-      return Status::Validation(std::string(kInvalid) + "Number of LocalSecondaryIndexes exceeds per-table limit of 5");
+      return Status::Validation(std::string(kInvalidParameterValues) +
+                                "Number of LocalSecondaryIndexes exceeds per-table limit of 5");
   }
 
   // 6. Global secondary indexes: their own partition key and optional sort key.
   if (r.global_secondary_indexes) {
     const auto& gsis = *r.global_secondary_indexes;
-    if (gsis.empty()) return Status::Validation(std::string(kInvalid) + "List of GlobalSecondaryIndexes is empty");
+    if (gsis.empty())
+      return Status::Validation(std::string(kInvalidParameterValues) + "List of GlobalSecondaryIndexes is empty");
     for (const auto& ix : gsis) {
       IndexDescription out;
       if (Status s = CheckGlobalIndex(ix, defs, def_names, on_demand, out); !s.ok()) return s;
       if (!index_names.insert(out.index_name).second)
-        return Status::Validation(std::string(kInvalid) + "Duplicate index name: " + out.index_name);
+        return Status::Validation(std::string(kInvalidParameterValues) + "Duplicate index name: " + out.index_name);
       for (const KeyAttribute& k : IndexKeyAttributes(out)) used_keys.push_back(k.name);
       def.global_secondary_indexes.push_back(std::move(out));
     }
     if (gsis.size() > limits::kMaxGlobalSecondaryIndexes)
-      return Status::Validation(std::string(kInvalid) + "GlobalSecondaryIndex count exceeds the per-table limit of 20");
+      return Status::Validation(std::string(kInvalidParameterValues) +
+                                "GlobalSecondaryIndex count exceeds the per-table limit of 20");
   }
 
   // 7. With indexes, every definition must be used by some key schema, and only those.
   if (has_indexes) {
     std::vector<std::string> used = JavaHashSetOrder(used_keys);
     if (used.size() < def_names.size())
-      return Status::Validation(std::string(kInvalid) +
+      return Status::Validation(std::string(kInvalidParameterValues) +
                                 "Some AttributeDefinitions are not used. AttributeDefinitions: " +
                                 JoinNames(def_names) + ", keys used: " + JoinNames(used));
   }
@@ -407,13 +412,13 @@ Status ApplyOnDemandAndWarmThroughput(TableDefinition& def, const std::optional<
   // these are the playground's, worded as DynamoDB words its other invalid parameters.
   if (on_demand) {
     if (def.billing_mode != BillingMode::kPayPerRequest)
-      return Status::Validation(std::string(kInvalid) +
+      return Status::Validation(std::string(kInvalidParameterValues) +
                                 "OnDemandThroughput can only be specified when BillingMode is PAY_PER_REQUEST");
     for (const auto& [value, name] : {std::pair{on_demand->max_read_request_units, "MaxReadRequestUnits"},
                                       std::pair{on_demand->max_write_request_units, "MaxWriteRequestUnits"}})
       if (value && (*value == 0 || *value < -1))
-        return Status::Validation(std::string(kInvalid) + name + " must be -1 (no maximum) or at least 1, got " +
-                                  std::to_string(*value));
+        return Status::Validation(std::string(kInvalidParameterValues) + name +
+                                  " must be -1 (no maximum) or at least 1, got " + std::to_string(*value));
     auto cap = [](const std::optional<std::int64_t>& v, const std::optional<std::int64_t>& old) {
       if (!v) return old;
       return *v == -1 ? std::optional<std::int64_t>() : v;
@@ -425,7 +430,7 @@ Status ApplyOnDemandAndWarmThroughput(TableDefinition& def, const std::optional<
     for (const auto& [value, name] : {std::pair{warm->read_units_per_second, "ReadUnitsPerSecond"},
                                       std::pair{warm->write_units_per_second, "WriteUnitsPerSecond"}})
       if (value && (*value < 1 || *value > 40'000'000))
-        return Status::Validation(std::string(kInvalid) + "WarmThroughput " + name +
+        return Status::Validation(std::string(kInvalidParameterValues) + "WarmThroughput " + name +
                                   " must be between 1 and 40000000, got " + std::to_string(*value));
     // Warm throughput only grows: asking for less than the table has keeps what it has.
     if (warm->read_units_per_second)

@@ -16,14 +16,13 @@
 #include <set>
 
 #include "ddb/limits.h"
+#include "model/value_validation.h"
 #include "ops/constraint_errors.h"
 #include "ops/database_impl.h"
 #include "ops/table_validation.h"
 
 namespace ddb {
 namespace {
-
-constexpr const char* kInvalid = "One or more parameter values were invalid: ";
 
 Status CheckRequest(const UpdateTableRequest& r) {
   if (!r.table_name)
@@ -66,7 +65,7 @@ Status CheckRequest(const UpdateTableRequest& r) {
         "SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, "
         "DeletionProtectionEnabled, OnDemandThroughput, WarmThroughput or TableClass is required");
   if (r.billing_mode == "PROVISIONED" && !r.provisioned_throughput)
-    return Status::Validation(std::string(kInvalid) +
+    return Status::Validation(std::string(kInvalidParameterValues) +
                               "ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
   if (const auto& pt = r.provisioned_throughput) {
     if (*pt->read_capacity_units > limits::kMaxProvisionedUnits)
@@ -82,16 +81,16 @@ Status CheckRequest(const UpdateTableRequest& r) {
     for (const auto& u : *r.global_secondary_index_updates) {
       const int actions = (u.create ? 1 : 0) + (u.update ? 1 : 0) + (u.remove ? 1 : 0);
       if (actions == 0)
-        return Status::Validation(std::string(kInvalid) +
+        return Status::Validation(std::string(kInvalidParameterValues) +
                                   "One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, "
                                   "GlobalSecondaryIndexUpdate.Delete must not be null");
       if (actions > 1)
-        return Status::Validation(std::string(kInvalid) +
+        return Status::Validation(std::string(kInvalidParameterValues) +
                                   "Only one of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, "
                                   "GlobalSecondaryIndexUpdate.Delete can be specified for one update");
       const std::string& name = *(u.create ? u.create : u.update ? u.update : u.remove)->index_name;
       if (!names.insert(name).second)
-        return Status::Validation(std::string(kInvalid) +
+        return Status::Validation(std::string(kInvalidParameterValues) +
                                   "Only one global secondary index update per index is allowed simultaneously. "
                                   "Index: " +
                                   name);
@@ -166,7 +165,7 @@ Status CheckAttributeDefinitions(const UpdateTableRequest& r, const TableDefinit
     KeySchema fresh = added->key_schema;
     for (KeyAttribute* k : {&fresh.partition_key, fresh.sort_key ? &*fresh.sort_key : nullptr})
       if (k && k->name == *d.attribute_name) k->type = ScalarTypeFromName(*d.attribute_type);
-    return Status::Validation(std::string(kInvalid) +
+    return Status::Validation(std::string(kInvalidParameterValues) +
                               "Attributes cannot be redefined. Please check that your attribute has the same type as "
                               "previously defined. Existing schema: " +
                               (existing ? SchemaText(*existing) : std::string("Schema:[]")) +
@@ -205,7 +204,7 @@ Result<TableDescription> Database::UpdateTable(const UpdateTableRequest& request
                                                                           : BillingMode::kProvisioned;
   const auto& pt = request.provisioned_throughput;
   if (pt && target == BillingMode::kPayPerRequest)
-    return trace.Fail(Status::Validation(std::string(kInvalid) +
+    return trace.Fail(Status::Validation(std::string(kInvalidParameterValues) +
                                          "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when "
                                          "BillingMode is PAY_PER_REQUEST"));
 
@@ -253,8 +252,8 @@ Result<TableDescription> Database::UpdateTable(const UpdateTableRequest& request
     if (u.create) {
       const std::string& name = *u.create->index_name;
       if (find_gsi(name) || is_lsi(name))
-        return trace.Fail(
-            Status::Validation(std::string(kInvalid) + "Attempting to create an index which already exists: " + name));
+        return trace.Fail(Status::Validation(std::string(kInvalidParameterValues) +
+                                             "Attempting to create an index which already exists: " + name));
       auto index = ValidateAddedGlobalSecondaryIndex(
           *u.create, request.attribute_definitions.value_or(std::vector<AttributeDefinition>{}),
           target == BillingMode::kPayPerRequest);
@@ -268,7 +267,7 @@ Result<TableDescription> Database::UpdateTable(const UpdateTableRequest& request
     } else if (u.remove) {
       const std::string& name = *u.remove->index_name;
       if (is_lsi(name))
-        return trace.Fail(Status::Validation(std::string(kInvalid) + "Index " + name +
+        return trace.Fail(Status::Validation(std::string(kInvalidParameterValues) + "Index " + name +
                                              " is a local secondary index: local secondary indexes are fixed when "
                                              "the table is created and cannot be deleted"));
       if (!find_gsi(name))
@@ -279,7 +278,7 @@ Result<TableDescription> Database::UpdateTable(const UpdateTableRequest& request
       if (!find_gsi(name))
         return trace.Fail(Status::NotFound("Requested resource not found: Index: " + name + " not found"));
       if (target == BillingMode::kPayPerRequest)
-        return trace.Fail(Status::Validation(std::string(kInvalid) +
+        return trace.Fail(Status::Validation(std::string(kInvalidParameterValues) +
                                              "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when "
                                              "BillingMode is PAY_PER_REQUEST"));
       index_throughput.emplace_back(name, *u.update->provisioned_throughput);
@@ -296,8 +295,8 @@ Result<TableDescription> Database::UpdateTable(const UpdateTableRequest& request
       if (!given) names += (names.empty() ? "" : ",") + ix.index_name;
     }
     if (!names.empty())
-      return trace.Fail(
-          Status::Validation(std::string(kInvalid) + "ProvisionedThroughput must be specified for index: " + names));
+      return trace.Fail(Status::Validation(std::string(kInvalidParameterValues) +
+                                           "ProvisionedThroughput must be specified for index: " + names));
   }
   const std::int64_t now = impl_->clock->NowMillis();
   if (pt && current == BillingMode::kProvisioned && *pt->read_capacity_units == def.read_capacity_units &&

@@ -3,18 +3,7 @@
 #include <algorithm>
 
 namespace ddb {
-namespace {
-
-ValueType ToValueType(ScalarType t) {
-  return t == ScalarType::kS ? ValueType::kS : t == ScalarType::kN ? ValueType::kN : ValueType::kB;
-}
-
-const AttributeValue* Find(const Item& item, const std::string& name) {
-  auto it = item.find(name);
-  return it == item.end() ? nullptr : &it->second;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 Result<IndexRef> FindIndex(const TableDefinition& table, const std::string& name) {
   for (const auto& ix : table.local_secondary_indexes)
@@ -63,7 +52,7 @@ Status CheckIndexKeyValues(const TableDefinition& table, const Item& item) {
     for (const auto& ix : *list)
       for (const KeyAttribute& key : IndexKeyAttributes(ix)) {
         const KeyAttribute* k = &key;
-        const AttributeValue* v = Find(item, k->name);
+        const AttributeValue* v = FindAttribute(item, k->name);
         if (!v) continue;
         if (v->type() != ToValueType(k->type))
           return Status::Validation("One or more parameter values were invalid: Type mismatch for Index Key " +

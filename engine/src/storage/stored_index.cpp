@@ -10,12 +10,6 @@
 namespace ddb {
 namespace {
 
-const AttributeValue* Find(const Item& item, const std::string& name) {
-  if (name.empty()) return nullptr;
-  auto it = item.find(name);
-  return it == item.end() ? nullptr : &it->second;
-}
-
 // Missing values (a simple key's sort key) order first and equal each other.
 int Compare(const AttributeValue* a, const AttributeValue* b) {
   if (!a || !b) return (a ? 1 : 0) - (b ? 1 : 0);
@@ -26,10 +20,6 @@ int Compare(const AttributeValue* a, const AttributeValue* b) {
 int CompareGroup(std::uint64_t ha, const AttributeValue* a, std::uint64_t hb, const AttributeValue* b) {
   if (ha != hb) return ha < hb ? -1 : 1;
   return Compare(a, b);
-}
-
-ValueType ToValueType(ScalarType t) {
-  return t == ScalarType::kS ? ValueType::kS : t == ScalarType::kN ? ValueType::kN : ValueType::kB;
 }
 
 // An index key value the index can hold: of the declared type and not empty. Writes are held
@@ -106,7 +96,7 @@ StoredIndex::Entry StoredIndex::KeysOf(const Item& item) const {
     auto gather = [&](const std::vector<std::pair<std::string, ValueType>>& parts, AttributeValue& into) {
       List& values = std::get<List>(into.variant());
       for (const auto& [name, type] : parts) {
-        const AttributeValue* v = Find(item, name);
+        const AttributeValue* v = FindAttribute(item, name);
         if (!Indexable(v, type)) {
           complete = false;
           return;
@@ -122,12 +112,12 @@ StoredIndex::Entry StoredIndex::KeysOf(const Item& item) const {
       out.composite = std::move(composite);
     }
   } else {
-    out.partition = Find(item, partition_key_);
-    out.sort = Find(item, sort_key_);
+    out.partition = FindAttribute(item, partition_key_);
+    out.sort = FindAttribute(item, sort_key_);
   }
   if (out.partition) out.hash = PartitionKeyHash(*out.partition);
-  out.table_partition = Find(item, table_partition_key_);
-  out.table_sort = Find(item, table_sort_key_);
+  out.table_partition = FindAttribute(item, table_partition_key_);
+  out.table_sort = FindAttribute(item, table_sort_key_);
   return out;
 }
 
@@ -175,7 +165,7 @@ std::uint64_t StoredIndex::ProjectedBytes(const Item& item) const {
   if (projection_ == ProjectionType::kAll) return ItemSize(item);
   std::size_t bytes = 0;
   for (const std::string& name : projected_)
-    if (const AttributeValue* v = Find(item, name)) bytes += name.size() + AttributeValueSize(*v);
+    if (const AttributeValue* v = FindAttribute(item, name)) bytes += name.size() + AttributeValueSize(*v);
   return bytes;
 }
 
@@ -202,7 +192,7 @@ double StoredIndex::UnitsFor(bool was, bool is, const Entry& old, const Entry& f
     same = true;  // it holds only keys, and these are the same
   } else {
     for (const std::string& name : projected_) {
-      const AttributeValue *a = Find(*before, name), *b = Find(*after, name);
+      const AttributeValue *a = FindAttribute(*before, name), *b = FindAttribute(*after, name);
       if ((a == nullptr) != (b == nullptr) || (a && !(*a == *b))) {
         same = false;
         break;
@@ -224,7 +214,7 @@ const StoredIndex::Entry& StoredIndex::Materialize(const Entry& entry) const {
   if (entry.item) return entry;
   Item projected;
   for (const std::string& name : projected_)
-    if (const AttributeValue* v = Find(*entry.base, name)) projected.emplace(name, *v);
+    if (const AttributeValue* v = FindAttribute(*entry.base, name)) projected.emplace(name, *v);
   entry.item = std::make_shared<const Item>(std::move(projected));
   std::string text;
   AppendJson(text, *entry.item);
