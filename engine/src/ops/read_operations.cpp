@@ -16,6 +16,7 @@
 #include "ops/request_checks.h"
 #include "storage/capacity.h"
 #include "storage/index_reads.h"
+#include "storage/partition_hash.h"
 
 namespace ddb {
 namespace {
@@ -534,11 +535,10 @@ Result<ReadPage> Database::Scan(const ScanRequest& original) {
   // Parallel scan: segment i of n covers the i-th slice of the hash space.
   std::uint64_t hash_begin = 0, hash_end = ~0ull;
   if (request.total_segments && *request.total_segments > 1) {
-    __extension__ using Uint128 = unsigned __int128;
-    const auto n = static_cast<Uint128>(*request.total_segments);
-    const auto i = static_cast<Uint128>(*request.segment);
-    hash_begin = static_cast<std::uint64_t>((i << 64) / n);
-    hash_end = i + 1 == n ? ~0ull : static_cast<std::uint64_t>(((i + 1) << 64) / n) - 1;
+    const int n = static_cast<int>(*request.total_segments);  // at most 1,000,000, validated
+    const int i = static_cast<int>(*request.segment);
+    hash_begin = HashSliceBegin(i, n);
+    hash_end = HashSliceEnd(i, n);
   }
   if (const auto& start = request.exclusive_start_key) {
     if (Status s = ValidateKeyParameter(schema, *start); !s.ok())

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "ddb/error_details.h"
+#include "storage/partition_hash.h"
 
 namespace ddb {
 
@@ -49,12 +50,6 @@ void TouchIndexKey(int resource, std::uint64_t hash, const AttributeValue* pk, c
   demand.keys.push_back(touch);
 }
 
-__extension__ using Uint128 = unsigned __int128;
-
-int GsiPartition(std::uint64_t hash, int partitions) {
-  return static_cast<int>((static_cast<Uint128>(hash) * static_cast<unsigned>(partitions)) >> 64);
-}
-
 }  // namespace
 
 void AddWriteDemand(const Table& t, const Item& key, const Item* before, const Item* after, double units, double factor,
@@ -75,7 +70,7 @@ void AddWriteDemand(const Table& t, const Item& key, const Item* before, const I
     std::uint64_t hash = 0;
     const AttributeValue *pk = nullptr, *sk = nullptr;
     if (!(after && ix.IndexKeyOf(*after, hash, pk, sk)) && !(before && ix.IndexKeyOf(*before, hash, pk, sk))) continue;
-    AddDraw(demand, static_cast<int>(k), GsiPartition(hash, t.IndexPartitionCount(ix)), index_units);
+    AddDraw(demand, static_cast<int>(k), HashSlice(hash, t.IndexPartitionCount(ix)), index_units);
     TouchIndexKey(static_cast<int>(k), hash, pk, sk, demand);
   }
 }

@@ -14,14 +14,10 @@
 #include <cmath>
 
 #include "ddb/limits.h"
+#include "storage/partition_hash.h"
 #include "storage/table.h"
 
 namespace ddb {
-namespace {
-
-__extension__ using Uint128 = unsigned __int128;  // GCC and clang (Emscripten) both have it
-
-}  // namespace
 
 int Table::CompareScanPositions(const Item& a, const Item& b) const {
   const AttributeValue& pa = a.at(definition_.key_schema.partition_key.name);
@@ -203,7 +199,7 @@ int Table::IndexPartitionCount(const StoredIndex& index) const {
 
 int Table::IndexPartitionOf(const StoredIndex& index, const StoredIndex::Entry& entry, int index_partitions) const {
   if (!index.global()) return PartitionOfKey(*entry.base);
-  return static_cast<int>((static_cast<Uint128>(entry.hash) * static_cast<unsigned>(index_partitions)) >> 64);
+  return HashSlice(entry.hash, index_partitions);
 }
 
 void Table::DescribeIndexLayout(const StoredIndex& index, TableLayout& out) const {
@@ -239,10 +235,8 @@ void Table::DescribeIndexLayout(const StoredIndex& index, TableLayout& out) cons
     for (int i = 0; i < n; ++i) {
       PartitionInfo info;
       info.index = i;
-      info.hash_begin = static_cast<std::uint64_t>((static_cast<Uint128>(i) << 64) / static_cast<unsigned>(n));
-      info.hash_end =
-          i + 1 == n ? ~0ull
-                     : static_cast<std::uint64_t>((static_cast<Uint128>(i + 1) << 64) / static_cast<unsigned>(n)) - 1;
+      info.hash_begin = HashSliceBegin(i, n);
+      info.hash_end = HashSliceEnd(i, n);
       out.partitions.push_back(info);
     }
   } else {

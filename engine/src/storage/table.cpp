@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "ddb/limits.h"
+#include "storage/partition_hash.h"
 #include "wire/json_writer.h"
 
 namespace ddb {
@@ -34,15 +35,10 @@ Table::Table(TableDefinition definition, std::int64_t created_millis, std::strin
                                                                  static_cast<std::int64_t>(kMaxThroughputPartitions))));
   }
   partitions_.resize(static_cast<std::size_t>(n));
-  // Equal slices of the 2^64 hash space, starting at i * 2^64 / n (round boundaries such as
-  // 0x4000000000000000 for four partitions, which read well in the partition map).
-  __extension__ using Uint128 = unsigned __int128;  // GCC and clang (Emscripten) both have it
-  auto boundary = [n](int i) {
-    return static_cast<std::uint64_t>((static_cast<Uint128>(i) << 64) / static_cast<unsigned>(n));
-  };
+  // Equal slices of the 2^64 hash space.
   for (int i = 0; i < n; ++i) {
-    partitions_[i].hash_begin = boundary(i);
-    partitions_[i].hash_end = i + 1 == n ? ~0ull : boundary(i + 1) - 1;
+    partitions_[i].hash_begin = HashSliceBegin(i, n);
+    partitions_[i].hash_end = HashSliceEnd(i, n);
   }
   if (definition_.billing_mode == BillingMode::kPayPerRequest)
     history_.last_update_to_pay_per_request_millis = created_millis;

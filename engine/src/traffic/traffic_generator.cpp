@@ -5,6 +5,7 @@
 
 #include "ddb/clock.h"
 #include "storage/capacity.h"
+#include "storage/partition_hash.h"
 
 namespace ddb::traffic {
 
@@ -18,11 +19,6 @@ std::uint64_t Mix(std::uint64_t z) {
 // splitmix64 (Steele, Lea, Flood, "Fast splittable pseudorandom number generators", 2014).
 std::uint64_t Next(std::uint64_t& state) { return Mix(state += 0x9e3779b97f4a7c15ull); }
 double Unit(std::uint64_t draw) { return static_cast<double>(draw >> 11) * 0x1.0p-53; }
-
-__extension__ using Uint128 = unsigned __int128;
-int GsiPartition(std::uint64_t hash, int partitions) {
-  return static_cast<int>((static_cast<Uint128>(hash) * static_cast<unsigned>(partitions)) >> 64);
-}
 
 std::string UuidText(std::uint64_t hi, std::uint64_t lo) {
   hi = (hi & ~0xf000ull) | 0x4000ull;                         // version 4
@@ -362,7 +358,7 @@ void TrafficGenerator::Execute(Table& table, throughput::TableMeter& meter, Requ
   int partition = 0;
   if (s.read_resource >= 0) {
     partition =
-        GsiPartition(key.hash, table.IndexPartitionCount(table.indexes()[static_cast<std::size_t>(s.read_resource)]));
+        HashSlice(key.hash, table.IndexPartitionCount(table.indexes()[static_cast<std::size_t>(s.read_resource)]));
   } else if (key.stamp == table.splits().size() + 1) {
     partition = key.partition;
   } else {
@@ -393,7 +389,7 @@ void TrafficGenerator::Execute(Table& table, throughput::TableMeter& meter, Requ
       const AttributeValue* value = SourceValue(s, key, r, plan.source, hash);
       if (!value) continue;
       const StoredIndex& ix = table.indexes()[static_cast<std::size_t>(plan.position)];
-      demand_.draws.push_back({plan.position, GsiPartition(hash, table.IndexPartitionCount(ix)), plan.units});
+      demand_.draws.push_back({plan.position, HashSlice(hash, table.IndexPartitionCount(ix)), plan.units});
       throughput::KeyTouch index_touch;
       index_touch.resource = plan.position;
       index_touch.partition_fingerprint = hash;
