@@ -51,8 +51,9 @@
 //                                      "Step 1 s" does: GSI writes arrive, traffic runs, TTL
 //                                      sweeps come without waiting for them.
 //   playground.drawOnDemand(on)        the browser tests' drawing: only the frames asked for with
-//                                      requestFrames, and a few after each input, instead of
-//                                      every frame for 1.5 s after it. A page whose
+//                                      requestFrames, a few after each input (instead of
+//                                      every frame for 1.5 s after it) and one a second
+//                                      when idle (instead of four to ten). A page whose
 //                                      window.playgroundDrawOnDemand is true when it starts
 //                                      begins so (the tests' contexts set it before each load).
 //   playground.requestFrames(n)        draws each of the next n animation frames.
