@@ -117,8 +117,8 @@ export function openPagesAt(size) {
 // requests in place of the server (page.route); the service worker is blocked then, since
 // requests it makes would bypass them.
 // Every page of the context draws on demand (playground.drawOnDemand: the frames waitFrames
-// asks for and a few after each input, not every frame for 1.5 s after it), which halves
-// Chromium's CPU in the run; `drawOnDemand: false` keeps the page's own rhythm, for the tests
+// asks for, a few after each input and one a second when idle), which cut Chromium's CPU in the
+// run by about a third; `drawOnDemand: false` keeps the page's own rhythm, for the tests
 // of that rhythm.
 export async function openPage(browser, url, {
   width = fileViewport.width, height = fileViewport.height, deviceScaleFactor = 1, permissions = [], waitReady = true, routes = null,
