@@ -27,7 +27,7 @@ test('the site folder is self-contained, with relative paths only', () => {
 
 async function visitThenGoOffline(prefix) {
   const server = await serveSite(siteDir, { prefix });
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(browser, server.url, { fresh: true });
   try {
     // The first visit installs the worker, which fetches the bundle.
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
@@ -72,7 +72,7 @@ test('the site works under a path prefix, offline included', () => visitThenGoOf
 test('the first visit downloads at most 700 KB gzip, the worker\'s bundle included', async () => {
   const zlib = await import('node:zlib');
   const server = await serveSite(siteDir);
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(browser, server.url, { fresh: true });
   try {
     const fetched = new Set();
     page.on('request', (r) => fetched.add(new URL(r.url()).pathname));

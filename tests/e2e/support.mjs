@@ -112,33 +112,98 @@ export function openPagesAt(size) {
   fileViewport = size;
 }
 
-// Opens the page in a fresh context and waits for its first frame. Console errors and page
-// errors are collected in the returned `errors` array. `routes` ({glob: handler}) answer
-// requests in place of the server (page.route); the service worker is blocked then, since
-// requests it makes would bypass them.
+// Opens the page and waits for its first frame. Console errors and page errors are collected in
+// the returned `errors` array. `routes` ({glob: handler}) answer requests in place of the server
+// (page.route); the service worker is blocked then, since requests it makes would bypass them.
 // Every page of the context draws on demand (playground.drawOnDemand: the frames waitFrames
 // asks for, a few after each input and one a second when idle), which cut Chromium's CPU in the
 // run by about a third; `drawOnDemand: false` keeps the page's own rhythm, for the tests
 // of that rhythm.
+//
+// The page is a tab that an earlier test of the file closed, when one with the same options is
+// free (see pagePool below), with every origin's storage cleared: the page starts as on a first
+// visit, but the browser keeps the compiled WebAssembly and its renderer, which makes an open
+// cost about 1.8 s of Chromium's CPU instead of about 4.6 in a new context (measured over five
+// opens each). `fresh: true` opens a new context, for a test about the browser's own first
+// visit (what it downloads, the service worker's install); so do `routes`. The service worker
+// is blocked in the tabs that are reused (offline.test.mjs is its test, in fresh contexts):
+// installing it fetched the whole bundle again on every open, 0.6 s of Chromium's CPU each.
 export async function openPage(browser, url, {
   width = fileViewport.width, height = fileViewport.height, deviceScaleFactor = 1, permissions = [], waitReady = true, routes = null,
-  drawOnDemand = true,
+  drawOnDemand = true, fresh = false,
 } = {}) {
-  const context = await browser.newContext({
-    viewport: { width, height }, deviceScaleFactor, permissions, serviceWorkers: routes ? 'block' : 'allow',
-  });
-  if (drawOnDemand) await context.addInitScript(() => { window.playgroundDrawOnDemand = true; });
-  const page = await context.newPage();
-  for (const [glob, handler] of Object.entries(routes ?? {})) await page.route(glob, handler);
-  const errors = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  await page.goto(url);
-  if (waitReady) await page.evaluate(() => window.playground.ready);
-  return { context, page, errors };
+  const key = JSON.stringify([width, height, deviceScaleFactor, [...permissions].sort(), drawOnDemand]);
+  const reusable = !fresh && !routes;
+  let tab = reusable ? pagePool.take(browser, key) : null;
+  if (!tab) {
+    const context = await browser.newContext({
+      viewport: { width, height }, deviceScaleFactor, permissions, serviceWorkers: routes || reusable ? 'block' : 'allow',
+    });
+    if (drawOnDemand) await context.addInitScript(() => { window.playgroundDrawOnDemand = true; });
+    const page = await context.newPage();
+    for (const [glob, handler] of Object.entries(routes ?? {})) await page.route(glob, handler);
+    tab = { browser, key, context, page, viewport: { width, height }, origins: new Set(), errors: [] };
+    watchTab(tab);
+  }
+  tab.errors = [];
+  await tab.page.goto(url);
+  if (waitReady) await tab.page.evaluate(() => window.playground.ready);
+  return { context: reusable ? pagedContext(tab) : tab.context, page: tab.page, errors: tab.errors };
 }
+
+// The listeners every tab keeps: errors go to the open's own array; the origins it visited are
+// the ones whose storage is cleared when it goes back to the pool.
+function watchTab(tab) {
+  tab.page.on('console', (msg) => {
+    if (msg.type() === 'error') tab.errors.push(`console: ${msg.text()}`);
+  });
+  tab.page.on('pageerror', (err) => tab.errors.push(`pageerror: ${err.message}`));
+  tab.page.on('framenavigated', (frame) => {
+    const { origin } = new URL(frame.url());
+    if (origin.startsWith('http')) tab.origins.add(origin);
+  });
+}
+
+// What a test holds as its page's context: close() hands the tab back to the pool; the other
+// methods the tests use are the context's own.
+function pagedContext(tab) {
+  return {
+    close: () => pagePool.give(tab),
+    newCDPSession: (page) => tab.context.newCDPSession(page),
+    setOffline: (offline) => tab.context.setOffline(offline),
+  };
+}
+
+// The free tabs of this test file (one process), by browser and options. A tab comes back as
+// a new visitor's: away from the page (its IndexedDB connections closed), every visited
+// origin's storage cleared (local storage, IndexedDB, service workers, cache storage, cookies),
+// the viewport, network, keys and mouse as a new context's, and no listener a test added.
+const pagePool = {
+  free: [],
+  take(browser, key) {
+    const i = this.free.findIndex((t) => t.browser === browser && t.key === key && !t.page.isClosed());
+    return i < 0 ? null : this.free.splice(i, 1)[0];
+  },
+  async give(tab) {
+    try {
+      await tab.page.goto('about:blank');
+      const cdp = await tab.context.newCDPSession(tab.page);
+      for (const origin of tab.origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+      await cdp.detach();
+      tab.origins.clear();
+      await tab.context.clearCookies();
+      await tab.context.setOffline(false);
+      await tab.page.setViewportSize(tab.viewport);
+      for (const key of ['Shift', 'Control', 'Alt', 'Meta']) await tab.page.keyboard.up(key);
+      await tab.page.mouse.up();
+      await tab.page.removeAllListeners();
+      watchTab(tab);
+      this.free.push(tab);
+    } catch {
+      await tab.context.close().catch(() => {});
+    }
+  },
+};
 
 export const state = (page) => page.evaluate(() => window.playground.state());
 // The text of an element of the page itself (the screen-reader live regions).
