@@ -5,7 +5,8 @@
 // The first lesson's requests are typed key by key; the others' are pasted (one input event,
 // where typing is hundreds: the keyboard path is the same for every lesson). Time a learner
 // would spend reading — GSI writes a lesson holds back, a traffic run — passes on the page's
-// clock (playground.stepClock), not in wall time.
+// clock (playground.stepClock), not in wall time, five seconds a frame: a traffic run catches
+// up the seconds it missed and meters each in its own second, as the engine tests check.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,7 +67,7 @@ describe('the whole curriculum, by mouse and keyboard', () => {
           if (step.task) {
             // A learner reads the step first; by then earlier writes have reached their GSIs
             // (a lesson may hold them back 20 s so that one step can catch the lag).
-            await stepClockUntil(page, (st) => !st.backgroundWork);
+            await stepClockUntil(page, (st) => !st.backgroundWork, { stepMs: 5000 });
             const solution =
               step.task.solution ?? (step.showMe ? [{ operation: step.showMe.operation, request: step.showMe.request }] : []);
             for (const r of solution) await runInBuilder(page, r.operation, r.request, { typed });
@@ -77,10 +78,10 @@ describe('the whole curriculum, by mouse and keyboard', () => {
                 await clickInStep(page, `lesson.design.${design}`);
                 await waitForState(page, (st) => st.lesson.traffic.design === design);
               }
-              await stepClockUntil(page, (st) => !st.backgroundWork);
+              await stepClockUntil(page, (st) => !st.backgroundWork, { stepMs: 5000 });
               await clickInStep(page, 'lesson.run_traffic');
               await waitForState(page, (st) => st.lesson.traffic.running);
-              await stepClockUntil(page, (st) => st.lesson.stepDone);
+              await stepClockUntil(page, (st) => st.lesson.stepDone, { stepMs: 5000 });
             }
             s = await waitForState(page, (st) => st.lesson.stepDone, 15000);
             assert.equal(s.lesson.task.passed, true, `${entry.id} step ${i + 1}: ${s.lesson.task.reason}`);

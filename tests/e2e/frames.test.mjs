@@ -5,7 +5,9 @@
 // second whatever is due while the page's clock is paused, since that work runs on it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { clickWidget, exec, openPage, siteAndBrowser, state, waitForState } from './support.mjs';
+import {
+  clickWidget, exec, openPage, siteAndBrowser, state, waitForState, waitFrames, widgetRect,
+} from './support.mjs';
 
 const env = siteAndBrowser();
 
@@ -102,6 +104,38 @@ test('drawing on demand: an input draws a moment of frames, not a second and a h
     await sleep(1000);
     const ownRhythm = (await frames()) - start;
     assert.ok(ownRhythm >= 15, `${ownRhythm} frames in the second after a pointer move, drawing in the page's own rhythm`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// A frame that would paint what the canvas already shows is run (input, panels, the frame
+// count) but not sent to the GPU, and the canvas keeps its picture; a change paints again.
+test('a frame that would paint the same picture is not painted, and the canvas keeps showing it', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  try {
+    await waitForState(page, (s) => s.sandboxSaved);
+    const counts = () => page.evaluate(() => ({ run: window.playground.frameCount(), painted: window.playground.framesPainted() }));
+    const button = await widgetRect(page, 'tables.create_sample');
+    assert.ok(button, 'the empty sandbox offers its sample table');
+    // The pointer away from every widget: nothing on the page changes from frame to frame.
+    await page.mouse.move(2, 630);
+    await waitFrames(page, 3);
+    const before = await counts();
+    const still = await page.screenshot();
+    await waitFrames(page, 10);
+    const after = await counts();
+    assert.ok(after.run - before.run >= 10, `${after.run - before.run} frames run`);
+    assert.equal(after.painted - before.painted, 0, 'no frame painted when nothing changed');
+    assert.ok((await page.screenshot()).equals(still), 'the canvas still shows the last painted picture');
+
+    // Hovering a button changes its colour: that frame is painted.
+    await page.mouse.move(button.x + button.w / 2, button.y + button.h / 2);
+    await waitFrames(page, 2);
+    const hovered = await counts();
+    assert.ok(hovered.painted - after.painted >= 1, 'the hovered button is painted');
+    assert.ok(!(await page.screenshot()).equals(still), 'and shows');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

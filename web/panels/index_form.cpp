@@ -26,6 +26,8 @@ bool Choice(const char* id, int& value, const char* const* names, int count, flo
 
 }  // namespace
 
+bool AttributeTypeCombo(const char* id, int& type, float width) { return Choice(id, type, kTypeNames, 3, width); }
+
 bool DrawIndexForm(IndexDraft& index, bool allow_lsi, bool provisioned, const std::string& table_partition_key,
                    const std::string& probe_prefix, PanelContext& ctx) {
   ui::Id id(probe_prefix.c_str());
@@ -63,7 +65,7 @@ bool DrawIndexForm(IndexDraft& index, bool allow_lsi, bool provisioned, const st
       ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - type_width - ImGui::GetFrameHeight() - gap * 2);
       changed |= ctx.probe.Item(probe + std::to_string(i + 2), ImGui::InputText(id, &rows[i].first));
       ImGui::SameLine();
-      changed |= Choice("##type", rows[i].second, kTypeNames, 3, type_width);
+      changed |= AttributeTypeCombo("##type", rows[i].second, type_width);
       ImGui::SameLine();
       if (ImGui::Button("x", {ImGui::GetFrameHeight(), 0})) {
         rows.erase(rows.begin() + static_cast<std::ptrdiff_t>(i));
@@ -76,7 +78,7 @@ bool DrawIndexForm(IndexDraft& index, bool allow_lsi, bool provisioned, const st
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - type_width - gap);
     changed |= ctx.probe.Item(probe_prefix + ".partition_key", ImGui::InputText("##pk", &index.partition_key));
     ImGui::SameLine();
-    changed |= Choice("##pk_type", index.partition_type, kTypeNames, 3, type_width);
+    changed |= AttributeTypeCombo("##pk_type", index.partition_type, type_width);
     {
       ui::Id more("more_pk");
       more_rows(index.more_partition_keys, "##more_pk", probe_prefix + ".partition_key");
@@ -105,7 +107,7 @@ bool DrawIndexForm(IndexDraft& index, bool allow_lsi, bool provisioned, const st
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - type_width - gap);
     changed |= ctx.probe.Item(probe_prefix + ".sort_key", ImGui::InputText("##sk", &index.sort_key));
     ImGui::SameLine();
-    changed |= Choice("##sk_type", index.sort_type, kTypeNames, 3, type_width);
+    changed |= AttributeTypeCombo("##sk_type", index.sort_type, type_width);
     if (index.global) {
       {
         ui::Id more("more_sk");

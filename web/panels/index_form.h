@@ -10,6 +10,10 @@
 
 namespace playground {
 
+// A key attribute's type (0 S, 1 N, 2 B, as the drafts keep it) as a drop-down `width` wide;
+// returns true when the learner chose another. The table designer's keys use it too.
+bool AttributeTypeCombo(const char* id, int& type, float width);
+
 // Draws `index`'s fields; returns true when one changed. `allow_lsi`: the kind may be LSI
 // (CreateTable only); an LSI's partition key is `table_partition_key`, shown, not edited.
 // Widgets are named `probe_prefix` + ".name", ".partition_key", ".kind", ... for the probe.

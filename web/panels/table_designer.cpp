@@ -10,25 +10,6 @@
 #include "widgets/imgui_scoped.h"
 
 namespace playground {
-namespace {
-
-constexpr const char* kTypeNames[] = {"String (S)", "Number (N)", "Binary (B)"};
-
-bool TypeCombo(const char* id, int& type, float width) {
-  bool changed = false;
-  ImGui::SetNextItemWidth(width);
-  if (ui::Combo combo(id, kTypeNames[type]); combo) {
-    for (int i = 0; i < 3; ++i) {
-      if (ImGui::Selectable(kTypeNames[i], i == type)) {
-        type = i;
-        changed = true;
-      }
-    }
-  }
-  return changed;
-}
-
-}  // namespace
 
 void TableDesigner::Open() { open_requested_ = true; }
 
@@ -88,7 +69,7 @@ void TableDesigner::Draw(PanelContext& ctx) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - type_width - ImGui::GetStyle().ItemSpacing.x);
   changed |= ctx.probe.Item("designer.partition_key", ImGui::InputText("##pk", &draft_.partition_key));
   ImGui::SameLine();
-  changed |= TypeCombo("##pk_type", draft_.partition_type, type_width);
+  changed |= AttributeTypeCombo("##pk_type", draft_.partition_type, type_width);
 
   changed |= ctx.probe.Item("designer.has_sort_key", ImGui::Checkbox("Sort key", &draft_.has_sort_key));
   if (draft_.has_sort_key) {
@@ -96,7 +77,7 @@ void TableDesigner::Draw(PanelContext& ctx) {
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - type_width - ImGui::GetStyle().ItemSpacing.x);
     changed |= ctx.probe.Item("designer.sort_key", ImGui::InputText("##sk", &draft_.sort_key));
     ImGui::SameLine();
-    changed |= TypeCombo("##sk_type", draft_.sort_type, type_width);
+    changed |= AttributeTypeCombo("##sk_type", draft_.sort_type, type_width);
   }
 
   ImGui::AlignTextToFramePadding();

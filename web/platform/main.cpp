@@ -30,6 +30,7 @@
 #include "app/app.h"
 #include "ddb/item_json.h"
 #include "platform/dom_input.h"
+#include "platform/draw_fingerprint.h"
 #include "platform/js_library.h"
 #include "sandbox/host.h"
 #include "widgets/theme.h"
@@ -198,6 +199,7 @@ class WebPlatform {
   float device_pixel_ratio() const { return dpr_; }
   int canvas_width() const { return width_; }
   int canvas_height() const { return height_; }
+  std::uint64_t frames_painted() const { return frames_painted_; }
 
   // Strings handed to JavaScript must outlive the call; each export keeps its last answer here.
   std::string exec_response;
@@ -251,6 +253,10 @@ class WebPlatform {
   double idle_frame_ms_ = kIdleFrameMs;
   double countdown_frame_ms_ = kCountdownFrameMs;
   int frames_owed_ = 0;
+  // What the canvas shows (draw_fingerprint.h; 0: nothing known, paint the next frame) and how
+  // many frames were painted, of app_.frame_count() run.
+  std::uint64_t painted_fingerprint_ = 0;
+  std::uint64_t frames_painted_ = 0;
   double last_activity_ms_ = 0.0;
   double last_drawn_ms_ = 0.0;
   unsigned buttons_down_ = 0;  // bit per ImGui button, to know when the mouse may leave
@@ -412,6 +418,7 @@ void WebPlatform::RebuildFontsAndStyle(float dpr, const playground::StyleSetting
   fonts_ = playground::LoadFonts(dpr * style.font_scale);
   playground::ApplyTheme(dpr * style.font_scale, style);
   ImGui_ImplOpenGL3_DestroyDeviceObjects();
+  painted_fingerprint_ = 0;  // a new font texture may reuse the old one's id
 }
 
 void WebPlatform::UpdateCursor() {
@@ -455,11 +462,18 @@ void WebPlatform::Frame() {
   app_.Frame(fonts_, dpr_);
   ImGui::Render();
 
-  glViewport(0, 0, width_, height_);
+  // A frame that would paint what the canvas shows is not painted (draw_fingerprint.h).
   const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_MenuBarBg];
-  glClearColor(bg.x, bg.y, bg.z, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  const std::uint64_t fingerprint = playground::DrawFingerprint(*ImGui::GetDrawData(), width_, height_) ^
+                                    (static_cast<std::uint64_t>(ImGui::ColorConvertFloat4ToU32(bg)) << 16);
+  if (fingerprint == 0 || fingerprint != painted_fingerprint_) {
+    glViewport(0, 0, width_, height_);
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    painted_fingerprint_ = fingerprint;
+    ++frames_painted_;
+  }
   UpdateCursor();
   if (cpu_ms.size() < kMaxTimings) cpu_ms.push_back(static_cast<float>(emscripten_get_now() - start_ms));
   // Ready once the saved sandbox is in: a script that runs then cannot be undone by a restore.
@@ -536,6 +550,7 @@ EMSCRIPTEN_KEEPALIVE const char* ui_state() {
 // How many frames the page has drawn: what the browser tests wait on, every animation frame,
 // so it is a number and not the whole of ui_state.
 EMSCRIPTEN_KEEPALIVE double ui_frame_count() { return static_cast<double>(Platform().app().frame_count()); }
+EMSCRIPTEN_KEEPALIVE double ui_frames_painted() { return static_cast<double>(Platform().frames_painted()); }
 
 // Moves the page's clock on by `millis` (as the capacity view's "Step 1 s" does, playing or
 // paused), so a test can let GSI writes arrive, a backfill or a traffic run finish and a TTL

@@ -47,6 +47,8 @@
 //                                      canvasWidth, canvasHeight}.
 //   playground.frameCount()            frames drawn so far (what state().frameCount says, cheaply:
 //                                      the browser tests wait on it every animation frame).
+//   playground.framesPainted()         of those, the frames sent to the GPU: a frame that would
+//                                      paint what the canvas already shows is not.
 //   playground.stepClock(ms)           moves the page's clock on by ms, playing or paused, as
 //                                      "Step 1 s" does: GSI writes arrive, traffic runs, TTL
 //                                      sweeps come without waiting for them.
@@ -216,6 +218,9 @@
     },
     frameCount() {
       return Module._ui_frame_count();
+    },
+    framesPainted() {
+      return Module._ui_frames_painted();
     },
     stepClock(millis) {
       Module._ui_step_clock(Number(millis));
