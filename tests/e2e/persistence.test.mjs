@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, openPage, reload, screenshot, siteAndBrowser, state, storeRecords, typeText, waitForState, widgetRect,
+  clickWidget, exec, openPage, reload, screenshot, siteAndBrowser, state, storeRecords, typeText, waitForState, waitFrames, widgetRect,
 } from './support.mjs';
 
 const site = siteAndBrowser();
@@ -123,8 +123,12 @@ describe('the saved sandbox', () => {
   });
 
   test('Sandbox > Reset asks first; Cancel keeps every table, Reset empties, Undo brings them back', async () => {
+    // The table list is what the last frame drew: count the tables on a frame drawn now, and
+    // wait for the new one to be listed (exec draws no frame of its own).
+    await waitFrames(page, 1);
+    const start = (await state(page)).tablesListed;
     await exec(page, 'CreateTable', kept('ToReset'));
-    const before = (await state(page)).tablesListed;
+    const before = (await waitForState(page, (st) => st.tablesListed === start + 1)).tablesListed;
     await clickWidget(page, 'menu.sandbox');
     await clickWidget(page, 'menu.reset');
     let s = await waitForState(page, (st) => st.confirm === 'Reset the sandbox?');

@@ -76,7 +76,7 @@ export const chromiumOptions = {
 // The run's one browser when scripts/test-e2e started it (tests/e2e/run.mjs sets
 // DDB_BROWSER_WS): each test file connects to it instead of starting its own, which saved a
 // Chromium start per file. Run on its own (node --test FILE), a file starts its own browser.
-// Every test opens its page in a fresh context either way, so nothing is shared but the process.
+// Either way a test file's pages are its own: a tab is reused only within a file (openPage).
 export async function launchBrowser() {
   if (process.env.DDB_BROWSER_WS) return chromium.connect(process.env.DDB_BROWSER_WS);
   return chromium.launch(chromiumOptions);
@@ -326,8 +326,7 @@ async function restPointerOn(page, name) {
   let rect = await widgetRect(page, name);
   for (let tries = 0; tries < 4; tries++) {
     if (!rect) {
-      await waitFrames(page, 2);
-      rect = await widgetRect(page, name);
+      rect = await widgetRect(page, name);  // two more frames to appear in (widgetRect)
       continue;
     }
     await page.mouse.move(rect.x + rect.w / 2, rect.y + rect.h / 2);

@@ -29,10 +29,6 @@ std::string RandomishId(std::uint64_t seed) {
   return buf;
 }
 
-Status TableNotFoundNamed(std::string_view name) {
-  return Status::NotFound("Requested resource not found: Table: " + std::string(name) + " not found");
-}
-
 }  // namespace
 
 TableDescription Describe(const Table& t, std::int64_t now_millis) {

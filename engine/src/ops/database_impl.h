@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "ddb/clock.h"
 #include "ddb/database.h"
@@ -268,7 +269,13 @@ std::optional<ItemCollectionMetrics> CollectionMetrics(const std::optional<std::
                                                        const Table& table, const Item& item_or_key,
                                                        std::uint64_t partition_split_bytes);
 
+// DynamoDB's ResourceNotFoundException for a missing table: the data-plane operations (items,
+// queries, batches) say only "Requested resource not found"; the control plane (DescribeTable,
+// UpdateTable, DeleteTable, the TTL operations) names the table.
 inline Status TableNotFound() { return Status::NotFound("Requested resource not found"); }
+inline Status TableNotFoundNamed(std::string_view name) {
+  return Status::NotFound("Requested resource not found: Table: " + std::string(name) + " not found");
+}
 
 // A ConditionalCheckFailedException, carrying the current item when the caller asked for it
 // with ReturnValuesOnConditionCheckFailure=ALL_OLD.

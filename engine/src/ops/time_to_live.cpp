@@ -23,10 +23,6 @@ constexpr std::int64_t kChangeIntervalMillis = 3'600'000;     // one change an h
 constexpr double kIgnoredBeforeSeconds = 5.0 * 365 * 86'400;  // older than five years: never expires
 constexpr std::size_t kSweepsKept = 20;
 
-Status TableNotFoundNamed(const std::string& name) {
-  return Status::NotFound("Requested resource not found: Table: " + name + " not found");
-}
-
 // An item's expiry in seconds since the epoch, when its TTL attribute holds one: a Number, not
 // more than five years in the past (DynamoDB ignores those, as it ignores other types).
 std::optional<double> ExpiryOf(const Item& item, const std::string& attribute, double now_seconds) {

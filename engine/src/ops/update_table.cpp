@@ -191,7 +191,7 @@ Result<TableDescription> Database::UpdateTable(const UpdateTableRequest& request
   if (Status s = CheckRequest(request); !s.ok()) return trace.Fail(s);
   Table* t = impl_->Find(*request.table_name);
   if (!t)
-    return trace.Fail(Status::NotFound("Requested resource not found: Table: " + *request.table_name + " not found"));
+    return trace.Fail(TableNotFoundNamed(*request.table_name));
   // "While it is UPDATING, you cannot issue another UpdateTable request ... Once the index
   // begins backfilling, you can use UpdateTable to perform other operations" (API reference).
   if (t->index_update_in_progress())
