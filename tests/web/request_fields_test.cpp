@@ -9,7 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include "text/body_edits.h"
-#include "text/item_json.h"
+#include "text/key_json.h"
 #include "text/trace_keys.h"
 
 using namespace playground;

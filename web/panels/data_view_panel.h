@@ -5,7 +5,7 @@
 #pragma once
 
 #include "frame/panel_context.h"
-#include "panels/capacity_view.h"
+#include "panels/capacity_panel.h"
 #include "panels/item_grid.h"
 #include "panels/item_inspector.h"
 #include "panels/partition_map.h"
@@ -46,7 +46,7 @@ class DataViewPanel {
   Mode mode_ = Mode::kPartitions;
   bool select_tab_ = false;
   std::string capacity_table_;  // ShowCapacity's table, until the next frame takes it
-  CapacityView capacity_;
+  CapacityPanel capacity_;
   bool add_index_requested_ = false;
   IndexDraft add_index_;
   std::string add_index_error_;

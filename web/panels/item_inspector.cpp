@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ddb/item_json.h"
-#include "text/item_json.h"
+#include "text/key_json.h"
 #include "text/json_format.h"
 #include "text/value_text.h"
 #include "widgets/imgui_scoped.h"

@@ -10,7 +10,7 @@
 
 #include "ddb/item_json.h"
 #include "ddb/number.h"
-#include "text/item_json.h"
+#include "text/key_json.h"
 #include "text/json_format.h"
 #include "text/sample_requests.h"
 

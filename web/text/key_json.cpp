@@ -1,4 +1,4 @@
-#include "text/item_json.h"
+#include "text/key_json.h"
 
 #include "ddb/item_json.h"
 

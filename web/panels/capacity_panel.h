@@ -1,4 +1,4 @@
-// CapacityView: the data view's Capacity tab — watch a hot key happen. The clock (play, pause,
+// CapacityPanel: the data view's Capacity tab — watch a hot key happen. The clock (play, pause,
 // step, speed), simulated traffic (a trainer scenario: pick, start, stop), the table's and each
 // GSI's capacity line and burst gauge, a partition heat map over the last minute (partitions as
 // rows, seconds as columns, colour = the share of the partition's limit asked for, red where it
@@ -15,7 +15,7 @@
 
 namespace playground {
 
-class CapacityView {
+class CapacityPanel {
  public:
   // `table`: the data view's table (empty: none yet, the scenarios are offered alone).
   void Draw(const std::string& table, PanelContext& ctx);

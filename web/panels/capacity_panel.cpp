@@ -1,4 +1,4 @@
-#include "panels/capacity_view.h"
+#include "panels/capacity_panel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,7 +28,7 @@ void SameLineIfFits(float width) {
 
 }  // namespace
 
-void CapacityView::DrawClock(PanelContext& ctx) {
+void CapacityPanel::DrawClock(PanelContext& ctx) {
   ddb::SimulatedClock& clock = ctx.clock;
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(ctx.colors.dim, "Clock");
@@ -66,7 +66,7 @@ void CapacityView::DrawClock(PanelContext& ctx) {
   ImGui::TextColored(ctx.colors.dim, "%s%s", now.c_str(), clock.playing() ? "" : " (paused)");
 }
 
-void CapacityView::DrawScenarioPicker(PanelContext& ctx) {
+void CapacityPanel::DrawScenarioPicker(PanelContext& ctx) {
   const auto& all = ShippedScenarios();
   const ShippedScenario* chosen = FindScenario(scenario_id_);
   if (!chosen && !all.empty()) chosen = &all.front();
@@ -136,7 +136,7 @@ void CapacityView::DrawScenarioPicker(PanelContext& ctx) {
   }
 }
 
-void CapacityView::Draw(const std::string& table, PanelContext& ctx) {
+void CapacityPanel::Draw(const std::string& table, PanelContext& ctx) {
   DrawClock(ctx);
   DrawScenarioPicker(ctx);
   if (table.empty()) return;
@@ -164,7 +164,7 @@ void CapacityView::Draw(const std::string& table, PanelContext& ctx) {
       DrawTopKeys(table, ix.index_name, ctx);
 }
 
-void CapacityView::DrawHeatMap(const std::string& table, const std::string& index, PanelContext& ctx) {
+void CapacityPanel::DrawHeatMap(const std::string& table, const std::string& index, PanelContext& ctx) {
   // The heat map's minute, the second in progress and the one before it (the capacity line's).
   auto metrics = ctx.db.Metrics(table, index, kHeatSeconds + 2);
   if (!metrics.ok()) return;
@@ -286,7 +286,7 @@ void CapacityView::DrawHeatMap(const std::string& table, const std::string& inde
   ImGui::Spacing();
 }
 
-void CapacityView::DrawCapacityChart(const ddb::CapacityMetrics& metrics, const std::string& index, PanelContext& ctx) {
+void CapacityPanel::DrawCapacityChart(const ddb::CapacityMetrics& metrics, const std::string& index, PanelContext& ctx) {
   const CapacityChart chart = BuildCapacityChart(metrics, writes_, kHeatSeconds);
   if (chart.points.size() < 2) return;
   // The y axis' labels on the left, the plot to the right, a minute wide like the heat map.
@@ -359,7 +359,7 @@ void CapacityView::DrawCapacityChart(const ddb::CapacityMetrics& metrics, const 
   swatch(throttle_colour, "a second that throttled", false);
 }
 
-const ddb::ContributorInsightsView* CapacityView::TopKeysOf(const std::string& table, const std::string& index,
+const ddb::ContributorInsightsView* CapacityPanel::TopKeysOf(const std::string& table, const std::string& index,
                                                             PanelContext& ctx) {
   CachedTopKeys& cached = top_keys_[table + "/" + index];
   const double now = ImGui::GetTime();
@@ -380,7 +380,7 @@ const ddb::ContributorInsightsView* CapacityView::TopKeysOf(const std::string& t
   return &cached.view;
 }
 
-void CapacityView::DrawTopKeys(const std::string& table, const std::string& index, PanelContext& ctx) {
+void CapacityPanel::DrawTopKeys(const std::string& table, const std::string& index, PanelContext& ctx) {
   const ddb::ContributorInsightsView* top = TopKeysOf(table, index, ctx);
   if (!top) return;
   ui::Id id(index.empty() ? "top_table" : ("top_" + index).c_str());
