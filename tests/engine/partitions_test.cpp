@@ -2,6 +2,7 @@
 #include <set>
 
 #include "ddb/introspection.h"
+#include "storage/partition_hash.h"
 #include "support.h"
 
 using namespace ddb::test;
@@ -21,6 +22,36 @@ TEST_CASE("The partition hash is documented and deterministic", "[partitions]") 
   // Type matters: the string "1" and the number 1 are different keys.
   CHECK(ddb::PartitionKeyHash(ddb::AttributeValue::S("1")) !=
         ddb::PartitionKeyHash(ddb::AttributeValue::N(ddb::Number::Parse("1").value())));
+}
+
+TEST_CASE("The hash space cut into ranges: each hash is in exactly the range that lists it", "[partitions]") {
+  // A table's first partitions and a GSI's are listed by HashSliceBegin/End and a GSI's entries
+  // placed by HashSlice: the two must agree on every boundary, round or not.
+  CHECK(ddb::HashSliceBegin(1, 4) == 0x4000000000000000ull);
+  CHECK(ddb::HashSliceBegin(1, 3) == 0x5555555555555555ull);
+  CHECK(ddb::HashSliceEnd(0, 3) == 0x5555555555555554ull);
+  CHECK(ddb::HashSlice(0x5555555555555554ull, 3) == 0);
+  CHECK(ddb::HashSlice(0x5555555555555555ull, 3) == 1);
+  CHECK(ddb::HashSlice(0xAAAAAAAAAAAAAAAAull, 3) == 2);
+  CHECK(ddb::HashSlice(0, 7) == 0);
+  CHECK(ddb::HashSlice(~0ull, 7) == 6);
+  std::uint64_t h = 0x9E3779B97F4A7C15ull;
+  for (int slices = 1; slices <= 17; ++slices) {
+    INFO(slices << " ranges");
+    CHECK(ddb::HashSliceBegin(0, slices) == 0);
+    CHECK(ddb::HashSliceEnd(slices - 1, slices) == ~0ull);
+    for (int i = 0; i < slices; ++i) {
+      CHECK(ddb::HashSlice(ddb::HashSliceBegin(i, slices), slices) == i);
+      CHECK(ddb::HashSlice(ddb::HashSliceEnd(i, slices), slices) == i);
+      if (i + 1 < slices) CHECK(ddb::HashSliceBegin(i + 1, slices) == ddb::HashSliceEnd(i, slices) + 1);
+    }
+    for (int k = 0; k < 200; ++k) {
+      h = ddb::Fmix64(h + static_cast<std::uint64_t>(k));
+      const int i = ddb::HashSlice(h, slices);
+      REQUIRE((i >= 0 && i < slices));
+      CHECK((ddb::HashSliceBegin(i, slices) <= h && h <= ddb::HashSliceEnd(i, slices)));
+    }
+  }
 }
 
 TEST_CASE("A new on-demand table starts with four partitions covering the hash space", "[partitions]") {
