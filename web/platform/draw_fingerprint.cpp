@@ -38,9 +38,10 @@ class Fingerprint {
 
 }  // namespace
 
-std::uint64_t DrawFingerprint(const ImDrawData& draw_data, int width, int height) {
+std::uint64_t DrawFingerprint(const ImDrawData& draw_data, int width, int height, std::uint32_t clear_rgba) {
   Fingerprint f;
   f.Add(static_cast<std::uint64_t>(width) << 32 | static_cast<std::uint32_t>(height));
+  f.Add(clear_rgba);
   f.Add(&draw_data.DisplayPos, sizeof draw_data.DisplayPos);
   f.Add(&draw_data.DisplaySize, sizeof draw_data.DisplaySize);
   f.Add(&draw_data.FramebufferScale, sizeof draw_data.FramebufferScale);

@@ -464,8 +464,8 @@ void WebPlatform::Frame() {
 
   // A frame that would paint what the canvas shows is not painted (draw_fingerprint.h).
   const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_MenuBarBg];
-  const std::uint64_t fingerprint = playground::DrawFingerprint(*ImGui::GetDrawData(), width_, height_) ^
-                                    (static_cast<std::uint64_t>(ImGui::ColorConvertFloat4ToU32(bg)) << 16);
+  const std::uint64_t fingerprint =
+      playground::DrawFingerprint(*ImGui::GetDrawData(), width_, height_, ImGui::ColorConvertFloat4ToU32(bg));
   if (fingerprint == 0 || fingerprint != painted_fingerprint_) {
     glViewport(0, 0, width_, height_);
     glClearColor(bg.x, bg.y, bg.z, 1.0f);
