@@ -42,12 +42,16 @@ const ms = (v) => `${v.toFixed(1)} ms`;
 const summary = (values) =>
   `p50 ${ms(percentile(values, 0.5))}  p95 ${ms(percentile(values, 0.95))}  max ${ms(Math.max(...values))}  (${values.length} frames)`;
 
+// The page as a visitor opens it: a new context (nothing cached, the service worker allowed)
+// drawing in its own rhythm, not the browser tests' reused tabs drawing on demand.
+const asVisited = { width, height, fresh: true, drawOnDemand: false };
+
 const only = option('only', '');
 const speed = Number(option('speed', 50));
 
 // 4. The capacity view under 100,000 simulated requests a second.
 async function benchCapacity(browser, server) {
-  const { context, page } = await openPage(browser, server.url, { width, height });
+  const { context, page } = await openPage(browser, server.url, asVisited);
   await page.evaluate(() => window.playground.frameStats(true));
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const idle = await page.evaluate(() => window.playground.frameStats(false));
@@ -85,14 +89,14 @@ try {
   // ---- First frame ----
   const firsts = [];
   for (let i = 0; i < runs; i++) {
-    const { page, context } = await openPage(browser, server.url, { width, height, waitReady: false });
+    const { page, context } = await openPage(browser, server.url, { ...asVisited, waitReady: false });
     firsts.push(await page.evaluate(async () => { await window.playground.ready; return performance.now(); }));
     await context.close();
   }
   console.log(`first frame after navigation: median ${ms(percentile(firsts, 0.5))}, max ${ms(Math.max(...firsts))}  [${firsts.map((v) => v.toFixed(0)).join(', ')}]`);
 
   // ---- 100,000 items ----
-  const { page, context } = await openPage(browser, server.url, { width, height });
+  const { page, context } = await openPage(browser, server.url, asVisited);
   const loadMs = await page.evaluate(() => {
     const t0 = performance.now();
     window.playground.exec('CreateTable', {

@@ -123,11 +123,13 @@ export function openPagesAt(size) {
 // The page is a tab that an earlier test of the file closed, when one with the same options is
 // free (see pagePool below), with every origin's storage cleared: the page starts as on a first
 // visit, but the browser keeps the compiled WebAssembly and its renderer, which makes an open
-// cost about 1.8 s of Chromium's CPU instead of about 4.6 in a new context (measured over five
-// opens each). `fresh: true` opens a new context, for a test about the browser's own first
+// cost about 1.2 s of Chromium's CPU instead of 3-5 in a new context (measured over five opens
+// each, up to a second after ready). `fresh: true` opens a new context, for a test about the browser's own first
 // visit (what it downloads, the service worker's install); so do `routes`. The service worker
 // is blocked in the tabs that are reused (offline.test.mjs is its test, in fresh contexts):
 // installing it fetched the whole bundle again on every open, 0.6 s of Chromium's CPU each.
+// scripts/bench-browser.mjs opens fresh contexts that draw in the page's own rhythm: it
+// measures the page as a visitor gets it.
 export async function openPage(browser, url, {
   width = fileViewport.width, height = fileViewport.height, deviceScaleFactor = 1, permissions = [], waitReady = true, routes = null,
   drawOnDemand = true, fresh = false,
