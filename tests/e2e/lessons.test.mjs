@@ -394,6 +394,9 @@ describe('a done step and a request that fails', () => {
       await clickInStep(page, 'lesson.run');
       s = await waitForState(page, (st) => st.lesson.stepDone);
       assert.equal(s.lesson.task.failedAfterDone, null);
+      // Widget rectangles are the last drawn frame's, the lesson's state the engine's now: a
+      // card that is gone is checked on a frame drawn after the change.
+      await waitFrames(page, 1);
       assert.equal(await widgetRect(page, 'lesson.task_stale'), null);
       await exec(page, 'GetItem', { TableName: 'NoSuchTable', Key: { id: { S: 'x' } } });
       s = await waitForState(page, (st) => st.lesson.task.failedAfterDone !== null);
@@ -405,6 +408,7 @@ describe('a done step and a request that fails', () => {
       // A request that works puts the card back.
       await exec(page, 'ListTables', {});
       s = await waitForState(page, (st) => st.lesson.task.failedAfterDone === null);
+      await waitFrames(page, 1);
       assert.equal(await widgetRect(page, 'lesson.task_stale'), null);
       assert.deepEqual(errors, []);
     } finally {
