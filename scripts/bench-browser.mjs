@@ -17,11 +17,17 @@
 //    per-frame CPU time beside the idle frame. Goal: p95 <= 16 ms.
 //    `--only capacity` runs this part alone; `--speed N` sets the clock (x50 by default; x10
 //    makes about 120,000 requests a second with the SDK's retries, and keeps up).
+// 5. Painting: the pointer moved over the page's widgets 60 times, a few frames drawn after
+//    each; Chromium's CPU, the frames painted and the share of the canvas each one painted, once
+//    as the page paints (only the rectangle a frame changes, web/platform/draw_damage.h) and
+//    once with every frame painted whole (playground.repaintAll before each move), for
+//    comparison. Without a GPU most of a painted frame's cost is SwiftShader shading pixels.
+//    `--only painting` runs this part alone.
 //
 // The site is build/web/site unless --site or DDB_SITE_DIR says otherwise.
 import path from 'node:path';
 import {
-  clickWidget, launchBrowser, openPage, serveSite, siteDir, waitForState, waitFrames, widgetRect,
+  clickWidget, launchBrowser, openPage, serveSite, siteDir, treeCpuSeconds, waitForState, waitFrames, widgetRect,
 } from '../tests/e2e/support.mjs';
 
 function option(name, fallback) {
@@ -77,12 +83,47 @@ async function benchCapacity(browser, server) {
   await context.close();
 }
 
+// 5. Painting: what a painted frame costs Chromium, painted as the page paints and painted whole.
+async function benchPainting(browser, server) {
+  const { context, page } = await openPage(browser, server.url, { width, height, fresh: true });
+  await waitForState(page, (s) => s.sandboxSaved);
+  const points = [[0.1, 0.15], [0.3, 0.3], [0.5, 0.45], [0.7, 0.2], [0.2, 0.8], [0.9, 0.6], [0.05, 0.95]];
+  const { canvasWidth, canvasHeight } = await page.evaluate(() => window.playground.state());
+  // Chromium's CPU: the bench's process tree less the bench itself.
+  const ownCpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
+  const chromiumCpu = () => treeCpuSeconds(process.pid) - ownCpu();
+  const sweep = async (whole) => {
+    const before = await page.evaluate(() => ({ frames: window.playground.framesPainted(), pixels: window.playground.pixelsPainted() }));
+    const cpu0 = chromiumCpu();
+    for (let i = 0; i < 60; i++) {
+      const [x, y] = points[i % points.length];
+      if (whole) await page.evaluate(() => window.playground.repaintAll());
+      await page.mouse.move(x * width, y * height);
+      await waitFrames(page, 3);
+    }
+    const cpu = chromiumCpu() - cpu0;
+    const after = await page.evaluate(() => ({ frames: window.playground.framesPainted(), pixels: window.playground.pixelsPainted() }));
+    const frames = after.frames - before.frames;
+    const share = (after.pixels - before.pixels) / frames / (canvasWidth * canvasHeight);
+    console.log(`  ${whole ? 'every frame whole ' : 'as the page paints'}  Chromium ${cpu.toFixed(2)} CPU s, ${ms((cpu * 1000) / 60)} a move; ` +
+      `${frames} frames painted, ${(share * 100).toFixed(1)} % of the canvas each`);
+  };
+  console.log(`painting, the pointer over the page's widgets (${canvasWidth}x${canvasHeight} canvas):`);
+  await sweep(false);
+  await sweep(true);
+  await context.close();
+}
+
 const server = await serveSite(site);
 const browser = await launchBrowser();
 try {
   console.log(`site ${site}, ${width}x${height}`);
   if (only === 'capacity') {
     await benchCapacity(browser, server);
+    process.exit(0);
+  }
+  if (only === 'painting') {
+    await benchPainting(browser, server);
     process.exit(0);
   }
 
@@ -172,6 +213,7 @@ try {
   console.log(`  time between frames      ${summary(idle.intervalMs)}`);
   await context.close();
   await benchCapacity(browser, server);
+  await benchPainting(browser, server);
 } finally {
   await browser.close();
   await server.close();

@@ -141,3 +141,61 @@ test('a frame that would paint the same picture is not painted, and the canvas k
     await context.close();
   }
 });
+
+// A frame paints only the rectangle that holds what it changes (web/platform/draw_damage.h),
+// over the picture the canvas kept, and the result is the same, pixel for pixel, as the frame
+// painted whole: a hover, a popup window opening over the rest and closing, a new table.
+test('a frame paints only the rectangle it changes, and the canvas is the same as one painted whole', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  try {
+    await waitForState(page, (s) => s.sandboxSaved);
+    const canvasPixels = () => page.evaluate(() => document.getElementById('canvas').toDataURL());
+    const painted = () => page.evaluate(() => ({ frames: window.playground.framesPainted(), pixels: window.playground.pixelsPainted() }));
+    const { canvasWidth, canvasHeight } = await state(page);
+    const whole = canvasWidth * canvasHeight;
+    // The canvas as the partly painted frames left it, then as a frame painted whole shows it.
+    async function assertSameAsWhole(what) {
+      await waitFrames(page, 2);
+      const partly = await canvasPixels();
+      const before = await painted();
+      await page.evaluate(() => window.playground.repaintAll());
+      await waitFrames(page, 2);
+      const after = await painted();
+      assert.equal(after.frames - before.frames, 1, `${what}: one frame painted whole`);
+      assert.equal(after.pixels - before.pixels, whole, `${what}: the whole canvas painted`);
+      assert.ok((await canvasPixels()) === partly, `${what}: the partly painted canvas is the one painted whole`);
+    }
+
+    const button = await widgetRect(page, 'tables.create_sample');
+    await page.mouse.move(2, canvasHeight - 10);
+    await waitFrames(page, 3);
+    await assertSameAsWhole('the pointer away from every widget');
+
+    let before = await painted();
+    await page.mouse.move(button.x + button.w / 2, button.y + button.h / 2);
+    await waitFrames(page, 3);
+    let after = await painted();
+    assert.ok(after.frames > before.frames, 'the hovered button is painted');
+    const hoverPixels = after.pixels - before.pixels;
+    // The button and the pixel of margin round it, in one frame or a few.
+    assert.ok(hoverPixels <= 3 * (button.w + 4) * (button.h + 4), `a hover painted ${hoverPixels} pixels, the button has ${button.w * button.h}`);
+    await assertSameAsWhole('a hovered button');
+
+    await clickWidget(page, 'capacity.scenario');
+    await waitFrames(page, 3);
+    await assertSameAsWhole('a popup over the page');
+    before = await painted();
+    await page.keyboard.press('Escape');
+    await waitFrames(page, 3);
+    after = await painted();
+    assert.ok(after.pixels - before.pixels < whole, 'a closing popup paints what it covered, not the whole canvas');
+    await assertSameAsWhole('the popup closed');
+
+    await clickWidget(page, 'tables.create_sample');
+    await waitForState(page, (s) => s.selectedTable === 'Books' && s.sandboxSaved);
+    await assertSameAsWhole('a new table on show');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -14,39 +14,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { chromiumOptions } from './support.mjs';
+import { chromiumOptions, treeCpuSeconds } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const options = process.argv.slice(2).filter((a) => a.startsWith('-'));
 let files = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 if (files.length === 0) {
   files = fs.readdirSync(here).filter((f) => f.endsWith('.test.mjs')).sort().map((f) => path.join(here, f));
-}
-
-// CPU seconds used so far by a process and every process below it, living or reaped
-// (/proc/PID/stat: utime, stime, cutime, cstime in clock ticks).
-const ticksPerSecond = 100;
-function treeCpuSeconds(rootPid) {
-  const children = new Map();
-  const stats = new Map();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let text;
-    try { text = fs.readFileSync(`/proc/${entry}/stat`, 'utf8'); } catch { continue; }
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    const ppid = Number(fields[1]);
-    stats.set(Number(entry), fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0));
-    if (!children.has(ppid)) children.set(ppid, []);
-    children.get(ppid).push(Number(entry));
-  }
-  let ticks = 0;
-  const stack = [rootPid];
-  while (stack.length) {
-    const pid = stack.pop();
-    ticks += stats.get(pid) ?? 0;
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return ticks / ticksPerSecond;
 }
 
 function runFile(file, wsEndpoint, tapFile) {

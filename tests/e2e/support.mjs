@@ -77,6 +77,32 @@ export const chromiumOptions = {
 // DDB_BROWSER_WS): each test file connects to it instead of starting its own, which saved a
 // Chromium start per file. Run on its own (node --test FILE), a file starts its own browser.
 // Either way a test file's pages are its own: a tab is reused only within a file (openPage).
+// CPU seconds used so far by a process and every process below it, living or reaped
+// (/proc/PID/stat: utime, stime, cutime, cstime in clock ticks).
+const ticksPerSecond = 100;
+export function treeCpuSeconds(rootPid) {
+  const children = new Map();
+  const stats = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let text;
+    try { text = fs.readFileSync(`/proc/${entry}/stat`, 'utf8'); } catch { continue; }
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const ppid = Number(fields[1]);
+    stats.set(Number(entry), fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0));
+    if (!children.has(ppid)) children.set(ppid, []);
+    children.get(ppid).push(Number(entry));
+  }
+  let ticks = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop();
+    ticks += stats.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return ticks / ticksPerSecond;
+}
+
 export async function launchBrowser() {
   if (process.env.DDB_BROWSER_WS) return chromium.connect(process.env.DDB_BROWSER_WS);
   return chromium.launch(chromiumOptions);

@@ -30,7 +30,7 @@
 #include "app/app.h"
 #include "ddb/item_json.h"
 #include "platform/dom_input.h"
-#include "platform/draw_fingerprint.h"
+#include "platform/draw_damage.h"
 #include "platform/js_library.h"
 #include "sandbox/host.h"
 #include "widgets/theme.h"
@@ -200,6 +200,12 @@ class WebPlatform {
   int canvas_width() const { return width_; }
   int canvas_height() const { return height_; }
   std::uint64_t frames_painted() const { return frames_painted_; }
+  double pixels_painted() const { return pixels_painted_; }
+  // The next frame is painted whole, whatever it changes.
+  void RepaintAll() {
+    damage_.Forget();
+    RequestFrames(1);
+  }
 
   // Strings handed to JavaScript must outlive the call; each export keeps its last answer here.
   std::string exec_response;
@@ -253,10 +259,11 @@ class WebPlatform {
   double idle_frame_ms_ = kIdleFrameMs;
   double countdown_frame_ms_ = kCountdownFrameMs;
   int frames_owed_ = 0;
-  // What the canvas shows (draw_fingerprint.h; 0: nothing known, paint the next frame) and how
-  // many frames were painted, of app_.frame_count() run.
-  std::uint64_t painted_fingerprint_ = 0;
+  // What the canvas shows (draw_damage.h), how many frames were painted, of
+  // app_.frame_count() run, and how many pixels they painted in all.
+  playground::DrawDamage damage_;
   std::uint64_t frames_painted_ = 0;
+  double pixels_painted_ = 0;
   double last_activity_ms_ = 0.0;
   double last_drawn_ms_ = 0.0;
   unsigned buttons_down_ = 0;  // bit per ImGui button, to know when the mouse may leave
@@ -282,6 +289,7 @@ bool WebPlatform::Init() {
   attributes.depth = EM_FALSE;
   attributes.stencil = EM_FALSE;
   attributes.antialias = EM_FALSE;  // ImGui anti-aliases its own shapes
+  attributes.preserveDrawingBuffer = EM_TRUE;  // a frame paints only what changed (draw_damage.h)
   context_ = emscripten_webgl_create_context("#canvas", &attributes);
   if (context_ <= 0) return false;
   emscripten_webgl_make_context_current(context_);
@@ -401,6 +409,7 @@ void WebPlatform::SyncCanvasSize() {
   if (width != width_ || height != height_) {
     Wake();
     emscripten_set_canvas_element_size("#canvas", width, height);
+    damage_.Forget();  // a new size clears the drawing buffer
     width_ = width;
     height_ = height;
   }
@@ -418,7 +427,7 @@ void WebPlatform::RebuildFontsAndStyle(float dpr, const playground::StyleSetting
   fonts_ = playground::LoadFonts(dpr * style.font_scale);
   playground::ApplyTheme(dpr * style.font_scale, style);
   ImGui_ImplOpenGL3_DestroyDeviceObjects();
-  painted_fingerprint_ = 0;  // a new font texture may reuse the old one's id
+  damage_.Forget();  // a new font texture may reuse the old one's id
 }
 
 void WebPlatform::UpdateCursor() {
@@ -462,17 +471,23 @@ void WebPlatform::Frame() {
   app_.Frame(fonts_, dpr_);
   ImGui::Render();
 
-  // A frame that would paint what the canvas shows is not painted (draw_fingerprint.h).
+  // Only the pixels the frame changes are painted, if any (draw_damage.h).
   const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_MenuBarBg];
-  const std::uint64_t fingerprint =
-      playground::DrawFingerprint(*ImGui::GetDrawData(), width_, height_, ImGui::ColorConvertFloat4ToU32(bg));
-  if (fingerprint == 0 || fingerprint != painted_fingerprint_) {
-    glViewport(0, 0, width_, height_);
+  ImDrawData& draw_data = *ImGui::GetDrawData();
+  const playground::PixelRect damage = damage_.Next(draw_data, ImGui::ColorConvertFloat4ToU32(bg));
+  if (!damage.empty()) {
+    const int fb_width = playground::FramebufferWidth(draw_data);
+    const int fb_height = playground::FramebufferHeight(draw_data);
+    if (damage != playground::PixelRect{0, 0, fb_width, fb_height}) playground::ClipDrawData(draw_data, damage);
+    glViewport(0, 0, fb_width, fb_height);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(damage.x0, fb_height - damage.y1, damage.x1 - damage.x0, damage.y1 - damage.y0);
     glClearColor(bg.x, bg.y, bg.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    painted_fingerprint_ = fingerprint;
+    glDisable(GL_SCISSOR_TEST);
+    ImGui_ImplOpenGL3_RenderDrawData(&draw_data);
     ++frames_painted_;
+    pixels_painted_ += static_cast<double>(damage.area());
   }
   UpdateCursor();
   if (cpu_ms.size() < kMaxTimings) cpu_ms.push_back(static_cast<float>(emscripten_get_now() - start_ms));
@@ -551,6 +566,8 @@ EMSCRIPTEN_KEEPALIVE const char* ui_state() {
 // so it is a number and not the whole of ui_state.
 EMSCRIPTEN_KEEPALIVE double ui_frame_count() { return static_cast<double>(Platform().app().frame_count()); }
 EMSCRIPTEN_KEEPALIVE double ui_frames_painted() { return static_cast<double>(Platform().frames_painted()); }
+EMSCRIPTEN_KEEPALIVE double ui_pixels_painted() { return Platform().pixels_painted(); }
+EMSCRIPTEN_KEEPALIVE void ui_repaint_all() { Platform().RepaintAll(); }
 
 // Moves the page's clock on by `millis` (as the capacity view's "Step 1 s" does, playing or
 // paused), so a test can let GSI writes arrive, a backfill or a traffic run finish and a TTL

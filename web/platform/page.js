@@ -49,6 +49,10 @@
 //                                      the browser tests wait on it every animation frame).
 //   playground.framesPainted()         of those, the frames sent to the GPU: a frame that would
 //                                      paint what the canvas already shows is not.
+//   playground.pixelsPainted()         the pixels those frames painted, in all: a frame paints
+//                                      only the rectangle it changes.
+//   playground.repaintAll()            paints the next frame whole (the browser tests compare
+//                                      a partly painted canvas with a whole one).
 //   playground.stepClock(ms)           moves the page's clock on by ms, playing or paused, as
 //                                      "Step 1 s" does: GSI writes arrive, traffic runs, TTL
 //                                      sweeps come without waiting for them.
@@ -221,6 +225,12 @@
     },
     framesPainted() {
       return Module._ui_frames_painted();
+    },
+    pixelsPainted() {
+      return Module._ui_pixels_painted();
+    },
+    repaintAll() {
+      Module._ui_repaint_all();
     },
     stepClock(millis) {
       Module._ui_step_clock(Number(millis));
