@@ -1,8 +1,10 @@
 // Runs the browser tests with one Chromium for the whole run: starts it (chromium.launchServer),
 // runs each test file in turn under node's test runner with DDB_BROWSER_WS pointing at it
 // (support.mjs connects instead of starting a browser of its own), and prints, at the end, a
-// table of each file's wall time and the CPU time Chromium spent on it — Chromium's software
-// rasteriser is where most of the run's CPU goes — then the counts as "N passed, N failed".
+// table of each file's wall time, the CPU time Chromium spent on it — Chromium's software
+// rasteriser is where most of the run's CPU goes — and the CPU time of the file's own node
+// processes (the test runner, the test file, Playwright's client), then the counts as
+// "N passed, N failed".
 //
 //   node tests/e2e/run.mjs [node test options, e.g. --test-name-pattern=resize] [files...]
 //
@@ -40,6 +42,14 @@ function tapCounts(tapFile) {
   return { passed: count('pass'), failed: count('fail'), skipped: count('skipped') };
 }
 
+// CPU seconds of this process's children that have exited and been waited for (/proc/self/stat:
+// cutime, cstime): a test file's node processes once it is done (Chromium runs to the end).
+function reapedChildrenCpuSeconds() {
+  const text = fs.readFileSync('/proc/self/stat', 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
 const server = await chromium.launchServer(chromiumOptions);
 const browserPid = server.process().pid;
 const rows = [];
@@ -49,6 +59,7 @@ try {
   for (const file of files) {
     const tapFile = path.join(tmp, `${path.basename(file)}.tap`);
     const cpuBefore = treeCpuSeconds(browserPid);
+    const nodeBefore = reapedChildrenCpuSeconds();
     const started = Date.now();
     const code = await runFile(file, server.wsEndpoint(), tapFile);
     const counts = tapCounts(tapFile);
@@ -57,7 +68,8 @@ try {
     if (code !== 0) exitCode = 1;
     rows.push({
       file: path.relative(process.cwd(), file), wallSeconds: (Date.now() - started) / 1000,
-      browserCpuSeconds: treeCpuSeconds(browserPid) - cpuBefore, ...counts,
+      browserCpuSeconds: treeCpuSeconds(browserPid) - cpuBefore, nodeCpuSeconds: reapedChildrenCpuSeconds() - nodeBefore,
+      ...counts,
     });
   }
 } finally {
@@ -67,13 +79,14 @@ try {
 
 const total = rows.reduce((t, r) => ({
   wallSeconds: t.wallSeconds + r.wallSeconds, browserCpuSeconds: t.browserCpuSeconds + r.browserCpuSeconds,
-  passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped,
-}), { wallSeconds: 0, browserCpuSeconds: 0, passed: 0, failed: 0, skipped: 0 });
+  nodeCpuSeconds: t.nodeCpuSeconds + r.nodeCpuSeconds, passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped,
+}), { wallSeconds: 0, browserCpuSeconds: 0, nodeCpuSeconds: 0, passed: 0, failed: 0, skipped: 0 });
 const width = Math.max(...rows.map((r) => r.file.length), 5);
-console.log(`\nbrowser tests, file by file (wall seconds; CPU seconds of Chromium on it)`);
-console.log(`${'file'.padEnd(width)}  ${'wall'.padStart(7)}  ${'chromium'.padStart(8)}  tests`);
+console.log(`\nbrowser tests, file by file (wall seconds; CPU seconds of Chromium on it, and of the file's node processes)`);
+console.log(`${'file'.padEnd(width)}  ${'wall'.padStart(7)}  ${'chromium'.padStart(8)}  ${'node'.padStart(6)}  tests`);
 for (const r of [...rows, { file: 'total', ...total }]) {
   console.log(`${r.file.padEnd(width)}  ${r.wallSeconds.toFixed(1).padStart(7)}  ${r.browserCpuSeconds.toFixed(1).padStart(8)}  ` +
+              `${r.nodeCpuSeconds.toFixed(1).padStart(6)}  ` +
               `${r.passed + r.failed}${r.failed ? ` (${r.failed} failed)` : ''}`);
 }
 if (process.env.DDB_E2E_TIMES) fs.writeFileSync(process.env.DDB_E2E_TIMES, JSON.stringify({ rows, total }, null, 2));

@@ -49,21 +49,24 @@ inline Response ExecRaw(Database& db, const std::string& op, const std::string& 
   return {w.http_status, json::parse(w.body)};
 }
 
-// Asserts an error response of the given type and exact message.
-#define REQUIRE_ERROR(response, error_type, error_message) \
-  do {                                                     \
-    auto r_ = (response);                                  \
-    INFO(r_.body.dump());                                  \
-    REQUIRE(r_.status == 400);                             \
-    REQUIRE(r_.type() == (error_type));                    \
-    REQUIRE(r_.message() == (error_message));              \
+// Asserts an error response of the given type and exact message. The body is written out for
+// the failure's report only when the assertion fails: on every passing check it was a copy and a
+// dump of each response, a third of the model test's time (36 s of its first case, natively).
+#define REQUIRE_ERROR(response, error_type, error_message)                                          \
+  do {                                                                                              \
+    const auto& r_ = (response);                                                                    \
+    const bool as_expected_ = r_.status == 400 && r_.type() == (error_type) && r_.message() == (error_message); \
+    INFO((as_expected_ ? std::string() : r_.body.dump()));                                          \
+    REQUIRE(r_.status == 400);                                                                      \
+    REQUIRE(r_.type() == (error_type));                                                             \
+    REQUIRE(r_.message() == (error_message));                                                       \
   } while (0)
 
-#define REQUIRE_OK(response)   \
-  do {                         \
-    auto r_ = (response);      \
-    INFO(r_.body.dump());      \
-    REQUIRE(r_.status == 200); \
+#define REQUIRE_OK(response)                                  \
+  do {                                                        \
+    const auto& r_ = (response);                              \
+    INFO((r_.status == 200 ? std::string() : r_.body.dump())); \
+    REQUIRE(r_.status == 200);                                \
   } while (0)
 
 // Books: authorId (S, HASH) + bookId (S, RANGE), on-demand.
