@@ -13,6 +13,9 @@
 #include "ddb/introspection.h"
 #include "support.h"
 
+// The one instantiation of nlohmann::json's members in engine_tests, optimized (json_extern.h).
+template class nlohmann::basic_json<>;
+
 using namespace ddb::test;
 
 namespace {

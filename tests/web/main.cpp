@@ -2,3 +2,7 @@
 // everything the page decides without drawing. One file per module, tagged [module].
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+// The one instantiation of nlohmann::json's members in web_model_tests (../json_extern.h).
+template class nlohmann::basic_json<>;
