@@ -161,8 +161,13 @@ TEST_CASE("UpdateTable adds a GSI that is CREATING, then backfills, then is ACTI
   const json scan_day = {{"TableName", "Orders"}, {"IndexName", "ByDay"}};
   REQUIRE_ERROR(Exec(db, "Scan", scan_day), "ValidationException",
                 "Cannot read from backfilling global secondary index: ByDay");
-  // Until it is backfilling, the table takes no other UpdateTable.
-  REQUIRE_ERROR(Exec(db, "UpdateTable", GsiUpdate({{"Delete", {{"IndexName", "ByStatus"}}}})), "ResourceInUseException",
+  // One index is built or dropped at a time; until this one backfills, the table itself keeps
+  // its settings too.
+  REQUIRE_ERROR(Exec(db, "UpdateTable", GsiUpdate({{"Delete", {{"IndexName", "ByStatus"}}}})), "LimitExceededException",
+                "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
+  REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Orders"}, {"ProvisionedThroughput", Throughput(5, 5)},
+                                         {"BillingMode", "PROVISIONED"}}),
+                "ResourceInUseException",
                 "Attempt to change a resource which is still in use: Table is being updated: Orders");
   // The new index's key type is enforced on writes from now on.
   json wrong = Order("w", 10, "OPEN", "x");
@@ -208,6 +213,52 @@ TEST_CASE("UpdateTable adds a GSI that is CREATING, then backfills, then is ACTI
   REQUIRE_OK(s);
   CHECK(s.body["Count"] == 7);
   CHECK(s.body["Items"][0].size() == 3);  // KEYS_ONLY: customer, orderNo, day
+}
+
+TEST_CASE("One index is created or deleted at a time", "[index_lifecycle]") {
+  // As DynamoDB answered live probes in October 2026 (ops/update_table.cpp, CheckIndexWorkInFlight).
+  ddb::ManualClock clock;
+  ddb::Database db{Timing(&clock)};
+  REQUIRE_OK(Exec(db, "CreateTable", ProvisionedTable(OrdersTable(), 5, 5)));
+  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Orders"}, {"Item", Order("ana", 1, "OPEN", "x")}}));
+  json create_day = GsiUpdate(CreateByPlacedDay());
+  create_day["AttributeDefinitions"] = json::array({AttributeDef("day", "S")});
+  create_day["GlobalSecondaryIndexUpdates"][0]["Create"]["ProvisionedThroughput"] = Throughput(5, 5);
+  REQUIRE_OK(Exec(db, "UpdateTable", create_day));
+  const std::string one_at_a_time =
+      "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table";
+
+  // While ByDay's resources are allocated: no other index created or deleted, ByDay itself not
+  // deleted, another index's throughput changed.
+  json create_place = GsiUpdate({{"Create",
+                                  {{"IndexName", "ByPlace"},
+                                   {"KeySchema", json::array({KeyElement("placed", "HASH")})},
+                                   {"Projection", {{"ProjectionType", "KEYS_ONLY"}}},
+                                   {"ProvisionedThroughput", Throughput(5, 5)}}}});
+  create_place["AttributeDefinitions"] = json::array({AttributeDef("placed", "S")});
+  REQUIRE_ERROR(Exec(db, "UpdateTable", create_place), "LimitExceededException", one_at_a_time);
+  REQUIRE_ERROR(Exec(db, "UpdateTable", GsiUpdate({{"Delete", {{"IndexName", "ByStatus"}}}})), "LimitExceededException",
+                one_at_a_time);
+  REQUIRE_ERROR(Exec(db, "UpdateTable", GsiUpdate({{"Delete", {{"IndexName", "ByDay"}}}})), "ResourceInUseException",
+                "Attempt to change a resource which is still in use: Index creation is in resource allocation phase. "
+                "Retry deletion during backfilling phase or when the index is active. Table: Orders Index: ByDay");
+  REQUIRE_OK(Exec(db, "UpdateTable",
+                  GsiUpdate({{"Update", {{"IndexName", "ByStatus"}, {"ProvisionedThroughput", Throughput(7, 7)}}}})));
+
+  // Backfilling: still one index at a time, but the table's own settings change, and ByDay can go.
+  clock.Advance(1000);
+  auto d = Exec(db, "DescribeTable", {{"TableName", "Orders"}});
+  REQUIRE(d.body["Table"]["GlobalSecondaryIndexes"][1]["Backfilling"] == true);
+  REQUIRE_ERROR(Exec(db, "UpdateTable", create_place), "LimitExceededException", one_at_a_time);
+  REQUIRE_ERROR(Exec(db, "UpdateTable", GsiUpdate({{"Delete", {{"IndexName", "ByStatus"}}}})), "LimitExceededException",
+                one_at_a_time);
+  REQUIRE_OK(Exec(db, "UpdateTable", {{"TableName", "Orders"}, {"ProvisionedThroughput", Throughput(6, 6)}}));
+  REQUIRE_OK(Exec(db, "UpdateTable", GsiUpdate({{"Delete", {{"IndexName", "ByDay"}}}})));
+
+  // While ByDay is DELETING, no index is created either; once it is gone, one is.
+  REQUIRE_ERROR(Exec(db, "UpdateTable", create_place), "LimitExceededException", one_at_a_time);
+  clock.Advance(800);
+  REQUIRE_OK(Exec(db, "UpdateTable", create_place));
 }
 
 TEST_CASE("UpdateTable deletes a GSI: DELETING, then gone with its definitions", "[index_lifecycle]") {

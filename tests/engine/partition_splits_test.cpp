@@ -17,16 +17,6 @@ namespace {
 
 constexpr std::uint64_t kUser1Hash = 0xc49cce505aa1e7c6ull;
 
-json ProvisionedTable(json table, std::int64_t read, std::int64_t write) {
-  table.erase("BillingMode");
-  table["ProvisionedThroughput"] = {{"ReadCapacityUnits", read}, {"WriteCapacityUnits", write}};
-  return table;
-}
-
-json Throughput(std::int64_t read, std::int64_t write) {
-  return {{"ReadCapacityUnits", read}, {"WriteCapacityUnits", write}};
-}
-
 std::vector<std::uint64_t> Begins(const ddb::TableLayout& layout) {
   std::vector<std::uint64_t> out;
   for (const auto& p : layout.partitions) out.push_back(p.hash_begin);

@@ -2,6 +2,7 @@
 // read the response as JSON.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include <catch2/catch.hpp>
@@ -124,6 +125,19 @@ inline json OrdersTable() {
 }
 
 inline json S(const std::string& s) { return {{"S", s}}; }
+
+inline json Throughput(std::int64_t read, std::int64_t write) {
+  return {{"ReadCapacityUnits", read}, {"WriteCapacityUnits", write}};
+}
+
+// `table` in provisioned mode: `read` and `write` units for the table and for each of its GSIs.
+inline json ProvisionedTable(json table, std::int64_t read, std::int64_t write) {
+  table.erase("BillingMode");
+  table["ProvisionedThroughput"] = Throughput(read, write);
+  if (table.contains("GlobalSecondaryIndexes"))
+    for (json& index : table["GlobalSecondaryIndexes"]) index["ProvisionedThroughput"] = Throughput(read, write);
+  return table;
+}
 inline json N(const std::string& n) { return {{"N", n}}; }
 
 }  // namespace ddb::test

@@ -68,11 +68,17 @@ TEST_CASE("Every error the engine gives has a line of plain words", "[error_expl
                            "KeySchema does not exactly match number of attributes defined in "
                            "AttributeDefinitions")
                   .empty());
+  CHECK(ExplainError("LimitExceededException",
+                     "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table")
+            .find("one index at a time") != std::string::npos);
+  CHECK(ExplainError("ResourceInUseException", "Attempt to change a resource which is still in use: Table is being "
+                                               "updated: Orders")
+            .find("once the new index is backfilling") != std::string::npos);
   // Whatever the message, each exception the engine raises has at least its type's line.
   for (const char* type :
        {"ValidationException", "SerializationException", "ResourceNotFoundException", "ResourceInUseException",
         "ConditionalCheckFailedException", "TransactionCanceledException", "ItemCollectionSizeLimitExceededException",
-        "UnknownOperationException", "InternalServerError"}) {
+        "UnknownOperationException", "LimitExceededException", "InternalServerError"}) {
     INFO(type);
     CHECK_FALSE(ExplainError(type, "a message no line mentions").empty());
   }

@@ -125,7 +125,18 @@ constexpr std::array kExplanations = {
                 "The request needed more capacity than the table (or one partition) provides right now."},
     Explanation{"ItemCollectionSizeLimitExceededException", "",
                 "With a local secondary index, one partition-key value may hold at most 10 GB."},
+    Explanation{"LimitExceededException", "Only 1 online index can be created or deleted simultaneously",
+                "A table builds or drops one index at a time: wait until the index being created is ACTIVE, or "
+                "the one being deleted is gone (DescribeTable shows both), then ask again."},
+    Explanation{"ResourceInUseException", "Index creation is in resource allocation phase",
+                "A new index can be deleted once it is backfilling (DescribeTable: Backfilling true) or ACTIVE, "
+                "not in its first moments."},
+    Explanation{"ResourceInUseException", "Table is being updated",
+                "An index is being set up or dropped: the table's own settings can change again once the new "
+                "index is backfilling, or the old one is gone."},
     Explanation{"ResourceInUseException", "", "The table is being created, deleted or already exists."},
+    Explanation{"LimitExceededException", "",
+                "The request would pass one of DynamoDB's account or table limits, which the message names."},
     Explanation{"ResourceNotFoundException", "", "No table (or index) by that name exists."},
     // Last, so that every error the engine gives has a line: the ones above say more.
     Explanation{"ValidationException", "",
