@@ -225,6 +225,32 @@ describe('progress and links', () => {
     }
   });
 
+  test('a step names the AWS pages it rests on, and a click opens one in a new tab', async () => {
+    const url = 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput-scenarios.html';
+    // The machine has no network: the cited page is answered here.
+    const aws = (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Warm throughput</title>' });
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=partitions&step=1`, {
+      routes: { 'https://docs.aws.amazon.com/**': aws },
+    });
+    try {
+      await onStep(page, 1);
+      await context.route('https://docs.aws.amazon.com/**', aws);
+      await scrollTo(page, 'lesson.source:0', 'lesson.body');
+      const opened = context.waitForEvent('page');
+      await clickWidget(page, 'lesson.source:0');
+      const tab = await opened;
+      await tab.waitForLoadState();
+      assert.equal(tab.url(), url);
+      assert.equal(await tab.evaluate(() => window.opener), null, 'the cited page cannot reach back into the playground');
+      assert.equal((await state(page)).lesson.step, 1, 'the playground stays on its step');
+      await screenshot(page, 'lesson-sources.png');
+      await tab.close();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a link into another lesson sets it up as of that step', async () => {
     const { page, context } = await openPage(env.browser, `${env.server.url}?lesson=reading-items&step=3`);
     try {

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sandbox/host.h"
 
@@ -23,6 +24,7 @@ class MemoryHost final : public Host {
   bool refuse_writes = false;                             // the browser's quota is full
   std::map<std::string, std::string, std::less<>> files;  // site path -> body; absent: 404
   std::deque<std::string> fetches;                        // asked for, not yet delivered
+  std::vector<std::string> opened_links;                  // OpenLink, in order
 
   std::optional<std::string> LoadStored(std::string_view key) override {
     auto it = stored.find(key);
@@ -111,6 +113,7 @@ class MemoryHost final : public Host {
 
   std::optional<std::string> QueryParameter(std::string_view) override { return std::nullopt; }
   void ShowLessonInAddress(std::string_view, int) override {}
+  void OpenLink(std::string_view url) override { opened_links.emplace_back(url); }
   void StartFetch(std::string_view path) override { fetches.emplace_back(path); }
   std::optional<FetchedFile> PollFetch() override {
     if (delivered_.empty()) return std::nullopt;

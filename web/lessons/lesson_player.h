@@ -150,6 +150,7 @@ class LessonPlayer final : public WireObserver {
   void DrawHeader(PanelContext& ctx);
   void DrawProgressBar(PanelContext& ctx);
   void DrawStep(PanelContext& ctx);
+  void DrawSources(const ddb::LessonStep& step, PanelContext& ctx);
   void DrawSetupNote(PanelContext& ctx);
   // "This lesson's table ... is gone", with a button that sets the lesson up again at this step.
   void DrawMissingTables(PanelContext& ctx);

@@ -169,6 +169,7 @@ void LessonPlayer::DrawStep(PanelContext& ctx) {
       const RichTextStyle text_style = TextStyle(ctx);
       DrawRichText(text_.Get(step.text), text_style);
       ctx.probe.RecordLastItem("lesson.text");
+      DrawSources(step, ctx);
       ImGui::Spacing();
       if (step.quiz) {
         ImGui::Spacing();
@@ -192,6 +193,31 @@ void LessonPlayer::DrawStep(PanelContext& ctx) {
   }
   ctx.probe.RecordLastItem("lesson.body");
   DrawFooter(ctx);
+}
+
+// The AWS pages the step rests on, as links under its text: a click opens the page in a new tab
+// (its address on hover), so a learner, or a trainer asked "says who?", can read the source.
+void LessonPlayer::DrawSources(const ddb::LessonStep& step, PanelContext& ctx) {
+  if (step.sources.empty()) return;
+  ui::TextWrap wrap;
+  ImGui::TextColored(ctx.colors.dim, step.sources.size() == 1 ? "Source:" : "Sources:");
+  for (std::size_t i = 0; i < step.sources.size(); ++i) {
+    const ddb::LessonSource& source = step.sources[i];
+    ImGui::SameLine();
+    // A title too long for the rest of the line starts the next one.
+    if (ImGui::CalcTextSize(source.title.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+    ui::Id id(static_cast<int>(i));
+    ImGui::TextColored(ctx.colors.sort_key, "%s", source.title.c_str());
+    const bool hovered = ImGui::IsItemHovered();
+    if (hovered) {
+      const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+      ImGui::GetWindowDrawList()->AddLine({min.x, max.y}, max, ImGui::GetColorU32(ctx.colors.sort_key), ctx.scale);
+      ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+      ImGui::SetTooltip("%s", source.url.c_str());
+    }
+    if (ctx.probe.Item("lesson.source:" + std::to_string(i), hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)))
+      host_.OpenLink(source.url);
+  }
 }
 
 // After a set-up that deleted tables the sandbox had: say so, and offer to take it back while

@@ -18,6 +18,7 @@ void js_record_request(int kind, double ticket, const char* key, const char* tex
 char* js_take_record();
 char* js_query_parameter(const char* name);
 void js_show_lesson_in_address(const char* id, int step);
+void js_open_link(const char* url);
 void js_start_fetch(const char* path);
 char* js_take_fetched();
 void js_announce(const char* region, const char* text);

@@ -145,6 +145,8 @@ mergeInto(LibraryManager.library, {
 
   // Keeps the lesson and step in the address bar (history.replaceState: no load, no new history
   // entry); the fragment, if any, stays.
+  // A new tab that cannot reach back into this one (noopener): a cited AWS page.
+  js_open_link: function(url) { window.open(UTF8ToString(url), "_blank", "noopener,noreferrer"); },
   js_show_lesson_in_address: function(id, step) {
     const params = new URLSearchParams(location.search);
     const lesson = UTF8ToString(id);

@@ -93,6 +93,7 @@ class BrowserHost final : public playground::Host {
   void ShowLessonInAddress(std::string_view id, int step) override {
     js_show_lesson_in_address(std::string(id).c_str(), step);
   }
+  void OpenLink(std::string_view url) override { js_open_link(std::string(url).c_str()); }
   void StartFetch(std::string_view path) override { js_start_fetch(std::string(path).c_str()); }
   std::optional<playground::FetchedFile> PollFetch() override {
     auto text = TakeJsString(js_take_fetched());

@@ -67,6 +67,8 @@ class Host {
   // Puts ?lesson=<id>&step=<step> in the address bar without loading anything (an empty id
   // takes them out), so a reload or a copied address opens the same step.
   virtual void ShowLessonInAddress(std::string_view id, int step) = 0;
+  // Opens an AWS page a lesson cites in a new tab, the playground staying where it is.
+  virtual void OpenLink(std::string_view url) = 0;
 
   // Fetches a file of the site by its path relative to the page, in the background (relative,
   // so the site works under any path prefix and from the service worker's cache offline).

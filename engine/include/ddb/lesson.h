@@ -268,6 +268,12 @@ struct LessonTask {
   std::size_t solution_design = 0;
 };
 
+// An AWS page a step's statements rest on (docs.aws.amazon.com or aws.amazon.com).
+struct LessonSource {
+  std::string title;  // e.g. "Warm throughput"
+  std::string url;
+};
+
 struct LessonStep {
   std::string title;
   std::string text;                // markdown
@@ -276,6 +282,7 @@ struct LessonStep {
   std::optional<ShowMe> show_me;
   std::optional<LessonTraffic> traffic;
   std::optional<LessonTask> task;
+  std::vector<LessonSource> sources;  // none for a step that states only what earlier ones cited
 };
 
 struct Lesson {

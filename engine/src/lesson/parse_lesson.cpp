@@ -114,6 +114,25 @@ bool ReadFacts(Reader& r, const Node& n, std::vector<std::string>& out) {
   return true;
 }
 
+// The AWS pages a step rests on: a title and an address on AWS's own sites, nowhere else (the
+// page opens them for the learner).
+bool ReadSources(Reader& r, const Node& n, std::vector<LessonSource>& out) {
+  if (!r.Array(n, 1, 4)) return false;
+  for (std::size_t i = 0; i < n->size(); ++i) {
+    const Node source = n.Element(i);
+    LessonSource s;
+    if (!r.Object(source, {"title", "url"}, {}) || !r.NonEmptyString(source.Member("title"), s.title, 80) ||
+        !r.NonEmptyString(source.Member("url"), s.url, 300))
+      return false;
+    const bool aws = s.url.rfind("https://docs.aws.amazon.com/", 0) == 0 || s.url.rfind("https://aws.amazon.com/", 0) == 0;
+    if (!aws)
+      return r.Fail(source.path + "/url",
+                    "\"" + s.url + "\" is not an AWS page (https://docs.aws.amazon.com/ or https://aws.amazon.com/)");
+    out.push_back(std::move(s));
+  }
+  return true;
+}
+
 bool ReadQuiz(Reader& r, const Node& n, Quiz& out) {
   if (!r.Object(n, {"question", "choices"}, {}) || !r.NonEmptyString(n.Member("question"), out.question)) return false;
   const Node choices = n.Member("choices");
@@ -212,10 +231,11 @@ bool ReadTask(Reader& r, const Node& n, const std::optional<ShowMe>& show_me,
 }
 
 bool ReadStep(Reader& r, const Node& n, LessonStep& out) {
-  if (!r.Object(n, {"title", "text", "facts"}, {"quiz", "showMe", "traffic", "task"}) ||
+  if (!r.Object(n, {"title", "text", "facts"}, {"quiz", "showMe", "traffic", "task", "sources"}) ||
       !r.NonEmptyString(n.Member("title"), out.title, 80) || !r.NonEmptyString(n.Member("text"), out.text) ||
       !ReadFacts(r, n.Member("facts"), out.facts))
     return false;
+  if (Reader::Has(n, "sources") && !ReadSources(r, n.Member("sources"), out.sources)) return false;
   if (Reader::Has(n, "quiz")) {
     Quiz quiz;
     if (!ReadQuiz(r, n.Member("quiz"), quiz)) return false;
