@@ -264,6 +264,25 @@ TEST_CASE("An on-demand table serves 4000 writes a second at once and answers Th
   REQUIRE(db.Metrics("Clicks")->write_limit == 4000);
 }
 
+TEST_CASE("Requests sent unmetered are neither metered nor throttled while the model stays on") {
+  ManualClock clock;
+  Database db(CapacityOn(&clock));
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Samples", 1, 1)));
+  // A sample table's load: 5,000 writes at one instant on a 1-WCU table, none refused, none counted.
+  db.SetUnmetered(true);
+  const int throttled = PutAtRate(db, clock, "Samples", 5000, 1, [](int i) { return "s" + std::to_string(i); });
+  db.SetUnmetered(false);
+  CHECK(throttled == 0);
+  const auto metrics = db.Metrics("Samples");
+  REQUIRE(metrics.ok());
+  double consumed = 0;
+  for (const CapacitySecond& second : metrics->seconds) consumed += second.consumed_write_capacity_units;
+  CHECK(consumed == 0);
+  // Metered again: the table's one write unit (and its banked burst) runs out.
+  const Response r = FirstRefusal(db, "Samples");
+  CHECK(r.type() == "ProvisionedThroughputExceededException");
+}
+
 TEST_CASE("An on-demand table serves twice its previous peak once a window has set it") {
   ManualClock clock;
   DatabaseOptions options = CapacityOn(&clock);

@@ -13,6 +13,20 @@ namespace {
 // Batches of the big sample sent per frame: the page stays responsive while it loads.
 constexpr int kBatchesPerFrame = 200;
 
+// A sample's requests are not traffic: while they are sent, nothing is metered or throttled
+// (after a scenario, a new table's partitions would otherwise stop the load a few thousand
+// items in).
+class Unmetered {
+ public:
+  explicit Unmetered(WireClient& wire) : wire_(wire) { wire_.SetUnmetered(true); }
+  ~Unmetered() { wire_.SetUnmetered(false); }
+  Unmetered(const Unmetered&) = delete;
+  Unmetered& operator=(const Unmetered&) = delete;
+
+ private:
+  WireClient& wire_;
+};
+
 }  // namespace
 
 void TablesPanel::Update(PanelContext& ctx) {
@@ -124,6 +138,7 @@ void TablesPanel::CreateSampleTable(PanelContext& ctx) {
     error_type_ = created.error_type;
     error_message_ = created.error_message;
   } else {
+    Unmetered unmetered(ctx.wire);
     for (const std::string& put : SamplePutItemRequests()) {
       WireResult result = ctx.wire.Send("PutItem", put);
       if (!result.ok()) {
@@ -156,11 +171,14 @@ void TablesPanel::StartBigSample(PanelContext& ctx) {
 void TablesPanel::ContinueBigSample(PanelContext& ctx) {
   if (!loading()) return;
   const int end = std::min(BigSampleBatchCount(), big_sample_next_ + kBatchesPerFrame);
+  Unmetered unmetered(ctx.wire);
   for (; big_sample_next_ < end; ++big_sample_next_) {
     WireResult result = ctx.wire.Send("BatchWriteItem", BigSampleBatchRequest(big_sample_next_));
     if (!result.ok()) {
+      // Said in view, with how far it got: the items loaded so far stay (Undo takes them away).
       error_type_ = result.error_type;
-      error_message_ = result.error_message;
+      error_message_ = result.error_message + " (the sample stopped after " +
+                       std::to_string(big_sample_next_ * kBigSampleBatchSize) + " of 100,000 items)";
       big_sample_next_ = BigSampleBatchCount();
       break;
     }

@@ -33,6 +33,7 @@ ddb::Status WireClient::StartTraffic(const ddb::TrafficScenario& scenario, std::
 void WireClient::StopTraffic() { db_.StopTraffic(); }
 
 void WireClient::SetCapacityModel(bool on) { db_.SetCapacityModel(on); }
+void WireClient::SetUnmetered(bool on) { db_.SetUnmetered(on); }
 
 void WireClient::Replace(ddb::Database&& fresh) {
   fresh.FinishBackgroundWork();  // a state put back whole starts with its indexes caught up

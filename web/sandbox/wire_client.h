@@ -93,6 +93,9 @@ class WireClient {
   void StopTraffic();
   // Whether requests are metered and throttled (ddb::Database::SetCapacityModel).
   void SetCapacityModel(bool on);
+  // Requests sent while on are neither metered nor throttled (ddb::Database::SetUnmetered): a
+  // sample table loads whatever traffic ran before.
+  void SetUnmetered(bool on);
   // What a database that replaces this one is made with.
   const ddb::DatabaseOptions& options() const { return db_.options(); }
 

@@ -145,6 +145,10 @@ class Database {
   // ---- The capacity model and simulated traffic (ddb/throughput.h, ddb/traffic.h) ----------
   // Turns the capacity model on or off from now on (ThroughputOptions::enforce). Off, traffic stops.
   void SetCapacityModel(bool enforce);
+  // While on, requests are neither metered nor throttled, the capacity model staying on for the
+  // traffic: what the page loads for the learner (a sample table) is not traffic, and must not
+  // fail half-way because a scenario left a partition without capacity.
+  void SetUnmetered(bool on);
   // Starts a scenario, replacing any running one, from the clock's time: its requests are made
   // as the background work runs. Creates the scenario's table when it defines one that does not
   // exist. Refused (ValidationException) while the capacity model is off, for a missing table,

@@ -171,10 +171,10 @@ struct Database::Impl {
   }
   // Asks the capacity model whether it serves a request on `t` now: `build(demand)` adds what
   // the request draws (AddWriteDemand / AddReadDemand). OK, or the throttling error (its
-  // reasons in the trace). Nothing is built when the model is off.
+  // reasons in the trace). Nothing is built when the model is off, or the request unmetered.
   template <class Build>
   Status Admit(TraceScope& trace, Table& t, bool write, Build&& build) {
-    throughput::TableMeter* m = MeterOf(t);
+    throughput::TableMeter* m = unmetered ? nullptr : MeterOf(t);
     if (!m) return Status::Ok();
     demand.Clear(write);
     build(demand);
@@ -183,8 +183,9 @@ struct Database::Impl {
     if (m->Meter(demand, clock->NowMillis(), throttles)) return Status::Ok();
     return Throttled(m->on_demand(), {throttles.begin() + static_cast<std::ptrdiff_t>(before), throttles.end()});
   }
-  // Whether the capacity model is on (requests then build their demand).
-  bool metering() const { return options.throughput.enforce; }
+  // Whether requests are metered: the capacity model is on and SetUnmetered is not (requests then
+  // build their demand).
+  bool metering() const { return options.throughput.enforce && !unmetered; }
   Table::Environment TableEnvironment() {
     return {options.partition_split_bytes, &last_trace, clock, options.index_timing};
   }
@@ -248,6 +249,7 @@ struct Database::Impl {
   bool SweepExpiredItems(std::int64_t now_millis);
   // The scenario running, if any (Database::StartTraffic).
   std::unique_ptr<traffic::TrafficGenerator> traffic;
+  bool unmetered = false;  // Database::SetUnmetered
 };
 
 // DescribeTable's view of a table at `now_millis` (NumberOfDecreasesToday depends on the day).

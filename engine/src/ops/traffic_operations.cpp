@@ -13,6 +13,8 @@ void Database::SetCapacityModel(bool enforce) {
   }
 }
 
+void Database::SetUnmetered(bool on) { impl_->unmetered = on; }
+
 Status Database::StartTraffic(const TrafficScenario& scenario) {
   if (!impl_->options.throughput.enforce)
     return Status::Validation("Simulated traffic needs the capacity model: it is off");
