@@ -45,6 +45,8 @@ describe('the saved sandbox', () => {
     await waitForState(page, (s) => s.selectedTable === 'Books');
     await clickWidget(page, 'builder.run');
     await waitForState(page, (s) => s.itemsListed === 9);
+    // Every table setting is kept: Contributor Insights too (it used to come back DISABLED).
+    await exec(page, 'UpdateContributorInsights', { TableName: 'Books', ContributorInsightsAction: 'ENABLE' });
     // Saved to IndexedDB a second after the last change, in pieces named by a manifest.
     await waitForState(page, (st) => st.sandboxSaved);
     const records = await storeRecords(page);
@@ -59,6 +61,8 @@ describe('the saved sandbox', () => {
     assert.equal(s.itemsListed, 9);
     assert.equal(s.undoDepth, 0, 'a fresh visit has nothing to undo');
     assert.deepEqual(s.notices, []);
+    const insights = await exec(page, 'DescribeContributorInsights', { TableName: 'Books' });
+    assert.equal(insights.body.ContributorInsightsStatus, 'ENABLED', JSON.stringify(insights));
   });
 
   test('a change made just before the page closes survives too (the localStorage copy)', async () => {

@@ -241,7 +241,7 @@ TEST_CASE("A broken snapshot is refused with the JSON path that is wrong", "[sna
     CHECK(ImportError(misspelt) ==
           "/tables/0/items: unknown member (allowed: TableName, AttributeDefinitions, KeySchema, BillingMode, "
           "ProvisionedThroughput, LocalSecondaryIndexes, GlobalSecondaryIndexes, Tags, TimeToLiveSpecification, "
-          "Items)");
+          "ContributorInsights, Items)");
     std::string no_name = BooksSnapshot(book);
     no_name.replace(no_name.find("\"TableName\": \"Books\","), 21, "");
     CHECK(ImportError(no_name) ==

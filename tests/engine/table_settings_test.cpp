@@ -225,3 +225,47 @@ TEST_CASE("A snapshot keeps a table's tags and its TTL, and the loaded table swe
         "/tables/0/TimeToLiveSpecification/Enabled: must be true (a snapshot keeps TTL only while it is on)");
   CHECK(refused.TableNames().empty());
 }
+
+TEST_CASE("A snapshot keeps Contributor Insights on the table and on a GSI, with its mode", "[table_settings]") {
+  ddb::ManualClock clock;
+  ddb::Database db(WithoutIndexLag(&clock));
+  REQUIRE_OK(Exec(db, "CreateTable", OrdersTable()));
+  REQUIRE_OK(Exec(db, "UpdateContributorInsights",
+                  {{"TableName", "Orders"}, {"ContributorInsightsAction", "ENABLE"}, {"ContributorInsightsMode", "THROTTLED_KEYS"}}));
+  REQUIRE_OK(Exec(db, "UpdateContributorInsights",
+                  {{"TableName", "Orders"}, {"IndexName", "ByStatus"}, {"ContributorInsightsAction", "ENABLE"}}));
+  const std::string text = ddb::ExportSnapshot(db, ddb::SnapshotContent::kDefinitionsOnly);
+  CHECK(text.find("\"ContributorInsights\": [{\"Mode\":\"THROTTLED_KEYS\"},{\"IndexName\":\"ByStatus\",\"Mode\":"
+                  "\"ACCESSED_AND_THROTTLED_KEYS\"}]") != std::string::npos);
+
+  ddb::Database loaded(WithoutIndexLag(&clock));
+  REQUIRE(ddb::ImportSnapshot(loaded, text).ok());
+  auto table = loaded.TopKeys("Orders");
+  auto index = loaded.TopKeys("Orders", "ByStatus");
+  REQUIRE(table.ok());
+  REQUIRE(index.ok());
+  CHECK(table->status == ddb::ContributorInsightsStatus::kEnabled);
+  CHECK(table->mode == ddb::ContributorInsightsMode::kThrottledKeys);
+  CHECK(index->status == ddb::ContributorInsightsStatus::kEnabled);
+  CHECK(index->mode == ddb::ContributorInsightsMode::kAccessedAndThrottledKeys);
+  auto described = Exec(loaded, "DescribeContributorInsights", {{"TableName", "Orders"}});
+  REQUIRE_OK(described);
+  CHECK(described.body["ContributorInsightsStatus"] == "ENABLED");
+  // Off again: nothing about it in the next snapshot.
+  REQUIRE_OK(Exec(loaded, "UpdateContributorInsights",
+                  {{"TableName", "Orders"}, {"ContributorInsightsAction", "DISABLE"}}));
+  REQUIRE_OK(Exec(loaded, "UpdateContributorInsights",
+                  {{"TableName", "Orders"}, {"IndexName", "ByStatus"}, {"ContributorInsightsAction", "DISABLE"}}));
+  CHECK(ddb::ExportSnapshot(loaded).find("ContributorInsights") == std::string::npos);
+
+  std::string unknown_index = text;
+  unknown_index.replace(unknown_index.find("\"ByStatus\",\"Mode\""), 10, "\"ByNothing\"");
+  ddb::Database refused;
+  CHECK(ddb::ImportSnapshot(refused, unknown_index).message() ==
+        "/tables/0/ContributorInsights/1: the table has no global secondary index \"ByNothing\"");
+  std::string bad_mode = text;
+  bad_mode.replace(bad_mode.find("THROTTLED_KEYS"), 14, "HOT_KEYS");
+  CHECK(ddb::ImportSnapshot(refused, bad_mode).message() ==
+        "/tables/0/ContributorInsights/0/Mode: \"HOT_KEYS\" is not one of: ACCESSED_AND_THROTTLED_KEYS, THROTTLED_KEYS");
+  CHECK(refused.TableNames().empty());
+}

@@ -7,6 +7,7 @@
 #include "ddb/limits.h"
 #include "ops/constraint_errors.h"
 #include "ops/database_impl.h"
+#include "wire/database_internal.h"
 
 namespace ddb {
 
@@ -229,6 +230,20 @@ Result<ContributorInsightsView> Database::TopKeys(std::string_view table_name, s
     v.most_accessed_keys.clear();
   }
   return v;
+}
+
+Status DatabaseInternal::RestoreContributorInsights(Database& db, std::string_view table_name,
+                                                    const std::string& index_name, ContributorInsightsMode mode) {
+  Database::Impl& impl = *db.impl_;
+  const Table* t = impl.Find(std::string(table_name));
+  if (!t || (!index_name.empty() && !HasGsi(*t, index_name))) return TableNotFound();
+  auto& table_insights = impl.insights[t->definition().name];
+  if (table_insights.table_id != t->id()) table_insights = {t->id(), {}};
+  Database::Impl::InsightsSetting& setting = table_insights.by_index[index_name];
+  const std::int64_t now = impl.clock->NowMillis();
+  setting = {ContributorInsightsStatus::kEnabled, mode, now, now};
+  ++impl.revision;
+  return Status::Ok();
 }
 
 }  // namespace ddb

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "ddb/database.h"
+#include "ddb/throughput.h"
 #include "ddb/status.h"
 
 namespace ddb {
@@ -23,6 +24,10 @@ class DatabaseInternal {
   // Turns TTL on for a table with `attribute`, as state restored rather than a request (no
   // hourly limit, no trace): a loaded snapshot's. NotFound for no such table.
   static Status RestoreTimeToLive(Database& db, std::string_view table_name, const std::string& attribute);
+  // Turns Contributor Insights on for a table (`index_name` empty) or one of its GSIs, as state
+  // restored: ENABLED at once, no trace. NotFound for no such table or index.
+  static Status RestoreContributorInsights(Database& db, std::string_view table_name, const std::string& index_name,
+                                           ContributorInsightsMode mode);
 };
 
 }  // namespace ddb

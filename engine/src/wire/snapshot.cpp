@@ -5,6 +5,8 @@
 
 #include <map>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "ddb/item_json.h"
@@ -20,11 +22,23 @@ namespace {
 
 // ---- Export ---------------------------------------------------------------------------------
 
-// A table's settings besides its definition: its tags (CreateTable's Tags) and its TTL.
+// A table's settings besides its definition: its tags (CreateTable's Tags), its TTL, and
+// Contributor Insights where it is on (the table's, a GSI's).
 struct TableSettings {
   std::map<std::string, std::string> tags;
   std::optional<std::string> time_to_live;
+  std::vector<ContributorInsightsView> insights;  // the ENABLED ones only
 };
+
+TableSettings SettingsOf(const Database& db, const TableDescription& d) {
+  TableSettings settings{db.TagsOf(d.table_name), db.TimeToLiveAttribute(d.table_name), {}};
+  std::vector<std::string> resources{""};
+  for (const IndexDescription& index : d.global_secondary_indexes) resources.push_back(index.index_name);
+  for (const std::string& index : resources)
+    if (auto view = db.TopKeys(d.table_name, index, 0); view.ok() && view->status == ContributorInsightsStatus::kEnabled)
+      settings.insights.push_back(std::move(view).value());
+  return settings;
+}
 
 void AppendTable(std::string& out, const TableDescription& d, const TableSettings& settings,
                  const TableLayout* layout) {
@@ -43,6 +57,16 @@ void AppendTable(std::string& out, const TableDescription& d, const TableSetting
   }
   if (settings.time_to_live)
     member("TimeToLiveSpecification", {{"AttributeName", *settings.time_to_live}, {"Enabled", true}});
+  if (!settings.insights.empty()) {
+    json insights = json::array();
+    for (const ContributorInsightsView& view : settings.insights) {
+      json entry = json::object();
+      if (!view.index_name.empty()) entry["IndexName"] = view.index_name;
+      entry["Mode"] = std::string(ContributorInsightsModeName(view.mode));
+      insights.push_back(std::move(entry));
+    }
+    member("ContributorInsights", insights);
+  }
   if (!layout) {
     out += "\n    }";
     return;
@@ -75,6 +99,8 @@ struct TableEntry {
   std::string path;  // "/tables/0"
   CreateTableRequest definition;
   std::optional<std::string> time_to_live;  // the TTL attribute, when TTL is on
+  // Contributor Insights on: (index name, "" for the table; its mode).
+  std::vector<std::pair<std::string, ContributorInsightsMode>> insights;
   std::vector<Item> items;
 };
 
@@ -89,12 +115,32 @@ bool ReadTimeToLive(Reader& r, const Node& n, TableEntry& entry) {
   return true;
 }
 
+// [{"IndexName"?, "Mode"}]: where Contributor Insights is on, each resource once.
+bool ReadContributorInsights(Reader& r, const Node& n, TableEntry& entry) {
+  if (!r.Array(n, 1, kNoLimit)) return false;
+  for (std::size_t i = 0; i < n->size(); ++i) {
+    const Node e = n.Element(i);
+    std::string index, mode;
+    if (!r.Object(e, {"Mode"}, {"IndexName"}) || !r.NonEmptyString(e.Member("Mode"), mode)) return false;
+    if (Reader::Has(e, "IndexName") && !r.NonEmptyString(e.Member("IndexName"), index)) return false;
+    if (mode != "ACCESSED_AND_THROTTLED_KEYS" && mode != "THROTTLED_KEYS")
+      return r.Fail(e.Member("Mode").path, "\"" + mode + "\" is not one of: ACCESSED_AND_THROTTLED_KEYS, THROTTLED_KEYS");
+    for (const auto& [seen, unused] : entry.insights)
+      if (seen == index)
+        return r.Fail(e.path, index.empty() ? "the table is listed twice" : "index \"" + index + "\" is listed twice");
+    entry.insights.emplace_back(index, mode == "THROTTLED_KEYS" ? ContributorInsightsMode::kThrottledKeys
+                                                                : ContributorInsightsMode::kAccessedAndThrottledKeys);
+  }
+  return true;
+}
+
 bool ReadTable(Reader& r, const Node& n, TableEntry& entry) {
   // Unknown members are refused rather than ignored: a misspelt "items" would otherwise load
   // an empty table without a word.
   if (!r.Object(n, {},
                 {"TableName", "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput",
-                 "LocalSecondaryIndexes", "GlobalSecondaryIndexes", "Tags", "TimeToLiveSpecification", "Items"}))
+                 "LocalSecondaryIndexes", "GlobalSecondaryIndexes", "Tags", "TimeToLiveSpecification",
+                 "ContributorInsights", "Items"}))
     return false;
   entry.path = n.path;
   // CreateTable's own members are CreateTable's to judge, with its messages.
@@ -102,6 +148,8 @@ bool ReadTable(Reader& r, const Node& n, TableEntry& entry) {
   if (!definition.ok()) return r.Fail(n.path, definition.status());
   entry.definition = std::move(definition).value();
   if (Reader::Has(n, "TimeToLiveSpecification") && !ReadTimeToLive(r, n.Member("TimeToLiveSpecification"), entry))
+    return false;
+  if (Reader::Has(n, "ContributorInsights") && !ReadContributorInsights(r, n.Member("ContributorInsights"), entry))
     return false;
   if (!Reader::Has(n, "Items")) return true;
   const Node items = n.Member("Items");
@@ -158,6 +206,12 @@ Status Replay(Database& db, const std::vector<TableEntry>& entries) {
     if (entry.time_to_live)
       if (Status s = DatabaseInternal::RestoreTimeToLive(db, created->table_name, *entry.time_to_live); !s.ok())
         return ProblemAt(entry.path, s);
+    for (std::size_t i = 0; i < entry.insights.size(); ++i) {
+      const auto& [index, mode] = entry.insights[i];
+      if (Status s = DatabaseInternal::RestoreContributorInsights(db, created->table_name, index, mode); !s.ok())
+        return ProblemAt(PointerToElement(PointerToMember(entry.path, "ContributorInsights"), i),
+                         Status::Validation("the table has no global secondary index \"" + index + "\""));
+    }
     for (std::size_t i = 0; i < entry.items.size(); ++i) {
       PutItemRequest put;
       put.table_name = created->table_name;
@@ -184,7 +238,7 @@ std::string ExportSnapshot(const Database& db, SnapshotContent content) {
     auto layout = db.Layout(name);
     if (!description.ok() || !layout.ok()) continue;  // cannot happen: the name was just listed
     out += first ? "\n" : ",\n";
-    AppendTable(out, *description, {db.TagsOf(name), db.TimeToLiveAttribute(name)},
+    AppendTable(out, *description, SettingsOf(db, *description),
                 content == SnapshotContent::kTablesAndItems ? &*layout : nullptr);
     first = false;
   }
