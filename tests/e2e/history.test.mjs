@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, openPage, screenshot, scrollTo, siteAndBrowser, state, waitForState,
+  clickWidget, exec, openPage, screenshot, scrollTo, siteAndBrowser, state, waitForState, waitFrames, widgetRect,
 } from './support.mjs';
 
 const site = siteAndBrowser();
@@ -62,6 +62,10 @@ describe('history and undo', () => {
     await clickWidget(page, 'history.reset_confirm');
     let s = await waitForState(page, (st) => st.tablesListed === 0);
     await screenshot(page, 'history-reset.png');
+    // An empty sandbox has nothing to reset: the button is greyed out and asks nothing.
+    await clickWidget(page, 'history.reset');
+    await waitFrames(page, 2);
+    assert.equal(await widgetRect(page, 'history.reset_confirm'), null, 'no question over an empty sandbox');
     await clickWidget(page, 'history.undo');
     s = await waitForState(page, (st) => st.tablesListed === 1);
     assert.equal(s.redoDepth, 1);

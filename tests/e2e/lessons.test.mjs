@@ -156,6 +156,9 @@ describe('the first lesson, by mouse and keyboard', () => {
       s = await waitForState(page, (st) => st.lesson.view === 'complete');
       assert.deepEqual(s.lesson.facts, ['F1', 'F36', 'F10', 'F3', 'F7', 'F2', 'F13']);
       assert.ok(await widgetRect(page, 'lesson.complete'));
+      // A finished lesson is no step to link to: the address loses ?lesson=...&step=6.
+      await waitForState(page, () => true);
+      assert.equal(new URL(page.url()).search, '', 'the address names no step once the lesson is finished');
       assert.ok(await widgetRect(page, 'lesson.fact.F1'));
       assert.match(s.lessonText, /^Lesson complete: Your first table: keys, not columns\. What you learned:\nSimple or composite keys: A primary key is a partition key \(HASH\), or a partition key plus a sort key \(RANGE\)\.\nKeySchema and AttributeDefinitions: /);
       await screenshot(page, 'lesson-complete.png');

@@ -113,10 +113,11 @@ void LessonPlayer::RestoreCurrent() {
   Show(index, std::clamp(r ? r->step : 0, 0, steps - 1));
 }
 
-// The address bar follows the step on show, once the link (if any) is dealt with.
+// The address bar follows the step on show, once the link (if any) is dealt with: none on the
+// list or once a lesson is finished (a link to its last step would open a finished step).
 void LessonPlayer::SyncAddress() {
   if (link_ || !restored_) return;
-  const ddb::Lesson* l = view_ == View::kList ? nullptr : lesson();
+  const ddb::Lesson* l = view_ == View::kStep ? lesson() : nullptr;
   const std::string address = l ? l->id + "/" + std::to_string(step_ + 1) : std::string();
   if (address == shown_address_) return;
   shown_address_ = address;

@@ -2,6 +2,7 @@
 
 #include "text/json_format.h"
 #include "widgets/imgui_scoped.h"
+#include "widgets/tooltip.h"
 
 namespace playground {
 namespace {
@@ -60,8 +61,12 @@ void HistoryPanel::DrawToolbar(PanelContext& ctx) {
     }
   }
   ImGui::SameLine();
-  if (ctx.probe.Item("history.reset", ImGui::Button("Reset sandbox"))) ImGui::OpenPopup("reset_sandbox");
-  ImGui::SetItemTooltip("Delete every table and item (undoable)");
+  {
+    ui::Disabled disabled(ctx.db.TableNames().empty());
+    if (ctx.probe.Item("history.reset", ImGui::Button("Reset sandbox"))) ImGui::OpenPopup("reset_sandbox");
+  }
+  ui::ItemTooltip(ctx.db.TableNames().empty() ? "The sandbox is empty: nothing to reset"
+                                              : "Delete every table and item (undoable)");
   if (ui::Popup popup("reset_sandbox"); popup) {
     ImGui::TextUnformatted("Delete every table and item?");
     ImGui::TextColored(ctx.colors.dim, "Undo brings them back.");

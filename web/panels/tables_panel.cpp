@@ -6,6 +6,7 @@
 
 #include "text/sample_requests.h"
 #include "widgets/imgui_scoped.h"
+#include "widgets/tooltip.h"
 
 namespace playground {
 namespace {
@@ -80,18 +81,28 @@ void TablesPanel::DrawButtons(PanelContext& ctx) {
 
   const bool books = std::find(names_.begin(), names_.end(), kSampleTableName) != names_.end();
   const bool orders = std::find(names_.begin(), names_.end(), kBigSampleTableName) != names_.end();
+  // A greyed-out sample button says why (its table is there already, or the big one is loading).
   {
     ui::Disabled disabled(books);
     if (ctx.probe.Item("tables.create_sample", ImGui::Button("Sample: Books", {half, 0}))) CreateSampleTable(ctx);
-    ImGui::SetItemTooltip("%s: authorId + bookId, %zu items", kSampleTableName, SampleItemCount());
   }
+  const std::string books_tip = books ? std::string("The sandbox has a table named ") + kSampleTableName +
+                                            " already: delete it (or Undo) to load the sample again."
+                                      : std::string(kSampleTableName) + ": authorId + bookId, " +
+                                            std::to_string(SampleItemCount()) + " items";
+  ui::ItemTooltip(books_tip.c_str());
   ImGui::SameLine();
   {
     ui::Disabled disabled(orders || loading());
     if (ctx.probe.Item("tables.big_sample", ImGui::Button("Sample: 100k", {-FLT_MIN, 0}))) StartBigSample(ctx);
-    ImGui::SetItemTooltip("%s: customerId + orderId, %d customers \xC3\x97 %d orders = 100,000 items",
-                          kBigSampleTableName, kBigSampleCustomers, kBigSampleOrdersPerCustomer);
   }
+  const std::string orders_tip =
+      loading() ? std::string("Loading the sample\xE2\x80\xA6")
+      : orders  ? std::string("The sandbox has a table named ") + kBigSampleTableName +
+                     " already: delete it (or Undo) to load the sample again."
+                : std::string(kBigSampleTableName) + ": customerId + orderId, " + std::to_string(kBigSampleCustomers) +
+                     " customers \xC3\x97 " + std::to_string(kBigSampleOrdersPerCustomer) + " orders = 100,000 items";
+  ui::ItemTooltip(orders_tip.c_str());
   if (loading()) {
     const float done = static_cast<float>(big_sample_next_) / static_cast<float>(BigSampleBatchCount());
     ImGui::ProgressBar(done, {-FLT_MIN, 0}, "Loading orders\xE2\x80\xA6");
