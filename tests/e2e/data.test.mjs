@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, openPage, openPagesAt, pressKeys, reload, reloadWithSettings, roomyViewport, screenshot,
-  scrollTo, siteAndBrowser, state, stepClockUntil, typeText, waitForState, waitFrames, widgetRect,
+  clickChoice, clickWidget, exec, openPage, openPagesAt, pressKeys, reload, reloadWithSettings, roomyViewport, screenshot,
+  scrollTo, siteAndBrowser, state, stepClock, stepClockUntil, typeText, waitForState, waitFrames, widgetRect,
 } from './support.mjs';
 
 // The data view's columns, the inspector and the grid: what the roomier page shows together
@@ -102,6 +102,24 @@ describe('the trace painted on the sample table', () => {
     assert.equal(s.trace.read, 1);
     assert.deepEqual(s.trace.partitionsVisited, [0, 1, 2, 3], 'one item, and still four partitions looked in');
     await screenshot(page, 'data-scan-empty-partitions.png');
+    // So does a Scan of a GSI, in the index's partitions (it showed only those holding entries).
+    const indexed = await exec(page, 'CreateTable', {
+      TableName: 'Tagged', BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }, { AttributeName: 'tag', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      GlobalSecondaryIndexes: [{ IndexName: 'ByTag', KeySchema: [{ AttributeName: 'tag', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+    });
+    assert.equal(indexed.status, 200, JSON.stringify(indexed.body));
+    await exec(page, 'PutItem', { TableName: 'Tagged', Item: { id: { S: 'only' }, tag: { S: 'new' } } });
+    await stepClock(page, 5000);  // the write reaches the GSI
+    await clickWidget(page, 'table:Tagged');
+    await waitForState(page, (st) => st.selectedTable === 'Tagged');
+    await clickChoice(page, 'data.view:ByTag', 'data.view');
+    await waitForState(page, (st) => st.dataIndex === 'ByTag');
+    const gsiScan = await runJson(page, 'Scan', { TableName: 'Tagged', IndexName: 'ByTag' });
+    assert.equal(gsiScan.trace.read, 1);
+    assert.deepEqual(gsiScan.trace.partitionsVisited, [0, 1, 2, 3], 'one index entry, and the four partitions looked in');
+    await screenshot(page, 'data-gsi-scan.png');  // the trace names the index's partition and key
     await clickWidget(page, 'table:Books');
     await waitForState(page, (st) => st.selectedTable === 'Books');
   });

@@ -213,6 +213,34 @@ TEST_CASE("The request trace records what each request touched", "[partitions]")
   CHECK(db.last_trace().entries.empty());
 }
 
+TEST_CASE("A Scan of an index looks in every one of the index's partitions, empty ones too", "[partitions]") {
+  ddb::Database db(ddb::test::WithoutIndexLag());
+  REQUIRE_OK(Exec(db, "CreateTable", OrdersTable()));
+  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Orders"},
+                                  {"Item", {{"customer", S("ana")}, {"orderNo", N("1")}, {"status", S("OPEN")},
+                                            {"placed", S("2026-11-01")}}}}));
+  const auto gsi = db.IndexLayout("Orders", "ByStatus");
+  REQUIRE(gsi.ok());
+  const int count = static_cast<int>(gsi->partitions.size());
+  REQUIRE(count > 1);
+  std::vector<int> all;
+  for (int p = 0; p < count; ++p) all.push_back(p);
+  REQUIRE_OK(Exec(db, "Scan", {{"TableName", "Orders"}, {"IndexName", "ByStatus"}}));
+  CHECK(db.last_trace().partitions_visited == all);  // one entry; it showed only that entry's partition
+  REQUIRE(db.last_trace().entries.size() == 1);
+  const int read = db.last_trace().entries[0].partition;
+
+  // A page that ends early has looked only as far as it read.
+  REQUIRE_OK(Exec(db, "Scan", {{"TableName", "Orders"}, {"IndexName", "ByStatus"}, {"Limit", 1}}));
+  std::vector<int> up_to_read;
+  for (int p = 0; p <= read; ++p) up_to_read.push_back(p);
+  CHECK(db.last_trace().partitions_visited == up_to_read);
+
+  // An LSI lives in the table's partitions: a Scan of it looks in all four.
+  REQUIRE_OK(Exec(db, "Scan", {{"TableName", "Orders"}, {"IndexName", "ByPlaced"}}));
+  CHECK(db.last_trace().partitions_visited == std::vector<int>{0, 1, 2, 3});
+}
+
 TEST_CASE("The trace names every partition a read looked in (empty ones too)", "[partitions]") {
   ddb::Database db;
   REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));

@@ -97,6 +97,13 @@ TEST_CASE("A trace entry's key is shown by its own table's key schema", "[trace_
   const TraceKeyText gone = TraceKey(entry, nullptr);
   CHECK(gone.full == "authorId = \"le-guin\", bookId = \"1968\", title = \"Earthsea\"");
   CHECK(gone.sort_key.empty());
+  // An index read: the index's key in the columns (its partition is the index's), both on hover.
+  ddb::KeySchema by_title;
+  by_title.partition_key = {"title", ddb::ScalarType::kS};
+  const TraceKeyText indexed = TraceKey(entry, &books, &by_title);
+  CHECK(indexed.partition_key == "\"Earthsea\"");
+  CHECK(indexed.sort_key.empty());
+  CHECK(indexed.full == "index key title = \"Earthsea\"; item key authorId = \"le-guin\", bookId = \"1968\"");
 }
 
 TEST_CASE("The JSON tab says where its text stops being a request", "[request_fields]") {

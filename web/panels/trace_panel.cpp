@@ -77,16 +77,22 @@ void DrawTracePanel(const PanelRect& rect, PanelContext& ctx) {
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV |
                                      ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
   const int columns = 5 + (several_tables ? 1 : 0) + (any_sort_key ? 1 : 0);
-  ui::Table table("trace_entries", columns, kFlags);
+  // An index read's entries live in the index's partitions, by the index's key: the columns say
+  // so (the item's own key shows on hover), in a table of their own (ImGui keeps a table's
+  // column widths, and "Index P#" needs more room than "P#").
+  const bool index_read = view->index_schema.has_value();
+  ui::Table table(index_read ? "trace_index_entries" : "trace_entries", columns, kFlags);
   if (!table) return;
   const float s = ctx.scale;
   ImGui::TableSetupScrollFreeze(0, 1);
   // Narrow fixed columns, so the keys get the room (they are cut to it; hovering shows them whole).
   ImGui::TableSetupColumn("Outcome", ImGuiTableColumnFlags_WidthFixed, 84 * s);
   if (several_tables) ImGui::TableSetupColumn("Table", ImGuiTableColumnFlags_WidthStretch, 0.6f);
-  ImGui::TableSetupColumn("P#", ImGuiTableColumnFlags_WidthFixed, 36 * s);
-  ImGui::TableSetupColumn("Partition key", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  if (any_sort_key) ImGui::TableSetupColumn("Sort key", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn(index_read ? "Index P#" : "P#", ImGuiTableColumnFlags_WidthFixed, (index_read ? 76 : 36) * s);
+  ImGui::TableSetupColumn(index_read ? "Index partition key" : "Partition key", ImGuiTableColumnFlags_WidthStretch,
+                          1.0f);
+  if (any_sort_key)
+    ImGui::TableSetupColumn(index_read ? "Index sort key" : "Sort key", ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableSetupColumn("Size", ImGuiTableColumnFlags_WidthFixed, 52 * s);
   ImGui::TableSetupColumn("Units", ImGuiTableColumnFlags_WidthFixed, 40 * s);
   ImGui::TableHeadersRow();
@@ -98,7 +104,7 @@ void DrawTracePanel(const PanelRect& rect, PanelContext& ctx) {
       const auto table_index = static_cast<std::size_t>(e.table);
       const ddb::KeySchema* schema =
           table_index < schemas.size() && schemas[table_index] ? &*schemas[table_index] : nullptr;
-      const TraceKeyText key = TraceKey(e, schema);
+      const TraceKeyText key = TraceKey(e, schema, view->index_schema ? &*view->index_schema : nullptr);
       ui::Id id(i);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();

@@ -91,7 +91,13 @@ void Workbench::AfterSend(std::string_view, std::string_view, const WireResult&,
     auto described = db_.Description(name);
     view.table_schemas.push_back(described.ok() ? std::optional<ddb::KeySchema>(described->key_schema) : std::nullopt);
     view.any_sort_key = view.any_sort_key || (view.table_schemas.back() && view.table_schemas.back()->sort_key);
+    if (trace.index_name.empty()) continue;
+    if (described.ok())
+      for (const auto* list : {&described->global_secondary_indexes, &described->local_secondary_indexes})
+        for (const ddb::IndexDescription& index : *list)
+          if (index.index_name == trace.index_name) view.index_schema = index.key_schema;
   }
+  if (view.index_schema) view.any_sort_key = view.index_schema->sort_key.has_value();
   view.outcome_by_item.reserve(trace.entries.size());
   for (const ddb::TraceEntry& entry : trace.entries) {
     if (entry.item) view.outcome_by_item[entry.item.get()] = entry.outcome;

@@ -48,7 +48,10 @@ struct TraceView {
   // The key schema of each of trace.tables, read once when the request ran (nullopt: no such
   // table by then, e.g. a DeleteTable), so the trace panel never describes tables per frame.
   std::vector<std::optional<ddb::KeySchema>> table_schemas;
-  bool any_sort_key = false;  // some entry's table has a sort key
+  // A Query or Scan of an index: the index's key schema (its first attributes), whose values and
+  // partitions its entries are shown by.
+  std::optional<ddb::KeySchema> index_schema;
+  bool any_sort_key = false;  // some entry's table (or the index read) has a sort key
   // Whether a Query or Scan looked in a partition (the engine's partitions_visited), even one
   // that held nothing to read: a Scan looks in every partition.
   bool Visited(int partition) const {

@@ -4,7 +4,13 @@
 
 namespace playground {
 
-TraceKeyText TraceKey(const ddb::TraceEntry& entry, const ddb::KeySchema* schema) {
+TraceKeyText TraceKey(const ddb::TraceEntry& entry, const ddb::KeySchema* schema, const ddb::KeySchema* index_schema) {
+  if (index_schema && entry.item) {
+    TraceKeyText out = TraceKey(entry, index_schema);
+    const TraceKeyText item = TraceKey(entry, schema);
+    out.full = "index key " + out.full + "; item key " + item.full;
+    return out;
+  }
   TraceKeyText out;
   if (!entry.item) return out;
   const auto value = [&](const std::string& name) -> const ddb::AttributeValue* {

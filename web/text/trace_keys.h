@@ -17,7 +17,10 @@ struct TraceKeyText {
 };
 
 // `schema` is the key schema of the entry's table, or null when that table is gone: then the
-// entry's first attributes stand in for the key.
-TraceKeyText TraceKey(const ddb::TraceEntry& entry, const ddb::KeySchema* schema);
+// entry's first attributes stand in for the key. For an entry an index read, `index_schema` is
+// the index's: its key goes in the columns, since the entry's partition is the index's (the
+// table's key showed there put an item in the wrong partition), and `full` names both keys.
+TraceKeyText TraceKey(const ddb::TraceEntry& entry, const ddb::KeySchema* schema,
+                      const ddb::KeySchema* index_schema = nullptr);
 
 }  // namespace playground

@@ -138,6 +138,8 @@ class PageBuilder {
   void Fetched(std::uint64_t bytes) { fetched_bytes_ += bytes; }
 
   // `index`: the index the page was read from, which the read units are charged to.
+  // Whether the page stopped early, at its Limit or at 1 MB.
+  bool full() const { return full_; }
   Result<ReadPage> Finish(const std::optional<std::string>& return_consumed_capacity, const std::string& table_name,
                           const IndexRef* index = nullptr) {
     if (!error_.ok()) return trace_.Fail(error_);
@@ -528,6 +530,17 @@ Result<ReadPage> Database::Scan(const ScanRequest& original) {
     trace.trace().index_name = *request.index_name;
     ReadIndexEntries(IndexEntries(*t, *index, nullptr), *t, *index, request.exclusive_start_key, true,
                      !index->global && request.select && *request.select == "ALL_ATTRIBUTES", trace, page);
+    // A Scan reads every partition of what it scans, empty ones too, as the table's Scan shows:
+    // from where it starts to the last partition, or to where a full page stopped (an empty
+    // index partition was shown "not read").
+    auto& visited = trace.trace().partitions_visited;
+    if (!request.exclusive_start_key || !visited.empty()) {
+      const int first = request.exclusive_start_key ? visited.front() : 0;
+      const int last = page.full() && !visited.empty() ? visited.back()
+                                                       : t->IndexPartitionCount(*t->Index(*request.index_name)) - 1;
+      visited.clear();
+      for (int p = first; p <= last; ++p) visited.push_back(p);
+    }
     return Metered(*impl_, trace, *t, page.Finish(request.return_consumed_capacity, *request.table_name, &*index),
                    *request.index_name);
   }
