@@ -41,7 +41,8 @@ describe('the table designer', () => {
 
   test('the engine\'s own messages appear as the learner types', async () => {
     let s = await typeInto(page, 'designer.name', 'ab');
-    assert.equal(s.designerError, 'TableName must be at least 3 characters long and at most 255 characters long');
+    assert.equal(s.designerError, "1 validation error detected: Value 'ab' at 'tableName' failed to satisfy constraint: "
+      + 'Member must have length greater than or equal to 3');
     assert.equal(JSON.parse(s.designerPreview).TableName, 'ab');
     s = await typeInto(page, 'designer.name', 'Books');
     assert.equal(s.designerError, 'Table already exists: Books');

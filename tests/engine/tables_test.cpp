@@ -32,7 +32,8 @@ TEST_CASE("DescribeTable of a missing table is ResourceNotFoundException", "[tab
   REQUIRE_ERROR(Exec(db, "DescribeTable", json::object()), "ValidationException",
                 "The parameter 'TableName' is required but was not present in the request");
   REQUIRE_ERROR(Exec(db, "DescribeTable", {{"TableName", "x"}}), "ValidationException",
-                "TableName must be at least 3 characters long and at most 255 characters long");
+                "1 validation error detected: Value 'x' at 'tableName' failed to satisfy constraint: Member must have "
+                "length greater than or equal to 3");
 }
 
 TEST_CASE("ListTables pages through names in order", "[tables]") {

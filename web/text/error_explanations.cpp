@@ -78,7 +78,7 @@ constexpr std::array kExplanations = {
                 "Every key attribute (table or index) needs an AttributeDefinitions entry with its type."},
     Explanation{"", "Both the Hash Key and the Range Key element in the KeySchema have the same name",
                 "The partition key and the sort key must be two different attributes."},
-    Explanation{"", "TableName must be at least 3 characters",
+    Explanation{"", "at 'tableName' failed to satisfy constraint: Member must",
                 "Table names have 3 to 255 characters: letters, digits, '_', '-' and '.'."},
     Explanation{"", "The document path provided in the update expression is invalid for update",
                 "The path goes through something that does not exist or is not a map or list in this item."},

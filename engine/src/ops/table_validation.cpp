@@ -254,10 +254,8 @@ Result<IndexDescription> ValidateAddedGlobalSecondaryIndex(const SecondaryIndexD
 
 Status ValidateRequiredTableName(const std::optional<std::string>& name) {
   if (!name) return Status::Validation("The parameter 'TableName' is required but was not present in the request");
-  if (name->size() < limits::kMinTableNameLength || name->size() > limits::kMaxTableNameLength)
-    return Status::Validation("TableName must be at least 3 characters long and at most 255 characters long");
   ConstraintErrors e;
-  e.NamePattern(name, "tableName");
+  CheckTableNameMember(e, name);
   return e.ToStatus();
 }
 
@@ -265,14 +263,13 @@ Result<TableDefinition> ValidateCreateTable(const CreateTableRequest& r) {
   // 1. TableName is a required parameter, checked on its own first.
   if (!r.table_name)
     return Status::Validation("The parameter 'TableName' is required but was not present in the request");
-  if (r.table_name->size() < limits::kMinTableNameLength || r.table_name->size() > limits::kMaxTableNameLength)
-    return Status::Validation("TableName must be at least 3 characters long and at most 255 characters long");
 
   // 2. Member constraints, in the order of the service model.
   ConstraintErrors e;
   e.NotNull(r.attribute_definitions.has_value(), "attributeDefinitions");
   CheckAttributeDefinitionsShape(e, r.attribute_definitions);
-  e.NamePattern(r.table_name, "tableName");
+  // A table's name, unlike an item operation's TableName, is never an ARN: 3 characters at least.
+  CheckTableNameMember(e, r.table_name, limits::kMinTableNameLength);
   e.Enum(r.billing_mode, "billingMode", "[PROVISIONED, PAY_PER_REQUEST]");
   CheckThroughputShape(e, r.provisioned_throughput, "provisionedThroughput");
   CheckKeySchemaShape(e, r.key_schema, "keySchema", true);

@@ -35,8 +35,9 @@ Result<IndexDescription> ValidateAddedGlobalSecondaryIndex(const SecondaryIndexD
                                                            const std::vector<AttributeDefinition>& definitions,
                                                            bool on_demand);
 
-// "TableName must be at least 3 characters long..." and the name pattern, as checked by the
-// operations whose TableName is a required parameter (DescribeTable, DeleteTable, CreateTable).
+// "The parameter 'TableName' is required ...", then its length and pattern (CheckTableNameMember),
+// as checked by the operations whose TableName is a required parameter (DescribeTable,
+// DeleteTable).
 Status ValidateRequiredTableName(const std::optional<std::string>& name);
 
 // Java's HashSet iteration order for small sets of strings: DynamoDB prints some key lists

@@ -27,11 +27,9 @@ namespace {
 Status CheckRequest(const UpdateTableRequest& r) {
   if (!r.table_name)
     return Status::Validation("The parameter 'TableName' is required but was not present in the request");
-  if (r.table_name->size() < limits::kMinTableNameLength || r.table_name->size() > limits::kMaxTableNameLength)
-    return Status::Validation("TableName must be at least 3 characters long and at most 255 characters long");
   ConstraintErrors e;
   CheckAttributeDefinitionsShape(e, r.attribute_definitions);
-  e.NamePattern(r.table_name, "tableName");
+  CheckTableNameMember(e, r.table_name);
   e.Enum(r.billing_mode, "billingMode", "[PROVISIONED, PAY_PER_REQUEST]");
   CheckThroughputShape(e, r.provisioned_throughput, "provisionedThroughput");
   if (r.global_secondary_index_updates) {
