@@ -76,12 +76,15 @@ Status CheckSelect(const ReadRequestView& r) {
 }
 
 // `member` names the filter as DynamoDB does: "Filter Expression", or "QueryFilter" for a
-// filter given in the legacy form.
-Status CheckFilterSparesKey(const KeySchema& schema, const std::optional<expr::Condition>& filter,
+// filter given in the legacy form. `key_names` are every key attribute of what the Query reads:
+// a multi-attribute GSI's are all of its partition-key and sort-key attributes, those its key
+// condition leaves out included (ScyllaDB's test_gsi_composite_keys.py, written against
+// DynamoDB: test_gsi_composite_filter_on_hash_attr_rejected, ..._on_range_attr_rejected).
+Status CheckFilterSparesKey(const std::vector<std::string>& key_names, const std::optional<expr::Condition>& filter,
                             std::string_view member) {
   if (!filter) return Status::Ok();
   for (const auto& attr : filter->attributes())
-    if (attr == schema.partition_key.name || (schema.sort_key && attr == schema.sort_key->name))
+    if (std::find(key_names.begin(), key_names.end(), attr) != key_names.end())
       return Status::Validation(std::string(member) +
                                 " can only contain non-primary key attributes: Primary key attribute: " + attr);
   return Status::Ok();
@@ -357,7 +360,15 @@ Result<ReadPage> Database::Query(const QueryRequest& original) {
                                           projection);
       !s.ok())
     return trace.Fail(s);
-  if (Status s = CheckFilterSparesKey(schema, filter, request.query_filter ? "QueryFilter" : "Filter Expression");
+  std::vector<std::string> key_names;
+  if (index && index->index->multi_attribute()) {
+    for (const auto* list : {&index->index->partition_attributes, &index->index->sort_attributes})
+      for (const KeyAttribute& k : *list) key_names.push_back(k.name);
+  } else {
+    key_names.push_back(schema.partition_key.name);
+    if (schema.sort_key) key_names.push_back(schema.sort_key->name);
+  }
+  if (Status s = CheckFilterSparesKey(key_names, filter, request.query_filter ? "QueryFilter" : "Filter Expression");
       !s.ok())
     return trace.Fail(s);
   const bool forward = request.scan_index_forward.value_or(true);
