@@ -261,6 +261,41 @@ TEST_CASE("One index is created or deleted at a time", "[index_lifecycle]") {
   REQUIRE_OK(Exec(db, "UpdateTable", create_place));
 }
 
+TEST_CASE("Index keys obey the key-size limits: writes past them are refused, a backfill leaves such items out",
+          "[index_lifecycle]") {
+  // ScyllaDB's test_gsi.py (test_gsi_limit_partition_key_len_2048, _sort_key_len_1024) and
+  // test_gsi_updatetable.py (test_gsi_backfill_key_limits), written against DynamoDB.
+  ddb::ManualClock clock;
+  ddb::Database db{Timing(&clock)};
+  REQUIRE_OK(Exec(db, "CreateTable", OrdersTable()));
+  json hot = Order("ana", 1, std::string(2049, 's'), "x");
+  REQUIRE_ERROR(Exec(db, "PutItem", {{"TableName", "Orders"}, {"Item", hot}}), "ValidationException",
+                "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 "
+                "bytes");
+  json placed = Order("ana", 2, "OPEN", std::string(1025, 'p'));
+  REQUIRE_ERROR(Exec(db, "PutItem", {{"TableName", "Orders"}, {"Item", placed}}), "ValidationException",
+                "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size "
+                "limit of 1024 bytes");
+  CHECK(Exec(db, "Scan", {{"TableName", "Orders"}}).body["Count"] == 0);  // neither was written
+  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Orders"}, {"Item", Order("ana", 3, std::string(2048, 's'), "x")}}));
+
+  // day is no key yet: any length goes, and the new index leaves the long one out.
+  json long_day = Order("bo", 4, "OPEN", "x");
+  long_day["day"] = S(std::string(2049, 'd'));
+  json short_day = Order("bo", 5, "OPEN", "x");
+  short_day["day"] = S("mon");
+  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Orders"}, {"Item", long_day}}));
+  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Orders"}, {"Item", short_day}}));
+  json create = GsiUpdate(CreateByPlacedDay());
+  create["AttributeDefinitions"] = json::array({AttributeDef("day", "S")});
+  REQUIRE_OK(Exec(db, "UpdateTable", create));
+  clock.Advance(60'000);
+  auto d = Exec(db, "DescribeTable", {{"TableName", "Orders"}});
+  REQUIRE(d.body["Table"]["GlobalSecondaryIndexes"][1]["IndexStatus"] == "ACTIVE");
+  CHECK(d.body["Table"]["GlobalSecondaryIndexes"][1]["ItemCount"] == 1);
+  CHECK(Exec(db, "Scan", {{"TableName", "Orders"}, {"IndexName", "ByDay"}}).body["Count"] == 1);
+}
+
 TEST_CASE("UpdateTable deletes a GSI: DELETING, then gone with its definitions", "[index_lifecycle]") {
   ddb::ManualClock clock;
   ddb::Database db{Timing(&clock)};

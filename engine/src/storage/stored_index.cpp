@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "ddb/introspection.h"
+#include "ddb/limits.h"
 #include "wire/json_writer.h"
 
 namespace ddb {
@@ -22,10 +23,11 @@ int CompareGroup(std::uint64_t ha, const AttributeValue* a, std::uint64_t hb, co
   return Compare(a, b);
 }
 
-// An index key value the index can hold: of the declared type and not empty. Writes are held
-// to that (CheckIndexKeyValues); items already in a table that gains a GSI are not, and those
-// whose value could not be a key are left out of it, as DynamoDB's backfill leaves them out
-// (ScyllaDB's test_gsi_updatetable.py, test_gsi_backfill, checked against DynamoDB).
+// An index key value the index can hold: of the declared type and not empty, and (InIndex) within
+// the key-size limits. Writes are held to that (CheckIndexKeyValues); items already in a table
+// that gains a GSI are not, and those whose value could not be a key are left out of it, as
+// DynamoDB's backfill leaves them out (ScyllaDB's test_gsi_updatetable.py, test_gsi_backfill
+// and test_gsi_backfill_key_limits, checked against DynamoDB).
 bool Indexable(const AttributeValue* v, ValueType type) {
   if (!v || v->type() != type) return false;
   if (type == ValueType::kS) return !v->as_s().empty();
@@ -93,19 +95,24 @@ StoredIndex::Entry StoredIndex::KeysOf(const Item& item) const {
     auto composite = std::make_shared<std::pair<AttributeValue, AttributeValue>>(
         AttributeValue(AttributeValue::Variant(List{})), AttributeValue(AttributeValue::Variant(List{})));
     bool complete = true;
-    auto gather = [&](const std::vector<std::pair<std::string, ValueType>>& parts, AttributeValue& into) {
+    std::size_t sort_bytes = 0;
+    auto gather = [&](const std::vector<std::pair<std::string, ValueType>>& parts, AttributeValue& into,
+                      bool partition) {
       List& values = std::get<List>(into.variant());
       for (const auto& [name, type] : parts) {
         const AttributeValue* v = FindAttribute(item, name);
-        if (!Indexable(v, type)) {
+        const std::size_t size = v ? KeyValueSize(*v) : 0;
+        if (!Indexable(v, type) || (partition && size > limits::kMaxPartitionKeyBytes)) {
           complete = false;
           return;
         }
+        if (!partition) sort_bytes += size;
         values.push_back(*v);
       }
     };
-    gather(partition_parts_, composite->first);
-    gather(sort_parts_, composite->second);
+    gather(partition_parts_, composite->first, true);
+    gather(sort_parts_, composite->second, false);
+    if (sort_bytes > limits::kMaxSortKeyBytes) complete = false;
     if (complete) {
       out.partition = &composite->first;
       out.sort = sort_parts_.empty() ? nullptr : &composite->second;
@@ -133,7 +140,9 @@ bool StoredIndex::IndexKeyOf(const Item& item, std::uint64_t& hash, const Attrib
 
 bool StoredIndex::InIndex(const Entry& keys) const {
   if (multi_) return keys.partition != nullptr;
-  return Indexable(keys.partition, partition_type_) && (sort_key_.empty() || Indexable(keys.sort, sort_type_));
+  return Indexable(keys.partition, partition_type_) && KeyValueSize(*keys.partition) <= limits::kMaxPartitionKeyBytes &&
+         (sort_key_.empty() ||
+          (Indexable(keys.sort, sort_type_) && KeyValueSize(*keys.sort) <= limits::kMaxSortKeyBytes));
 }
 
 bool StoredIndex::MakeKeys(const ItemPtr& item, Entry& out) const {
