@@ -47,8 +47,14 @@ test('one busy customer throttles one partition, and sharding the key stops it',
     await clickWidget(page, 'data.tab:capacity');
     await waitForState(page, (s) => s.dataMode === 'capacity');
 
-    // Shard the key: the same customer over ten shards.
-    await startScenario(page, 'shard-the-hot-key');
+    // Shard the key: the same customer over ten shards. Picking it while the first runs says so,
+    // and the button stops the first (it read Start while the first went on running).
+    await clickWidget(page, 'capacity.scenario');
+    await clickWidget(page, 'capacity.scenario:shard-the-hot-key');
+    assert.ok(await widgetRect(page, 'capacity.other_running'), 'the picker says the first scenario still runs');
+    await clickWidget(page, 'capacity.start');
+    await waitForState(page, (s) => !s.capacity?.running);
+    await clickWidget(page, 'capacity.start');
     await stepClockUntil(page, (s) => s.capacity?.scenario === 'shard-the-hot-key' && s.capacity.made > 8000);
     const sharded = (await state(page)).capacity;
     assert.equal(sharded.throttled, 0);

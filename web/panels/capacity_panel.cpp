@@ -90,7 +90,9 @@ void CapacityPanel::DrawScenarioPicker(PanelContext& ctx) {
           scenario_id_ = s.scenario.id;
   }
   if (one_line) ImGui::SameLine();
-  const bool running = traffic.running && traffic.scenario_id == chosen->scenario.id;
+  // Stop stops what runs, whichever scenario the picker shows: picking another one used to turn
+  // Stop into Start while the first kept running.
+  const bool running = traffic.running;
   if (ctx.probe.Item("capacity.start", ImGui::Button(running ? "Stop" : "Start"))) {
     error_.clear();
     if (running) {
@@ -104,6 +106,12 @@ void CapacityPanel::DrawScenarioPicker(PanelContext& ctx) {
   {
     ui::TextWrap wrap;
     ImGui::TextColored(ctx.colors.dim, "%s", chosen->scenario.description.c_str());
+    if (running && traffic.scenario_id != chosen->scenario.id) {
+      const ShippedScenario* other = FindScenario(traffic.scenario_id);
+      ImGui::TextColored(ctx.colors.warning, "Still running: %s. Stop it to start this one.",
+                         other ? other->scenario.title.c_str() : traffic.scenario_id.c_str());
+      ctx.probe.RecordLastItem("capacity.other_running");
+    }
   }
   if (!error_.empty()) {
     ui::TextWrap wrap;
