@@ -131,6 +131,105 @@ TEST_CASE("Index key attributes must have the index's type and not be empty", "[
       "AttributeValue for a key attribute cannot contain an empty string value. IndexName: ByGenre, IndexKey: genre");
 }
 
+// ScyllaDB's test_lsi.py (test_lsi_query_select, test_lsi_get_not_projected_attribute) and
+// test_gsi.py (test_gsi_query_select_2), written against DynamoDB; API_Query.html, Select.
+TEST_CASE("Select on an index: an LSI fetches what it does not project, a GSI returns only what it projects",
+          "[index_reads]") {
+  ddb::Database db{ddb::test::WithoutIndexLag()};
+  json req = BooksTable();
+  req["AttributeDefinitions"] = json::array(
+      {AttributeDef("authorId", "S"), AttributeDef("bookId", "S"), AttributeDef("year", "N"), AttributeDef("genre", "S")});
+  const json include = {{"ProjectionType", "INCLUDE"}, {"NonKeyAttributes", json::array({"title"})}};
+  req["LocalSecondaryIndexes"] = json::array(
+      {{{"IndexName", "ByYear"},
+        {"KeySchema", json::array({KeyElement("authorId", "HASH"), KeyElement("year", "RANGE")})},
+        {"Projection", include}}});
+  req["GlobalSecondaryIndexes"] = json::array(
+      {{{"IndexName", "ByGenre"}, {"KeySchema", json::array({KeyElement("genre", "HASH")})}, {"Projection", include}}});
+  REQUIRE_OK(Exec(db, "CreateTable", req));
+  const json book = {{"authorId", S("le-guin")}, {"bookId", S("earthsea")}, {"year", N("1968")},
+                     {"genre", S("fantasy")},    {"title", S("A Wizard")},   {"pages", N("183")}};
+  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Books"}, {"Item", book}}));
+  const json lsi = {{"TableName", "Books"},
+                    {"IndexName", "ByYear"},
+                    {"KeyConditionExpression", "authorId = :a"},
+                    {"ExpressionAttributeValues", {{":a", S("le-guin")}}}};
+  const json projected = {{"authorId", S("le-guin")}, {"bookId", S("earthsea")}, {"year", N("1968")},
+                          {"title", S("A Wizard")}};
+
+  SECTION("an LSI: ALL_PROJECTED_ATTRIBUTES (the default) is the projection, ALL_ATTRIBUTES the table's item") {
+    for (const char* select : {"", "ALL_PROJECTED_ATTRIBUTES"}) {
+      json q = lsi;
+      if (*select) q["Select"] = select;
+      auto r = Exec(db, "Query", q);
+      REQUIRE_OK(r);
+      CHECK(r.body["Items"] == json::array({projected}));
+    }
+    json q = lsi;
+    q["Select"] = "ALL_ATTRIBUTES";
+    auto all = Exec(db, "Query", q);
+    REQUIRE_OK(all);
+    CHECK(all.body["Items"] == json::array({book}));
+  }
+  SECTION("an LSI: a projection or filter naming an attribute it does not project reads the table's item") {
+    json q = lsi;
+    q["ProjectionExpression"] = "title, pages";
+    q["ReturnConsumedCapacity"] = "INDEXES";
+    auto r = Exec(db, "Query", q);
+    REQUIRE_OK(r);
+    CHECK(r.body["Items"] == json::array({{{"title", S("A Wizard")}, {"pages", N("183")}}}));
+    CHECK(r.body["ConsumedCapacity"]["Table"]["CapacityUnits"] == 0.5);  // the fetch is paid on the table
+    json legacy = {{"TableName", "Books"},
+                   {"IndexName", "ByYear"},
+                   {"KeyConditions",
+                    {{"authorId", {{"ComparisonOperator", "EQ"}, {"AttributeValueList", json::array({S("le-guin")})}}}}},
+                   {"Select", "SPECIFIC_ATTRIBUTES"},
+                   {"AttributesToGet", json::array({"pages"})}};
+    auto old = Exec(db, "Query", legacy);
+    REQUIRE_OK(old);
+    CHECK(old.body["Items"] == json::array({{{"pages", N("183")}}}));
+    // Only what the index projects: the index alone answers.
+    q["ProjectionExpression"] = "title";
+    auto index_only = Exec(db, "Query", q);
+    REQUIRE_OK(index_only);
+    CHECK(index_only.body["ConsumedCapacity"]["Table"]["CapacityUnits"] == 0);
+    json f = lsi;
+    f["FilterExpression"] = "pages > :p";
+    f["ExpressionAttributeValues"][":p"] = N("100");
+    auto filtered = Exec(db, "Query", f);
+    REQUIRE_OK(filtered);
+    CHECK(filtered.body["Count"] == 1);
+    CHECK(filtered.body["Items"] == json::array({projected}));  // what Select asks for: the projection
+    auto scan = Exec(db, "Scan", {{"TableName", "Books"}, {"IndexName", "ByYear"}, {"ProjectionExpression", "pages"}});
+    REQUIRE_OK(scan);
+    CHECK(scan.body["Items"] == json::array({{{"pages", N("183")}}}));
+  }
+  SECTION("a GSI: ALL_ATTRIBUTES is refused, and a projection returns only what the GSI projects") {
+    const json gsi = {{"TableName", "Books"},
+                      {"IndexName", "ByGenre"},
+                      {"KeyConditionExpression", "genre = :g"},
+                      {"ExpressionAttributeValues", {{":g", S("fantasy")}}}};
+    json q = gsi;
+    q["Select"] = "ALL_ATTRIBUTES";
+    REQUIRE_ERROR(Exec(db, "Query", q), "ValidationException",
+                  "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global "
+                  "secondary index ByGenre because its projection type is not ALL");
+    REQUIRE_ERROR(Exec(db, "Scan", {{"TableName", "Books"}, {"IndexName", "ByGenre"}, {"Select", "ALL_ATTRIBUTES"}}),
+                  "ValidationException",
+                  "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global "
+                  "secondary index ByGenre because its projection type is not ALL");
+    q["Select"] = "ALL_PROJECTED_ATTRIBUTES";
+    auto all = Exec(db, "Query", q);
+    REQUIRE_OK(all);
+    CHECK(all.body["Items"][0].size() == 4);  // the table key, genre and title
+    q.erase("Select");
+    q["ProjectionExpression"] = "title, pages";
+    auto some = Exec(db, "Query", q);
+    REQUIRE_OK(some);
+    CHECK(some.body["Items"] == json::array({{{"title", S("A Wizard")}}}));
+  }
+}
+
 // The stored indexes follow every kind of write: after random puts, updates that add, move or
 // remove an index key, deletes, batches and transactions, each index reads exactly what it
 // would if it were derived from the table's items at that moment.

@@ -90,6 +90,10 @@ Status CheckFilterSparesKey(const std::vector<std::string>& key_names, const std
   return Status::Ok();
 }
 
+// What an index read takes from the table: nothing, the items for the filter to read, or the
+// items it returns (FetchesTableItems).
+enum class Fetch { kNo, kForFilter, kItems };
+
 // Accumulates one page: counts, bytes read, items kept, the last key read.
 class PageBuilder {
  public:
@@ -107,14 +111,15 @@ class PageBuilder {
 
   // Reads one item; returns false when the page is full (or evaluation failed). `returned`
   // is what the caller gets for it (an index entry may return its table item); `json` is
-  // the item's stored DynamoDB JSON when it has one.
+  // the item's stored DynamoDB JSON when it has one; `filtered`, when given, is what the
+  // filter reads (an LSI entry's table item).
   bool Read(const ItemPtr& item, std::uint32_t bytes, int partition, const ItemPtr* returned = nullptr,
-            const std::shared_ptr<const std::string>* json = nullptr) {
+            const std::shared_ptr<const std::string>* json = nullptr, const ItemPtr* filtered = nullptr) {
     ++page_.scanned_count;
     bytes_read_ += bytes;
     bool keep = true;
     if (filter_) {
-      Result<bool> r = filter_->Evaluate(item.get());
+      Result<bool> r = filter_->Evaluate(filtered ? filtered->get() : item.get());
       if (!r.ok()) {
         error_ = r.status();
         return false;
@@ -136,9 +141,13 @@ class PageBuilder {
     return !full_;
   }
 
-  // A table item fetched for an index entry (an LSI read of attributes it does not project):
-  // its size is read from the table, and paid there.
-  void Fetched(std::uint64_t bytes) { fetched_bytes_ += bytes; }
+  // Reads one index entry, with its table item when `fetch` says so (an LSI read of attributes
+  // it does not project): that item's size is read from the table, and paid there.
+  bool ReadEntry(const StoredIndex::Entry& x, int partition, Fetch fetch) {
+    if (fetch == Fetch::kNo) return Read(x.item, x.bytes, partition, nullptr, &x.json);
+    fetched_bytes_ += ItemSize(*x.base);
+    return Read(x.item, x.bytes, partition, fetch == Fetch::kItems ? &x.base : nullptr, &x.json, &x.base);
+  }
 
   // `index`: the index the page was read from, which the read units are charged to.
   // Whether the page stopped early, at its Limit or at 1 MB.
@@ -204,6 +213,8 @@ Result<IndexRef> ResolveIndex(const Table& t, const std::string& name, const std
   }
   if (index->global && consistent)
     return Status::Validation("Consistent reads are not supported on global secondary indexes");
+  // A GSI cannot fetch from the table (an LSI can: FetchesTableItems). ScyllaDB's test_gsi.py,
+  // test_gsi_query_select_2, written against DynamoDB.
   if (index->global && select && *select == "ALL_ATTRIBUTES" && index->index->projection_type != ProjectionType::kAll)
     return Status::Validation(
         "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global "
@@ -212,16 +223,40 @@ Result<IndexRef> ResolveIndex(const Table& t, const std::string& name, const std
   return index;
 }
 
+// Whether an index read returns the table's items rather than the index's entries: on an LSI,
+// Select ALL_ATTRIBUTES or a ProjectionExpression or filter naming an attribute the index does
+// not project ("If any of the requested attributes are not projected into the local secondary
+// index, DynamoDB fetches each of these attributes from the parent table", API_Query.html,
+// Select; ScyllaDB's test_lsi.py, test_lsi_query_select and
+// test_lsi_get_not_projected_attribute, written against DynamoDB). A GSI never fetches: it
+// returns what it projects (ALL_ATTRIBUTES on a GSI that projects less is refused above).
+// A filter alone that needs the table's item reads it but returns what Select asks for (by
+// default ALL_PROJECTED_ATTRIBUTES).
+Fetch FetchesTableItems(const Table& t, const IndexRef& index, const std::optional<std::string>& select,
+                        const std::optional<expr::Projection>& projection,
+                        const std::optional<expr::Condition>& filter) {
+  if (index.global) return Fetch::kNo;
+  if (select && *select == "ALL_ATTRIBUTES") return Fetch::kItems;
+  const StoredIndex* stored = t.Index(index.index->index_name);
+  if (!stored) return Fetch::kNo;
+  if (projection)
+    for (const expr::Path& path : projection->paths)
+      if (!stored->Projects(path.attribute())) return Fetch::kItems;
+  if (filter)
+    for (const std::string& name : filter->attributes())
+      if (!stored->Projects(name)) return Fetch::kForFilter;
+  return Fetch::kNo;
+}
+
 // Reads index entries into a page, after `start` (an ExclusiveStartKey) when given.
 void ReadIndexEntries(const std::vector<IndexEntry>& entries, const Table& table, const IndexRef& index,
-                      const std::optional<Item>& start, bool scan_order, bool fetch_table_items, TraceScope& trace,
+                      const std::optional<Item>& start, bool scan_order, Fetch fetch, TraceScope& trace,
                       PageBuilder& page) {
   for (const IndexEntry& e : entries) {
     const StoredIndex::Entry& x = *e.entry;
     if (start && CompareIndexPositions(table, index, *x.base, *start, scan_order) <= 0) continue;
     trace.Visit(e.partition);
-    if (fetch_table_items) page.Fetched(ItemSize(*x.base));
-    if (!page.Read(x.item, x.bytes, e.partition, fetch_table_items ? &x.base : nullptr, &x.json)) break;
+    if (!page.ReadEntry(x, e.partition, fetch)) break;
   }
 }
 
@@ -396,7 +431,7 @@ Result<ReadPage> Database::Query(const QueryRequest& original) {
     }
     PageBuilder page(std::move(key_names), request.limit, request.consistent_read, want_items, filter, projection,
                      trace);
-    const bool fetch = !index->global && request.select && *request.select == "ALL_ATTRIBUTES";
+    const Fetch fetch = FetchesTableItems(*t, *index, request.select, projection, filter);
     trace.trace().index_name = *request.index_name;
     // The sort-key condition's bounds find where to begin; a condition whose matches have no
     // upper bound in order (begins_with) ends at the first entry past them.
@@ -423,8 +458,7 @@ Result<ReadPage> Database::Query(const QueryRequest& original) {
                          const StoredIndex::Entry& x = stored->Materialize(e);
                          const int partition = t->IndexPartitionOf(*stored, x, partitions);
                          trace.Visit(partition);
-                         if (fetch) page.Fetched(ItemSize(*x.base));
-                         return page.Read(x.item, x.bytes, partition, fetch ? &x.base : nullptr, &x.json);
+                         return page.ReadEntry(x, partition, fetch);
                        });
     if (trace.trace().partitions_visited.empty())  // read nothing: the partition that would hold it
       trace.Visit(IndexPartitionOfValue(*t, *index, key_condition->partition_key));
@@ -540,7 +574,7 @@ Result<ReadPage> Database::Scan(const ScanRequest& original) {
     PageBuilder page(std::move(key_names), request.limit, false, want_items, filter, projection, trace);
     trace.trace().index_name = *request.index_name;
     ReadIndexEntries(IndexEntries(*t, *index, nullptr), *t, *index, request.exclusive_start_key, true,
-                     !index->global && request.select && *request.select == "ALL_ATTRIBUTES", trace, page);
+                     FetchesTableItems(*t, *index, request.select, projection, filter), trace, page);
     // A Scan reads every partition of what it scans, empty ones too, as the table's Scan shows:
     // from where it starts to the last partition, or to where a full page stopped (an empty
     // index partition was shown "not read").

@@ -66,6 +66,10 @@ StoredIndex::StoredIndex(const TableDefinition& table, const IndexDescription& i
     for (const std::string& name : index.non_key_attributes) keep(name);
 }
 
+bool StoredIndex::Projects(const std::string& name) const {
+  return projection_ == ProjectionType::kAll || std::find(projected_.begin(), projected_.end(), name) != projected_.end();
+}
+
 bool StoredIndex::GroupOrder::operator()(const GroupKey& a, const GroupKey& b) const {
   return CompareGroup(a.hash, a.value, b.hash, b.value) < 0;
 }

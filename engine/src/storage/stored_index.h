@@ -78,6 +78,8 @@ class StoredIndex {
 
   const std::string& name() const { return name_; }
   bool global() const { return global_; }
+  // Whether an entry keeps the top-level attribute `name` (every attribute, for ALL).
+  bool Projects(const std::string& name) const;
   std::uint64_t entry_count() const { return entry_count_; }
   std::uint64_t size_bytes() const { return size_bytes_; }
   // The table's item with one key changed from `before` to `after` (either may be null: an
