@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, exec, openPage, openPagesAt, pressKeys, roomyViewport, screenshot, scrollTo, siteAndBrowser,
-  state, typeText, waitForState, widgetRect,
+  clickChoice, clickWidget, exec, openPage, openPagesAt, pressKeys, roomyViewport, screenshot, scrollTo, siteAndBrowser,
+  state, stepClockUntil, typeText, waitForState, widgetRect,
 } from './support.mjs';
 
 // The builder's form needs room to show its fields together: at 1024x640 the workbench gives it
@@ -255,6 +255,78 @@ describe('the form, the JSON tab and the response on the sample table', () => {
   });
 });
 
+describe('the Query form shows the request Run sends', () => {
+  test('after a request comes in whole, and after Read from changes to an index', async () => {
+    const { page, context, errors } = await openPage(site.browser, site.server.url);
+    try {
+      await exec(page, 'CreateTable', {
+        TableName: 'Shelf',
+        AttributeDefinitions: [{ AttributeName: 'authorId', AttributeType: 'S' }, { AttributeName: 'bookId', AttributeType: 'S' },
+          { AttributeName: 'genre', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'authorId', KeyType: 'HASH' }, { AttributeName: 'bookId', KeyType: 'RANGE' }],
+        GlobalSecondaryIndexes: [{ IndexName: 'ByGenre', KeySchema: [{ AttributeName: 'genre', KeyType: 'HASH' }],
+          Projection: { ProjectionType: 'ALL' } }],
+        BillingMode: 'PAY_PER_REQUEST',
+      });
+      await exec(page, 'PutItem', { TableName: 'Shelf', Item: { authorId: { S: 'octavia' }, bookId: { S: 'kindred' }, genre: { S: 'fantasy' } } });
+      await clickWidget(page, 'table:Shelf');
+      await waitForState(page, (s) => s.selectedTable === 'Shelf');
+      await selectOperation(page, 'Query');
+      await typeInto(page, 'builder.query.partition', 'ursula');
+
+      // A whole request comes in (as Show me or the JSON tab bring one): the helper shows it.
+      await clickWidget(page, 'builder.tab:json');
+      await typeInto(page, 'builder.json', JSON.stringify({
+        TableName: 'Shelf', KeyConditionExpression: 'authorId = :a AND bookId BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: { ':a': { S: 'octavia' }, ':lo': { S: 'a' }, ':hi': { S: 'm' } },
+      }));
+      await clickWidget(page, 'builder.tab:form');
+      let s = await waitForState(page, (st) => st.builderTab === 'form');
+      assert.deepEqual(s.builderFields.helper, { partitionValue: 'octavia', sortOp: 'BETWEEN', sortValue: 'a', sortValue2: 'm' },
+        'the helper showed the value typed before the request came in');
+      assert.equal(await widgetRect(page, 'builder.query.by_hand'), null);
+
+      // Typing into the helper writes its own condition, and the replaced one's placeholders go.
+      s = await typeInto(page, 'builder.query.partition', 'ursula');
+      let request = JSON.parse(s.builderJson);
+      assert.equal(request.KeyConditionExpression, '#pk = :pk AND #sk BETWEEN :sk AND :sk2');
+      assert.deepEqual(request.ExpressionAttributeNames, { '#pk': 'authorId', '#sk': 'bookId' });
+      assert.deepEqual(request.ExpressionAttributeValues, { ':pk': { S: 'ursula' }, ':sk': { S: 'a' }, ':sk2': { S: 'm' } });
+      s = await run(page);
+      assert.equal(s.response.status, 200, `${s.response.errorType}: ${s.response.errorMessage}`);
+      assert.equal(s.response.count, 0);
+
+      // Read from the GSI: the condition names the index's key, not the table's.
+      await clickChoice(page, 'builder.index:ByGenre', 'builder.index');
+      s = await waitForState(page, (st) => st.builderFields.indexName === 'ByGenre');
+      request = JSON.parse(s.builderJson);
+      assert.equal(request.IndexName, 'ByGenre');
+      assert.equal(request.KeyConditionExpression, '#pk = :pk');
+      assert.deepEqual(request.ExpressionAttributeNames, { '#pk': 'genre' }, 'it kept mapping #pk to authorId');
+      assert.deepEqual(request.ExpressionAttributeValues, { ':pk': { S: '' } }, 'a value typed for authorId is no genre');
+      s = await typeInto(page, 'builder.query.partition', 'fantasy');
+      await stepClockUntil(page, (st) => !st.backgroundWork);  // the put has reached the GSI
+      s = await run(page);
+      assert.equal(s.response.status, 200, `${s.response.errorType}: ${s.response.errorMessage}`);
+      assert.equal(s.response.count, 1);
+
+      // A condition written by hand is left as written, and the helper says so.
+      await clickWidget(page, 'builder.tab:json');
+      await typeInto(page, 'builder.json', JSON.stringify({
+        TableName: 'Shelf', IndexName: 'ByGenre', KeyConditionExpression: 'genre = :g OR genre = :h',
+        ExpressionAttributeValues: { ':g': { S: 'fantasy' }, ':h': { S: 'poetry' } },
+      }));
+      await clickWidget(page, 'builder.tab:form');
+      s = await waitForState(page, (st) => st.builderTab === 'form');
+      assert.equal(s.builderFields.helper.partitionValue, '');
+      assert.ok(await widgetRect(page, 'builder.query.by_hand'), 'the helper says the condition is written by hand');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the builder\'s typed key fields', () => {
   test('typing a key value into the field edits the Key JSON', async () => {
     const { page, context } = await openPage(site.browser, site.server.url);
@@ -273,7 +345,9 @@ describe('the builder\'s typed key fields', () => {
       await page.keyboard.press('Control+A');
       await pressKeys(page, 'Backspace');
       let s = await waitForState(page, (st) => st.builderKeyProblems.length > 0);
-      assert.deepEqual(s.builderKeyProblems, ['player is empty: a key value cannot be empty'], 'flagged before Run');
+      assert.deepEqual(s.builderKeyProblems, ['player is left out (its field is empty): DynamoDB needs every key attribute'],
+        'flagged before Run');
+      assert.deepEqual(JSON.parse(s.editorText), { game: { N: '7' } }, 'an emptied key field leaves the attribute out');
       await typeInto(page, 'builder.key:partition', 'ada');
       s = await typeInto(page, 'builder.key:sort', 'seven');
       assert.deepEqual(s.builderKeyProblems, ['game is not a number (type N): "seven"']);

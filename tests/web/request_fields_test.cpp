@@ -70,6 +70,97 @@ TEST_CASE("A Query form composes its key condition and placeholders", "[request_
   CHECK(composed["ExpressionAttributeValues"] == nlohmann::json::parse(R"({":pk": {"S": "le-guin"}})"));
 }
 
+TEST_CASE("The key-condition helper shows the condition the request sends, whoever wrote it", "[request_fields]") {
+  using SortOp = KeyConditionHelper::SortOp;
+  const ddb::OperationInfo& query = *ddb::FindOperation("Query");
+  ddb::KeySchema books;
+  books.partition_key = {"authorId", ddb::ScalarType::kS};
+  books.sort_key = ddb::KeyAttribute{"year", ddb::ScalarType::kN};
+  RequestFields f;
+  // What a lesson's Show me loads (Decompose): its own placeholders, a bare name, a range.
+  REQUIRE(Decompose(query,
+                    R"({"TableName": "Books", "KeyConditionExpression": "authorId = :a AND #y BETWEEN :lo AND :hi",
+                        "ExpressionAttributeNames": {"#y": "year"},
+                        "ExpressionAttributeValues": {":a": {"S": "octavia"}, ":lo": {"N": "1970"}, ":hi": {"N": "1980"}}})",
+                    f));
+  auto shown = ReadKeyConditionHelper(books, f);
+  REQUIRE(shown);
+  CHECK(shown->partition_value == "octavia");
+  CHECK(shown->sort_op == SortOp::kBetween);
+  CHECK(shown->sort_value == "1970");
+  CHECK(shown->sort_value2 == "1980");
+
+  f.key_condition = "#pk = :pk AND begins_with ( #sk , :sk )";
+  f.names = {{"#pk", "authorId", false}, {"#sk", "year", false}};
+  f.values = {{":pk", ValueType::kS, "ursula", false}, {":sk", ValueType::kN, "19", false}};
+  shown = ReadKeyConditionHelper(books, f);
+  REQUIRE(shown);
+  CHECK(shown->sort_op == SortOp::kBeginsWith);
+  CHECK(shown->sort_value == "19");
+  f.key_condition = "#pk = :pk AND #sk >= :sk";
+  shown = ReadKeyConditionHelper(books, f);
+  REQUIRE(shown);
+  CHECK(shown->sort_op == SortOp::kGe);
+  f.key_condition = "#pk = :pk";
+  REQUIRE(ReadKeyConditionHelper(books, f));
+  CHECK(ReadKeyConditionHelper(books, f)->sort_op == SortOp::kNone);
+
+  // What the helper cannot show: the sort key first, another attribute, a value of the wrong
+  // type, a placeholder with no value, an OR.
+  for (const char* condition : {"#sk = :sk AND #pk = :pk", "title = :pk", "#pk = :sk", "#pk = :nothing",
+                                "#pk = :pk OR #sk = :sk", "#pk = :pk AND #sk = :sk AND #sk = :sk"}) {
+    INFO(condition);
+    f.key_condition = condition;
+    CHECK_FALSE(ReadKeyConditionHelper(books, f));
+  }
+
+  // The helper replacing a hand-written condition takes that condition's placeholders with it.
+  REQUIRE(Decompose(query,
+                    R"({"TableName": "Books", "KeyConditionExpression": "authorId = :a",
+                        "ExpressionAttributeValues": {":a": {"S": "octavia"}}})",
+                    f));
+  f.helper = *ReadKeyConditionHelper(books, f);
+  f.helper.partition_value = "ursula";
+  ApplyKeyConditionHelper(books, f);
+  const auto composed = nlohmann::json::parse(Compose(query, f));
+  CHECK(composed["KeyConditionExpression"] == "#pk = :pk");
+  CHECK(composed["ExpressionAttributeNames"] == nlohmann::json{{"#pk", "authorId"}});
+  CHECK(composed["ExpressionAttributeValues"] == nlohmann::json::parse(R"({":pk": {"S": "ursula"}})"));
+}
+
+TEST_CASE("Reading from an index rewrites the helper's key condition for the index's key", "[request_fields]") {
+  const ddb::OperationInfo& query = *ddb::FindOperation("Query");
+  ddb::KeySchema table;
+  table.partition_key = {"authorId", ddb::ScalarType::kS};
+  table.sort_key = ddb::KeyAttribute{"bookId", ddb::ScalarType::kS};
+  ddb::KeySchema by_genre;
+  by_genre.partition_key = {"genre", ddb::ScalarType::kS};
+  by_genre.sort_key = ddb::KeyAttribute{"year", ddb::ScalarType::kN};
+  ddb::KeySchema by_year = table;  // an LSI: the table's partition key, another sort key
+  by_year.sort_key = ddb::KeyAttribute{"year", ddb::ScalarType::kN};
+  RequestFields f;
+  f.helper = {"ursula", KeyConditionHelper::SortOp::kBeginsWith, "earth", ""};
+  ApplyKeyConditionHelper(table, f);
+
+  RekeyKeyConditionHelper(table, by_year, f);  // the LSI keeps the partition value
+  auto composed = nlohmann::json::parse(Compose(query, f));
+  CHECK(composed["KeyConditionExpression"] == "#pk = :pk");
+  CHECK(composed["ExpressionAttributeNames"] == nlohmann::json{{"#pk", "authorId"}});
+  CHECK(composed["ExpressionAttributeValues"] == nlohmann::json::parse(R"({":pk": {"S": "ursula"}})"));
+
+  RekeyKeyConditionHelper(by_year, by_genre, f);  // the GSI's key is another attribute
+  composed = nlohmann::json::parse(Compose(query, f));
+  CHECK(composed["ExpressionAttributeNames"] == nlohmann::json{{"#pk", "genre"}});
+  CHECK(composed["ExpressionAttributeValues"] == nlohmann::json::parse(R"({":pk": {"S": ""}})"));
+
+  // A condition written by hand stays as written.
+  f.key_condition = "genre = :g";
+  f.names.clear();
+  f.values = {{":g", ValueType::kS, "fantasy", false}};
+  RekeyKeyConditionHelper(table, by_genre, f);
+  CHECK(f.key_condition == "genre = :g");
+}
+
 TEST_CASE("An item's key is written partition key first, whatever the names' order", "[request_fields]") {
   ddb::KeySchema schema;
   schema.partition_key = {"zone", ddb::ScalarType::kS};
@@ -118,7 +209,7 @@ TEST_CASE("The form flags a key value DynamoDB would refuse, before Run", "[requ
   const ddb::KeyAttribute year{"year", ddb::ScalarType::kN};
   const ddb::KeyAttribute blob{"blob", ddb::ScalarType::kB};
   CHECK(KeyValueProblem(name, "le-guin").empty());
-  CHECK(KeyValueProblem(name, "") == "authorId is empty: a key value cannot be empty");
+  CHECK(KeyValueProblem(name, "") == "authorId is left out (its field is empty): DynamoDB needs every key attribute");
   CHECK(KeyValueProblem(year, "1968").empty());
   CHECK(KeyValueProblem(year, "-1.5E3").empty());
   CHECK(KeyValueProblem(year, "19x") == "year is not a number (type N): \"19x\"");
@@ -134,6 +225,13 @@ TEST_CASE("The builder's form edits its body: a typed key value, an action added
   schema.partition_key = {"authorId", ddb::ScalarType::kS};
   schema.sort_key = ddb::KeyAttribute{"year", ddb::ScalarType::kN};
   CHECK(nlohmann::json::parse(WithKeyValue(ordered_json::object(), *schema.sort_key, "1969")) ==
+        nlohmann::json::parse(R"({"year": {"N": "1969"}})"));
+  // An emptied field leaves the attribute out (lesson 3: GetItem with only authorId); it sent
+  // {"S": ""}, which DynamoDB refuses for another reason than the one the lesson is about.
+  const ordered_json both = ordered_json::parse(R"({"authorId": {"S": "ursula"}, "year": {"N": "1969"}})");
+  CHECK(nlohmann::json::parse(WithKeyValue(both, *schema.sort_key, "")) ==
+        nlohmann::json::parse(R"({"authorId": {"S": "ursula"}})"));
+  CHECK(nlohmann::json::parse(WithKeyValue(both, schema.partition_key, "")) ==
         nlohmann::json::parse(R"({"year": {"N": "1969"}})"));
 
   // Compared as text: two equal literals need not share an address (they did not under ASan).

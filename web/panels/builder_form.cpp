@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,14 +66,16 @@ bool ExpressionField(const char* label, const char* id, const char* hint, std::s
   return changed;
 }
 
-bool StringCombo(const char* id, std::string& value, const std::vector<std::string>& options, float width) {
+// Each option is recorded as "<probe_name>:<option>" for the browser tests to click.
+bool StringCombo(const char* id, std::string& value, const std::vector<std::string>& options, float width,
+                 std::string_view probe_name, PanelContext& ctx) {
   bool changed = false;
   ImGui::SetNextItemWidth(width);
   ui::Combo combo(id, value.c_str());
   if (combo) {
     for (const std::string& option : options) {
       const bool selected = option == value;
-      if (ImGui::Selectable(option.c_str(), selected)) {
+      if (ctx.probe.Item(std::string(probe_name) + ":" + option, ImGui::Selectable(option.c_str(), selected))) {
         value = option;
         changed = true;
       }
@@ -115,7 +118,7 @@ bool DrawKeyFields(const ddb::KeySchema& schema, RequestFields& f, BodyCache& ca
         std::max(label_width, ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x));
     std::string value = TypedText(body, key->name, key->type);
     ImGui::SetNextItemWidth(-FLT_MIN);
-    if (ImGui::InputText("##key", &value) && usable) {
+    if (ImGui::InputTextWithHint("##key", "left out", &value) && usable) {
       f.body = WithKeyValue(*body, *key, value);
       changed = true;
     }
@@ -260,10 +263,19 @@ bool DrawValues(const ddb::OperationInfo& op, RequestFields& f, PanelContext& ct
 // ---- [SECTION] Query helper ----------------------------------------------------------------
 
 bool DrawKeyConditionHelper(const ddb::KeySchema& schema, RequestFields& f, PanelContext& ctx) {
+  // The helper shows the condition Run sends, whoever wrote it (Show me, the JSON tab, the
+  // expression field); one it cannot show, it leaves blank and says so.
+  const std::optional<KeyConditionHelper> shown = ReadKeyConditionHelper(schema, f);
   KeyConditionHelper& h = f.helper;
+  h = shown.value_or(KeyConditionHelper{});
   bool changed = false;
   FieldLabel("Key condition", "Fills KeyConditionExpression and its placeholders; edit the expression below for more.",
              ctx);
+  if (!shown && f.key_condition.find_first_not_of(" \t\r\n") != std::string::npos) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.dim, "The KeyConditionExpression below is written by hand; typing here replaces it.");
+    ctx.probe.RecordLastItem("builder.query.by_hand");
+  }
   const float gap = ImGui::GetStyle().ItemSpacing.x;
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(ctx.colors.partition_key, "%s", schema.partition_key.name.c_str());
@@ -399,8 +411,15 @@ bool DrawRequestForm(const ddb::OperationInfo& op, RequestFields& f, const FormT
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(ctx.colors.dim, "Read from");
     ImGui::SameLine();
-    if (StringCombo("##index", index, indexes, -FLT_MIN)) {
+    if (StringCombo("##index", index, indexes, -FLT_MIN, "builder.index", ctx)) {
       f.index_name = index == "(table)" ? "" : index;
+      // The key condition follows what is read: it named the table's key after a switch to an
+      // index, so the form showed one read and Run sent another.
+      const auto found = std::find(tables.index_names.begin(), tables.index_names.end(), f.index_name);
+      const ddb::KeySchema* to = found == tables.index_names.end()
+                                     ? tables.table_schema
+                                     : tables.index_schemas[found - tables.index_names.begin()];
+      if (op.name == "Query" && tables.query_schema && to) RekeyKeyConditionHelper(*tables.query_schema, *to, f);
       changed = true;
     }
     ctx.probe.RecordLastItem("builder.index");
@@ -478,7 +497,7 @@ bool DrawRequestForm(const ddb::OperationInfo& op, RequestFields& f, const FormT
     const std::vector<std::string> options =
         op.name == "UpdateItem" ? std::vector<std::string>{"NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"}
                                 : std::vector<std::string>{"NONE", "ALL_OLD"};
-    changed |= StringCombo("##return_values", f.return_values, options, 150 * ctx.scale);
+    changed |= StringCombo("##return_values", f.return_values, options, 150 * ctx.scale, "builder.return_values", ctx);
   }
   if (op.name == "TransactWriteItems") {
     changed |= ExpressionField("ClientRequestToken (idempotency, 10 minutes)", "##token", "optional",
@@ -487,7 +506,8 @@ bool DrawRequestForm(const ddb::OperationInfo& op, RequestFields& f, const FormT
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(ctx.colors.dim, "ReturnConsumedCapacity");
   ImGui::SameLine();
-  changed |= StringCombo("##capacity", f.return_consumed_capacity, {"NONE", "TOTAL", "INDEXES"}, 150 * ctx.scale);
+  changed |= StringCombo("##capacity", f.return_consumed_capacity, {"NONE", "TOTAL", "INDEXES"}, 150 * ctx.scale,
+                         "builder.capacity", ctx);
   if (!f.extra.empty()) {
     std::string names;
     for (const auto& [name, value] : f.extra.items()) names += (names.empty() ? "" : ", ") + name;

@@ -29,6 +29,7 @@ FormTables OperationBuilder::Tables(PanelContext& ctx) {
   for (const auto* list : {&description->local_secondary_indexes, &description->global_secondary_indexes}) {
     for (const ddb::IndexDescription& index : *list) {
       tables.index_names.push_back(index.index_name);
+      tables.index_schemas.push_back(&index.key_schema);
       if (index.index_name == f.index_name) tables.query_schema = &index.key_schema;
     }
   }

@@ -20,7 +20,14 @@ ordered_json TypedValue(ddb::ScalarType type, const std::string& text) { return 
 
 std::string WithKeyValue(const ordered_json& body, const ddb::KeyAttribute& key, const std::string& text) {
   ordered_json json = body;
-  json[key.name] = TypedValue(key.type, text);
+  // An empty field leaves the attribute out: what a learner means by clearing it (lesson 3's
+  // "GetItem with only authorId"); a key value of "" is one DynamoDB refuses anyway, and the
+  // JSON tab still sends one for whoever types it there.
+  if (text.empty()) {
+    json.erase(key.name);
+  } else {
+    json[key.name] = TypedValue(key.type, text);
+  }
   return FormatJsonText(ddb::DumpJson(json));
 }
 

@@ -21,7 +21,8 @@ const char* ScalarLabel(ddb::ScalarType type);
 // A key value typed into the form, as DynamoDB JSON: {"N": "42"}.
 nlohmann::ordered_json TypedValue(ddb::ScalarType type, const std::string& text);
 
-// `body` (an Item or Key object) with `key` set to the typed `text`, pretty-printed.
+// `body` (an Item or Key object) with `key` set to the typed `text`, pretty-printed; without
+// `key` when `text` is empty (an empty key field leaves the attribute out of the request).
 std::string WithKeyValue(const nlohmann::ordered_json& body, const ddb::KeyAttribute& key, const std::string& text);
 
 // What "Add an action" offers for `op`: "Get" for BatchGetItem and TransactGetItems, "Put" and

@@ -6,6 +6,8 @@
 #include "text/request_fields.h"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <utility>
 
 #include "ddb/item_json.h"
@@ -165,7 +167,10 @@ std::string ValueJsonText(const PlaceholderValue& v) {
 PlaceholderValue ValueRow(const std::string& placeholder, const ordered_json& value) {
   PlaceholderValue row{placeholder, ValueType::kJson, ddb::DumpJson(value), false};
   if (!value.is_object() || value.size() != 1) return row;
-  const auto& [type, inner] = *value.items().begin();
+  // Through the object's own iterator: a binding to *value.items().begin() refers to a proxy
+  // that is gone by the next line (AddressSanitizer: stack-use-after-scope).
+  const std::string& type = value.begin().key();
+  const ordered_json& inner = value.begin().value();
   for (int t = 0; t < kValueTypeCount - 1; ++t) {
     if (type != kValueTypeLabels[t]) continue;
     const auto vt = static_cast<ValueType>(t);
@@ -297,7 +302,7 @@ std::string Compose(const ddb::OperationInfo& op, const RequestFields& f) {
 // ---- [SECTION] Decompose -------------------------------------------------------------------
 
 std::string KeyValueProblem(const ddb::KeyAttribute& key, const std::string& text) {
-  if (text.empty()) return key.name + " is empty: a key value cannot be empty";
+  if (text.empty()) return key.name + " is left out (its field is empty): DynamoDB needs every key attribute";
   switch (key.type) {
     case ddb::ScalarType::kS: return {};
     case ddb::ScalarType::kN:
@@ -324,7 +329,6 @@ bool Decompose(const ddb::OperationInfo& op, std::string_view text, RequestField
   const Uses u = UsesOf(op);
   RequestFields f;
   f.example = fields.example;
-  f.helper = fields.helper;
   f.add_key = fields.add_key;
   f.table = u.table ? "" : fields.table;  // batch and transaction requests name tables inside
   f.return_consumed_capacity = "NONE";
@@ -525,12 +529,125 @@ nlohmann::json FieldsJson(const RequestFields& f) {
           {"consistentRead", f.consistent_read},
           {"returnValues", f.return_values},
           {"returnConsumedCapacity", f.return_consumed_capacity},
-          {"extra", nlohmann::json::parse(f.extra.dump())}};
+          {"extra", nlohmann::json::parse(f.extra.dump())},
+          {"helper",
+           {{"partitionValue", f.helper.partition_value},
+            {"sortOp", SortOpLabel(f.helper.sort_op)},
+            {"sortValue", f.helper.sort_value},
+            {"sortValue2", f.helper.sort_value2}}}};
+}
+
+namespace {
+
+// The key condition's words: names, placeholders and keywords, the comparison operators, and
+// "(", ")" and "," each on its own.
+std::vector<std::string> ConditionTokens(std::string_view text) {
+  std::vector<std::string> tokens;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const char c = text[i];
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+      ++i;
+    } else if (c == '(' || c == ')' || c == ',' || c == '=') {
+      tokens.emplace_back(1, c);
+      ++i;
+    } else if (c == '<' || c == '>') {
+      const bool equal = i + 1 < text.size() && text[i + 1] == '=';
+      tokens.emplace_back(text.substr(i, equal ? 2 : 1));
+      i += equal ? 2 : 1;
+    } else {
+      const std::size_t end = text.find_first_of(" \t\r\n(),=<>", i);
+      tokens.emplace_back(text.substr(i, end == std::string_view::npos ? std::string_view::npos : end - i));
+      i = end == std::string_view::npos ? text.size() : end;
+    }
+  }
+  return tokens;
+}
+
+bool SameWord(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return std::toupper(x) == std::toupper(y); });
+}
+
+}  // namespace
+
+std::optional<KeyConditionHelper> ReadKeyConditionHelper(const ddb::KeySchema& schema, const RequestFields& f) {
+  using SortOp = KeyConditionHelper::SortOp;
+  const std::vector<std::string> t = ConditionTokens(f.key_condition);
+  const auto names = [&](std::size_t i, const ddb::KeyAttribute& key) {
+    if (i >= t.size()) return false;
+    if (t[i].empty() || t[i][0] != '#') return t[i] == key.name;
+    const auto row = std::find_if(f.names.begin(), f.names.end(), [&](const auto& r) { return r.placeholder == t[i]; });
+    return row != f.names.end() && row->name == key.name;
+  };
+  const auto value = [&](std::size_t i, const ddb::KeyAttribute& key) -> std::optional<std::string> {
+    if (i >= t.size()) return std::nullopt;
+    const auto row = std::find_if(f.values.begin(), f.values.end(), [&](const auto& r) { return r.placeholder == t[i]; });
+    if (row == f.values.end() || row->type != ValueTypeFor(key.type)) return std::nullopt;
+    return row->value;
+  };
+  const auto word = [&](std::size_t i, std::string_view w) { return i < t.size() && SameWord(t[i], w); };
+  KeyConditionHelper h;
+  if (!names(0, schema.partition_key) || !word(1, "=")) return std::nullopt;
+  const auto pk = value(2, schema.partition_key);
+  if (!pk) return std::nullopt;
+  h.partition_value = *pk;
+  if (t.size() == 3) return h;
+  if (!schema.sort_key || !word(3, "AND")) return std::nullopt;
+  const ddb::KeyAttribute& sk = *schema.sort_key;
+  if (word(4, "begins_with")) {
+    const auto v = value(8, sk);
+    if (t.size() != 10 || !word(5, "(") || !names(6, sk) || !word(7, ",") || !v || !word(9, ")")) return std::nullopt;
+    h.sort_op = SortOp::kBeginsWith;
+    h.sort_value = *v;
+    return h;
+  }
+  if (!names(4, sk)) return std::nullopt;
+  if (word(5, "BETWEEN")) {
+    const auto low = value(6, sk), high = value(8, sk);
+    if (t.size() != 9 || !low || !word(7, "AND") || !high) return std::nullopt;
+    h.sort_op = SortOp::kBetween;
+    h.sort_value = *low;
+    h.sort_value2 = *high;
+    return h;
+  }
+  const auto v = value(6, sk);
+  if (t.size() != 7 || !v) return std::nullopt;
+  for (const SortOp op : {SortOp::kEq, SortOp::kLt, SortOp::kLe, SortOp::kGt, SortOp::kGe}) {
+    if (t[5] == SortOpLabel(op)) {
+      h.sort_op = op;
+      h.sort_value = *v;
+      return h;
+    }
+  }
+  return std::nullopt;
+}
+
+void RekeyKeyConditionHelper(const ddb::KeySchema& from, const ddb::KeySchema& to, RequestFields& f) {
+  if (!ReadKeyConditionHelper(from, f)) return;  // written by hand: the learner's to change
+  const auto same = [](const ddb::KeyAttribute& a, const ddb::KeyAttribute& b) {
+    return a.name == b.name && a.type == b.type;
+  };
+  KeyConditionHelper& h = f.helper;
+  h = *ReadKeyConditionHelper(from, f);
+  // A value typed for one attribute is no value for another: what the two keys share stays.
+  if (!same(from.partition_key, to.partition_key)) h.partition_value.clear();
+  if (!from.sort_key || !to.sort_key || !same(*from.sort_key, *to.sort_key)) {
+    h.sort_op = KeyConditionHelper::SortOp::kNone;
+    h.sort_value.clear();
+    h.sort_value2.clear();
+  }
+  ApplyKeyConditionHelper(to, f);
 }
 
 void ApplyKeyConditionHelper(const ddb::KeySchema& schema, RequestFields& f) {
   using SortOp = KeyConditionHelper::SortOp;
   const KeyConditionHelper& h = f.helper;
+  // Placeholders only the condition being replaced used go with it: DynamoDB refuses a request
+  // whose ExpressionAttributeNames or Values hold one no expression uses.
+  std::vector<std::string> replaced;
+  CollectTokens(f.key_condition, '#', replaced);
+  CollectTokens(f.key_condition, ':', replaced);
   const SortOp op = schema.sort_key ? h.sort_op : SortOp::kNone;
   std::string condition = "#pk = :pk";
   switch (op) {
@@ -553,6 +670,14 @@ void ApplyKeyConditionHelper(const ddb::KeySchema& schema, RequestFields& f) {
     SetValue(f, ":sk2", ValueTypeFor(schema.sort_key->type), h.sort_value2);
   } else {
     Erase(f.values, ":sk2");
+  }
+  for (const std::string& placeholder : replaced) {
+    if (PlaceholderUsed(*ddb::FindOperation("Query"), f, placeholder)) continue;
+    if (placeholder[0] == '#') {
+      Erase(f.names, placeholder);
+    } else {
+      Erase(f.values, placeholder);
+    }
   }
 }
 

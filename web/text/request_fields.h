@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -93,8 +94,8 @@ struct RequestFields {
 // The request text for `op`, pretty-printed when it is valid JSON.
 std::string Compose(const ddb::OperationInfo& op, const RequestFields& fields);
 
-// What is wrong with a key value typed into the form, before Run: "authorId is empty: a key
-// value cannot be empty", "year is not a number", "blob is not base64". Empty when it is fine.
+// What is wrong with a key value typed into the form, before Run: "authorId is left out (its
+// field is empty): DynamoDB needs every key attribute" (an empty field leaves it out), "year is not a number", "blob is not base64". Empty when it is fine.
 std::string KeyValueProblem(const ddb::KeyAttribute& key, const std::string& text);
 
 // Why a request text is not one the builder can read, for the line under the JSON editor:
@@ -124,7 +125,19 @@ bool PlaceholderUsed(const ddb::OperationInfo& op, const RequestFields& fields, 
 nlohmann::json FieldsJson(const RequestFields& fields);
 
 // Writes the helper's key condition into key_condition and its placeholders (#pk, #sk, :pk,
-// :sk, :sk2), typed by the table's key schema.
+// :sk, :sk2), typed by the table's key schema; placeholders only the replaced condition used go.
 void ApplyKeyConditionHelper(const ddb::KeySchema& schema, RequestFields& fields);
+
+// The helper that shows `fields`' key condition, when it is one the helper can show for `schema`
+// — the partition key equal to a value, then optionally one sort-key comparison, BETWEEN or
+// begins_with, by name or placeholder, values typed as the key — whatever wrote it (the helper,
+// Show me, the JSON tab). Nullopt when it is not: the form then says it was written by hand.
+// The form shows this each frame, so the helper never shows a value Run would not send.
+std::optional<KeyConditionHelper> ReadKeyConditionHelper(const ddb::KeySchema& schema, const RequestFields& fields);
+
+// "Read from" changed from the key schema `from` to `to` (the table's, an index's): a key
+// condition the helper shows is rewritten for `to`'s key attributes, keeping the values of the
+// attributes both share. A condition written by hand is left as written.
+void RekeyKeyConditionHelper(const ddb::KeySchema& from, const ddb::KeySchema& to, RequestFields& fields);
 
 }  // namespace playground
