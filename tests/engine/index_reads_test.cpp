@@ -116,6 +116,66 @@ TEST_CASE("Index query pages carry the table key and the index key", "[index_rea
   CHECK(second.body["Items"][0] != first.body["Items"][0]);
 }
 
+// An index's ExclusiveStartKey is its LastEvaluatedKey: the table's key and the index's key,
+// nothing else, in the Query's partition. DynamoDB's answers as dynalite's test/query.js and
+// test/scan.js record them ("should return ValidationException for ExclusiveStartKey with local
+// index and out-of-bounds hash key"; "... if range in ExclusiveStartKey is invalid, but hash and
+// local are ok"; "... if global hash in ExclusiveStartKey but bad in query").
+TEST_CASE("An index's ExclusiveStartKey is the table's key and the index's key, in the Query's partition",
+          "[index_reads]") {
+  Indexed x;
+  const json lsi = {{"TableName", "Books"},
+                    {"IndexName", "ByDate"},
+                    {"KeyConditionExpression", "authorId = :a"},
+                    {"ExpressionAttributeValues", {{":a", S("le-guin")}}}};
+  const json gsi = {{"TableName", "Books"},
+                    {"IndexName", "ByGenre"},
+                    {"KeyConditionExpression", "genre = :g"},
+                    {"ExpressionAttributeValues", {{":g", S("scifi")}}}};
+  const json lsi_key = {{"authorId", S("le-guin")}, {"bookId", S("lathe")}, {"publishedAt", N("1971")}};
+  const json gsi_key = {{"authorId", S("banks")}, {"bookId", S("phlebas")}, {"genre", S("scifi")}};
+  const auto from = [&](const char* op, json req, json start) {
+    if (std::string(op) == "Scan") {
+      req.erase("KeyConditionExpression");
+      req.erase("ExpressionAttributeValues");
+    }
+    req["ExclusiveStartKey"] = std::move(start);
+    return Exec(x.db, op, req);
+  };
+  for (const char* op : {"Query", "Scan"}) {
+    CAPTURE(op);
+    REQUIRE_OK(from(op, lsi, lsi_key));
+    REQUIRE_OK(from(op, gsi, gsi_key));
+    json missing = lsi_key;
+    missing.erase("publishedAt");
+    REQUIRE_ERROR(from(op, lsi, missing), "ValidationException", "The provided starting key is invalid");
+    missing = gsi_key;
+    missing.erase("bookId");
+    REQUIRE_ERROR(from(op, gsi, missing), "ValidationException", "The provided starting key is invalid");
+    json extra = lsi_key;
+    extra["title"] = S("lathe title");
+    REQUIRE_ERROR(from(op, lsi, extra), "ValidationException", "The provided starting key is invalid");
+    extra = gsi_key;
+    extra["publishedAt"] = N("1987");
+    REQUIRE_ERROR(from(op, gsi, extra), "ValidationException", "The provided starting key is invalid");
+    json mistyped = gsi_key;
+    mistyped["bookId"] = N("1");
+    REQUIRE_ERROR(from(op, gsi, mistyped), "ValidationException",
+                  "The provided starting key is invalid: The provided key element does not match the schema");
+    mistyped = lsi_key;
+    mistyped["publishedAt"] = S("1971");  // the index's own key: reported without the prefix
+    REQUIRE_ERROR(from(op, lsi, mistyped), "ValidationException", "The provided key element does not match the schema");
+  }
+  json elsewhere = lsi_key;
+  elsewhere["authorId"] = S("banks");
+  REQUIRE_ERROR(from("Query", lsi, elsewhere), "ValidationException",
+                "The provided starting key is outside query boundaries based on provided conditions");
+  json other_genre = gsi_key;
+  other_genre["genre"] = S("fantasy");
+  REQUIRE_ERROR(from("Query", gsi, other_genre), "ValidationException",
+                "The provided starting key is outside query boundaries based on provided conditions");
+}
+
 TEST_CASE("Index key attributes must have the index's type and not be empty", "[index_reads]") {
   Indexed x;
   REQUIRE_ERROR(Exec(x.db, "PutItem",

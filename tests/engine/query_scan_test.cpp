@@ -132,6 +132,50 @@ TEST_CASE("Results come in pages: LastEvaluatedKey continues with ExclusiveStart
   CHECK_FALSE(r.body.contains("LastEvaluatedKey"));
 }
 
+// DynamoDB's answers as dynalite's test/query.js and test/scan.js record them ("should return
+// ValidationException for ExclusiveStartKey missing range key", "... with incorrect hash key",
+// "... with incorrect range key"; "... if ExclusiveStartKey for range table is invalid").
+TEST_CASE("An ExclusiveStartKey is the table's key, in the Query's item collection", "[query]") {
+  Library l;
+  const json query = {{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a1")}};
+  const auto query_from = [&](json start, json req = nullptr) {
+    if (req.is_null()) req = query;
+    req["ExclusiveStartKey"] = std::move(start);
+    return l.Query(req);
+  };
+  const auto scan_from = [&](json start) { return l.Scan({{"ExclusiveStartKey", std::move(start)}}); };
+  SECTION("a key attribute missing") {
+    REQUIRE_ERROR(query_from({{"authorId", S("a1")}}), "ValidationException", "The provided starting key is invalid");
+    REQUIRE_ERROR(query_from({{"bookId", S("b01")}}), "ValidationException", "The provided starting key is invalid");
+    REQUIRE_ERROR(scan_from({{"authorId", S("a1")}}), "ValidationException",
+                  "The provided starting key is invalid: The provided key element does not match the schema");
+  }
+  SECTION("an attribute besides the key") {
+    const json extra = {{"authorId", S("a1")}, {"bookId", S("b01")}, {"pages", N("110")}};
+    REQUIRE_ERROR(query_from(extra), "ValidationException", "The provided starting key is invalid");
+    REQUIRE_ERROR(scan_from(extra), "ValidationException",
+                  "The provided starting key is invalid: The provided key element does not match the schema");
+    // The right number of attributes, one of them not the key's.
+    REQUIRE_ERROR(query_from({{"authorId", S("a1")}, {"pages", N("110")}}), "ValidationException",
+                  "The provided starting key is invalid: The provided key element does not match the schema");
+  }
+  SECTION("a key value of another type") {
+    REQUIRE_ERROR(query_from({{"authorId", S("a1")}, {"bookId", N("1")}}), "ValidationException",
+                  "The provided starting key is invalid: The provided key element does not match the schema");
+  }
+  SECTION("another item collection, or outside the sort-key condition") {
+    REQUIRE_ERROR(query_from({{"authorId", S("a2")}, {"bookId", S("b01")}}), "ValidationException",
+                  "The provided starting key is outside query boundaries based on provided conditions");
+    const json ranged = {{"KeyConditionExpression", "authorId = :a AND bookId > :b"},
+                         {"ExpressionAttributeValues", {{":a", S("a1")}, {":b", S("b05")}}}};
+    REQUIRE_ERROR(query_from({{"authorId", S("a1")}, {"bookId", S("b01")}}, ranged), "ValidationException",
+                  "The provided starting key does not match the range key predicate");
+    REQUIRE_ERROR(query_from({{"authorId", S("a2")}, {"bookId", S("b07")}}, ranged), "ValidationException",
+                  "The query can return at most one row and cannot be restarted");
+    REQUIRE_OK(query_from({{"authorId", S("a1")}, {"bookId", S("b07")}}, ranged));
+  }
+}
+
 TEST_CASE("Key conditions follow DynamoDB's rules", "[query]") {
   Library l;
   REQUIRE_ERROR(l.Query({{"ExpressionAttributeValues", Author("a1")}}), "ValidationException",

@@ -248,6 +248,33 @@ Fetch FetchesTableItems(const Table& t, const IndexRef& index, const std::option
   return Fetch::kNo;
 }
 
+// An index read's ExclusiveStartKey is a LastEvaluatedKey of that index: the table's key and the
+// index's key attributes, nothing else, each of its type. In DynamoDB's order and words, as
+// dynalite's test/query.js and test/scan.js record them ("should return ValidationException if
+// ExclusiveStartKey does not match schema for local index", "... if range in ExclusiveStartKey
+// is invalid, but hash and local are ok"): the count, then the index's key attributes (a wrong
+// type there is reported bare), then the table's key. Without it a start key of another type
+// was compared with the index's values.
+Status CheckIndexStartKey(const TableDefinition& def, const IndexRef& index, const Item& start) {
+  if (start.size() != IndexEntryKeyNames(def, index).size())
+    return Status::Validation("The provided starting key is invalid");
+  for (const KeyAttribute& k : IndexKeyAttributes(*index.index)) {
+    auto it = start.find(k.name);
+    if (it == start.end()) return Status::Validation("The provided starting key is invalid");
+    if (it->second.type() != ToValueType(k.type))
+      return Status::Validation("The provided key element does not match the schema");
+  }
+  Item table_key;
+  for (const std::string& name : TableKeyNames(def.key_schema)) {
+    auto it = start.find(name);
+    if (it == start.end()) return Status::Validation("The provided starting key is invalid");
+    table_key.emplace(name, it->second);
+  }
+  if (Status s = ValidateKeyParameter(def.key_schema, table_key); !s.ok())
+    return Status::Validation("The provided starting key is invalid: " + s.message());
+  return Status::Ok();
+}
+
 // Reads index entries into a page, after `start` (an ExclusiveStartKey) when given.
 void ReadIndexEntries(const std::vector<IndexEntry>& entries, const Table& table, const IndexRef& index,
                       const std::optional<Item>& start, bool scan_order, Fetch fetch, TraceScope& trace,
@@ -413,10 +440,7 @@ Result<ReadPage> Database::Query(const QueryRequest& original) {
     const TableDefinition& def = t->definition();
     std::vector<std::string> key_names = IndexEntryKeyNames(def, *index);
     if (const auto& start = request.exclusive_start_key) {
-      if (start->size() != key_names.size())
-        return trace.Fail(Status::Validation("The provided starting key is invalid"));
-      for (const auto& name : key_names)
-        if (!start->count(name)) return trace.Fail(Status::Validation("The provided starting key is invalid"));
+      if (Status s = CheckIndexStartKey(def, *index, *start); !s.ok()) return trace.Fail(s);
       bool inside = true;
       if (key_condition->multi) {
         const List& values = key_condition->partition_key.as_l();
@@ -569,8 +593,7 @@ Result<ReadPage> Database::Scan(const ScanRequest& original) {
     const TableDefinition& def = t->definition();
     std::vector<std::string> key_names = IndexEntryKeyNames(def, *index);
     if (const auto& start = request.exclusive_start_key)
-      for (const auto& name : key_names)
-        if (!start->count(name)) return trace.Fail(Status::Validation("The provided starting key is invalid"));
+      if (Status s = CheckIndexStartKey(def, *index, *start); !s.ok()) return trace.Fail(s);
     PageBuilder page(std::move(key_names), request.limit, false, want_items, filter, projection, trace);
     trace.trace().index_name = *request.index_name;
     ReadIndexEntries(IndexEntries(*t, *index, nullptr), *t, *index, request.exclusive_start_key, true,
