@@ -55,6 +55,43 @@ TEST_CASE("ListTables pages through names in order", "[tables]") {
                 "value less than or equal to 100");
 }
 
+// ScyllaDB's test_table.py, written against DynamoDB: test_delete_table_description,
+// test_delete_table_description_with_si, test_delete_table_description_missing_fields.
+TEST_CASE("DeleteTable answers with less than DescribeTable: no key schema, definitions, creation time or indexes",
+          "[tables]") {
+  ddb::Database db;
+  json req = BooksTable();
+  req["AttributeDefinitions"].push_back(AttributeDef("genre", "S"));
+  req["GlobalSecondaryIndexes"] = json::array({{{"IndexName", "ByGenre"},
+                                                {"KeySchema", json::array({KeyElement("genre", "HASH")})},
+                                                {"Projection", {{"ProjectionType", "ALL"}}}}});
+  req["LocalSecondaryIndexes"] =
+      json::array({{{"IndexName", "ByGenreLocal"},
+                    {"KeySchema", json::array({KeyElement("authorId", "HASH"), KeyElement("genre", "RANGE")})},
+                    {"Projection", {{"ProjectionType", "ALL"}}}}});
+  REQUIRE_OK(Exec(db, "CreateTable", req));
+  const json described = Exec(db, "DescribeTable", {{"TableName", "Books"}}).body["Table"];
+  auto r = Exec(db, "DeleteTable", {{"TableName", "Books"}});
+  REQUIRE_OK(r);
+  const json& d = r.body["TableDescription"];
+  CHECK(d["TableName"] == "Books");
+  CHECK(d["TableStatus"] == "DELETING");
+  CHECK(d["TableId"] == described["TableId"]);
+  CHECK(d["TableArn"] == described["TableArn"]);
+  CHECK(d["ItemCount"] == 0);
+  CHECK(d["TableSizeBytes"] == 0);
+  CHECK(d["ProvisionedThroughput"] ==
+        json{{"NumberOfDecreasesToday", 0}, {"ReadCapacityUnits", 0}, {"WriteCapacityUnits", 0}});
+  CHECK(d["BillingModeSummary"]["BillingMode"] == "PAY_PER_REQUEST");
+  CHECK(d["BillingModeSummary"].contains("LastUpdateToPayPerRequestDateTime"));
+  for (const char* member :
+       {"KeySchema", "AttributeDefinitions", "CreationDateTime", "GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+    CAPTURE(member);
+    CHECK(described.contains(member));
+    CHECK_FALSE(d.contains(member));
+  }
+}
+
 TEST_CASE("DeleteTable removes the table and its items", "[tables]") {
   ddb::Database db;
   REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
@@ -63,6 +100,7 @@ TEST_CASE("DeleteTable removes the table and its items", "[tables]") {
   REQUIRE_OK(r);
   CHECK(r.body["TableDescription"]["TableStatus"] == "DELETING");
   CHECK(r.body["TableDescription"]["ItemCount"] == 1);
+  CHECK(r.body["TableDescription"]["TableName"] == "Books");
   REQUIRE_ERROR(Exec(db, "DescribeTable", {{"TableName", "Books"}}), "ResourceNotFoundException",
                 "Requested resource not found: Table: Books not found");
   REQUIRE_ERROR(Exec(db, "DeleteTable", {{"TableName", "Books"}}), "ResourceNotFoundException",

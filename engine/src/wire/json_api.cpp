@@ -96,7 +96,7 @@ WireResponse DeleteTable(Database& db, const json& body, std::string_view /*host
   }
   auto res = db.DeleteTable(**name);
   if (!res.ok()) return Error(res.status());
-  return Ok({{"TableDescription", ToJson(*res)}});
+  return Ok({{"TableDescription", DeletedTableJson(*res)}});
 }
 
 WireResponse UpdateTable(Database& db, const json& body, std::string_view /*host*/) {

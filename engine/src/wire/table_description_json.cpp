@@ -108,6 +108,21 @@ json ToJson(const TableDescription& d) {
   return o;
 }
 
+json DeletedTableJson(const TableDescription& d) {
+  json o = {{"TableName", d.table_name},
+            {"TableArn", d.table_arn},
+            {"TableId", d.table_id},
+            {"TableStatus", std::string(TableStatusName(d.status))},
+            {"ItemCount", d.item_count},
+            {"TableSizeBytes", d.table_size_bytes},
+            {"ProvisionedThroughput", ThroughputJson(d.read_capacity_units, d.write_capacity_units)}};
+  o["ProvisionedThroughput"]["NumberOfDecreasesToday"] = d.number_of_decreases_today;
+  if (d.last_update_to_pay_per_request_date_time)
+    o["BillingModeSummary"] = {{"BillingMode", std::string(BillingModeName(d.billing_mode))},
+                               {"LastUpdateToPayPerRequestDateTime", *d.last_update_to_pay_per_request_date_time}};
+  return o;
+}
+
 std::vector<std::pair<std::string, json>> CreateTableMembers(const TableDescription& d) {
   const bool provisioned = d.billing_mode == BillingMode::kProvisioned;
   std::vector<std::pair<std::string, json>> m;
