@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import {
   clickWidget, exec, liveText, navigate, openPage, pressKeys, reload, reloadWithSettings, repoRoot, screenshot, scrollTo,
-  siteAndBrowser, state, typeText, waitForState, waitFrames, widgetRect, lessonCount,
+  siteAndBrowser, state, stepClock, typeText, waitForState, waitFrames, widgetRect, lessonCount,
 } from './support.mjs';
 
 const env = siteAndBrowser();
@@ -439,6 +439,38 @@ describe('a done step and a request that fails', () => {
       s = await waitForState(page, (st) => st.lesson.task.failedAfterDone === null);
       await waitFrames(page, 1);
       assert.equal(await widgetRect(page, 'lesson.task_stale'), null);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a step that waits on the clock, taken slowly', () => {
+  test('lesson 11 step 3 says what is done and what is next, and any new write opens its window again', async () => {
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=global-indexes&step=3`);
+    try {
+      await onStep(page, 3);
+      const ana = (userId) => ({ TableName: 'Users', Item: { userId: { S: userId }, name: { S: 'Ana Lima' }, email: { S: 'ana@example.com' } } });
+      const byEmail = { TableName: 'Users', IndexName: 'ByEmail', KeyConditionExpression: 'email = :e',
+        ExpressionAttributeValues: { ':e': { S: 'ana@example.com' } } };
+      await exec(page, 'PutItem', ana('u4'));
+      let s = await waitForState(page, (st) => st.lesson.task.reason !== null);
+      assert.equal(s.lesson.task.reason, '{userId: "u4"} is in Users (done); next, a Query request',
+        'the right put read as a failure: "expected a Query request, got PutItem"');
+      await screenshot(page, 'lesson-two-parts.png');
+      // The learner reads on for half a minute: the write reaches the index meanwhile.
+      await stepClock(page, 30000);
+      await exec(page, 'Query', byEmail);
+      s = await waitForState(page, (st) => st.lesson.task.reason?.includes('ByEmail'));
+      assert.equal(s.lesson.stepDone, false);
+      assert.equal(s.lesson.task.reason, '{userId: "u4"} is in Users (done); next, expected a read of ByEmail while a ' +
+        'write is still on its way to it, but every write had reached it: write again, then read ByEmail at once');
+      // A new user with the same email opens the window again.
+      await exec(page, 'PutItem', ana('u5'));
+      await exec(page, 'Query', byEmail);
+      s = await waitForState(page, (st) => st.lesson.stepDone);
+      assert.equal(s.lesson.step, 3);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -391,11 +391,84 @@ TEST_CASE("all and any combine checks", "[lesson]") {
   CHECK(
       Reason({{"any", {{{"operation", "Query"}}, {{"operation", "Scan"}}}}}, get, db) ==
       "none of the alternatives holds: expected a Query request, got GetItem; or expected a Scan request, got GetItem");
+  // A task in two parts says what is done and what is next: after the right put, "expected a
+  // Query request, got PutItem" read as a failure.
+  auto put = Run(db, "PutItem", {{"TableName", "Books"}, {"Item", Book("cy", "C1", 2001)}});
+  const std::string two_parts = (R"({"all": [
+      {"itemExists": {"table": "Books", "key": {"authorId": {"S": "cy"}, "bookId": {"S": "C1"}}}},
+      {"operation": "Query", "count": 1}]})");  // as text: members in the order written
+  CHECK(Reason(two_parts, put, db) == "{authorId: \"cy\", bookId: \"C1\"} is in Books (done); next, a Query request");
+  auto query = Run(db, "Query",
+                   {{"TableName", "Books"},
+                    {"KeyConditionExpression", "authorId = :a"},
+                    {"ExpressionAttributeValues", {{":a", S("ann")}}}});
+  CHECK(Reason(two_parts, query, db) ==
+        "{authorId: \"cy\", bookId: \"C1\"} is in Books (done); next, expected Count 1, got 3");
+  CHECK(Reason(two_parts, Run(db, "Query",
+                              {{"TableName", "Books"},
+                               {"KeyConditionExpression", "authorId = :a"},
+                               {"ExpressionAttributeValues", {{":a", S("cy")}}}}),
+               db) == "PASS");
+  // Nothing done yet: the reason alone, as before.
+  CHECK(Reason(json::parse(R"({"all": [
+                   {"itemExists": {"table": "Books", "key": {"authorId": {"S": "dee"}, "bookId": {"S": "D1"}}}},
+                   {"operation": "Query"}]})"),
+               get, db) == "expected the item {authorId: \"dee\", bookId: \"D1\"} in Books, but there is none");
   // Members of one check object are evaluated in the order written.
   CHECK(Reason(std::string(R"({"table": "Authors", "operation": "Query"})"), get, db) ==
         "expected a request on table Authors, got Books");
   CHECK(Reason(std::string(R"({"operation": "Query", "table": "Authors"})"), get, db) ==
         "expected a Query request, got GetItem");
+}
+
+TEST_CASE("indexBehind holds for a read of a GSI while a write is still on its way to it", "[lesson]") {
+  ddb::ManualClock clock;
+  ddb::DatabaseOptions options;
+  options.clock = &clock;
+  options.index_timing.propagation_millis = 20000;
+  ddb::Database db(options);
+  REQUIRE_OK(Exec(db, "CreateTable",
+                  {{"TableName", "Users"},
+                   {"AttributeDefinitions", {{{"AttributeName", "userId"}, {"AttributeType", "S"}},
+                                             {{"AttributeName", "email"}, {"AttributeType", "S"}}}},
+                   {"KeySchema", {{{"AttributeName", "userId"}, {"KeyType", "HASH"}}}},
+                   {"GlobalSecondaryIndexes",
+                    {{{"IndexName", "ByEmail"},
+                      {"KeySchema", {{{"AttributeName", "email"}, {"KeyType", "HASH"}}}},
+                      {"Projection", {{"ProjectionType", "KEYS_ONLY"}}}}}},
+                   {"BillingMode", "PAY_PER_REQUEST"}}));
+  const json by_email = {{"TableName", "Users"},
+                         {"IndexName", "ByEmail"},
+                         {"KeyConditionExpression", "email = :e"},
+                         {"ExpressionAttributeValues", {{":e", S("ana@example.com")}}}};
+  const json behind = {{"indexBehind", {{"table", "Users"}, {"index", "ByEmail"}}}};
+  const auto put = [&](const std::string& id) {
+    REQUIRE_OK(Exec(db, "PutItem",
+                    {{"TableName", "Users"}, {"Item", {{"userId", S(id)}, {"email", S("ana@example.com")}}}}));
+  };
+  put("u1");
+  CHECK(Reason(behind, Run(db, "Query", by_email), db) == "PASS");
+  clock.Advance(20000);
+  // The moment missed: the index has caught up.
+  CHECK(Reason(behind, Run(db, "Query", by_email), db) ==
+        "expected a read of ByEmail while a write is still on its way to it, but every write had reached it: write "
+        "again, then read ByEmail at once");
+  // Any new write opens the window again.
+  put("u5");
+  CHECK(Reason(behind, Run(db, "Query", by_email), db) == "PASS");
+  CHECK(Reason(behind, Run(db, "Scan", {{"TableName", "Users"}}), db) ==
+        "expected a read of ByEmail while a write is still on its way to it, but the request did not read ByEmail of "
+        "Users");
+  CHECK(Reason(behind, ddb::LessonObservation{}, db) ==
+        "expected a read of ByEmail while a write is still on its way to it, but no request has been run yet");
+  CHECK(Reason({{"indexBehind", {{"table", "Users"}, {"index", "ByName"}}}},
+               Run(db, "Query", {{"TableName", "Users"}, {"IndexName", "ByName"},
+                                 {"KeyConditionExpression", "n = :e"},
+                                 {"ExpressionAttributeValues", {{":e", S("x")}}}}),
+               db)
+            .rfind("expected a read of ByName while a write is still on its way to it, but the request failed: "
+                   "ValidationException",
+                   0) == 0);
 }
 
 TEST_CASE("ApplyLessonSetup creates the setup and restarts a lesson afresh", "[lesson]") {

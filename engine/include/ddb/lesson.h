@@ -191,6 +191,13 @@ struct TopKey {
   std::string partition_key_name;  // as the lesson names it: must be the table's (index's) partition key
   AttributeValue partition_key;
 };
+// The last request read GSI `index` of `table` while a write was still on its way to it: the
+// index caught behind its table. Any write will do, so a learner who missed the moment writes
+// again and reads at once, whatever they wrote before.
+struct IndexBehind {
+  std::string table;
+  std::string index;
+};
 struct All {
   std::vector<Check> checks;
 };  // every one holds
@@ -204,7 +211,8 @@ using Predicate =
                  check::ScannedCount, check::ConsumedCapacity, check::Items, check::ItemExists, check::ItemAbsent,
                  check::ItemCount, check::PartitionCount, check::PartitionsRead, check::KeySchemaIs, check::RequestHas,
                  check::RequestLacks, check::ResponseHas, check::ResponseLacks, check::ThrottledRequests,
-                 check::ThrottleEvents, check::HotPartitions, check::TopKey, check::All, check::Any>;
+                 check::ThrottleEvents, check::HotPartitions, check::TopKey, check::IndexBehind, check::All,
+                 check::Any>;
 
 // A conjunction of predicates, evaluated in the lesson's order; the first that fails gives
 // the reason.

@@ -402,10 +402,60 @@ struct PredicateEvaluator {
            Plural(static_cast<double>(keys.front().count), "request", "requests") + ")";
   }
 
-  std::string operator()(const check::All& p) const {
-    for (const auto& c : p.checks)
-      if (std::string reason = Evaluate(c, ctx); !reason.empty()) return reason;
+  std::string operator()(const check::IndexBehind& p) const {
+    const std::string expected = "expected a read of " + p.index + " while a write is still on its way to it";
+    if (!ctx.ran()) return expected + ", but " + std::string(kNoRequest);
+    if (!ctx.ok()) return expected + ", but the request failed: " + ctx.Failure();
+    const auto table = ctx.request.find("TableName");
+    const auto index = ctx.request.find("IndexName");
+    if (table == ctx.request.end() || *table != p.table || index == ctx.request.end() || *index != p.index)
+      return expected + ", but the request did not read " + p.index + " of " + p.table;
+    // Judged as the response comes back: what is still on its way now was on its way then.
+    auto layout = ctx.db.IndexLayout(p.table, p.index);
+    if (!layout.ok()) return expected + ", but " + p.table + " has no index " + p.index;
+    if (layout->pending.empty())
+      return expected + ", but every write had reached it: write again, then read " + p.index + " at once";
     return "";
+  }
+
+  // A task in two parts (write, then read) says what is done before what is next: the first
+  // part alone read as a failure ("expected a Query request, got PutItem").
+  std::string operator()(const check::All& p) const {
+    std::vector<std::string> done;
+    std::string next;
+    for (const auto& c : p.checks) {
+      std::string reason = Evaluate(c, ctx);
+      if (!reason.empty()) {
+        if (next.empty()) next = NextText(c, std::move(reason));
+      } else if (std::string text = DoneText(c); !text.empty()) {
+        done.push_back(std::move(text));
+      }
+    }
+    if (next.empty() || done.empty()) return next;
+    return MemberList(done) + " (done); next, " + next;
+  }
+
+  // What a part of a task that holds has made true in the tables, when it is about them.
+  static std::string DoneText(const Check& c) {
+    std::vector<std::string> parts;
+    for (const auto& predicate : c.predicates) {
+      if (const auto* p = std::get_if<check::ItemExists>(&predicate)) {
+        parts.push_back(KeyText(p->key) + " is in " + p->table);
+      } else if (const auto* p = std::get_if<check::ItemAbsent>(&predicate)) {
+        parts.push_back(KeyText(p->key) + " is gone from " + p->table);
+      }
+    }
+    return MemberList(parts);
+  }
+
+  // Why a part does not hold, as what to do next: "a Query request" rather than "expected a
+  // Query request, got PutItem" when the request was of another kind.
+  std::string NextText(const Check& c, std::string reason) const {
+    if (c.predicates.empty() || !ctx.ran()) return reason;
+    if (const auto* p = std::get_if<check::Operation>(&c.predicates.front());
+        p && ctx.observation.operation != p->name)
+      return "a " + p->name + " request";
+    return reason;
   }
 
   std::string operator()(const check::Any& p) const {

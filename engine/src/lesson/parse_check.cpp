@@ -213,6 +213,11 @@ bool ReadPredicate(Reader& r, const std::string& name, const Node& n, Predicate&
     out = std::move(p);
     return true;
   }
+  if (name == "indexBehind") {
+    check::IndexBehind p;
+    return r.Object(n, {"table", "index"}, {}) && ReadTableName(r, n.Member("table"), p.table) &&
+           ReadTableName(r, n.Member("index"), p.index) && (out = std::move(p), true);
+  }
   std::vector<Check> checks;
   if (!ReadChecks(r, n, checks)) return false;
   if (name == "all") out = check::All{std::move(checks)};
@@ -247,6 +252,7 @@ bool ReadCheck(Reader& r, const Node& n, Check& out) {
                  "throttleEvents",
                  "hotPartitions",
                  "topKey",
+                 "indexBehind",
                  "all",
                  "any"}))
     return false;
