@@ -732,6 +732,18 @@ TEST_CASE("SET arithmetic, if_not_exists and list_append follow DynamoDB", "[exp
         "The provided expression refers to an attribute that does not exist in the item");
   CHECK(Apply("SET q = :big + :big", item, values) ==
         "Number overflow. Attempting to store a number with magnitude larger than supported range");
+  // An exact result of more than 38 significant digits is refused in the same words (ScyllaDB's
+  // test_number.py, test_update_expression_plus_imprecise, written against DynamoDB).
+  const Item imprecise{{":e50", N("1e50")}, {":one", N("1")}};
+  for (const char* update : {"SET q = :e50 + :one", "SET q = :e50 - :one", "ADD n :e50"}) {
+    CAPTURE(update);
+    Item copy = item;
+    CHECK(Apply(update, copy, update[0] == 'A' ? Item{{":e50", N("1e50")}} : imprecise) ==
+          "Number overflow. Attempting to store a number with magnitude larger than supported range");
+  }
+  Item exact = item;
+  CHECK(Apply("SET q = :a + :b", exact, {{":a", N("9e125")}, {":b", N("9e124")}}).empty());
+  CHECK(exact.at("q") == N("9.9e125"));
 }
 
 TEST_CASE("REMOVE deletes attributes and list elements by their original index", "[expressions]") {

@@ -37,7 +37,8 @@ class Number {
   // significant digits, plus one).
   std::size_t StorageSize() const;
 
-  // Exact arithmetic with DynamoDB's limits (38 digits, range); used by UpdateItem ADD/SET.
+  // Exact arithmetic with DynamoDB's limits (38 digits, range); used by UpdateItem ADD/SET. A
+  // result of more than 38 significant digits is refused as an overflow, as DynamoDB does.
   Result<Number> Add(const Number& other) const;
   Result<Number> Subtract(const Number& other) const;
   Number Negated() const;
