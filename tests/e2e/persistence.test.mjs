@@ -55,11 +55,13 @@ describe('the saved sandbox', () => {
     assert.deepEqual(manifest.tables.map((t) => [t.name, t.items]), [['Books', 9]]);
     const piece = JSON.parse(records[manifest.tables[0].pieces[0].key]);
     assert.equal(piece.length, 9);
+    const { undoDepth } = await state(page);
+    assert.equal(manifest.undo.length, undoDepth, 'the undo steps are saved beside the sandbox');
     const s = await reload(page);
     assert.equal(s.tablesListed, 1);
     assert.equal(s.selectedTable, 'Books');
     assert.equal(s.itemsListed, 9);
-    assert.equal(s.undoDepth, 0, 'a fresh visit has nothing to undo');
+    assert.equal(s.undoDepth, undoDepth, 'the undo steps come back with the sandbox');
     assert.deepEqual(s.notices, []);
     const insights = await exec(page, 'DescribeContributorInsights', { TableName: 'Books' });
     assert.equal(insights.body.ContributorInsightsStatus, 'ENABLED', JSON.stringify(insights));
@@ -145,6 +147,11 @@ describe('the saved sandbox', () => {
     await waitForState(page, (st) => st.confirm !== null);
     await clickWidget(page, 'confirm.yes');
     s = await waitForState(page, (st) => st.tablesListed === 0);
+    // The confirmation promised Undo: it holds across a reload (it emptied Undo and the tables were gone).
+    await waitForState(page, (st) => st.sandboxSaved);
+    s = await reload(page);
+    assert.equal(s.tablesListed, 0);
+    assert.ok(s.undoDepth > 0);
     await clickWidget(page, 'menu.sandbox');
     await clickWidget(page, 'menu.undo');
     s = await waitForState(page, (st) => st.tablesListed === before);

@@ -114,9 +114,106 @@ TEST_CASE("The sandbox is saved after a second of quiet and comes back on the ne
   }
   Visit next(host);
   CHECK(next.p.Items() == 1);
-  CHECK_FALSE(next.p.sandbox.can_undo());  // a restored sandbox has nothing to undo
   CHECK(next.p.notices.all().empty());
   CHECK(next.store.saved(next.p.wire.stamp()));  // nothing to write again
+  // The undo steps came back with it: the put, then the CreateTable.
+  REQUIRE(next.p.sandbox.undo_depth() == 2);
+  REQUIRE(next.p.sandbox.Undo().ok());
+  CHECK(next.p.Items() == 0);
+  REQUIRE(next.p.sandbox.Undo().ok());
+  CHECK(next.p.db.TableNames().empty());
+}
+
+TEST_CASE("The tables a reset replaced come back with Undo after a reload", "[sandbox_store]") {
+  MemoryHost host;
+  {
+    Visit v(host);
+    FillOrders(v.p, 20, 100);  // 2,000 items: 4 pieces
+    REQUIRE(v.p.wire.Send("CreateTable", kBooks).ok());
+    REQUIRE(v.p.wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a1"}}})").ok());
+    v.p.sandbox.ForgetSteps();
+    v.p.sandbox.Reset();  // what a lesson starting over the sandbox, or Reset sandbox, does
+    v.SaveAfterQuiet();
+    CHECK(v.p.db.TableNames().empty());
+    // The step's tables went into pieces of their own: the sandbox has none.
+    CHECK(Pieces(host) == 5);
+    const auto manifest = nlohmann::json::parse(host.records.at(kSandboxManifestKey));
+    CHECK(manifest["tables"].empty());
+    REQUIRE(manifest["undo"].size() == 1);
+    CHECK(manifest["undo"][0]["tables"].size() == 2);
+  }
+  Visit next(host);
+  CHECK(next.p.db.TableNames().empty());
+  REQUIRE(next.p.sandbox.undo_depth() == 1);
+  REQUIRE(next.p.sandbox.Undo().ok());
+  CHECK(next.Orders() == 2000);
+  CHECK(next.p.Items() == 1);
+  auto d = next.p.db.Description("Orders");
+  REQUIRE(d.ok());
+  CHECK(d->key_schema.sort_key->name == "orderId");
+  REQUIRE(next.p.sandbox.Redo().ok());
+  CHECK(next.p.db.TableNames().empty());
+}
+
+TEST_CASE("An undo step shares its items with the sandbox across a reload, as it did before", "[sandbox_store]") {
+  MemoryHost host;
+  {
+    Visit v(host);
+    FillOrders(v.p, 20, 100);
+    v.p.sandbox.ForgetSteps();
+    REQUIRE(v.p.wire
+                .Send("PutItem", R"({"TableName": "Orders", "Item": {"customerId": {"S": "c7"},
+                      "orderId": {"S": "o1003"}, "total": {"N": "-1"}}})")
+                .ok());
+    v.SaveAfterQuiet();
+  }
+  Visit next(host);
+  REQUIRE(next.p.sandbox.undo_depth() == 1);
+  const SandboxState& step = next.p.sandbox.undo_steps().front();
+  REQUIRE(step.tables.size() == 1);
+  REQUIRE(step.tables[0].items.size() == 2000);
+  // The pieces the step shares with the sandbox are one copy of their items, as before the
+  // reload: three of the four (the fourth, which held the replaced item, is the step's own).
+  auto layout = next.p.db.Layout("Orders");
+  REQUIRE(layout.ok());
+  std::vector<const ddb::Item*> now;
+  for (const auto& c : layout->item_collections)
+    for (const auto& item : c.items) now.push_back(item.get());
+  std::size_t shared = 0;
+  for (std::size_t i = 0; i < now.size(); ++i) shared += step.tables[0].items[i].get() == now[i] ? 1 : 0;
+  CHECK(shared == 1500);
+  REQUIRE(next.p.sandbox.Undo().ok());
+  auto total = next.p.wire.Send("GetItem", R"({"TableName": "Orders", "Key": {"customerId": {"S": "c7"},
+                                           "orderId": {"S": "o1003"}}})");
+  CHECK(nlohmann::json::parse(total.body)["Item"]["total"]["N"] == "21");
+}
+
+TEST_CASE("An undo step that cannot be read is let go, and the sandbox still comes back", "[sandbox_store]") {
+  MemoryHost host;
+  {
+    Visit v(host);
+    REQUIRE(v.p.wire.Send("CreateTable", kBooks).ok());
+    REQUIRE(v.p.wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a1"}}})").ok());
+    v.p.sandbox.ForgetSteps();
+    v.p.sandbox.Reset();
+    REQUIRE(v.p.wire.Send("CreateTable", kBooks).ok());
+    v.SaveAfterQuiet();
+  }
+  auto manifest = nlohmann::json::parse(host.records.at(kSandboxManifestKey));
+  REQUIRE(manifest["undo"].size() == 2);
+  SECTION("a piece gone") {
+    const std::string key = manifest["undo"][0]["tables"][0]["pieces"][0]["key"];
+    host.records.erase(key);
+  }
+  SECTION("a step's table of contents unreadable") {
+    manifest["undo"][1]["tables"] = "Books";
+    host.records[kSandboxManifestKey] = manifest.dump();
+  }
+  Visit next(host);
+  CHECK(next.p.db.TableNames() == std::vector<std::string>{"Books"});
+  for (const auto& notice : next.p.notices.all()) UNSCOPED_INFO(notice.text);
+  CHECK(next.p.notices.all().empty());
+  CHECK_FALSE(next.p.sandbox.can_undo());
 }
 
 TEST_CASE("A big sandbox is saved and restored a piece at a time, over many frames", "[sandbox_store]") {
@@ -125,6 +222,7 @@ TEST_CASE("A big sandbox is saved and restored a piece at a time, over many fram
     // A budget of zero: one piece per frame, the least the store does.
     Visit v(host, 0.0);
     FillOrders(v.p, 50, 100);  // 5,000 items
+    v.p.sandbox.ForgetSteps();  // the sandbox's own pieces, here (undo steps have cases of their own)
     v.Frame();
     v.now += 1.0;
     v.Frame();  // the save begins: the items are taken a partition per frame
@@ -166,6 +264,7 @@ TEST_CASE("After one write only the piece that holds the change is written again
   MemoryHost host;
   Visit v(host);
   FillOrders(v.p, 20, 100);  // 2,000 items: 4 pieces
+  v.p.sandbox.ForgetSteps();
   v.SaveAfterQuiet();
   REQUIRE(Pieces(host) == 4);
   std::size_t before = host.puts;
@@ -191,7 +290,8 @@ TEST_CASE("After one write only the piece that holds the change is written again
   }
   v.SaveAfterQuiet();
   CHECK(host.puts - before == pieces_written + 1);  // the piece(s) and the manifest
-  CHECK(Pieces(host) == 3 + pieces_written);        // the piece they replaced is deleted
+  // The piece they replaced stays, for the undo step; without it, it is deleted.
+  CHECK(Pieces(host) == 4 + pieces_written);
   const std::uint64_t items = v.Orders();
   Visit next(host);
   CHECK(next.Orders() == items);
@@ -246,9 +346,18 @@ TEST_CASE("A full store keeps the last save, frees what it wrote, and says so on
   REQUIRE(v.p.wire.Send("DeleteTable", R"({"TableName": "Orders"})").ok());
   REQUIRE(v.p.wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a2"}}})").ok());
   v.SaveAfterQuiet();
-  CHECK(v.p.notices.all().empty());  // the warning goes once the sandbox fits again
+  // The quota warning goes once the sandbox fits again; the undo steps, holding the orders,
+  // still do not fit, so the sandbox is saved without them, and the page says so.
+  REQUIRE(v.p.notices.all().size() == 1);
+  CHECK(v.p.notices.all()[0].key == "sandbox-undo");
   Visit next(host);
   CHECK(next.p.Items() == 2);
+  CHECK_FALSE(next.p.sandbox.can_undo());
+  // With room again, the next save keeps its undo steps, and the notice goes.
+  host.record_quota.reset();
+  REQUIRE(v.p.wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a3"}}})").ok());
+  v.SaveAfterQuiet();
+  CHECK(v.p.notices.all().empty());
 }
 
 TEST_CASE("A store that cannot be read is reported, the page starts empty, and the next save replaces it",
@@ -365,7 +474,8 @@ TEST_CASE("Saving at once (the page hidden) writes the whole save without waitin
   {
     Visit v(host, 0.0);
     FillOrders(v.p, 10, 100);
-    v.store.SaveNow(v.p.db, v.p.wire.stamp(), v.p.notices);
+    v.p.sandbox.ForgetSteps();  // the sandbox's pieces alone
+    v.store.SaveNow(v.p.db, v.p.sandbox, v.p.wire.stamp(), v.p.notices);
     CHECK(host.queued() == 1000 / SandboxStore::kItemsPerPiece + 1);  // every piece and the manifest
     host.Process();                                                   // no frame follows
   }
@@ -380,7 +490,7 @@ TEST_CASE("A page closed before its save landed comes back from the localStorage
     FillOrders(v.p, 2, 10);
     v.SaveAfterQuiet();
     REQUIRE(v.p.wire.Send("CreateTable", kBooks).ok());
-    v.store.SaveNow(v.p.db, v.p.wire.stamp(), v.p.notices);
+    v.store.SaveNow(v.p.db, v.p.sandbox, v.p.wire.stamp(), v.p.notices);
     CHECK(host.stored.count(kSandboxCopyKey) == 1);
     host.DropQueued();  // the browser let the page go before IndexedDB wrote anything
   }

@@ -139,7 +139,7 @@ void App::AfterFrame() {
 void App::SaveNow() {
   if (!started_) return;  // nothing of this visit to save yet; the stored sandbox stays
   SaveChangedSettings();
-  store_.SaveNow(db_, wire_.stamp(), notices_);
+  store_.SaveNow(db_, sandbox_, wire_.stamp(), notices_);
 }
 
 // Start-up while the saved sandbox comes back: a progress bar where the panels will be. Nothing

@@ -190,6 +190,12 @@ void Sandbox::ForgetSteps() {
   console_burst_.reset();
 }
 
+void Sandbox::RestoreSteps(std::vector<SandboxState> undo) {
+  ForgetSteps();
+  undo_ = std::move(undo);
+  if (undo_.size() > kMaxUndoSteps) undo_.erase(undo_.begin(), undo_.end() - kMaxUndoSteps);
+}
+
 std::string SandboxSummary(const ddb::Database& db) {
   std::size_t items = 0;
   const auto names = db.TableNames();

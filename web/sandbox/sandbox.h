@@ -59,8 +59,14 @@ class Sandbox final : public WireObserver {
   void Reset();
   // Replaces the database with a snapshot (a shared link); undoable. Errors leave it as it was.
   ddb::Status Load(std::string_view snapshot, std::string description);
-  // Forgets every undo and redo step (the stored sandbox was just loaded: nothing to undo).
+  // Forgets every undo and redo step (a sandbox was loaded with no steps saved beside it).
   void ForgetSteps();
+  // The undo steps, oldest first: the store keeps the newest of them across a reload, so the
+  // promise "Undo brings them back" outlives the page.
+  const std::vector<SandboxState>& undo_steps() const { return undo_; }
+  // The stored sandbox was just loaded with `undo` saved beside it (oldest first): those are
+  // the steps now, and nothing to redo.
+  void RestoreSteps(std::vector<SandboxState> undo);
 
   // Groups the requests sent until EndGroup (a bulk sample load) into one history entry and
   // one undo step, so 4,000 batches are neither listed nor captured one by one.

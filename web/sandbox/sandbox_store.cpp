@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <limits>
+#include <set>
 #include <unordered_map>
 #include <utility>
 
@@ -136,8 +137,43 @@ void SandboxStore::OnRestoreOutcome(const RecordOutcome& outcome, Notices& notic
           RestoreFailed("a piece of table " + std::to_string(t + 1) + " has no key", notices);
           return;
         }
-        restore_.piece_tables.emplace_back(t, piece["key"].get<std::string>());
+        restore_.piece_tables.push_back({-1, t, piece["key"].get<std::string>()});
         restore_.items_total += piece.value("items", std::size_t{0});
+      }
+    }
+    // The undo steps saved beside it: one that is not readable lets them all go (the sandbox
+    // matters more than a way back), and its pieces are deleted by the next save.
+    const auto readable_step = [](const nlohmann::json& step) {
+      if (!step.is_object() || !step.contains("definitions") || !step["definitions"].is_string() ||
+          !step.contains("tables") || !step["tables"].is_array())
+        return false;
+      for (const nlohmann::json& table : step["tables"]) {
+        if (!table.is_object() || !table.contains("name") || !table["name"].is_string() || !table.contains("pieces") ||
+            !table["pieces"].is_array())
+          return false;
+        for (const nlohmann::json& piece : table["pieces"])
+          if (!piece.is_object() || !piece.contains("key") || !piece["key"].is_string()) return false;
+      }
+      return true;
+    };
+    if (auto undo = manifest.find("undo"); undo != manifest.end()) {
+      if (undo->is_array() && std::all_of(undo->begin(), undo->end(), readable_step)) {
+        // Each piece is read once: most of a step's are the sandbox's own, whose items the
+        // step then shares with it, as it did before the reload.
+        std::set<std::string> known;
+        for (const PieceRef& piece : restore_.piece_tables) known.insert(piece.key);
+        for (std::size_t s = 0; s < undo->size(); ++s) {
+          const nlohmann::json& tables_of_step = (*undo)[s]["tables"];
+          for (std::size_t t = 0; t < tables_of_step.size(); ++t)
+            for (const nlohmann::json& piece : tables_of_step[t]["pieces"]) {
+              std::string key = piece["key"].get<std::string>();
+              if (!known.insert(key).second) continue;
+              restore_.piece_tables.push_back({static_cast<int>(s), t, std::move(key)});
+              restore_.items_total += piece.value("items", std::size_t{0});
+            }
+        }
+      } else {
+        manifest.erase("undo");
       }
     }
     restore_.manifest = std::move(manifest);
@@ -145,14 +181,21 @@ void SandboxStore::OnRestoreOutcome(const RecordOutcome& outcome, Notices& notic
     for (std::size_t i = 0; i < restore_.piece_tables.size(); ++i) {
       const std::uint64_t ticket = NewTicket();
       restore_.piece_tickets[ticket] = i;
-      host_.GetRecord(ticket, restore_.piece_tables[i].second);
+      host_.GetRecord(ticket, restore_.piece_tables[i].key);
     }
     restore_.phase = restore_.piece_tables.empty() ? Restore::Phase::kAssembling : Restore::Phase::kPieces;
     return;
   }
   auto it = restore_.piece_tickets.find(outcome.ticket);
   if (it == restore_.piece_tickets.end() || restore_.phase != Restore::Phase::kPieces) return;
-  const std::string& key = restore_.piece_tables[it->second].second;
+  const PieceRef& ref = restore_.piece_tables[it->second];
+  const std::string& key = ref.key;
+  if (ref.step >= 0 && (!outcome.ok || !outcome.found)) {
+    restore_.undo_broken = true;  // the way back goes; the sandbox still comes
+    restore_.texts[it->second] = "[]";
+    if (++restore_.received == restore_.texts.size()) restore_.phase = Restore::Phase::kAssembling;
+    return;
+  }
   if (!outcome.ok) {
     RestoreFailed("its piece " + key + " could not be read: " + outcome.error, notices);
     return;
@@ -171,7 +214,7 @@ void SandboxStore::RestoreFailed(const std::string& why, Notices& notices) {
                   "), so the page starts empty. The store is replaced by your next change.",
               "sandbox-store");
   // Its pieces are deleted once a save has replaced them; none of them is reused.
-  for (const auto& [table, key] : restore_.piece_tables) pending_deletes_.push_back(key);
+  for (const PieceRef& piece : restore_.piece_tables) pending_deletes_.push_back(piece.key);
   restore_ = Restore{};
   restore_.phase = Restore::Phase::kDone;
 }
@@ -193,10 +236,28 @@ void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, const ddb::D
   const nlohmann::json& tables = restore_.manifest["tables"];
   while (restore_.next < restore_.texts.size()) {
     const std::size_t index = restore_.next;
-    const auto& [table_index, key] = restore_.piece_tables[index];
-    const std::string name = tables[table_index].value("name", std::string());
+    const PieceRef& ref = restore_.piece_tables[index];
+    const std::string& key = ref.key;
     nlohmann::json items = nlohmann::json::parse(*restore_.texts[index], nullptr, /*allow_exceptions=*/false);
     restore_.texts[index].reset();
+    if (ref.step >= 0) {
+      // An undo step's items are kept as they are, for Undo to put back; none goes in now.
+      std::vector<ddb::ItemPtr>& into = restore_.undo_piece_items[key];
+      for (const nlohmann::json& json : items.is_array() ? items : nlohmann::json::array()) {
+        auto item = ddb::ItemFromJson(json);
+        if (!item.ok()) {
+          restore_.undo_broken = true;
+          break;
+        }
+        into.push_back(std::make_shared<const ddb::Item>(std::move(item).value()));
+      }
+      if (!items.is_array()) restore_.undo_broken = true;
+      restore_.items_done += items.is_array() ? items.size() : 0;
+      ++restore_.next;
+      if (restore_.next < restore_.texts.size() && OverBudget(started)) return;
+      continue;
+    }
+    const std::string name = tables[ref.table].value("name", std::string());
     if (!items.is_array()) {
       RestoreFailed("its piece " + key + " is not a list of items", notices);
       return;
@@ -230,9 +291,52 @@ void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, const ddb::D
   FinishRestore(wire, sandbox, db);
 }
 
+// The undo steps the manifest lists, from their definitions and the items their pieces held;
+// none when one cannot be made (its pieces are then deleted by the next save).
+std::vector<SandboxState> SandboxStore::RestoredUndoSteps(const std::map<std::string, std::vector<ddb::ItemPtr>>& pieces) {
+  std::vector<SandboxState> steps;
+  const auto undo = restore_.manifest.find("undo");
+  if (undo == restore_.manifest.end()) return steps;
+  for (std::size_t s = 0; !restore_.undo_broken && s < undo->size(); ++s) {
+    const nlohmann::json& step = (*undo)[s];
+    ddb::Database scratch(database_options_);
+    if (!ddb::ImportSnapshot(scratch, step["definitions"].get<std::string>()).ok()) {
+      restore_.undo_broken = true;
+      break;
+    }
+    SandboxState state = CaptureSandbox(scratch);  // the definitions; the items come from the pieces
+    const nlohmann::json& tables = step["tables"];
+    if (state.tables.size() != tables.size()) restore_.undo_broken = true;
+    for (std::size_t t = 0; !restore_.undo_broken && t < tables.size(); ++t) {
+      const std::string name = tables[t]["name"].get<std::string>();
+      auto table = std::find_if(state.tables.begin(), state.tables.end(),
+                                [&](const TableState& ts) { return ts.definition.table_name.value_or("") == name; });
+      if (table == state.tables.end()) {
+        restore_.undo_broken = true;
+        break;
+      }
+      for (const nlohmann::json& piece : tables[t]["pieces"]) {
+        const auto found = pieces.find(piece["key"].get<std::string>());
+        if (found == pieces.end()) {
+          restore_.undo_broken = true;
+          break;
+        }
+        table->items.insert(table->items.end(), found->second.begin(), found->second.end());
+      }
+      state.item_count += table->items.size();
+    }
+    steps.push_back(std::move(state));
+  }
+  if (restore_.undo_broken) {
+    for (const PieceRef& piece : restore_.piece_tables)
+      if (piece.step >= 0) pending_deletes_.push_back(piece.key);
+    steps.clear();
+  }
+  return steps;
+}
+
 void SandboxStore::FinishRestore(WireClient& wire, Sandbox& sandbox, const ddb::Database& db) {
   wire.Adopt(std::move(*restore_.scratch));
-  sandbox.ForgetSteps();
   // The restored items become the saved pieces, so the next save writes only what changes.
   // Items are in stored order, as they were saved; each piece takes as many as it held.
   const SandboxState state = CaptureSandbox(db);
@@ -257,12 +361,30 @@ void SandboxStore::FinishRestore(WireClient& wire, Sandbox& sandbox, const ddb::
     matches = matches && at == table.items.size();
     pieces.push_back(std::move(entry));
   }
+  // The undo steps: their pieces are the sandbox's (the very items it now holds) or their own;
+  // the saved pieces include them, so the next save writes none of them again.
+  std::map<std::string, std::vector<ddb::ItemPtr>> by_key = std::move(restore_.undo_piece_items);
+  if (matches)
+    for (const TablePieces& table : pieces)
+      for (const Piece& piece : table.pieces) by_key[piece.key] = piece.items;
+  sandbox.RestoreSteps(RestoredUndoSteps(by_key));
+  if (const auto undo = restore_.manifest.find("undo"); undo != restore_.manifest.end() && !restore_.undo_broken) {
+    for (const nlohmann::json& step : *undo)
+      for (const nlohmann::json& table : step["tables"]) {
+        TablePieces entry{table["name"].get<std::string>(), {}};
+        for (const nlohmann::json& piece : table["pieces"]) {
+          const std::string key = piece["key"].get<std::string>();
+          entry.pieces.push_back({key, by_key[key]});
+        }
+        pieces.push_back(std::move(entry));
+      }
+  }
   if (matches) {
     saved_ = std::move(pieces);
     saved_stamp_ = committed_stamp_ = wire.stamp();
   } else {
     // Counts that do not add up: save it all afresh, and let the old pieces go then.
-    for (const auto& [table, key] : restore_.piece_tables) pending_deletes_.push_back(key);
+    for (const PieceRef& piece : restore_.piece_tables) pending_deletes_.push_back(piece.key);
   }
   // Pieces an earlier save meant to delete, if the page closed before it could.
   if (auto obsolete = restore_.manifest.find("obsolete"); obsolete != restore_.manifest.end() && obsolete->is_array())
@@ -285,39 +407,45 @@ void SandboxStore::FinishLocalCopy(WireClient& wire, Sandbox& sandbox) {
 
 // ---- Saving ---------------------------------------------------------------------------------
 
-// The pieces of one table, reusing every saved piece whose items are still there, in order and
-// the very same; the items between them go into new pieces of up to kItemsPerPiece.
-std::vector<SandboxStore::Piece> SandboxStore::PlanPieces(const std::string& table,
-                                                          const std::vector<ddb::ItemPtr>& items,
-                                                          std::vector<std::string>& reused) {
-  const TablePieces* before = nullptr;
-  for (const TablePieces& t : saved_)
-    if (t.name == table) before = &t;
-  std::unordered_map<const ddb::Item*, const Piece*> starts;
-  if (before)
-    for (const Piece& piece : before->pieces)
-      if (!piece.items.empty()) starts.emplace(piece.items.front().get(), &piece);
+// Adds a table's pieces to the save: every piece already saved — or planned earlier in this
+// save, for another table or an undo step — whose items are still there, in order and the very
+// same, is reused; the items between them go into new pieces of up to kItemsPerPiece, each
+// given its key now and written by WriteSome.
+void SandboxStore::PlanTable(std::string name, const std::vector<ddb::ItemPtr>& items) {
+  Save& save = *save_;
+  // A piece is its items, the very same pointers, whichever table or step named it.
+  std::unordered_map<const ddb::Item*, std::pair<const Piece*, bool>> starts;  // (piece, saved before)
+  for (const TablePieces& before : saved_)
+    for (const Piece& piece : before.pieces)
+      if (!piece.items.empty()) starts.emplace(piece.items.front().get(), std::make_pair(&piece, true));
+  for (const TablePieces& planned : save.tables)
+    for (const Piece& piece : planned.pieces)
+      if (!piece.items.empty()) starts.emplace(piece.items.front().get(), std::make_pair(&piece, false));
 
-  std::vector<Piece> pieces;
+  TablePieces entry{std::move(name), {}};
+  std::vector<std::size_t> fresh;
   std::size_t i = 0;
   while (i < items.size()) {
     if (auto it = starts.find(items[i].get()); it != starts.end()) {
-      const Piece& old = *it->second;
+      const Piece& old = *it->second.first;
       if (i + old.items.size() <= items.size() &&
           std::equal(old.items.begin(), old.items.end(), items.begin() + static_cast<std::ptrdiff_t>(i))) {
-        pieces.push_back(old);
-        reused.push_back(old.key);
+        entry.pieces.push_back(old);
+        if (it->second.second) save.reused.push_back(old.key);
         i += old.items.size();
         continue;
       }
     }
-    Piece fresh;
-    fresh.items.push_back(items[i++]);
-    while (i < items.size() && fresh.items.size() < kItemsPerPiece && !starts.count(items[i].get()))
-      fresh.items.push_back(items[i++]);
-    pieces.push_back(std::move(fresh));  // its key is given when it is written
+    Piece piece;
+    piece.key = NewPieceKey();
+    piece.items.push_back(items[i++]);
+    while (i < items.size() && piece.items.size() < kItemsPerPiece && !starts.count(items[i].get()))
+      piece.items.push_back(items[i++]);
+    fresh.push_back(entry.pieces.size());
+    entry.pieces.push_back(std::move(piece));
   }
-  return pieces;
+  for (std::size_t p : fresh) save.to_write.emplace_back(save.tables.size(), p);
+  save.tables.push_back(std::move(entry));
 }
 
 void SandboxStore::BeginSave(const ddb::Database& db, DataStamp stamp) {
@@ -331,7 +459,7 @@ void SandboxStore::BeginSave(const ddb::Database& db, DataStamp stamp) {
 // Takes the items a partition at a time (a 100,000-item table is four frames, not one long
 // one), then plans each table's pieces. The items are the engine's shared pointers; a write in
 // between frames would mix two states, so the caller starts again when the stamp moves.
-void SandboxStore::CaptureSome(const ddb::Database& db, bool all) {
+void SandboxStore::CaptureSome(const ddb::Database& db, const Sandbox& sandbox, bool all) {
   const double started = NowMs();
   Save& save = *save_;
   while (save.next_table < save.names.size()) {
@@ -346,16 +474,14 @@ void SandboxStore::CaptureSome(const ddb::Database& db, bool all) {
       if (!all && OverBudget(started)) return;
       continue;
     }
-    TablePieces entry{name, PlanPieces(name, save.items, save.reused)};
-    for (std::size_t p = 0; p < entry.pieces.size(); ++p)
-      if (entry.pieces[p].key.empty()) save.to_write.emplace_back(save.tables.size(), p);
+    PlanTable(name, save.items);
     save.item_count += save.items.size();
-    save.tables.push_back(std::move(entry));
     save.items.clear();
     save.next_partition = 0;
     ++save.next_table;
     if (save.next_table < save.names.size() && !all && OverBudget(started)) return;
   }
+  PlanUndoSteps(sandbox);
   save.captured = true;
   std::sort(save.reused.begin(), save.reused.end());
   for (const TablePieces& table : saved_)
@@ -364,13 +490,35 @@ void SandboxStore::CaptureSome(const ddb::Database& db, bool all) {
   save.obsolete.insert(save.obsolete.end(), pending_deletes_.begin(), pending_deletes_.end());
 }
 
+// The newest undo steps' tables, after the sandbox's: their items were captured when each step
+// was taken, so they are planned at once, mostly onto pieces already saved. The steps are read
+// now, not copied when the save began: they change only with the database, and a save the
+// database moved under starts again.
+void SandboxStore::PlanUndoSteps(const Sandbox& sandbox) {
+  Save& save = *save_;
+  save.sandbox_tables = save.tables.size();
+  if (without_undo_ && *without_undo_ == save.stamp) return;  // no room for them with this state
+  const std::vector<SandboxState>& undo = sandbox.undo_steps();
+  const std::size_t from = undo.size() > kSavedUndoSteps ? undo.size() - kSavedUndoSteps : 0;
+  for (std::size_t i = from; i < undo.size(); ++i) {
+    const SandboxState& state = undo[i];
+    // The step's definitions as a snapshot document: made in a scratch database, no items.
+    SandboxState definitions = state;
+    for (TableState& table : definitions.tables) table.items.clear();
+    ddb::Database scratch(database_options_);
+    if (!RestoreSandbox(scratch, definitions).ok()) continue;  // cannot be saved: left out
+    save.undo.push_back({ddb::ExportSnapshot(scratch, ddb::SnapshotContent::kDefinitionsOnly), save.tables.size(),
+                         state.tables.size()});
+    for (const TableState& table : state.tables) PlanTable(table.definition.table_name.value_or(""), table.items);
+  }
+}
+
 void SandboxStore::WriteSome(bool all) {
   const double started = NowMs();
   Save& save = *save_;
   while (save.next_write < save.to_write.size()) {
     const auto [t, p] = save.to_write[save.next_write++];
-    Piece& piece = save.tables[t].pieces[p];
-    piece.key = NewPieceKey();
+    const Piece& piece = save.tables[t].pieces[p];
     const std::string text = PieceText(piece.items);
     save.bytes += text.size();
     host_.PutRecord(NewTicket(), piece.key, text);
@@ -382,20 +530,28 @@ void SandboxStore::WriteSome(bool all) {
 
 void SandboxStore::Commit() {
   Save& save = *save_;
-  nlohmann::json tables = nlohmann::json::array();
-  for (const TablePieces& table : save.tables) {
-    nlohmann::json pieces = nlohmann::json::array();
-    std::size_t items = 0;
-    for (const Piece& piece : table.pieces) {
-      pieces.push_back({{"key", piece.key}, {"items", piece.items.size()}});
-      items += piece.items.size();
+  const auto tables_json = [&](std::size_t first, std::size_t count) {
+    nlohmann::json tables = nlohmann::json::array();
+    for (std::size_t t = first; t < first + count; ++t) {
+      const TablePieces& table = save.tables[t];
+      nlohmann::json pieces = nlohmann::json::array();
+      std::size_t items = 0;
+      for (const Piece& piece : table.pieces) {
+        pieces.push_back({{"key", piece.key}, {"items", piece.items.size()}});
+        items += piece.items.size();
+      }
+      tables.push_back({{"name", table.name}, {"items", items}, {"pieces", std::move(pieces)}});
     }
-    tables.push_back({{"name", table.name}, {"items", items}, {"pieces", std::move(pieces)}});
-  }
+    return tables;
+  };
+  nlohmann::json undo = nlohmann::json::array();
+  for (const Save::UndoStep& step : save.undo)
+    undo.push_back({{"definitions", step.definitions}, {"tables", tables_json(step.first_table, step.table_count)}});
   const nlohmann::json manifest = {{"format", kSandboxStoreFormat},
                                    {"version", kSandboxStoreVersion},
                                    {"definitions", save.definitions},
-                                   {"tables", std::move(tables)},
+                                   {"tables", tables_json(0, save.sandbox_tables)},
+                                   {"undo", std::move(undo)},
                                    {"obsolete", save.obsolete}};
   save.commit_ticket = NewTicket();
   host_.CommitRecord(save.commit_ticket, kSandboxManifestKey, ddb::DumpJson(manifest));
@@ -408,6 +564,14 @@ void SandboxStore::OnCommitted(const RecordOutcome& outcome, Notices& notices) {
   if (outcome.ok) {
     committed_stamp_ = save.stamp;
     saved_ = std::move(save.tables);
+    if (without_undo_ && *without_undo_ == save.stamp) {
+      notices.Add(Notices::Level::kWarning,
+                  "This browser's storage is too full to keep the undo steps: the sandbox is saved, but after a "
+                  "reload Undo cannot bring back what came before it.",
+                  "sandbox-undo");
+    } else if (!save.undo.empty()) {
+      notices.Remove("sandbox-undo");
+    }
     for (const std::string& key : save.obsolete) host_.DeleteRecords(NewTicket(), key);
     pending_deletes_.clear();
     if (local_copy_present_) host_.RemoveStored(kSandboxCopyKey);
@@ -417,6 +581,14 @@ void SandboxStore::OnCommitted(const RecordOutcome& outcome, Notices& notices) {
   }
   // The pieces this save wrote are of no use without their manifest: free the room.
   for (const std::string& key : save.written) host_.DeleteRecords(NewTicket(), key);
+  if (!save.undo.empty()) {
+    // The sandbox matters more than a way back: the same state is tried again at once, alone.
+    without_undo_ = save.stamp;
+    saved_stamp_.reset();
+    changed_stamp_ = save.stamp;
+    changed_at_ = -std::numeric_limits<double>::infinity();
+    return;
+  }
   std::size_t bytes = save.bytes;
   for (const TablePieces& table : save.tables)
     for (const Piece& piece : table.pieces)
@@ -458,7 +630,7 @@ void SandboxStore::Tick(WireClient& wire, Sandbox& sandbox, const ddb::Database&
   }
   if (save_) {
     if (!save_->captured) {
-      CaptureSome(db, false);
+      CaptureSome(db, sandbox, false);
     } else if (save_->commit_ticket == 0) {
       WriteSome(false);
     }
@@ -477,10 +649,10 @@ void SandboxStore::Tick(WireClient& wire, Sandbox& sandbox, const ddb::Database&
   // One second of quiet: a burst of writes is saved once, not per write.
   if (now - changed_at_ < 1.0) return;
   BeginSave(db, stamp);
-  CaptureSome(db, false);
+  CaptureSome(db, sandbox, false);
 }
 
-void SandboxStore::SaveNow(const ddb::Database& db, DataStamp stamp, Notices& notices) {
+void SandboxStore::SaveNow(const ddb::Database& db, const Sandbox& sandbox, DataStamp stamp, Notices& notices) {
   (void)notices;
   if (restoring() || (forgotten_ && stamp == forgotten_stamp_)) return;
   if (committed_stamp_ && *committed_stamp_ == stamp) return;  // already in
@@ -491,7 +663,7 @@ void SandboxStore::SaveNow(const ddb::Database& db, DataStamp stamp, Notices& no
   }
   if (!save_) BeginSave(db, stamp);
   // A commit on its way cannot be joined: the newest state then waits for the next frames.
-  if (!save_->captured) CaptureSome(db, true);
+  if (!save_->captured) CaptureSome(db, sandbox, true);
   if (save_->commit_ticket == 0) WriteSome(true);
   WriteLocalCopy(db);
 }

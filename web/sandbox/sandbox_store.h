@@ -5,6 +5,7 @@
 //   "manifest"    {"format": kSandboxStoreFormat, "version": 1,
 //                  "definitions": <a snapshot document without items (ddb/snapshot.h)>,
 //                  "tables": [{"name": ..., "items": n, "pieces": ["items/7/", ...]}, ...],
+//                  "undo": [{"definitions": ..., "tables": [as above]}, ...],
 //                  "obsolete": [keys of the save before, no longer named]}
 //   "items/<page>-<n>/"  one piece of a table (<page>: when this page was opened, so no page
 //                 ever writes a key an earlier one left behind): a JSON array of up to kItemsPerPiece items in DynamoDB
@@ -22,6 +23,12 @@
 // Closing. A page being hidden or closed saves at once (SaveNow), but browsers do not let
 // IndexedDB finish once a page goes away, so the sandbox is also copied to localStorage when
 // it fits (a few MB), synchronously; the copy is removed once an IndexedDB save is in.
+//
+// Undo. The newest kSavedUndoSteps undo steps (of the page's Sandbox::kMaxUndoSteps) are saved beside the sandbox, oldest first, in
+// pieces of their own — most of them the very pieces of the sandbox, since a step shares its
+// unchanged items with it — so the tables a lesson, a link or a reset replaced come back with
+// Undo after a reload, as the confirmations promise. An undo step that cannot be read is let go;
+// the sandbox still comes back.
 //
 // Restoring. At start-up the manifest and its pieces are read (asynchronously), put into a
 // scratch database a few pieces per frame, and swapped in whole: until then restoring() is
@@ -61,6 +68,8 @@ class SandboxStore {
  public:
   // Items per piece: about 100 KB of JSON for typical items, one IndexedDB write.
   static constexpr std::size_t kItemsPerPiece = 500;
+  // Undo steps kept across a reload (the page keeps Sandbox::kMaxUndoSteps while open).
+  static constexpr std::size_t kSavedUndoSteps = 10;
 
   // `frame_budget_ms`: how long Tick may work per frame on a save or a restore (it always does
   // at least one piece).
@@ -83,7 +92,7 @@ class SandboxStore {
   // The page is being hidden or closed: captures and queues the whole save now (no waiting
   // for frames, which a hidden page may not get), and leaves the localStorage copy. Nothing
   // while restoring.
-  void SaveNow(const ddb::Database& db, DataStamp stamp, Notices& notices);
+  void SaveNow(const ddb::Database& db, const Sandbox& sandbox, DataStamp stamp, Notices& notices);
   // Whether work waits for the next frames (the page must keep drawing).
   bool busy() const { return restoring() || save_.has_value(); }
   // Whether the last complete save is the sandbox as it is now.
@@ -102,6 +111,12 @@ class SandboxStore {
     std::string name;
     std::vector<Piece> pieces;
   };
+  // A piece the manifest names: of the sandbox's table `table` (step -1), or of undo step `step`'s.
+  struct PieceRef {
+    int step = -1;
+    std::size_t table = 0;
+    std::string key;
+  };
   struct Restore {
     enum class Phase { kNotStarted, kManifest, kPieces, kAssembling, kDone };
     Phase phase = Phase::kNotStarted;
@@ -109,10 +124,12 @@ class SandboxStore {
     nlohmann::json manifest;
     std::map<std::uint64_t, std::size_t> piece_tickets;             // ticket -> index into texts
     std::vector<std::optional<std::string>> texts;                  // every piece, in manifest order
-    std::vector<std::pair<std::size_t, std::string>> piece_tables;  // (table index, key) per piece
+    std::vector<PieceRef> piece_tables;                             // per piece, in manifest order
     std::size_t received = 0;
     std::size_t next = 0;  // the next piece to put
     std::optional<ddb::Database> scratch;
+    std::map<std::string, std::vector<ddb::ItemPtr>> undo_piece_items;  // the undo steps' own pieces, by key
+    bool undo_broken = false;  // an undo step could not be read: the steps are let go
     std::size_t items_done = 0;
     std::size_t items_total = 0;
     bool from_local_copy = false;
@@ -128,7 +145,14 @@ class SandboxStore {
     std::vector<std::string> reused;  // saved pieces this save keeps
     bool captured = false;
     // Writing: the pieces, then the manifest.
-    std::vector<TablePieces> tables;
+    std::vector<TablePieces> tables;  // the sandbox's, then each undo step's
+    struct UndoStep {
+      std::string definitions;
+      std::size_t first_table = 0;  // into `tables`
+      std::size_t table_count = 0;
+    };
+    std::size_t sandbox_tables = 0;
+    std::vector<UndoStep> undo;
     std::vector<std::pair<std::size_t, std::size_t>> to_write;  // (table, piece) still to write
     std::size_t next_write = 0;
     std::vector<std::string> written;  // keys put by this save, deleted again if it fails
@@ -147,12 +171,13 @@ class SandboxStore {
   void FinishLocalCopy(WireClient& wire, Sandbox& sandbox);
   void WriteLocalCopy(const ddb::Database& db);
   void BeginSave(const ddb::Database& db, DataStamp stamp);
-  void CaptureSome(const ddb::Database& db, bool all);
+  void PlanUndoSteps(const Sandbox& sandbox);
+  std::vector<SandboxState> RestoredUndoSteps(const std::map<std::string, std::vector<ddb::ItemPtr>>& pieces);
+  void CaptureSome(const ddb::Database& db, const Sandbox& sandbox, bool all);
   void WriteSome(bool all);
   void Commit();
   void OnCommitted(const RecordOutcome& outcome, Notices& notices);
-  std::vector<Piece> PlanPieces(const std::string& table, const std::vector<ddb::ItemPtr>& items,
-                                std::vector<std::string>& reused);
+  void PlanTable(std::string name, const std::vector<ddb::ItemPtr>& items);
   std::string NewPieceKey() { return "items/" + page_ + "-" + std::to_string(next_piece_++) + "/"; }
   std::uint64_t NewTicket() { return next_ticket_++; }
   bool OverBudget(double started_ms) const;
@@ -165,13 +190,14 @@ class SandboxStore {
   std::uint64_t next_piece_ = 1;
   Restore restore_;
   std::optional<Save> save_;
-  std::vector<TablePieces> saved_;  // the pieces the committed manifest names
+  std::vector<TablePieces> saved_;  // the pieces the committed manifest names (undo steps' too)
   std::vector<std::string> pending_deletes_;
   std::optional<DataStamp> saved_stamp_;      // the state last saved or tried (a full store)
   std::optional<DataStamp> committed_stamp_;  // the state the store holds
   std::optional<DataStamp> changed_stamp_;
   double changed_at_ = 0;
   bool local_copy_present_ = false;  // a localStorage copy to remove once a save is in
+  std::optional<DataStamp> without_undo_;  // a state saved without its undo steps (no room for them)
   bool forgotten_ = false;
   DataStamp forgotten_stamp_;
 };
