@@ -147,3 +147,46 @@ TEST_CASE("UpdateItem with a failing condition changes nothing", "[conditional_w
                 "ConditionalCheckFailedException", kFailed);
   CHECK(t.Run("GetItem", {{"Key", Book("a1", "b1")}}).body["Item"] == item);
 }
+// Deeply nested ConditionExpressions under 4 KB, and longer ones, as ScyllaDB's test_limits.py
+// records DynamoDB's answers: test_deeply_nested_expression_1 to _5 and
+// test_limit_expression_len_crash1 to _5.
+TEST_CASE("Deeply nested ConditionExpressions are refused in DynamoDB's words, naming the ConditionExpression",
+          "[conditional_writes]") {
+  ddb::Database db;
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Deep", "p")));
+  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Deep"}, {"Item", {{"p", S("k")}, {"a", N("1")}, {"b", N("2")}}}}));
+  const auto update = [&](const std::string& condition) {
+    return Exec(db, "UpdateItem",
+                {{"TableName", "Deep"},
+                 {"Key", {{"p", S("k")}}},
+                 {"UpdateExpression", "SET z = :val"},
+                 {"ConditionExpression", condition},
+                 {"ExpressionAttributeValues", {{":val", N("1")}}}});
+  };
+  const auto repeat = [](const std::string& text, int n) {
+    std::string out;
+    for (int i = 0; i < n; ++i) out += text;
+    return out;
+  };
+  // 149 levels: 299 operators ('<' and 'or'; parentheses are not operators), accepted.
+  REQUIRE_OK(update("a<b " + repeat("or (a<b ", 149) + repeat(")", 149)));
+  // 454 levels, under 4 KB: 909 operators.
+  const std::string c454 = "a<b " + repeat("or (a<b ", 454) + repeat(")", 454);
+  REQUIRE(c454.size() < 4096);
+  REQUIRE_ERROR(update(c454), "ValidationException",
+                "Invalid ConditionExpression: The expression contains too many operators; operator count: 301");
+  REQUIRE_ERROR(update(repeat("not ", 1000) + "a<b"), "ValidationException",
+                "Invalid ConditionExpression: The expression contains too many operators; operator count: 301");
+  REQUIRE_ERROR(update(repeat("(", 2046) + "a<b" + repeat(")", 2046)), "ValidationException",
+                "Invalid ConditionExpression: The expression has redundant parentheses;");
+  REQUIRE_ERROR(update("a < " + repeat("f(", 1355) + "b" + repeat(")", 1355)), "ValidationException",
+                "Invalid ConditionExpression: Invalid function name; function: f");
+  CHECK_THAT(update(repeat("(", 4096)).message(), Catch::StartsWith("Invalid ConditionExpression: "));
+  // Over 4 KB: the size, before any syntax.
+  REQUIRE_ERROR(update("a<b " + repeat("and (a<b ", 20000) + repeat(")", 20000)), "ValidationException",
+                "Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: "
+                "200004");
+  REQUIRE_ERROR(update(repeat("(", 15000)), "ValidationException",
+                "Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: "
+                "15000");
+}
