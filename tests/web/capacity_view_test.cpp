@@ -166,3 +166,17 @@ TEST_CASE("A throttled request's reason reads in plain words") {
 
 }  // namespace
 }  // namespace playground
+
+TEST_CASE("The top keys say which earlier runs their minute still holds", "[capacity_view]") {
+  const std::vector<playground::EndedRun> ended = {{"One busy customer", "Orders", 100'000, 160'000},
+                                       {"Somewhere else", "Books", 150'000, 170'000}};
+  // The fix started at 170 s; at 195 s the minute reaches back to 135 s: 25 s of the first run.
+  CHECK(playground::TopKeysWindowNote(ended, "Orders", 195'000, 60'000) ==
+        "This minute still holds 25 s of \xE2\x80\x9COne busy customer\xE2\x80\x9D, which ended 35 s ago: its keys "
+        "leave these lists in 25 s.");
+  CHECK(playground::TopKeysWindowNote(ended, "Orders", 220'000, 60'000).empty());  // out of the minute
+  CHECK(playground::TopKeysWindowNote(ended, "Tables", 195'000, 60'000).empty());  // another table's runs
+  const std::vector<playground::EndedRun> two = {{"A", "Orders", 100'000, 130'000}, {"B", "Orders", 140'000, 150'000}};
+  CHECK(playground::TopKeysWindowNote(two, "Orders", 160'000, 60'000) ==
+        "This minute still holds 40 s of 2 earlier runs, which ended 10 s ago: their keys leave these lists in 50 s.");
+}

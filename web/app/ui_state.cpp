@@ -103,6 +103,7 @@ nlohmann::json App::State() const {
       {"builderJsonInvalid", shown.builder_json_invalid},
       {"builderJsonProblem", or_null(shown.builder_json_problem)},
       {"builderKeyProblems", shown.builder_key_problems},
+      {"topKeysNote", shown.top_keys_note},
       {"builderFields", shown.builder_fields ? FieldsJson(*shown.builder_fields) : json(nullptr)},
       {"response", response},
       {"trace", trace},

@@ -47,6 +47,7 @@ struct ShownState {
   std::string builder_tab;                        // "form" | "json"
   std::string builder_json_problem;               // the line under the JSON editor, if its text does not parse
   std::vector<std::string> builder_key_problems;  // what the form flags in its key fields before Run
+  std::string top_keys_note;                       // the table's top keys: the earlier runs their minute holds
   bool builder_json_invalid = false;
   bool editor_active = false;              // a builder editor has the keyboard
   const ResponseView* response = nullptr;  // owned by the workbench

@@ -394,6 +394,21 @@ void CapacityPanel::DrawTopKeys(const std::string& table, const std::string& ind
   ui::Id id(index.empty() ? "top_table" : ("top_" + index).c_str());
   ImGui::SeparatorText(index.empty() ? "Top keys of the table, last minute"
                                      : ("Top keys of " + index + ", last minute").c_str());
+  // The minute may still hold an earlier run: after the fix, the hot key of the run before it
+  // still topped the list, and only the heat map showed the change.
+  std::vector<EndedRun> ended;
+  for (const WireClient::PastRun& run : ctx.wire.past_runs()) {
+    const ShippedScenario* shipped = FindScenario(run.scenario_id);
+    ended.push_back({shipped ? shipped->scenario.title : run.scenario_id, run.table_name, run.started_millis,
+                     run.ended_millis});
+  }
+  if (const std::string note = TopKeysWindowNote(ended, table, ctx.clock.NowMillis(), top->window_seconds * 1000);
+      !note.empty()) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.dim, "%s", note.c_str());
+    ctx.probe.RecordLastItem(index.empty() ? "capacity.top_keys_note" : "capacity.top_keys_note:" + index);
+    if (index.empty()) ctx.probe.shown().top_keys_note = note;
+  }
   std::vector<const ddb::ContributorKey*> accessed, throttled;
   for (const auto& k : top->most_accessed_partition_keys)
     if (StandsOut(k)) accessed.push_back(&k);

@@ -27,10 +27,23 @@ ddb::Status WireClient::StartTraffic(const ddb::TrafficScenario& scenario, std::
     const WireResult created = Send("CreateTable", create_table_json, RequestOrigin::kUser);
     if (!created.ok()) return ddb::Status::Validation(created.error_message);
   }
+  KeepPastRun();
   return db_.StartTraffic(scenario);
 }
 
-void WireClient::StopTraffic() { db_.StopTraffic(); }
+void WireClient::StopTraffic() {
+  db_.RunBackgroundWork();  // the run's requests due until now, so its end is now
+  KeepPastRun();
+  db_.StopTraffic();
+}
+
+void WireClient::KeepPastRun() {
+  const ddb::TrafficStatus run = db_.Traffic();
+  if (run.scenario_id.empty()) return;  // none, or already ended
+  past_runs_.push_back({run.scenario_id, run.table_name, run.started_millis, run.started_millis + run.elapsed_millis});
+  constexpr std::size_t kKept = 8;
+  if (past_runs_.size() > kKept) past_runs_.erase(past_runs_.begin());
+}
 
 void WireClient::SetCapacityModel(bool on) { db_.SetCapacityModel(on); }
 void WireClient::SetUnmetered(bool on) { db_.SetUnmetered(on); }

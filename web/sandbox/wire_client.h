@@ -91,6 +91,15 @@ class WireClient {
   // starts the scenario on the clock.
   ddb::Status StartTraffic(const ddb::TrafficScenario& scenario, std::string_view create_table_json);
   void StopTraffic();
+  // The traffic runs a later start or a stop ended, oldest first (the last few): the engine
+  // knows only the latest run, and the capacity view says which runs its last minute holds.
+  struct PastRun {
+    std::string scenario_id;
+    std::string table_name;
+    std::int64_t started_millis = 0;
+    std::int64_t ended_millis = 0;
+  };
+  const std::vector<PastRun>& past_runs() const { return past_runs_; }
   // Whether requests are metered and throttled (ddb::Database::SetCapacityModel).
   void SetCapacityModel(bool on);
   // Requests sent while on are neither metered nor throttled (ddb::Database::SetUnmetered): a
@@ -105,10 +114,12 @@ class WireClient {
 
  private:
   void Replace(ddb::Database&& fresh);
+  void KeepPastRun();
 
   ddb::Database& db_;
   std::vector<WireObserver*> observers_;
   std::uint64_t epoch_ = 0;
+  std::vector<PastRun> past_runs_;
 };
 
 }  // namespace playground

@@ -38,6 +38,27 @@ HeatMap BuildHeatMap(const ddb::CapacityMetrics& m, bool writes, int seconds) {
   return map;
 }
 
+std::string TopKeysWindowNote(const std::vector<EndedRun>& ended, std::string_view table, std::int64_t now_millis,
+                              std::int64_t window_millis) {
+  const std::int64_t window_start = now_millis - window_millis;
+  const EndedRun* latest = nullptr;
+  std::size_t runs = 0;
+  std::int64_t held = 0;
+  for (const EndedRun& run : ended) {
+    if (run.table_name != table || run.ended_millis <= window_start) continue;
+    ++runs;
+    held += run.ended_millis - std::max(run.started_millis, window_start);
+    if (!latest || run.ended_millis > latest->ended_millis) latest = &run;
+  }
+  if (!latest) return {};
+  const auto seconds = [](std::int64_t millis) { return std::to_string((millis + 999) / 1000) + " s"; };
+  const std::string what = runs == 1 ? "\xE2\x80\x9C" + latest->title + "\xE2\x80\x9D" : std::to_string(runs) + " earlier runs";
+  return "This minute still holds " + seconds(held) + " of " + what + ", which ended " +
+         seconds(std::max<std::int64_t>(0, now_millis - latest->ended_millis)) + " ago: " +
+         (runs == 1 ? "its" : "their") + " keys leave these lists in " +
+         seconds(latest->ended_millis + window_millis - now_millis) + ".";
+}
+
 std::string GroupedNumber(double value) {
   const long long v = std::llround(value);
   std::string digits = std::to_string(v < 0 ? -v : v);

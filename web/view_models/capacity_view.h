@@ -94,6 +94,20 @@ std::string ContributorKeyValueText(const ddb::ContributorKey& key);
 // of traffic spread over more keys than the sketch holds do not; the view leaves them out.
 bool StandsOut(const ddb::ContributorKey& key);
 
+// A traffic run that ended before the one on now (WireClient::past_runs), by its title.
+struct EndedRun {
+  std::string title;
+  std::string table_name;
+  std::int64_t started_millis = 0;
+  std::int64_t ended_millis = 0;
+};
+// Which earlier runs a top-keys minute still holds, since the figures are for the last minute,
+// not the run on show: "This minute still holds 25 s of One busy customer, which ended 35 s
+// ago: its keys leave these lists in 25 s." Empty when no earlier run on `table` falls inside
+// the minute before `now_millis`.
+std::string TopKeysWindowNote(const std::vector<EndedRun>& ended, std::string_view table, std::int64_t now_millis,
+                              std::int64_t window_millis);
+
 // A throttled request's reason in plain words, for the trace: "TableWriteKeyRangeThroughputExceeded:
 // partition 1 of the table was at its limit" and the like.
 std::string ThrottleText(const ddb::ThrottleRecord& throttle);
