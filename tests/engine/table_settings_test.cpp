@@ -135,14 +135,14 @@ TEST_CASE("Tags are kept per table and listed by key", "[table_settings]") {
       "1 validation error detected: Value null at 'tags' failed to satisfy constraint: Member must not be null");
   REQUIRE_ERROR(Exec(db, "TagResource", {{"Tags", json::array()}}), "ValidationException", "Invalid TableArn");
   REQUIRE_ERROR(Exec(db, "TagResource", {{"ResourceArn", "abcd"}, {"Tags", json::array()}}), "ValidationException",
-                "Invalid TableArn: Invalid ResourceArn provided as input abcd");
+                "One or more parameter values were invalid: ARNs must start with 'arn:': abcd");
   REQUIRE_ERROR(Exec(db, "TagResource", {{"ResourceArn", kArn}, {"Tags", json::array()}}), "ValidationException",
                 "Atleast one Tag needs to be provided as Input.");
   REQUIRE_ERROR(Exec(db, "UntagResource", {{"ResourceArn", kArn}, {"TagKeys", json::array()}}), "ValidationException",
                 "Atleast one Tag Key needs to be provided as Input.");
   const std::string other = "arn:aws:dynamodb:us-east-1:000000000000:table/Other";
   REQUIRE_ERROR(Exec(db, "ListTagsOfResource", {{"ResourceArn", other}}), "ResourceNotFoundException",
-                "Requested resource not found: ResourcArn: " + other + " not found");
+                "Requested resource not found: ResourceArn: " + other + " not found");
   REQUIRE_ERROR(
       Exec(db, "TagResource", {{"ResourceArn", kArn}, {"Tags", {{{"Key", std::string(129, 'k')}, {"Value", "v"}}}}}),
       "ValidationException",
@@ -155,6 +155,94 @@ TEST_CASE("Tags are kept per table and listed by key", "[table_settings]") {
       "One or more parameter values were invalid: a resource can have at most 50 tags, and this request would "
       "give it 51");
   CHECK(Exec(db, "ListTagsOfResource", {{"ResourceArn", kArn}}).body["Tags"].size() == 1);
+}
+
+// DynamoDB's answers of 2026: live probes of October 2026 (ack-api-quirks catalogue,
+// DDB-TABLE-070 and -071), ExtendDB's tagging handlers verified against DynamoDB (PR #227),
+// ScyllaDB's test_tag.py (test_tag_lsi_gsi, test_tag_resource_incorrect,
+// test_tag_key_length_128_allowed, test_tag_value_length_256_allowed, test_empty_tag_value).
+TEST_CASE("Tag resource ARNs, lengths and characters are refused in DynamoDB's words", "[table_settings]") {
+  ddb::Database db(WithoutIndexLag());
+  json create = SimpleTable("Sessions", "id");
+  create["AttributeDefinitions"].push_back(AttributeDef("user", "S"));
+  create["GlobalSecondaryIndexes"] = json::array({{{"IndexName", "ByUser"},
+                                                  {"KeySchema", json::array({KeyElement("user", "HASH")})},
+                                                  {"Projection", {{"ProjectionType", "KEYS_ONLY"}}}}});
+  REQUIRE_OK(Exec(db, "CreateTable", create));
+  const json tags = {{{"Key", "team"}, {"Value", "web"}}};
+  const auto list = [&](const std::string& arn) { return Exec(db, "ListTagsOfResource", {{"ResourceArn", arn}}); };
+  const auto tag = [&](const std::string& arn) { return Exec(db, "TagResource", {{"ResourceArn", arn}, {"Tags", tags}}); };
+  SECTION("ARNs") {
+    REQUIRE_ERROR(list("Sessions"), "ValidationException",
+                  "One or more parameter values were invalid: ARNs must start with 'arn:': Sessions");
+    REQUIRE_ERROR(tag("I_do_not_exist"), "ValidationException",
+                  "One or more parameter values were invalid: ARNs must start with 'arn:': I_do_not_exist");
+    REQUIRE_ERROR(list("arn:aws:s3:::bucket"), "AccessDeniedException", "Access is denied");
+    REQUIRE_ERROR(list("arn:not/a/good/format"), "AccessDeniedException", "Access is denied");
+    REQUIRE_ERROR(list("arn:aws:dynamodb:us-east-1:111111111111:table/Sessions"), "AccessDeniedException",
+                  "Access is denied");
+    CHECK(list("arn:aws:s3:::bucket").body["__type"] == "com.amazon.coral.service#AccessDeniedException");
+    REQUIRE_ERROR(list("arn:aws:dynamodb:us-east-1:000000000000:backup/x"), "ValidationException",
+                  "One or more parameter values were invalid: Provided Arn is not a DynamoDB resource arn: "
+                  "arn:aws:dynamodb:us-east-1:000000000000:backup/x");
+    REQUIRE_ERROR(list("arn:aws:dynamodb:eu-west-1:000000000000:table/Sessions"), "ValidationException",
+                  "Invalid TableArn: Invalid ResourceArn provided as input "
+                  "arn:aws:dynamodb:eu-west-1:000000000000:table/Sessions");
+    const std::string index = kArn + "/index/ByUser";
+    REQUIRE_ERROR(tag(index), "ValidationException",
+                  "One or more parameter values were invalid: Invalid resource arn provided, only table or stream is "
+                  "accepted. Provided resource arn: " +
+                      index);
+    REQUIRE_ERROR(list(index), "ValidationException",
+                  "One or more parameter values were invalid: Invalid resource arn provided, only table or stream is "
+                  "accepted. Provided resource arn: " +
+                      index);
+    const std::string stream = kArn + "/stream/2026-10-09T00:29:04.041";
+    REQUIRE_ERROR(list(stream), "ResourceNotFoundException",
+                  "Requested resource not found: ResourceArn: " + stream + " not found");
+    REQUIRE_ERROR(list(kArn + "x"), "ResourceNotFoundException",
+                  "Requested resource not found: ResourceArn: " + kArn + "x not found");
+    REQUIRE_ERROR(Exec(db, "UntagResource", {{"ResourceArn", kArn + "x"}, {"TagKeys", {"team"}}}),
+                  "ResourceNotFoundException", "Requested resource not found: ResourceArn: " + kArn + "x not found");
+  }
+  SECTION("lengths in characters, not bytes") {
+    std::string key, value;
+    for (int i = 0; i < 128; ++i) key += "\xD7\x90";  // Hebrew alef, two bytes
+    for (int i = 0; i < 256; ++i) value += "\xD7\x90";
+    REQUIRE_OK(Exec(db, "TagResource", {{"ResourceArn", kArn}, {"Tags", {{{"Key", key}, {"Value", value}}}}}));
+    REQUIRE_OK(Exec(db, "TagResource", {{"ResourceArn", kArn}, {"Tags", {{{"Key", "empty"}, {"Value", ""}}}}}));
+    CHECK(list(kArn).body["Tags"].size() == 2);
+    REQUIRE_ERROR(
+        Exec(db, "TagResource", {{"ResourceArn", kArn}, {"Tags", {{{"Key", "k"}, {"Value", std::string(257, 'v')}}}}}),
+        "ValidationException",
+        "1 validation error detected: Value '" + std::string(257, 'v') +
+            "' at 'tags.1.member.value' failed to satisfy constraint: Member must have length less than or equal to "
+            "256");
+    REQUIRE_ERROR(Exec(db, "TagResource", {{"ResourceArn", kArn}, {"Tags", {{{"Key", ""}, {"Value", "v"}}}}}),
+                  "ValidationException",
+                  "1 validation error detected: Value '' at 'tags.1.member.key' failed to satisfy constraint: Member "
+                  "must have length greater than or equal to 1");
+  }
+  SECTION("characters: letters, digits, white space and + - = . _ : /") {
+    REQUIRE_OK(Exec(db, "TagResource",
+                    {{"ResourceArn", kArn},
+                     {"Tags", {{{"Key", "a-Z 0+=._:/"}, {"Value", " "}}, {{"Key", "\xD1\xAE\xD1\xAE"}, {"Value", "x"}}}}}));
+    for (const auto& [key, value] : {std::pair{"ok", "#!%%^$$&"}, std::pair{"->>;-)])", "ok"}, std::pair{"!!!\\|", "<><"}}) {
+      CAPTURE(key, value);
+      auto r = Exec(db, "TagResource", {{"ResourceArn", kArn}, {"Tags", {{{"Key", key}, {"Value", value}}}}});
+      REQUIRE(r.status == 400);
+      CHECK(r.type() == "ValidationException");
+    }
+    REQUIRE_ERROR(Exec(db, "TagResource", {{"ResourceArn", kArn}, {"Tags", {{{"Key", "ok"}, {"Value", "a#b"}}}}}),
+                  "ValidationException",
+                  "One or more parameter values were invalid: a tag value may hold only letters, digits, white space "
+                  "and + - = . _ : /; 'a#b' holds '#'");
+    json bad = SimpleTable("Tagged", "id");
+    bad["Tags"] = {{{"Key", "a;b"}, {"Value", "v"}}};
+    REQUIRE_ERROR(Exec(db, "CreateTable", bad), "ValidationException",
+                  "One or more parameter values were invalid: a tag key may hold only letters, digits, white space "
+                  "and + - = . _ : /; 'a;b' holds ';'");
+  }
 }
 
 TEST_CASE("DescribeLimits gives DynamoDB's default quotas and DescribeEndpoints the address asked",

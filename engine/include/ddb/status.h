@@ -34,6 +34,7 @@ enum class ErrorCode {
   kUnknownOperation,      // UnknownOperationException (bad X-Amz-Target)
   kThrottling,            // ThrottlingException (an on-demand table or index past what it serves now)
   kRequestLimitExceeded,  // RequestLimitExceeded (the account's per-table quota)
+  kAccessDenied,          // AccessDeniedException (a resource ARN of another account or service)
   kInternalServerError,
 };
 

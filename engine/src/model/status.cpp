@@ -23,6 +23,7 @@ std::string_view Status::type_name() const {
     case ErrorCode::kUnknownOperation: return "UnknownOperationException";
     case ErrorCode::kThrottling: return "ThrottlingException";
     case ErrorCode::kRequestLimitExceeded: return "RequestLimitExceeded";
+    case ErrorCode::kAccessDenied: return "AccessDeniedException";
     case ErrorCode::kInternalServerError: return "InternalServerError";
   }
   return "InternalServerError";
@@ -35,6 +36,7 @@ std::string Status::wire_type() const {
     case ErrorCode::kValidation: return "com.amazon.coral.validate#ValidationException";
     case ErrorCode::kSerialization: return "com.amazon.coral.service#SerializationException";
     case ErrorCode::kUnknownOperation: return "com.amazon.coral.service#UnknownOperationException";
+    case ErrorCode::kAccessDenied: return "com.amazon.coral.service#AccessDeniedException";
     default: return "com.amazonaws.dynamodb.v20120810#" + std::string(type_name());
   }
 }

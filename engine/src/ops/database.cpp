@@ -165,6 +165,7 @@ Result<TableDescription> Database::CreateTable(const CreateTableRequest& request
     ConstraintErrors e;
     CheckTagMembers(e, *request.tags);
     if (Status s = e.ToStatus(); !s.ok()) return trace.Fail(s);
+    if (Status s = CheckTagCharacters(*request.tags); !s.ok()) return trace.Fail(s);
     for (const Tag& tag : *request.tags) tags[*tag.key] = *tag.value;
     if (tags.size() > kMaxTagsPerResource) return trace.Fail(TooManyTags(tags.size()));
   }
