@@ -87,7 +87,7 @@ describe('the first lesson, by mouse and keyboard', () => {
       assert.deepEqual(s.lesson.done, [1]);
       assert.equal(s.lesson.task.passed, true);
       assert.equal(s.selectedTable, 'Authors', 'the data view turns to the table the task made');
-      assert.match(s.lessonText, /\nDone\. Authors exists\./);
+      assert.match(s.lessonText, /\nDone\. Authors was created\./);
       await screenshot(page, 'lesson-step1-done.png');
       await clickWidget(page, 'lesson.next');
 
@@ -378,6 +378,9 @@ describe('presenter view', () => {
         await clickInStep(page, 'lesson.run');
         s = await waitForState(page, (st) => st.lesson.stepDone);
         assert.equal(s.selectedTable, 'Authors');
+        // The Response panel is hidden too: the response shows in the lesson, for the room.
+        assert.ok(await scrollTo(page, 'lesson.response', 'lesson.body'), 'the response is in the lesson');
+        assert.ok(inside(await widgetRect(page, 'lesson.response')));
         await screenshot(page, `lesson-presenter-250-${theme}-done.png`);
         assert.deepEqual(errors, []);
       } finally {

@@ -280,8 +280,14 @@ void LessonPlayer::AfterSend(std::string_view operation, std::string_view body, 
                              bool) {
   if (replaying_ || view_ != View::kStep) return;
   const ddb::Lesson* l = lesson();
-  if (!l || !l->steps[step_].task || !TaskRevealed()) return;
+  if (!l) return;
   StepState& state = steps_[step_];
+  // What the room sees in presenter view, where the Response panel is hidden.
+  state.response = StepState::Response{
+      std::string(operation), result.http_status,
+      result.ok() ? std::string() : result.error_type + (result.error_message.empty() ? "" : ": " + result.error_message),
+      result.ok() ? result.body : std::string(), 0, {}};
+  if (!l->steps[step_].task || !TaskRevealed()) return;
   if (StepDone(step_) || state.task_passed) {
     state.failed_after_done = result.ok() ? std::string()
                                           : std::string(operation) + " failed: " + result.error_type +

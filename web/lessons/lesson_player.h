@@ -90,6 +90,18 @@ class LessonPlayer final : public WireObserver {
     std::string reason;  // why the last attempt failed the check
     int hints_shown = 0;
     bool request_shown = false;  // "Show me" pressed (presenter view: shown inline)
+    // The last response while the step was on show (presenter view: shown inline, the
+    // Response panel being hidden): its operation, status, error, and body; the body formatted
+    // for the card's width in characters, when it last drew.
+    struct Response {
+      std::string operation;
+      int http_status = 0;
+      std::string error;
+      std::string body;
+      std::size_t formatted_width = 0;
+      std::string formatted;
+    };
+    std::optional<Response> response;
     // A request that failed after the task was done: the card then says so instead of a bare
     // "Task done" over an error (cleared by the next request that succeeds).
     std::string failed_after_done;

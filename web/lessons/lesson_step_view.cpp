@@ -15,6 +15,7 @@
 
 #include "ddb/key_facts.h"
 #include "lessons/lesson_player.h"
+#include "text/json_format.h"
 #include "widgets/card.h"
 #include "widgets/glyphs.h"
 #include "widgets/imgui_scoped.h"
@@ -391,7 +392,11 @@ void LessonPlayer::DrawTask(const ddb::LessonStep& step, PanelContext& ctx) {
       ImGui::TextColored(ctx.colors.warning, "Not yet: %s", state.reason.c_str());
       ctx.probe.RecordLastItem("lesson.reason");
     } else if (!step.traffic) {
-      ImGui::TextColored(ctx.colors.dim, "Send a request (Run or Ctrl+Enter in the builder): it is checked at once.");
+      // The presenter view has no builder to send from: Run it does it in front of the room.
+      ImGui::TextColored(ctx.colors.dim, "%s",
+                         ctx.presenter ? "Send the request with Run it: it is checked at once, and its response shows "
+                                         "below."
+                                       : "Send a request (Run or Ctrl+Enter in the builder): it is checked at once.");
     }
   }
   ImGui::Spacing();
@@ -444,15 +449,47 @@ void LessonPlayer::DrawShowMe(const ddb::LessonStep& step, PanelContext& ctx, bo
   ImGui::SetItemTooltip("Sends the request as it is");
 }
 
-// In the presenter view the builder is hidden: the request "Show me" gave shows here instead.
+// In the presenter view the builder and the Response panel are hidden: the request "Show me"
+// gave, and the response of the last request the step saw, show here instead, so the room sees
+// what the step is about.
 void LessonPlayer::DrawShownRequest(const ddb::LessonStep& step, const Card& card, PanelContext& ctx) {
-  if (!ctx.presenter || !step.show_me || !steps_[step_].request_shown) return;
+  if (!ctx.presenter) return;
+  if (step.show_me && steps_[step_].request_shown) {
+    ImGui::Spacing();
+    ImGui::TextColored(ctx.colors.dim, "Request: %s", step.show_me->request.operation.c_str());
+    ui::Font mono(ctx.fonts.mono);
+    ui::TextWrap wrap(card.wrap_x());
+    ImGui::TextUnformatted(step.show_me->request.body.c_str());
+    ctx.probe.RecordLastItem("lesson.request");
+  }
+  if (!steps_[step_].response) return;
+  StepState::Response& response = *steps_[step_].response;
   ImGui::Spacing();
-  ImGui::TextColored(ctx.colors.dim, "%s", step.show_me->request.operation.c_str());
-  ui::Font mono(ctx.fonts.mono);
   ui::TextWrap wrap(card.wrap_x());
-  ImGui::TextUnformatted(step.show_me->request.body.c_str());
-  ctx.probe.RecordLastItem("lesson.request");
+  ImGui::TextColored(ctx.colors.dim, "Response to %s: HTTP %d", response.operation.c_str(), response.http_status);
+  if (!response.error.empty()) {
+    ImGui::TextColored(ctx.colors.error, "%s", response.error.c_str());
+  } else {
+    ui::Font mono(ctx.fonts.mono);
+    // Formatted to the card's width in characters (one line per value that fits, as the
+    // Response panel does), and cut to what a card shows: the first lines tell the room enough.
+    const float char_width = ImGui::CalcTextSize("0").x;
+    const auto width = static_cast<std::size_t>(std::max(16.0f, card.inner_width() / std::max(char_width, 1.0f)));
+    if (width != response.formatted_width) {
+      constexpr std::size_t kShownLines = 16;
+      std::string text = FormatJsonText(response.body, width);
+      std::size_t at = 0;
+      for (std::size_t line = 0; line < kShownLines && at != std::string::npos; ++line) {
+        at = text.find('\n', at);
+        if (at != std::string::npos) ++at;
+      }
+      if (at != std::string::npos && at < text.size()) text = text.substr(0, at) + "\xE2\x80\xA6";
+      response.formatted = std::move(text);
+      response.formatted_width = width;
+    }
+    ImGui::TextUnformatted(response.formatted.c_str());
+  }
+  ctx.probe.RecordLastItem("lesson.response");
 }
 
 // ---- [SECTION] Completion ---------------------------------------------------------------------
