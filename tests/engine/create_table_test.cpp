@@ -120,6 +120,35 @@ TEST_CASE("Key attribute names are 1 to 255 characters", "[create_table]") {
   REQUIRE_OK(Create(db, SimpleTable("Names", std::string(255, 'k'))));
 }
 
+// ScyllaDB's test_limits.py, test_limit_attribute_length_gsi_lsi_projection_bad and
+// _gsi_lsi_bad, written against DynamoDB: names projected by name and index key names are at
+// most 255 characters; a name over 255 projected by ALL is fine (_projection_all).
+TEST_CASE("Index key names and names projected by name are 1 to 255 characters", "[create_table]") {
+  ddb::Database db;
+  const std::string long_name(256, 'x');
+  const auto with_gsi = [&](const json& key_schema, const json& projection) {
+    json req = SimpleTable("Projected", "a");
+    req["AttributeDefinitions"].push_back(AttributeDef("c", "S"));
+    req["GlobalSecondaryIndexes"] =
+        json::array({{{"IndexName", "gsi"}, {"KeySchema", key_schema}, {"Projection", projection}}});
+    return Create(db, req);
+  };
+  REQUIRE_ERROR(with_gsi(json::array({KeyElement("c", "HASH")}),
+                         {{"ProjectionType", "INCLUDE"}, {"NonKeyAttributes", {"ok", long_name}}}),
+                "ValidationException",
+                "1 validation error detected: Value '[ok, " + long_name +
+                    "]' at 'globalSecondaryIndexes.1.member.projection.nonKeyAttributes' failed to satisfy "
+                    "constraint: Member must satisfy constraint: [Member must have length less than or equal to "
+                    "255, Member must have length greater than or equal to 1]");
+  REQUIRE_ERROR(with_gsi(json::array({KeyElement(long_name, "HASH")}), {{"ProjectionType", "ALL"}}),
+                "ValidationException",
+                "1 validation error detected: Value '" + long_name +
+                    "' at 'globalSecondaryIndexes.1.member.keySchema.1.member.attributeName' failed to satisfy "
+                    "constraint: Member must have length less than or equal to 255");
+  REQUIRE_OK(with_gsi(json::array({KeyElement("c", "HASH")}),
+                      {{"ProjectionType", "INCLUDE"}, {"NonKeyAttributes", {std::string(255, 'x')}}}));
+}
+
 TEST_CASE("Billing mode decides whether throughput is given", "[create_table]") {
   ddb::Database db;
   json req = BooksTable();

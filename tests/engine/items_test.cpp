@@ -226,3 +226,38 @@ TEST_CASE("An UpdateItem that only removes leaves a missing item missing and cre
   REQUIRE_OK(Exec(db, "UpdateItem", {{"TableName", "Things"}, {"Key", {{"id", S("d")}}}}));
   CHECK(exists("d"));
 }
+
+// ScyllaDB's test_limits.py, written against DynamoDB: test_limit_attribute_length_nonkey_good
+// (65,535 bytes pass) and _nonkey_bad (64 KB is refused naming the "Attribute name"). The
+// empty name's answer as applications and conformance tests record DynamoDB's.
+TEST_CASE("ExpressionAttributeNames may not hold an empty name or one of 64 KB", "[items]") {
+  ddb::Database db;
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Names", "p")));
+  const std::string longest(65535, 'n'), too_long(65536, 'n');
+  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Names"}, {"Item", {{"p", S("k")}, {longest, N("1")}}}}));
+  const auto get = [&](const std::string& name) {
+    return Exec(db, "GetItem",
+                {{"TableName", "Names"},
+                 {"Key", {{"p", S("k")}}},
+                 {"ProjectionExpression", "#n"},
+                 {"ExpressionAttributeNames", {{"#n", name}}}});
+  };
+  auto r = get(longest);
+  REQUIRE_OK(r);
+  CHECK(r.body["Item"] == json{{longest, N("1")}});
+  REQUIRE_ERROR(get(""), "ValidationException",
+                "ExpressionAttributeNames contains invalid value: Empty attribute name for key #n");
+  REQUIRE_ERROR(get(too_long), "ValidationException",
+                "ExpressionAttributeNames contains invalid value: Attribute name is too large, must be less than 65536 "
+                "bytes for key #n");
+  REQUIRE_ERROR(Exec(db, "UpdateItem",
+                     {{"TableName", "Names"},
+                      {"Key", {{"p", S("k")}}},
+                      {"UpdateExpression", "SET a = :v"},
+                      {"ConditionExpression", "#n = :v"},
+                      {"ExpressionAttributeNames", {{"#n", too_long}}},
+                      {"ExpressionAttributeValues", {{":v", N("1")}}}}),
+                "ValidationException",
+                "ExpressionAttributeNames contains invalid value: Attribute name is too large, must be less than 65536 "
+                "bytes for key #n");
+}
