@@ -459,6 +459,11 @@ describe('a step that waits on the clock, taken slowly', () => {
         ExpressionAttributeValues: { ':e': { S: 'ana@example.com' } } };
       await exec(page, 'PutItem', ana('u4'));
       let s = await waitForState(page, (st) => st.lesson.task.reason !== null);
+      // The data view shows Users, not the index: it says the index is behind all the same
+      // (the countdown showed only with Show = ByEmail).
+      assert.equal(s.dataIndex, '');
+      await waitFrames(page, 1);
+      assert.ok(await widgetRect(page, 'data.table_index_pending:ByEmail'), 'the table view says a write is on its way');
       assert.equal(s.lesson.task.reason, '{userId: "u4"} is in Users (done); next, a Query request',
         'the right put read as a failure: "expected a Query request, got PutItem"');
       await screenshot(page, 'lesson-two-parts.png');
@@ -474,6 +479,27 @@ describe('a step that waits on the clock, taken slowly', () => {
       await exec(page, 'Query', byEmail);
       s = await waitForState(page, (st) => st.lesson.stepDone);
       assert.equal(s.lesson.step, 3);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a lesson opened over the workbench', () => {
+  test('starts on its tables\' partitions, with no response from before it', async () => {
+    const { page, context, errors } = await openPage(env.browser, env.server.url);
+    try {
+      await clickWidget(page, 'tables.create_sample');
+      await waitForState(page, (s) => s.selectedTable === 'Books');
+      await clickWidget(page, 'builder.run');
+      await waitForState(page, (s) => s.response !== null);
+      await clickWidget(page, 'data.tab:capacity');
+      await waitForState(page, (s) => s.dataMode === 'capacity');
+      await clickWidget(page, 'lesson.list.first-table');
+      const s = await waitForState(page, (st) => st.lesson?.view === 'step' && st.lesson.id === 'first-table');
+      assert.equal(s.dataMode, 'partitions', 'the Capacity tab left open before');
+      assert.equal(s.response, null, 'the response of a request from before the lesson');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

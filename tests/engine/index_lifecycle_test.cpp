@@ -67,6 +67,14 @@ TEST_CASE("A write reaches a GSI after the propagation lag, an LSI at once", "[i
   CHECK(layout->global_index);
   CHECK(db.HasBackgroundWork());
   CHECK(db.PendingBackgroundWork() == ddb::Database::BackgroundWork::kScheduled);
+  // The table's view reads the same backlog without the index's layout (GSIs only: an LSI is
+  // written with its table).
+  auto backlogs = db.IndexBacklogs("Orders");
+  REQUIRE(backlogs.size() == 1);
+  CHECK(backlogs[0].index_name == "ByStatus");
+  CHECK(backlogs[0].pending == 1);
+  CHECK(backlogs[0].next_due_millis == clock.NowMillis() + 500);
+  CHECK(db.IndexBacklogs("NoSuchTable").empty());
   // The LSI is written with the table, and a strongly consistent read of it sees the item.
   auto lsi = Exec(db, "Query",
                   {{"TableName", "Orders"},
@@ -82,6 +90,7 @@ TEST_CASE("A write reaches a GSI after the propagation lag, an LSI at once", "[i
   clock.Advance(1);
   CHECK(CountByStatus(db, "OPEN") == 1);
   CHECK(db.IndexLayout("Orders", "ByStatus")->pending.empty());
+  CHECK(db.IndexBacklogs("Orders").empty());
   CHECK_FALSE(db.HasBackgroundWork());
 
   // An update that moves the index key: the entry stays under OPEN until the change arrives.

@@ -90,6 +90,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   if (frame_count_ == started_frame_ + 1 && mode == DockMode::kWorkbench && !confirm_.open())
     ImGui::SetWindowFocus("Tables");
   lessons_.Draw(rects.lessons, ctx);
+  if (lessons_.TakeLessonStarted()) data_view_panel_.set_mode(DataViewPanel::Mode::kPartitions);
   if (std::string table = lessons_.TakeCapacityTable(); !table.empty()) data_view_panel_.ShowCapacity(std::move(table));
   if (mode == DockMode::kWorkbench) {
     tables_panel_.Draw(rects.tables, ctx);

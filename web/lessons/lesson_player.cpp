@@ -198,6 +198,8 @@ void LessonPlayer::StartAt(int index, int step, PanelContext& ctx) {
   }
   list_error_.clear();
   start_ = std::move(start);
+  ctx.work.ForgetResponse();
+  lesson_started_ = true;
   // The data view shows the lesson's first table, when it has one by now.
   for (const std::string& table : l.tables) {
     if (ctx.db.Description(table).ok()) {

@@ -63,6 +63,9 @@ class LessonPlayer final : public WireObserver {
   const LessonProgress& progress() const { return progress_; }
   // The table whose capacity the data view should show now (a traffic run just started), once.
   std::string TakeCapacityTable() { return std::exchange(capacity_to_show_, {}); }
+  // A lesson was set up on the sandbox just now (once): the data view turns to its tables'
+  // partitions, not the tab an earlier lesson left open.
+  bool TakeLessonStarted() { return std::exchange(lesson_started_, false); }
   // A lesson is open (a step or its completion view), and whether the step on show has a task
   // to send requests for: what the lesson layout makes room for.
   bool InLesson() const { return view_ != View::kList && lesson() != nullptr; }
@@ -209,6 +212,7 @@ class LessonPlayer final : public WireObserver {
   bool scroll_to_task_ = false;  // a task just passed: bring its card into view
   std::string shown_address_;    // what the address bar was last set to
   std::string table_to_show_;    // a passed task's table, for the data view
+  bool lesson_started_ = false;  // see TakeLessonStarted
   std::optional<TrafficRun> traffic_;
   std::string traffic_error_;     // a run that could not start
   std::string capacity_to_show_;  // a run's table, for the data view's Capacity tab

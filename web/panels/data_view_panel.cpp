@@ -133,6 +133,18 @@ void DataViewPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   if (description) DrawIndexChooser(*description, compact, ctx);
   DrawKeySchema(*view, compact, ctx);
   if (view != table_view && description) DrawIndexState(*view, *table_view, *description, compact, ctx);
+  if (view == table_view) {
+    // The table on show, its GSIs behind it: the countdown showed only with the index chosen,
+    // where lesson 11's learner, looking at the table they just wrote to, never saw it.
+    const std::int64_t now = ctx.db.NowMillis();
+    for (const ddb::Database::IndexBacklog& backlog : ctx.db.IndexBacklogs(table)) {
+      ui::TextWrap wrap;
+      ImGui::TextColored(ctx.colors.warning, "%s on the way to %s \xC2\xB7 next %s",
+                         CountText(backlog.pending, "write", "writes").c_str(), backlog.index_name.c_str(),
+                         ArrivesInText(backlog.next_due_millis, now).c_str());
+      ctx.probe.RecordLastItem("data.table_index_pending:" + backlog.index_name);
+    }
+  }
   DrawTraceSummary(paint, ctx);
   DrawModeTabs(ctx);
 

@@ -93,6 +93,12 @@ class Workbench final : public WireObserver {
   const std::optional<TraceView>& trace() const { return trace_; }
   // Forgets the trace (its items belong to a database that was replaced).
   void ClearTrace() { trace_.reset(); }
+  // Forgets the response and the trace: a lesson starting on its own tables is not answered by
+  // the last request of the lesson before it.
+  void ForgetResponse() {
+    response_.reset();
+    trace_.reset();
+  }
 
   void LoadIntoBuilder(std::string operation, std::string body) {
     builder_load_ = BuilderLoad{std::move(operation), std::move(body)};

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <cstddef>
 #include <vector>
 
 #include "ddb/clock.h"
@@ -175,6 +176,14 @@ class Database {
   // partition key) or an LSI's (its table's), its entries grouped by index partition-key value
   // as the index stores them (projected), and a GSI's writes still on their way.
   Result<TableLayout> IndexLayout(std::string_view table_name, std::string_view index_name) const;
+  // The writes still on their way to each of a table's GSIs (those with any), without building
+  // an index's layout: for a view of the table that says what its indexes have not heard of yet.
+  struct IndexBacklog {
+    std::string index_name;
+    std::size_t pending = 0;
+    std::int64_t next_due_millis = 0;  // engine clock
+  };
+  std::vector<IndexBacklog> IndexBacklogs(std::string_view table_name) const;
   // What DescribeTable reports, without counting as a request (no trace, no sequence number):
   // for views and snapshots, which must not show up as something the user did.
   Result<TableDescription> Description(std::string_view table_name) const;

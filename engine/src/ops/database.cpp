@@ -120,6 +120,18 @@ Result<TableLayout> Database::IndexLayout(std::string_view table_name, std::stri
   return layout;
 }
 
+std::vector<Database::IndexBacklog> Database::IndexBacklogs(std::string_view table_name) const {
+  std::vector<IndexBacklog> backlogs;
+  auto it = impl_->tables.find(std::string(table_name));
+  if (it == impl_->tables.end()) return backlogs;
+  for (const IndexDescription& d : it->second->definition().global_secondary_indexes) {
+    const StoredIndex* index = it->second->Index(d.index_name);
+    if (!index || index->pending().empty()) continue;
+    backlogs.push_back({d.index_name, index->pending().size(), index->pending().front().due_millis});
+  }
+  return backlogs;
+}
+
 void Database::RunBackgroundWork() { impl_->RunBackgroundWork(false); }
 void Database::FinishBackgroundWork() { impl_->RunBackgroundWork(true); }
 void Database::SetIndexPropagation(std::int64_t millis) {
