@@ -60,18 +60,23 @@ Status CheckStartKeyValues(const std::optional<Item>& start) {
   return Status::Ok();
 }
 
-// Select rules (checked before the table is looked up).
-Status CheckSelect(const ReadRequestView& r) {
+// Select rules (checked before the table is looked up), in DynamoDB's words as moto's
+// aws_verified tests record them (test_all_projected_attributes_rejected_for_table,
+// test_specific_attributes_requires_attribute_selection,
+// test_projection_expression_rejected_for_non_specific_select): a Query's message carries the
+// constraint report's prefix ("1 validation error detected: "), a Scan's does not.
+Status CheckSelect(const ReadRequestView& r, std::string_view prefix) {
   const bool projection = r.projection_expression.has_value();
   if (r.select && *r.select == "ALL_PROJECTED_ATTRIBUTES" && !r.index_name)
-    return Status::Validation(
-        "One or more parameter values were invalid: Select type ALL_PROJECTED_ATTRIBUTES is not supported for a table");
+    return Status::Validation(std::string(prefix) +
+                              "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
   if (r.select && *r.select != "SPECIFIC_ATTRIBUTES" && projection)
-    return Status::Validation("Cannot specify ProjectionExpression when Select is not SPECIFIC_ATTRIBUTES");
+    return Status::Validation(std::string(prefix) + "Cannot specify the ProjectionExpression when choosing to get " +
+                              (*r.select == "COUNT" ? std::string("only the Count") : *r.select));
   if (r.select && *r.select == "SPECIFIC_ATTRIBUTES" && !projection)
-    return Status::Validation(
-        "One or more parameter values were invalid: Select type SPECIFIC_ATTRIBUTES is not supported without a "
-        "ProjectionExpression or AttributesToGet");
+    return Status::Validation(std::string(prefix) +
+                              "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
+                              "SPECIFIC_ATTRIBUTES");
   return Status::Ok();
 }
 
@@ -395,7 +400,7 @@ Result<ReadPage> Database::Query(const QueryRequest& original) {
   if (!request.key_condition_expression && !request.key_conditions)
     return trace.Fail(Status::Validation(
         "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."));
-  if (Status s = CheckSelect(view); !s.ok()) return trace.Fail(s);
+  if (Status s = CheckSelect(view, "1 validation error detected: "); !s.ok()) return trace.Fail(s);
 
   Table* t = impl_->Find(*request.table_name);
   if (!t) return trace.Fail(TableNotFound());
@@ -569,7 +574,7 @@ Result<ReadPage> Database::Scan(const ScanRequest& original) {
         "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: " +
         std::to_string(*request.segment) +
         " is not less than TotalSegments: " + std::to_string(*request.total_segments)));
-  if (Status s = CheckSelect(view); !s.ok()) return trace.Fail(s);
+  if (Status s = CheckSelect(view, ""); !s.ok()) return trace.Fail(s);
 
   expr::ExpressionSet expressions(request.expression.names_or_null(), request.expression.values_or_null());
   std::optional<expr::Condition> filter;
