@@ -199,7 +199,7 @@ TEST_CASE("Key conditions follow DynamoDB's rules", "[query]") {
   REQUIRE_ERROR(
       l.Query({{"KeyConditionExpression", "authorId = :a"}, {"ExpressionAttributeValues", Author("a1")}, {"Limit", 0}}),
       "ValidationException",
-      "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater "
+      "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater "
       "than or equal to 1");
 }
 

@@ -19,7 +19,20 @@ TEST_CASE("Constraint violations are counted and joined as DynamoDB reports them
                 "3 validation errors detected: Value 'a b' at 'tableName' failed to satisfy constraint: Member must "
                 "satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'SOME' at 'select' failed to satisfy "
                 "constraint: Member must satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, "
-                "ALL_PROJECTED_ATTRIBUTES]; Value '0' at 'limit' failed to satisfy constraint: Member must have value "
+                "ALL_PROJECTED_ATTRIBUTES]; Value at 'Limit' failed to satisfy constraint: Member must have value "
+                "greater than or equal to 1");
+  // A Query's Limit no longer echoes the value, a Scan's still does (nubo-db/dynamodb-conformance
+  // captures of 2026: query.test.ts 'Limit of 0', scan.test.ts 'Limit of 0').
+  REQUIRE_ERROR(Exec(db, "Query",
+                     {{"TableName", "Books"},
+                      {"Limit", 0},
+                      {"KeyConditionExpression", "id = :v"},
+                      {"ExpressionAttributeValues", {{":v", S("x")}}}}),
+                "ValidationException",
+                "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value "
+                "greater than or equal to 1");
+  REQUIRE_ERROR(Exec(db, "Scan", {{"TableName", "Books"}, {"Limit", 0}}), "ValidationException",
+                "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value "
                 "greater than or equal to 1");
   REQUIRE_ERROR(Exec(db, "GetItem", {{"Key", {{"id", S("x")}}}, {"ReturnConsumedCapacity", "ALL"}}),
                 "ValidationException",
@@ -57,7 +70,7 @@ TEST_CASE("A Query's shape is checked before its table and its key condition aft
             {"KeyConditionExpression", "id = :v"},
             {"ExpressionAttributeValues", {{":v", S("x")}}}}),
       "ValidationException",
-      "1 validation error detected: Value '-1' at 'limit' failed to satisfy constraint: Member must have value "
+      "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value "
       "greater than or equal to 1");
   // Legacy KeyConditions likewise: their own rules first, the table next, the key last.
   REQUIRE_ERROR(
