@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  openPage, openPagesAt, roomyViewport, screenshot, siteAndBrowser, waitForState, waitFrames, widgetRect,
+  exec, openPage, openPagesAt, reloadWithSettings, roomyViewport, screenshot, siteAndBrowser, state, waitForState, waitFrames,
+  widgetRect,
 } from './support.mjs';
 
 // The layout's panels and splitters, measured at 1280x800 (other sizes: viewports.test.mjs).
@@ -137,4 +138,33 @@ describe('splitters', () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('ddb-playground.ui')));
     assert.equal(stored.version, 1);
   });
+});
+
+describe('the keys a lesson is about, at 250 % text', () => {
+  // 1024x640 at 250 % is 410x256 CSS pixels: the lesson layout keeps its side-by-side columns
+  // there (viewports.test.mjs checks that they fit), and keys that do not fit end in "…".
+  for (const [width, height] of [[1280, 800], [1920, 1080]]) {
+    test(`${width}x${height}: lesson 4's keys are drawn whole in the partitions`, async () => {
+      const { page, context, errors } = await openPage(site.browser, `${site.server.url}?lesson=sort-key-conditions&step=1`,
+        { width, height });
+      try {
+        await waitForState(page, (s) => s.lesson?.view === 'step' && s.selectedTable === 'Books');
+        await reloadWithSettings(page, { fontScale: 2.5 });
+        let s = await waitForState(page, (st) => st.fontScale === 2.5 && st.lesson?.view === 'step' && st.partitionsShown > 0);
+        assert.equal(s.dataMode, 'partitions');
+        // The step's query: its partition's column comes into view.
+        await exec(page, 'Query', { TableName: 'Books', KeyConditionExpression: 'authorId = :a',
+          ExpressionAttributeValues: { ':a': { S: 'AUTHOR#terry' } } });
+        await waitFrames(page, 2);
+        s = await state(page);
+        // The partition key whole ("AUTHOR#terry", it was "AUTH…"); a sort key that does not fit
+        // the panel keeps its start, "DISCWORLD#10#…", which is what orders it.
+        assert.equal(s.keysCut.partition, 0);
+        await screenshot(page, `keys-250-${width}.png`);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

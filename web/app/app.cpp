@@ -30,7 +30,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   const float scale = dpr * style_.font_scale;
   PanelContext ctx{
       db_,          wire_, sandbox_, work_,      selection_, layouts_,       probe_, fonts, PaletteFor(style_.theme),
-      style_.theme, scale, notices_, presenter_, confirm_,   lesson_layout_, clock_};
+      style_.theme, scale, notices_, presenter_, confirm_,   lesson_layout_, clock_, true};
   if (!started_) {
     // The frame that finishes the restore still shows its progress: swapping in 100,000 items
     // and drawing them for the first time are two frames' work, not one.
@@ -64,6 +64,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
                         : !lesson_layout_ || !lessons_.InLesson() ? DockMode::kWorkbench
                         : lessons_.StepHasTask()                  ? DockMode::kLesson
                                                                   : DockMode::kLessonReading;
+  ctx.tables_panel = mode == DockMode::kWorkbench;
   const DockRects rects = dock_.Compute(pos, size, scale, mode);
   const auto record = [&](const char* name, const PanelRect& r) {
     probe_.RecordRect(name, r.pos, {r.pos.x + r.size.x, r.pos.y + r.size.y});

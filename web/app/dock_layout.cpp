@@ -15,6 +15,7 @@ constexpr float kMinCenter = 260.0f;
 constexpr float kMinSqueezed = 120.0f;  // left and right columns in a very narrow window
 constexpr float kMinBottom = 90.0f;
 constexpr float kMinSplitPane = 70.0f;
+constexpr float kMinStackedHeight = 240.0f;  // the lesson layout's data view over its builder row
 
 PanelRect Rect(float x, float y, float w, float h) { return {{x, y}, {std::max(w, 1.0f), std::max(h, 1.0f)}}; }
 
@@ -27,6 +28,13 @@ float SplitAt(float height, float fraction, float min) {
 }
 
 }  // namespace
+
+// Whether the lesson layout's builder and response go under the data view: the width beside
+// the lesson cannot hold both columns at their least, and the height can hold both rows (in a
+// window shorter still, 1024x640 at 250 %, the data view under them would have no rows left).
+bool DockLayout::Stacked(float rest, float height, float s) {
+  return rest < (kMinCenter + kMinRight + kGap) * s && height >= kMinStackedHeight * s;
+}
 
 DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, DockMode mode) const {
   const float gap = kGap * s;
@@ -44,6 +52,17 @@ DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, DockMode mode) c
     const float rest = std::max(w - lesson - gap, 1.0f);
     if (mode == DockMode::kLessonReading) {
       r.data = Rect(rest_x, y0, rest, h);
+      return r;
+    }
+    if (Stacked(rest, h, s)) {
+      // Large text in a small window: side by side, the data view got a quarter of the width
+      // and cut its keys to "AUTH…". The builder and the response go under it instead, side
+      // by side, and the data view keeps the whole width.
+      const float data = SplitAt(h - gap, 0.72f, kMinSplitPane * s);
+      r.data = Rect(rest_x, y0, rest, data);
+      const float half = std::max((rest - gap) * 0.5f, 1.0f);
+      r.builder = Rect(rest_x, y0 + data + gap, half, h - data - gap);
+      r.response = Rect(rest_x + half + gap, y0 + data + gap, rest - half - gap, h - data - gap);
       return r;
     }
     const float right = Clamp(sizes_.right * s, std::min(kMinRight * s, rest * 0.45f), rest * 0.5f);
@@ -158,7 +177,8 @@ bool DockLayout::DrawSplitters(const DockRects& r, float s, DockMode mode, UiPro
         "##left", {right_of(r.lessons), r.data.pos.y}, {r.data.pos.x, below(r.data)}, true,
         [&](float d) { sizes_.lesson = std::max(kMinLeft, sizes_.lesson + d); },
         [&] { sizes_.lesson = defaults.lesson; });
-    if (mode == DockMode::kLesson) right_column();
+    // Stacked (DockLayout::Compute): the builder row under the data view keeps its share.
+    if (mode == DockMode::kLesson && r.builder.pos.y == r.data.pos.y) right_column();
     return changed;
   }
   const bool presenter = mode == DockMode::kPresenter;

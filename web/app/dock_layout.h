@@ -67,6 +67,7 @@ class DockLayout {
   const Sizes& sizes() const { return sizes_; }
 
  private:
+  static bool Stacked(float rest, float height, float scale);
   Sizes sizes_;
 };
 

@@ -104,6 +104,7 @@ nlohmann::json App::State() const {
       {"builderJsonProblem", or_null(shown.builder_json_problem)},
       {"builderKeyProblems", shown.builder_key_problems},
       {"topKeysNote", shown.top_keys_note},
+      {"keysCut", {{"partition", shown.partition_keys_cut}, {"sort", shown.sort_keys_cut}}},
       {"builderFields", shown.builder_fields ? FieldsJson(*shown.builder_fields) : json(nullptr)},
       {"response", response},
       {"trace", trace},

@@ -45,6 +45,7 @@ struct PanelContext {
   ConfirmDialog& confirm;      // asks before an action that replaces or drops the learner's data
   bool& lesson_layout;         // while a lesson is open: its own layout (true) or the workbench
   ddb::SimulatedClock& clock;  // the engine's clock: the capacity view plays, pauses, steps it
+  bool tables_panel;           // the Tables panel is drawn this frame (the workbench's layout)
 };
 
 // Where App places a panel, in ImGui (device-pixel) coordinates.

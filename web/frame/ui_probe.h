@@ -34,6 +34,8 @@ struct ShownState {
   std::string time_to_live;    // the data view's time-to-live line, when the table has TTL on
   std::size_t tables_listed = 0;
   std::size_t partitions_shown = 0;
+  std::size_t partition_keys_cut = 0;  // partition-map key rows drawn cut short with "…" this frame
+  std::size_t sort_keys_cut = 0;
   std::size_t items_listed = 0;   // items of the table on show (all of them, clipped or not)
   std::string data_mode;          // "partitions" | "items"
   std::string data_index;         // the secondary index the data view shows; empty: the table

@@ -40,6 +40,16 @@ void LessonPlayer::Draw(const PanelRect& rect, PanelContext& ctx) {
     RestoreCurrent();
   }
   if (!lesson() && view_ != View::kList) SetView(View::kList);  // the step and completion views draw the open lesson
+  // In a lesson's own layout there is no Tables panel to pick a table from: with none on show
+  // (a reload brings the lesson back without one), the data view takes the lesson's first.
+  if (InLesson() && (ctx.lesson_layout || ctx.presenter) && ctx.selection.table.empty()) {
+    for (const std::string& table : lesson()->tables) {
+      if (ctx.layouts.Description(ctx.db, ctx.wire.stamp(), table)) {
+        ctx.selection = {table, nullptr};
+        break;
+      }
+    }
+  }
   WatchTraffic(ctx);
   PlaceNextPanel(rect);
   {

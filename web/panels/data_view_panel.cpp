@@ -118,7 +118,10 @@ void DataViewPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
     // The trainer scenarios first (a trainer starts from an empty page), then the hint.
     ImGui::SeparatorText("Watch a hot key happen: a trainer scenario");
     capacity_.DrawScenarioPicker(ctx);
-    CenteredHint("Select a table on the left, create one, or load the sample table.", ctx.colors);
+    // The lesson layout has no Tables panel to point at: its tables come with its tasks.
+    CenteredHint(!ctx.tables_panel ? "No table yet: the lesson's tasks create its tables."
+                                   : "Select a table on the left, create one, or load the sample table.",
+                 ctx.colors);
     return;
   }
   if (!view) {
@@ -145,7 +148,7 @@ void DataViewPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
       ctx.probe.RecordLastItem("data.table_index_pending:" + backlog.index_name);
     }
   }
-  DrawTraceSummary(paint, ctx);
+  DrawTraceSummary(paint, compact, ctx);
   DrawModeTabs(ctx);
 
   // The inspector takes the bottom third when an item is selected.
@@ -467,7 +470,7 @@ void DataViewPanel::DrawKeySchema(const LayoutView& view, bool compact, PanelCon
 
 // One line on what the last request did here. For reads the point of the picture: a filter
 // does not reduce what is read (and paid for); a sort-key condition does.
-void DataViewPanel::DrawTraceSummary(const TracePaint& paint, PanelContext& ctx) {
+void DataViewPanel::DrawTraceSummary(const TracePaint& paint, bool compact, PanelContext& ctx) {
   ShownState& shown = ctx.probe.shown();
   if (!paint.active()) return;
   const TraceView& t = *paint.trace();
@@ -488,6 +491,26 @@ void DataViewPanel::DrawTraceSummary(const TracePaint& paint, PanelContext& ctx)
         CountText(std::max(t.read_by_partition.size(), t.trace.partitions_visited.size()), "partition", "partitions")
             .c_str(),
         t.returned, t.filtered_out, capacity, t.read);
+    if (compact) {
+      // One line (a short panel: large text, a projector): the rows are the point; the whole
+      // sentence and the legend are in the tooltip. It wrapped to six lines at 250 % and left
+      // no row of the items it read in view.
+      char brief[128];
+      std::snprintf(brief, sizeof brief, "%s: %zu read \xE2\x86\x92 %zu returned \xC2\xB7 %s", t.trace.operation.c_str(),
+                    t.read, t.returned, capacity);
+      ImGui::TextUnformatted(brief);
+      ctx.probe.RecordLastItem("data.trace_summary");
+      if (ImGui::IsItemHovered()) {
+        ui::Tooltip tip;
+        if (tip) {
+          ImGui::TextUnformatted(line);
+          ImGui::TextColored(ctx.colors.returned, "returned");
+          ImGui::TextColored(ctx.colors.filtered, "read, filtered out (still paid for)");
+          ImGui::TextColored(ctx.colors.dim, "faded: not read");
+        }
+      }
+      return;
+    }
     {
       ui::TextWrap wrap;
       ImGui::TextUnformatted(line);

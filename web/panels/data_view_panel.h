@@ -30,7 +30,8 @@ class DataViewPanel {
  private:
   // `compact`: one line, the counts in its tooltip (a short panel: large text, a projector).
   void DrawKeySchema(const LayoutView& view, bool compact, PanelContext& ctx);
-  void DrawTraceSummary(const TracePaint& paint, PanelContext& ctx);
+  // `compact`: one line, the rest in its tooltip (a short panel).
+  void DrawTraceSummary(const TracePaint& paint, bool compact, PanelContext& ctx);
   void DrawModeTabs(PanelContext& ctx);
   // "Show: Table · ByStatus (GSI) · ByDate (LSI)": which of the table's views is on show.
   // `compact`: one line, a combo (a short panel).

@@ -176,7 +176,13 @@ void DrawRow(int index, const PartitionRow& row, const LayoutView& view, const T
   const std::string text = RowText(row, view);
   if (x < right) {
     ui::StyleColor text_color(ImGuiCol_Text, color);
-    const float text_right = std::min(x + ImGui::CalcTextSize(text.c_str()).x, right);
+    const float text_width = ImGui::CalcTextSize(text.c_str()).x;
+    // A key cut short hides what a lesson points at ("10 sorts before 2"): counted, for tests.
+    if (x + text_width > right) {
+      if (row.kind == PartitionRow::Kind::kCollection) ++ctx.probe.shown().partition_keys_cut;
+      if (row.kind == PartitionRow::Kind::kItem) ++ctx.probe.shown().sort_keys_cut;
+    }
+    const float text_right = std::min(x + text_width, right);
     ImGui::RenderTextEllipsis(draw, {x, pos.y}, {text_right, pos.y + line}, text_right, text_right, text.c_str(),
                               nullptr, nullptr);
     if (item_paint == Paint::kFilteredOut) {
@@ -234,7 +240,10 @@ void PartitionMap::DrawColumn(const PartitionColumn& p, const LayoutView& view, 
           const float row_height = ImGui::GetTextLineHeightWithSpacing();
           if (scroll_to_trace) {
             if (const int first = FirstPaintedRow(p, paint); first >= 0) {
-              ImGui::SetScrollY(std::max(0.0f, (first - 2) * row_height));
+              // Two rows of context above it, when the column has room for them: in a short one
+              // (large text) they took the only lines there were, and no item read was in view.
+              const int context = ImGui::GetContentRegionAvail().y >= 6 * row_height ? 2 : 0;
+              ImGui::SetScrollY(std::max(0.0f, (first - context) * row_height));
             }
           }
           // Only the visible rows are drawn, however many items the partition holds.
@@ -248,6 +257,33 @@ void PartitionMap::DrawColumn(const PartitionColumn& p, const LayoutView& view, 
     }
   }
   ctx.probe.RecordLastItem("partition:" + std::to_string(p.index));
+}
+
+float PartitionMap::KeysWidth(const LayoutView& view, PanelContext& ctx) {
+  const float font_size = ImGui::GetFontSize();
+  KeysWidthFor& w = keys_width_;
+  if (w.table_id == view.table_id && w.index_name == view.index_name && w.revision == view.revision &&
+      w.font_size == font_size)
+    return w.width;
+  // The first rows of each partition are measured (a 100,000-item table is not measured whole):
+  // the keys a lesson points at are there.
+  constexpr std::size_t kMeasuredRows = 200;
+  const float s = ctx.scale;
+  float widest = 0;
+  for (const PartitionColumn& p : view.partitions) {
+    for (std::size_t i = 0; i < p.rows.size() && i < kMeasuredRows; ++i) {
+      const PartitionRow& row = p.rows[i];
+      if (row.kind == PartitionRow::Kind::kCollection) {
+        widest = std::max(widest, 4 * s + ImGui::CalcTextSize(view.collections[row.collection].key_text.c_str()).x);
+      } else if (row.kind == PartitionRow::Kind::kItem) {
+        widest = std::max(widest, kItemIndent * s + ImGui::CalcTextSize(RowText(row, view).c_str()).x);
+      }
+    }
+  }
+  // The column's border, padding and the row's right margin around the text.
+  widest += 2 * ImGui::GetStyle().WindowPadding.x + 8 * s;
+  w = {view.table_id, view.index_name, view.revision, font_size, widest};
+  return widest;
 }
 
 void PartitionMap::Draw(const LayoutView& view, const TracePaint& paint, bool compact, PanelContext& ctx) {
@@ -264,7 +300,10 @@ void PartitionMap::Draw(const LayoutView& view, const TracePaint& paint, bool co
   const auto n = static_cast<float>(view.partitions.size());
   const float fit = (ImGui::GetContentRegionAvail().x - spacing * (n - 1)) / n;
   // Compact (a short panel, large text): narrower columns, so more than one is in view.
-  const float width = std::max(fit, (compact ? kMinColumnWidth * 0.6f : kMinColumnWidth) * ctx.scale);
+  // Never narrower than the keys need either, up to the panel's width (past that a sort key
+  // ends in "…", its start, which orders it, in sight).
+  const float keys = std::min(KeysWidth(view, ctx), ImGui::GetContentRegionAvail().x);
+  const float width = std::max({fit, (compact ? kMinColumnWidth * 0.6f : kMinColumnWidth) * ctx.scale, keys});
   if (scroll_to_trace) {
     // Sideways too: the first partition the request touched comes into view.
     for (std::size_t i = 0; i < view.partitions.size(); ++i) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "frame/panel_context.h"
 #include "panels/trace_paint.h"
@@ -21,6 +22,17 @@ class PartitionMap {
  private:
   void DrawColumn(const PartitionColumn& p, const LayoutView& view, const TracePaint& paint, float width, bool compact,
                   bool scroll_to_trace, PanelContext& ctx);
+  // The width the keys need (the widest partition-key and sort-key row), for the view and text
+  // size it was measured for: a column is never narrower, so "AUTHOR#terry" is not cut to
+  // "AUTH…" at large text sizes (the strip scrolls sideways instead).
+  float KeysWidth(const LayoutView& view, PanelContext& ctx);
+  struct KeysWidthFor {
+    std::string table_id, index_name;
+    std::uint64_t revision = 0;
+    float font_size = 0;
+    float width = 0;
+  };
+  KeysWidthFor keys_width_;
   std::uint64_t scrolled_for_ = 0;  // trace sequence the columns last scrolled to
 };
 
