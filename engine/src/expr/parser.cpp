@@ -63,9 +63,45 @@ class Parser {
     return false;
   }
   bool EnterNesting() {
-    if (++depth_ > kMaxNesting)
+    if (++depth_ > kMaxNesting) {
+      too_deep_ = fatal_.empty();
       return Fatal("The expression has too many nesting levels; nesting levels: " + std::to_string(depth_));
+    }
     return true;
+  }
+
+  // What DynamoDB answers for a text nested deeper than the parser recurses (parser.h), found
+  // from its tokens: more than 300 operators (comparisons, AND, OR, NOT, BETWEEN, IN; BETWEEN's
+  // own AND not counted), else a doubled pair of parentheses, else a function DynamoDB does not
+  // have. Else the parser's own words.
+  std::string AnswerTooDeep() const {
+    int operators = 0;
+    for (const Token& t : toks_) {
+      switch (t.kind) {
+        case Tok::kEq: case Tok::kNe: case Tok::kLt: case Tok::kLe: case Tok::kGt: case Tok::kGe:
+        case Tok::kAnd: case Tok::kOr: case Tok::kNot: case Tok::kIn: ++operators; break;
+        case Tok::kBetween: break;  // counted by its AND
+        default: break;
+      }
+    }
+    if (grammar_ == Grammar::kCondition && operators > 300)
+      return "The expression contains too many operators; operator count: 301";
+    std::vector<std::size_t> open, match(toks_.size(), toks_.size());
+    for (std::size_t i = 0; i < toks_.size(); ++i) {
+      if (toks_[i].kind == Tok::kLParen) open.push_back(i);
+      if (toks_[i].kind == Tok::kRParen && !open.empty()) {
+        match[open.back()] = i;
+        open.pop_back();
+      }
+    }
+    for (std::size_t i = 0; i + 1 < toks_.size(); ++i)
+      if (toks_[i].kind == Tok::kLParen && toks_[i + 1].kind == Tok::kLParen && match[i + 1] < toks_.size() &&
+          match[i] == match[i + 1] + 1 && (i == 0 || toks_[i - 1].kind != Tok::kId))
+        return "The expression has redundant parentheses;";
+    for (std::size_t i = 0; i + 1 < toks_.size(); ++i)
+      if (toks_[i].kind == Tok::kId && toks_[i + 1].kind == Tok::kLParen && !FindFunction(text_of(i)))
+        return "Invalid function name; function: " + std::string(text_of(i));
+    return fatal_;
   }
   void LeaveNesting() { --depth_; }
 
@@ -156,6 +192,7 @@ class Parser {
   bool speculative_ = false;
   int nesting_ = 0;  // DynamoDB's "nesting level": inside a comparison, IN, BETWEEN, +/- or call
   int depth_ = 0;    // open parentheses and calls, to bound recursion
+  bool too_deep_ = false;  // the first fatal error was the recursion bound
   std::vector<std::uint32_t> stack_;
   std::string walk_error_;
   std::string fatal_;
@@ -585,6 +622,7 @@ Status Parser::Run() {
     case Grammar::kUpdate: ok = ParseUpdate(); break;
     case Grammar::kProjection: ok = ParseProjection(); break;
   }
+  if (too_deep_) return Status::Validation(AnswerTooDeep());
   if (!fatal_.empty()) return Status::Validation(fatal_);
   if (!ok)
     return Status::Validation(
