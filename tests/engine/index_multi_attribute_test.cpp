@@ -157,14 +157,20 @@ TEST_CASE("A multi-attribute key condition that breaks a rule says which", "[mul
   REQUIRE_ERROR(m.Query("tournamentId = :t AND #r = :r AND bracket = :b", {{":r", S("NA-EAST")}, {":b", S("UPPER")}},
                         {{"ExpressionAttributeNames", names}}),
                 "ValidationException",
-                "Query key condition not supported: sort-key attributes are conditioned left to right; bracket has a "
-                "condition but round before it has none");
+                "RANGE key attributes round must have equality conditions specified in the query because a "
+                "condition is present on key attribute bracket");
   REQUIRE_ERROR(
       m.Query("tournamentId = :t AND #r = :r AND #round > :x AND bracket = :b",
               {{":r", S("NA-EAST")}, {":x", S("A")}, {":b", S("UPPER")}}, {{"ExpressionAttributeNames", names}}),
       "ValidationException",
-      "Query key condition not supported: sort-key attributes are conditioned left to right; bracket has a "
-      "condition but round before it has a range condition, which only the last attribute used may have");
+      "RANGE key attributes round must have equality conditions specified in the query because a condition is "
+      "present on key attribute bracket");
+  REQUIRE_ERROR(
+      m.Query("tournamentId = :t AND #r = :r AND #round > :x AND bracket > :b",
+              {{":r", S("NA-EAST")}, {":x", S("A")}, {":b", S("UPPER")}}, {{"ExpressionAttributeNames", names}}),
+      "ValidationException",
+      "RANGE key attributes round must have equality conditions specified in the query because a condition is "
+      "present on key attribute bracket");
   REQUIRE_ERROR(m.Query("tournamentId = :t AND #r = :r AND matchId = :i", {{":r", S("NA-EAST")}, {":i", S("m1")}},
                         {{"ExpressionAttributeNames", names}}),
                 "ValidationException",
