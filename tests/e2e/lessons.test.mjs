@@ -75,6 +75,14 @@ describe('the first lesson, by mouse and keyboard', () => {
       s = await waitForState(page, (st) => st.lesson.task.hintsShown === 2);
       assert.match(s.lessonText, /\nHint 2: AttributeDefinitions has the matching \{"AttributeName": "authorId", "AttributeType": "S"\}\.$/);
       assert.ok(await scrollTo(page, 'lesson.hint_text.1', 'lesson.body'));
+      assert.equal(s.lesson.task.hintLabel, 'Another hint (3/3)');
+      await clickInStep(page, 'lesson.hint');
+      s = await waitForState(page, (st) => st.lesson.task.hintsShown === 3);
+      // The last one shown, the button says so (it read "Another hint (2/1)" on a one-hint step).
+      assert.equal(s.lesson.task.hintLabel, 'No more hints');
+      await clickInStep(page, 'lesson.hint');
+      await waitFrames(page, 1);
+      assert.equal((await state(page)).lesson.task.hintsShown, 3, 'and does nothing more');
 
       // Show me puts the request in the builder (CreateTable: its JSON tab); Ctrl+Enter runs it.
       await clickInStep(page, 'lesson.showme');

@@ -28,6 +28,12 @@ void LessonPlayer::OpenLink(const std::string& id, int step) {
   shown_address_ = "(link)";  // once resolved, the address says what is really on show
 }
 
+std::string HintButtonLabel(int shown, int hints) {
+  if (shown == 0) return "Hint";
+  if (shown >= hints) return "No more hints";
+  return "Another hint (" + std::to_string(shown + 1) + "/" + std::to_string(hints) + ")";
+}
+
 void LessonPlayer::Draw(const PanelRect& rect, PanelContext& ctx) {
   library_.Poll();
   if (!table_to_show_.empty()) {
@@ -433,6 +439,7 @@ nlohmann::json LessonPlayer::LessonJson() const {
             {"passed", state.task_passed},
             {"reason", state.reason.empty() ? json(nullptr) : json(state.reason)},
             {"hintsShown", state.hints_shown},
+            {"hintLabel", HintButtonLabel(state.hints_shown, static_cast<int>(step.task->hints.size()))},
             {"hints", step.task->hints.size()},
             {"failedAfterDone", state.failed_after_done.empty() ? json(nullptr) : json(state.failed_after_done)}};
   }

@@ -35,6 +35,10 @@
 
 namespace playground {
 
+// The hint button's label: "Hint", then "Another hint (2/3)" for the next one to show, then
+// "No more hints" (it once read "Another hint (2/1)" with the only hint on screen).
+std::string HintButtonLabel(int shown, int hints);
+
 class LessonPlayer final : public WireObserver {
  public:
   LessonPlayer(Host& host, const ddb::Database& db, WireClient& wire)

@@ -405,18 +405,10 @@ void LessonPlayer::DrawTask(const ddb::LessonStep& step, PanelContext& ctx) {
   if (step.traffic) DrawTraffic(*step.traffic, card, ctx);
   if (!done) {
     const int hints = static_cast<int>(task.hints.size());
-    // "Hint", then "Another hint (2/3)" for the next one to show, then "No more hints" (it
-    // once read "Another hint (2/1)" with the only hint on screen).
-    char label[48];
     const bool all_shown = state.hints_shown >= hints;
-    if (state.hints_shown == 0)
-      std::snprintf(label, sizeof label, "Hint###hint");
-    else if (all_shown)
-      std::snprintf(label, sizeof label, "No more hints###hint");
-    else
-      std::snprintf(label, sizeof label, "Another hint (%d/%d)###hint", state.hints_shown + 1, hints);
+    const std::string label = HintButtonLabel(state.hints_shown, hints) + "###hint";
     ui::Disabled disabled(all_shown);
-    if (ctx.probe.Item("lesson.hint", FlowButton(label, first))) ++state.hints_shown;
+    if (ctx.probe.Item("lesson.hint", FlowButton(label.c_str(), first))) ++state.hints_shown;
     if (!all_shown) ImGui::SetItemTooltip("One more hint each time");
   }
   DrawShownRequest(step, card, ctx);
