@@ -48,14 +48,7 @@ void LessonPlayer::Draw(const PanelRect& rect, PanelContext& ctx) {
   if (!lesson() && view_ != View::kList) SetView(View::kList);  // the step and completion views draw the open lesson
   // In a lesson's own layout there is no Tables panel to pick a table from: with none on show
   // (a reload brings the lesson back without one), the data view takes the lesson's first.
-  if (InLesson() && (ctx.lesson_layout || ctx.presenter) && ctx.selection.table.empty()) {
-    for (const std::string& table : lesson()->tables) {
-      if (ctx.layouts.Description(ctx.db, ctx.wire.stamp(), table)) {
-        ctx.selection = {table, nullptr};
-        break;
-      }
-    }
-  }
+  if (InLesson() && (ctx.lesson_layout || ctx.presenter) && ctx.selection.table.empty()) ShowFirstTable(*lesson(), ctx);
   WatchTraffic(ctx);
   PlaceNextPanel(rect);
   {
@@ -216,14 +209,18 @@ void LessonPlayer::StartAt(int index, int step, PanelContext& ctx) {
   start_ = std::move(start);
   ctx.work.ForgetResponse();
   lesson_started_ = true;
-  // The data view shows the lesson's first table, when it has one by now.
+  ShowFirstTable(l, ctx);
+  Show(index, step);
+}
+
+// The data view shows the lesson's first table, when the sandbox has one by now.
+void LessonPlayer::ShowFirstTable(const ddb::Lesson& l, PanelContext& ctx) {
   for (const std::string& table : l.tables) {
-    if (ctx.db.Description(table).ok()) {
+    if (ctx.layouts.Description(ctx.db, ctx.wire.stamp(), table)) {
       ctx.selection = {table, nullptr};
-      break;
+      return;
     }
   }
-  Show(index, step);
 }
 
 void LessonPlayer::Show(int index, int step) {

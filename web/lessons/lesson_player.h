@@ -152,6 +152,7 @@ class LessonPlayer final : public WireObserver {
   void PickChoice(std::size_t choice);
   void UpdateDone();
   void SyncAddress();
+  static void ShowFirstTable(const ddb::Lesson& l, PanelContext& ctx);
   const ddb::Lesson* lesson() const;
   LessonRecord* record();
   bool StepDone(int step) const;
