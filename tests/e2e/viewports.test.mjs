@@ -73,6 +73,14 @@ describe('the page at every size', () => {
                 ? ['panel:builder', 'panel:data', 'panel:lessons', 'panel:response']
                 : ['panel:data', 'panel:lessons'];
             assert.deepEqual(panels, expected, `${label}: the panels of the ${mode}`);
+            if (mode === 'workbench' && height === 640 && scale === 1) {
+              // The smallest window still gives the builder its key's two fields and a few
+              // lines of the item (it had two field rows and the item's label cut in half).
+              for (const name of ['builder.key:partition', 'builder.key:sort', 'builder.run']) {
+                assert.ok(rects[name]?.h >= 20, `${label}: ${name} is in view (${JSON.stringify(rects[name])})`);
+              }
+              assert.ok(rects['builder.body']?.h >= 60, `${label}: three lines of the item are in view (${JSON.stringify(rects['builder.body'])})`);
+            }
             if (mode === 'presenter view') {
               // The room sees items, not only headers.
               assert.ok(Object.keys(rects).some((n) => n.startsWith('item:')), `${label}: items are in view`);

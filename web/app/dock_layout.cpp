@@ -16,6 +16,11 @@ constexpr float kMinSqueezed = 120.0f;  // left and right columns in a very narr
 constexpr float kMinBottom = 90.0f;
 constexpr float kMinSplitPane = 70.0f;
 constexpr float kMinStackedHeight = 240.0f;  // the lesson layout's data view over its builder row
+// The workbench's builder: its operation, tabs, a key's two fields, a few lines of the item and
+// Run. A short window (1024x640) gave it two field rows and cut the item; the response under it
+// reads as well in less.
+constexpr float kMinBuilder = 300.0f;
+constexpr float kBottomShare = 0.3f;  // at most, of the workbench's height: the trace and history
 
 PanelRect Rect(float x, float y, float w, float h) { return {{x, y}, {std::max(w, 1.0f), std::max(h, 1.0f)}}; }
 
@@ -96,7 +101,7 @@ DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, DockMode mode) c
   }
   const float center = std::max(columns - left - right, 1.0f);
   const float rows = h - gap;
-  const float bottom = Clamp(sizes_.bottom * s, kMinBottom * s, rows * 0.4f);
+  const float bottom = Clamp(sizes_.bottom * s, kMinBottom * s, rows * kBottomShare);
   const float top = rows - bottom;
 
   const float lessons = SplitAt(h - gap, sizes_.left_split, kMinSplitPane * s);
@@ -104,7 +109,8 @@ DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, DockMode mode) c
   r.tables = Rect(x0, y0 + lessons + gap, left, h - lessons - gap);
   const float center_x = x0 + left + gap;
   r.data = Rect(center_x, y0, center, top);
-  const float builder = SplitAt(top - gap, sizes_.right_split, kMinSplitPane * s);
+  const float builder = std::max(SplitAt(top - gap, sizes_.right_split, kMinSplitPane * s),
+                                 std::min(kMinBuilder * s, top - gap - kMinSplitPane * s));
   const float right_x = center_x + center + gap;
   r.builder = Rect(right_x, y0, right, builder);
   r.response = Rect(right_x, y0 + builder + gap, right, top - builder - gap);
