@@ -52,7 +52,9 @@ async function visitThenGoOffline(prefix) {
     // A link with a query string is the same page, and the lessons open from the cache too.
     await page.goto(server.url + '?lesson=reading-items&step=2');
     await page.evaluate(() => window.playground.ready);
-    const linked = await waitForState(page, (st) => st.lesson !== null);
+    // Every lesson file is read (from the cache, or not at all) before the list is judged: under
+    // load the last ones were still 'loading' when the linked lesson had opened.
+    const linked = await waitForState(page, (st) => st.lesson !== null && st.lessons.lessons.every((l) => l.status !== 'loading'));
     assert.equal(linked.lesson.id, 'reading-items');
     assert.equal(linked.lesson.step, 2);
     assert.deepEqual(linked.lessons.lessons.map((l) => l.status), Array(lessonCount).fill('ready'), 'every lesson file came from the cache');
