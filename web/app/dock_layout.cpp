@@ -20,7 +20,10 @@ constexpr float kMinStackedHeight = 240.0f;  // the lesson layout's data view ov
 // Run. A short window (1024x640) gave it two field rows and cut the item; the response under it
 // reads as well in less.
 constexpr float kMinBuilder = 300.0f;
-constexpr float kBottomShare = 0.3f;  // at most, of the workbench's height: the trace and history
+// The trace and history row: by default at most 30 % of the workbench's height (the builder
+// above needs the room in a short window); dragged, up to 40 %.
+constexpr float kDefaultBottomShare = 0.3f;
+constexpr float kMaxBottomShare = 0.4f;
 
 PanelRect Rect(float x, float y, float w, float h) { return {{x, y}, {std::max(w, 1.0f), std::max(h, 1.0f)}}; }
 
@@ -101,7 +104,9 @@ DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, DockMode mode) c
   }
   const float center = std::max(columns - left - right, 1.0f);
   const float rows = h - gap;
-  const float bottom = Clamp(sizes_.bottom * s, kMinBottom * s, rows * kBottomShare);
+  const float wanted = sizes_.bottom == Sizes{}.bottom ? std::min(sizes_.bottom * s, rows * kDefaultBottomShare)
+                                                     : sizes_.bottom * s;
+  const float bottom = Clamp(wanted, kMinBottom * s, rows * kMaxBottomShare);
   const float top = rows - bottom;
 
   const float lessons = SplitAt(h - gap, sizes_.left_split, kMinSplitPane * s);
@@ -175,7 +180,10 @@ bool DockLayout::DrawSplitters(const DockRects& r, float s, DockMode mode, UiPro
     const float right_height = below(r.response) - r.builder.pos.y;
     splitter(
         "##builder", {r.builder.pos.x, below(r.builder)}, {right_of(r.builder), r.response.pos.y}, false,
-        [&](float d) { sizes_.right_split = std::clamp(sizes_.right_split + d * s / right_height, 0.05f, 0.95f); },
+        // From the height on screen, which the builder's least height may have made larger.
+        [&](float d) {
+          sizes_.right_split = std::clamp((r.builder.size.y + d * s) / (right_height - kGap * s), 0.05f, 0.95f);
+        },
         [&] { sizes_.right_split = defaults.right_split; });
   };
   if (mode == DockMode::kLesson || mode == DockMode::kLessonReading) {
@@ -195,7 +203,8 @@ bool DockLayout::DrawSplitters(const DockRects& r, float s, DockMode mode, UiPro
   right_column();
   splitter(
       "##bottom", {r.trace.pos.x, below(r.data)}, {right_of(r.history), r.trace.pos.y}, false,
-      [&](float d) { sizes_.bottom = std::max(kMinBottom, sizes_.bottom - d); },
+      // From the height on screen, which a short window's default may have made smaller.
+      [&](float d) { sizes_.bottom = std::max(kMinBottom, r.trace.size.y / s - d); },
       [&] { sizes_.bottom = defaults.bottom; });
   const float left_height = below(r.tables) - r.lessons.pos.y;  // the whole column
   splitter(
