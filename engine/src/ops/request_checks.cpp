@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "ddb/limits.h"
 #include "model/value_validation.h"
 
 namespace ddb {
