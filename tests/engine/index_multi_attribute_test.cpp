@@ -244,8 +244,9 @@ TEST_CASE("Multi-attribute keys are for GSIs, up to four of each, partition-key 
       "One or more parameter values were invalid: The KeySchema exceeds the maximum allowed number of HASH key "
       "attributes");
   REQUIRE_ERROR(
-      create(json::array({KeyElement("tournamentId", "HASH"), KeyElement("region", "RANGE"), KeyElement("round", "RANGE"),
-                          KeyElement("bracket", "RANGE"), KeyElement("a", "RANGE"), KeyElement("b", "RANGE")})),
+      create(
+          json::array({KeyElement("tournamentId", "HASH"), KeyElement("region", "RANGE"), KeyElement("round", "RANGE"),
+                       KeyElement("bracket", "RANGE"), KeyElement("a", "RANGE"), KeyElement("b", "RANGE")})),
       "ValidationException",
       "One or more parameter values were invalid: The KeySchema exceeds the maximum allowed number of RANGE key "
       "attributes");
@@ -261,7 +262,8 @@ TEST_CASE("Multi-attribute keys are for GSIs, up to four of each, partition-key 
                 "ValidationException", "The KeySchema contains multiple key attributes with the same name");
   // Two elements, one of each kind, keep the older message (the same catalogue lists both).
   REQUIRE_ERROR(create(json::array({KeyElement("tournamentId", "HASH"), KeyElement("tournamentId", "RANGE")})),
-                "ValidationException", "Both the Hash Key and the Range Key element in the KeySchema have the same name");
+                "ValidationException",
+                "Both the Hash Key and the Range Key element in the KeySchema have the same name");
   // An LSI keeps the table's partition key and one sort key.
   auto lsi = create(
       json::array({KeyElement("matchId", "HASH"), KeyElement("region", "RANGE"), KeyElement("bracket", "RANGE")}),

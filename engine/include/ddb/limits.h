@@ -49,6 +49,9 @@ inline constexpr std::int64_t kMaxProvisionedUnits = 1'000'000'000'000;
 // Indexes per table.
 inline constexpr std::size_t kMaxGlobalSecondaryIndexes = 20;
 inline constexpr std::size_t kMaxLocalSecondaryIndexes = 5;
+// A GSI's multi-attribute key: at most this many partition-key (HASH) attributes, and as many
+// sort-key (RANGE) attributes.
+inline constexpr std::size_t kMaxIndexKeyAttributesPerRole = 4;
 
 // ListTables returns at most 100 names per page.
 inline constexpr int kMaxListTablesLimit = 100;

@@ -67,7 +67,8 @@ void CheckIndexShape(ConstraintErrors& e, const SecondaryIndexDefinition& ix, co
     e.MinLength(ix.index_name, ix.index_name->size(), 3, p + ".indexName");
     e.MaxLength(ix.index_name, ix.index_name->size(), 255, p + ".indexName");
   }
-  CheckKeySchemaShape(e, ix.key_schema, p + ".keySchema", false, global ? 8 : 2);
+  CheckKeySchemaShape(e, ix.key_schema, p + ".keySchema", false,
+                      global ? 2 * limits::kMaxIndexKeyAttributesPerRole : 2);
   e.NotNull(ix.projection.has_value(), p + ".projection");
   if (ix.projection) {
     e.Enum(ix.projection->projection_type, p + ".projection.projectionType", "[ALL, INCLUDE, KEYS_ONLY]");
@@ -133,11 +134,12 @@ Status CheckIndex(const SecondaryIndexDefinition& ix, const std::map<std::string
       return Status::Validation(std::string(kInvalidParameterValues) +
                                 "All HASH key attributes must precede RANGE key attributes in the KeySchema");
     for (std::size_t j = 0; j < i; ++j)
-      if (keys[j] == keys[i]) return Status::Validation("The KeySchema contains multiple key attributes with the same name");
+      if (keys[j] == keys[i])
+        return Status::Validation("The KeySchema contains multiple key attributes with the same name");
     (hash ? out.partition_attributes : out.sort_attributes).push_back({keys[i], defs.at(keys[i])});
   }
   for (const auto& [attributes, type] : {std::pair{&out.partition_attributes, "HASH"}, {&out.sort_attributes, "RANGE"}})
-    if (attributes->size() > 4)
+    if (attributes->size() > limits::kMaxIndexKeyAttributesPerRole)
       return Status::Validation(std::string(kInvalidParameterValues) +
                                 "The KeySchema exceeds the maximum allowed number of " + type + " key attributes");
   out.key_schema.partition_key = out.partition_attributes.front();
