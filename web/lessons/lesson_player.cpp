@@ -48,7 +48,7 @@ void LessonPlayer::Draw(const PanelRect& rect, PanelContext& ctx) {
   if (!lesson() && view_ != View::kList) SetView(View::kList);  // the step and completion views draw the open lesson
   // In a lesson's own layout there is no Tables panel to pick a table from: with none on show
   // (a reload brings the lesson back without one), the data view takes the lesson's first.
-  if (InLesson() && (ctx.lesson_layout || ctx.presenter) && ctx.selection.table.empty()) ShowFirstTable(*lesson(), ctx);
+  if (InLesson() && !ctx.tables_panel && ctx.selection.table.empty()) ShowFirstTable(*lesson(), ctx);
   WatchTraffic(ctx);
   PlaceNextPanel(rect);
   {
@@ -299,9 +299,13 @@ void LessonPlayer::AfterSend(std::string_view operation, std::string_view body, 
   StepState& state = steps_[step_];
   // What the room sees in presenter view, where the Response panel is hidden.
   state.response = StepState::Response{
-      std::string(operation), result.http_status,
-      result.ok() ? std::string() : result.error_type + (result.error_message.empty() ? "" : ": " + result.error_message),
-      result.ok() ? result.body : std::string(), 0, {}};
+      std::string(operation),
+      result.http_status,
+      result.ok() ? std::string()
+                  : result.error_type + (result.error_message.empty() ? "" : ": " + result.error_message),
+      result.ok() ? result.body : std::string(),
+      0,
+      {}};
   if (!l->steps[step_].task || !TaskRevealed()) return;
   if (StepDone(step_) || state.task_passed) {
     state.failed_after_done = result.ok() ? std::string()
