@@ -104,8 +104,8 @@ DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, DockMode mode) c
   }
   const float center = std::max(columns - left - right, 1.0f);
   const float rows = h - gap;
-  const float wanted = sizes_.bottom == Sizes{}.bottom ? std::min(sizes_.bottom * s, rows * kDefaultBottomShare)
-                                                     : sizes_.bottom * s;
+  const float wanted =
+      sizes_.bottom == Sizes{}.bottom ? std::min(sizes_.bottom * s, rows * kDefaultBottomShare) : sizes_.bottom * s;
   const float bottom = Clamp(wanted, kMinBottom * s, rows * kMaxBottomShare);
   const float top = rows - bottom;
 

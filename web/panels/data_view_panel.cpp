@@ -496,8 +496,8 @@ void DataViewPanel::DrawTraceSummary(const TracePaint& paint, bool compact, Pane
       // sentence and the legend are in the tooltip. It wrapped to six lines at 250 % and left
       // no row of the items it read in view.
       char brief[128];
-      std::snprintf(brief, sizeof brief, "%s: %zu read \xE2\x86\x92 %zu returned \xC2\xB7 %s", t.trace.operation.c_str(),
-                    t.read, t.returned, capacity);
+      std::snprintf(brief, sizeof brief, "%s: %zu read \xE2\x86\x92 %zu returned \xC2\xB7 %s",
+                    t.trace.operation.c_str(), t.read, t.returned, capacity);
       ImGui::TextUnformatted(brief);
       ctx.probe.RecordLastItem("data.trace_summary");
       if (ImGui::IsItemHovered()) {
