@@ -127,7 +127,7 @@ try {
     process.exit(0);
   }
 
-  // ---- First frame ----
+  // ---- First frame ----  (`--only first-frame` runs this part alone)
   const firsts = [];
   for (let i = 0; i < runs; i++) {
     const { page, context } = await openPage(browser, server.url, { ...asVisited, waitReady: false });
@@ -135,6 +135,7 @@ try {
     await context.close();
   }
   console.log(`first frame after navigation: median ${ms(percentile(firsts, 0.5))}, max ${ms(Math.max(...firsts))}  [${firsts.map((v) => v.toFixed(0)).join(', ')}]`);
+  if (only === 'first-frame') process.exit(0);
 
   // ---- 100,000 items ----
   const { page, context } = await openPage(browser, server.url, asVisited);

@@ -198,3 +198,68 @@ describe('the saved sandbox', () => {
     assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
   });
 });
+
+// Start-up: the saved sandbox is read while the page's own loading line shows; the panels are
+// the first thing painted, and a store slower than half a second gets a progress screen.
+describe('start-up', () => {
+  // A context of its own (a first visitor's), with `init` run before the page's scripts.
+  async function visit(init) {
+    const context = await site.browser.newContext({ viewport: { width: 1024, height: 640 }, serviceWorkers: 'block' });
+    await context.addInitScript(init);
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(site.server.url);
+    return { context, page, errors };
+  }
+
+  test('a first visit paints the panels as its first frame, not a restore screen', async () => {
+    const { context, page, errors } = await visit(() => {
+      document.addEventListener('DOMContentLoaded', () => window.playground.ready.then(() => {
+        window.paintedAtReady = window.playground.framesPainted();
+      }));
+    });
+    try {
+      await page.evaluate(() => window.playground.ready);
+      assert.equal(await page.evaluate(() => window.paintedAtReady), 1);
+      const s = await state(page);
+      assert.ok(s.frameCount >= 1);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a store that answers late shows the restore screen, then the panels', async () => {
+    // IndexedDB's open answers 1.5 s late: the page must not sit blank meanwhile.
+    const { context, page, errors } = await visit(() => {
+      const open = IDBFactory.prototype.open;
+      IDBFactory.prototype.open = function (...args) {
+        const request = open.apply(this, args);
+        let handler = null;
+        Object.defineProperty(request, 'onsuccess', { get: () => handler, set: (h) => { handler = h; } });
+        request.addEventListener('success', (e) => setTimeout(() => handler?.call(request, e), 1500));
+        return request;
+      };
+      window.restoreScreenSeen = false;
+      const watch = () => {
+        if (window.playground?.frameCount && window.Module?.calledRun) {
+          const r = window.playground.widgetRect('restore.progress');
+          if (r && r.w > 0) window.restoreScreenSeen = true;
+        }
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    try {
+      const started = Date.now();
+      await page.evaluate(() => window.playground.ready);
+      assert.ok(Date.now() - started >= 1000, 'ready only once the store has answered');
+      assert.equal(await page.evaluate(() => window.restoreScreenSeen), true);
+      assert.equal((await state(page)).tablesListed, 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -23,6 +23,14 @@ App::App(Host& host) : host_(host), saved_(host) {
   wire_.add_observer(&lessons_);
 }
 
+bool App::AdvanceStart() {
+  if (started_) return false;
+  const bool was_restoring = store_.restoring();
+  store_.Tick(wire_, sandbox_, db_, ImGui::GetTime(), notices_);
+  restoring_frame_ = was_restoring || store_.restoring();
+  return restoring_frame_;
+}
+
 void App::Frame(const UiFonts& fonts, float dpr) {
   ++frame_count_;
   probe_.BeginFrame(frame_count_);
@@ -32,11 +40,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
       db_,          wire_, sandbox_, work_,      selection_, layouts_,       probe_, fonts, PaletteFor(style_.theme),
       style_.theme, scale, notices_, presenter_, confirm_,   lesson_layout_, clock_, true};
   if (!started_) {
-    // The frame that finishes the restore still shows its progress: swapping in 100,000 items
-    // and drawing them for the first time are two frames' work, not one.
-    const bool was_restoring = store_.restoring();
-    store_.Tick(wire_, sandbox_, db_, ImGui::GetTime(), notices_);
-    if (was_restoring || store_.restoring()) {
+    if (restoring_frame_) {
       DrawRestoring(ctx);
       return;
     }

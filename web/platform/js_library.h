@@ -16,6 +16,7 @@ int js_storage_set(const char* key, const char* value);
 void js_storage_remove(const char* key);
 void js_record_request(int kind, double ticket, const char* key, const char* text);
 char* js_take_record();
+char* js_take_record_text();
 char* js_query_parameter(const char* name);
 void js_show_lesson_in_address(const char* id, int step);
 void js_open_link(const char* url);

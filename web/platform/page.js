@@ -260,10 +260,25 @@
     return;
   }
   // Offline: a service worker keeps the page's files, so it opens again without a network.
-  // Registered relative to this page, so it works under any path prefix.
+  // Registered relative to this page, so it works under any path prefix; once the page is
+  // ready, because its first install fetches every file again, and on two cores that slowed
+  // the first frame of a first visit by about 300 ms (scripts/bench-browser.mjs).
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("sw.js").catch((e) => console.warn("playground: no offline copy: " + e));
+    ready.then(() => navigator.serviceWorker.register("sw.js"))
+      .catch((e) => { if (!failed) console.warn("playground: no offline copy: " + e); });
   }
+  // The sandbox's IndexedDB database (library.js, js_record_request) is opened now, while the
+  // program downloads and compiles: on a first visit the browser creates it, which the start-up
+  // would otherwise wait for. A failure is the records' to report, as each request's outcome.
+  Module.recordsDb = new Promise((resolve, reject) => {
+    let request;
+    try { request = indexedDB.open("ddb-playground", 1); } catch (e) { reject(e); return; }
+    request.onupgradeneeded = () => request.result.createObjectStore("records");
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => reject(new Error("the store is held by another tab of an older version"));
+  });
+  Module.recordsDb.catch(() => {});
   readSharedSandbox().then((shared) => {
     Module.sharedSandbox = shared;
     const script = document.createElement("script");

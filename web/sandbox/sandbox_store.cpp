@@ -50,7 +50,9 @@ SandboxStore::SandboxStore(Host& host, double frame_budget_ms) : host_(host), bu
   } while (ms > 0);
 }
 
-bool SandboxStore::OverBudget(double started_ms) const { return NowMs() - started_ms >= budget_ms_; }
+bool SandboxStore::OverBudget(double started_ms, double factor) const {
+  return NowMs() - started_ms >= budget_ms_ * factor;
+}
 
 // ---- Restoring ------------------------------------------------------------------------------
 
@@ -219,12 +221,12 @@ void SandboxStore::RestoreFailed(const std::string& why, Notices& notices) {
   restore_.phase = Restore::Phase::kDone;
 }
 
-void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, const ddb::Database& db, Notices& notices) {
+void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, const ddb::Database& db, Notices& notices,
+                                double started) {
   if (restore_.from_local_copy) {
     FinishLocalCopy(wire, sandbox);
     return;
   }
-  const double started = NowMs();
   if (!restore_.scratch) {
     restore_.scratch.emplace(database_options_);
     const std::string definitions = restore_.manifest["definitions"].get<std::string>();
@@ -254,7 +256,7 @@ void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, const ddb::D
       if (!items.is_array()) restore_.undo_broken = true;
       restore_.items_done += items.is_array() ? items.size() : 0;
       ++restore_.next;
-      if (restore_.next < restore_.texts.size() && OverBudget(started)) return;
+      if (restore_.next < restore_.texts.size() && OverBudget(started, kRestoreBudgetFactor)) return;
       continue;
     }
     const std::string name = tables[ref.table].value("name", std::string());
@@ -286,7 +288,7 @@ void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, const ddb::D
     }
     restore_.items_done += items.size();
     ++restore_.next;
-    if (restore_.next < restore_.texts.size() && OverBudget(started)) return;
+    if (restore_.next < restore_.texts.size() && OverBudget(started, kRestoreBudgetFactor)) return;
   }
   FinishRestore(wire, sandbox, db);
 }
@@ -602,8 +604,11 @@ void SandboxStore::OnCommitted(const RecordOutcome& outcome, Notices& notices) {
               "sandbox-quota");
 }
 
-void SandboxStore::PollOutcomes(Notices& notices) {
-  while (auto outcome = host_.PollRecord()) {
+void SandboxStore::PollOutcomes(Notices& notices, double started_ms) {
+  // At least one a frame, as with every budget here.
+  for (bool first = true; first || !(restoring() && OverBudget(started_ms, kRestoreBudgetFactor)); first = false) {
+    auto outcome = host_.PollRecord();
+    if (!outcome) break;
     if (restore_.phase == Restore::Phase::kManifest || restore_.phase == Restore::Phase::kPieces) {
       OnRestoreOutcome(*outcome, notices);
     } else if (save_ && save_->commit_ticket == outcome->ticket) {
@@ -614,10 +619,11 @@ void SandboxStore::PollOutcomes(Notices& notices) {
 }
 
 void SandboxStore::Tick(WireClient& wire, Sandbox& sandbox, const ddb::Database& db, double now, Notices& notices) {
-  PollOutcomes(notices);
+  const double started = NowMs();
+  PollOutcomes(notices, started);
   if (restore_.phase == Restore::Phase::kNotStarted) return;
   if (restoring()) {
-    if (restore_.phase == Restore::Phase::kAssembling) AssembleSome(wire, sandbox, db, notices);
+    if (restore_.phase == Restore::Phase::kAssembling) AssembleSome(wire, sandbox, db, notices, started);
     return;
   }
   const DataStamp stamp = wire.stamp();
