@@ -236,6 +236,7 @@ void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, const ddb::D
     }
   }
   const nlohmann::json& tables = restore_.manifest["tables"];
+  const bool assembled = restore_.next < restore_.texts.size();  // a piece goes in this frame
   while (restore_.next < restore_.texts.size()) {
     const std::size_t index = restore_.next;
     const PieceRef& ref = restore_.piece_tables[index];
@@ -290,6 +291,8 @@ void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, const ddb::D
     ++restore_.next;
     if (restore_.next < restore_.texts.size() && OverBudget(started, kRestoreBudgetFactor)) return;
   }
+  // Swapping in and capturing 100,000 items is a frame's work of its own.
+  if (assembled && OverBudget(started, kRestoreBudgetFactor)) return;
   FinishRestore(wire, sandbox, db);
 }
 
