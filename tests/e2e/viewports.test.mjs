@@ -67,12 +67,36 @@ describe('the page at every size', () => {
               assert.ok(rects[name], `${label}: ${name} is on screen`);
             }
             const panels = Object.keys(rects).filter((n) => n.startsWith('panel:')).sort();
+            // The lesson layout at 1024x640 and 250 % has no room for its panels side by side
+            // or stacked: the data view, the builder and the response take turns beside the
+            // lesson (a step with a task opens on the builder).
+            const turns = mode === 'lesson layout' && width === 1024 && scale === 2.5;
+            assert.equal(Boolean(rects['turn.data']), turns, `${label}: the panels take turns`);
             const expected = mode === 'workbench'
               ? ['panel:builder', 'panel:data', 'panel:history', 'panel:lessons', 'panel:response', 'panel:tables', 'panel:trace']
-              : mode === 'lesson layout'
-                ? ['panel:builder', 'panel:data', 'panel:lessons', 'panel:response']
-                : ['panel:data', 'panel:lessons'];
+              : turns
+                ? ['panel:builder', 'panel:lessons']
+                : mode === 'lesson layout'
+                  ? ['panel:builder', 'panel:data', 'panel:lessons', 'panel:response']
+                  : ['panel:data', 'panel:lessons'];
             assert.deepEqual(panels, expected, `${label}: the panels of the ${mode}`);
+            if (turns) {
+              assert.ok(rects['builder.run'], `${label}: Run is in view on the builder's turn`);
+              await screenshot(page, `viewport-${width}x${height}-${scale * 100}-lesson-layout-builder.png`);
+              for (const turn of ['response', 'data']) {
+                await clickWidget(page, `turn.${turn}`);
+                await waitFrames(page, 3);
+                const shown = await assertFits(page, width, height, `${label}, ${turn}'s turn`);
+                assert.deepEqual(Object.keys(shown).filter((n) => n.startsWith('panel:')).sort(),
+                  ['panel:lessons', `panel:${turn}`].sort(), `${label}: ${turn}'s turn`);
+                if (turn === 'data') {
+                  // The data view has the place beside the lesson to itself, and items in it
+                  // (side by side it had a quarter of the width and no whole item).
+                  assert.ok(shown['panel:data'].w >= 0.45 * width, `${label}: the data view's width (${shown['panel:data'].w})`);
+                  assert.ok(Object.keys(shown).some((n) => n.startsWith('item:')), `${label}: items are in view`);
+                }
+              }
+            }
             if (mode === 'workbench' && height === 640 && scale === 1) {
               // The smallest window still gives the builder its key's two fields and a few
               // lines of the item (it had two field rows and the item's label cut in half).
@@ -111,7 +135,10 @@ describe('an index on show at the smallest size', () => {
         for (const [mode, settings] of modes) {
           const label = `${width}x${height} at ${scale * 100} %, ${mode}, index ByEmail`;
           await reloadWithSettings(page, { fontScale: scale, table: 'Users', ...settings });
-          await waitForState(page, (st) => st.lesson?.step === 1 && st.selectedTable === 'Users');
+          await waitForState(page, (st) => st.lesson?.step === 1);
+          // Where the panels take turns (the lesson layout at 250 %), the data view's.
+          if (await widgetRect(page, 'turn.data')) await clickWidget(page, 'turn.data');
+          await waitForState(page, (st) => st.selectedTable === 'Users');
           // A short panel offers the views in a combo; a tall one as radio buttons.
           if (!(await widgetRect(page, 'data.view:ByEmail'))) await clickWidget(page, 'data.view');
           await clickWidget(page, 'data.view:ByEmail');

@@ -73,12 +73,15 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   const auto record = [&](const char* name, const PanelRect& r) {
     probe_.RecordRect(name, r.pos, {r.pos.x + r.size.x, r.pos.y + r.size.y});
   };
+  FollowTurns();
+  const bool one = rects.one_at_a_time;
+  const bool show_data = !one || turn_ == Turn::kData;
+  const bool show_builder = ShowsBuilder(mode) && (!one || turn_ == Turn::kBuilder);
+  const bool show_response = ShowsBuilder(mode) && (!one || turn_ == Turn::kResponse);
   record("panel:lessons", rects.lessons);
-  record("panel:data", rects.data);
-  if (ShowsBuilder(mode)) {
-    record("panel:builder", rects.builder);
-    record("panel:response", rects.response);
-  }
+  if (show_data) record("panel:data", rects.data);
+  if (show_builder) record("panel:builder", rects.builder);
+  if (show_response) record("panel:response", rects.response);
   if (mode == DockMode::kWorkbench) {
     record("panel:tables", rects.tables);
     record("panel:trace", rects.trace);
@@ -102,15 +105,17 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   } else {
     tables_panel_.Update(ctx);  // a sample on its way goes on loading out of sight
   }
-  if (ShowsBuilder(mode)) {
-    builder_.Draw(rects.builder, ctx);
-    response_panel_.Draw(rects.response, ctx);
+  if (one) {
+    DrawTurns(rects.switcher, ctx);
+    ctx.turn_flags = ImGuiWindowFlags_NoTitleBar;
   }
+  if (show_builder) builder_.Draw(rects.builder, ctx);
+  if (show_response) response_panel_.Draw(rects.response, ctx);
   if (mode == DockMode::kWorkbench) {
     DrawTracePanel(rects.trace, ctx);
     history_panel_.Draw(rects.history, ctx);
   }
-  data_view_panel_.Draw(rects.data, ctx);
+  if (show_data) data_view_panel_.Draw(rects.data, ctx);
   // The splitters' host window covers the whole page beneath the panels. Windows that never
   // come to the front are stacked behind those made before them, so it is made last.
   dock_.DrawSplitters(rects, scale, mode, probe_);

@@ -112,6 +112,10 @@ class App {
   // What start-up does once the saved sandbox is in.
   void FinishStart();
   void DrawRestoring(PanelContext& ctx);
+  // The lesson layout's panels taking turns in a small window (app/panel_turns.cpp).
+  enum class Turn { kData, kBuilder, kResponse };
+  void FollowTurns();
+  void DrawTurns(const PanelRect& rect, PanelContext& ctx);
   void OpenLinkedLesson();
   // ?scenario=<id> starts that trainer scenario and shows its capacity (a trainer's link).
   void StartLinkedScenario();
@@ -182,6 +186,10 @@ class App {
   std::optional<LessonProgress> saved_progress_;
 
   std::uint64_t announced_serial_ = 0;
+  Turn turn_ = Turn::kBuilder;  // which panel is on show when they take turns
+  std::string turn_step_;       // the step and the response the turn last followed
+  std::uint64_t turn_serial_ = 0;
+  std::uint64_t turn_loads_ = 0;
   std::string lesson_text_;  // last text mirrored for screen readers
 };
 

@@ -16,6 +16,7 @@ constexpr float kMinSqueezed = 120.0f;  // left and right columns in a very narr
 constexpr float kMinBottom = 90.0f;
 constexpr float kMinSplitPane = 70.0f;
 constexpr float kMinStackedHeight = 240.0f;  // the lesson layout's data view over its builder row
+
 // The workbench's builder: its operation, tabs, a key's two fields, a few lines of the item and
 // Run. A short window (1024x640) gave it two field rows and cut the item; the response under it
 // reads as well in less.
@@ -71,6 +72,18 @@ DockRects DockLayout::Compute(ImVec2 pos, ImVec2 size, float s, DockMode mode) c
       const float half = std::max((rest - gap) * 0.5f, 1.0f);
       r.builder = Rect(rest_x, y0 + data + gap, half, h - data - gap);
       r.response = Rect(rest_x + half + gap, y0 + data + gap, rest - half - gap, h - data - gap);
+      return r;
+    }
+    if (rest < (kMinCenter + kMinRight + kGap) * s) {
+      // Too narrow for the two columns and too short to stack them (1024x640 at 250 %): side
+      // by side the data view got a quarter of the width and showed no item whole. They take
+      // turns in the whole place instead.
+      // The row of buttons that picks one: a button's height (the text size's and the large
+      // targets' own), and a gap under it.
+      const float row = std::min(ImGui::GetFrameHeight() + gap, h * 0.25f);
+      r.one_at_a_time = true;
+      r.switcher = Rect(rest_x, y0, rest, row);
+      r.data = r.builder = r.response = Rect(rest_x, y0 + row + gap, rest, h - row - gap);
       return r;
     }
     const float right = Clamp(sizes_.right * s, std::min(kMinRight * s, rest * 0.45f), rest * 0.5f);
@@ -188,11 +201,11 @@ bool DockLayout::DrawSplitters(const DockRects& r, float s, DockMode mode, UiPro
   };
   if (mode == DockMode::kLesson || mode == DockMode::kLessonReading) {
     splitter(
-        "##left", {right_of(r.lessons), r.data.pos.y}, {r.data.pos.x, below(r.data)}, true,
+        "##left", {right_of(r.lessons), r.lessons.pos.y}, {r.data.pos.x, below(r.data)}, true,
         [&](float d) { sizes_.lesson = std::max(kMinLeft, sizes_.lesson + d); },
         [&] { sizes_.lesson = defaults.lesson; });
     // Stacked (DockLayout::Compute): the builder row under the data view keeps its share.
-    if (mode == DockMode::kLesson && r.builder.pos.y == r.data.pos.y) right_column();
+    if (mode == DockMode::kLesson && !r.one_at_a_time && r.builder.pos.y == r.data.pos.y) right_column();
     return changed;
   }
   const bool presenter = mode == DockMode::kPresenter;

@@ -14,6 +14,9 @@
 // Tables, Trace and History wait in the workbench. Presenter mode shows only the lesson and
 // the data view.
 //
+// In a window too small for even that (1024x640 at 250 % text), the lesson keeps its column and
+// the data view, the builder and the response take turns beside it.
+//
 // Splitters (the gaps between panels) resize it; double-click one to put it back. Sizes are
 // kept in CSS pixels and fractions, so they survive a change of font scale or screen, and are
 // saved with the UI state.
@@ -27,6 +30,12 @@ namespace playground {
 
 struct DockRects {
   PanelRect lessons, tables, data, builder, response, trace, history;
+  // The lesson layout in a window too small for the data view and the builder column side by
+  // side or one over the other (1024x640 at 250 %): the data view, the builder and the response
+  // share one place (data, builder and response are the same rectangle), one at a time, under
+  // a row of buttons that picks which (`switcher`).
+  bool one_at_a_time = false;
+  PanelRect switcher;
 };
 
 enum class DockMode {

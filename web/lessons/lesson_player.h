@@ -79,6 +79,13 @@ class LessonPlayer final : public WireObserver {
            l->steps[step_].task.has_value();
   }
 
+  // Which step is on show, as "<lesson id>#<step>" (empty outside a step): changes when the
+  // learner moves to another step.
+  std::string StepKey() const {
+    const ddb::Lesson* l = lesson();
+    return view_ == View::kStep && l ? l->id + "#" + std::to_string(step_) : std::string();
+  }
+
   // WireObserver: evaluates the open step's check after each request.
   void BeforeSend(std::string_view, RequestOrigin) override {}
   void AfterSend(std::string_view operation, std::string_view body, const WireResult& result, RequestOrigin origin,

@@ -111,7 +111,7 @@ void DataViewPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
        : ctx.selection.index.empty() ? "Data: " + table
                                      : "Data: " + table + " \xC2\xB7 index " + ctx.selection.index) +
       "###data";
-  ui::Window window(title.c_str(), nullptr, kPanelWindowFlags);
+  ui::Window window(title.c_str(), nullptr, kPanelWindowFlags | ctx.turn_flags);
   if (!window) return;
 
   if (table.empty()) {

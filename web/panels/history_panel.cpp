@@ -65,8 +65,8 @@ void HistoryPanel::DrawToolbar(PanelContext& ctx) {
     ui::Disabled disabled(ctx.db.TableNames().empty());
     if (ctx.probe.Item("history.reset", ImGui::Button("Reset sandbox"))) ImGui::OpenPopup("reset_sandbox");
   }
-  ui::ItemTooltip(ctx.db.TableNames().empty() ? "The sandbox is empty: nothing to reset"
-                                              : "Delete every table and item (undoable)");
+  ui::TooltipEvenIfDisabled(ctx.db.TableNames().empty() ? "The sandbox is empty: nothing to reset"
+                                                        : "Delete every table and item (undoable)");
   if (ui::Popup popup("reset_sandbox"); popup) {
     ImGui::TextUnformatted("Delete every table and item?");
     ImGui::TextColored(ctx.colors.dim, "Undo brings them back.");

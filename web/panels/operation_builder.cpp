@@ -126,7 +126,7 @@ void OperationBuilder::Draw(const PanelRect& rect, PanelContext& ctx) {
   shown.builder_json_invalid = json_invalid_;
 
   PlaceNextPanel(rect);
-  ui::Window window("Operation builder###builder", nullptr, kPanelWindowFlags);
+  ui::Window window("Operation builder###builder", nullptr, kPanelWindowFlags | ctx.turn_flags);
   if (!window) return;
 
   // Ctrl+Enter (Cmd+Enter on a Mac) runs the request while the builder has the keyboard, or

@@ -19,7 +19,7 @@ void ResponsePanel::Draw(const PanelRect& rect, PanelContext& ctx) {
     }
   }
   PlaceNextPanel(rect);
-  ui::Window window("Response###response", nullptr, kPanelWindowFlags);
+  ui::Window window("Response###response", nullptr, kPanelWindowFlags | ctx.turn_flags);
   if (!window) return;
   if (!response) {
     ui::TextWrap wrap;

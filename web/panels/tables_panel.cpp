@@ -90,7 +90,7 @@ void TablesPanel::DrawButtons(PanelContext& ctx) {
                                             " already: delete it (or Undo) to load the sample again."
                                       : std::string(kSampleTableName) + ": authorId + bookId, " +
                                             std::to_string(SampleItemCount()) + " items";
-  ui::ItemTooltip(books_tip.c_str());
+  ui::TooltipEvenIfDisabled(books_tip.c_str());
   ImGui::SameLine();
   {
     ui::Disabled disabled(orders || loading());
@@ -102,7 +102,7 @@ void TablesPanel::DrawButtons(PanelContext& ctx) {
                      " already: delete it (or Undo) to load the sample again."
                 : std::string(kBigSampleTableName) + ": customerId + orderId, " + std::to_string(kBigSampleCustomers) +
                      " customers \xC3\x97 " + std::to_string(kBigSampleOrdersPerCustomer) + " orders = 100,000 items";
-  ui::ItemTooltip(orders_tip.c_str());
+  ui::TooltipEvenIfDisabled(orders_tip.c_str());
   if (loading()) {
     const float done = static_cast<float>(big_sample_next_) / static_cast<float>(BigSampleBatchCount());
     ImGui::ProgressBar(done, {-FLT_MIN, 0}, "Loading orders\xE2\x80\xA6");

@@ -102,7 +102,10 @@ class Workbench final : public WireObserver {
 
   void LoadIntoBuilder(std::string operation, std::string body) {
     builder_load_ = BuilderLoad{std::move(operation), std::move(body)};
+    ++builder_loads_;
   }
+  // How many requests were put in the builder so far (the panels taking turns show it then).
+  std::uint64_t builder_loads() const { return builder_loads_; }
   std::optional<BuilderLoad> TakeBuilderLoad() {
     auto load = std::move(builder_load_);
     builder_load_.reset();
@@ -124,6 +127,7 @@ class Workbench final : public WireObserver {
   std::uint64_t serial_ = 0;
   std::optional<TraceView> trace_;
   std::optional<BuilderLoad> builder_load_;
+  std::uint64_t builder_loads_ = 0;
 };
 
 }  // namespace playground

@@ -8,7 +8,7 @@ namespace ui {
 
 // The last item's tooltip, whether or not it is disabled. Call it after the item's Disabled
 // scope has ended, so the tooltip is not drawn greyed out too.
-inline void ItemTooltip(const char* text) {
+inline void TooltipEvenIfDisabled(const char* text) {
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip | ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("%s", text);
 }
