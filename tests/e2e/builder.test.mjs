@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickChoice, clickWidget, exec, openPage, openPagesAt, pressKeys, roomyViewport, screenshot, scrollTo, siteAndBrowser,
-  state, stepClockUntil, typeText, waitForState, widgetRect,
+  clickChoice, clickWidget, dragSplitter, exec, openPage, openPagesAt, pressKeys, roomyViewport, screenshot, scrollTo, siteAndBrowser,
+  state, stepClockUntil, typeText, waitForState, waitFrames, widgetRect,
 } from './support.mjs';
 
 // The builder's form needs room to show its fields together: at 1024x640 the workbench gives it
@@ -407,6 +407,56 @@ describe('the builder starts afresh on another table', () => {
       });
       s = await waitForState(page, (st) => st.editorText && st.editorText.includes('slot'));
       assert.deepEqual(Object.keys(JSON.parse(s.builderJson).Key), ['slot']);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+// ImGui's editor does not wrap: the page lays its own JSON out for the editor's width in
+// characters, and leaves the learner's typing as typed.
+describe('the JSON editors fit their width', () => {
+  test('1024x640: the composed request fits the JSON tab; a wider window lays it out wider; typed text stays', async () => {
+    const { page, context, errors } = await openPage(site.browser, site.server.url, { width: 1024, height: 640 });
+    try {
+      await clickWidget(page, 'tables.create_sample');
+      await waitForState(page, (s) => s.selectedTable === 'Books');
+      await selectOperation(page, 'Query');
+      await typeInto(page, 'builder.query.partition', 'le-guin');
+      await clickWidget(page, 'builder.query.sort_op');
+      await clickWidget(page, 'builder.query.sort_op:>=');
+      await typeInto(page, 'builder.query.sort_value', '1969');
+      await clickWidget(page, 'builder.tab:json');
+      let s = await waitForState(page, (st) => st.builderTab === 'json' && st.builderJsonColumns > 0);
+      const narrow = s.builderJsonColumns;
+      assert.ok(narrow < 64, `the builder at 1024x640 is narrower than the page's 64 columns (${narrow})`);
+      // Every line fits, but a member whose value is one string (JSON cannot break a string).
+      const oneString = /^\s*("[^"]*": )?"[^"]*",?$/;
+      const long = s.builderJson.split('\n').filter((line) => line.length > narrow && !oneString.test(line));
+      assert.deepEqual(long, [], `lines wider than ${narrow} characters`);
+      const request = JSON.parse(s.builderJson);
+      const narrowLines = s.builderJson.split('\n').length;
+      assert.deepEqual(request.ExpressionAttributeValues, { ':pk': { S: 'le-guin' }, ':sk': { S: '1969' } });
+      await screenshot(page, 'builder-json-1024x640.png');
+      // A wider builder (a wider window, its column dragged wider): the same request laid out
+      // again, in fewer lines.
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await waitFrames(page, 3);
+      await dragSplitter(page, 'right', -500, 0);
+      s = await waitForState(page, (st) => st.builderJsonColumns >= 70);
+      assert.deepEqual(JSON.parse(s.builderJson), request);
+      assert.ok(s.builderJson.split('\n').length < narrowLines,
+        `${s.builderJson.split('\n').length} lines at ${s.builderJsonColumns} columns, ${narrowLines} at ${narrow}`);
+      // Typed text is the learner's: kept exactly, however long its lines.
+      const typed = '{"TableName": "Books", "KeyConditionExpression": "authorId = :a", "ExpressionAttributeValues": {":a": {"S": "le-guin"}}}';
+      s = await typeInto(page, 'builder.json', typed);
+      assert.equal(s.builderJson, typed);
+      const wide = s.builderJsonColumns;
+      await clickWidget(page, 'builder.tab:json');  // out of the editor: its layout may change now
+      await page.setViewportSize({ width: 1024, height: 640 });
+      s = await waitForState(page, (st) => st.builderJsonColumns < wide);
+      assert.equal(s.builderJson, typed);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  exec, openPage, openPagesAt, reloadWithSettings, roomyViewport, screenshot, siteAndBrowser, state, waitForState, waitFrames,
+  dragSplitter, exec, openPage, openPagesAt, reloadWithSettings, roomyViewport, screenshot, siteAndBrowser, state, waitForState, waitFrames,
   widgetRect,
 } from './support.mjs';
 
@@ -42,24 +42,6 @@ function assertTiled(rects, width, height) {
   assert.ok(area / (width * height) > 0.85, `the panels cover ${Math.round((100 * area) / (width * height))}% of the window`);
 }
 
-// Drags the splitter `name` by dx, dy CSS pixels with the real mouse, a frame per step.
-async function drag(page, name, dx, dy) {
-  const r = await widgetRect(page, `splitter.${name}`);
-  assert.ok(r, `splitter ${name} is drawn`);
-  const x = r.x + r.w / 2;
-  const y = r.y + r.h / 2;
-  await page.mouse.move(x, y);
-  await waitFrames(page, 2);
-  await page.mouse.down();
-  await waitFrames(page, 2);
-  for (let i = 1; i <= 4; i++) {
-    await page.mouse.move(x + (dx * i) / 4, y + (dy * i) / 4);
-    await waitFrames(page, 2);
-  }
-  await page.mouse.up();
-  await waitFrames(page, 3);
-}
-
 const site = siteAndBrowser();
 
 for (const [width, height, dpr] of [[1280, 800, 1], [1920, 1080, 1], [1280, 800, 2], [900, 600, 1]]) {
@@ -84,7 +66,7 @@ describe('splitters', () => {
 
   test('dragging the left splitter widens the left column (up to its share); the layout survives a reload', async () => {
     const before = await panelRects(page);
-    await drag(page, 'left', 60, 0);
+    await dragSplitter(page, 'left', 60, 0);
     const after = await panelRects(page);
     assert.ok(Math.abs(after.lessons.w - (before.lessons.w + 60)) <= 2, `lessons ${before.lessons.w} -> ${after.lessons.w}`);
     assert.ok(Math.abs(after.data.x - (before.data.x + 60)) <= 2, `data view moves right by 60: ${after.data.x}`);
@@ -92,11 +74,11 @@ describe('splitters', () => {
     assert.equal(after.builder.x, before.builder.x, 'the right column stays');
     assertTiled(after, 1280, 800);
 
-    await drag(page, 'bottom', 0, -60);
+    await dragSplitter(page, 'bottom', 0, -60);
     const taller = await panelRects(page);
     assert.ok(Math.abs(taller.trace.h - (before.trace.h + 60)) <= 2, `trace ${before.trace.h} -> ${taller.trace.h}`);
 
-    await drag(page, 'builder', 0, 40);
+    await dragSplitter(page, 'builder', 0, 40);
     const builder = await panelRects(page);
     assert.ok(Math.abs(builder.builder.h - (taller.builder.h + 40)) <= 2, 'the builder takes 40 pixels from the response');
 

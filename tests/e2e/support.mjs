@@ -296,6 +296,25 @@ export async function widgetRect(page, name) {
   return page.evaluate((n) => window.playground.widgetRect(n), name);
 }
 
+// Drags the splitter `name` (splitter.<name>) by dx, dy CSS pixels with the real mouse, a frame
+// per step.
+export async function dragSplitter(page, name, dx, dy) {
+  const r = await widgetRect(page, `splitter.${name}`);
+  if (!r) throw new Error(`splitter ${name} is not drawn`);
+  const x = r.x + r.w / 2;
+  const y = r.y + r.h / 2;
+  await page.mouse.move(x, y);
+  await waitFrames(page, 2);
+  await page.mouse.down();
+  await waitFrames(page, 2);
+  for (let i = 1; i <= 4; i++) {
+    await page.mouse.move(x + (dx * i) / 4, y + (dy * i) / 4);
+    await waitFrames(page, 2);
+  }
+  await page.mouse.up();
+  await waitFrames(page, 3);
+}
+
 // Sends one DynamoDB request through the page's hook; resolves to { status, body }.
 export async function exec(page, operation, body) {
   return page.evaluate(([op, b]) => {

@@ -37,6 +37,21 @@ TEST_CASE("JSON is pretty-printed with short values kept on one line", "[json_fo
   CHECK(FormatJsonText("not json {") == "not json {");
 }
 
+TEST_CASE("A value stays on its line only when the whole line fits: indent, name, value and comma", "[json_format]") {
+  const std::string text = R"({"TableName":"Books","ExpressionAttributeNames":{"#pk":"authorId","#sk":"bookId"}})";
+  // The value alone is 36 characters and its line 68: at 41 columns it opens up (it used to
+  // stay whole, since only the indent was counted, and ran off a narrow builder).
+  CHECK(FormatJsonText(text, 41) ==
+        "{\n  \"TableName\": \"Books\",\n  \"ExpressionAttributeNames\": {\n    \"#pk\": \"authorId\",\n"
+        "    \"#sk\": \"bookId\"\n  }\n}");
+  CHECK(FormatJsonText(text, 68) ==
+        "{\n  \"TableName\": \"Books\",\n  \"ExpressionAttributeNames\": {\"#pk\": \"authorId\", \"#sk\": "
+        "\"bookId\"}\n}");
+  // The comma after a member that is not the last counts too: "  \"A\": {\"b\": \"cc\"}," is 19.
+  CHECK(FormatJsonText(R"({"A":{"b":"cc"},"D":1})", 19) == "{\n  \"A\": {\"b\": \"cc\"},\n  \"D\": 1\n}");
+  CHECK(FormatJsonText(R"({"A":{"b":"cc"},"D":1})", 18) == "{\n  \"A\": {\n    \"b\": \"cc\"\n  },\n  \"D\": 1\n}");
+}
+
 TEST_CASE("Notices: a newer one with the same key replaces the older, and at most four are kept", "[notices]") {
   Notices notices;
   notices.Add(Notices::Level::kWarning, "first", "store");

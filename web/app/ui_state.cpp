@@ -101,6 +101,7 @@ nlohmann::json App::State() const {
       {"builderTab", shown.builder_tab},
       {"builderJson", shown.builder_json ? *shown.builder_json : std::string()},
       {"builderJsonInvalid", shown.builder_json_invalid},
+      {"builderJsonColumns", shown.builder_json_columns},
       {"builderJsonProblem", or_null(shown.builder_json_problem)},
       {"builderKeyProblems", shown.builder_key_problems},
       {"topKeysNote", shown.top_keys_note},

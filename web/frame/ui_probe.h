@@ -51,6 +51,7 @@ struct ShownState {
   std::vector<std::string> builder_key_problems;  // what the form flags in its key fields before Run
   std::string top_keys_note;                       // the table's top keys: the earlier runs their minute holds
   bool builder_json_invalid = false;
+  std::size_t builder_json_columns = 0;    // the JSON tab's width in characters, as last laid out for
   bool editor_active = false;              // a builder editor has the keyboard
   const ResponseView* response = nullptr;  // owned by the workbench
   // The trace painted on the data view (zero when none).

@@ -140,7 +140,7 @@ bool DrawKeyFields(const ddb::KeySchema& schema, RequestFields& f, BodyCache& ca
   return changed;
 }
 
-bool DrawBodyEditor(const ddb::OperationInfo& op, RequestFields& f, PanelContext& ctx) {
+bool DrawBodyEditor(const ddb::OperationInfo& op, RequestFields& f, BodyCache& body, PanelContext& ctx) {
   const char* member = BodyMember(op);
   const std::string label = std::string(member) + " (DynamoDB JSON)";
   FieldLabel(label.c_str(), nullptr, ctx);
@@ -149,7 +149,7 @@ bool DrawBodyEditor(const ddb::OperationInfo& op, RequestFields& f, PanelContext
   const float lines = op.name == "PutItem" || IsMultiTableOperation(op) ? 9.0f : 4.5f;
   const bool changed = ctx.probe.Item(
       "builder.body",
-      ImGui::InputTextMultiline("##body", &f.body, {-FLT_MIN, line * lines + ImGui::GetStyle().FramePadding.y * 2}));
+      JsonEditor("##body", f.body, {-FLT_MIN, line * lines + ImGui::GetStyle().FramePadding.y * 2}, body.editor));
   ctx.probe.RecordLastItem("item_form.body");  // the name the first page's tests know
   ctx.probe.shown().editor_active = ctx.probe.shown().editor_active || ImGui::IsItemActive();
   return changed;
@@ -425,7 +425,7 @@ bool DrawRequestForm(const ddb::OperationInfo& op, RequestFields& f, const FormT
     ctx.probe.RecordLastItem("builder.index");
   }
   if (item_op && tables.table_schema) changed |= DrawKeyFields(*tables.table_schema, f, body, ctx);
-  if (item_op || batch_op) changed |= DrawBodyEditor(op, f, ctx);
+  if (item_op || batch_op) changed |= DrawBodyEditor(op, f, body, ctx);
   if (batch_op && tables.table_schema) changed |= DrawActionAdder(op, f, *tables.table_schema, body, ctx);
   if (op.name == "Query") {
     if (tables.query_schema) changed |= DrawKeyConditionHelper(*tables.query_schema, f, ctx);

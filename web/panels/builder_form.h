@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "frame/panel_context.h"
+#include "panels/json_editor.h"
 #include "text/request_fields.h"
 
 namespace playground {
@@ -19,12 +20,14 @@ struct FormTables {
   std::vector<const ddb::KeySchema*> index_schemas;  // their key schemas, in the same order
 };
 
-// Parsed body JSON, cached so that a large item is parsed only when its text changes.
+// What the form keeps of an operation's body between frames: the JSON parsed, so that a large
+// item is parsed only when its text changes, and its editor's layout (panels/json_editor.h).
 struct BodyCache {
   std::string text;
   nlohmann::ordered_json json;
   bool valid = false;
   const nlohmann::ordered_json* Get(const std::string& body);
+  JsonEditorState editor;
 };
 
 // Returns true when a field changed.

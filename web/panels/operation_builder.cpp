@@ -124,6 +124,7 @@ void OperationBuilder::Draw(const PanelRect& rect, PanelContext& ctx) {
   shown.builder_fields = &fields();
   shown.builder_tab = tab_ == Tab::kForm ? "form" : "json";
   shown.builder_json_invalid = json_invalid_;
+  shown.builder_json_columns = json_editor_.columns;
 
   PlaceNextPanel(rect);
   ui::Window window("Operation builder###builder", nullptr, kPanelWindowFlags | ctx.turn_flags);
@@ -169,6 +170,7 @@ void OperationBuilder::Draw(const PanelRect& rect, PanelContext& ctx) {
   // What this frame's editing left (the values set above were from before it).
   shown.builder_tab = tab_ == Tab::kForm ? "form" : "json";
   shown.builder_json_invalid = json_invalid_;
+  shown.builder_json_columns = json_editor_.columns;
   shown.operation = op().name.data();
   shown.editor_text = &fields().body;
   shown.builder_fields = &fields();
@@ -199,7 +201,7 @@ void OperationBuilder::DrawJsonTab(float run_row, PanelContext& ctx) {
   {
     ui::Font mono(ctx.fonts.mono);
     if (ctx.probe.Item("builder.json",
-                       ImGui::InputTextMultiline("##json", &json_text_, {-FLT_MIN, -run_row - problem_height}))) {
+                       JsonEditor("##json", json_text_, {-FLT_MIN, -run_row - problem_height}, json_editor_))) {
       json_invalid_ = !Decompose(op(), json_text_, fields());
       if (!json_invalid_) SyncPlaceholders(op(), fields());
       json_problem_ = json_invalid_ ? JsonProblemText(json_text_) : std::string();

@@ -53,6 +53,7 @@ class OperationBuilder {
   std::string json_text_;      // the JSON tab: the composed request, or the user's edit of it
   bool json_invalid_ = false;  // the JSON tab's text is not a JSON object
   std::string json_problem_;   // where and why it is not, for the line under the editor
+  JsonEditorState json_editor_;
   // The table the form follows, by name and TableId: a lesson recreates its tables (with other
   // keys, perhaps), and then nothing of the old one may linger in the form.
   std::string followed_table_;

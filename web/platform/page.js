@@ -25,7 +25,7 @@
 //                                      sweep still to come), clockPlaying (the page's clock),
 //                                      lastError: {type, message} | null,
 //                                      operation, editorText, editorActive, builderTab,
-//                                      builderJson, builderJsonInvalid, builderJsonProblem,
+//                                      builderJson, builderJsonInvalid, builderJsonProblem, builderJsonColumns,
 //                                      builderKeyProblems: [text], response: {operation,
 //                                      status, errorType, errorMessage, explanation, count,
 //                                      scannedCount, capacityUnits, itemsReturned, hasNextPage,

@@ -36,14 +36,17 @@ std::string Compact(const Json& value) {
   return ddb::DumpJson(value);
 }
 
-void Format(const Json& value, std::size_t indent, std::size_t line_width, bool expand, std::string& out) {
+// `used`: the columns the line already holds before the value (its indent and member name),
+// and the comma after it: a value fits when the whole line does.
+void Format(const Json& value, std::size_t indent, std::size_t used, std::size_t line_width, bool expand,
+            std::string& out) {
   if (!value.is_structured() || value.empty()) {
     out += Compact(value);
     return;
   }
   if (!expand) {
     std::string compact = Compact(value);
-    if (indent + compact.size() <= line_width) {
+    if (used + compact.size() <= line_width) {
       out += compact;
       return;
     }
@@ -52,12 +55,15 @@ void Format(const Json& value, std::size_t indent, std::size_t line_width, bool 
   const bool is_object = value.is_object();
   out += is_object ? "{\n" : "[\n";
   bool first = true;
+  std::size_t left = value.size();
   for (const auto& [key, member] : value.items()) {
     if (!first) out += ",\n";
     first = false;
     out += pad;
-    if (is_object) out += ddb::DumpJson(Json(key)) + ": ";
-    Format(member, indent + 2, line_width, /*expand=*/false, out);
+    const std::string name = is_object ? ddb::DumpJson(Json(key)) + ": " : std::string();
+    out += name;
+    const std::size_t comma = --left > 0 ? 1 : 0;
+    Format(member, indent + 2, pad.size() + name.size() + comma, line_width, /*expand=*/false, out);
   }
   out += "\n" + std::string(indent, ' ') + (is_object ? "}" : "]");
 }
@@ -73,7 +79,7 @@ std::string FormatJsonText(std::string_view text, std::size_t line_width) {
 std::string FormatJson(const Json& json, std::size_t line_width) {
   std::string out;
   // The top level always opens up, so a short item still reads one attribute per line.
-  Format(json, 0, line_width, /*expand=*/json.is_object(), out);
+  Format(json, 0, 0, line_width, /*expand=*/json.is_object(), out);
   return out;
 }
 
