@@ -53,8 +53,8 @@ class App {
   // Start-up, once per animation frame until started(), before any drawing: moves the restore
   // of the saved sandbox on by a frame's budget. True while this frame still belongs to the
   // restore (the frame that finishes it too: swapping in 100,000 items and drawing them for the
-  // first time are two frames' work, not one); Frame() then draws its progress, which the
-  // platform need not do every frame.
+  // first time are two frames' work, not one; and the one after, which lays out the table that
+  // was on show); Frame() then draws its progress, which the platform need not do every frame.
   bool AdvanceStart();
 
   // Draws one frame between ImGui::NewFrame() and ImGui::Render(). `dpr` is the device pixel
@@ -149,7 +149,8 @@ class App {
   Workbench work_{db_, wire_};
   SavedState saved_;
   SandboxStore store_{host_};
-  bool restoring_frame_ = false;  // AdvanceStart's answer for this frame
+  bool restoring_frame_ = false;   // AdvanceStart's answer for this frame
+  bool warm_saved_table_ = false;  // the next start-up frame lays out the saved selection
   bool started_ = false;
   std::uint64_t started_frame_ = 0;  // the first frame with the panels
   std::string saved_table_;          // the table the saved settings selected, once the sandbox is in
