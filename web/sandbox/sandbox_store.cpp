@@ -221,8 +221,7 @@ void SandboxStore::RestoreFailed(const std::string& why, Notices& notices) {
   restore_.phase = Restore::Phase::kDone;
 }
 
-void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, const ddb::Database& db, Notices& notices,
-                                double started) {
+void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, Notices& notices, double started) {
   if (restore_.from_local_copy) {
     FinishLocalCopy(wire, sandbox);
     return;
@@ -291,10 +290,11 @@ void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, const ddb::D
     ++restore_.next;
     if (restore_.next < restore_.texts.size() && OverBudget(started, kRestoreBudgetFactor)) return;
   }
-  // Swapping in and capturing 100,000 items is a frame's work of its own (~30 ms; with the last
-  // pieces' 24 it made a 55 ms frame).
+  // Swapping in 100,000 items is a frame's work of its own (with the last pieces' 24 ms it made
+  // a 55 ms frame), and matching them to the saved pieces is the next frame's (FinishRestore).
   if (assembled) return;
-  FinishRestore(wire, sandbox, db);
+  wire.Adopt(std::move(*restore_.scratch));
+  restore_.phase = Restore::Phase::kSwapped;
 }
 
 // The undo steps the manifest lists, from their definitions and the items their pieces held;
@@ -341,8 +341,7 @@ std::vector<SandboxState> SandboxStore::RestoredUndoSteps(const std::map<std::st
   return steps;
 }
 
-void SandboxStore::FinishRestore(WireClient& wire, Sandbox& sandbox, const ddb::Database& db) {
-  wire.Adopt(std::move(*restore_.scratch));
+void SandboxStore::FinishRestore(const WireClient& wire, Sandbox& sandbox, const ddb::Database& db) {
   // The restored items become the saved pieces, so the next save writes only what changes.
   // Items are in stored order, as they were saved; each piece takes as many as it held.
   const SandboxState state = CaptureSandbox(db);
@@ -627,7 +626,11 @@ void SandboxStore::Tick(WireClient& wire, Sandbox& sandbox, const ddb::Database&
   PollOutcomes(notices, started);
   if (restore_.phase == Restore::Phase::kNotStarted) return;
   if (restoring()) {
-    if (restore_.phase == Restore::Phase::kAssembling) AssembleSome(wire, sandbox, db, notices, started);
+    if (restore_.phase == Restore::Phase::kAssembling) {
+      AssembleSome(wire, sandbox, notices, started);
+    } else if (restore_.phase == Restore::Phase::kSwapped) {
+      FinishRestore(wire, sandbox, db);
+    }
     return;
   }
   const DataStamp stamp = wire.stamp();

@@ -119,7 +119,9 @@ class SandboxStore {
     std::string key;
   };
   struct Restore {
-    enum class Phase { kNotStarted, kManifest, kPieces, kAssembling, kDone };
+    // kSwapped: the restored database is the page's; the saved pieces are matched to its items
+    // the frame after (capturing 100,000 items and swapping them in made one 50 ms frame).
+    enum class Phase { kNotStarted, kManifest, kPieces, kAssembling, kSwapped, kDone };
     Phase phase = Phase::kNotStarted;
     std::uint64_t manifest_ticket = 0;
     nlohmann::json manifest;
@@ -167,9 +169,8 @@ class SandboxStore {
   // and a frame takes (and assembles) only its budget's worth of them.
   void PollOutcomes(Notices& notices, double started_ms);
   void OnRestoreOutcome(const RecordOutcome& outcome, Notices& notices);
-  void AssembleSome(WireClient& wire, Sandbox& sandbox, const ddb::Database& db, Notices& notices,
-                    double started_ms);
-  void FinishRestore(WireClient& wire, Sandbox& sandbox, const ddb::Database& db);
+  void AssembleSome(WireClient& wire, Sandbox& sandbox, Notices& notices, double started_ms);
+  void FinishRestore(const WireClient& wire, Sandbox& sandbox, const ddb::Database& db);
   void RestoreFailed(const std::string& why, Notices& notices);
   bool TakeLocalCopy(const RecordOutcome& manifest, Notices& notices);
   void FinishLocalCopy(WireClient& wire, Sandbox& sandbox);
