@@ -2,8 +2,8 @@
 // the data view, the builder and the response take turns beside the lesson, and a row of
 // buttons over them says which is on show and picks another. The turn follows the learner:
 // a step with a task opens on the builder, and so does a request put in it (Show me); a
-// request that worked turns to the data view (the
-// items it read, painted), one that failed to the response (its error).
+// request that worked turns to the data view (the items it read, painted), one that failed to
+// the response (its error).
 #include <algorithm>
 
 #include "app/app.h"
@@ -44,17 +44,18 @@ void App::DrawTurns(const PanelRect& rect, PanelContext& ctx) {
                 {Turn::kBuilder, "Builder", "turn.builder"},
                 {Turn::kResponse, "Response", "turn.response"}};
   // Each button as wide as its label, and the room left over shared between them.
-  const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  float labels = 0;
-  for (const auto& t : kTurns) labels += ImGui::CalcTextSize(t.label).x + 2 * ImGui::GetStyle().FramePadding.x;
-  const float extra = std::max(0.0f, (rect.size.x - 2 * spacing - labels) / 3);
+  const auto label_width = [](const char* label) {
+    return ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x;
+  };
+  float left = rect.size.x - 2 * ImGui::GetStyle().ItemSpacing.x;
+  for (const auto& t : kTurns) left -= label_width(t.label);
+  const float extra = std::max(0.0f, left / 3);
   ImGui::SetCursorPosY(std::max(0.0f, (rect.size.y - ImGui::GetFrameHeight()) * 0.5f));
   for (const auto& t : kTurns) {
     if (&t != kTurns) ImGui::SameLine();
     const bool on = turn_ == t.turn;
     ui::StyleColor color(ImGuiCol_Button, ImGui::GetStyleColorVec4(on ? ImGuiCol_ButtonActive : ImGuiCol_FrameBg));
-    const float width = ImGui::CalcTextSize(t.label).x + 2 * ImGui::GetStyle().FramePadding.x + extra;
-    if (ctx.probe.Item(t.name, ImGui::Button(t.label, {width, 0}))) turn_ = t.turn;
+    if (ctx.probe.Item(t.name, ImGui::Button(t.label, {label_width(t.label) + extra, 0}))) turn_ = t.turn;
   }
 }
 

@@ -42,7 +42,7 @@ bool JsonEditor(const char* id, std::string& text, ImVec2 size, JsonEditorState&
     state.columns = columns;
   }
   const bool changed = ImGui::InputTextMultiline(id, &text, size);
-  state.seen = text;
+  if (state.seen != text) state.seen = text;
   return changed;
 }
 

@@ -219,6 +219,9 @@ class WebPlatform {
   // ImGui, the GL calls) and the time since the frame before, in milliseconds.
   std::vector<float> cpu_ms;
   std::vector<float> interval_ms;
+  void RecordFrameCpu(double start_ms) {
+    if (cpu_ms.size() < kMaxTimings) cpu_ms.push_back(static_cast<float>(emscripten_get_now() - start_ms));
+  }
   bool page_ready_sent = false;
 
  private:
@@ -468,7 +471,7 @@ void WebPlatform::Frame() {
     return;
   }
   if (!app_.started() && !DrawStartUpFrame(start_ms)) {
-    if (cpu_ms.size() < kMaxTimings) cpu_ms.push_back(static_cast<float>(emscripten_get_now() - start_ms));
+    RecordFrameCpu(start_ms);
     return;
   }
   last_drawn_ms_ = start_ms;
@@ -504,7 +507,7 @@ void WebPlatform::Frame() {
     pixels_painted_ += static_cast<double>(damage.area());
   }
   UpdateCursor();
-  if (cpu_ms.size() < kMaxTimings) cpu_ms.push_back(static_cast<float>(emscripten_get_now() - start_ms));
+  RecordFrameCpu(start_ms);
   // Ready once the saved sandbox is in: a script that runs then cannot be undone by a restore.
   if (app_.started() && !page_ready_sent) {
     page_ready_sent = true;

@@ -608,16 +608,15 @@ void SandboxStore::OnCommitted(const RecordOutcome& outcome, Notices& notices) {
 }
 
 void SandboxStore::PollOutcomes(Notices& notices, double started_ms) {
-  // At least one a frame, as with every budget here.
-  for (bool first = true; first || !(restoring() && OverBudget(started_ms, kRestoreBudgetFactor)); first = false) {
-    auto outcome = host_.PollRecord();
-    if (!outcome) break;
+  while (auto outcome = host_.PollRecord()) {
     if (restore_.phase == Restore::Phase::kManifest || restore_.phase == Restore::Phase::kPieces) {
       OnRestoreOutcome(*outcome, notices);
     } else if (save_ && save_->commit_ticket == outcome->ticket) {
       OnCommitted(*outcome, notices);
     }
     // Puts and deletes need no answer: a put that failed fails the commit after it.
+    // A restore's pieces arrive together: a frame takes its budget's worth, at least one.
+    if (restoring() && OverBudget(started_ms, kRestoreBudgetFactor)) break;
   }
 }
 
