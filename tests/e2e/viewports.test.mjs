@@ -5,7 +5,10 @@
 // and keeps Exit reachable (and Esc leaves it). Screenshots: artifacts/e2e/viewport-*.png.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { clickWidget, openPage, reloadWithSettings, screenshot, siteAndBrowser, waitForState, waitFrames, widgetRect } from './support.mjs';
+import {
+  clickWidget, openPage, reloadWithSettings, screenshot, scrollTo, siteAndBrowser, state, typeText, waitForState, waitFrames,
+  widgetRect,
+} from './support.mjs';
 
 const env = siteAndBrowser();
 
@@ -59,7 +62,10 @@ describe('the page at every size', () => {
           for (const [mode, settings] of modes) {
             const label = `${width}x${height} at ${scale * 100} %, ${mode}`;
             const s = await reloadWithSettings(page, { fontScale: scale, table: 'Books', ...settings });
-            await waitForState(page, (st) => st.lesson?.step === 2 && st.selectedTable === 'Books');
+            // Where the panels take turns, the data view (which reports the table on show) waits
+            // behind the builder.
+            const turns = mode === 'lesson layout' && width === 1024 && scale === 2.5;
+            await waitForState(page, (st) => st.lesson?.step === 2 && (turns || st.selectedTable === 'Books'));
             await waitFrames(page, 3);
             const rects = await assertFits(page, width, height, label);
             for (const name of ['title.presenter', 'title.larger', 'title.smaller', 'menu.sandbox', 'menu.view',
@@ -70,7 +76,6 @@ describe('the page at every size', () => {
             // The lesson layout at 1024x640 and 250 % has no room for its panels side by side
             // or stacked: the data view, the builder and the response take turns beside the
             // lesson (a step with a task opens on the builder).
-            const turns = mode === 'lesson layout' && width === 1024 && scale === 2.5;
             assert.equal(Boolean(rects['turn.data']), turns, `${label}: the panels take turns`);
             const expected = mode === 'workbench'
               ? ['panel:builder', 'panel:data', 'panel:history', 'panel:lessons', 'panel:response', 'panel:tables', 'panel:trace']
@@ -152,6 +157,49 @@ describe('an index on show at the smallest size', () => {
           await screenshot(page, `viewport-index-${scale * 100}-${mode.replace(/ /g, '-')}.png`);
         }
       }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the panels taking turns follow the learner', () => {
+  test('1024x640 at 250 %: a task opens on the builder, Show me turns to it, an error to the response, an answer to the data', async () => {
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=composite-keys&step=2`,
+      { width: 1024, height: 640 });
+    const shown = async () => Object.keys(await page.evaluate(() => window.playground.widgetRects()))
+      .filter((n) => n.startsWith('panel:') && n !== 'panel:lessons');
+    // The panel on show once a request's answer is in (a few frames: it is not on show to wait on).
+    const turnsTo = async (panel, why) => {
+      for (let i = 0; i < 40 && (await shown()).join() !== panel; i++) await waitFrames(page, 2);
+      assert.deepEqual(await shown(), [panel], why);
+    };
+    try {
+      await waitForState(page, (s) => s.lesson?.step === 2 && s.tablesListed > 0);
+      await reloadWithSettings(page, { fontScale: 2.5, table: 'Books', presenter: false, lessonLayout: true });
+      await waitForState(page, (s) => s.lesson?.step === 2);
+      await waitFrames(page, 3);
+      assert.deepEqual(await shown(), ['panel:builder'], 'a step with a task opens on the builder');
+      await clickWidget(page, 'turn.data');
+      await waitFrames(page, 2);
+      assert.deepEqual(await shown(), ['panel:data']);
+      await scrollTo(page, 'lesson.showme', 'lesson.body');
+      await clickWidget(page, 'lesson.showme');
+      await waitFrames(page, 3);
+      assert.deepEqual(await shown(), ['panel:builder'], 'Show me turns to the builder');
+      // This step's task is to provoke an error (GetItem with half a key): Run turns to it.
+      await clickWidget(page, 'builder.run');
+      await turnsTo('panel:response', 'an error turns to the response');
+      assert.notEqual((await state(page)).response?.status, 200);
+      // A request that works, typed into the JSON tab, turns to the data view.
+      await clickWidget(page, 'turn.builder');
+      await clickWidget(page, 'builder.tab:json');
+      await clickWidget(page, 'builder.json');
+      await page.keyboard.press('Control+A');
+      await typeText(page, '{"TableName": "Books", "Key": {"authorId": {"S": "le-guin"}, "bookId": {"S": "1968-earthsea"}}}');
+      await clickWidget(page, 'builder.run');
+      await turnsTo('panel:data', 'an answer turns to the data view');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
