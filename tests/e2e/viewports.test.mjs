@@ -153,8 +153,18 @@ describe('an index on show at the smallest size', () => {
           assert.ok(!put.includes('Exception'), put);
           await waitForState(page, (st) => st.dataIndex === 'ByEmail' && st.indexPending > 0);
           await waitFrames(page, 3);
-          await assertFits(page, width, height, label);
           await screenshot(page, `viewport-index-${scale * 100}-${mode.replace(/ /g, '-')}.png`);
+          await assertFits(page, width, height, label);
+          // However short the panel, the headers (the chooser, the key, the write on its way, the
+          // trace line) leave the items rows of their own, scrolled into view after a request:
+          // at 250 % they left none. (Not in the whole workbench at 250 %: its nine panels leave
+          // the data view a strip the height of a partition's header; the lesson layout, where
+          // the panels take turns, is the one for that size.)
+          if (!(mode === 'workbench' && scale === 2.5)) {
+            const rects = await page.evaluate(() => window.playground.widgetRects());
+            const rows = Object.entries(rects).filter(([n, r]) => n.startsWith('item:') && r.h >= 10);
+            assert.ok(rows.length > 0, `${label}: no item row of the index in view`);
+          }
         }
       }
       assert.deepEqual(errors, []);

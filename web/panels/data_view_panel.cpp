@@ -155,8 +155,20 @@ void DataViewPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   const float inspector_height =
       ctx.selection.item ? std::clamp(ImGui::GetContentRegionAvail().y * 0.34f, 110 * ctx.scale, 320 * ctx.scale)
                          : 0.0f;
+  // Headers that leave the items less than a few rows (250 % text at 1024x640, with a write on
+  // its way and a trace line, left them none): the items keep those rows, the panel scrolls, and
+  // each new request's trace scrolls the panel down to them. Never a body taller than the panel:
+  // scrolled to, all of it is in view (a partition's rows scroll on their own to what a request
+  // touched).
+  const float visible = ImGui::GetWindowContentRegionMax().y - ImGui::GetWindowContentRegionMin().y;
+  const float min_body = std::min(visible, kMinBodyRows * ImGui::GetTextLineHeightWithSpacing() +
+                                               ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ScrollbarSize);
+  const bool squeezed = ImGui::GetContentRegionAvail().y - inspector_height < min_body;
+  const bool new_trace = paint.active() && paint.trace()->trace.sequence != body_shown_for_;
+  if (new_trace) body_shown_for_ = paint.trace()->trace.sequence;
+  const float body_top = ImGui::GetCursorPosY();
   {
-    ui::Child body("data_body", {0, ctx.selection.item ? -inspector_height : 0.0f}, 0, 0);
+    ui::Child body("data_body", {0, squeezed ? min_body : ctx.selection.item ? -inspector_height : 0.0f}, 0, 0);
     if (body) {
       if (mode_ == Mode::kPartitions) {
         partition_map_.Draw(*view, paint, compact, ctx);
@@ -173,8 +185,13 @@ void DataViewPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
     }
   }
   if (ctx.selection.item) {
-    ui::Child inspector("inspector", {0, 0}, ImGuiChildFlags_Border, 0);
+    ui::Child inspector("inspector", {0, squeezed ? inspector_height : 0.0f}, ImGuiChildFlags_Border, 0);
     if (inspector) inspector_.Draw(*view, ctx);
+  }
+  if (squeezed && new_trace) {
+    // The end of the items in view (with the inspector, their start when both are taller).
+    const float end = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y + ImGui::GetStyle().WindowPadding.y;
+    ImGui::SetScrollY(std::min(body_top - ImGui::GetStyle().WindowPadding.y, std::max(0.0f, end - visible)));
   }
 }
 

@@ -4,6 +4,8 @@
 // trace; and the inspector for the selected item underneath.
 #pragma once
 
+#include <cstdint>
+
 #include "frame/panel_context.h"
 #include "panels/capacity_panel.h"
 #include "panels/item_grid.h"
@@ -44,7 +46,11 @@ class DataViewPanel {
   // "Add a GSI" (UpdateTable Create), a modal opened from the index chooser.
   void DrawAddIndexDialog(const ddb::TableDescription& table, PanelContext& ctx);
 
+  // The rows of items the body keeps however short the panel (DataViewPanel::Draw).
+  static constexpr int kMinBodyRows = 4;
+
   Mode mode_ = Mode::kPartitions;
+  std::uint64_t body_shown_for_ = 0;  // trace sequence the panel last scrolled its items into view for
   bool select_tab_ = false;
   std::string capacity_table_;  // ShowCapacity's table, until the next frame takes it
   CapacityPanel capacity_;
