@@ -194,6 +194,14 @@ describe('the panels taking turns follow the learner', () => {
       await clickWidget(page, 'turn.data');
       await waitFrames(page, 2);
       assert.deepEqual(await shown(), ['panel:data']);
+      // The data view has no title bar when the panels take turns: the pointer resting on its
+      // button names the table (a tooltip comes after ImGui's delay, in wall time).
+      let named = null;
+      for (let i = 0; i < 40 && !named; i++) {
+        await waitFrames(page, 2);
+        named = await page.evaluate(() => window.playground.widgetRect('turn.data.tooltip'));
+      }
+      assert.ok(named, 'the Data button names the table on show');
       await scrollTo(page, 'lesson.showme', 'lesson.body');
       await clickWidget(page, 'lesson.showme');
       await waitFrames(page, 3);

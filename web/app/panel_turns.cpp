@@ -56,6 +56,14 @@ void App::DrawTurns(const PanelRect& rect, PanelContext& ctx) {
     const bool on = turn_ == t.turn;
     ui::StyleColor color(ImGuiCol_Button, ImGui::GetStyleColorVec4(on ? ImGuiCol_ButtonActive : ImGuiCol_FrameBg));
     if (ctx.probe.Item(t.name, ImGui::Button(t.label, {label_width(t.label) + extra, 0}))) turn_ = t.turn;
+    // The data view has no title bar here, and the row no room for a table's name: the button
+    // names the table on show (and the index) when the pointer rests on it.
+    if (t.turn == Turn::kData && !ctx.selection.table.empty() && ImGui::BeginItemTooltip()) {
+      ImGui::Text("Data: %s%s%s", ctx.selection.table.c_str(), ctx.selection.index.empty() ? "" : " \xC2\xB7 index ",
+                  ctx.selection.index.c_str());
+      ctx.probe.RecordLastItem("turn.data.tooltip");
+      ImGui::EndTooltip();
+    }
   }
 }
 
