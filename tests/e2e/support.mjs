@@ -233,7 +233,9 @@ const pagePool = {
   },
 };
 
-export const state = (page) => page.evaluate(() => window.playground.state());
+// The page's state (playground.state), sent as JSON text: Playwright walks an object it hands
+// over value by value in the page and again here, a string it passes whole.
+export const state = async (page) => JSON.parse(await page.evaluate(() => window.playground.stateText()));
 // The text of an element of the page itself (the screen-reader live regions).
 export const liveText = (page, id) => page.evaluate((i) => document.getElementById(i).textContent, id);
 
@@ -334,10 +336,10 @@ export function waitFrames(page, n = 1, { andState = false } = {}) {
     const target = window.playground.frameCount() + k;
     const check = () => {
       if (window.playground.frameCount() < target) requestAnimationFrame(check);
-      else resolve(withState ? window.playground.state() : undefined);
+      else resolve(withState ? window.playground.stateText() : undefined);
     };
     requestAnimationFrame(check);
-  }), [n, andState]);
+  }), [n, andState]).then((text) => (andState ? JSON.parse(text) : undefined));
 }
 
 // Moves the page's clock on by `ms` (playground.stepClock), as "Step 1 s" would, and waits

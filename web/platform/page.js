@@ -45,6 +45,9 @@
 //                                      lessonText, loadingSample, share: {ok, url, message} |
 //                                      null, sharePending, shareOpen, importOpen, input, devicePixelRatio,
 //                                      canvasWidth, canvasHeight}.
+//   playground.stateText()             the same as JSON text: what the browser tests read, since
+//                                      a string crosses to them whole where an object is walked
+//                                      value by value on both sides.
 //   playground.frameCount()            frames drawn so far (what state().frameCount says, cheaply:
 //                                      the browser tests wait on it every animation frame).
 //   playground.framesPainted()         of those, the frames sent to the GPU: a frame that would
@@ -218,7 +221,10 @@
       return this.widgetRect("*");
     },
     state() {
-      return JSON.parse(Module.UTF8ToString(Module._ui_state()));
+      return JSON.parse(this.stateText());
+    },
+    stateText() {
+      return Module.UTF8ToString(Module._ui_state());
     },
     frameCount() {
       return Module._ui_frame_count();
