@@ -20,7 +20,8 @@ const overlap = (a, b) => Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > 
 
 // Pairs of widgets that overlap without one holding the other.
 function overlaps(rects) {
-  const names = Object.keys(rects).filter((n) => !n.startsWith('splitter.'));
+  // A tooltip floats over what it explains (one may show where the pointer rests after a click).
+  const names = Object.keys(rects).filter((n) => !n.startsWith('splitter.') && !n.endsWith('.tooltip'));
   const found = [];
   for (let i = 0; i < names.length; i++) {
     for (let j = i + 1; j < names.length; j++) {
