@@ -16,6 +16,7 @@ constexpr float kMinSqueezed = 120.0f;  // left and right columns in a very narr
 constexpr float kMinBottom = 90.0f;
 constexpr float kMinSplitPane = 70.0f;
 constexpr float kMinStackedHeight = 240.0f;  // the lesson layout's data view over its builder row
+
 // The workbench's builder: its operation, tabs, a key's two fields, a few lines of the item and
 // Run. A short window (1024x640) gave it two field rows and cut the item; the response under it
 // reads as well in less.

@@ -10,8 +10,6 @@
 namespace playground {
 namespace {
 
-// FormatJsonText's own width: what the page lays requests out for before any editor is drawn.
-constexpr std::size_t kPageColumns = 64;
 // Narrower than this, one member a line reads better than a line cut at every brace.
 constexpr std::size_t kMinColumns = 24;
 
@@ -35,7 +33,7 @@ bool JsonEditor(const char* id, std::string& text, ImVec2 size, JsonEditorState&
   const std::size_t columns = ColumnsFor(size);
   if (ImGui::GetActiveID() != ImGui::GetID(id)) {
     if (text != state.seen) {
-      Refit(text, kPageColumns, columns);  // from outside the editor: the page's layout, if any
+      Refit(text, kJsonLineWidth, columns);  // from outside the editor: the page's layout, if any
     } else if (columns != state.columns) {
       Refit(text, state.columns, columns);  // the editor changed width
     }
