@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "app/app.h"
+#include "panels/data_view_panel.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {
@@ -59,8 +60,7 @@ void App::DrawTurns(const PanelRect& rect, PanelContext& ctx) {
     // The data view has no title bar here, and the row no room for a table's name: the button
     // names the table on show (and the index) when the pointer rests on it.
     if (t.turn == Turn::kData && !ctx.selection.table.empty() && ImGui::BeginItemTooltip()) {
-      ImGui::Text("Data: %s%s%s", ctx.selection.table.c_str(), ctx.selection.index.empty() ? "" : " \xC2\xB7 index ",
-                  ctx.selection.index.c_str());
+      ImGui::TextUnformatted(DataViewTitle(ctx.selection).c_str());
       ctx.probe.RecordLastItem("turn.data.tooltip");
       ImGui::EndTooltip();
     }

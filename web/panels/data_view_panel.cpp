@@ -66,6 +66,12 @@ void Swatch(ImVec4 color, const char* label, PanelContext& ctx) {
 
 }  // namespace
 
+std::string DataViewTitle(const Selection& selection) {
+  if (selection.table.empty()) return "Data";
+  if (selection.index.empty()) return "Data: " + selection.table;
+  return "Data: " + selection.table + " \xC2\xB7 index " + selection.index;
+}
+
 void DataViewPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
   std::string started = capacity_.TakeStartedTable();
   if (started.empty()) started = std::exchange(capacity_table_, {});
@@ -106,11 +112,7 @@ void DataViewPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
 
   PlaceNextPanel(rect);
   // "###data" keeps the window's identity while its title follows the selection.
-  const std::string title =
-      (table.empty()                 ? std::string("Data")
-       : ctx.selection.index.empty() ? "Data: " + table
-                                     : "Data: " + table + " \xC2\xB7 index " + ctx.selection.index) +
-      "###data";
+  const std::string title = DataViewTitle(ctx.selection) + "###data";
   ui::Window window(title.c_str(), nullptr, kPanelWindowFlags | ctx.turn_flags);
   if (!window) return;
 

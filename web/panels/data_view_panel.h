@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "frame/panel_context.h"
 #include "panels/capacity_panel.h"
@@ -14,6 +15,10 @@
 #include "view_models/index_draft.h"
 
 namespace playground {
+
+// "Data", "Data: Books", "Data: Books · index ByStatus": what the data view shows, as its title
+// bar says it (and, where the panels take turns without title bars, its turn's button).
+std::string DataViewTitle(const Selection& selection);
 
 class DataViewPanel {
  public:
