@@ -85,6 +85,80 @@ TEST_CASE("Lesson progress reads back what it wrote, and forgives what it cannot
   CHECK(back != progress);
 }
 
+TEST_CASE(
+    "A task's answer is offered only after a failed attempt or the last hint, and its record says how it was solved",
+    "[lesson_progress]") {
+  TaskHelp help;
+  CHECK_FALSE(help.AnswerOffered(2));
+  CHECK(help.Outcome() == TaskOutcome::kFirstTry);
+  help.hints_shown = 1;
+  CHECK_FALSE(help.AnswerOffered(2));
+  CHECK(help.Outcome() == TaskOutcome::kWithHelp);
+  help.hints_shown = 2;
+  CHECK(help.AnswerOffered(2));
+  TaskHelp tried;
+  tried.failed_attempts = 1;
+  CHECK(tried.AnswerOffered(3));
+  CHECK(tried.Outcome() == TaskOutcome::kWithHelp);
+  tried.answer_shown = true;
+  CHECK(tried.Outcome() == TaskOutcome::kWithAnswer);
+
+  // The best outcome stays; the first quiz answer stays.
+  LessonRecord record;
+  record.RecordTask(2, TaskOutcome::kWithAnswer);
+  record.RecordTask(2, TaskOutcome::kWithHelp);
+  record.RecordTask(2, TaskOutcome::kWithAnswer);
+  CHECK(record.tasks.at(2) == TaskOutcome::kWithHelp);
+  record.RecordTask(2, TaskOutcome::kFirstTry);
+  CHECK(record.tasks.at(2) == TaskOutcome::kFirstTry);
+  record.RecordQuiz(1, false);
+  record.RecordQuiz(1, true);
+  CHECK(record.quizzes.at(1) == false);
+
+  // The lesson list's line for it.
+  CHECK(RecordSummary(LessonRecord{}).empty());
+  CHECK(RecordSummary(record) == "Tasks: 1 first try \xC2\xB7 quizzes: 0 of 1 right first time");
+  record.RecordTask(3, TaskOutcome::kWithAnswer);
+  record.RecordTask(4, TaskOutcome::kWithHelp);
+  record.RecordTask(5, TaskOutcome::kFirstTry);
+  record.RecordQuiz(3, true);
+  CHECK(RecordSummary(record) ==
+        "Tasks: 2 first try, 1 with help, 1 with the answer \xC2\xB7 quizzes: 1 of 2 right first time");
+  LessonRecord quizzes_only;
+  quizzes_only.RecordQuiz(0, true);
+  CHECK(RecordSummary(quizzes_only) == "Quizzes: 1 of 1 right first time");
+}
+
+TEST_CASE("Lesson progress keeps each task's and quiz's record across a reload, and forgives what it cannot read",
+          "[lesson_progress]") {
+  LessonProgress progress;
+  LessonRecord& r = progress.Of("paging");
+  r.done = {0, 1, 2};
+  r.RecordTask(0, TaskOutcome::kFirstTry);
+  r.RecordTask(1, TaskOutcome::kWithHelp);
+  r.RecordTask(2, TaskOutcome::kWithAnswer);
+  r.RecordQuiz(1, true);
+  r.RecordQuiz(2, false);
+  const nlohmann::json json = progress.ToJson();
+  CHECK(json["lessons"]["paging"] == nlohmann::json::parse(R"({"step": 1, "done": [1, 2, 3], "complete": false,
+      "tasks": {"1": "first-try", "2": "help", "3": "answer"}, "quizzes": {"2": true, "3": false}})"));
+  LessonProgress back;
+  back.FromJson(json);
+  CHECK(back == progress);
+  // Restarting the lesson forgets its steps, not how its tasks and quizzes went.
+  back.Restart("paging");
+  CHECK(back.Find("paging")->done.empty());
+  CHECK(back.Find("paging")->tasks.size() == 3);
+  CHECK(back.Find("paging")->quizzes.size() == 2);
+
+  back.FromJson(nlohmann::json::parse(R"({"version": 1, "lessons": {"paging": {
+      "tasks": {"x": "first-try", "0": "help", "2": "bogus", "3": "answer", "4": 1, "5x": "help"},
+      "quizzes": {"1": "yes", "2": false, "-1": true}}}})"));
+  REQUIRE(back.Find("paging"));
+  CHECK(back.Find("paging")->tasks == std::map<int, TaskOutcome>{{2, TaskOutcome::kWithAnswer}});
+  CHECK(back.Find("paging")->quizzes == std::map<int, bool>{{1, false}});
+}
+
 TEST_CASE("Starting a lesson replaces its tables in one undo step, and runs the steps a link skips", "[lesson_setup]") {
   Page page;
   auto& [db, wire, sandbox, notices] = page;

@@ -1,6 +1,7 @@
 #include "view_models/lesson_progress.h"
 
 #include <algorithm>
+#include <charconv>
 #include <map>
 
 namespace playground {
@@ -9,7 +10,58 @@ namespace {
 constexpr int kProgressVersion = 1;
 constexpr int kMaxSteps = 1000;  // far more than a lesson has: a bound for what is read back
 
+// 1-based step as JSON (a number, or an object key's text) -> 0-based, or -1.
+int StepOf(const nlohmann::json& value) {
+  return value.is_number_integer() && value.get<int>() >= 1 && value.get<int>() <= kMaxSteps ? value.get<int>() - 1
+                                                                                             : -1;
+}
+int StepOf(const std::string& key) {
+  int step = 0;
+  const auto [end, error] = std::from_chars(key.data(), key.data() + key.size(), step);
+  return error == std::errc() && end == key.data() + key.size() ? StepOf(nlohmann::json(step)) : -1;
+}
+
+std::optional<TaskOutcome> OutcomeNamed(const nlohmann::json& value) {
+  if (!value.is_string()) return std::nullopt;
+  for (TaskOutcome o : {TaskOutcome::kFirstTry, TaskOutcome::kWithHelp, TaskOutcome::kWithAnswer})
+    if (value.get<std::string>() == TaskOutcomeName(o)) return o;
+  return std::nullopt;
+}
+
 }  // namespace
+
+const char* TaskOutcomeName(TaskOutcome outcome) {
+  switch (outcome) {
+    case TaskOutcome::kFirstTry: return "first-try";
+    case TaskOutcome::kWithHelp: return "help";
+    case TaskOutcome::kWithAnswer: return "answer";
+  }
+  return "answer";
+}
+
+std::string RecordSummary(const LessonRecord& record) {
+  int counts[3] = {0, 0, 0};
+  for (const auto& [step, outcome] : record.tasks) ++counts[static_cast<int>(outcome)];
+  static constexpr const char* kWords[3] = {" first try", " with help", " with the answer"};
+  std::string tasks;
+  for (int i = 0; i < 3; ++i) {
+    if (counts[i] == 0) continue;
+    tasks += (tasks.empty() ? "Tasks: " : ", ") + std::to_string(counts[i]) + kWords[i];
+  }
+  std::string quizzes;
+  if (!record.quizzes.empty()) {
+    const auto right =
+        std::count_if(record.quizzes.begin(), record.quizzes.end(), [](const auto& q) { return q.second; });
+    quizzes = std::string(tasks.empty() ? "Quizzes: " : "quizzes: ") + std::to_string(right) + " of " +
+              std::to_string(record.quizzes.size()) + " right first time";
+  }
+  return tasks + (tasks.empty() || quizzes.empty() ? "" : " \xC2\xB7 ") + quizzes;
+}
+
+void LessonRecord::RecordTask(int step, TaskOutcome outcome) {
+  auto [it, inserted] = tasks.emplace(step, outcome);
+  if (!inserted && outcome < it->second) it->second = outcome;
+}
 
 const LessonRecord* LessonProgress::Find(const std::string& id) const {
   auto it = lessons_.find(id);
@@ -36,7 +88,16 @@ nlohmann::json LessonProgress::ToJson() const {
   for (const auto& [id, record] : sorted) {
     nlohmann::json done = nlohmann::json::array();
     for (int step : record->done) done.push_back(step + 1);
-    lessons[id] = {{"step", record->step + 1}, {"done", std::move(done)}, {"complete", record->complete}};
+    nlohmann::json entry = {{"step", record->step + 1}, {"done", std::move(done)}, {"complete", record->complete}};
+    if (!record->tasks.empty()) {
+      nlohmann::json& tasks = entry["tasks"] = nlohmann::json::object();
+      for (const auto& [step, outcome] : record->tasks) tasks[std::to_string(step + 1)] = TaskOutcomeName(outcome);
+    }
+    if (!record->quizzes.empty()) {
+      nlohmann::json& quizzes = entry["quizzes"] = nlohmann::json::object();
+      for (const auto& [step, correct] : record->quizzes) quizzes[std::to_string(step + 1)] = correct;
+    }
+    lessons[id] = std::move(entry);
   }
   return {{"version", kProgressVersion},
           {"current", current_.empty() ? nlohmann::json(nullptr) : nlohmann::json(current_)},
@@ -46,23 +107,30 @@ nlohmann::json LessonProgress::ToJson() const {
 void LessonProgress::FromJson(const nlohmann::json& json) {
   Clear();
   if (!json.is_object() || json.value("version", 0) != kProgressVersion) return;
-  const auto step_of = [](const nlohmann::json& value) {
-    return value.is_number_integer() && value.get<int>() >= 1 && value.get<int>() <= kMaxSteps ? value.get<int>() - 1
-                                                                                               : -1;
-  };
   if (auto it = json.find("current"); it != json.end() && it->is_string()) current_ = it->get<std::string>();
   auto lessons = json.find("lessons");
   if (lessons == json.end() || !lessons->is_object()) return;
   for (const auto& [id, value] : lessons->items()) {
     if (!value.is_object()) continue;
     LessonRecord record;
-    if (auto it = value.find("step"); it != value.end()) record.step = std::max(0, step_of(*it));
+    if (auto it = value.find("step"); it != value.end()) record.step = std::max(0, StepOf(*it));
     if (auto it = value.find("done"); it != value.end() && it->is_array()) {
       for (const auto& step : *it) {
-        if (const int s = step_of(step); s >= 0) record.done.insert(s);
+        if (const int s = StepOf(step); s >= 0) record.done.insert(s);
       }
     }
     if (auto it = value.find("complete"); it != value.end() && it->is_boolean()) record.complete = it->get<bool>();
+    if (auto it = value.find("tasks"); it != value.end() && it->is_object()) {
+      for (const auto& [key, outcome] : it->items()) {
+        const int s = StepOf(key);
+        if (const auto o = OutcomeNamed(outcome); s >= 0 && o) record.tasks[s] = *o;
+      }
+    }
+    if (auto it = value.find("quizzes"); it != value.end() && it->is_object()) {
+      for (const auto& [key, correct] : it->items()) {
+        if (const int s = StepOf(key); s >= 0 && correct.is_boolean()) record.quizzes[s] = correct.get<bool>();
+      }
+    }
     lessons_[id] = std::move(record);
   }
 }
