@@ -12,8 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import {
-  clickWidget, clipboardPermissions, openPage, pasteText, pressKeys, repoRoot, scrollTo, siteAndBrowser, state,
-  stepClockUntil, typeText, waitForState,
+  clickWidget, clipboardPermissions, openPage, repoRoot, runInBuilder, scrollTo, siteAndBrowser, stepClockUntil,
+  waitForState,
 } from './support.mjs';
 
 const env = siteAndBrowser();
@@ -23,26 +23,6 @@ const index = JSON.parse(fs.readFileSync(path.join(lessonsDir, 'index.json'), 'u
 async function clickInStep(page, name) {
   await scrollTo(page, name, 'lesson.body');
   return clickWidget(page, name);
-}
-
-// Types (or pastes) a request into the builder's JSON tab and runs it, as a learner would.
-async function runInBuilder(page, operation, request, { typed }) {
-  const text = JSON.stringify(request);
-  if ((await state(page)).operation !== operation) {
-    await clickWidget(page, 'builder.operation');
-    await clickWidget(page, `builder.operation:${operation}`);
-    await waitForState(page, (s) => s.operation === operation);
-  }
-  if ((await state(page)).builderTab !== 'json') await clickWidget(page, 'builder.tab:json');
-  await clickWidget(page, 'builder.json');
-  if (typed) {
-    await page.keyboard.press('Control+A');
-    await typeText(page, text);
-  } else {
-    await pasteText(page, text);
-  }
-  await pressKeys(page, 'Control+Enter');
-  return waitForState(page, (s) => s.response?.requestBody === text && s.input.queuedEvents === 0);
 }
 
 describe('the whole curriculum, by mouse and keyboard', () => {
@@ -68,9 +48,9 @@ describe('the whole curriculum, by mouse and keyboard', () => {
             // A learner reads the step first; by then earlier writes have reached their GSIs
             // (a lesson may hold them back 20 s so that one step can catch the lag).
             await stepClockUntil(page, (st) => !st.backgroundWork, { stepMs: 5000 });
-            const solution =
-              step.task.solution ?? (step.showMe ? [{ operation: step.showMe.operation, request: step.showMe.request }] : []);
-            for (const r of solution) await runInBuilder(page, r.operation, r.request, { typed });
+            // The answer, composed in the builder (a traffic step's answer is its design). The
+            // step's Show me is an example of the same kind, never the answer.
+            for (const r of step.task.solution ?? []) await runInBuilder(page, r.operation, r.request, { typed });
             if (step.traffic) {
               // Traffic steps: pick the design, run it, and wait the run out on the page's clock.
               if (step.traffic.designs.length > 1) {

@@ -8,13 +8,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import {
-  clickWidget, exec, liveText, navigate, openPage, pressKeys, reload, reloadWithSettings, repoRoot, screenshot, scrollTo,
-  siteAndBrowser, state, stepClock, typeText, waitForState, waitFrames, widgetRect, lessonCount,
+  clickWidget, clipboardPermissions, exec, liveText, navigate, openPage, pressKeys, reload, reloadWithSettings, repoRoot,
+  runInBuilder, screenshot, scrollTo, siteAndBrowser, state, stepClock, typeText, waitForState, waitFrames, widgetRect,
+  lessonCount,
 } from './support.mjs';
 
 const env = siteAndBrowser();
 
 const FIRST_TITLE = 'Your first table: keys, not columns';
+const lesson01 = JSON.parse(fs.readFileSync(path.join(repoRoot, 'lessons/01-first-table.json'), 'utf8'));
 
 // Clicks a widget of the open step, scrolling the step to it first.
 async function clickInStep(page, name) {
@@ -38,14 +40,17 @@ async function pressWithKeyboard(page, name) {
 
 describe('the first lesson, by mouse and keyboard', () => {
   test('every step done, checked by the engine after each request, up to what was learned', async () => {
-    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=first-table`);
+    const lesson = lesson01;
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=first-table`, {
+      permissions: clipboardPermissions,
+    });
     try {
       // Step 1: predict first; the task and its "show me" come after the prediction.
       let s = await onStep(page, 1);
       assert.equal(s.lesson.title, FIRST_TITLE);
       assert.equal(s.lesson.steps, 6);
       assert.deepEqual(s.lesson.done, []);
-      assert.deepEqual(s.lesson.quiz, { choices: 4, choice: null, correct: false });
+      assert.deepEqual(s.lesson.quiz, { choices: 4, choice: null, correct: false, firstAnswerRight: null });
       assert.equal(s.lesson.task.revealed, false);
       assert.equal(await widgetRect(page, 'lesson.showme'), null, 'no Show me before the prediction');
       await page.waitForFunction(() => document.getElementById('live-lesson').textContent.startsWith('Lesson: '));
@@ -69,49 +74,88 @@ describe('the first lesson, by mouse and keyboard', () => {
       assert.equal(await widgetRect(page, 'lesson.reason'), null, 'no complaint before the learner has tried');
       await screenshot(page, 'lesson-quiz-answered.png');
 
-      // Hints, one more per click.
+      // The answer is not on offer yet: nothing tried, hints unread.
+      assert.deepEqual([s.lesson.task.answerOffered, s.lesson.task.answerShown, s.lesson.task.failedAttempts], [false, false, 0]);
+      await clickInStep(page, 'lesson.answer_show');
+      await waitFrames(page, 2);
+      assert.equal((await state(page)).lesson.task.answerShown, false, 'Show the answer is disabled until it is offered');
+
+      // Show me gives an example of the same kind (another table), in the builder's JSON tab.
+      // Run as it is, it does not do the task, and it is not counted as an attempt.
+      await clickInStep(page, 'lesson.showme');
+      s = await waitForState(page, (st) => st.operation === 'CreateTable' && st.builderTab === 'json');
+      assert.match(s.builderJson, /"TableName": "Publishers"/);
+      await pressKeys(page, 'Control+Enter');
+      s = await waitForState(page, (st) => st.lesson.task.attempted);
+      assert.equal(s.lesson.task.passed, false);
+      assert.equal(s.lesson.task.failedAttempts, 0, 'the example is not an attempt');
+      assert.match(s.lessonText, /\nThe example does not do the task: expected table Authors with partition key authorId \(S\) and no sort key, but the table does not exist$/);
+      assert.equal(s.lesson.task.answerOffered, false);
+
+      // Hints, one more per click; the last one offers the answer.
       await clickInStep(page, 'lesson.hint');
       await clickInStep(page, 'lesson.hint');
       s = await waitForState(page, (st) => st.lesson.task.hintsShown === 2);
       assert.match(s.lessonText, /\nHint 2: AttributeDefinitions has the matching \{"AttributeName": "authorId", "AttributeType": "S"\}\.$/);
       assert.ok(await scrollTo(page, 'lesson.hint_text.1', 'lesson.body'));
       assert.equal(s.lesson.task.hintLabel, 'Another hint (3/3)');
+      assert.equal(s.lesson.task.answerOffered, false);
       await clickInStep(page, 'lesson.hint');
       s = await waitForState(page, (st) => st.lesson.task.hintsShown === 3);
       // The last one shown, the button says so (it read "Another hint (2/1)" on a one-hint step).
       assert.equal(s.lesson.task.hintLabel, 'No more hints');
+      assert.equal(s.lesson.task.answerOffered, true);
       await clickInStep(page, 'lesson.hint');
       await waitFrames(page, 1);
       assert.equal((await state(page)).lesson.task.hintsShown, 3, 'and does nothing more');
 
-      // Show me puts the request in the builder (CreateTable: its JSON tab); Ctrl+Enter runs it.
-      await clickInStep(page, 'lesson.showme');
-      s = await waitForState(page, (st) => st.operation === 'CreateTable' && st.builderTab === 'json');
-      assert.match(s.builderJson, /"TableName": "Authors"/);
+      // Show the answer puts it in the builder and under the task; Ctrl+Enter runs it.
+      await clickInStep(page, 'lesson.answer_show');
+      s = await waitForState(page, (st) => st.lesson.task.answerShown && st.builderJson.includes('"Authors"'));
+      assert.ok(await scrollTo(page, 'lesson.answer', 'lesson.body'));
+      await screenshot(page, 'lesson-answer-shown.png');
       await pressKeys(page, 'Control+Enter');
       s = await waitForState(page, (st) => st.lesson.stepDone);
       assert.equal(s.response.operation, 'CreateTable');
       assert.equal(s.response.status, 200);
       assert.deepEqual(s.lesson.done, [1]);
       assert.equal(s.lesson.task.passed, true);
+      assert.equal(s.lesson.task.record, 'answer');
       assert.equal(s.selectedTable, 'Authors', 'the data view turns to the table the task made');
       assert.match(s.lessonText, /\nDone\. Authors was created\./);
       await screenshot(page, 'lesson-step1-done.png');
+
+      // Try again: the step from its start (the quiz too), to solve it with less help. The
+      // record keeps the best: composed right at once now, it is a first try.
+      await clickInStep(page, 'lesson.retry');
+      s = await waitForState(page, (st) => !st.lesson.stepDone && st.lesson.quiz.choice === null);
+      assert.deepEqual(s.lesson.done, []);
+      assert.deepEqual([s.lesson.task.hintsShown, s.lesson.task.answerShown, s.lesson.task.record], [0, false, 'answer']);
+      assert.equal(s.lesson.quiz.firstAnswerRight, false, 'the first answer to the quiz stays on record');
+      await clickInStep(page, 'lesson.choice.1');
+      await waitForState(page, (st) => st.lesson.quiz.correct);
+      s = await runInBuilder(page, 'CreateTable', lesson.steps[0].task.solution[0].request);
+      s = await waitForState(page, (st) => st.lesson.stepDone);
+      assert.equal(s.lesson.task.record, 'first-try');
       await clickWidget(page, 'lesson.next');
 
-      // Step 2: a request that must fail; Show me, then Ctrl+Enter.
+      // Step 2: a request that must fail, composed; the example ran first is no attempt.
       s = await onStep(page, 2);
       assert.equal(s.lesson.quiz, null);
       await clickInStep(page, 'lesson.showme');
-      await waitForState(page, (st) => st.builderJson.includes('"AuthorsWide"'));
+      await waitForState(page, (st) => st.operation === 'DescribeTable');
       await pressKeys(page, 'Control+Enter');
+      await waitForState(page, (st) => st.response?.operation === 'DescribeTable');
+      s = await runInBuilder(page, 'CreateTable', lesson.steps[1].task.solution[0].request);
       s = await waitForState(page, (st) => st.lesson.stepDone);
       assert.equal(s.response.errorType, 'ValidationException');
+      assert.equal(s.lesson.task.record, 'first-try');
       // Next from the keyboard: Tab walks the lesson's buttons.
       await clickWidget(page, 'lesson.progress');
       await pressWithKeyboard(page, 'lesson.next');
 
-      // Step 3: a first attempt that is not the task gets the check's reason, in plain words.
+      // Step 3: a first attempt that is not the task gets the check's reason, in plain words,
+      // and offers the answer; composed right after it, the task counts as solved with help.
       s = await onStep(page, 3);
       await clickInStep(page, 'lesson.choice.2');
       await waitForState(page, (st) => st.lesson.quiz.correct);
@@ -119,28 +163,28 @@ describe('the first lesson, by mouse and keyboard', () => {
       s = await waitForState(page, (st) => st.lesson.task.attempted);
       assert.equal(s.lesson.task.passed, false);
       assert.equal(s.lesson.task.reason, 'expected a PutItem request, got CreateTable');
+      assert.deepEqual([s.lesson.task.failedAttempts, s.lesson.task.answerOffered], [1, true]);
       assert.ok(await scrollTo(page, 'lesson.reason', 'lesson.body'));
       assert.match(s.lessonText, /\nNot yet: expected a PutItem request, got CreateTable$/);
       await screenshot(page, 'lesson-not-yet.png');
-      await clickInStep(page, 'lesson.showme');
-      await waitForState(page, (st) => st.operation === 'PutItem');
-      await pressKeys(page, 'Control+Enter');
+      s = await runInBuilder(page, 'PutItem', lesson.steps[2].task.solution[0].request);
       s = await waitForState(page, (st) => st.lesson.stepDone);
       assert.equal(s.response.errorMessage, 'One or more parameter values were invalid: Missing the key authorId in the item');
+      assert.equal(s.lesson.task.record, 'help');
       await clickWidget(page, 'lesson.next');
 
-      // Step 4: Show me fills the builder's form; Ctrl+Enter.
+      // Step 4: composed right at once.
       s = await onStep(page, 4);
-      await clickInStep(page, 'lesson.showme');
-      await waitForState(page, (st) => st.builderFields?.body.includes('AUTHOR#ursula'));
-      await pressKeys(page, 'Control+Enter');
-      await waitForState(page, (st) => st.lesson.stepDone);
+      s = await runInBuilder(page, 'PutItem', lesson.steps[3].task.solution[0].request);
+      s = await waitForState(page, (st) => st.lesson.stepDone);
+      assert.equal(s.lesson.task.record, 'first-try');
       await clickWidget(page, 'lesson.next');
 
       // Step 5: the learner types the new key into the builder's key field.
       s = await onStep(page, 5);
       await clickInStep(page, 'lesson.choice.1');
       await waitForState(page, (st) => st.lesson.quiz.correct);
+      await clickWidget(page, 'builder.tab:form');
       await clickWidget(page, 'builder.key:partition');
       await pressKeys(page, 'Control+A');
       await typeText(page, 'author#ursula');
@@ -150,12 +194,19 @@ describe('the first lesson, by mouse and keyboard', () => {
       assert.equal(s.itemsListed, 2);
       await clickWidget(page, 'lesson.next');
 
-      // Step 6: Run it sends the step's request as it is; the last step's Next is Finish.
+      // Step 6: a request that does not do it offers the answer; Run it sends it as it is,
+      // and the builder shows it. The last step's Next is Finish.
       s = await onStep(page, 6);
       await clickInStep(page, 'lesson.choice.1');
       await waitForState(page, (st) => st.lesson.quiz.correct);
+      assert.equal(await widgetRect(page, 'lesson.run'), null, 'no Run it before the answer is shown');
+      await pressKeys(page, 'Control+Enter');  // step 5's put again
+      s = await waitForState(page, (st) => st.lesson.task.failedAttempts === 1);
+      await clickInStep(page, 'lesson.answer_show');
       await clickInStep(page, 'lesson.run');
       s = await waitForState(page, (st) => st.lesson.stepDone);
+      assert.equal(s.lesson.task.record, 'answer');
+      assert.deepEqual(JSON.parse(s.builderJson), JSON.parse(s.response.requestBody));
       assert.deepEqual(s.lesson.done, [1, 2, 3, 4, 5, 6]);
       await clickWidget(page, 'lesson.progress');
       await pressWithKeyboard(page, 'lesson.next');
@@ -172,6 +223,9 @@ describe('the first lesson, by mouse and keyboard', () => {
       await screenshot(page, 'lesson-complete.png');
       const entry = s.lessons.lessons[0];
       assert.deepEqual([entry.id, entry.done, entry.complete], ['first-table', 6, true]);
+      // How its tasks went, for the lesson list: steps 1, 2 and 4 right at once (step 1 on its
+      // retry), 3 after a miss, 6 with the answer; the first quiz answered wrong first.
+      assert.equal(entry.record, 'Tasks: 4 first try, 1 with help, 1 with the answer \u00b7 quizzes: 3 of 4 right first time');
 
       // The next lesson sets its own tables up: one undo step, offered right there.
       await clickInStep(page, 'lesson.next_lesson');
@@ -197,12 +251,56 @@ describe('the first lesson, by mouse and keyboard', () => {
   });
 });
 
+describe('the record of how a lesson went', () => {
+  test('right the first time: the list shows it, at 1024x640 and 1280x800, 100 % and 250 %', async () => {
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=first-table`, {
+      permissions: clipboardPermissions,
+    });
+    try {
+      await onStep(page, 1);
+      await clickInStep(page, 'lesson.choice.1');
+      await waitForState(page, (st) => st.lesson.quiz.correct);
+      await runInBuilder(page, 'CreateTable', lesson01.steps[0].task.solution[0].request);
+      let s = await waitForState(page, (st) => st.lesson.stepDone);
+      assert.deepEqual([s.lesson.task.record, s.lesson.quiz.firstAnswerRight], ['first-try', true]);
+      await scrollTo(page, 'lesson.list', 'lesson.body', { step: -120 });  // the step's header
+      await clickWidget(page, 'lesson.list');
+      s = await waitForState(page, (st) => st.lessons.view === 'list');
+      // Not the learner of "the first lesson, by mouse and keyboard", whose line reads
+      // "Tasks: 4 first try, 1 with help, 1 with the answer · quizzes: 3 of 4 right first time".
+      assert.equal(s.lessons.lessons[0].record, 'Tasks: 1 first try \u00b7 quizzes: 1 of 1 right first time');
+      assert.equal(s.lessons.lessons[1].record, '', 'a lesson not started has no record');
+      for (const [width, height] of [[1024, 640], [1280, 800]]) {
+        for (const fontScale of [1, 2.5]) {
+          await page.setViewportSize({ width, height });
+          await reloadWithSettings(page, { fontScale, lessonLayout: true });
+          await onStep(page, 1);  // the lesson that was open comes back: the list is a click away
+          await clickWidget(page, 'lesson.list');
+          await waitForState(page, (st) => st.lessons.view === 'list');
+          // The record's line (the row's third), scrolled into view, inside the panel's width.
+          const line = await scrollTo(page, 'lesson.record.first-table', 'panel:lessons');
+          const panel = await widgetRect(page, 'panel:lessons');
+          assert.ok(line.x + line.w <= panel.x + panel.w + 0.5, `the record fits the panel's width at ${width}x${height}, ${fontScale * 100} %`);
+          await screenshot(page, `lesson-list-record-${width}x${height}-${fontScale * 100}.png`);
+        }
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('progress and links', () => {
   test('progress survives a reload; the address and links open the right step', async () => {
     const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=first-table`);
     try {
       await onStep(page, 1);
       await clickInStep(page, 'lesson.choice.1');
+      // A request that does not do it offers the answer; Run it sends it.
+      await exec(page, 'DescribeTable', { TableName: 'Authors' });
+      await waitForState(page, (st) => st.lesson.task.answerOffered);
+      await clickInStep(page, 'lesson.answer_show');
       await clickInStep(page, 'lesson.run');
       const ran = await waitForState(page, (st) => st.lesson.stepDone);
       // The builder shows the request whose response is on screen.
@@ -218,7 +316,11 @@ describe('progress and links', () => {
       assert.deepEqual(s.lesson.removedTables, [], 'a reload sets nothing up: the saved sandbox is the lesson\'s');
       assert.equal(s.tablesListed, 1);
       assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('ddb-playground.lessons'))), {
-        version: 1, current: 'first-table', lessons: { 'first-table': { step: 2, done: [1], complete: false } },
+        version: 1,
+        current: 'first-table',
+        lessons: {
+          'first-table': { step: 2, done: [1], complete: false, tasks: { 1: 'answer' }, quizzes: { 1: true } },
+        },
       });
 
       // A link to an earlier step of the lesson on the sandbox: shown as it is, done.
@@ -383,7 +485,18 @@ describe('presenter view', () => {
         assert.ok(back.x + back.w < next.x, 'Back and Next do not overlap');
         assert.ok(next.h >= 2.2 * 20, `Next is big enough to hit from the back of a room: ${next.h}px`);
         assert.equal(await widgetRect(page, 'panel:builder'), null);
-        await clickInStep(page, 'lesson.run');
+        // The example runs as it is, in front of the room; it does not do the task.
+        await scrollTo(page, 'lesson.run_example', 'lesson.body', { step: -120 });
+        await clickWidget(page, 'lesson.run_example');
+        s = await waitForState(page, (st) => st.lesson.task.attempted);
+        assert.deepEqual([s.lesson.task.passed, s.lesson.task.failedAttempts], [false, 0]);
+        // With no builder to compose in, the answer is on offer at once: shown, then sent.
+        assert.equal(s.lesson.task.answerOffered, true);
+        await clickInStep(page, 'lesson.answer_show');
+        assert.ok(await scrollTo(page, 'lesson.answer', 'lesson.body'));
+        assert.ok(inside(await widgetRect(page, 'lesson.answer')));
+        await scrollTo(page, 'lesson.run', 'lesson.body', { step: -120 });  // above the answer
+        await clickWidget(page, 'lesson.run');
         s = await waitForState(page, (st) => st.lesson.stepDone);
         assert.equal(s.selectedTable, 'Authors');
         // The Response panel is hidden too: the response shows in the lesson, for the room.
@@ -431,7 +544,7 @@ describe('a done step and a request that fails', () => {
     const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=first-table&step=2`);
     try {
       let s = await onStep(page, 2);
-      await clickInStep(page, 'lesson.run');
+      await exec(page, 'CreateTable', lesson01.steps[1].task.solution[0].request);
       s = await waitForState(page, (st) => st.lesson.stepDone);
       assert.equal(s.lesson.task.failedAfterDone, null);
       // Widget rectangles are the last drawn frame's, the lesson's state the engine's now: a

@@ -428,20 +428,20 @@ export async function wheelUntilShown(page, name, at = null, { step = 240, tries
 }
 
 // Turns the mouse wheel over the widget or panel `over` until the widget `name` is fully on
-// screen inside it (the page reports only what can be seen). Resolves to its rectangle.
+// screen inside it (the page reports only what can be seen). Resolves to its rectangle. A
+// widget not drawn is looked for below, or above with a negative `step`.
 export async function scrollTo(page, name, over, { step = 120, tries = 20 } = {}) {
   await waitFrames(page, 1);  // the page as it is now, not as it was last drawn
   const area = await widgetRect(page, over);
   if (!area) throw new Error(`widget ${over} is not on screen`);
   await page.mouse.move(area.x + area.w / 2, area.y + area.h / 2);
   await waitFrames(page, 1);
-  let direction = step;
   for (let i = 0; i < tries; i++) {
     const rect = await widgetRect(page, name);
     if (rect && rect.y >= area.y && rect.y + rect.h <= area.y + area.h) return rect;
-    // Below or not drawn yet: scroll down; above: scroll up.
-    direction = rect && rect.y < area.y ? -step : step;
-    await page.mouse.wheel(0, direction);
+    // Partly below: scroll down; partly above: scroll up; not drawn: the way `step` says
+    // (down unless it is negative: a widget known to be above what is on show).
+    await page.mouse.wheel(0, rect ? (rect.y < area.y ? -Math.abs(step) : Math.abs(step)) : step);
     await waitFrames(page, 2);
   }
   throw new Error(`widget ${name} never came into view over ${over}`);
@@ -485,6 +485,28 @@ export async function pasteText(page, text) {
 export async function pressKeys(page, ...keys) {
   for (const key of keys) await page.keyboard.press(key);
   await waitFrames(page, 3);
+}
+
+// Types (or pastes) a request into the builder's JSON tab and runs it with Ctrl+Enter, as a
+// learner would: the operation picked from the builder's list first when another is on show.
+// Pasting needs the page's clipboard permissions. Resolves to the state with its response.
+export async function runInBuilder(page, operation, request, { typed = false } = {}) {
+  const text = JSON.stringify(request);
+  if ((await state(page)).operation !== operation) {
+    await clickWidget(page, 'builder.operation');
+    await clickWidget(page, `builder.operation:${operation}`);
+    await waitForState(page, (s) => s.operation === operation);
+  }
+  if ((await state(page)).builderTab !== 'json') await clickWidget(page, 'builder.tab:json');
+  await clickWidget(page, 'builder.json');
+  if (typed) {
+    await page.keyboard.press('Control+A');
+    await typeText(page, text);
+  } else {
+    await pasteText(page, text);
+  }
+  await pressKeys(page, 'Control+Enter');
+  return waitForState(page, (s) => s.response?.requestBody === text && s.input.queuedEvents === 0);
 }
 
 export async function screenshot(page, name) {

@@ -207,18 +207,25 @@ describe('the panels taking turns follow the learner', () => {
       await clickWidget(page, 'lesson.showme');
       await waitFrames(page, 3);
       assert.deepEqual(await shown(), ['panel:builder'], 'Show me turns to the builder');
-      // This step's task is to provoke an error (GetItem with half a key): Run turns to it.
+      // Its example, a GetItem with the whole key, works: Run turns to the data view.
       await clickWidget(page, 'builder.run');
-      await turnsTo('panel:response', 'an error turns to the response');
-      assert.notEqual((await state(page)).response?.status, 200);
-      // A request that works, typed into the JSON tab, turns to the data view.
+      await turnsTo('panel:data', 'an answer turns to the data view');
+      const worked = await state(page);
+      assert.equal(worked.lastError, null);
+      assert.deepEqual([worked.lesson.task.attempted, worked.lesson.task.passed, worked.lesson.task.failedAttempts],
+        [true, false, 0], 'the example ran, did not do the task, and is no attempt');
+      // The task is to provoke an error (GetItem with half a key), typed into the JSON tab:
+      // Run turns to the response.
       await clickWidget(page, 'turn.builder');
       await clickWidget(page, 'builder.tab:json');
       await clickWidget(page, 'builder.json');
       await page.keyboard.press('Control+A');
-      await typeText(page, '{"TableName": "Books", "Key": {"authorId": {"S": "le-guin"}, "bookId": {"S": "1968-earthsea"}}}');
+      await typeText(page, '{"TableName": "Books", "Key": {"authorId": {"S": "AUTHOR#ursula"}}}');
       await clickWidget(page, 'builder.run');
-      await turnsTo('panel:data', 'an answer turns to the data view');
+      await turnsTo('panel:response', 'an error turns to the response');
+      const failed = await waitForState(page, (st) => st.response !== null);
+      assert.equal(failed.response.errorType, 'ValidationException');
+      assert.equal(failed.lesson.task.passed, true, 'half a key was the task');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

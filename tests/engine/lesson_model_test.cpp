@@ -111,20 +111,22 @@ TEST_CASE("A lesson parses into its model, keeping the author's member order", "
   CHECK(step.quiz->choices[0].correct);
   CHECK_FALSE(step.quiz->choices[1].correct);
   REQUIRE(step.show_me);
-  CHECK(step.show_me->label == "Read B1");
+  CHECK(step.show_me->label == "Example: read B0");
   CHECK(step.show_me->request.operation == "GetItem");
   // Members in the order written (TableName before Key), indented for the request editor.
   CHECK(step.show_me->request.body ==
         "{\n  \"TableName\": \"Books\",\n  \"Key\": {\n    \"authorId\": {\n      \"S\": \"A1\"\n    },\n"
-        "    \"bookId\": {\n      \"S\": \"B1\"\n    }\n  }\n}");
+        "    \"bookId\": {\n      \"S\": \"B0\"\n    }\n  }\n}");
   REQUIRE(step.task);
   CHECK(step.task->goal == "Read book B1.");
   CHECK(step.task->hints == std::vector<std::string>{"Use GetItem."});
   CHECK(step.task->check.predicates.size() == 2);
-  // No solution given: the show-me request solves the task.
+  // The answer is the task's own solution; the show-me request is an example beside it.
   REQUIRE(step.task->solution.size() == 1);
   CHECK(step.task->solution[0].operation == "GetItem");
-  CHECK(step.task->solution[0].body == step.show_me->request.body);
+  CHECK(step.task->solution[0].body ==
+        "{\n  \"TableName\": \"Books\",\n  \"Key\": {\n    \"authorId\": {\n      \"S\": \"A1\"\n    },\n"
+        "    \"bookId\": {\n      \"S\": \"B1\"\n    }\n  }\n}");
   CHECK(step.task->success.empty());
 }
 

@@ -1,5 +1,6 @@
 // The curriculum in lessons/ replayed as tests: every lesson parses, its setup runs, and every
-// task's check fails before its solution and passes after it; together the lessons cover the
+// task's check fails before its solution (and after the step's example) and passes after it;
+// together the lessons cover the
 // facts the curriculum promises, each on a step that makes the learner do something.
 #include <algorithm>
 #include <map>
@@ -112,6 +113,16 @@ void Autoplay(const ddb::Lesson& lesson) {
     const ddb::CheckOutcome before = ddb::EvaluateCheck(step.task->check, last, db);
     INFO("before the solution: " << (before.passed ? "passed" : before.reason));
     CHECK_FALSE(before.passed);  // otherwise the task would be done before the learner acts
+    if (step.show_me) {
+      // "Show me" is an example of the same kind, never the answer: a learner who runs it as
+      // it is has not done the task (no task is passed by one click), and the steps after
+      // must cope with its having run.
+      last = Run(db, step.show_me->request);
+      const ddb::CheckOutcome with_example = ddb::EvaluateCheck(step.task->check, last, db);
+      INFO("after the example \"" << step.show_me->label
+                                  << "\": " << (with_example.passed ? "passed" : with_example.reason));
+      CHECK_FALSE(with_example.passed);
+    }
     for (const auto& request : step.task->solution) last = Run(db, request);
     if (step.traffic) {
       const std::size_t design = step.task->solution_design;
@@ -253,4 +264,43 @@ TEST_CASE("The curriculum teaches exactly the facts lessons/facts.json marks tau
     }
   }
   CHECK(marked >= 24);  // F1-F19 and F32-F36 at least
+}
+
+// What the learner does to pass a task, counted from the lesson files (issue "Lessons that make
+// the learner think"), so the figures the README gives stay true. No task is passed by one
+// click: "Show me" is an example that leaves its task undone (the auto-play case checks each),
+// and the answer is offered only after a failed attempt or the last hint (the page's model
+// tests). A task whose answer is requests has the learner compose them; the others are traffic
+// steps, passed by choosing a design and running it.
+TEST_CASE("The curriculum's tasks are passed by composing requests or choosing a design, never by one click",
+          "[lessons]") {
+  int tasks = 0, composed = 0, designs = 0, with_example = 0;
+  std::set<std::string> facts_composed, facts_designed;
+  for (const auto& lesson : Curriculum())
+    for (const auto& step : lesson.steps) {
+      if (!step.task) continue;
+      ++tasks;
+      with_example += step.show_me ? 1 : 0;
+      if (!step.task->solution.empty()) {
+        ++composed;
+        facts_composed.insert(step.facts.begin(), step.facts.end());
+      } else {
+        INFO(lesson.id << ", step \"" << step.title << "\": a task with no requests to compose is a traffic step");
+        REQUIRE(step.traffic.has_value());
+        ++designs;
+        facts_designed.insert(step.facts.begin(), step.facts.end());
+      }
+    }
+  CHECK(tasks == 86);
+  CHECK(composed == 80);
+  CHECK(designs == 6);
+  CHECK(with_example == 67);
+  // Every fact the curriculum teaches is done by a composed request, except the two shown only
+  // by running traffic: a hot key throttling (F27) and time-ordered keys crowding (F30), where choosing
+  // the key design and watching the run is the task.
+  std::set<std::string> only_designed;
+  for (const auto& fact : facts_designed)
+    if (!facts_composed.count(fact)) only_designed.insert(fact);
+  CHECK(facts_composed.size() == 35);
+  CHECK(only_designed == std::set<std::string>{"F27", "F30"});
 }

@@ -1,4 +1,5 @@
-// LessonPlayer's list: the curriculum in order — title, minutes, how far the learner got — and,
+// LessonPlayer's list: the curriculum in order — title, minutes, how far the learner got, how
+// its tasks were solved (first try, with help, with the answer) and its quizzes answered — and,
 // in place of a lesson whose file is missing or broken, its file name and the engine's words
 // for what is wrong (JSON path and reason). The other lessons open as usual.
 #include <algorithm>
@@ -111,8 +112,14 @@ bool LessonPlayer::DrawListRow(const LessonLibrary::Entry& entry, PanelContext& 
   } else if (done > 0) {
     detail += " \xC2\xB7 " + std::to_string(done) + " done";
   }
+  // How its tasks and quizzes went, once any was: a line of its own, wrapped.
+  const std::string record = r ? RecordSummary(*r) : std::string();
   const ImVec2 title_size = font->CalcTextSizeA(size, FLT_MAX, text_width, l.title.c_str());
-  const float height = pad + title_size.y + std::round(size * 0.25f) + size + pad;
+  const float gap = std::round(size * 0.25f);
+  const ImVec2 record_size =
+      record.empty() ? ImVec2{0, 0} : font->CalcTextSizeA(size, FLT_MAX, text_width, record.c_str());
+  const ImVec2 detail_size = font->CalcTextSizeA(size, FLT_MAX, text_width, detail.c_str());
+  const float height = pad + title_size.y + gap + detail_size.y + (record.empty() ? 0.0f : gap + record_size.y) + pad;
   const bool clicked =
       ctx.probe.Item("lesson.list." + entry.id, ImGui::Selectable("##lesson", current, 0, {width, height}));
 
@@ -135,8 +142,17 @@ bool LessonPlayer::DrawListRow(const LessonLibrary::Entry& entry, PanelContext& 
   }
   const float x = pos.x + pad + mark;
   draw->AddText(font, size, {x, pos.y + pad}, ImGui::GetColorU32(ImGuiCol_Text), l.title.c_str(), nullptr, text_width);
-  draw->AddText(font, size, {x, pos.y + pad + title_size.y + std::round(size * 0.25f)},
-                ImGui::GetColorU32(ctx.colors.dim), detail.c_str());
+  const float detail_y = pos.y + pad + title_size.y + gap;
+  draw->AddText(font, size, {x, detail_y}, ImGui::GetColorU32(ctx.colors.dim), detail.c_str(), nullptr, text_width);
+  if (!record.empty()) {
+    const ImVec2 at{x, detail_y + detail_size.y + gap};
+    draw->AddText(font, size, at, ImGui::GetColorU32(ctx.colors.dim), record.c_str(), nullptr, text_width);
+    // Recorded as far as it can be seen, as items are (the list scrolls).
+    const ImVec2 clip_min = draw->GetClipRectMin(), clip_max = draw->GetClipRectMax();
+    const ImVec2 min{std::max(at.x, clip_min.x), std::max(at.y, clip_min.y)};
+    const ImVec2 max{std::min(at.x + record_size.x, clip_max.x), std::min(at.y + record_size.y, clip_max.y)};
+    if (min.x < max.x && min.y < max.y) ctx.probe.RecordRect("lesson.record." + entry.id, min, max);
+  }
   return clicked;
 }
 

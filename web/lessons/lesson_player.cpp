@@ -36,6 +36,7 @@ std::string HintButtonLabel(int shown, int hints) {
 
 void LessonPlayer::Draw(const PanelRect& rect, PanelContext& ctx) {
   library_.Poll();
+  presenter_ = ctx.presenter;
   if (!table_to_show_.empty()) {
     if (ctx.db.Description(table_to_show_).ok()) ctx.selection = {table_to_show_, nullptr};
     table_to_show_.clear();
@@ -235,6 +236,15 @@ void LessonPlayer::Show(int index, int step) {
   GoToStep(step);
 }
 
+void LessonPlayer::RetryStep(PanelContext& ctx) {
+  const ddb::Lesson* l = lesson();
+  if (!l) return;
+  const int step = step_;
+  record()->done.erase(step);
+  steps_[step] = StepState{};
+  StartAt(lesson_, step, ctx);
+}
+
 void LessonPlayer::ResetLesson(PanelContext& ctx) {
   const ddb::Lesson* l = lesson();
   if (!l) return;
@@ -277,6 +287,7 @@ void LessonPlayer::PickChoice(std::size_t choice) {
   StepState& state = steps_[step_];
   state.choice = choice;
   if (answer->correct) state.quiz_correct = true;
+  record()->RecordQuiz(step_, answer->correct);  // the first answer ever picked stays
   UpdateDone();
 }
 
@@ -314,19 +325,28 @@ void LessonPlayer::AfterSend(std::string_view operation, std::string_view body, 
     return;
   }
   state.last = {std::string(operation), std::string(body), result.http_status, result.body};
-  Judge(state.last);
+  const auto& example = l->steps[step_].show_me;
+  const bool is_example =
+      example && operation == example->request.operation &&
+      nlohmann::json::parse(body, nullptr, false) == nlohmann::json::parse(example->request.body, nullptr, false);
+  Judge(state.last, !is_example);
   if (!state.task_passed) return;
   // The data view turns to the table the task was about (a table just created included).
   if (!db_.last_trace().table_name.empty()) table_to_show_ = db_.last_trace().table_name;
 }
 
-void LessonPlayer::Judge(const ddb::LessonObservation& observation) {
+void LessonPlayer::Judge(const ddb::LessonObservation& observation, bool attempt) {
   StepState& state = steps_[step_];
   const ddb::CheckOutcome outcome = ddb::EvaluateCheck(lesson()->steps[step_].task->check, observation, db_);
   state.attempted = true;
   state.task_passed = outcome.passed;
   state.reason = outcome.reason;
-  if (!outcome.passed) return;
+  state.example_judged = !attempt;
+  if (!outcome.passed) {
+    if (attempt) ++state.help.failed_attempts;
+    return;
+  }
+  record()->RecordTask(step_, state.help.Outcome());
   UpdateDone();
   scroll_to_task_ = true;  // its "done" line and what it shows are worth seeing
 }
@@ -409,10 +429,11 @@ std::string LessonPlayer::AccessibleText() {
     if (StepDone(step_)) {
       text += "\nDone." + (step.task->success.empty() ? std::string() : " " + plain(step.task->success));
     } else if (state.attempted) {
-      text += "\nNot yet: " + state.reason;
+      text += (state.example_judged ? "\nThe example does not do the task: " : "\nNot yet: ") + state.reason;
     }
-    for (int i = 0; i < state.hints_shown; ++i)
+    for (int i = 0; i < state.help.hints_shown; ++i)
       text += "\nHint " + std::to_string(i + 1) + ": " + plain(step.task->hints[i]);
+    if (state.help.answer_shown) text += "\nThe answer is shown.";
   }
   return text;
 }
@@ -424,24 +445,34 @@ nlohmann::json LessonPlayer::LessonJson() const {
   const ddb::LessonStep& step = l->steps[step_];
   const StepState& state = steps_[step_];
   json done = json::array();
-  if (const LessonRecord* r = progress_.Find(l->id)) {
-    for (int s : r->done) done.push_back(s + 1);
+  const LessonRecord* record = progress_.Find(l->id);
+  if (record) {
+    for (int s : record->done) done.push_back(s + 1);
   }
   json quiz = nullptr;
   if (step.quiz) {
+    json first_right = nullptr;
+    if (record && record->quizzes.count(step_)) first_right = record->quizzes.at(step_);
     quiz = {{"choices", step.quiz->choices.size()},
             {"choice", state.choice ? json(*state.choice) : json(nullptr)},
-            {"correct", state.quiz_correct}};
+            {"correct", state.quiz_correct},
+            {"firstAnswerRight", std::move(first_right)}};
   }
   json task = nullptr;
   if (step.task) {
+    json outcome = nullptr;
+    if (record && record->tasks.count(step_)) outcome = TaskOutcomeName(record->tasks.at(step_));
     task = {{"revealed", TaskRevealed()},
             {"attempted", state.attempted},
             {"passed", state.task_passed},
             {"reason", state.reason.empty() ? json(nullptr) : json(state.reason)},
-            {"hintsShown", state.hints_shown},
-            {"hintLabel", HintButtonLabel(state.hints_shown, static_cast<int>(step.task->hints.size()))},
+            {"hintsShown", state.help.hints_shown},
+            {"hintLabel", HintButtonLabel(state.help.hints_shown, static_cast<int>(step.task->hints.size()))},
             {"hints", step.task->hints.size()},
+            {"failedAttempts", state.help.failed_attempts},
+            {"answerOffered", presenter_ || state.help.AnswerOffered(static_cast<int>(step.task->hints.size()))},
+            {"answerShown", state.help.answer_shown},
+            {"record", std::move(outcome)},
             {"failedAfterDone", state.failed_after_done.empty() ? json(nullptr) : json(state.failed_after_done)}};
   }
   json removed = json::array();
@@ -481,6 +512,7 @@ nlohmann::json LessonPlayer::LibraryJson() const {
                        {"steps", entry.lesson ? json(entry.lesson->steps.size()) : json(nullptr)},
                        {"done", r ? r->done.size() : 0},
                        {"complete", r && r->complete},
+                       {"record", r ? json(RecordSummary(*r)) : json("")},
                        {"error", entry.error.empty() ? json(nullptr) : json(entry.error)}});
   }
   return {{"status", status(library_.status())},

@@ -102,7 +102,8 @@ class LessonPlayer final : public WireObserver {
     bool attempted = false;  // a request ran while the task was on show
     bool task_passed = false;
     std::string reason;  // why the last attempt failed the check
-    int hints_shown = 0;
+    TaskHelp help;       // failed attempts, hints and the answer: what the record counts
+    bool example_judged = false;  // the last request judged was the step's own example
     bool request_shown = false;  // "Show me" pressed (presenter view: shown inline)
     // The last response while the step was on show (presenter view: shown inline, the
     // Response panel being hidden): its operation, status, error, and body; the body formatted
@@ -155,6 +156,9 @@ class LessonPlayer final : public WireObserver {
   void Show(int index, int step);
   void SetView(View view);
   void ResetLesson(PanelContext& ctx);
+  // "Try again" on a done task: the lesson set up again as of this step, the step's hints,
+  // attempts and answer forgotten; the record keeps the best way the task was ever solved.
+  void RetryStep(PanelContext& ctx);
   void GoToStep(int step);
   void PickChoice(std::size_t choice);
   void UpdateDone();
@@ -184,7 +188,10 @@ class LessonPlayer final : public WireObserver {
   const std::vector<std::string>& MissingTablesNow(const ddb::Database& db, DataStamp stamp);
   void DrawQuiz(const ddb::Quiz& quiz, PanelContext& ctx);
   void DrawTask(const ddb::LessonStep& step, PanelContext& ctx);
-  void DrawShowMe(const ddb::LessonStep& step, PanelContext& ctx, bool& first);
+  void DrawShowMe(const ddb::LessonStep& step, const Card& card, PanelContext& ctx, bool& first);
+  // "Show the answer" once it is offered (after a failed attempt or the last hint; at once in
+  // presenter view, which has no builder to compose in), then the answer and Run it.
+  void DrawAnswer(const ddb::LessonTask& task, const Card& card, PanelContext& ctx, bool& first);
   void DrawShownRequest(const ddb::LessonStep& step, const Card& card, PanelContext& ctx);
 
   // lesson_traffic.cpp
@@ -195,7 +202,10 @@ class LessonPlayer final : public WireObserver {
   // on show is stopped.
   void WatchTraffic(PanelContext& ctx);
   void EndTrafficRun(PanelContext& ctx);
-  void Judge(const ddb::LessonObservation& observation);
+  // Evaluates the step's check on `observation`. A failure counts as an attempt (it offers the
+  // answer and spoils a first try) unless `attempt` is false: the step's own example, run to
+  // see what it does, is not an attempt at the task.
+  void Judge(const ddb::LessonObservation& observation, bool attempt = true);
   nlohmann::json TrafficJson(const ddb::LessonStep& step) const;
   void DrawFooter(PanelContext& ctx);
   void DrawCompletion(PanelContext& ctx);
@@ -216,6 +226,7 @@ class LessonPlayer final : public WireObserver {
   bool restored_ = false;  // the saved current lesson was looked for
   bool keep_linked_sandbox_ = false;
   bool replaying_ = false;  // StartLesson's requests are not the learner's
+  bool presenter_ = false;  // the last frame was presenter view (the answer is offered at once)
   std::optional<LessonStart> start_;
   MissingTables missing_;   // the last set-up, for its note and Undo
   std::string list_error_;  // a lesson that could not be started

@@ -185,7 +185,7 @@ void LessonPlayer::DrawStep(PanelContext& ctx) {
           Card card(WithAlpha(ctx.colors.selected, 0.10f), ctx.colors.selected, ctx.scale);
           ImGui::TextColored(ctx.colors.selected, "Try it");
           bool first = true;
-          DrawShowMe(step, ctx, first);
+          DrawShowMe(step, card, ctx, first);
           DrawShownRequest(step, card, ctx);
         }
       }
@@ -389,56 +389,126 @@ void LessonPlayer::DrawTask(const ddb::LessonStep& step, PanelContext& ctx) {
         ctx.probe.RecordLastItem("lesson.success");
       }
     } else if (state.attempted) {
-      ImGui::TextColored(ctx.colors.warning, "Not yet: %s", state.reason.c_str());
+      ImGui::TextColored(
+          ctx.colors.warning, "%s%s",
+          state.example_judged ? "The example does not do the task: " : "Not yet: ", state.reason.c_str());
       ctx.probe.RecordLastItem("lesson.reason");
     } else if (!step.traffic) {
-      // The presenter view has no builder to send from: Run it does it in front of the room.
+      // The presenter view has no builder to send from: the answer's Run it does it in front
+      // of the room.
       ImGui::TextColored(ctx.colors.dim, "%s",
-                         ctx.presenter ? "Send the request with Run it: it is checked at once, and its response shows "
-                                         "below."
-                                       : "Send a request (Run or Ctrl+Enter in the builder): it is checked at once.");
+                         ctx.presenter ? "Show the answer, then send it with Run it: it is checked at once, and its "
+                                         "response shows below."
+                                       : "Compose the request in the builder and send it (Run or Ctrl+Enter): it is "
+                                         "checked at once.");
     }
   }
   ImGui::Spacing();
   bool first = true;
-  DrawShowMe(step, ctx, first);
+  DrawShowMe(step, card, ctx, first);
   if (step.traffic) DrawTraffic(*step.traffic, card, ctx);
   if (!done) {
     const int hints = static_cast<int>(task.hints.size());
-    const bool all_shown = state.hints_shown >= hints;
-    const std::string label = HintButtonLabel(state.hints_shown, hints) + "###hint";
+    const bool all_shown = state.help.hints_shown >= hints;
+    const std::string label = HintButtonLabel(state.help.hints_shown, hints) + "###hint";
     ui::Disabled disabled(all_shown);
-    if (ctx.probe.Item("lesson.hint", FlowButton(label.c_str(), first))) ++state.hints_shown;
+    if (ctx.probe.Item("lesson.hint", FlowButton(label.c_str(), first))) ++state.help.hints_shown;
     if (!all_shown) ImGui::SetItemTooltip("One more hint each time");
   }
+  if (!done) DrawAnswer(task, card, ctx, first);
+  if (done && !step.traffic) {
+    // The lesson's tables as they were when the step began (one undo step, as a lesson start).
+    const bool retry = ctx.probe.Item("lesson.retry", FlowButton("Try again", first));
+    ImGui::SetItemTooltip("This step again from its start, to solve it with less help");
+    if (retry) {
+      RetryStep(ctx);
+      return;
+    }
+  }
   DrawShownRequest(step, card, ctx);
-  for (int i = 0; i < state.hints_shown && i < static_cast<int>(task.hints.size()); ++i) {
+  for (int i = 0; i < state.help.hints_shown && i < static_cast<int>(task.hints.size()); ++i) {
     ImGui::Spacing();
     ImGui::TextColored(ctx.colors.dim, "Hint %d", i + 1);
     DrawRichText(text_.Get(task.hints[i]), text_style, card.inner_width());
     ctx.probe.RecordLastItem("lesson.hint_text." + std::to_string(i));
   }
+  if (state.help.answer_shown && !done) {
+    ImGui::Spacing();
+    ImGui::TextColored(ctx.colors.dim, "%s",
+                       task.solution.size() == 1 ? "The answer" : "The answer, sent in this order");
+    ui::Font mono(ctx.fonts.mono);
+    ui::TextWrap wrap(card.wrap_x());
+    for (std::size_t i = 0; i < task.solution.size(); ++i) {
+      ImGui::TextColored(ctx.colors.dim, "%s", task.solution[i].operation.c_str());
+      ImGui::TextUnformatted(task.solution[i].body.c_str());
+    }
+    ctx.probe.RecordLastItem("lesson.answer");
+  }
 }
 
-// "Show me" fills the operation builder with the step's request (the learner runs it); "Run
-// it" fills it too and sends it at once, so the builder always shows the request whose
-// response is on screen.
-void LessonPlayer::DrawShowMe(const ddb::LessonStep& step, PanelContext& ctx, bool& first) {
+// "Show me": on a step with a task, an example of the same kind of request, not the answer,
+// put in the operation builder for the learner to adapt (in presenter view, which has no
+// builder, shown in the card and sent with Run it). On a step without a task it is what the
+// step demonstrates, with Run it beside it.
+void LessonPlayer::DrawShowMe(const ddb::LessonStep& step, const Card& card, PanelContext& ctx, bool& first) {
   if (!step.show_me) return;
   const ddb::ShowMe& show = *step.show_me;
   StepState& state = steps_[step_];
-  const std::string label = (show.label.empty() ? std::string("Show me") : show.label) + "###showme";
+  // A label too long for a button at this width and text size ("Example: a Publishers table
+  // keyed by publisherId" at 250 %) is a line of text above a plain "Show me".
+  std::string label = show.label.empty() ? std::string("Show me") : show.label;
+  const float button_width = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
+  if (button_width > ImGui::GetContentRegionAvail().x) {
+    if (!first) ImGui::Spacing();
+    ui::TextWrap wrap(card.wrap_x());
+    ImGui::TextColored(ctx.colors.dim, "%s", label.c_str());
+    ctx.probe.RecordLastItem("lesson.showme_label");
+    label = "Show me";
+    first = true;
+  }
+  label += "###showme";
   if (ctx.probe.Item("lesson.showme", FlowButton(label.c_str(), first))) {
     ctx.work.LoadIntoBuilder(show.request.operation, show.request.body);
     state.request_shown = true;
   }
-  ImGui::SetItemTooltip("Puts the request in the operation builder: read it, change it, run it");
-  if (ctx.probe.Item("lesson.run", FlowButton("Run it", first))) {
+  ImGui::SetItemTooltip("%s", step.task ? "An example of the same kind of request, in the builder: adapt it to the task"
+                                        : "Puts the request in the operation builder: read it, change it, run it");
+  if (step.task && !ctx.presenter) return;
+  if (ctx.probe.Item(step.task ? "lesson.run_example" : "lesson.run",
+                     FlowButton(step.task ? "Run the example" : "Run it", first))) {
     state.request_shown = true;
     ctx.work.LoadIntoBuilder(show.request.operation, show.request.body);
     ctx.work.Run(show.request.operation, show.request.body, RequestOrigin::kLesson);
   }
   ImGui::SetItemTooltip("Sends the request as it is");
+}
+
+// The answer is a last resort (../shared/TEACHING.md): offered after a failed attempt or once
+// every hint is out, and recorded when it is shown. Run it sends its requests in order, each
+// put in the builder first, so the builder shows the request whose response is on screen.
+void LessonPlayer::DrawAnswer(const ddb::LessonTask& task, const Card&, PanelContext& ctx, bool& first) {
+  if (task.solution.empty()) return;  // a traffic step's answer is its design
+  StepState& state = steps_[step_];
+  if (!state.help.answer_shown) {
+    const bool offered = ctx.presenter || state.help.AnswerOffered(static_cast<int>(task.hints.size()));
+    ui::Disabled disabled(!offered);
+    if (ctx.probe.Item("lesson.answer_show", FlowButton("Show the answer", first))) {
+      state.help.answer_shown = true;
+      ctx.work.LoadIntoBuilder(task.solution.front().operation, task.solution.front().body);
+    }
+    ImGui::SetItemTooltip("%s", offered
+                                    ? "Shows a request that does it (the lesson list then counts the task as solved "
+                                      "with the answer)"
+                                    : "Offered after a request that does not do it yet, or after the last hint");
+    return;
+  }
+  if (ctx.probe.Item("lesson.run", FlowButton("Run it", first))) {
+    for (const ddb::LessonRequest& request : task.solution) {
+      ctx.work.LoadIntoBuilder(request.operation, request.body);
+      ctx.work.Run(request.operation, request.body, RequestOrigin::kLesson);
+    }
+  }
+  ImGui::SetItemTooltip("Sends the answer as it is");
 }
 
 // In the presenter view the builder and the Response panel are hidden: the request "Show me"

@@ -6,6 +6,8 @@
 // (F1..F37, ddb/key_facts.h), and optionally a quiz (predict before you run), a "show me"
 // request the player can fill in, and a task: a goal, hints, a declarative check and the
 // solution requests that make the check pass (so every lesson can be auto-played in tests).
+// On a step with a task the show-me request is a worked example of the same kind, never the
+// answer (the lesson tests check that it leaves the task undone): the learner adapts it.
 //
 // Everything here is pure: text in, values out; no I/O. ParseLesson never throws and never
 // crashes on any input: a lesson that is not JSON, or breaks the schema, comes back as a
@@ -45,7 +47,8 @@ struct LessonRequest {
   std::string body;       // the request as JSON text, indented, members in the lesson's order
 };
 
-// A request the player can fill into its request editor and run for the learner.
+// A request the player can fill into its request editor: on a step with a task, an example of
+// the same kind that is not the answer; on a step without one, what the step demonstrates.
 struct ShowMe {
   std::string label;  // button caption; empty means the player's default ("Show me")
   LessonRequest request;
@@ -269,8 +272,8 @@ struct LessonTask {
   std::string goal;  // markdown: what to do
   Check check;
   std::vector<std::string> hints;       // markdown, at least one, in the order to reveal them
-  std::vector<LessonRequest> solution;  // run in order, they make the check pass; the
-                                        // step's show-me request when the lesson gives none
+  std::vector<LessonRequest> solution;  // the answer: run in order, they make the check pass
+                                        // (empty on a step whose traffic design is the answer)
   std::string success;                  // markdown shown once the check passes; may be empty
   // On a step with traffic: the design the auto-player runs after the solution's requests.
   std::size_t solution_design = 0;

@@ -192,8 +192,7 @@ bool ReadTraffic(Reader& r, const Node& n, LessonTraffic& out) {
   return true;
 }
 
-bool ReadTask(Reader& r, const Node& n, const std::optional<ShowMe>& show_me,
-              const std::optional<LessonTraffic>& traffic, LessonTask& out) {
+bool ReadTask(Reader& r, const Node& n, const std::optional<LessonTraffic>& traffic, LessonTask& out) {
   if (!r.Object(n, {"goal", "check", "hints"}, {"solution", "solutionDesign", "success"}) ||
       !r.NonEmptyString(n.Member("goal"), out.goal) || !lesson::ReadCheck(r, n.Member("check"), out.check))
     return false;
@@ -213,11 +212,11 @@ bool ReadTask(Reader& r, const Node& n, const std::optional<ShowMe>& show_me,
       if (!r.Object(step, {"operation", "request"}, {}) || !ReadRequest(r, step, request)) return false;
       out.solution.push_back(std::move(request));
     }
-  } else if (show_me) {
-    out.solution.push_back(show_me->request);
   } else if (!traffic) {
-    // Every task must be playable by the auto-player: it needs requests (or traffic) that solve it.
-    return r.Fail(n.path, "missing required member \"solution\" (a step without showMe or traffic must give one)");
+    // Every task must be playable by the auto-player: it needs requests (or traffic) that solve
+    // it. A step's show-me request is an example of the same kind, never the answer (the page
+    // reveals the answer only after a failed attempt or the last hint), so it cannot stand in.
+    return r.Fail(n.path, "missing required member \"solution\" (a task without traffic must give one)");
   }
   if (Reader::Has(n, "solutionDesign")) {
     if (!traffic) return r.Fail(n.path + "/solutionDesign", "only a step with traffic has designs to choose from");
@@ -255,7 +254,7 @@ bool ReadStep(Reader& r, const Node& n, LessonStep& out) {
   }
   if (Reader::Has(n, "task")) {
     LessonTask task;
-    if (!ReadTask(r, n.Member("task"), out.show_me, out.traffic, task)) return false;
+    if (!ReadTask(r, n.Member("task"), out.traffic, task)) return false;
     out.task = std::move(task);
   }
   return true;
