@@ -2,6 +2,7 @@
 // each quiz by clicking the right choice, put each task's request into the operation builder's
 // JSON tab and run it with Ctrl+Enter, press Next — all through real mouse and keyboard input on
 // the canvas. The engine checks each task after each request, as it does for a learner.
+// A step's prediction is typed and locked in with Enter before its task.
 // The first lesson's requests are typed key by key; the others' are pasted (one input event,
 // where typing is hundreds: the keyboard path is the same for every lesson). Time a learner
 // would spend reading — GSI writes a lesson holds back, a traffic run — passes on the page's
@@ -12,8 +13,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import {
-  clickWidget, clipboardPermissions, openPage, repoRoot, runInBuilder, scrollTo, siteAndBrowser, stepClockUntil,
-  waitForState,
+  clickWidget, clipboardPermissions, openPage, pressKeys, repoRoot, runInBuilder, scrollTo, siteAndBrowser,
+  stepClockUntil, typeText, waitForState,
 } from './support.mjs';
 
 const env = siteAndBrowser();
@@ -44,6 +45,13 @@ describe('the whole curriculum, by mouse and keyboard', () => {
             await clickInStep(page, `lesson.choice.${right}`);
             s = await waitForState(page, (st) => st.lesson.quiz?.correct === true);
           }
+          if (step.predict) {
+            // The number the engine will report, locked in before the task shows.
+            await clickInStep(page, 'lesson.predict.input');
+            await typeText(page, String(step.predict.answer));
+            await pressKeys(page, 'Enter');
+            await waitForState(page, (st) => st.lesson.predict.locked === step.predict.answer);
+          }
           if (step.task) {
             // A learner reads the step first; by then earlier writes have reached their GSIs
             // (a lesson may hold them back 20 s so that one step can catch the lag).
@@ -63,8 +71,9 @@ describe('the whole curriculum, by mouse and keyboard', () => {
               await waitForState(page, (st) => st.lesson.traffic.running);
               await stepClockUntil(page, (st) => st.lesson.stepDone, { stepMs: 5000 });
             }
-            s = await waitForState(page, (st) => st.lesson.stepDone, 15000);
+            s = await waitForState(page, (st) => st.lesson.task.passed || st.lesson.stepDone, 15000);
             assert.equal(s.lesson.task.passed, true, `${entry.id} step ${i + 1}: ${s.lesson.task.reason}`);
+            if (step.predict) assert.equal(s.lesson.predict.right, true, `${entry.id} step ${i + 1}: the prediction`);
           }
           s = await waitForState(page, (st) => st.lesson.stepDone);
           await clickWidget(page, 'lesson.next');

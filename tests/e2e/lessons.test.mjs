@@ -291,6 +291,74 @@ describe('the record of how a lesson went', () => {
   });
 });
 
+describe('a prediction judged by the engine', () => {
+  test('predicted wrong first: the task waits for the number, the engine\'s figure judges it, the record keeps the miss', async () => {
+    const lesson02 = JSON.parse(fs.readFileSync(path.join(repoRoot, 'lessons/02-reading-items.json'), 'utf8'));
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=reading-items&step=4`, {
+      permissions: clipboardPermissions,
+    });
+    try {
+      let s = await onStep(page, 4);
+      assert.deepEqual(s.lesson.predict, { measure: 'ScannedCount', locked: null, measured: null, right: false, firstRight: null });
+      assert.equal(s.lesson.task.revealed, false, 'the task comes after the prediction');
+      // Not a number: nothing to lock in.
+      await clickInStep(page, 'lesson.predict.input');
+      await typeText(page, 'one');
+      await pressKeys(page, 'Enter');
+      assert.equal((await state(page)).lesson.predict.locked, null);
+      await clickInStep(page, 'lesson.predict.input');  // Enter left the field
+      await pressKeys(page, 'Control+A', 'Backspace');
+      await typeText(page, '1');
+      await clickInStep(page, 'lesson.predict.lock');
+      s = await waitForState(page, (st) => st.lesson.predict.locked === 1);
+      assert.equal(s.lesson.task.revealed, true);
+      assert.match(s.lessonText, /\nPredict: Authors holds five authors\. How many items will your Scan read \(its ScannedCount\) to find Terry\?\nYou predicted 1\./);
+      assert.ok(await scrollTo(page, 'lesson.predict.locked', 'lesson.body'));
+
+      await runInBuilder(page, 'Scan', lesson02.steps[3].task.solution[0].request);
+      s = await waitForState(page, (st) => st.lesson.predict.measured !== null);
+      assert.deepEqual([s.lesson.task.passed, s.lesson.predict.right, s.lesson.predict.firstRight, s.lesson.stepDone],
+        [true, false, false, false], 'the task is done, the step waits for the engine\'s number');
+      assert.equal(s.lesson.predict.measured, 5);
+      assert.ok(await scrollTo(page, 'lesson.predict.verdict', 'lesson.body', { step: -120 }));
+      assert.match(s.lessonText, /You predicted 1\. Not right: the engine reported 5\. A Scan reads every item of the table/);
+      await screenshot(page, 'lesson-prediction-wrong.png');
+      await clickInStep(page, 'lesson.predict.input');
+      await pressKeys(page, 'Control+A', 'Backspace');
+      await typeText(page, '5');
+      await clickInStep(page, 'lesson.predict.lock');
+      s = await waitForState(page, (st) => st.lesson.stepDone);
+      assert.deepEqual([s.lesson.predict.right, s.lesson.predict.firstRight], [true, false], 'the first verdict stays on record');
+      assert.match(s.lessons.lessons[1].record, /predictions: 0 of 1 right$/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the prediction at 1024x640 and 1280x800, 100 % and 250 %', async () => {
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=reading-items&step=4`);
+    try {
+      await onStep(page, 4);
+      for (const [width, height] of [[1024, 640], [1280, 800]]) {
+        for (const fontScale of [1, 2.5]) {
+          await page.setViewportSize({ width, height });
+          await reloadWithSettings(page, { fontScale, lessonLayout: true });
+          await onStep(page, 4);
+          const input = await scrollTo(page, 'lesson.predict.lock', 'lesson.body');
+          const body = await widgetRect(page, 'lesson.body');
+          assert.ok(input.x + input.w <= body.x + body.w + 0.5, `Lock it in fits at ${width}x${height}, ${fontScale * 100} %`);
+          assert.ok(await widgetRect(page, 'lesson.predict.input'), 'and the number field beside or above it');
+          await screenshot(page, `lesson-prediction-${width}x${height}-${fontScale * 100}.png`);
+        }
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('progress and links', () => {
   test('progress survives a reload; the address and links open the right step', async () => {
     const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=first-table`);

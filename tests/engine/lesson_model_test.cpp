@@ -346,7 +346,8 @@ TEST_CASE("The state predicates read the engine without recording a request", "[
   CHECK(db.last_trace().sequence == sequence);
 }
 
-TEST_CASE("partitionsRead counts the partitions the last request touched", "[lesson]") {
+TEST_CASE("partitionsRead counts the partitions the last request touched, empty ones a Scan visits included",
+          "[lesson]") {
   ddb::Database db;
   SetUpBooks(db);
   auto q = Run(db, "Query",
@@ -359,8 +360,13 @@ TEST_CASE("partitionsRead counts the partitions the last request touched", "[les
   const ddb::TableLayout layout = db.Layout("Books").value();
   for (const auto& c : layout.item_collections) used.insert(c.partition);
   REQUIRE(used.size() == 2);  // ann and bob hash to different partitions
-  CHECK(Reason({{"partitionsRead", 1}}, scan, db) == "expected the request to touch 1 partition, got 2");
-  CHECK(Reason({{"partitionsRead", {{"atLeast", 2}}}}, scan, db) == "PASS");
+  // A Scan visits every partition, the two that hold nothing too.
+  REQUIRE(layout.partitions.size() == 4);
+  CHECK(Reason({{"partitionsRead", 1}}, scan, db) == "expected the request to touch 1 partition, got 4");
+  CHECK(Reason({{"partitionsRead", {{"atLeast", 4}}}}, scan, db) == "PASS");
+  // A write touches the partition that takes it.
+  auto put = Run(db, "PutItem", {{"TableName", "Books"}, {"Item", {{"authorId", S("ann")}, {"bookId", S("b9")}}}});
+  CHECK(Reason({{"partitionsRead", 1}}, put, db) == "PASS");
 }
 
 TEST_CASE("Request and response member predicates", "[lesson]") {
@@ -687,4 +693,39 @@ TEST_CASE("Traffic checks judge the last finished run from the capacity metrics 
                none,
                db) == "expected pk \"c#7\" at the top of the most accessed partition keys of table Hot, got \"c#0\" (" +
                           std::to_string(top->most_accessed_partition_keys[0].count) + " requests)");
+}
+
+TEST_CASE("A prediction is judged on what the engine reported for the learner's request", "[lesson]") {
+  ddb::Database db;
+  SetUpBooks(db);
+  const json query = {{"TableName", "Books"},
+                      {"KeyConditionExpression", "authorId = :a"},
+                      {"FilterExpression", "#y >= :y"},
+                      {"ExpressionAttributeNames", {{"#y", "year"}}},
+                      {"ExpressionAttributeValues", {{":a", S("ann")}, {":y", N("2021")}}}};
+  json with_capacity = query;
+  with_capacity["ReturnConsumedCapacity"] = "TOTAL";
+  const auto q = Run(db, "Query", with_capacity);
+  CHECK(ddb::MeasuredValue(ddb::Measure::kCount, q, db).value() == 2);
+  CHECK(ddb::MeasuredValue(ddb::Measure::kScannedCount, q, db).value() == 3);
+  CHECK(ddb::MeasuredValue(ddb::Measure::kCapacityUnits, q, db).value() == 0.5);
+  CHECK(ddb::MeasuredValue(ddb::Measure::kPartitionsRead, q, db).value() == 1);
+  CHECK(ddb::PredictionHolds(0.5, 0.5));
+  CHECK_FALSE(ddb::PredictionHolds(1, 0.5));
+
+  // Nothing to judge by: said in words a learner can act on.
+  const auto without = Run(db, "Query", query);
+  CHECK(ddb::MeasuredValue(ddb::Measure::kCapacityUnits, without, db).status().message() ==
+        "the response has no ConsumedCapacity: add \"ReturnConsumedCapacity\": \"TOTAL\" to the request");
+  const auto put = Run(db, "PutItem", {{"TableName", "Books"}, {"Item", Book("ann", "B4", 2024)}});
+  CHECK(ddb::MeasuredValue(ddb::Measure::kCount, put, db).status().message() == "the response has no Count");
+  const auto failed = Run(
+      db, "Query",
+      {{"TableName", "Nope"}, {"KeyConditionExpression", "a = :a"}, {"ExpressionAttributeValues", {{":a", S("x")}}}});
+  CHECK(ddb::MeasuredValue(ddb::Measure::kScannedCount, failed, db).status().message() ==
+        "no ScannedCount to compare with: the request failed: ResourceNotFoundException: Requested resource not found");
+  CHECK(ddb::MeasuredValue(ddb::Measure::kCount, {}, db).status().message() ==
+        "no Count to compare with: no request has been run yet");
+  CHECK(ddb::MeasureName(ddb::Measure::kCapacityUnits) == "consumed capacity units");
+  CHECK(ddb::MeasureName(ddb::Measure::kPartitionsRead) == "partitions read");
 }

@@ -142,6 +142,17 @@ void Autoplay(const ddb::Lesson& lesson) {
     INFO("its response: " << last.http_status << " " << last.response_body);
     INFO("after the solution: " << (after.passed ? "passed" : after.reason));
     CHECK(after.passed);
+    if (step.predict) {
+      // The engine reports for the solution what the step's explanation says; one more (or
+      // one less) is a wrong prediction.
+      const auto measured = ddb::MeasuredValue(step.predict->measure, last, db);
+      INFO("the prediction's " << ddb::MeasureName(step.predict->measure) << ": " << measured.status().message());
+      REQUIRE(measured.ok());
+      CHECK(*measured == step.predict->answer);
+      CHECK(ddb::PredictionHolds(step.predict->answer, *measured));
+      CHECK_FALSE(ddb::PredictionHolds(*measured + 1, *measured));
+      CHECK_FALSE(ddb::PredictionHolds(*measured - 0.5, *measured));
+    }
   }
 }
 

@@ -127,6 +127,30 @@ TEST_CASE(
   LessonRecord quizzes_only;
   quizzes_only.RecordQuiz(0, true);
   CHECK(RecordSummary(quizzes_only) == "Quizzes: 1 of 1 right first time");
+  record.RecordPrediction(4, false);
+  record.RecordPrediction(4, true);
+  record.RecordPrediction(5, true);
+  CHECK(record.predictions == std::map<int, bool>{{4, false}, {5, true}});
+  CHECK(RecordSummary(record) ==
+        "Tasks: 2 first try, 1 with help, 1 with the answer \xC2\xB7 quizzes: 1 of 2 right first time \xC2\xB7 "
+        "predictions: 1 of 2 right");
+}
+
+TEST_CASE("A prediction is a plain number, as a learner types it", "[lesson_progress]") {
+  CHECK(ParsePredictedNumber("3") == 3.0);
+  CHECK(ParsePredictedNumber(" 10 ") == 10.0);
+  CHECK(ParsePredictedNumber("0.5") == 0.5);
+  CHECK(ParsePredictedNumber("0,5") == 0.5);
+  CHECK(ParsePredictedNumber(".5") == 0.5);
+  CHECK_FALSE(ParsePredictedNumber(""));
+  CHECK_FALSE(ParsePredictedNumber("."));
+  CHECK_FALSE(ParsePredictedNumber("-1"));
+  CHECK_FALSE(ParsePredictedNumber("1.2.3"));
+  CHECK_FALSE(ParsePredictedNumber("1e3"));
+  CHECK_FALSE(ParsePredictedNumber("three"));
+  CHECK_FALSE(ParsePredictedNumber("1 000"));
+  CHECK(PredictedNumberText(3) == "3");
+  CHECK(PredictedNumberText(0.5) == "0.5");
 }
 
 TEST_CASE("Lesson progress keeps each task's and quiz's record across a reload, and forgives what it cannot read",
@@ -139,9 +163,11 @@ TEST_CASE("Lesson progress keeps each task's and quiz's record across a reload, 
   r.RecordTask(2, TaskOutcome::kWithAnswer);
   r.RecordQuiz(1, true);
   r.RecordQuiz(2, false);
+  r.RecordPrediction(0, false);
   const nlohmann::json json = progress.ToJson();
   CHECK(json["lessons"]["paging"] == nlohmann::json::parse(R"({"step": 1, "done": [1, 2, 3], "complete": false,
-      "tasks": {"1": "first-try", "2": "help", "3": "answer"}, "quizzes": {"2": true, "3": false}})"));
+      "tasks": {"1": "first-try", "2": "help", "3": "answer"}, "quizzes": {"2": true, "3": false},
+      "predictions": {"1": false}})"));
   LessonProgress back;
   back.FromJson(json);
   CHECK(back == progress);

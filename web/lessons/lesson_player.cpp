@@ -272,11 +272,27 @@ bool LessonPlayer::StepDone(int step) const {
   return r && r->done.count(step) > 0;
 }
 
-// A quiz comes first: the task (and its "show me") appear once the learner has predicted.
+// A quiz and a prediction come first: the task (and its "show me") appear once the learner
+// has predicted.
 bool LessonPlayer::TaskRevealed() const {
   const ddb::Lesson* l = lesson();
   if (!l) return false;
-  return !l->steps[step_].quiz || steps_[step_].choice || StepDone(step_);
+  const ddb::LessonStep& step = l->steps[step_];
+  const StepState& state = steps_[step_];
+  return StepDone(step_) || ((!step.quiz || state.choice) && (!step.predict || state.prediction));
+}
+
+void LessonPlayer::LockPrediction() {
+  const ddb::Lesson* l = lesson();
+  if (!l || !l->steps[step_].predict) return;
+  StepState& state = steps_[step_];
+  const std::optional<double> number = ParsePredictedNumber(state.prediction_input);
+  if (!number) return;
+  state.prediction = number;
+  if (!state.measured) return;  // judged once a request passes the task
+  state.prediction_right = ddb::PredictionHolds(*number, *state.measured);
+  record()->RecordPrediction(step_, state.prediction_right);
+  UpdateDone();
 }
 
 void LessonPlayer::PickChoice(std::size_t choice) {
@@ -296,7 +312,9 @@ void LessonPlayer::UpdateDone() {
   if (!l) return;
   const ddb::LessonStep& step = l->steps[step_];
   const StepState& state = steps_[step_];
-  if ((step.quiz && !state.quiz_correct) || (step.task && !state.task_passed)) return;
+  if ((step.quiz && !state.quiz_correct) || (step.task && !state.task_passed) ||
+      (step.predict && !state.prediction_right))
+    return;
   LessonRecord& r = *record();
   r.done.insert(step_);
   if (r.done.size() >= l->steps.size()) r.complete = true;
@@ -337,7 +355,19 @@ void LessonPlayer::AfterSend(std::string_view operation, std::string_view body, 
 
 void LessonPlayer::Judge(const ddb::LessonObservation& observation, bool attempt) {
   StepState& state = steps_[step_];
-  const ddb::CheckOutcome outcome = ddb::EvaluateCheck(lesson()->steps[step_].task->check, observation, db_);
+  const ddb::LessonStep& step = lesson()->steps[step_];
+  ddb::CheckOutcome outcome = ddb::EvaluateCheck(step.task->check, observation, db_);
+  // A prediction is judged on the request that passes: one that cannot be measured (no
+  // ConsumedCapacity asked for) does not pass yet, and says what to add.
+  std::optional<double> measured;
+  if (outcome.passed && step.predict) {
+    const ddb::Result<double> value = ddb::MeasuredValue(step.predict->measure, observation, db_);
+    if (value.ok()) {
+      measured = *value;
+    } else {
+      outcome = {false, "it does the task, but to judge your prediction " + value.status().message()};
+    }
+  }
   state.attempted = true;
   state.task_passed = outcome.passed;
   state.reason = outcome.reason;
@@ -347,6 +377,10 @@ void LessonPlayer::Judge(const ddb::LessonObservation& observation, bool attempt
     return;
   }
   record()->RecordTask(step_, state.help.Outcome());
+  if (measured) {
+    state.measured = measured;
+    LockPrediction();  // the number locked in before the run, judged now
+  }
   UpdateDone();
   scroll_to_task_ = true;  // its "done" line and what it shows are worth seeing
 }
@@ -424,6 +458,13 @@ std::string LessonPlayer::AccessibleText() {
               plain(c.explanation);
     }
   }
+  if (step.predict) {
+    text += "\nPredict: " + plain(step.predict->question);
+    if (state.prediction) text += "\nYou predicted " + PredictedNumberText(*state.prediction) + ".";
+    if (state.prediction && state.measured)
+      text += std::string(state.prediction_right ? " Right: " : " Not right: ") + "the engine reported " +
+              PredictedNumberText(*state.measured) + ". " + plain(step.predict->explanation);
+  }
   if (step.task && TaskRevealed()) {
     text += "\nTask: " + plain(step.task->goal);
     if (StepDone(step_)) {
@@ -458,6 +499,16 @@ nlohmann::json LessonPlayer::LessonJson() const {
             {"correct", state.quiz_correct},
             {"firstAnswerRight", std::move(first_right)}};
   }
+  json predict = nullptr;
+  if (step.predict) {
+    json first_right = nullptr;
+    if (record && record->predictions.count(step_)) first_right = record->predictions.at(step_);
+    predict = {{"measure", ddb::MeasureName(step.predict->measure)},
+               {"locked", state.prediction ? json(*state.prediction) : json(nullptr)},
+               {"measured", state.measured ? json(*state.measured) : json(nullptr)},
+               {"right", state.prediction_right},
+               {"firstRight", std::move(first_right)}};
+  }
   json task = nullptr;
   if (step.task) {
     json outcome = nullptr;
@@ -488,6 +539,7 @@ nlohmann::json LessonPlayer::LessonJson() const {
           {"stepDone", StepDone(step_)},
           {"done", std::move(done)},
           {"quiz", std::move(quiz)},
+          {"predict", std::move(predict)},
           {"task", std::move(task)},
           {"showMe", step.show_me ? json{{"operation", step.show_me->request.operation}} : json(nullptr)},
           {"traffic", TrafficJson(step)},

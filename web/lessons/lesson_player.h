@@ -104,6 +104,12 @@ class LessonPlayer final : public WireObserver {
     std::string reason;  // why the last attempt failed the check
     TaskHelp help;       // failed attempts, hints and the answer: what the record counts
     bool example_judged = false;  // the last request judged was the step's own example
+    // The step's prediction: the number being typed, the one locked in, and the engine's
+    // figure for the request that passed the task (the prediction is judged on it).
+    std::string prediction_input;
+    std::optional<double> prediction;
+    std::optional<double> measured;
+    bool prediction_right = false;
     bool request_shown = false;  // "Show me" pressed (presenter view: shown inline)
     // The last response while the step was on show (presenter view: shown inline, the
     // Response panel being hidden): its operation, status, error, and body; the body formatted
@@ -187,6 +193,11 @@ class LessonPlayer final : public WireObserver {
   void DrawMissingTables(PanelContext& ctx);
   const std::vector<std::string>& MissingTablesNow(const ddb::Database& db, DataStamp stamp);
   void DrawQuiz(const ddb::Quiz& quiz, PanelContext& ctx);
+  // The number to predict before the task, then the verdict once a request passed it.
+  void DrawPrediction(const ddb::Prediction& prediction, PanelContext& ctx);
+  // Locks in the number typed; once the engine has reported its own, judges it (the first
+  // verdict goes on record).
+  void LockPrediction();
   void DrawTask(const ddb::LessonStep& step, PanelContext& ctx);
   void DrawShowMe(const ddb::LessonStep& step, const Card& card, PanelContext& ctx, bool& first);
   // "Show the answer" once it is offered (after a failed attempt or the last hint; at once in

@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "imgui_internal.h"  // RenderNavHighlight: the keyboard's focus on the quiz's choices
+#include "imgui_stdlib.h"    // InputText on a std::string: the prediction
 
 #include "ddb/key_facts.h"
 #include "lessons/lesson_player.h"
@@ -175,6 +176,10 @@ void LessonPlayer::DrawStep(PanelContext& ctx) {
       if (step.quiz) {
         ImGui::Spacing();
         DrawQuiz(*step.quiz, ctx);
+      }
+      if (step.predict && (!step.quiz || steps_[step_].choice || StepDone(step_))) {
+        ImGui::Spacing();
+        DrawPrediction(*step.predict, ctx);
       }
       if (TaskRevealed()) {
         if (step.task) {
@@ -347,6 +352,60 @@ void LessonPlayer::DrawQuiz(const ddb::Quiz& quiz, PanelContext& ctx) {
   } else {
     ImGui::TextColored(ctx.colors.dim, "Pick the answer you expect; the task comes after.");
   }
+}
+
+// ---- [SECTION] Prediction ------------------------------------------------------------------------
+
+void LessonPlayer::DrawPrediction(const ddb::Prediction& prediction, PanelContext& ctx) {
+  StepState& state = steps_[step_];
+  const bool judged = state.prediction && state.measured;
+  Card card(WithAlpha(ctx.colors.selected, 0.10f), ctx.colors.selected, ctx.scale);
+  ImGui::TextColored(ctx.colors.selected, "Predict a number");
+  const RichTextStyle text_style = TextStyle(ctx);
+  DrawRichText(text_.Get(prediction.question), text_style, card.inner_width());
+  ctx.probe.RecordLastItem("lesson.predict.question");
+  if (StepDone(step_) && !judged) {  // done in an earlier visit: why the number is what it is
+    DrawRichText(text_.Get(prediction.explanation), text_style, card.inner_width());
+    return;
+  }
+  const std::string what(ddb::MeasureName(prediction.measure));
+  if (!state.prediction || (judged && !state.prediction_right)) {
+    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::CalcTextSize("0000000000").x));
+    // Not EnterReturnsTrue, which keeps what is typed from the string until Enter: the button
+    // beside it must see every key.
+    ImGui::InputTextWithHint("##predict", "a number", &state.prediction_input);
+    ctx.probe.RecordLastItem("lesson.predict.input");
+    const bool entered = ImGui::IsItemDeactivated() &&
+                         (ImGui::IsKeyPressed(ImGuiKey_Enter) || ImGui::IsKeyPressed(ImGuiKey_KeypadEnter));
+    const bool valid = ParsePredictedNumber(state.prediction_input).has_value();
+    bool first = false;
+    ui::Disabled disabled(!valid);
+    if (ctx.probe.Item("lesson.predict.lock", FlowButton(judged ? "Check it" : "Lock it in", first)) ||
+        (entered && valid))
+      LockPrediction();
+    ImGui::SetItemTooltip("%s", valid ? "The number goes on record; the task comes next" : "A number, e.g. 3 or 0.5");
+  }
+  ui::TextWrap wrap(card.wrap_x());
+  if (state.prediction && !state.measured) {
+    ImGui::TextColored(ctx.colors.dim, "You predicted %s. Now do the task: its %s judges it.",
+                       PredictedNumberText(*state.prediction).c_str(), what.c_str());
+    ctx.probe.RecordLastItem("lesson.predict.locked");
+  }
+  if (!judged) return;
+  if (state.prediction_right) {
+    ImGui::TextColored(ctx.colors.success, "\xE2\x9C\x93 You predicted %s: the engine reported %s %s.",
+                       PredictedNumberText(*state.prediction).c_str(), what.c_str(),
+                       PredictedNumberText(*state.measured).c_str());
+  } else {
+    ImGui::TextColored(ctx.colors.error,
+                       "\xE2\x9C\x97 You predicted %s; the engine reported %s %s. Read why, then enter its number to "
+                       "finish the step.",
+                       PredictedNumberText(*state.prediction).c_str(), what.c_str(),
+                       PredictedNumberText(*state.measured).c_str());
+  }
+  ctx.probe.RecordLastItem("lesson.predict.verdict");
+  DrawRichText(text_.Get(prediction.explanation), text_style, card.inner_width());
+  ctx.probe.RecordLastItem("lesson.predict.explanation");
 }
 
 // ---- [SECTION] Task and show-me ---------------------------------------------------------------

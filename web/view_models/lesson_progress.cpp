@@ -1,7 +1,10 @@
 #include "view_models/lesson_progress.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 
 namespace playground {
@@ -30,6 +33,31 @@ std::optional<TaskOutcome> OutcomeNamed(const nlohmann::json& value) {
 
 }  // namespace
 
+std::optional<double> ParsePredictedNumber(std::string_view text) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  std::string number;
+  int digits = 0, points = 0;
+  for (char c : text) {
+    if (c >= '0' && c <= '9') {
+      ++digits;
+      number += c;
+    } else if ((c == '.' || c == ',') && ++points == 1) {
+      number += '.';
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (digits == 0 || digits > 12) return std::nullopt;
+  return std::strtod(number.c_str(), nullptr);
+}
+
+std::string PredictedNumberText(double value) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", value);
+  return buf;
+}
+
 const char* TaskOutcomeName(TaskOutcome outcome) {
   switch (outcome) {
     case TaskOutcome::kFirstTry: return "first-try";
@@ -52,10 +80,23 @@ std::string RecordSummary(const LessonRecord& record) {
   if (!record.quizzes.empty()) {
     const auto right =
         std::count_if(record.quizzes.begin(), record.quizzes.end(), [](const auto& q) { return q.second; });
-    quizzes = std::string(tasks.empty() ? "Quizzes: " : "quizzes: ") + std::to_string(right) + " of " +
-              std::to_string(record.quizzes.size()) + " right first time";
+    quizzes =
+        "quizzes: " + std::to_string(right) + " of " + std::to_string(record.quizzes.size()) + " right first time";
   }
-  return tasks + (tasks.empty() || quizzes.empty() ? "" : " \xC2\xB7 ") + quizzes;
+  std::string predictions;
+  if (!record.predictions.empty()) {
+    const auto right =
+        std::count_if(record.predictions.begin(), record.predictions.end(), [](const auto& p) { return p.second; });
+    predictions =
+        "predictions: " + std::to_string(right) + " of " + std::to_string(record.predictions.size()) + " right";
+  }
+  std::string out;
+  for (const std::string* part : {&tasks, &quizzes, &predictions}) {
+    if (part->empty()) continue;
+    out += (out.empty() ? "" : " \xC2\xB7 ") + *part;
+  }
+  if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  return out;
 }
 
 void LessonRecord::RecordTask(int step, TaskOutcome outcome) {
@@ -93,9 +134,11 @@ nlohmann::json LessonProgress::ToJson() const {
       nlohmann::json& tasks = entry["tasks"] = nlohmann::json::object();
       for (const auto& [step, outcome] : record->tasks) tasks[std::to_string(step + 1)] = TaskOutcomeName(outcome);
     }
-    if (!record->quizzes.empty()) {
-      nlohmann::json& quizzes = entry["quizzes"] = nlohmann::json::object();
-      for (const auto& [step, correct] : record->quizzes) quizzes[std::to_string(step + 1)] = correct;
+    for (const auto& [name, verdicts] :
+         {std::pair{"quizzes", &record->quizzes}, {"predictions", &record->predictions}}) {
+      if (verdicts->empty()) continue;
+      nlohmann::json& out = entry[name] = nlohmann::json::object();
+      for (const auto& [step, right] : *verdicts) out[std::to_string(step + 1)] = right;
     }
     lessons[id] = std::move(entry);
   }
@@ -126,9 +169,11 @@ void LessonProgress::FromJson(const nlohmann::json& json) {
         if (const auto o = OutcomeNamed(outcome); s >= 0 && o) record.tasks[s] = *o;
       }
     }
-    if (auto it = value.find("quizzes"); it != value.end() && it->is_object()) {
-      for (const auto& [key, correct] : it->items()) {
-        if (const int s = StepOf(key); s >= 0 && correct.is_boolean()) record.quizzes[s] = correct.get<bool>();
+    for (const auto& [name, verdicts] : {std::pair{"quizzes", &record.quizzes}, {"predictions", &record.predictions}}) {
+      auto it = value.find(name);
+      if (it == value.end() || !it->is_object()) continue;
+      for (const auto& [key, right] : it->items()) {
+        if (const int s = StepOf(key); s >= 0 && right.is_boolean()) (*verdicts)[s] = right.get<bool>();
       }
     }
     lessons_[id] = std::move(record);

@@ -6,7 +6,7 @@
 //   {"version": 1, "current": "first-table",
 //    "lessons": {"first-table": {"step": 3, "done": [1, 2], "complete": false,
 //                                "tasks": {"1": "first-try", "2": "answer"},
-//                                "quizzes": {"1": true}}}}
+//                                "quizzes": {"1": true}, "predictions": {"2": false}}}}
 //
 // Steps are 1-based in the JSON, as the page's links (?lesson=<id>&step=<n>) count them, and
 // 0-based here. Reading is forgiving: what cannot be read is left out, never an error.
@@ -16,6 +16,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include <nlohmann/json.hpp>
@@ -29,6 +30,12 @@ enum class TaskOutcome {
   kWithHelp,    // after hints or earlier attempts, without the answer
   kWithAnswer,  // the answer was shown (or sent with Run it) before it passed
 };
+
+// The number a learner typed as a prediction: digits with at most one decimal point (or
+// comma), spaces around them allowed, e.g. "3", "0.5", "0,5"; nullopt for anything else.
+std::optional<double> ParsePredictedNumber(std::string_view text);
+// A predicted or measured number as the step shows it: "3", "0.5".
+std::string PredictedNumberText(double value);
 
 // "first-try", "help" or "answer": the outcome as the saved progress and the page's state
 // name it.
@@ -57,16 +64,21 @@ struct LessonRecord {
   std::map<int, TaskOutcome> tasks;
   // Per step with a quiz, whether the first answer ever picked was right (kept for good).
   std::map<int, bool> quizzes;
+  // Per step with a prediction, whether the first number ever locked in was right.
+  std::map<int, bool> predictions;
 
   // Keeps `outcome` for `step` when it is better than the one recorded.
   void RecordTask(int step, TaskOutcome outcome);
   // Keeps the first answer to `step`'s quiz; later answers change nothing.
   void RecordQuiz(int step, bool correct) { quizzes.emplace(step, correct); }
+  // Keeps the first prediction's verdict for `step`; later ones change nothing.
+  void RecordPrediction(int step, bool right) { predictions.emplace(step, right); }
   bool operator==(const LessonRecord&) const = default;
 };
 
 // The record of a lesson in words, for its row in the lesson list, e.g. "Tasks: 4 first try,
-// 1 with help, 1 with the answer · quizzes: 3 of 4 right first time"; empty before any.
+// 1 with help, 1 with the answer · quizzes: 3 of 4 right first time · predictions: 1 of 2
+// right"; empty before any.
 std::string RecordSummary(const LessonRecord& record);
 
 class LessonProgress {

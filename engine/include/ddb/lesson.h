@@ -142,7 +142,8 @@ struct PartitionCount {
   std::string table;
   Comparison expected;
 };
-// Distinct partitions the last request touched, from Database::last_trace().
+// Distinct partitions the last request touched, from Database::last_trace(): those it looked
+// in (a Scan visits every partition, empty ones too) and those that served or took an item.
 struct PartitionsRead {
   Comparison expected;
 };
@@ -242,6 +243,43 @@ struct CheckOutcome {
 // recorded and nothing changes. Evaluate once after each request, not every frame.
 CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observation, const Database& db);
 
+// ---- Predictions ----------------------------------------------------------------------------
+//
+// A step may ask the learner to predict a number before running the task's request (predict,
+// then run: ../shared/TEACHING.md). Once a request passes the task's check, the number the
+// engine reports for that request, the learner's own, judges the prediction.
+
+enum class Measure {
+  kCount,           // the response's Count
+  kScannedCount,    // its ScannedCount
+  kCapacityUnits,   // its ConsumedCapacity's CapacityUnits, summed over tables and indexes
+  kPartitionsRead,  // distinct partitions the request touched (Database::last_trace)
+};
+
+struct Prediction {
+  std::string question;  // markdown: what to predict, e.g. "How many items will the Scan read?"
+  Measure measure = Measure::kCount;
+  // What the task's solution reports, which the explanation rests on (the lesson tests check
+  // it); the learner's prediction is judged on their own request.
+  double answer = 0;
+  std::string explanation;  // markdown shown once the request has run: why the number is what it is
+};
+
+// A predicted number against the engine's (capacity units come in halves: 0.5 is exact).
+inline bool PredictionHolds(double predicted, double actual) {
+  return predicted - actual < 1e-9 && actual - predicted < 1e-9;
+}
+
+// The measure's name in a sentence: "Count", "ScannedCount", "consumed capacity units",
+// "partitions read".
+std::string_view MeasureName(Measure measure);
+
+// The number the engine reported for `measure` about the request in `observation` (the database
+// gives its trace: evaluate right after the request). A ValidationException says why there is
+// none in words a learner can act on (the request failed; the response has no
+// ConsumedCapacity: ask for it with ReturnConsumedCapacity).
+Result<double> MeasuredValue(Measure measure, const LessonObservation& observation, const Database& db);
+
 // ---- Traffic a step runs -------------------------------------------------------------------
 //
 // A step about load runs a trainer scenario (lessons/scenarios/, ddb/traffic.h) for some
@@ -290,6 +328,7 @@ struct LessonStep {
   std::string text;                // markdown
   std::vector<std::string> facts;  // fact ids, e.g. "F12"
   std::optional<Quiz> quiz;
+  std::optional<Prediction> predict;  // only on a step with a task whose requests it is about
   std::optional<ShowMe> show_me;
   std::optional<LessonTraffic> traffic;
   std::optional<LessonTask> task;

@@ -68,6 +68,29 @@ struct Context {
   std::string Failure() const { return error.type + (error.message.empty() ? "" : ": " + error.message); }
 };
 
+// A response's ConsumedCapacity in capacity units: one table's figure is an object; batches and
+// transactions report one per table.
+Result<double> TotalCapacityUnits(const json& response) {
+  const auto cc = response.find("ConsumedCapacity");
+  if (cc == response.end())
+    return Status::Validation(
+        "the response has no ConsumedCapacity: add \"ReturnConsumedCapacity\": \"TOTAL\" to the request");
+  double total = 0;
+  for (const json& entry : cc->is_array() ? *cc : json::array({*cc}))
+    if (auto units = entry.find("CapacityUnits"); units != entry.end() && units->is_number())
+      total += units->get<double>();
+  return total;
+}
+
+// Distinct partitions the database's last request touched: those it looked in (a Scan visits
+// every partition of its range, empty ones too) and those that served or took an item.
+double PartitionsTouched(const Database& db) {
+  const RequestTrace& trace = db.last_trace();
+  std::set<int> partitions(trace.partitions_visited.begin(), trace.partitions_visited.end());
+  for (const auto& e : trace.entries) partitions.insert(e.partition);
+  return static_cast<double>(partitions.size());
+}
+
 // The primary key `key` names, in the table's schema; nullopt when they do not match.
 const ItemPtr* FindItem(const TableLayout& layout, const Item& key, std::string& problem) {
   const KeySchema& schema = layout.key_schema;
@@ -169,16 +192,9 @@ struct PredicateEvaluator {
     const std::string expected = "expected consumed capacity " + ComparisonText(p.expected);
     if (!ctx.ran()) return expected + ", but " + std::string(kNoRequest);
     if (!ctx.ok()) return expected + ", but the request failed: " + ctx.Failure();
-    const auto cc = ctx.response.find("ConsumedCapacity");
-    if (cc == ctx.response.end())
-      return expected +
-             ", but the response has no ConsumedCapacity: add \"ReturnConsumedCapacity\": \"TOTAL\" to the request";
-    // One table's figure is an object; batches and transactions report one per table.
-    double total = 0;
-    for (const json& entry : cc->is_array() ? *cc : json::array({*cc}))
-      if (auto units = entry.find("CapacityUnits"); units != entry.end() && units->is_number())
-        total += units->get<double>();
-    return p.expected.Holds(total) ? "" : expected + ", got " + NumberText(total);
+    const Result<double> total = TotalCapacityUnits(ctx.response);
+    if (!total.ok()) return expected + ", but " + total.status().message();
+    return p.expected.Holds(*total) ? "" : expected + ", got " + NumberText(*total);
   }
 
   std::string operator()(const check::Items& p) const {
@@ -258,9 +274,7 @@ struct PredicateEvaluator {
   std::string operator()(const check::PartitionsRead& p) const {
     const std::string expected = "expected the request to touch " + Counted(p.expected, "partition", "partitions");
     if (!ctx.ran()) return expected + ", but " + std::string(kNoRequest);
-    std::set<int> partitions;
-    for (const auto& e : ctx.db.last_trace().entries) partitions.insert(e.partition);
-    const double n = static_cast<double>(partitions.size());
+    const double n = PartitionsTouched(ctx.db);
     return p.expected.Holds(n) ? "" : expected + ", got " + NumberText(n);
   }
 
@@ -484,7 +498,10 @@ bool Comparison::Holds(double value) const {
   return true;
 }
 
-CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observation, const Database& db) {
+namespace {
+
+// The observation's bodies parsed once, and its error when it failed.
+Context MakeContext(const LessonObservation& observation, const Database& db) {
   Context ctx{observation,
               db,
               json::parse(observation.request_body, nullptr, false),
@@ -494,8 +511,43 @@ CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observat
   // Bodies that are not JSON read as empty objects: predicates then report what is missing.
   if (!ctx.request.is_object()) ctx.request = json::object();
   if (!ctx.response.is_object()) ctx.response = json::object();
+  return ctx;
+}
+
+}  // namespace
+
+CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observation, const Database& db) {
+  const Context ctx = MakeContext(observation, db);
   std::string reason = Evaluate(check, ctx);
   return {reason.empty(), std::move(reason)};
+}
+
+std::string_view MeasureName(Measure measure) {
+  switch (measure) {
+    case Measure::kCount: return "Count";
+    case Measure::kScannedCount: return "ScannedCount";
+    case Measure::kCapacityUnits: return "consumed capacity units";
+    case Measure::kPartitionsRead: return "partitions read";
+  }
+  return "Count";
+}
+
+Result<double> MeasuredValue(Measure measure, const LessonObservation& observation, const Database& db) {
+  const Context ctx = MakeContext(observation, db);
+  const std::string what(MeasureName(measure));
+  if (!ctx.ran()) return Status::Validation("no " + what + " to compare with: " + std::string(kNoRequest));
+  if (!ctx.ok()) return Status::Validation("no " + what + " to compare with: the request failed: " + ctx.Failure());
+  switch (measure) {
+    case Measure::kCount:
+    case Measure::kScannedCount: {
+      const auto v = ctx.response.find(what);
+      if (v == ctx.response.end() || !v->is_number()) return Status::Validation("the response has no " + what);
+      return v->get<double>();
+    }
+    case Measure::kCapacityUnits: return TotalCapacityUnits(ctx.response);
+    case Measure::kPartitionsRead: return PartitionsTouched(db);
+  }
+  return Status::Validation("no " + what);
 }
 
 }  // namespace ddb

@@ -153,6 +153,20 @@ bool ReadQuiz(Reader& r, const Node& n, Quiz& out) {
   return true;
 }
 
+bool ReadPrediction(Reader& r, const Node& n, Prediction& out) {
+  std::string measure;
+  if (!r.Object(n, {"question", "measure", "answer", "explanation"}, {}) ||
+      !r.NonEmptyString(n.Member("question"), out.question) ||
+      !r.OneOf(n.Member("measure"), {"count", "scannedCount", "capacityUnits", "partitionsRead"}, measure) ||
+      !r.Number(n.Member("answer"), 0, 1e6, out.answer) || !r.NonEmptyString(n.Member("explanation"), out.explanation))
+    return false;
+  out.measure = measure == "count"           ? Measure::kCount
+                : measure == "scannedCount"  ? Measure::kScannedCount
+                : measure == "capacityUnits" ? Measure::kCapacityUnits
+                                             : Measure::kPartitionsRead;
+  return true;
+}
+
 // A scenario id as lessons/scenarios/ names its files: lowercase words joined by '-'.
 bool ReadScenarioId(Reader& r, const Node& n, std::string& out) {
   if (!r.NonEmptyString(n, out, 60)) return false;
@@ -230,7 +244,7 @@ bool ReadTask(Reader& r, const Node& n, const std::optional<LessonTraffic>& traf
 }
 
 bool ReadStep(Reader& r, const Node& n, LessonStep& out) {
-  if (!r.Object(n, {"title", "text", "facts"}, {"quiz", "showMe", "traffic", "task", "sources"}) ||
+  if (!r.Object(n, {"title", "text", "facts"}, {"quiz", "predict", "showMe", "traffic", "task", "sources"}) ||
       !r.NonEmptyString(n.Member("title"), out.title, 80) || !r.NonEmptyString(n.Member("text"), out.text) ||
       !ReadFacts(r, n.Member("facts"), out.facts))
     return false;
@@ -256,6 +270,14 @@ bool ReadStep(Reader& r, const Node& n, LessonStep& out) {
     LessonTask task;
     if (!ReadTask(r, n.Member("task"), out.traffic, task)) return false;
     out.task = std::move(task);
+  }
+  if (Reader::Has(n, "predict")) {
+    // A prediction is judged on the request that passes the step's task: without one, nothing.
+    if (!out.task || out.traffic)
+      return r.Fail(n.path + "/predict", "only a step with a task and no traffic asks for a prediction");
+    Prediction prediction;
+    if (!ReadPrediction(r, n.Member("predict"), prediction)) return false;
+    out.predict = std::move(prediction);
   }
   return true;
 }
