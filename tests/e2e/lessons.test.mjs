@@ -359,6 +359,47 @@ describe('a prediction judged by the engine', () => {
   });
 });
 
+describe('a near miss explained', () => {
+  test('the task\'s own words for a near miss, the check\'s below them, at 1024x640 and 1280x800, 100 % and 250 %', async () => {
+    const lesson11 = JSON.parse(fs.readFileSync(path.join(repoRoot, 'lessons/11-global-indexes.json'), 'utf8'));
+    const rule = lesson11.steps[0].task.feedback[0];
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=global-indexes&step=1`, {
+      permissions: clipboardPermissions,
+    });
+    try {
+      let s = await onStep(page, 1);
+      if (s.lesson.quiz) {
+        const right = lesson11.steps[0].quiz.choices.findIndex((c) => c.correct);
+        await clickInStep(page, `lesson.choice.${right}`);
+      }
+      // The table queried by email, not its index.
+      await runInBuilder(page, 'Query', rule.nearMiss.request);
+      s = await waitForState(page, (st) => st.lesson.task.attempted);
+      assert.equal(s.lesson.task.passed, false);
+      assert.equal(s.lesson.task.feedback, rule.say);
+      assert.equal(s.lesson.task.failedAttempts, 1);
+      assert.match(s.lessonText, /\nNot yet: That queried the table, whose key is userId\. Name the index, "IndexName": "ByEmail", and put its key, email, in the key condition\. \(expected the request to include IndexName\)/);
+      // The text made larger with A+ (a reload would forget the attempt), to 250 %.
+      for (const fontScale of [1, 2.5]) {
+        while ((await state(page)).fontScale < fontScale) await clickWidget(page, 'title.larger');
+        for (const [width, height] of [[1024, 640], [1280, 800]]) {
+          await page.setViewportSize({ width, height });
+          await waitFrames(page, 3);
+          // Below or above, depending on how the larger text moved things.
+          const feedback = await scrollTo(page, 'lesson.feedback', 'lesson.body', { step: 240 })
+            .catch(() => scrollTo(page, 'lesson.feedback', 'lesson.body', { step: -240 }));
+          const body = await widgetRect(page, 'lesson.body');
+          assert.ok(feedback.x + feedback.w <= body.x + body.w + 0.5, `the feedback fits at ${width}x${height}`);
+          await screenshot(page, `lesson-feedback-${width}x${height}-${fontScale * 100}.png`);
+        }
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('progress and links', () => {
   test('progress survives a reload; the address and links open the right step', async () => {
     const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=first-table`);

@@ -123,7 +123,22 @@ void Autoplay(const ddb::Lesson& lesson) {
                                   << "\": " << (with_example.passed ? "passed" : with_example.reason));
       CHECK_FALSE(with_example.passed);
     }
-    for (const auto& request : step.task->solution) last = Run(db, request);
+    for (const ddb::FeedbackRule& rule : step.task->feedback) {
+      // The near miss a rule explains does not do the task, and the rule speaks for it.
+      const ddb::LessonObservation miss = Run(db, rule.near_miss);
+      INFO("feedback rule \"" << rule.say << "\", its near miss: " << miss.http_status << " " << miss.response_body);
+      CHECK_FALSE(ddb::EvaluateCheck(step.task->check, miss, db).passed);
+      CHECK(ddb::TaskFeedback(*step.task, miss, db) == rule.say);
+      last = miss;
+    }
+    for (const auto& request : step.task->solution) {
+      last = Run(db, request);
+      // Nothing the solution sends sets a rule off.
+      for (const ddb::FeedbackRule& rule : step.task->feedback) {
+        INFO("feedback rule \"" << rule.say << "\" on the solution's " << request.operation);
+        CHECK_FALSE(ddb::EvaluateCheck(rule.when, last, db).passed);
+      }
+    }
     if (step.traffic) {
       const std::size_t design = step.task->solution_design;
       // Every other design must leave the check failing: choosing the design is the task.
@@ -283,15 +298,20 @@ TEST_CASE("The curriculum teaches exactly the facts lessons/facts.json marks tau
 // and the answer is offered only after a failed attempt or the last hint (the page's model
 // tests). A task whose answer is requests has the learner compose them; the others are traffic
 // steps, passed by choosing a design and running it.
-TEST_CASE("The curriculum's tasks are passed by composing requests or choosing a design, never by one click",
-          "[lessons]") {
-  int tasks = 0, composed = 0, designs = 0, with_example = 0;
+TEST_CASE(
+    "The curriculum's tasks are passed by composing requests or choosing a design, never by one click; how many "
+    "predict and explain",
+    "[lessons]") {
+  int tasks = 0, composed = 0, designs = 0, with_example = 0, predictions = 0, rules = 0, tasks_with_rules = 0;
   std::set<std::string> facts_composed, facts_designed;
   for (const auto& lesson : Curriculum())
     for (const auto& step : lesson.steps) {
       if (!step.task) continue;
       ++tasks;
       with_example += step.show_me ? 1 : 0;
+      predictions += step.predict ? 1 : 0;
+      rules += static_cast<int>(step.task->feedback.size());
+      tasks_with_rules += step.task->feedback.empty() ? 0 : 1;
       if (!step.task->solution.empty()) {
         ++composed;
         facts_composed.insert(step.facts.begin(), step.facts.end());
@@ -306,6 +326,11 @@ TEST_CASE("The curriculum's tasks are passed by composing requests or choosing a
   CHECK(composed == 80);
   CHECK(designs == 6);
   CHECK(with_example == 67);
+  // Steps that ask for a number before their task (judged on the learner's own request), and
+  // near misses explained in the task's own words.
+  CHECK(predictions == 8);
+  CHECK(rules == 8);
+  CHECK(tasks_with_rules == 7);
   // Every fact the curriculum teaches is done by a composed request, except the two shown only
   // by running traffic: a hot key throttling (F27) and time-ordered keys crowding (F30), where choosing
   // the key design and watching the run is the task.

@@ -371,6 +371,7 @@ void LessonPlayer::Judge(const ddb::LessonObservation& observation, bool attempt
   state.attempted = true;
   state.task_passed = outcome.passed;
   state.reason = outcome.reason;
+  state.feedback = outcome.passed ? std::string() : ddb::TaskFeedback(*step.task, observation, db_);
   state.example_judged = !attempt;
   if (!outcome.passed) {
     if (attempt) ++state.help.failed_attempts;
@@ -470,7 +471,8 @@ std::string LessonPlayer::AccessibleText() {
     if (StepDone(step_)) {
       text += "\nDone." + (step.task->success.empty() ? std::string() : " " + plain(step.task->success));
     } else if (state.attempted) {
-      text += (state.example_judged ? "\nThe example does not do the task: " : "\nNot yet: ") + state.reason;
+      text += (state.example_judged ? "\nThe example does not do the task: " : "\nNot yet: ") +
+              (state.feedback.empty() ? state.reason : plain(state.feedback) + " (" + state.reason + ")");
     }
     for (int i = 0; i < state.help.hints_shown; ++i)
       text += "\nHint " + std::to_string(i + 1) + ": " + plain(step.task->hints[i]);
@@ -517,6 +519,7 @@ nlohmann::json LessonPlayer::LessonJson() const {
             {"attempted", state.attempted},
             {"passed", state.task_passed},
             {"reason", state.reason.empty() ? json(nullptr) : json(state.reason)},
+            {"feedback", state.feedback.empty() ? json(nullptr) : json(state.feedback)},
             {"hintsShown", state.help.hints_shown},
             {"hintLabel", HintButtonLabel(state.help.hints_shown, static_cast<int>(step.task->hints.size()))},
             {"hints", step.task->hints.size()},

@@ -101,7 +101,8 @@ class LessonPlayer final : public WireObserver {
     bool quiz_correct = false;
     bool attempted = false;  // a request ran while the task was on show
     bool task_passed = false;
-    std::string reason;  // why the last attempt failed the check
+    std::string reason;    // why the last attempt failed the check
+    std::string feedback;  // the task's words for that near miss (markdown), when it has some
     TaskHelp help;       // failed attempts, hints and the answer: what the record counts
     bool example_judged = false;  // the last request judged was the step's own example
     // The step's prediction: the number being typed, the one locked in, and the engine's

@@ -447,10 +447,20 @@ void LessonPlayer::DrawTask(const ddb::LessonStep& step, PanelContext& ctx) {
         DrawRichText(text_.Get(task.success), text_style, card.inner_width());
         ctx.probe.RecordLastItem("lesson.success");
       }
-    } else if (state.attempted) {
+    } else if (state.attempted && state.feedback.empty()) {
       ImGui::TextColored(
           ctx.colors.warning, "%s%s",
           state.example_judged ? "The example does not do the task: " : "Not yet: ", state.reason.c_str());
+      ctx.probe.RecordLastItem("lesson.reason");
+    } else if (state.attempted) {
+      // A near miss the task expects: its words first, the check's own below them.
+      ImGui::TextColored(ctx.colors.warning, "%s",
+                         state.example_judged ? "The example does not do the task." : "Not yet.");
+      RichTextStyle feedback_style = TextStyle(ctx);
+      feedback_style.text = ctx.colors.warning;
+      DrawRichText(text_.Get(state.feedback), feedback_style, card.inner_width());
+      ctx.probe.RecordLastItem("lesson.feedback");
+      ImGui::TextColored(ctx.colors.dim, "%s", state.reason.c_str());
       ctx.probe.RecordLastItem("lesson.reason");
     } else if (!step.traffic) {
       // The presenter view has no builder to send from: the answer's Run it does it in front

@@ -306,9 +306,20 @@ Result<TrafficScenario> LessonTrafficScenario(const LessonTraffic& traffic, std:
 
 // ---- Lessons ------------------------------------------------------------------------------
 
+// A near miss a task expects, explained in plain words ("you read 10 items to return 3: the
+// year belongs in the key condition"): when a request does not pass the task's check and
+// `when` holds for it, the learner reads `say` rather than only the check's reason. The lesson
+// tests send `near_miss` and check that the rule fires on it and on nothing the solution sends.
+struct FeedbackRule {
+  Check when;
+  std::string say;  // markdown
+  LessonRequest near_miss;
+};
+
 struct LessonTask {
   std::string goal;  // markdown: what to do
   Check check;
+  std::vector<FeedbackRule> feedback;   // in order: the first whose `when` holds speaks
   std::vector<std::string> hints;       // markdown, at least one, in the order to reveal them
   std::vector<LessonRequest> solution;  // the answer: run in order, they make the check pass
                                         // (empty on a step whose traffic design is the answer)
@@ -316,6 +327,11 @@ struct LessonTask {
   // On a step with traffic: the design the auto-player runs after the solution's requests.
   std::size_t solution_design = 0;
 };
+
+// The `say` of the first feedback rule of `task` whose `when` holds for the request in
+// `observation` (evaluated like a check, right after the request); empty when none does.
+// Meant for a request that did not pass the task's check.
+std::string TaskFeedback(const LessonTask& task, const LessonObservation& observation, const Database& db);
 
 // An AWS page a step's statements rest on (docs.aws.amazon.com or aws.amazon.com).
 struct LessonSource {

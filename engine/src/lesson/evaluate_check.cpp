@@ -522,6 +522,14 @@ CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observat
   return {reason.empty(), std::move(reason)};
 }
 
+std::string TaskFeedback(const LessonTask& task, const LessonObservation& observation, const Database& db) {
+  if (task.feedback.empty()) return "";
+  const Context ctx = MakeContext(observation, db);
+  for (const FeedbackRule& rule : task.feedback)
+    if (Evaluate(rule.when, ctx).empty()) return rule.say;
+  return "";
+}
+
 std::string_view MeasureName(Measure measure) {
   switch (measure) {
     case Measure::kCount: return "Count";

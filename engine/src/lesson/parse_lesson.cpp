@@ -207,9 +207,25 @@ bool ReadTraffic(Reader& r, const Node& n, LessonTraffic& out) {
 }
 
 bool ReadTask(Reader& r, const Node& n, const std::optional<LessonTraffic>& traffic, LessonTask& out) {
-  if (!r.Object(n, {"goal", "check", "hints"}, {"solution", "solutionDesign", "success"}) ||
+  if (!r.Object(n, {"goal", "check", "hints"}, {"feedback", "solution", "solutionDesign", "success"}) ||
       !r.NonEmptyString(n.Member("goal"), out.goal) || !lesson::ReadCheck(r, n.Member("check"), out.check))
     return false;
+  if (Reader::Has(n, "feedback")) {
+    const Node rules = n.Member("feedback");
+    if (!r.Array(rules, 1, 6)) return false;
+    for (std::size_t i = 0; i < rules->size(); ++i) {
+      const Node rule = rules.Element(i);
+      FeedbackRule out_rule;
+      if (!r.Object(rule, {"when", "say", "nearMiss"}, {}) ||
+          !lesson::ReadCheck(r, rule.Member("when"), out_rule.when) ||
+          !r.NonEmptyString(rule.Member("say"), out_rule.say))
+        return false;
+      const Node near_miss = rule.Member("nearMiss");
+      if (!r.Object(near_miss, {"operation", "request"}, {}) || !ReadRequest(r, near_miss, out_rule.near_miss))
+        return false;
+      out.feedback.push_back(std::move(out_rule));
+    }
+  }
   const Node hints = n.Member("hints");
   if (!r.Array(hints, 1, 10)) return false;
   for (std::size_t i = 0; i < hints->size(); ++i) {
