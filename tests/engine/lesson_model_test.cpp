@@ -729,3 +729,48 @@ TEST_CASE("A prediction is judged on what the engine reported for the learner's 
   CHECK(ddb::MeasureName(ddb::Measure::kCapacityUnits) == "consumed capacity units");
   CHECK(ddb::MeasureName(ddb::Measure::kPartitionsRead) == "partitions read");
 }
+
+TEST_CASE("A sequence check looks through every request since the step began, in order", "[lesson]") {
+  ddb::Database db;
+  SetUpBooks(db);
+  const ojson check_json = ojson::parse(R"({"sequence": [
+      {"operation": "GetItem", "error": "ValidationException"},
+      {"operation": "Query", "count": 3},
+      {"operation": "GetItem", "items": [{"bookId": {"S": "B2"}}]}]})");
+  ddb::Check check;
+  {
+    auto lesson =
+        ddb::ParseLesson(Manifest()["base"]
+                             .patch(ojson::parse(R"([{"op": "replace", "path": "/steps/0/task/check", "value": )" +
+                                                 check_json.dump() + "}]"))
+                             .dump(),
+                         "sequence.json");
+    INFO(lesson.status().message());
+    REQUIRE(lesson.ok());
+    check = lesson->steps[0].task->check;
+  }
+  const auto refused = Run(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("ann")}}}});
+  const auto listed = Run(db, "Query",
+                          {{"TableName", "Books"},
+                           {"KeyConditionExpression", "authorId = :a"},
+                           {"ExpressionAttributeValues", {{":a", S("ann")}}}});
+  const auto other = Run(db, "Scan", {{"TableName", "Books"}});
+  const auto fetched =
+      Run(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("ann")}, {"bookId", S("B2")}}}});
+  using History = std::vector<ddb::LessonObservation>;
+  const auto outcome = [&](const History& h) { return ddb::EvaluateCheck(check, h, db); };
+  // In order, another request between: done.
+  CHECK(outcome(History{refused, listed, other, fetched}).passed);
+  // A step skipped, or out of order: not done, and the first missing step is named.
+  CHECK(outcome(History{listed, fetched}).reason ==
+        "step 1 of 3 of the sequence is still to do: expected ValidationException, but the request succeeded");
+  CHECK(outcome(History{refused, fetched}).reason ==
+        "step 2 of 3 of the sequence is still to do: expected a Query request, got GetItem");
+  CHECK(outcome(History{fetched, listed, fetched}).reason ==
+        "step 1 of 3 of the sequence is still to do: expected ValidationException, but the request succeeded");
+  CHECK(outcome(History{refused, fetched, listed}).reason ==
+        "step 3 of 3 of the sequence is still to do: expected a GetItem request, got Query");
+  CHECK(outcome(History{}).reason == "expected step 1 of 3 of the sequence, but no request has been run yet");
+  // One request alone is a history of one.
+  CHECK_FALSE(ddb::EvaluateCheck(check, fetched, db).passed);
+}

@@ -113,26 +113,33 @@ void Autoplay(const ddb::Lesson& lesson) {
     const ddb::CheckOutcome before = ddb::EvaluateCheck(step.task->check, last, db);
     INFO("before the solution: " << (before.passed ? "passed" : before.reason));
     CHECK_FALSE(before.passed);  // otherwise the task would be done before the learner acts
+    // Every request since the step began, as the page keeps them for a sequence check.
+    std::vector<ddb::LessonObservation> history;
+    const auto run = [&](const ddb::LessonRequest& request) {
+      last = Run(db, request);
+      history.push_back(last);
+      return last;
+    };
     if (step.show_me) {
       // "Show me" is an example of the same kind, never the answer: a learner who runs it as
       // it is has not done the task (no task is passed by one click), and the steps after
       // must cope with its having run.
-      last = Run(db, step.show_me->request);
-      const ddb::CheckOutcome with_example = ddb::EvaluateCheck(step.task->check, last, db);
+      run(step.show_me->request);
+      const ddb::CheckOutcome with_example = ddb::EvaluateCheck(step.task->check, history, db);
       INFO("after the example \"" << step.show_me->label
                                   << "\": " << (with_example.passed ? "passed" : with_example.reason));
       CHECK_FALSE(with_example.passed);
     }
     for (const ddb::FeedbackRule& rule : step.task->feedback) {
       // The near miss a rule explains does not do the task, and the rule speaks for it.
-      const ddb::LessonObservation miss = Run(db, rule.near_miss);
+      const ddb::LessonObservation miss = run(rule.near_miss);
       INFO("feedback rule \"" << rule.say << "\", its near miss: " << miss.http_status << " " << miss.response_body);
-      CHECK_FALSE(ddb::EvaluateCheck(step.task->check, miss, db).passed);
+      CHECK_FALSE(ddb::EvaluateCheck(step.task->check, history, db).passed);
       CHECK(ddb::TaskFeedback(*step.task, miss, db) == rule.say);
-      last = miss;
     }
+    const std::size_t solution_begins = history.size();
     for (const auto& request : step.task->solution) {
-      last = Run(db, request);
+      run(request);
       // Nothing the solution sends sets a rule off.
       for (const ddb::FeedbackRule& rule : step.task->feedback) {
         INFO("feedback rule \"" << rule.say << "\" on the solution's " << request.operation);
@@ -145,18 +152,30 @@ void Autoplay(const ddb::Lesson& lesson) {
       for (std::size_t wrong = 0; wrong < step.traffic->designs.size(); ++wrong) {
         if (wrong == design) continue;
         RunTraffic(db, clock, *step.traffic, wrong);
-        const ddb::CheckOutcome with_wrong = ddb::EvaluateCheck(step.task->check, last, db);
+        const ddb::CheckOutcome with_wrong = ddb::EvaluateCheck(step.task->check, history, db);
         INFO("with design \"" << step.traffic->designs[wrong].label
                               << "\": " << (with_wrong.passed ? "passed" : with_wrong.reason));
         CHECK_FALSE(with_wrong.passed);
       }
       RunTraffic(db, clock, *step.traffic, design);
     }
-    const ddb::CheckOutcome after = ddb::EvaluateCheck(step.task->check, last, db);
+    const ddb::CheckOutcome after = history.empty() ? ddb::EvaluateCheck(step.task->check, last, db)
+                                                    : ddb::EvaluateCheck(step.task->check, history, db);
     INFO("last request: " << last.operation << " " << last.request_body);
     INFO("its response: " << last.http_status << " " << last.response_body);
     INFO("after the solution: " << (after.passed ? "passed" : after.reason));
     CHECK(after.passed);
+    if (std::any_of(step.task->check.predicates.begin(), step.task->check.predicates.end(),
+                    [](const ddb::Predicate& p) { return std::holds_alternative<ddb::check::Sequence>(p); })) {
+      // A sequence is done only whole: without any one of the solution's requests, it is not.
+      for (std::size_t skipped = solution_begins; skipped < history.size(); ++skipped) {
+        std::vector<ddb::LessonObservation> without = history;
+        without.erase(without.begin() + static_cast<std::ptrdiff_t>(skipped));
+        INFO("without the solution's request " << skipped - solution_begins + 1 << " (" << history[skipped].operation
+                                               << ")");
+        CHECK_FALSE(ddb::EvaluateCheck(step.task->check, without, db).passed);
+      }
+    }
     if (step.predict) {
       // The engine reports for the solution what the step's explanation says; one more (or
       // one less) is a wrong prediction.

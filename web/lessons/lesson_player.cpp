@@ -343,6 +343,8 @@ void LessonPlayer::AfterSend(std::string_view operation, std::string_view body, 
     return;
   }
   state.last = {std::string(operation), std::string(body), result.http_status, result.body};
+  if (state.history.size() >= kHistoryLimit) state.history.erase(state.history.begin());
+  state.history.push_back(state.last);
   const auto& example = l->steps[step_].show_me;
   const bool is_example =
       example && operation == example->request.operation &&
@@ -356,7 +358,11 @@ void LessonPlayer::AfterSend(std::string_view operation, std::string_view body, 
 void LessonPlayer::Judge(const ddb::LessonObservation& observation, bool attempt) {
   StepState& state = steps_[step_];
   const ddb::LessonStep& step = lesson()->steps[step_];
-  ddb::CheckOutcome outcome = ddb::EvaluateCheck(step.task->check, observation, db_);
+  // The requests since the step began end with `observation` (a traffic run's judged on the
+  // last request before it): a sequence check looks through them all.
+  const bool with_history = !state.history.empty() && &observation == &state.last;
+  ddb::CheckOutcome outcome = with_history ? ddb::EvaluateCheck(step.task->check, state.history, db_)
+                                           : ddb::EvaluateCheck(step.task->check, observation, db_);
   // A prediction is judged on the request that passes: one that cannot be measured (no
   // ConsumedCapacity asked for) does not pass yet, and says what to add.
   std::optional<double> measured;

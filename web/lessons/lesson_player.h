@@ -93,6 +93,7 @@ class LessonPlayer final : public WireObserver {
 
  private:
   enum class View { kList, kStep, kComplete };
+  static constexpr std::size_t kHistoryLimit = 50;  // far more than a step's sequence needs
 
   // What happened in a step since the lesson was opened (not saved: a reload keeps only which
   // steps are done).
@@ -128,6 +129,9 @@ class LessonPlayer final : public WireObserver {
     // "Task done" over an error (cleared by the next request that succeeds).
     std::string failed_after_done;
     ddb::LessonObservation last;  // the last request since the step began (a traffic run's check sees it too)
+    // Every request since the step began, oldest first (a sequence check looks through them);
+    // the newest kHistoryLimit.
+    std::vector<ddb::LessonObservation> history;
     std::size_t design = 0;       // the traffic design picked
   };
 

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -202,6 +203,13 @@ struct IndexBehind {
   std::string table;
   std::string index;
 };
+// Requests made in this order since the step began (others may come between): each check
+// holds for a request after the one that held for the check before it. "Fetch the full item
+// after a narrow index" is then done, not read: a GetItem by email refused, a Query of the
+// index, a GetItem by the key it returned. Its checks look at requests and responses.
+struct Sequence {
+  std::vector<Check> steps;
+};
 struct All {
   std::vector<Check> checks;
 };  // every one holds
@@ -215,8 +223,8 @@ using Predicate =
                  check::ScannedCount, check::ConsumedCapacity, check::Items, check::ItemExists, check::ItemAbsent,
                  check::ItemCount, check::PartitionCount, check::PartitionsRead, check::KeySchemaIs, check::RequestHas,
                  check::RequestLacks, check::ResponseHas, check::ResponseLacks, check::ThrottledRequests,
-                 check::ThrottleEvents, check::HotPartitions, check::TopKey, check::IndexBehind, check::All,
-                 check::Any>;
+                 check::ThrottleEvents, check::HotPartitions, check::TopKey, check::IndexBehind, check::Sequence,
+                 check::All, check::Any>;
 
 // A conjunction of predicates, evaluated in the lesson's order; the first that fails gives
 // the reason.
@@ -242,6 +250,9 @@ struct CheckOutcome {
 // database only through introspection (Layout, Description, last_trace): no request is
 // recorded and nothing changes. Evaluate once after each request, not every frame.
 CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observation, const Database& db);
+// The same with every request since the step began, oldest first (the last one is the
+// observation the other predicates read): what a `sequence` predicate looks through.
+CheckOutcome EvaluateCheck(const Check& check, std::span<const LessonObservation> since_step_began, const Database& db);
 
 // ---- Predictions ----------------------------------------------------------------------------
 //

@@ -62,6 +62,8 @@ struct Context {
   json request;
   json response;
   WireError error;  // when the request failed
+  // Every request since the step began, oldest first, `observation` last (a sequence's).
+  std::span<const LessonObservation> history;
 
   bool ran() const { return !observation.operation.empty(); }
   bool ok() const { return observation.http_status == 200; }
@@ -118,6 +120,8 @@ std::string MemberList(const std::vector<std::string>& names) {
 }
 
 std::string Evaluate(const Check& check, const Context& ctx);
+Context MakeContext(const LessonObservation& observation, const Database& db,
+                    std::span<const LessonObservation> history = {});
 
 struct PredicateEvaluator {
   const Context& ctx;
@@ -472,6 +476,24 @@ struct PredicateEvaluator {
     return reason;
   }
 
+  // Each step of the sequence on a request after the one before it; what is missing is said
+  // as the first step not found, and why the latest request is not it.
+  std::string operator()(const check::Sequence& p) const {
+    std::size_t next = 0;
+    for (std::size_t k = 0; k < p.steps.size(); ++k) {
+      bool found = false;
+      for (; next < ctx.history.size() && !found; ++next)
+        found = Evaluate(p.steps[k], MakeContext(ctx.history[next], ctx.db)).empty();
+      if (found) continue;
+      const std::string step = "step " + std::to_string(k + 1) + " of " + std::to_string(p.steps.size());
+      if (!ctx.ran()) return "expected " + step + " of the sequence, but " + std::string(kNoRequest);
+      const std::string why = Evaluate(p.steps[k], ctx);
+      return step +
+             " of the sequence is still to do: " + (why.empty() ? "it must come after step " + std::to_string(k) : why);
+    }
+    return "";
+  }
+
   std::string operator()(const check::Any& p) const {
     std::string reasons;
     for (const auto& c : p.checks) {
@@ -501,12 +523,14 @@ bool Comparison::Holds(double value) const {
 namespace {
 
 // The observation's bodies parsed once, and its error when it failed.
-Context MakeContext(const LessonObservation& observation, const Database& db) {
+Context MakeContext(const LessonObservation& observation, const Database& db,
+                    std::span<const LessonObservation> history) {
   Context ctx{observation,
               db,
               json::parse(observation.request_body, nullptr, false),
               json::parse(observation.response_body, nullptr, false),
-              {}};
+              {},
+              history.empty() ? std::span<const LessonObservation>(&observation, 1) : history};
   if (!ctx.ok()) ctx.error = ParseWireError(observation.response_body);
   // Bodies that are not JSON read as empty objects: predicates then report what is missing.
   if (!ctx.request.is_object()) ctx.request = json::object();
@@ -518,6 +542,14 @@ Context MakeContext(const LessonObservation& observation, const Database& db) {
 
 CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observation, const Database& db) {
   const Context ctx = MakeContext(observation, db);
+  std::string reason = Evaluate(check, ctx);
+  return {reason.empty(), std::move(reason)};
+}
+
+CheckOutcome EvaluateCheck(const Check& check, std::span<const LessonObservation> since_step_began,
+                           const Database& db) {
+  if (since_step_began.empty()) return EvaluateCheck(check, LessonObservation{}, db);
+  const Context ctx = MakeContext(since_step_began.back(), db, since_step_began);
   std::string reason = Evaluate(check, ctx);
   return {reason.empty(), std::move(reason)};
 }

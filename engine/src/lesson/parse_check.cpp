@@ -220,8 +220,15 @@ bool ReadPredicate(Reader& r, const std::string& name, const Node& n, Predicate&
   }
   std::vector<Check> checks;
   if (!ReadChecks(r, n, checks)) return false;
-  if (name == "all") out = check::All{std::move(checks)};
-  else out = check::Any{std::move(checks)};
+  if (name == "sequence") {
+    if (checks.size() < 2)
+      return r.Fail(n.path, "a sequence needs at least 2 steps, got " + std::to_string(checks.size()));
+    out = check::Sequence{std::move(checks)};
+  } else if (name == "all") {
+    out = check::All{std::move(checks)};
+  } else {
+    out = check::Any{std::move(checks)};
+  }
   return true;
 }
 
@@ -253,6 +260,7 @@ bool ReadCheck(Reader& r, const Node& n, Check& out) {
                  "hotPartitions",
                  "topKey",
                  "indexBehind",
+                 "sequence",
                  "all",
                  "any"}))
     return false;
