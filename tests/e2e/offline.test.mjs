@@ -84,7 +84,7 @@ test('the first visit downloads at most 700 KB gzip, the worker\'s bundle includ
     const fetched = new Set();
     page.on('request', (r) => fetched.add(new URL(r.url()).pathname));
     await page.evaluate(async () => navigator.serviceWorker.ready);
-    await page.waitForFunction(async (scope) => {
+    await page.waitForFunction(async () => {
       const cache = await caches.open('ddb-playground-v1');
       return (await cache.keys()).some((r) => r.url.endsWith('/lessons/index.json'));
     });
