@@ -552,7 +552,7 @@ void LessonPlayer::DrawShowMe(const ddb::LessonStep& step, const Card& card, Pan
   ImGui::SetItemTooltip("Sends the request as it is");
 }
 
-// The answer is a last resort (../shared/TEACHING.md): offered after a failed attempt or once
+// The answer is a last resort (a task one click passes teaches nothing): offered after a failed attempt or once
 // every hint is out, and recorded when it is shown. Run it sends its requests in order, each
 // put in the builder first, so the builder shows the request whose response is on screen.
 void LessonPlayer::DrawAnswer(const ddb::LessonTask& task, const Card&, PanelContext& ctx, bool& first) {

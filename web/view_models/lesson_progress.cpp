@@ -76,20 +76,14 @@ std::string RecordSummary(const LessonRecord& record) {
     if (counts[i] == 0) continue;
     tasks += (tasks.empty() ? "Tasks: " : ", ") + std::to_string(counts[i]) + kWords[i];
   }
-  std::string quizzes;
-  if (!record.quizzes.empty()) {
-    const auto right =
-        std::count_if(record.quizzes.begin(), record.quizzes.end(), [](const auto& q) { return q.second; });
-    quizzes =
-        "quizzes: " + std::to_string(right) + " of " + std::to_string(record.quizzes.size()) + " right first time";
-  }
-  std::string predictions;
-  if (!record.predictions.empty()) {
-    const auto right =
-        std::count_if(record.predictions.begin(), record.predictions.end(), [](const auto& p) { return p.second; });
-    predictions =
-        "predictions: " + std::to_string(right) + " of " + std::to_string(record.predictions.size()) + " right";
-  }
+  // "quizzes: 3 of 4 right first time": how many of `verdicts` were right.
+  const auto right_of = [](const std::map<int, bool>& verdicts, const char* what, const char* right) {
+    if (verdicts.empty()) return std::string();
+    const auto n = std::count_if(verdicts.begin(), verdicts.end(), [](const auto& v) { return v.second; });
+    return std::string(what) + ": " + std::to_string(n) + " of " + std::to_string(verdicts.size()) + right;
+  };
+  std::string quizzes = right_of(record.quizzes, "quizzes", " right first time");
+  std::string predictions = right_of(record.predictions, "predictions", " right");
   std::string out;
   for (const std::string* part : {&tasks, &quizzes, &predictions}) {
     if (part->empty()) continue;

@@ -23,7 +23,7 @@
 
 namespace playground {
 
-// How a task was solved, best first (../shared/TEACHING.md: "Run it" is a last resort,
+// How a task was solved, best first ("Run it" is a last resort,
 // offered after a failed attempt or the last hint, and recorded as such).
 enum class TaskOutcome {
   kFirstTry,    // the first request judged passed it, with no hint and no answer shown

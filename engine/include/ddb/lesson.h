@@ -257,7 +257,7 @@ CheckOutcome EvaluateCheck(const Check& check, std::span<const LessonObservation
 // ---- Predictions ----------------------------------------------------------------------------
 //
 // A step may ask the learner to predict a number before running the task's request (predict,
-// then run: ../shared/TEACHING.md). Once a request passes the task's check, the number the
+// then run: surprise is where a misconception breaks). Once a request passes the task's check, the number the
 // engine reports for that request, the learner's own, judges the prediction.
 
 enum class Measure {
