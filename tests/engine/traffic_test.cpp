@@ -163,6 +163,30 @@ TEST_CASE("Inserts through an atomic counter are capped by the counter item - UU
   REQUIRE(db.TopKeys("Tickets")->most_throttled_partition_keys.at(0).partition_key == AttributeValue::S("seq#counter"));
 }
 
+TEST_CASE("Half a million customers throttle the same partition when one still places 60% of orders") {
+  ManualClock clock;
+  Database db(CapacityOn(&clock));
+  REQUIRE(db.StartTraffic(Scenario("half-a-million-customers.json")).ok());
+  RunFor(db, clock, 20);
+  REQUIRE(db.Traffic().streams[0].throttled > 2000);  // as with 500 customers: cardinality did not help
+  const ContributorInsightsView top = *db.TopKeys("Orders");
+  REQUIRE(top.most_throttled_partition_keys.at(0).partition_key == AttributeValue::S("customer#0"));
+}
+
+TEST_CASE("A shard suffix on the minute spreads each minute's writes over ten keys") {
+  ManualClock clock(1'700'000'000'000);  // 22:13:20 UTC
+  Database db(CapacityOn(&clock));
+  REQUIRE(db.StartTraffic(Scenario("minute-with-shard-suffix.json")).ok());
+  RunFor(db, clock, 10);
+  REQUIRE(db.Traffic().streams[0].throttled == 0);
+  REQUIRE(db.Traffic().streams[0].served == 10 * 1500);
+  const ContributorInsightsView top = *db.TopKeys("Events");
+  REQUIRE(top.most_accessed_partition_keys.size() == 10);
+  for (const auto& key : top.most_accessed_partition_keys) {
+    REQUIRE(key.partition_key.as_s().rfind("2023-11-14T22:13:00Z#", 0) == 0);
+  }
+}
+
 TEST_CASE("A time-ordered partition key puts each minute's writes on one key") {
   ManualClock clock(1'700'000'000'000);  // 22:13:20 UTC
   Database db(CapacityOn(&clock));

@@ -16,9 +16,11 @@ namespace {
 
 TEST_CASE("The page offers every shipped trainer scenario in the trainer's order") {
   const auto& all = ShippedScenarios();
-  REQUIRE(all.size() == 7);
+  REQUIRE(all.size() == 9);
   REQUIRE(all.front().scenario.id == "one-busy-customer");
-  REQUIRE(all[1].scenario.id == "shard-the-hot-key");
+  REQUIRE(all[1].scenario.id == "half-a-million-customers");
+  REQUIRE(all[2].scenario.id == "shard-the-hot-key");
+  REQUIRE(all[5].scenario.id == "minute-with-shard-suffix");
   for (const ShippedScenario& s : all) {
     INFO(s.file);
     REQUIRE(s.file == s.scenario.id + ".json");
