@@ -13,9 +13,8 @@ after(async () => { await browser?.close(); });
 
 // The files the site needs, none addressed from the server's root.
 test('the site folder is self-contained, with relative paths only', () => {
-  const files = fs.readdirSync(siteDir);
-  for (const f of ['index.html', 'page.js', 'playground.js', 'playground.wasm', 'playground.data', 'sw.js', 'fonts-LICENSE.txt']) {
-    assert.ok(files.includes(f), `${f} is in the site folder`);
+  for (const f of ['index.html', 'page.js', 'playground.js', 'playground.wasm', 'fonts/ui.ttf', 'fonts/mono.ttf', 'sw.js', 'fonts-LICENSE.txt']) {
+    assert.ok(fs.existsSync(path.join(siteDir, f)), `${f} is in the site folder`);
   }
   const html = fs.readFileSync(path.join(siteDir, 'index.html'), 'utf8');
   assert.doesNotMatch(html, /(src|href)="\//, 'no root-relative src or href');
@@ -37,7 +36,7 @@ async function visitThenGoOffline(prefix) {
       const urls = (await cache.keys()).map((r) => new URL(r.url).pathname);
       // The page is kept once, as the scope's own address ("./").
       return urls.includes(new URL(scope).pathname) &&
-        ['page.js', 'playground.js', 'playground.wasm', 'playground.data'].every((f) => urls.some((u) => u.endsWith('/' + f)));
+        ['page.js', 'playground.js', 'playground.wasm', 'fonts/ui.ttf', 'fonts/mono.ttf'].every((f) => urls.some((u) => u.endsWith('/' + f)));
     }, scope);
     // No network at all: the server is gone and the browser is offline.
     await server.close();
@@ -97,7 +96,7 @@ test('the first visit downloads at most 700 KB gzip, the worker\'s bundle includ
     // Every distinct address, as the server holds its file, gzip-compressed ("./" and
     // "index.html" are the same file fetched twice, and count twice).
     const files = [...fetched].map((p) => p.replace(new URL(server.url).pathname, '')).map((f) => f || 'index.html');
-    for (const f of ['index.html', 'page.js', 'playground.js', 'playground.wasm', 'playground.data', 'lessons/index.json']) {
+    for (const f of ['index.html', 'page.js', 'playground.js', 'playground.wasm', 'fonts/ui.ttf', 'fonts/mono.ttf', 'lessons/index.json']) {
       assert.ok(files.includes(f), `${f} was fetched`);
     }
     let total = 0;
@@ -109,6 +108,28 @@ test('the first visit downloads at most 700 KB gzip, the worker\'s bundle includ
     assert.ok(total <= 700 * 1000, `the first visit is ${total} bytes as gzip`);
     assert.ok(!files.includes('lessons/schema.json'), 'the schema is for authors, not for the page');
     assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+// A font that cannot be fetched leaves the page on ImGui's own font: it still starts and works.
+test('without its fonts the page starts on ImGui\'s own font', async () => {
+  const server = await serveSite(siteDir);
+  const { page, context, errors } = await openPage(browser, server.url, {
+    waitReady: false,
+    routes: { '**/fonts/ui.ttf': (route) => route.fulfill({ status: 404, body: '' }) },
+  });
+  try {
+    assert.equal(await page.evaluate(() => window.playground.ready.then(() => 'ready', (e) => e.message)), 'ready');
+    const created = await exec(page, 'CreateTable', {
+      TableName: 'Fonts', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST',
+    });
+    assert.equal(created.status, 200);
+    // The only error is the browser's own, about the 404.
+    assert.deepEqual(errors, ['console: Failed to load resource: the server responded with a status of 404 (Not Found)']);
   } finally {
     await context.close();
     await server.close();

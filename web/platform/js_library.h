@@ -26,4 +26,5 @@ void js_announce(const char* region, const char* text);
 void js_start_share(const char* snapshot);
 char* js_take_share_outcome();
 char* js_take_shared_sandbox();
+unsigned char* js_take_font(const char* name, int* size);
 }

@@ -23,6 +23,19 @@ mergeInto(LibraryManager.library, {
     return allocateUTF8(text);
   },
 
+  // The font `name` ("ui", "mono") that page.js fetched before the module started, copied to
+  // the heap (malloc'd: the caller frees it) with its length at *size; 0 when it could not be
+  // fetched (the page then draws with ImGui's own font).
+  js_take_font__deps: ["malloc"],
+  js_take_font: function(name, size) {
+    const bytes = (Module.fonts || {})[UTF8ToString(name)];
+    if (!bytes) return 0;
+    const ptr = _malloc(bytes.length);
+    HEAPU8.set(bytes, ptr);
+    HEAP32[size >> 2] = bytes.length;
+    return ptr;
+  },
+
   // ImGui's mouse cursor as a CSS cursor on the canvas.
   js_set_cursor: function(css) { Module.canvas.style.cursor = UTF8ToString(css); },
 

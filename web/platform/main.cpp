@@ -48,6 +48,16 @@ std::optional<std::string> TakeJsString(char* text) {
   return out;
 }
 
+// The font page.js fetched as `name` ("ui", "mono"); empty when it could not be fetched.
+std::vector<unsigned char> TakeFont(const char* name) {
+  int size = 0;
+  unsigned char* bytes = js_take_font(name, &size);
+  if (!bytes) return {};
+  std::vector<unsigned char> out(bytes, bytes + size);
+  std::free(bytes);
+  return out;
+}
+
 // ---- [SECTION] BrowserHost ----------------------------------------------------------------
 
 class BrowserHost final : public playground::Host {
@@ -280,6 +290,7 @@ class WebPlatform {
   unsigned buttons_down_ = 0;  // bit per ImGui button, to know when the mouse may leave
   playground::DomKeyboard keyboard_;
   BrowserHost host_;
+  playground::FontFiles font_files_;  // what every rebuild of the font atlas reads
   playground::UiFonts fonts_;
   playground::App app_{host_};
   std::string clipboard_;
@@ -311,6 +322,7 @@ bool WebPlatform::Init() {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // App remembers the layout itself, in localStorage
+  font_files_ = {.ui = TakeFont("ui"), .mono = TakeFont("mono")};
   io.BackendPlatformName = "playground_dom";
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   io.ConfigMacOSXBehaviors = js_is_mac() != 0;
@@ -437,7 +449,7 @@ void WebPlatform::RebuildFontsAndStyle(float dpr, const playground::StyleSetting
   dpr_ = dpr;
   built_style_ = style;
   ImGui::GetIO().Fonts->Clear();
-  fonts_ = playground::LoadFonts(dpr * style.font_scale);
+  fonts_ = playground::LoadFonts(dpr * style.font_scale, font_files_);
   playground::ApplyTheme(dpr * style.font_scale, style);
   ImGui_ImplOpenGL3_DestroyDeviceObjects();
   damage_.Forget();  // a new font texture may reuse the old one's id

@@ -285,6 +285,23 @@
     request.onblocked = () => reject(new Error("the store is held by another tab of an older version"));
   });
   Module.recordsDb.catch(() => {});
+  // The fonts (assets/fonts.txt) are fetched now, while the module downloads; the module starts
+  // once they are in (a run dependency), and library.js hands them to the C++ (js_take_font).
+  // A font that cannot be fetched leaves the page on ImGui's own font rather than not starting.
+  const fonts = ["ui", "mono"].map((name) => fetch("fonts/" + name + ".ttf")
+    .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error("HTTP " + r.status))))
+    .then((bytes) => [name, new Uint8Array(bytes)], (e) => {
+      console.warn("playground: fonts/" + name + ".ttf could not be fetched (" + e + "): ImGui's font instead");
+      return [name, null];
+    }));
+  Module.fonts = {};
+  Module.preRun = [() => {
+    Module.addRunDependency("fonts");
+    Promise.all(fonts).then((loaded) => {
+      for (const [name, bytes] of loaded) if (bytes) Module.fonts[name] = bytes;
+      Module.removeRunDependency("fonts");
+    });
+  }];
   readSharedSandbox().then((shared) => {
     Module.sharedSandbox = shared;
     const script = document.createElement("script");

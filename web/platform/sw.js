@@ -12,7 +12,7 @@ const CACHE = "ddb-playground-v1";
 // fonts-LICENSE.txt stays on the site, out of the first visit's budget). The page is kept once,
 // as "./": index.html, or a page link with its query, is answered with it offline. Lessons come
 // from offline-lessons.json, which the build writes.
-const BUNDLE = ["./", "page.js", "playground.js", "playground.wasm", "playground.data"];
+const BUNDLE = ["./", "page.js", "playground.js", "playground.wasm", "fonts/ui.ttf", "fonts/mono.ttf"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {

@@ -1,7 +1,7 @@
 #include "widgets/theme.h"
 
 #include <cmath>
-#include <cstdio>
+#include <vector>
 
 namespace playground {
 namespace {
@@ -22,19 +22,18 @@ const ImWchar* GlyphRanges() {
   return kRanges;
 }
 
-bool FileExists(const char* path) {
-  std::FILE* f = std::fopen(path, "rb");
-  if (f) std::fclose(f);
-  return f != nullptr;
-}
-
-ImFont* AddFont(const char* path, float size) {
+ImFont* AddFont(const std::vector<unsigned char>& file, float size) {
   ImGuiIO& io = ImGui::GetIO();
-  if (FileExists(path)) {
+  if (!file.empty()) {
     ImFontConfig config;
-    config.OversampleH = 2;  // sharper glyph placement at fractional x positions
+    config.FontDataOwnedByAtlas = false;  // the caller's bytes, kept for every rebuild
+    config.OversampleH = 2;               // sharper glyph placement at fractional x positions
     config.OversampleV = 1;
-    if (ImFont* font = io.Fonts->AddFontFromFileTTF(path, size, &config, GlyphRanges())) return font;
+    // ImGui takes a non-const pointer but, not owning the data, never writes or frees it.
+    void* data = const_cast<unsigned char*>(file.data());
+    if (ImFont* font =
+            io.Fonts->AddFontFromMemoryTTF(data, static_cast<int>(file.size()), size, &config, GlyphRanges()))
+      return font;
   }
   ImFontConfig fallback;
   fallback.SizePixels = size;
@@ -175,11 +174,11 @@ void LightColors(ImVec4* c) {
 
 }  // namespace
 
-UiFonts LoadFonts(float scale) {
+UiFonts LoadFonts(float scale, const FontFiles& files) {
   UiFonts fonts;
-  fonts.ui = AddFont(kUiFontPath, std::round(kUiFontSize * scale));  // first font = default font
-  fonts.heading = AddFont(kUiFontPath, std::round(kHeadingFontSize * scale));
-  fonts.mono = AddFont(kMonoFontPath, std::round(kMonoFontSize * scale));
+  fonts.ui = AddFont(files.ui, std::round(kUiFontSize * scale));  // first font = default font
+  fonts.heading = AddFont(files.ui, std::round(kHeadingFontSize * scale));
+  fonts.mono = AddFont(files.mono, std::round(kMonoFontSize * scale));
   return fonts;
 }
 

@@ -7,6 +7,8 @@
 // request read, returned or filtered out) come from the theme's Palette.
 #pragma once
 
+#include <vector>
+
 #include "imgui.h"
 
 namespace playground {
@@ -30,13 +32,17 @@ struct UiFonts {
   ImFont* mono = nullptr;     // JSON, hashes
 };
 
-// Font files preloaded into the page's virtual file system (see assets/fonts.txt).
-inline constexpr const char* kUiFontPath = "/fonts/ui.ttf";
-inline constexpr const char* kMonoFontPath = "/fonts/mono.ttf";
+// The font files' bytes (assets/fonts.txt: the site's fonts/ui.ttf and fonts/mono.ttf). ImGui's
+// atlas reads them whenever it is rebuilt, so the caller keeps them for as long as it runs.
+struct FontFiles {
+  std::vector<unsigned char> ui;
+  std::vector<unsigned char> mono;
+};
 
 // Adds the fonts to ImGui's (cleared) atlas at `scale`; the caller rebuilds the GPU texture.
-// Falls back to ImGui's built-in font when a file is missing, so the page still works.
-UiFonts LoadFonts(float scale);
+// Falls back to ImGui's built-in font for a file that could not be fetched (empty), so the
+// page still works.
+UiFonts LoadFonts(float scale, const FontFiles& files);
 
 // Replaces ImGui's style with the theme's, scaled by `scale`.
 void ApplyTheme(float scale, const StyleSettings& settings);
