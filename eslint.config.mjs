@@ -26,7 +26,7 @@ export default [
       sourceType: 'script',
       globals: {
         ...globals.browser, mergeInto: 'readonly', LibraryManager: 'readonly', Module: 'readonly',
-        UTF8ToString: 'readonly', allocateUTF8: 'readonly',
+        UTF8ToString: 'readonly', allocateUTF8: 'readonly', _malloc: 'readonly', HEAPU8: 'readonly', HEAP32: 'readonly',
       },
     },
   },
