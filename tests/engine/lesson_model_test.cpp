@@ -730,6 +730,53 @@ TEST_CASE("A prediction is judged on what the engine reported for the learner's 
   CHECK(ddb::MeasureName(ddb::Measure::kPartitionsRead) == "partitions read");
 }
 
+TEST_CASE("Item size and index capacity units: what a put weighs, and what a write costs its indexes", "[lesson]") {
+  ddb::Database db;
+  const json key_schema = json::array({{{"AttributeName", "userId"}, {"KeyType", "HASH"}}});
+  const json by_city = {{"IndexName", "ByCity"},
+                        {"KeySchema", json::array({{{"AttributeName", "city"}, {"KeyType", "HASH"}}})},
+                        {"Projection", {{"ProjectionType", "KEYS_ONLY"}}}};
+  REQUIRE_OK(Exec(db, "CreateTable",
+                  {{"TableName", "Users"},
+                   {"BillingMode", "PAY_PER_REQUEST"},
+                   {"AttributeDefinitions", json::array({{{"AttributeName", "userId"}, {"AttributeType", "S"}},
+                                                         {{"AttributeName", "city"}, {"AttributeType", "S"}}})},
+                   {"KeySchema", key_schema},
+                   {"GlobalSecondaryIndexes", json::array({by_city})}}));
+  const json u1 = {{"userId", S("u1")}};
+  // Every name and value counts: userId (6) + u1 (2) + city (4) + Lisbon (6).
+  const auto put = Run(db, "PutItem",
+                       {{"TableName", "Users"},
+                        {"Item", {{"userId", S("u1")}, {"city", S("Lisbon")}}},
+                        {"ReturnConsumedCapacity", "INDEXES"}});
+  CHECK(ddb::MeasuredValue(ddb::Measure::kItemSize, put, db).value() == 18);
+  CHECK(ddb::MeasuredValue(ddb::Measure::kIndexCapacityUnits, put, db).value() == 1);  // entering ByCity
+  // Moving the index key: a delete and a put in ByCity.
+  const auto move = Run(db, "UpdateItem",
+                        {{"TableName", "Users"},
+                         {"Key", u1},
+                         {"UpdateExpression", "SET city = :c"},
+                         {"ExpressionAttributeValues", {{":c", S("Porto")}}},
+                         {"ReturnConsumedCapacity", "INDEXES"}});
+  CHECK(ddb::MeasuredValue(ddb::Measure::kIndexCapacityUnits, move, db).value() == 2);
+  // An attribute ByCity does not project: nothing to write there.
+  json rename = {{"TableName", "Users"},
+                 {"Key", u1},
+                 {"UpdateExpression", "SET #n = :n"},
+                 {"ExpressionAttributeNames", {{"#n", "name"}}},
+                 {"ExpressionAttributeValues", {{":n", S("Ana")}}},
+                 {"ReturnConsumedCapacity", "INDEXES"}};
+  CHECK(ddb::MeasuredValue(ddb::Measure::kIndexCapacityUnits, Run(db, "UpdateItem", rename), db).value() == 0);
+  // Nothing to judge by: said in words a learner can act on.
+  rename["ReturnConsumedCapacity"] = "TOTAL";
+  CHECK(ddb::MeasuredValue(ddb::Measure::kIndexCapacityUnits, Run(db, "UpdateItem", rename), db).status().message() ==
+        "the response has no capacity per index: add \"ReturnConsumedCapacity\": \"INDEXES\" to the request");
+  CHECK(ddb::MeasuredValue(ddb::Measure::kItemSize, move, db).status().message() ==
+        "only a PutItem's item has a size to compare with (the request was UpdateItem)");
+  CHECK(ddb::MeasureName(ddb::Measure::kItemSize) == "item size in bytes");
+  CHECK(ddb::MeasureName(ddb::Measure::kIndexCapacityUnits) == "index capacity units");
+}
+
 TEST_CASE("A sequence check looks through every request since the step began, in order", "[lesson]") {
   ddb::Database db;
   SetUpBooks(db);

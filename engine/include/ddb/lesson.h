@@ -265,6 +265,11 @@ enum class Measure {
   kScannedCount,    // its ScannedCount
   kCapacityUnits,   // its ConsumedCapacity's CapacityUnits, summed over tables and indexes
   kPartitionsRead,  // distinct partitions the request touched (Database::last_trace)
+  kItemSize,        // the size in bytes of the item a PutItem wrote (ItemSize: names and values)
+  // Its ConsumedCapacity's units on indexes alone (GlobalSecondaryIndexes and
+  // LocalSecondaryIndexes, as ReturnConsumedCapacity INDEXES reports them): what a write costs
+  // its indexes, e.g. two when an update moves an item's index key.
+  kIndexCapacityUnits,
 };
 
 struct Prediction {
@@ -282,7 +287,7 @@ inline bool PredictionHolds(double predicted, double actual) {
 }
 
 // The measure's name in a sentence: "Count", "ScannedCount", "consumed capacity units",
-// "partitions read".
+// "partitions read", "item size in bytes", "index capacity units".
 std::string_view MeasureName(Measure measure);
 
 // The number the engine reported for `measure` about the request in `observation` (the database

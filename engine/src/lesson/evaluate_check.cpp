@@ -84,6 +84,40 @@ Result<double> TotalCapacityUnits(const json& response) {
   return total;
 }
 
+// A response's capacity units on indexes alone: ReturnConsumedCapacity INDEXES gives, in each
+// table's ConsumedCapacity, the units of every GSI and LSI the request read or wrote.
+Result<double> IndexCapacityUnits(const json& response) {
+  const auto cc = response.find("ConsumedCapacity");
+  bool per_index = false;
+  double total = 0;
+  if (cc != response.end())
+    for (const json& entry : cc->is_array() ? *cc : json::array({*cc})) {
+      // A table's figure without "Table" is a TOTAL answer: it says nothing per index.
+      if (entry.contains("Table")) per_index = true;
+      for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"})
+        if (auto indexes = entry.find(kind); indexes != entry.end() && indexes->is_object())
+          for (const json& index : *indexes)
+            if (auto units = index.find("CapacityUnits"); units != index.end() && units->is_number())
+              total += units->get<double>();
+    }
+  if (!per_index)
+    return Status::Validation(
+        "the response has no capacity per index: add \"ReturnConsumedCapacity\": \"INDEXES\" to the request");
+  return total;
+}
+
+// The size DynamoDB counts for the item a PutItem wrote: its attribute names and values.
+Result<double> WrittenItemSize(const Context& ctx) {
+  if (ctx.observation.operation != "PutItem")
+    return Status::Validation("only a PutItem's item has a size to compare with (the request was " +
+                              ctx.observation.operation + ")");
+  const auto item = ctx.request.find("Item");
+  if (item == ctx.request.end()) return Status::Validation("the PutItem has no Item");
+  auto parsed = ItemFromJson(*item);
+  if (!parsed.ok()) return parsed.status();
+  return static_cast<double>(ItemSize(*parsed));
+}
+
 // Distinct partitions the database's last request touched: those it looked in (a Scan visits
 // every partition of its range, empty ones too) and those that served or took an item.
 double PartitionsTouched(const Database& db) {
@@ -568,6 +602,8 @@ std::string_view MeasureName(Measure measure) {
     case Measure::kScannedCount: return "ScannedCount";
     case Measure::kCapacityUnits: return "consumed capacity units";
     case Measure::kPartitionsRead: return "partitions read";
+    case Measure::kItemSize: return "item size in bytes";
+    case Measure::kIndexCapacityUnits: return "index capacity units";
   }
   return "Count";
 }
@@ -586,6 +622,8 @@ Result<double> MeasuredValue(Measure measure, const LessonObservation& observati
     }
     case Measure::kCapacityUnits: return TotalCapacityUnits(ctx.response);
     case Measure::kPartitionsRead: return PartitionsTouched(db);
+    case Measure::kItemSize: return WrittenItemSize(ctx);
+    case Measure::kIndexCapacityUnits: return IndexCapacityUnits(ctx.response);
   }
   return Status::Validation("no " + what);
 }

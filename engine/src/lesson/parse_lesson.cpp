@@ -157,13 +157,16 @@ bool ReadPrediction(Reader& r, const Node& n, Prediction& out) {
   std::string measure;
   if (!r.Object(n, {"question", "measure", "answer", "explanation"}, {}) ||
       !r.NonEmptyString(n.Member("question"), out.question) ||
-      !r.OneOf(n.Member("measure"), {"count", "scannedCount", "capacityUnits", "partitionsRead"}, measure) ||
+      !r.OneOf(n.Member("measure"),
+               {"count", "scannedCount", "capacityUnits", "partitionsRead", "itemSize", "indexCapacityUnits"}, measure) ||
       !r.Number(n.Member("answer"), 0, 1e6, out.answer) || !r.NonEmptyString(n.Member("explanation"), out.explanation))
     return false;
-  out.measure = measure == "count"           ? Measure::kCount
-                : measure == "scannedCount"  ? Measure::kScannedCount
-                : measure == "capacityUnits" ? Measure::kCapacityUnits
-                                             : Measure::kPartitionsRead;
+  out.measure = measure == "count"            ? Measure::kCount
+                : measure == "scannedCount"   ? Measure::kScannedCount
+                : measure == "capacityUnits"  ? Measure::kCapacityUnits
+                : measure == "partitionsRead" ? Measure::kPartitionsRead
+                : measure == "itemSize"       ? Measure::kItemSize
+                                              : Measure::kIndexCapacityUnits;
   return true;
 }
 
