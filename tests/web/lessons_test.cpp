@@ -227,6 +227,22 @@ TEST_CASE("Starting a lesson replaces its tables in one undo step, and runs the 
   CHECK(requests <= lesson.tables.size() + lesson.setup.size() + sent);
 }
 
+TEST_CASE("Opened at a later step, a lesson has what a learner following along made: an index created after another was deleted",
+          "[lesson_setup]") {
+  // Lesson 15 deletes ByStatus in one step and creates ByStatusShard in the next; DynamoDB
+  // creates or deletes one index at a time, so the create must wait for the delete, as it did
+  // for the learner who read the step between them.
+  Page page;
+  auto& [db, wire, sandbox, notices] = page;
+  const ddb::Lesson lesson = Parse("15-hot-indexes.json");
+  REQUIRE(StartLesson(lesson, lesson.steps.size() - 1, db, wire, sandbox).ok);
+  const auto orders = db.Description("Orders");
+  REQUIRE(orders.ok());
+  std::vector<std::string> indexes;
+  for (const auto& index : orders->global_secondary_indexes) indexes.push_back(index.index_name);
+  CHECK(indexes == std::vector<std::string>{"OpenOrders", "ByStatusShard"});
+}
+
 TEST_CASE("A lesson knows which of its setup's tables the sandbox has lost", "[lesson_setup]") {
   Page page;
   auto& [db, wire, sandbox, notices] = page;

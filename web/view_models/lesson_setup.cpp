@@ -41,8 +41,13 @@ LessonStart StartLesson(const ddb::Lesson& lesson, std::size_t step, const ddb::
   start.removed = std::move(setup.removed_tables);
   if (start.ok) {
     // Requests a step is about may fail on purpose (a missing key, a rejected schema): only
-    // the setup's must succeed.
-    for (const ddb::LessonRequest* request : ddb::RequestsBeforeStep(lesson, step)) send(*request);
+    // the setup's must succeed. Each finishes its background work before the next, as it had
+    // for the learner who read the steps between them: an index deleted in one step is gone
+    // when the next creates another (DynamoDB changes one index at a time).
+    for (const ddb::LessonRequest* request : ddb::RequestsBeforeStep(lesson, step)) {
+      send(*request);
+      wire.FinishBackgroundWork();
+    }
   }
   sandbox.EndGroup();
   start.after = wire.stamp();
