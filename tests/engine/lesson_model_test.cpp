@@ -773,7 +773,7 @@ TEST_CASE("Item size and index capacity units: what a put weighs, and what a wri
         "the response has no capacity per index: add \"ReturnConsumedCapacity\": \"INDEXES\" to the request");
   CHECK(ddb::MeasuredValue(ddb::Measure::kItemSize, move, db).status().message() ==
         "only a PutItem's item has a size to compare with (the request was UpdateItem)");
-  CHECK(ddb::MeasureName(ddb::Measure::kItemSize) == "item size in bytes");
+  CHECK(ddb::MeasureName(ddb::Measure::kItemSize) == "item size (bytes)");
   CHECK(ddb::MeasureName(ddb::Measure::kIndexCapacityUnits) == "index capacity units");
 }
 

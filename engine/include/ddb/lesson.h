@@ -287,7 +287,7 @@ inline bool PredictionHolds(double predicted, double actual) {
 }
 
 // The measure's name in a sentence: "Count", "ScannedCount", "consumed capacity units",
-// "partitions read", "item size in bytes", "index capacity units".
+// "partitions read", "item size (bytes)", "index capacity units".
 std::string_view MeasureName(Measure measure);
 
 // The number the engine reported for `measure` about the request in `observation` (the database

@@ -602,7 +602,7 @@ std::string_view MeasureName(Measure measure) {
     case Measure::kScannedCount: return "ScannedCount";
     case Measure::kCapacityUnits: return "consumed capacity units";
     case Measure::kPartitionsRead: return "partitions read";
-    case Measure::kItemSize: return "item size in bytes";
+    case Measure::kItemSize: return "item size (bytes)";
     case Measure::kIndexCapacityUnits: return "index capacity units";
   }
   return "Count";
