@@ -112,9 +112,13 @@ void Table::Backfill(StoredIndex& index, std::uint64_t count) {
   StoredIndex::Lifecycle& life = index.lifecycle();
   const Item* start = life.backfill_after ? &*life.backfill_after : nullptr;
   std::uint64_t read = 0;
+  bool more = false;  // an item past the `count` copied: the backfill goes on
   ItemPtr last;
   VisitInScanOrder(0, ~0ull, start, [&](const StoredItem& stored, int) {
-    if (read == count) return false;
+    if (read == count) {
+      more = true;
+      return false;
+    }
     index.Replace(nullptr, stored.item, stored.json);
     last = stored.item;
     ++read;
@@ -122,7 +126,9 @@ void Table::Backfill(StoredIndex& index, std::uint64_t count) {
   });
   life.backfill_copied += read;
   if (last) life.backfill_after = PrimaryKeyOf(*last);
-  if (read < count) life.backfill_done = true;  // the visit ran out of items
+  // Done when no item is left past the last one copied, even when that one was the step's
+  // last: the index is complete, and ACTIVE in the same step.
+  if (!more) life.backfill_done = true;
 }
 
 bool Table::AdvanceIndexes(std::int64_t now, bool finish) {
