@@ -23,13 +23,15 @@ mergeInto(LibraryManager.library, {
     return allocateUTF8(text);
   },
 
-  // The font `name` ("ui", "mono") that page.js fetched before the module started, copied to
-  // the heap (malloc'd: the caller frees it) with its length at *size; 0 when it could not be
-  // fetched (the page then draws with ImGui's own font).
+  // The font `name` ("ui", "mono") that page.js fetched before the module started, moved to
+  // the heap (malloc'd: the caller frees it; page.js's copy is dropped, so it is held once) with
+  // its length at *size; 0 when it could not be fetched (the page then draws with ImGui's own font).
   js_take_font__deps: ["malloc"],
   js_take_font: function(name, size) {
-    const bytes = (Module.fonts || {})[UTF8ToString(name)];
+    const key = UTF8ToString(name);
+    const bytes = (Module.fonts || {})[key];
     if (!bytes) return 0;
+    delete Module.fonts[key];
     const ptr = _malloc(bytes.length);
     HEAPU8.set(bytes, ptr);
     HEAP32[size >> 2] = bytes.length;
