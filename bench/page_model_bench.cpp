@@ -40,7 +40,7 @@ Page& Shared() {
 
 // Saves at once (all pieces and the manifest queued) and lets the store carry them out.
 void SaveAll(MemoryHost& host, playground::SandboxStore& store, Page& page) {
-  store.SaveNow(page.db, page.wire.stamp(), page.notices);
+  store.SaveNow(page.db, page.sandbox, page.wire.stamp(), page.notices);
   host.Process();
   store.Tick(page.wire, page.sandbox, page.db, 0, page.notices);
 }
