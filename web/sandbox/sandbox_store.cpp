@@ -37,6 +37,28 @@ std::string PieceText(const std::vector<ddb::ItemPtr>& items) {
   return text;
 }
 
+// The items of a piece as stored: read straight from the text, as they are when the page wrote
+// them, or else from its parsed document, which names what is wrong (`why`, for the notice).
+std::optional<std::vector<ddb::Item>> ReadPiece(const std::string& text, const std::string& key, std::string& why) {
+  if (auto plain = ddb::PlainItemListFromJsonText(text)) return plain;
+  const nlohmann::json items = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (!items.is_array()) {
+    why = "its piece " + key + " is not a list of items";
+    return std::nullopt;
+  }
+  std::vector<ddb::Item> read;
+  read.reserve(items.size());
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    auto item = ddb::ItemFromJson(items[i]);
+    if (!item.ok()) {
+      why = "item " + std::to_string(i + 1) + " of piece " + key + ": " + item.status().message();
+      return std::nullopt;
+    }
+    read.push_back(std::move(item).value());
+  }
+  return read;
+}
+
 }  // namespace
 
 SandboxStore::SandboxStore(Host& host, double frame_budget_ms) : host_(host), budget_ms_(frame_budget_ms) {
@@ -240,39 +262,29 @@ void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, Notices& not
     const std::size_t index = restore_.next;
     const PieceRef& ref = restore_.piece_tables[index];
     const std::string& key = ref.key;
-    nlohmann::json items = nlohmann::json::parse(*restore_.texts[index], nullptr, /*allow_exceptions=*/false);
+    std::string why;
+    std::optional<std::vector<ddb::Item>> items = ReadPiece(*restore_.texts[index], key, why);
     restore_.texts[index].reset();
     if (ref.step >= 0) {
       // An undo step's items are kept as they are, for Undo to put back; none goes in now.
       std::vector<ddb::ItemPtr>& into = restore_.undo_piece_items[key];
-      for (const nlohmann::json& json : items.is_array() ? items : nlohmann::json::array()) {
-        auto item = ddb::ItemFromJson(json);
-        if (!item.ok()) {
-          restore_.undo_broken = true;
-          break;
-        }
-        into.push_back(std::make_shared<const ddb::Item>(std::move(item).value()));
-      }
-      if (!items.is_array()) restore_.undo_broken = true;
-      restore_.items_done += items.is_array() ? items.size() : 0;
+      if (!items) restore_.undo_broken = true;
+      for (ddb::Item& item : items ? *items : std::vector<ddb::Item>())
+        into.push_back(std::make_shared<const ddb::Item>(std::move(item)));
+      restore_.items_done += items ? items->size() : 0;
       ++restore_.next;
       if (restore_.next < restore_.texts.size() && OverBudget(started, kRestoreBudgetFactor)) return;
       continue;
     }
     const std::string name = tables[ref.table].value("name", std::string());
-    if (!items.is_array()) {
-      RestoreFailed("its piece " + key + " is not a list of items", notices);
+    if (!items) {
+      RestoreFailed(why, notices);
       return;
     }
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      auto item = ddb::ItemFromJson(items[i]);
-      if (!item.ok()) {
-        RestoreFailed("item " + std::to_string(i + 1) + " of piece " + key + ": " + item.status().message(), notices);
-        return;
-      }
+    for (std::size_t i = 0; i < items->size(); ++i) {
       ddb::PutItemRequest put;
       put.table_name = name;
-      put.item = std::move(item).value();
+      put.item = std::move((*items)[i]);
       put.return_values = "ALL_OLD";  // two items with one key would mean a broken store
       auto result = restore_.scratch->PutItem(std::move(put));
       if (!result.ok()) {
@@ -286,7 +298,7 @@ void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, Notices& not
         return;
       }
     }
-    restore_.items_done += items.size();
+    restore_.items_done += items->size();
     ++restore_.next;
     if (restore_.next < restore_.texts.size() && OverBudget(started, kRestoreBudgetFactor)) return;
   }
@@ -299,7 +311,8 @@ void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, Notices& not
 
 // The undo steps the manifest lists, from their definitions and the items their pieces held;
 // none when one cannot be made (its pieces are then deleted by the next save).
-std::vector<SandboxState> SandboxStore::RestoredUndoSteps(const std::map<std::string, std::vector<ddb::ItemPtr>>& pieces) {
+std::vector<SandboxState> SandboxStore::RestoredUndoSteps(
+    const std::map<std::string, std::vector<ddb::ItemPtr>>& pieces) {
   std::vector<SandboxState> steps;
   const auto undo = restore_.manifest.find("undo");
   if (undo == restore_.manifest.end()) return steps;
@@ -552,12 +565,9 @@ void SandboxStore::Commit() {
   nlohmann::json undo = nlohmann::json::array();
   for (const Save::UndoStep& step : save.undo)
     undo.push_back({{"definitions", step.definitions}, {"tables", tables_json(step.first_table, step.table_count)}});
-  const nlohmann::json manifest = {{"format", kSandboxStoreFormat},
-                                   {"version", kSandboxStoreVersion},
-                                   {"definitions", save.definitions},
-                                   {"tables", tables_json(0, save.sandbox_tables)},
-                                   {"undo", std::move(undo)},
-                                   {"obsolete", save.obsolete}};
+  const nlohmann::json manifest = {{"format", kSandboxStoreFormat},   {"version", kSandboxStoreVersion},
+                                   {"definitions", save.definitions}, {"tables", tables_json(0, save.sandbox_tables)},
+                                   {"undo", std::move(undo)},         {"obsolete", save.obsolete}};
   save.commit_ticket = NewTicket();
   host_.CommitRecord(save.commit_ticket, kSandboxManifestKey, ddb::DumpJson(manifest));
 }
