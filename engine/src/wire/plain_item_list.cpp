@@ -17,20 +17,17 @@
 
 #include "ddb/item_json.h"
 #include "ddb/limits.h"
+#include "ddb/value.h"
 
 namespace ddb {
 namespace {
 
 using json = nlohmann::json;
 
-// What a value's one member may be named, as ValueType.
+// The type a value's one member names ("S", "BOOL", ...: ValueTypeName's spelling).
 std::optional<ValueType> TypeNamed(std::string_view name) {
-  static constexpr std::pair<std::string_view, ValueType> kTypes[] = {
-      {"S", ValueType::kS},       {"N", ValueType::kN},  {"B", ValueType::kB}, {"BOOL", ValueType::kBool},
-      {"NULL", ValueType::kNull}, {"L", ValueType::kL},  {"M", ValueType::kM}, {"SS", ValueType::kSS},
-      {"NS", ValueType::kNS},     {"BS", ValueType::kBS}};
-  for (const auto& [text, type] : kTypes)
-    if (name == text) return type;
+  for (int t = 0; t <= static_cast<int>(ValueType::kBS); ++t)
+    if (ValueTypeName(static_cast<ValueType>(t)) == name) return static_cast<ValueType>(t);
   return std::nullopt;
 }
 
@@ -65,7 +62,7 @@ class PlainItemReader {
     if (!stack_.empty() && stack_.back().kind == Kind::kSet) return AddToSet(stack_.back(), std::move(s));
     Open* value = ValueAwaiting();
     if (value == nullptr) return false;
-    switch (value->type) {
+    switch (*value->type) {
       case ValueType::kS: return Set(*value, AttributeValue::S(std::move(s)));
       case ValueType::kN: {
         auto n = Number::Parse(s);
@@ -87,11 +84,11 @@ class PlainItemReader {
     Open* value = ValueAwaiting();
     if (value == nullptr) return false;
     const int depth = value->depth;
-    switch (value->type) {
+    switch (*value->type) {
       case ValueType::kL: stack_.push_back({Kind::kList, depth + 1}); return true;
-      case ValueType::kSS: return OpenSet(depth, ValueType::kSS, StringSet{});
-      case ValueType::kNS: return OpenSet(depth, ValueType::kNS, NumberSet{});
-      case ValueType::kBS: return OpenSet(depth, ValueType::kBS, BinarySet{});
+      case ValueType::kSS: return OpenSet(depth, StringSet{});
+      case ValueType::kNS: return OpenSet(depth, NumberSet{});
+      case ValueType::kBS: return OpenSet(depth, BinarySet{});
       default: return false;
     }
   }
@@ -106,7 +103,7 @@ class PlainItemReader {
         return OpenValue(top.depth);
       case Kind::kList: return OpenValue(top.depth);
       case Kind::kValue:
-        if (!top.named || top.value || top.type != ValueType::kM) return false;
+        if (top.type != ValueType::kM || top.value) return false;
         stack_.push_back({Kind::kMap, top.depth + 1});
         return true;
       case Kind::kSet: return false;
@@ -118,16 +115,13 @@ class PlainItemReader {
     if (stack_.empty()) return false;
     Open& top = stack_.back();
     if (top.kind == Kind::kMap) {
-      if (top.map.count(k) > 0) return false;  // the document's reading keeps the last of two
+      if (top.map.contains(k)) return false;  // the document's reading keeps the last of two
       top.name = std::move(k);
       return true;
     }
-    if (top.kind != Kind::kValue || top.named) return false;
-    const std::optional<ValueType> type = TypeNamed(k);
-    if (!type) return false;
-    top.type = *type;
-    top.named = true;
-    return true;
+    if (top.kind != Kind::kValue || top.type) return false;
+    top.type = TypeNamed(k);
+    return top.type.has_value();
   }
 
   // A closed frame gives up only what it read: moving whole frames was a tenth of a restore.
@@ -135,10 +129,7 @@ class PlainItemReader {
     if (stack_.empty()) return false;
     Open& top = stack_.back();
     switch (top.kind) {
-      case Kind::kItems:
-        stack_.pop_back();
-        finished_ = true;
-        return true;
+      case Kind::kItems: stack_.pop_back(); return true;
       case Kind::kList: {
         AttributeValue list(AttributeValue::Variant(std::move(top.list)));
         stack_.pop_back();
@@ -180,26 +171,24 @@ class PlainItemReader {
     return Set(parent, AttributeValue(AttributeValue::Variant(std::move(map))));
   }
 
-  std::optional<std::vector<Item>> Take() {
-    if (!finished_ || !stack_.empty()) return std::nullopt;
-    return std::move(items_);
-  }
+  // Once the parse has succeeded: it can only have begun with the list's '[' (any other first
+  // value is refused) and ended with its ']'.
+  std::vector<Item> TakeItems() { return std::move(items_); }
 
  private:
   // kItems: the array of items. kMap: an item or an M's members (`name`: the member whose
-  // value comes next). kValue: {"<type>": ...}. kList: an L's elements. kSet: an SS, NS or BS.
+  // value comes next). kValue: {"<type>": ...} (`type` once its member is named, `value` once
+  // read). kList: an L's elements. kSet: an SS, NS or BS (`set`, whose type says which).
   // `depth` is ItemFromJson's: a kValue's own, a kMap's or kList's values'.
   enum class Kind { kItems, kMap, kValue, kList, kSet };
   struct Open {
-    Open(Kind k, int d = 0, ValueType t = ValueType::kNull, AttributeValue s = {})
-        : kind(k), depth(d), type(t), set(std::move(s)) {}
+    Open(Kind k, int d = 0, AttributeValue s = {}) : kind(k), depth(d), set(std::move(s)) {}
     Kind kind;
     int depth;
-    ValueType type;
-    AttributeValue set;  // kSet: the set so far
+    AttributeValue set;
     Map map;
     std::optional<std::string> name;
-    bool named = false;
+    std::optional<ValueType> type;
     std::optional<AttributeValue> value;
     List list;
   };
@@ -210,8 +199,8 @@ class PlainItemReader {
     return true;
   }
 
-  bool OpenSet(int depth, ValueType type, AttributeValue::Variant empty) {
-    stack_.push_back({Kind::kSet, depth, type, AttributeValue(std::move(empty))});
+  bool OpenSet(int depth, AttributeValue::Variant empty) {
+    stack_.push_back({Kind::kSet, depth, AttributeValue(std::move(empty))});
     return true;
   }
 
@@ -219,7 +208,7 @@ class PlainItemReader {
   Open* ValueAwaiting() {
     if (stack_.empty()) return nullptr;
     Open& top = stack_.back();
-    return top.kind == Kind::kValue && top.named && !top.value ? &top : nullptr;
+    return top.kind == Kind::kValue && top.type && !top.value ? &top : nullptr;
   }
 
   static bool Set(Open& value, AttributeValue v) {
@@ -229,7 +218,7 @@ class PlainItemReader {
   }
 
   static bool AddToSet(Open& set, std::string s) {
-    switch (set.type) {
+    switch (set.set.type()) {
       case ValueType::kSS: std::get<StringSet>(set.set.variant()).push_back(std::move(s)); return true;
       case ValueType::kNS: {
         auto n = Number::Parse(s);
@@ -249,7 +238,6 @@ class PlainItemReader {
 
   std::vector<Open> stack_;
   std::vector<Item> items_;
-  bool finished_ = false;
 };
 
 }  // namespace
@@ -257,7 +245,7 @@ class PlainItemReader {
 std::optional<std::vector<Item>> PlainItemListFromJsonText(std::string_view text) {
   PlainItemReader reader;
   if (!json::sax_parse(text.begin(), text.end(), &reader)) return std::nullopt;
-  return reader.Take();
+  return reader.TakeItems();
 }
 
 }  // namespace ddb
