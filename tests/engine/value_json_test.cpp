@@ -178,6 +178,12 @@ std::string ItemsByDocument(const std::string& text) {
   }
   return out.dump();
 }
+// An item whose one attribute is a string inside `levels` nested Ls.
+std::string ItemNestedInLists(int levels) {
+  std::string v = R"({"S":"end"})";
+  for (int i = 0; i < levels; ++i) v = R"({"L":[)" + v + "]}";
+  return R"({"deep":)" + v + "}";
+}
 std::string Written(const std::vector<ddb::Item>& items) {
   json out = json::array();
   for (const auto& item : items) out.push_back(ddb::ToJson(item));
@@ -192,13 +198,7 @@ TEST_CASE("A plain list of items is read straight from its text, as ItemFromJson
                   R"( {"id":{"S":"b"},"l":{"L":[{"S":"x"},{"L":[]},{"M":{"k":{"N":"1e3"}}}]},"m":{"M":{}},)"
                   R"(  "ss":{"SS":["b","a","b"]},"ns":{"NS":["2","1"]},"bs":{"BS":["AQ==","Ag=="]},"e":{"SS":[]}}])"),
       // 31 levels of L inside an item's value: the deepest ItemFromJson takes (depth 32).
-      "[{\"deep\":" +
-          [] {
-            std::string v = R"({"S":"end"})";
-            for (int i = 0; i < 31; ++i) v = R"({"L":[)" + v + "]}";
-            return v;
-          }() +
-          "}]");
+      "[" + ItemNestedInLists(31) + "]");
   INFO(text);
   const auto plain = ddb::PlainItemListFromJsonText(text);
   REQUIRE(plain.has_value());
@@ -208,30 +208,24 @@ TEST_CASE("A plain list of items is read straight from its text, as ItemFromJson
 TEST_CASE("Anything but plain DynamoDB JSON is left to ItemFromJson", "[value_json]") {
   // Each of these ItemFromJson reads or refuses by rules of its own: a member set to null is
   // absent, the last of two equal names wins, a wrong JSON type has its own text, and so on.
-  const std::string text = GENERATE(
-      std::string(R"({"id":{"S":"a"}})"),       // not a list
-      std::string(R"([{"id":{"S":"a"}})"),      // not JSON
-      std::string(R"([{"id":{"S":"a"}}] [])"),  // more after the list
-      std::string(R"(["a"])"), std::string(R"([[]])"), std::string(R"([null])"), std::string(R"([{"id":null}])"),
-      std::string(R"([{"id":{"S":"a","N":null}}])"),
-      std::string(R"([{"id":{"S":"a"},"id":{"S":"b"}}])"),  // a name twice
-      std::string(R"([{"id":{"S":"a","S":"b"}}])"), std::string(R"([{"id":{"S":"a","N":"1"}}])"),
-      std::string(R"([{"id":{}}])"), std::string(R"([{"id":{"X":"a"}}])"), std::string(R"([{"id":{"S":1}}])"),
-      std::string(R"([{"id":{"N":"one"}}])"), std::string(R"([{"id":{"B":"not base64"}}])"),
-      std::string(R"([{"id":{"NULL":false}}])"), std::string(R"([{"id":{"BOOL":"true"}}])"),
-      std::string(R"([{"id":{"L":{"S":"a"}}}])"), std::string(R"([{"id":{"L":["a"]}}])"),
-      std::string(R"([{"id":{"M":[]}}])"), std::string(R"([{"id":{"M":{"k":"v"}}}])"),
-      std::string(R"([{"id":{"SS":"a"}}])"), std::string(R"([{"id":{"SS":[1]}}])"),
-      std::string(R"([{"id":{"NS":["x"]}}])"), std::string(R"([{"id":{"BS":["!"]}}])"),
-      std::string(R"([{"id":{"S":"a"}},1])"), std::string(R"([{"id":{"N":1.5}}])"),
-      // 32 levels of L: one past DynamoDB's nesting limit.
-      "[{\"deep\":" +
-          [] {
-            std::string v = R"({"S":"end"})";
-            for (int i = 0; i < 32; ++i) v = R"({"L":[)" + v + "]}";
-            return v;
-          }() +
-          "}]");
+  const std::string text =
+      GENERATE(std::string(R"({"id":{"S":"a"}})"),       // not a list
+               std::string(R"([{"id":{"S":"a"}})"),      // not JSON
+               std::string(R"([{"id":{"S":"a"}}] [])"),  // more after the list
+               std::string(R"(["a"])"), std::string(R"([[]])"), std::string(R"([null])"),
+               std::string(R"([{"id":null}])"), std::string(R"([{"id":{"S":"a","N":null}}])"),
+               std::string(R"([{"id":{"S":"a"},"id":{"S":"b"}}])"),  // a name twice
+               std::string(R"([{"id":{"S":"a","S":"b"}}])"), std::string(R"([{"id":{"S":"a","N":"1"}}])"),
+               std::string(R"([{"id":{}}])"), std::string(R"([{"id":{"X":"a"}}])"), std::string(R"([{"id":{"S":1}}])"),
+               std::string(R"([{"id":{"N":"one"}}])"), std::string(R"([{"id":{"B":"not base64"}}])"),
+               std::string(R"([{"id":{"NULL":false}}])"), std::string(R"([{"id":{"BOOL":"true"}}])"),
+               std::string(R"([{"id":{"L":{"S":"a"}}}])"), std::string(R"([{"id":{"L":["a"]}}])"),
+               std::string(R"([{"id":{"M":[]}}])"), std::string(R"([{"id":{"M":{"k":"v"}}}])"),
+               std::string(R"([{"id":{"SS":"a"}}])"), std::string(R"([{"id":{"SS":[1]}}])"),
+               std::string(R"([{"id":{"NS":["x"]}}])"), std::string(R"([{"id":{"BS":["!"]}}])"),
+               std::string(R"([{"id":{"S":"a"}},1])"), std::string(R"([{"id":{"N":1.5}}])"),
+               // 32 levels of L: one past DynamoDB's nesting limit.
+               "[" + ItemNestedInLists(32) + "]");
   INFO(text);
   CHECK_FALSE(ddb::PlainItemListFromJsonText(text).has_value());
 }
@@ -242,13 +236,8 @@ TEST_CASE("Reading a list of items by its document answers what the plain readin
   CHECK(ddb::ToJson(ddb::ItemFromJson(twice).value()).dump() == R"({"id":{"S":"b"}})");
   const json with_null = json::parse(R"({"id":{"S":"a","N":null},"gone":null})");
   CHECK(ddb::ToJson(ddb::ItemFromJson(with_null).value()).dump() == R"({"id":{"S":"a"}})");
-  auto deep = [](int levels) {
-    std::string v = R"({"S":"end"})";
-    for (int i = 0; i < levels; ++i) v = R"({"L":[)" + v + "]}";
-    return json::parse(R"({"deep":)" + v + "}");
-  };
-  CHECK(ddb::ItemFromJson(deep(31)).ok());
-  auto too_deep = ddb::ItemFromJson(deep(32));
+  CHECK(ddb::ItemFromJson(json::parse(ItemNestedInLists(31))).ok());
+  auto too_deep = ddb::ItemFromJson(json::parse(ItemNestedInLists(32)));
   REQUIRE_FALSE(too_deep.ok());
   CHECK(too_deep.status().message() == "Nesting Levels have exceeded supported limits");
 }
