@@ -267,11 +267,13 @@ void SandboxStore::AssembleSome(WireClient& wire, Sandbox& sandbox, Notices& not
     restore_.texts[index].reset();
     if (ref.step >= 0) {
       // An undo step's items are kept as they are, for Undo to put back; none goes in now.
-      std::vector<ddb::ItemPtr>& into = restore_.undo_piece_items[key];
-      if (!items) restore_.undo_broken = true;
-      for (ddb::Item& item : items ? *items : std::vector<ddb::Item>())
-        into.push_back(std::make_shared<const ddb::Item>(std::move(item)));
-      restore_.items_done += items ? items->size() : 0;
+      if (items) {
+        std::vector<ddb::ItemPtr>& into = restore_.undo_piece_items[key];
+        for (ddb::Item& item : *items) into.push_back(std::make_shared<const ddb::Item>(std::move(item)));
+        restore_.items_done += items->size();
+      } else {
+        restore_.undo_broken = true;
+      }
       ++restore_.next;
       if (restore_.next < restore_.texts.size() && OverBudget(started, kRestoreBudgetFactor)) return;
       continue;
