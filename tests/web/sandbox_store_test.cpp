@@ -205,6 +205,10 @@ TEST_CASE("An undo step that cannot be read is let go, and the sandbox still com
     const std::string key = manifest["undo"][0]["tables"][0]["pieces"][0]["key"];
     host.records.erase(key);
   }
+  SECTION("a piece that is not a list of items") {
+    const std::string key = manifest["undo"][0]["tables"][0]["pieces"][0]["key"];
+    host.records[key] = R"({"authorId": {"S": "a1"}})";
+  }
   SECTION("a step's table of contents unreadable") {
     manifest["undo"][1]["tables"] = "Books";
     host.records[kSandboxManifestKey] = manifest.dump();
