@@ -214,6 +214,7 @@ const pagePool = {
   },
   async give(tab) {
     try {
+      await settleSave(tab.page);
       await tab.page.goto('about:blank');
       const cdp = await tab.context.newCDPSession(tab.page);
       for (const origin of tab.origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
@@ -232,6 +233,26 @@ const pagePool = {
     }
   },
 };
+
+// A page that leaves saves its sandbox (pagehide), and a write still on its way when the tab's
+// storage is cleared can land after the clear: the next test's page then restored the last
+// one's tables (links.test.mjs failed so in 3 of 14 full runs). So the page saves first, as
+// leaving does, and the tab goes back only once nothing is left to write; the pagehide of the
+// way out then finds the sandbox saved and writes nothing. A page that is not running yet has
+// saved nothing; one still busy after 5 s (a big restore) throws, and its tab is closed.
+async function settleSave(page) {
+  const running = await page.evaluate(() => {
+    try {
+      window.playground.frameCount();
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (!running) return;
+  await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+  await waitForState(page, (st) => !st.sandboxBusy, 5000);
+}
 
 // The page's state (playground.state), sent as JSON text: Playwright walks an object it hands
 // over value by value in the page and again here, a string it passes whole.

@@ -130,6 +130,7 @@ nlohmann::json App::State() const {
       {"loadingSample", tables_panel_.loading()},
       {"restoring", !started_},
       {"sandboxSaved", store_.saved(wire_.stamp())},
+      {"sandboxBusy", store_.busy()},  // restoring, or a save not yet committed (or failed)
       {"share",
        share_outcome_
            ? json{{"ok", share_outcome_->ok}, {"url", share_outcome_->url}, {"message", share_outcome_->message}}
