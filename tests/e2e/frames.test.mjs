@@ -22,7 +22,7 @@ async function framesOver(page, ms) {
 }
 
 test('the page draws ten times a second for a TTL sweep to come, four times when nothing is due', async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url, { drawOnDemand: false });
+  const { page, context, errors } = await openPage(env.browser, env.server.url, { drawOnDemand: false, paint: true });
   try {
     const sessions = {
       TableName: 'Sessions', BillingMode: 'PAY_PER_REQUEST',
@@ -50,7 +50,7 @@ test('the page draws ten times a second for a TTL sweep to come, four times when
 });
 
 test('traffic draws every frame while the clock plays, and four frames a second once it is paused', async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url, { drawOnDemand: false });
+  const { page, context, errors } = await openPage(env.browser, env.server.url, { drawOnDemand: false, paint: true });
   try {
     await clickWidget(page, 'capacity.scenario');
     await clickWidget(page, 'capacity.scenario:one-busy-customer');
@@ -78,7 +78,7 @@ test('traffic draws every frame while the clock plays, and four frames a second 
 // draws only a moment of frames, and requestFrames(n) draws n at once. What a frame draws is
 // the same; only the frames nobody waits for go.
 test('drawing on demand: an input draws a moment of frames, not a second and a half; requestFrames(n) draws n', async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url, { paint: true });
   try {
     await waitForState(page, (s) => s.sandboxSaved);
     const frames = () => page.evaluate(() => window.playground.frameCount());
@@ -113,7 +113,7 @@ test('drawing on demand: an input draws a moment of frames, not a second and a h
 // A frame that would paint what the canvas already shows is run (input, panels, the frame
 // count) but not sent to the GPU, and the canvas keeps its picture; a change paints again.
 test('a frame that would paint the same picture is not painted, and the canvas keeps showing it', async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url, { paint: true });
   try {
     await waitForState(page, (s) => s.sandboxSaved);
     const counts = () => page.evaluate(() => ({ run: window.playground.frameCount(), painted: window.playground.framesPainted() }));
@@ -146,7 +146,7 @@ test('a frame that would paint the same picture is not painted, and the canvas k
 // over the picture the canvas kept, and the result is the same, pixel for pixel, as the frame
 // painted whole: a hover, a popup window opening over the rest and closing, a new table.
 test('a frame paints only the rectangle it changes, and the canvas is the same as one painted whole', async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url, { paint: true });
   try {
     await waitForState(page, (s) => s.sandboxSaved);
     const canvasPixels = () => page.evaluate(() => document.getElementById('canvas').toDataURL());

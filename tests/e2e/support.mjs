@@ -144,7 +144,11 @@ export function openPagesAt(size) {
 // Every page of the context draws on demand (playground.drawOnDemand: the frames waitFrames
 // asks for, a few after each input and one a second when idle), which cut Chromium's CPU in the
 // run by about a third; `drawOnDemand: false` keeps the page's own rhythm, for the tests
-// of that rhythm.
+// of that rhythm. Nor does the page paint (playground.paint): its frames are built, so its
+// state and widget rectangles are what a painted page's are, but the canvas is painted only for
+// a screenshot (screenshot() below), which took another third off Chromium's CPU in the
+// heaviest files (curriculum, lessons, presenter, viewports: 304 s to 195 s); `paint: true`
+// paints every frame, for the tests of painting.
 //
 // The page is a tab that an earlier test of the file closed, when one with the same options is
 // free (see pagePool below), with every origin's storage cleared: the page starts as on a first
@@ -158,9 +162,9 @@ export function openPagesAt(size) {
 // measures the page as a visitor gets it.
 export async function openPage(browser, url, {
   width = fileViewport.width, height = fileViewport.height, deviceScaleFactor = 1, permissions = [], waitReady = true, routes = null,
-  drawOnDemand = true, fresh = false,
+  drawOnDemand = true, paint = false, fresh = false,
 } = {}) {
-  const key = JSON.stringify([width, height, deviceScaleFactor, [...permissions].sort(), drawOnDemand]);
+  const key = JSON.stringify([width, height, deviceScaleFactor, [...permissions].sort(), drawOnDemand, paint]);
   const reusable = !fresh && !routes;
   let tab = reusable ? pagePool.take(browser, key) : null;
   if (!tab) {
@@ -168,6 +172,7 @@ export async function openPage(browser, url, {
       viewport: { width, height }, deviceScaleFactor, permissions, serviceWorkers: routes || reusable ? 'block' : 'allow',
     });
     if (drawOnDemand) await context.addInitScript(() => { window.playgroundDrawOnDemand = true; });
+    if (!paint) await context.addInitScript(() => { window.playgroundPaint = false; });
     const page = await context.newPage();
     for (const [glob, handler] of Object.entries(routes ?? {})) await page.route(glob, handler);
     tab = { browser, key, context, page, viewport: { width, height }, origins: new Set(), errors: [] };
@@ -533,6 +538,17 @@ export async function runInBuilder(page, operation, request, { typed = false } =
 export async function screenshot(page, name) {
   fs.mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, name);
+  // A page that does not paint (openPage's `paint`) paints this one frame, whole. One that is
+  // not running (a page that failed to start) is taken as it is.
+  const painting = await page.evaluate(() => {
+    try {
+      return window.playground.paint(true);
+    } catch {
+      return null;
+    }
+  });
+  if (painting === false) await waitFrames(page, 1);
   await page.screenshot({ path: file });
+  if (painting === false) await page.evaluate(() => window.playground.paint(false));
   return file;
 }

@@ -205,6 +205,15 @@ class WebPlatform {
   }
   // Draws each of the next `n` animation frames, whatever else would wait.
   void RequestFrames(int n) { frames_owed_ = std::max(frames_owed_, n); }
+  // The browser tests' painting (playground.paint): off, a frame is built as ever (input, the
+  // panels, ImGui's layout and the widget rectangles, the state) but the canvas keeps its last
+  // picture; painting was a third of Chromium's CPU in the test run, and most tests read the
+  // page's state, not its pixels. Back on, the next frame is painted whole.
+  bool painting() const { return paint_; }
+  void Paint(bool on) {
+    if (on && !paint_) RepaintAll();
+    paint_ = on;
+  }
 
   playground::App& app() { return app_; }
   float device_pixel_ratio() const { return dpr_; }
@@ -274,6 +283,7 @@ class WebPlatform {
   double idle_frame_ms_ = kIdleFrameMs;
   double countdown_frame_ms_ = kCountdownFrameMs;
   int frames_owed_ = 0;
+  bool paint_ = true;
   // Start-up (DrawStartUpFrame): while the saved sandbox comes in, the page's own loading line
   // stays for kQuietStartMs, then the restore's progress is painted every kRestoreProgressMs.
   static constexpr double kQuietStartMs = 500.0;
@@ -310,7 +320,7 @@ bool WebPlatform::Init() {
   attributes.alpha = EM_FALSE;
   attributes.depth = EM_FALSE;
   attributes.stencil = EM_FALSE;
-  attributes.antialias = EM_FALSE;  // ImGui anti-aliases its own shapes
+  attributes.antialias = EM_FALSE;             // ImGui anti-aliases its own shapes
   attributes.preserveDrawingBuffer = EM_TRUE;  // a frame paints only what changed (draw_damage.h)
   // ImGui's WebGL 2 back end uses no extension; enabling them all cost ~45 ms at start-up.
   attributes.enableExtensionsByDefault = EM_FALSE;
@@ -503,7 +513,8 @@ void WebPlatform::Frame() {
   // Only the pixels the frame changes are painted, if any (draw_damage.h).
   const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_MenuBarBg];
   ImDrawData& draw_data = *ImGui::GetDrawData();
-  const playground::PixelRect damage = damage_.Next(draw_data, ImGui::ColorConvertFloat4ToU32(bg));
+  const playground::PixelRect damage =
+      paint_ ? damage_.Next(draw_data, ImGui::ColorConvertFloat4ToU32(bg)) : playground::PixelRect{};
   if (!damage.empty()) {
     const int fb_width = playground::FramebufferWidth(draw_data);
     const int fb_height = playground::FramebufferHeight(draw_data);
@@ -626,6 +637,14 @@ EMSCRIPTEN_KEEPALIVE void ui_draw_on_demand(int on) { Platform().DrawOnDemand(on
 
 // Draws each of the next `n` animation frames (what the browser tests wait on).
 EMSCRIPTEN_KEEPALIVE void ui_request_frames(int n) { Platform().RequestFrames(n); }
+
+// The browser tests' painting (WebPlatform::Paint): zero builds frames without painting them,
+// non-zero paints again, the next frame whole. Answers 1 if it painted before.
+EMSCRIPTEN_KEEPALIVE int ui_paint(int on) {
+  const bool was = Platform().painting();
+  Platform().Paint(on != 0);
+  return was ? 1 : 0;
+}
 
 // Frame timings since the last reset, for scripts/bench-browser.mjs: {"cpuMs": [...],
 // "intervalMs": [...]}. `reset` non-zero starts a new measurement.

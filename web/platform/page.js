@@ -66,6 +66,12 @@
 //                                      window.playgroundDrawOnDemand is true when it starts
 //                                      begins so (the tests' contexts set it before each load).
 //   playground.requestFrames(n)        draws each of the next n animation frames.
+//   playground.paint(on)               the browser tests' painting: off, frames are built (the
+//                                      state, the widget rectangles) but the canvas keeps its
+//                                      last picture; on again, the next frame is painted whole.
+//                                      Answers whether it painted before.
+//                                      A page whose window.playgroundPaint is false when it
+//                                      starts begins so.
 //   playground.frameStats(reset)       {cpuMs: [...], intervalMs: [...]} per frame since the
 //                                      last reset (scripts/bench-browser.mjs).
 //
@@ -174,6 +180,10 @@
       resolveReady();
     },
     onPageError: (message) => fail(message),
+    // Before main(): the start-up's frames are not painted either.
+    onRuntimeInitialized: () => {
+      if (window.playgroundPaint === false) Module._ui_paint(0);
+    },
     announce,
     sharedSandbox: null,
     shareOutcome: null,
@@ -246,6 +256,9 @@
     },
     requestFrames(n) {
       Module._ui_request_frames(Number(n));
+    },
+    paint(on) {
+      return Module._ui_paint(on ? 1 : 0) !== 0;
     },
     frameStats(reset) {
       return JSON.parse(Module.UTF8ToString(Module._ui_frame_stats(reset ? 1 : 0)));
