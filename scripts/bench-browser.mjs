@@ -50,8 +50,9 @@ const summary = (values) =>
   `p50 ${ms(percentile(values, 0.5))}  p95 ${ms(percentile(values, 0.95))}  max ${ms(Math.max(...values))}  (${values.length} frames)`;
 
 // The page as a visitor opens it: a new context (nothing cached, the service worker allowed)
-// drawing in its own rhythm, not the browser tests' reused tabs drawing on demand.
-const asVisited = { width, height, fresh: true, drawOnDemand: false };
+// drawing in its own rhythm and painting every frame, not the browser tests' reused tabs
+// drawing on demand and painting only for screenshots.
+const asVisited = { width, height, fresh: true, drawOnDemand: false, paint: true };
 
 const only = option('only', '');
 const speed = Number(option('speed', 50));
@@ -86,7 +87,7 @@ async function benchCapacity(browser, server) {
 
 // 5. Painting: what a painted frame costs Chromium, painted as the page paints and painted whole.
 async function benchPainting(browser, server) {
-  const { context, page } = await openPage(browser, server.url, { width, height, fresh: true });
+  const { context, page } = await openPage(browser, server.url, { width, height, fresh: true, paint: true });
   await waitForState(page, (s) => s.sandboxSaved);
   const points = [[0.1, 0.15], [0.3, 0.3], [0.5, 0.45], [0.7, 0.2], [0.2, 0.8], [0.9, 0.6], [0.05, 0.95]];
   const { canvasWidth, canvasHeight } = await page.evaluate(() => window.playground.state());

@@ -42,13 +42,20 @@ export async function serveSite(root = siteDir, { requireBuild = true, prefix = 
       res.writeHead(403).end();
       return;
     }
-    fs.readFile(file, (err, data) => {
-      if (err) {
-        res.writeHead(404).end();
+    fs.stat(file, (statErr, stat) => {
+      const etag = statErr ? null : `"${stat.size}-${stat.mtimeMs}"`;
+      if (etag && req.headers['if-none-match'] === etag) {
+        res.writeHead(304, { etag, 'cache-control': 'no-cache' }).end();
         return;
       }
-      res.writeHead(200, { 'content-type': mimeTypes[path.extname(file)] ?? 'application/octet-stream' });
-      res.end(data);
+      fs.readFile(file, (err, data) => {
+        if (err) {
+          res.writeHead(404).end();
+          return;
+        }
+        res.writeHead(200, { 'content-type': mimeTypes[path.extname(file)] ?? 'application/octet-stream', etag, 'cache-control': 'no-cache' });
+        res.end(data);
+      });
     });
   });
   await new Promise((resolve, reject) => {
