@@ -157,8 +157,10 @@ export function openPagesAt(size) {
 // heaviest files (curriculum, lessons, presenter, viewports: 304 s to 195 s); `paint: true`
 // paints every frame, for the tests of painting.
 //
-// The page is a tab that an earlier test of the file closed, when one with the same options is
-// free (see pagePool below), with every origin's storage cleared: the page starts as on a first
+// The page is a tab that an earlier test of the file closed, when one with the same device pixel
+// ratio and drawing is free (see pagePool below), resized and given this open's permissions
+// (a new context for each size cost 3-5 s of Chromium's CPU, 41 times a run), with every
+// origin's storage cleared: the page starts as on a first
 // visit, but the browser keeps the compiled WebAssembly and its renderer, which makes an open
 // cost about 1.2 s of Chromium's CPU instead of 3-5 in a new context (measured over five opens
 // each, up to a second after ready). `fresh: true` opens a new context, for a test about the browser's own first
@@ -171,10 +173,21 @@ export async function openPage(browser, url, {
   width = fileViewport.width, height = fileViewport.height, deviceScaleFactor = 1, permissions = [], waitReady = true, routes = null,
   drawOnDemand = true, paint = false, fresh = false,
 } = {}) {
-  const key = JSON.stringify([width, height, deviceScaleFactor, [...permissions].sort(), drawOnDemand, paint]);
+  const key = JSON.stringify([deviceScaleFactor, drawOnDemand, paint]);
   const reusable = !fresh && !routes;
   let tab = reusable ? pagePool.take(browser, key) : null;
-  if (!tab) {
+  if (tab) {
+    // The size and the permissions this open asks for, set on the tab before the page loads.
+    if (tab.viewport.width !== width || tab.viewport.height !== height) {
+      tab.viewport = { width, height };
+      await tab.page.setViewportSize(tab.viewport);
+    }
+    if (tab.permissions !== [...permissions].sort().join()) {
+      await tab.context.clearPermissions();
+      if (permissions.length) await tab.context.grantPermissions(permissions);
+      tab.permissions = [...permissions].sort().join();
+    }
+  } else {
     const context = await browser.newContext({
       viewport: { width, height }, deviceScaleFactor, permissions, serviceWorkers: routes || reusable ? 'block' : 'allow',
     });
@@ -182,7 +195,7 @@ export async function openPage(browser, url, {
     if (!paint) await context.addInitScript(() => { window.playgroundPaint = false; });
     const page = await context.newPage();
     for (const [glob, handler] of Object.entries(routes ?? {})) await page.route(glob, handler);
-    tab = { browser, key, context, page, viewport: { width, height }, origins: new Set(), errors: [] };
+    tab = { browser, key, context, page, viewport: { width, height }, permissions: [...permissions].sort().join(), origins: new Set(), errors: [] };
     watchTab(tab);
   }
   tab.errors = [];
