@@ -64,7 +64,12 @@ export async function serveSite(root = siteDir, { requireBuild = true, prefix = 
   });
   return {
     url: `http://127.0.0.1:${server.address().port}${prefix}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    // Closes the browser's keep-alive and preconnected sockets too: server.close() alone waits
+    // for them, up to Node's 300 s request timeout for a socket that never sent a request.
+    close: () => new Promise((resolve) => {
+      server.close(resolve);
+      server.closeAllConnections();
+    }),
   };
 }
 
@@ -238,6 +243,18 @@ const pagePool = {
     return i < 0 ? null : this.free.splice(i, 1)[0];
   },
   async give(tab) {
+    // A tab that does not come back within 30 s is closed, not waited for: a pooled tab must
+    // not hang the run.
+    let timer;
+    const late = new Promise((resolve) => { timer = setTimeout(() => resolve('late'), 30000); });
+    const outcome = await Promise.race([this.takeBack(tab), late]);
+    clearTimeout(timer);
+    if (outcome === 'late') {
+      console.warn('e2e pool: a tab did not come back within 30 s; its context is closed');
+      tab.context.close().catch(() => {});
+    }
+  },
+  async takeBack(tab) {
     try {
       await settleSave(tab.page);
       await tab.page.goto('about:blank');
@@ -376,16 +393,25 @@ export async function exec(page, operation, body) {
 // answers when it is reached. (Playwright's waitForFunction with raf polling took about 20 ms
 // of the renderer's CPU per wait, against 3 ms for this, measured over 40 one-frame waits.)
 // `andState` answers with the state of the page after those frames.
-export function waitFrames(page, n = 1, { andState = false } = {}) {
-  return page.evaluate(([k, withState]) => new Promise((resolve) => {
+export function waitFrames(page, n = 1, { andState = false, timeout = 20000 } = {}) {
+  return page.evaluate(([k, withState, ms]) => new Promise((resolve, reject) => {
     window.playground.requestFrames(k);
     const target = window.playground.frameCount() + k;
+    // A timer, not a frame, ends a wait for frames that never come: a test fails saying so
+    // instead of hanging the run (a browser that stops animation frames stops the check too).
+    const timer = setTimeout(() => {
+      reject(new Error(`waited ${ms} ms for ${k} frame(s); the page drew ${window.playground.frameCount() - target + k}`));
+    }, ms);
     const check = () => {
-      if (window.playground.frameCount() < target) requestAnimationFrame(check);
-      else resolve(withState ? window.playground.stateText() : undefined);
+      if (window.playground.frameCount() < target) {
+        requestAnimationFrame(check);
+      } else {
+        clearTimeout(timer);
+        resolve(withState ? window.playground.stateText() : undefined);
+      }
     };
     requestAnimationFrame(check);
-  }), [n, andState]).then((text) => (andState ? JSON.parse(text) : undefined));
+  }), [n, andState, timeout]).then((text) => (andState ? JSON.parse(text) : undefined));
 }
 
 // Moves the page's clock on by `ms` (playground.stepClock), as "Step 1 s" would, and waits
