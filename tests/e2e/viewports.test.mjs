@@ -50,6 +50,18 @@ const modes = [
   ['presenter view', { presenter: true, lessonLayout: true }],
 ];
 
+// The mode as a trainer changes it mid-talk: the View menu's "Lesson layout" and the title
+// bar's presenter button, in place.
+async function switchMode(page, { presenter, lessonLayout }) {
+  const s = await state(page);
+  if (s.lessonLayout !== lessonLayout) {
+    await clickWidget(page, 'menu.view');
+    await clickWidget(page, 'menu.lesson_layout');
+  }
+  if (s.presenter !== presenter) await clickWidget(page, 'title.presenter');
+  return waitForState(page, (st) => st.presenter === presenter && st.lessonLayout === lessonLayout);
+}
+
 describe('the page at every size', () => {
   for (const [width, height] of [[1024, 640], [1280, 800], [1920, 1080]]) {
     test(`${width}x${height}: inside the window, nothing overlapping, at 100 % and 250 %`, async () => {
@@ -60,9 +72,13 @@ describe('the page at every size', () => {
       try {
         await waitForState(page, (s) => s.lesson?.step === 2 && s.tablesListed > 0);
         for (const scale of [1, 2.5]) {
-          for (const [mode, settings] of modes) {
+          // Each text size from a reload with it saved (the page laid out from its settings at
+          // start-up), then each mode switched to in place.
+          for (const [m, [mode, settings]] of modes.entries()) {
             const label = `${width}x${height} at ${scale * 100} %, ${mode}`;
-            const s = await reloadWithSettings(page, { fontScale: scale, table: 'Books', ...settings });
+            const s = m === 0
+              ? await reloadWithSettings(page, { fontScale: scale, table: 'Books', ...settings })
+              : await switchMode(page, settings);
             // Where the panels take turns, the data view (which reports the table on show) waits
             // behind the builder.
             const turns = mode === 'lesson layout' && width === 1024 && scale === 2.5;
