@@ -164,7 +164,7 @@ export function openPagesAt(size) {
 //
 // The page is a tab that an earlier test of the file closed, when one with the same device pixel
 // ratio and drawing is free (see pagePool below), resized and given this open's permissions
-// (a new context for each size cost 3-5 s of Chromium's CPU, 41 times a run), with every
+// (a new context for each size and permission set made 41 a run), with every
 // origin's storage cleared: the page starts as on a first
 // visit, but the browser keeps the compiled WebAssembly and its renderer, which makes an open
 // cost about 1.2 s of Chromium's CPU instead of 3-5 in a new context (measured over five opens
@@ -251,6 +251,7 @@ const pagePool = {
     clearTimeout(timer);
     if (outcome === 'late') {
       console.warn('e2e pool: a tab did not come back within 30 s; its context is closed');
+      tab.abandoned = true;  // should it come back after all, it is not pooled
       tab.context.close().catch(() => {});
     }
   },
@@ -269,7 +270,7 @@ const pagePool = {
       await tab.page.mouse.up();
       await tab.page.removeAllListeners();
       watchTab(tab);
-      this.free.push(tab);
+      if (!tab.abandoned) this.free.push(tab);
     } catch {
       await tab.context.close().catch(() => {});
     }
