@@ -201,3 +201,32 @@ test('a frame paints only the rectangle it changes, and the canvas is the same a
     await context.close();
   }
 });
+
+// The browser tests' pages build frames without painting them (playground.paint, off for every
+// page openPage opens unless it asks for `paint`): a hover runs frames but paints none, and
+// turning painting on paints the next frame whole.
+test('a page that does not paint runs its frames, and paints the next one whole when painting is turned on', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  try {
+    const painted = () => page.evaluate(() => ({
+      run: window.playground.frameCount(), frames: window.playground.framesPainted(), pixels: window.playground.pixelsPainted(),
+    }));
+    const { canvasWidth, canvasHeight } = await state(page);
+    const button = await widgetRect(page, 'tables.new');
+    const before = await painted();
+    await page.mouse.move(button.x + button.w / 2, button.y + button.h / 2);
+    await waitFrames(page, 3);
+    const hovered = await painted();
+    assert.ok(hovered.run - before.run >= 3, `${hovered.run - before.run} frames run`);
+    assert.equal(hovered.frames, before.frames, 'no frame painted');
+    assert.equal(await page.evaluate(() => window.playground.paint(true)), false, 'it was not painting');
+    await waitFrames(page, 2);
+    const after = await painted();
+    assert.equal(after.frames - hovered.frames, 1, 'one frame painted');
+    assert.equal(after.pixels - hovered.pixels, canvasWidth * canvasHeight, 'the whole canvas');
+    assert.equal(await page.evaluate(() => window.playground.paint(false)), true, 'it was painting');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
