@@ -693,6 +693,16 @@ TEST_CASE("Traffic checks judge the last finished run from the capacity metrics 
                none,
                db) == "expected pk \"c#7\" at the top of the most accessed partition keys of table Hot, got \"c#0\" (" +
                           std::to_string(top->most_accessed_partition_keys[0].count) + " requests)");
+
+  // Judged as the run ended, not as of now: a learner (or a page that fell behind) may check
+  // more than a minute after the run, when the last minute of the clock holds no request.
+  clock.Advance(90000);
+  db.RunBackgroundWork();
+  CHECK(db.TopKeys("Hot", "", 1)->most_throttled_partition_keys.empty());
+  CHECK(
+      Reason(std::string(R"({"topKey": {"table": "Hot", "list": "throttled", "partitionKey": {"pk": {"S": "c#0"}}}})"),
+             none, db) == "PASS");
+  CHECK(Reason(std::string(R"({"hotPartitions": {"table": "Hot", "count": 1}})"), none, db) == "PASS");
 }
 
 TEST_CASE("A prediction is judged on what the engine reported for the learner's request", "[lesson]") {

@@ -13,13 +13,13 @@
 // recorded as the last RequestTrace and bumps the revision when it changes state.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <cstddef>
 #include <vector>
 
 #include "ddb/clock.h"
@@ -194,9 +194,12 @@ class Database {
   Result<CapacityMetrics> Metrics(std::string_view table_name, std::string_view index_name = {},
                                   std::size_t last_seconds = 0) const;
   // Its top keys over the last minute (at most `limit` per list), with its Contributor
-  // Insights status and mode.
+  // Insights status and mode. `minute_ending_millis` (clock time) asks for the minute that
+  // ended then instead, for a judge of something past; the model keeps six 10-second slots
+  // that later requests reuse, so the part of that minute they overwrote comes back empty.
   Result<ContributorInsightsView> TopKeys(std::string_view table_name, std::string_view index_name = {},
-                                          std::size_t limit = 10) const;
+                                          std::size_t limit = 10,
+                                          std::optional<std::int64_t> minute_ending_millis = std::nullopt) const;
   // What the most recent request touched (empty before the first request).
   const RequestTrace& last_trace() const;
   // A table's tags, by key (empty for none, or no such table).

@@ -207,7 +207,8 @@ Result<CapacityMetrics> Database::Metrics(std::string_view table_name, std::stri
 }
 
 Result<ContributorInsightsView> Database::TopKeys(std::string_view table_name, std::string_view index_name,
-                                                  std::size_t limit) const {
+                                                  std::size_t limit,
+                                                  std::optional<std::int64_t> minute_ending_millis) const {
   auto it = impl_->tables.find(std::string(table_name));
   if (it == impl_->tables.end()) return TableNotFound();
   const Table& t = *it->second;
@@ -216,7 +217,7 @@ Result<ContributorInsightsView> Database::TopKeys(std::string_view table_name, s
   ContributorInsightsView v;
   auto meter = impl_->meters.find(std::string(table_name));
   if (meter != impl_->meters.end() && meter->second->table_id() == t.id())
-    v = meter->second->TopKeys(index, impl_->clock->NowMillis(), limit);
+    v = meter->second->TopKeys(index, minute_ending_millis.value_or(impl_->clock->NowMillis()), limit);
   v.table_name = std::string(table_name);
   v.index_name = index;
   auto found = impl_->insights.find(std::string(table_name));
