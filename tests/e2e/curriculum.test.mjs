@@ -60,6 +60,13 @@ describe('the whole curriculum, by mouse and keyboard', () => {
             // step's Show me is an example of the same kind, never the answer.
             for (const r of step.task.solution ?? []) await runInBuilder(page, r.operation, r.request, { typed });
             if (step.traffic) {
+              if (step.task.solution) {
+                // The step's own run is the answer: its requests alone (Contributor Insights
+                // turned on) do not pass it on the run an earlier step left behind.
+                s = await waitForState(page, (st) => st.lesson.task.attempted);
+                assert.equal(s.lesson.task.passed, false, `${entry.id} step ${i + 1} passed before its traffic ran`);
+                assert.match(s.lesson.task.reason, /run the traffic first$/);
+              }
               // Traffic steps: pick the design, run it, and wait the run out on the page's clock.
               if (step.traffic.designs.length > 1) {
                 const design = step.task.solutionDesign ?? 0;

@@ -1,5 +1,6 @@
 // Lessons: parsing (exact paths and reasons for broken lessons), setup, every check predicate,
 // quizzes, the index and the markdown subset.
+#include <limits>
 #include <set>
 #include <string>
 
@@ -703,6 +704,67 @@ TEST_CASE("Traffic checks judge the last finished run from the capacity metrics 
       Reason(std::string(R"({"topKey": {"table": "Hot", "list": "throttled", "partitionKey": {"pk": {"S": "c#0"}}}})"),
              none, db) == "PASS");
   CHECK(Reason(std::string(R"({"hotPartitions": {"table": "Hot", "count": 1}})"), none, db) == "PASS");
+
+  // Only a run that began at or after `traffic_from_millis` is judged: the page passes when
+  // the learner's run of the step began, so the run an earlier step left behind does not do
+  // the task (lesson 14's second step passed on turning Contributor Insights on, before the
+  // learner ran its traffic).
+  const ddb::Check hot_partition = ParseCheck(R"({"hotPartitions": {"table": "Hot", "count": 1}})");
+  const std::int64_t began = db.Traffic().started_millis;
+  CHECK(ddb::EvaluateCheck(hot_partition, none, db, began).passed);
+  CHECK(ddb::EvaluateCheck(hot_partition, none, db, began + 1).reason ==
+        "expected 1 partition of table Hot to throttle, but run the traffic first");
+  CHECK(ddb::EvaluateCheck(hot_partition, none, db, std::numeric_limits<std::int64_t>::max()).reason ==
+        "expected 1 partition of table Hot to throttle, but run the traffic first");
+}
+
+TEST_CASE("A step's traffic checks judge only a run of the step's own designs", "[lesson]") {
+  auto lesson = ddb::ParseLesson(R"({"id": "t", "title": "t", "summary": "t", "minutes": 1, "steps": [
+      {"title": "t", "text": "t", "facts": [],
+       "traffic": {"seconds": 20, "speed": 10, "designs": [{"label": "a", "scenario": "hot"},
+                                                             {"label": "b", "scenario": "cool"}]},
+       "task": {"goal": "g", "hints": ["h"],
+                "check": {"all": [{"hotPartitions": {"table": "Hot", "count": 1}},
+                                  {"topKey": {"table": "Hot", "list": "throttled",
+                                              "partitionKey": {"pk": {"S": "c#0"}}}}]},
+                "feedback": [{"when": {"throttledRequests": {"table": "Hot", "count": 0}}, "say": "s",
+                              "nearMiss": {"operation": "ListTables", "request": {}}}]}}]})",
+                                 "traffic.json");
+  INFO(lesson.status().message());
+  REQUIRE(lesson.ok());
+  const ddb::LessonTask& task = *lesson->steps[0].task;
+  const std::vector<std::string> designs{"hot", "cool"};
+  const auto& all = std::get<ddb::check::All>(task.check.predicates[0]);
+  CHECK(std::get<ddb::check::HotPartitions>(all.checks[0].predicates[0]).scenarios == designs);
+  CHECK(std::get<ddb::check::TopKey>(all.checks[1].predicates[0]).scenarios == designs);
+  CHECK(std::get<ddb::check::ThrottledRequests>(task.feedback[0].when.predicates[0]).scenarios == designs);
+  // Outside a step with traffic, any run: the check above parsed on its own names none.
+  CHECK(std::get<ddb::check::HotPartitions>(
+            ParseCheck(R"({"hotPartitions": {"table": "Hot", "count": 1}})").predicates[0])
+            .scenarios.empty());
+
+  ddb::ManualClock clock;
+  ddb::DatabaseOptions options;
+  options.clock = &clock;
+  ddb::Database db(options);
+  db.SetCapacityModel(true);
+  auto other = ddb::ParseTrafficScenario(R"({
+      "id": "other", "title": "Other", "description": "A trickle of writes.",
+      "table": {"TableName": "Hot", "BillingMode": "PAY_PER_REQUEST",
+                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}]},
+      "streams": [{"name": "w", "operation": "PutItem", "rate": 10, "itemBytes": 100, "retry": "none",
+                   "partitionKey": {"prefix": "c#", "distribution": "uniform", "keys": 5}}]})");
+  REQUIRE(other.ok());
+  other->duration_seconds = 5;
+  REQUIRE(db.StartTraffic(*other).ok());
+  clock.Advance(10000);
+  db.RunBackgroundWork();
+  REQUIRE_FALSE(db.Traffic().running);
+  const ddb::LessonObservation none;
+  CHECK(ddb::EvaluateCheck(task.check, none, db).reason ==
+        "expected 1 partition of table Hot to throttle, but the last run was of scenario \"other\": run this step's "
+        "traffic");
 }
 
 TEST_CASE("A prediction is judged on what the engine reported for the learner's request", "[lesson]") {

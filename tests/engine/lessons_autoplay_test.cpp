@@ -105,12 +105,15 @@ void Autoplay(const ddb::Lesson& lesson) {
     const ddb::LessonStep& step = lesson.steps[i];
     INFO("lesson " << lesson.id << ", step " << i << " (" << step.title << ")");
     clock.Advance(kStepMillis);
+    // As the page judges: only a traffic run the step itself began (an earlier step's run, of
+    // the same scenario or not, is not this step's answer).
+    const std::int64_t step_began = clock.NowMillis();
     if (!step.task) {
       // A learner following along presses "show me"; later steps must cope with that.
       if (step.show_me) last = Run(db, step.show_me->request);
       continue;
     }
-    const ddb::CheckOutcome before = ddb::EvaluateCheck(step.task->check, last, db);
+    const ddb::CheckOutcome before = ddb::EvaluateCheck(step.task->check, last, db, step_began);
     INFO("before the solution: " << (before.passed ? "passed" : before.reason));
     CHECK_FALSE(before.passed);  // otherwise the task would be done before the learner acts
     // Every request since the step began, as the page keeps them for a sequence check.
@@ -125,7 +128,7 @@ void Autoplay(const ddb::Lesson& lesson) {
       // it is has not done the task (no task is passed by one click), and the steps after
       // must cope with its having run.
       run(step.show_me->request);
-      const ddb::CheckOutcome with_example = ddb::EvaluateCheck(step.task->check, history, db);
+      const ddb::CheckOutcome with_example = ddb::EvaluateCheck(step.task->check, history, db, step_began);
       INFO("after the example \"" << step.show_me->label
                                   << "\": " << (with_example.passed ? "passed" : with_example.reason));
       CHECK_FALSE(with_example.passed);
@@ -134,8 +137,8 @@ void Autoplay(const ddb::Lesson& lesson) {
       // The near miss a rule explains does not do the task, and the rule speaks for it.
       const ddb::LessonObservation miss = run(rule.near_miss);
       INFO("feedback rule \"" << rule.say << "\", its near miss: " << miss.http_status << " " << miss.response_body);
-      CHECK_FALSE(ddb::EvaluateCheck(step.task->check, history, db).passed);
-      CHECK(ddb::TaskFeedback(*step.task, miss, db) == rule.say);
+      CHECK_FALSE(ddb::EvaluateCheck(step.task->check, history, db, step_began).passed);
+      CHECK(ddb::TaskFeedback(*step.task, miss, db, step_began) == rule.say);
     }
     if (!step.task->feedback.empty()) {
       // Then the learner presses "Try again", which sets the lesson up again at this step (a
@@ -150,7 +153,7 @@ void Autoplay(const ddb::Lesson& lesson) {
         db.FinishBackgroundWork();
       }
       history.clear();
-      CHECK_FALSE(ddb::EvaluateCheck(step.task->check, history, db).passed);
+      CHECK_FALSE(ddb::EvaluateCheck(step.task->check, history, db, step_began).passed);
     }
     const std::size_t solution_begins = history.size();
     for (const auto& request : step.task->solution) {
@@ -158,7 +161,7 @@ void Autoplay(const ddb::Lesson& lesson) {
       // Nothing the solution sends sets a rule off.
       for (const ddb::FeedbackRule& rule : step.task->feedback) {
         INFO("feedback rule \"" << rule.say << "\" on the solution's " << request.operation);
-        CHECK_FALSE(ddb::EvaluateCheck(rule.when, last, db).passed);
+        CHECK_FALSE(ddb::EvaluateCheck(rule.when, last, db, step_began).passed);
       }
     }
     if (step.traffic) {
@@ -167,15 +170,15 @@ void Autoplay(const ddb::Lesson& lesson) {
       for (std::size_t wrong = 0; wrong < step.traffic->designs.size(); ++wrong) {
         if (wrong == design) continue;
         RunTraffic(db, clock, *step.traffic, wrong);
-        const ddb::CheckOutcome with_wrong = ddb::EvaluateCheck(step.task->check, history, db);
+        const ddb::CheckOutcome with_wrong = ddb::EvaluateCheck(step.task->check, history, db, step_began);
         INFO("with design \"" << step.traffic->designs[wrong].label
                               << "\": " << (with_wrong.passed ? "passed" : with_wrong.reason));
         CHECK_FALSE(with_wrong.passed);
       }
       RunTraffic(db, clock, *step.traffic, design);
     }
-    const ddb::CheckOutcome after = history.empty() ? ddb::EvaluateCheck(step.task->check, last, db)
-                                                    : ddb::EvaluateCheck(step.task->check, history, db);
+    const ddb::CheckOutcome after = history.empty() ? ddb::EvaluateCheck(step.task->check, last, db, step_began)
+                                                    : ddb::EvaluateCheck(step.task->check, history, db, step_began);
     INFO("last request: " << last.operation << " " << last.request_body);
     INFO("its response: " << last.http_status << " " << last.response_body);
     INFO("after the solution: " << (after.passed ? "passed" : after.reason));
@@ -188,7 +191,7 @@ void Autoplay(const ddb::Lesson& lesson) {
         without.erase(without.begin() + static_cast<std::ptrdiff_t>(skipped));
         INFO("without the solution's request " << skipped - solution_begins + 1 << " (" << history[skipped].operation
                                                << ")");
-        CHECK_FALSE(ddb::EvaluateCheck(step.task->check, without, db).passed);
+        CHECK_FALSE(ddb::EvaluateCheck(step.task->check, without, db, step_began).passed);
       }
     }
     if (step.predict) {

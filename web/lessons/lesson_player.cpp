@@ -361,8 +361,9 @@ void LessonPlayer::Judge(const ddb::LessonObservation& observation, bool attempt
   // The requests since the step began end with `observation` (a traffic run's judged on the
   // last request before it): a sequence check looks through them all.
   const bool with_history = !state.history.empty() && &observation == &state.last;
-  ddb::CheckOutcome outcome = with_history ? ddb::EvaluateCheck(step.task->check, state.history, db_)
-                                           : ddb::EvaluateCheck(step.task->check, observation, db_);
+  ddb::CheckOutcome outcome = with_history
+                                  ? ddb::EvaluateCheck(step.task->check, state.history, db_, state.traffic_from_millis)
+                                  : ddb::EvaluateCheck(step.task->check, observation, db_, state.traffic_from_millis);
   // A prediction is judged on the request that passes: one that cannot be measured (no
   // ConsumedCapacity asked for) does not pass yet, and says what to add.
   std::optional<double> measured;
@@ -377,7 +378,8 @@ void LessonPlayer::Judge(const ddb::LessonObservation& observation, bool attempt
   state.attempted = true;
   state.task_passed = outcome.passed;
   state.reason = outcome.reason;
-  state.feedback = outcome.passed ? std::string() : ddb::TaskFeedback(*step.task, observation, db_);
+  state.feedback =
+      outcome.passed ? std::string() : ddb::TaskFeedback(*step.task, observation, db_, state.traffic_from_millis);
   state.example_judged = !attempt;
   if (!outcome.passed) {
     if (attempt) ++state.help.failed_attempts;

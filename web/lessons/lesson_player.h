@@ -15,6 +15,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -102,9 +104,9 @@ class LessonPlayer final : public WireObserver {
     bool quiz_correct = false;
     bool attempted = false;  // a request ran while the task was on show
     bool task_passed = false;
-    std::string reason;    // why the last attempt failed the check
-    std::string feedback;  // the task's words for that near miss (markdown), when it has some
-    TaskHelp help;       // failed attempts, hints and the answer: what the record counts
+    std::string reason;           // why the last attempt failed the check
+    std::string feedback;         // the task's words for that near miss (markdown), when it has some
+    TaskHelp help;                // failed attempts, hints and the answer: what the record counts
     bool example_judged = false;  // the last request judged was the step's own example
     // The step's prediction: the number being typed, the one locked in, and the engine's
     // figure for the request that passed the task (the prediction is judged on it).
@@ -132,7 +134,10 @@ class LessonPlayer final : public WireObserver {
     // Every request since the step began, oldest first (a sequence check looks through them);
     // the newest kHistoryLimit.
     std::vector<ddb::LessonObservation> history;
-    std::size_t design = 0;       // the traffic design picked
+    std::size_t design = 0;  // the traffic design picked
+    // When the learner's latest traffic run of the step began: the traffic checks judge no
+    // earlier run (one an earlier step left behind), and none at all until they run one.
+    std::int64_t traffic_from_millis = std::numeric_limits<std::int64_t>::max();
   };
 
   // A step's traffic run on its way: which step started it, and the clock speed to put back.

@@ -83,6 +83,7 @@ void LessonPlayer::StartTrafficRun(const ddb::LessonTraffic& traffic, PanelConte
     traffic_error_ = "The traffic could not start: " + started.message();
     return;
   }
+  state.traffic_from_millis = ctx.db.Traffic().started_millis;  // this run, and later ones, are judged
   traffic_ = TrafficRun{lesson_, step_, scenario->id, ctx.clock.speed()};
   ctx.clock.SetSpeed(traffic.speed);
   ctx.clock.Play();

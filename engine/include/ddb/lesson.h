@@ -169,25 +169,31 @@ struct ResponseLacks {
 };
 // Checks on the last traffic run (a step's `traffic`, Database::Traffic()): they read the
 // capacity model's metrics and top keys through introspection, summed over the seconds the run
-// lasted, and fail with "run the traffic first" until a run has finished.
+// lasted, and fail with "run the traffic first" until a run has finished. In a step with
+// traffic the parser fills in `scenarios` (its designs' scenarios), and only a run of one of
+// them counts: the run an earlier step left behind is not this step's answer.
 // Requests refused with a throttling error (CloudWatch ThrottledRequests, the table's only).
 struct ThrottledRequests {
   std::string table;
   Comparison expected;
+  std::vector<std::string> scenarios;  // empty: any run
 };
 // Read and write throttle events of the table, or of one of its GSIs.
 struct ThrottleEvents {
   std::string table;
   std::string index;  // empty: the table
   Comparison expected;
+  std::vector<std::string> scenarios;
 };
 // Partitions of the table (or GSI) that throttled at least once in the run.
 struct HotPartitions {
   std::string table;
   std::string index;
   Comparison expected;
+  std::vector<std::string> scenarios;
 };
-// The partition key at the top of a top-keys list (ddb::Database::TopKeys) as the run ended.
+// The partition key at the top of a top-keys list (ddb::Database::TopKeys) in the minute that
+// ended with the run.
 struct TopKey {
   enum class List { kAccessed, kThrottled };
   std::string table;
@@ -195,6 +201,7 @@ struct TopKey {
   List list = List::kAccessed;
   std::string partition_key_name;  // as the lesson names it: must be the table's (index's) partition key
   AttributeValue partition_key;
+  std::vector<std::string> scenarios;
 };
 // The last request read GSI `index` of `table` while a write was still on its way to it: the
 // index caught behind its table. Any write will do, so a learner who missed the moment writes
@@ -249,10 +256,15 @@ struct CheckOutcome {
 // Evaluates `check` against the observation and the database's current state. Reads the
 // database only through introspection (Layout, Description, last_trace): no request is
 // recorded and nothing changes. Evaluate once after each request, not every frame.
-CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observation, const Database& db);
+// The traffic checks judge only a run that began at or after `traffic_from_millis` (clock
+// time): the page passes when the learner's run of the step began (while they have not run
+// one, a time after every run), so the run an earlier step left behind never does the task.
+CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observation, const Database& db,
+                           std::int64_t traffic_from_millis = 0);
 // The same with every request since the step began, oldest first (the last one is the
 // observation the other predicates read): what a `sequence` predicate looks through.
-CheckOutcome EvaluateCheck(const Check& check, std::span<const LessonObservation> since_step_began, const Database& db);
+CheckOutcome EvaluateCheck(const Check& check, std::span<const LessonObservation> since_step_began, const Database& db,
+                           std::int64_t traffic_from_millis = 0);
 
 // ---- Predictions ----------------------------------------------------------------------------
 //
@@ -346,8 +358,9 @@ struct LessonTask {
 
 // The `say` of the first feedback rule of `task` whose `when` holds for the request in
 // `observation` (evaluated like a check, right after the request); empty when none does.
-// Meant for a request that did not pass the task's check.
-std::string TaskFeedback(const LessonTask& task, const LessonObservation& observation, const Database& db);
+// Meant for a request that did not pass the task's check. Traffic checks as in EvaluateCheck.
+std::string TaskFeedback(const LessonTask& task, const LessonObservation& observation, const Database& db,
+                         std::int64_t traffic_from_millis = 0);
 
 // An AWS page a step's statements rest on (docs.aws.amazon.com or aws.amazon.com).
 struct LessonSource {

@@ -64,6 +64,7 @@ struct Context {
   WireError error;  // when the request failed
   // Every request since the step began, oldest first, `observation` last (a sequence's).
   std::span<const LessonObservation> history;
+  std::int64_t traffic_from_millis = 0;  // a traffic run that began earlier is not judged
 
   bool ran() const { return !observation.operation.empty(); }
   bool ok() const { return observation.http_status == 200; }
@@ -155,7 +156,7 @@ std::string MemberList(const std::vector<std::string>& names) {
 
 std::string Evaluate(const Check& check, const Context& ctx);
 Context MakeContext(const LessonObservation& observation, const Database& db,
-                    std::span<const LessonObservation> history = {});
+                    std::span<const LessonObservation> history = {}, std::int64_t traffic_from_millis = 0);
 
 struct PredicateEvaluator {
   const Context& ctx;
@@ -352,16 +353,21 @@ struct PredicateEvaluator {
     return Members(ctx.response, p.members, false, "response");
   }
 
-  // The seconds the last traffic run lasted, or why there is none to judge.
+  // The seconds the last traffic run lasted, or why there is none to judge: no run, or none
+  // that began since the step's own (an earlier step's is not this one's answer), or one of
+  // a scenario other than the step's designs (`scenarios`; empty: any).
   struct Run {
     std::int64_t first_second = 0;
     std::int64_t last_second = 0;
     std::int64_t end_millis = 0;  // clock time
     std::string problem;
   };
-  Run LastRun() const {
+  Run LastRun(const std::vector<std::string>& scenarios) const {
     const TrafficStatus status = ctx.db.Traffic();
-    if (status.scenario_id.empty()) return {0, 0, 0, "run the traffic first"};
+    if (status.scenario_id.empty() || status.started_millis < ctx.traffic_from_millis)
+      return {0, 0, 0, "run the traffic first"};
+    if (!scenarios.empty() && std::find(scenarios.begin(), scenarios.end(), status.scenario_id) == scenarios.end())
+      return {0, 0, 0, "the last run was of scenario \"" + status.scenario_id + "\": run this step's traffic"};
     if (status.running) return {0, 0, 0, "wait for the traffic to finish"};
     const std::int64_t end = status.started_millis + status.elapsed_millis;
     return {status.started_millis / 1000, end / 1000, end, ""};
@@ -394,7 +400,7 @@ struct PredicateEvaluator {
   std::string operator()(const check::ThrottledRequests& p) const {
     const std::string expected =
         "expected " + Counted(p.expected, "throttled request", "throttled requests") + " on table " + p.table;
-    const Run run = LastRun();
+    const Run run = LastRun(p.scenarios);
     std::string problem;
     const auto m = RunMetrics(p.table, "", run, problem);
     if (!m) return expected + ", but " + problem;
@@ -407,7 +413,7 @@ struct PredicateEvaluator {
   std::string operator()(const check::ThrottleEvents& p) const {
     const std::string expected =
         "expected " + Counted(p.expected, "throttle event", "throttle events") + " on " + Resource(p.table, p.index);
-    const Run run = LastRun();
+    const Run run = LastRun(p.scenarios);
     std::string problem;
     const auto m = RunMetrics(p.table, p.index, run, problem);
     if (!m) return expected + ", but " + problem;
@@ -420,7 +426,7 @@ struct PredicateEvaluator {
   std::string operator()(const check::HotPartitions& p) const {
     const std::string expected = "expected " + Counted(p.expected, "partition", "partitions") + " of " +
                                  Resource(p.table, p.index) + " to throttle";
-    const Run run = LastRun();
+    const Run run = LastRun(p.scenarios);
     std::string problem;
     const auto m = RunMetrics(p.table, p.index, run, problem);
     if (!m) return expected + ", but " + problem;
@@ -440,7 +446,7 @@ struct PredicateEvaluator {
                              Resource(p.table, p.index);
     const std::string expected =
         "expected " + p.partition_key_name + " " + ValueText(p.partition_key) + " at the top of the " + list;
-    const Run run = LastRun();
+    const Run run = LastRun(p.scenarios);
     if (!run.problem.empty()) return expected + ", but " + run.problem;
     auto layout = p.index.empty() ? ctx.db.Layout(p.table) : ctx.db.IndexLayout(p.table, p.index);
     if (!layout.ok()) return expected + ", but " + Resource(p.table, p.index) + " does not exist";
@@ -520,7 +526,7 @@ struct PredicateEvaluator {
     for (std::size_t k = 0; k < p.steps.size(); ++k) {
       bool found = false;
       for (; next < ctx.history.size() && !found; ++next)
-        found = Evaluate(p.steps[k], MakeContext(ctx.history[next], ctx.db)).empty();
+        found = Evaluate(p.steps[k], MakeContext(ctx.history[next], ctx.db, {}, ctx.traffic_from_millis)).empty();
       if (found) continue;
       const std::string step = "step " + std::to_string(k + 1) + " of " + std::to_string(p.steps.size());
       if (!ctx.ran()) return "expected " + step + " of the sequence, but " + std::string(kNoRequest);
@@ -561,13 +567,14 @@ namespace {
 
 // The observation's bodies parsed once, and its error when it failed.
 Context MakeContext(const LessonObservation& observation, const Database& db,
-                    std::span<const LessonObservation> history) {
+                    std::span<const LessonObservation> history, std::int64_t traffic_from_millis) {
   Context ctx{observation,
               db,
               json::parse(observation.request_body, nullptr, false),
               json::parse(observation.response_body, nullptr, false),
               {},
-              history.empty() ? std::span<const LessonObservation>(&observation, 1) : history};
+              history.empty() ? std::span<const LessonObservation>(&observation, 1) : history,
+              traffic_from_millis};
   if (!ctx.ok()) ctx.error = ParseWireError(observation.response_body);
   // Bodies that are not JSON read as empty objects: predicates then report what is missing.
   if (!ctx.request.is_object()) ctx.request = json::object();
@@ -577,23 +584,25 @@ Context MakeContext(const LessonObservation& observation, const Database& db,
 
 }  // namespace
 
-CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observation, const Database& db) {
-  const Context ctx = MakeContext(observation, db);
+CheckOutcome EvaluateCheck(const Check& check, const LessonObservation& observation, const Database& db,
+                           std::int64_t traffic_from_millis) {
+  const Context ctx = MakeContext(observation, db, {}, traffic_from_millis);
   std::string reason = Evaluate(check, ctx);
   return {reason.empty(), std::move(reason)};
 }
 
-CheckOutcome EvaluateCheck(const Check& check, std::span<const LessonObservation> since_step_began,
-                           const Database& db) {
-  if (since_step_began.empty()) return EvaluateCheck(check, LessonObservation{}, db);
-  const Context ctx = MakeContext(since_step_began.back(), db, since_step_began);
+CheckOutcome EvaluateCheck(const Check& check, std::span<const LessonObservation> since_step_began, const Database& db,
+                           std::int64_t traffic_from_millis) {
+  if (since_step_began.empty()) return EvaluateCheck(check, LessonObservation{}, db, traffic_from_millis);
+  const Context ctx = MakeContext(since_step_began.back(), db, since_step_began, traffic_from_millis);
   std::string reason = Evaluate(check, ctx);
   return {reason.empty(), std::move(reason)};
 }
 
-std::string TaskFeedback(const LessonTask& task, const LessonObservation& observation, const Database& db) {
+std::string TaskFeedback(const LessonTask& task, const LessonObservation& observation, const Database& db,
+                         std::int64_t traffic_from_millis) {
   if (task.feedback.empty()) return "";
-  const Context ctx = MakeContext(observation, db);
+  const Context ctx = MakeContext(observation, db, {}, traffic_from_millis);
   for (const FeedbackRule& rule : task.feedback)
     if (Evaluate(rule.when, ctx).empty()) return rule.say;
   return "";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <set>
+#include <type_traits>
 
 #include "ddb/item_json.h"
 #include "ddb/key_facts.h"
@@ -124,7 +125,8 @@ bool ReadSources(Reader& r, const Node& n, std::vector<LessonSource>& out) {
     if (!r.Object(source, {"title", "url"}, {}) || !r.NonEmptyString(source.Member("title"), s.title, 80) ||
         !r.NonEmptyString(source.Member("url"), s.url, 300))
       return false;
-    const bool aws = s.url.rfind("https://docs.aws.amazon.com/", 0) == 0 || s.url.rfind("https://aws.amazon.com/", 0) == 0;
+    const bool aws =
+        s.url.rfind("https://docs.aws.amazon.com/", 0) == 0 || s.url.rfind("https://aws.amazon.com/", 0) == 0;
     if (!aws)
       return r.Fail(source.path + "/url",
                     "\"" + s.url + "\" is not an AWS page (https://docs.aws.amazon.com/ or https://aws.amazon.com/)");
@@ -158,7 +160,8 @@ bool ReadPrediction(Reader& r, const Node& n, Prediction& out) {
   if (!r.Object(n, {"question", "measure", "answer", "explanation"}, {}) ||
       !r.NonEmptyString(n.Member("question"), out.question) ||
       !r.OneOf(n.Member("measure"),
-               {"count", "scannedCount", "capacityUnits", "partitionsRead", "itemSize", "indexCapacityUnits"}, measure) ||
+               {"count", "scannedCount", "capacityUnits", "partitionsRead", "itemSize", "indexCapacityUnits"},
+               measure) ||
       !r.Number(n.Member("answer"), 0, 1e6, out.answer) || !r.NonEmptyString(n.Member("explanation"), out.explanation))
     return false;
   out.measure = measure == "count"            ? Measure::kCount
@@ -207,6 +210,23 @@ bool ReadTraffic(Reader& r, const Node& n, LessonTraffic& out) {
     out.designs.push_back(std::move(design));
   }
   return true;
+}
+
+// The traffic checks of a step with traffic judge only a run of its designs' scenarios.
+void BindTrafficChecks(Check& check, const std::vector<std::string>& scenarios) {
+  for (Predicate& p : check.predicates)
+    std::visit(
+        [&](auto& predicate) {
+          using P = std::decay_t<decltype(predicate)>;
+          if constexpr (std::is_same_v<P, check::ThrottledRequests> || std::is_same_v<P, check::ThrottleEvents> ||
+                        std::is_same_v<P, check::HotPartitions> || std::is_same_v<P, check::TopKey>)
+            predicate.scenarios = scenarios;
+          else if constexpr (std::is_same_v<P, check::All> || std::is_same_v<P, check::Any>)
+            for (Check& c : predicate.checks) BindTrafficChecks(c, scenarios);
+          else if constexpr (std::is_same_v<P, check::Sequence>)
+            for (Check& c : predicate.steps) BindTrafficChecks(c, scenarios);
+        },
+        p);
 }
 
 bool ReadTask(Reader& r, const Node& n, const std::optional<LessonTraffic>& traffic, LessonTask& out) {
@@ -288,6 +308,12 @@ bool ReadStep(Reader& r, const Node& n, LessonStep& out) {
   if (Reader::Has(n, "task")) {
     LessonTask task;
     if (!ReadTask(r, n.Member("task"), out.traffic, task)) return false;
+    if (out.traffic) {
+      std::vector<std::string> scenarios;
+      for (const TrafficDesign& d : out.traffic->designs) scenarios.push_back(d.scenario);
+      BindTrafficChecks(task.check, scenarios);
+      for (FeedbackRule& rule : task.feedback) BindTrafficChecks(rule.when, scenarios);
+    }
     out.task = std::move(task);
   }
   if (Reader::Has(n, "predict")) {
