@@ -17,16 +17,18 @@ namespace {
 TEST_CASE("The page offers every shipped trainer scenario in the trainer's order") {
   const auto& all = ShippedScenarios();
   REQUIRE(all.size() == 9);
-  REQUIRE(all.front().scenario.id == "one-busy-customer");
-  REQUIRE(all[1].scenario.id == "half-a-million-customers");
-  REQUIRE(all[2].scenario.id == "shard-the-hot-key");
-  REQUIRE(all[5].scenario.id == "minute-with-shard-suffix");
-  for (const ShippedScenario& s : all) {
-    INFO(s.file);
-    REQUIRE(s.file == s.scenario.id + ".json");
-    REQUIRE_FALSE(s.scenario.description.empty());
-    REQUIRE_FALSE(s.create_table_json.empty());
+  REQUIRE(all.front()->scenario.id == "one-busy-customer");
+  REQUIRE(all[1]->scenario.id == "half-a-million-customers");
+  REQUIRE(all[2]->scenario.id == "shard-the-hot-key");
+  REQUIRE(all[5]->scenario.id == "minute-with-shard-suffix");
+  for (const ShippedScenario* s : all) {
+    INFO(s->file);
+    REQUIRE(s->file == s->scenario.id + ".json");  // what FindScenario looks for
+    REQUIRE_FALSE(s->scenario.description.empty());
+    REQUIRE_FALSE(s->create_table_json.empty());
+    REQUIRE(FindScenario(s->scenario.id) == s);  // one parse of each file, shared
   }
+  REQUIRE(DefaultScenario() == all.front());
   REQUIRE(FindScenario("status-flag-gsi")->scenario.table_name == "Orders");
   REQUIRE(FindScenario("nope") == nullptr);
 }
@@ -171,7 +173,7 @@ TEST_CASE("A throttled request's reason reads in plain words") {
 
 TEST_CASE("The top keys say which earlier runs their minute still holds", "[capacity_view]") {
   const std::vector<playground::EndedRun> ended = {{"One busy customer", "Orders", 100'000, 160'000},
-                                       {"Somewhere else", "Books", 150'000, 170'000}};
+                                                   {"Somewhere else", "Books", 150'000, 170'000}};
   // The fix started at 170 s; at 195 s the minute reaches back to 135 s: 25 s of the first run.
   CHECK(playground::TopKeysWindowNote(ended, "Orders", 195'000, 60'000) ==
         "This minute still holds 25 s of \xE2\x80\x9COne busy customer\xE2\x80\x9D, which ended 35 s ago: its keys "

@@ -67,9 +67,8 @@ void CapacityPanel::DrawClock(PanelContext& ctx) {
 }
 
 void CapacityPanel::DrawScenarioPicker(PanelContext& ctx) {
-  const auto& all = ShippedScenarios();
   const ShippedScenario* chosen = FindScenario(scenario_id_);
-  if (!chosen && !all.empty()) chosen = &all.front();
+  if (!chosen) chosen = DefaultScenario();
   if (!chosen) return;
   const ddb::TrafficStatus traffic = ctx.db.Traffic();
   ImGui::AlignTextToFramePadding();
@@ -83,11 +82,11 @@ void CapacityPanel::DrawScenarioPicker(PanelContext& ctx) {
   {
     ui::Combo combo("##scenario", chosen->scenario.title.c_str());
     ctx.probe.RecordLastItem("capacity.scenario");
-    if (combo)
-      for (const ShippedScenario& s : all)
-        if (ctx.probe.Item("capacity.scenario:" + s.scenario.id,
-                           ImGui::Selectable(s.scenario.title.c_str(), &s == chosen)))
-          scenario_id_ = s.scenario.id;
+    if (combo)  // the whole list only when it opens (ShippedScenarios parses every file)
+      for (const ShippedScenario* s : ShippedScenarios())
+        if (ctx.probe.Item("capacity.scenario:" + s->scenario.id,
+                           ImGui::Selectable(s->scenario.title.c_str(), s == chosen)))
+          scenario_id_ = s->scenario.id;
   }
   if (one_line) ImGui::SameLine();
   // Stop stops what runs, whichever scenario the picker shows: picking another one used to turn
@@ -294,7 +293,8 @@ void CapacityPanel::DrawHeatMap(const std::string& table, const std::string& ind
   ImGui::Spacing();
 }
 
-void CapacityPanel::DrawCapacityChart(const ddb::CapacityMetrics& metrics, const std::string& index, PanelContext& ctx) {
+void CapacityPanel::DrawCapacityChart(const ddb::CapacityMetrics& metrics, const std::string& index,
+                                      PanelContext& ctx) {
   const CapacityChart chart = BuildCapacityChart(metrics, writes_, kHeatSeconds);
   if (chart.points.size() < 2) return;
   // The y axis' labels on the left, the plot to the right, a minute wide like the heat map.
@@ -368,7 +368,7 @@ void CapacityPanel::DrawCapacityChart(const ddb::CapacityMetrics& metrics, const
 }
 
 const ddb::ContributorInsightsView* CapacityPanel::TopKeysOf(const std::string& table, const std::string& index,
-                                                            PanelContext& ctx) {
+                                                             PanelContext& ctx) {
   CachedTopKeys& cached = top_keys_[table + "/" + index];
   const double now = ImGui::GetTime();
   // Fresh at once when the sandbox was replaced or the clock stands still (a step, a pause).
@@ -399,8 +399,8 @@ void CapacityPanel::DrawTopKeys(const std::string& table, const std::string& ind
   std::vector<EndedRun> ended;
   for (const WireClient::PastRun& run : ctx.wire.past_runs()) {
     const ShippedScenario* shipped = FindScenario(run.scenario_id);
-    ended.push_back({shipped ? shipped->scenario.title : run.scenario_id, run.table_name, run.started_millis,
-                     run.ended_millis});
+    ended.push_back(
+        {shipped ? shipped->scenario.title : run.scenario_id, run.table_name, run.started_millis, run.ended_millis});
   }
   if (const std::string note = TopKeysWindowNote(ended, table, ctx.clock.NowMillis(), top->window_seconds * 1000);
       !note.empty()) {

@@ -1,6 +1,8 @@
 #include "view_models/scenario_library.h"
 
 #include <algorithm>
+#include <map>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -22,33 +24,55 @@ std::size_t Rank(const std::string& id) {
   return static_cast<std::size_t>(it - std::begin(kOrder));
 }
 
+// Each file parsed the first time it is asked for, and kept (a map's nodes stay put, so the
+// pointers handed out do too): the first frame shows one scenario, and parsing all nine took
+// about 60 ms of it in the page (a trace of the first frame); the list is parsed when shown.
+// A cache of what the build embedded: every caller gets the same answer whenever it asks.
+const ShippedScenario* Parsed(const EmbeddedFile& f) {
+  static std::map<std::string_view, std::optional<ShippedScenario>> parsed;
+  auto [it, fresh] = parsed.try_emplace(f.name);
+  if (fresh) {
+    auto scenario = ddb::ParseTrafficScenario(f.text);
+    if (!scenario.ok()) return nullptr;  // tests/web/capacity_view_test.cpp checks that none is left out
+    ShippedScenario s;
+    s.file = std::string(f.name);
+    s.scenario = std::move(scenario).value();
+    const nlohmann::json doc = nlohmann::json::parse(f.text, nullptr, false);
+    if (doc.is_object() && doc.contains("table")) s.create_table_json = doc["table"].dump();
+    it->second = std::move(s);
+  }
+  return it->second ? &*it->second : nullptr;
+}
+
 }  // namespace
 
-const std::vector<ShippedScenario>& ShippedScenarios() {
-  static const std::vector<ShippedScenario> all = [] {
-    std::vector<ShippedScenario> out;
-    for (const EmbeddedFile& f : EmbeddedScenarioFiles()) {
-      auto parsed = ddb::ParseTrafficScenario(f.text);
-      if (!parsed.ok()) continue;  // tests/web/capacity_view_test.cpp checks that none is left out
-      ShippedScenario s;
-      s.file = std::string(f.name);
-      s.scenario = std::move(parsed).value();
-      const nlohmann::json doc = nlohmann::json::parse(f.text, nullptr, false);
-      if (doc.is_object() && doc.contains("table")) s.create_table_json = doc["table"].dump();
-      out.push_back(std::move(s));
-    }
-    std::stable_sort(out.begin(), out.end(), [](const ShippedScenario& a, const ShippedScenario& b) {
-      return Rank(a.scenario.id) < Rank(b.scenario.id);
+const std::vector<const ShippedScenario*>& ShippedScenarios() {
+  static const std::vector<const ShippedScenario*> all = [] {
+    std::vector<const ShippedScenario*> out;
+    for (const EmbeddedFile& f : EmbeddedScenarioFiles())
+      if (const ShippedScenario* s = Parsed(f)) out.push_back(s);
+    std::stable_sort(out.begin(), out.end(), [](const ShippedScenario* a, const ShippedScenario* b) {
+      return Rank(a->scenario.id) < Rank(b->scenario.id);
     });
     return out;
   }();
   return all;
 }
 
+// A scenario's file is named after its id (tests/web/capacity_view_test.cpp checks it).
 const ShippedScenario* FindScenario(std::string_view id) {
-  for (const ShippedScenario& s : ShippedScenarios())
-    if (s.scenario.id == id) return &s;
+  for (const EmbeddedFile& f : EmbeddedScenarioFiles())
+    if (f.name.size() == id.size() + 5 && f.name.starts_with(id) && f.name.ends_with(".json")) {
+      const ShippedScenario* s = Parsed(f);
+      return s && s->scenario.id == id ? s : nullptr;
+    }
   return nullptr;
+}
+
+const ShippedScenario* DefaultScenario() {
+  for (std::string_view id : kOrder)
+    if (const ShippedScenario* s = FindScenario(id)) return s;
+  return ShippedScenarios().empty() ? nullptr : ShippedScenarios().front();
 }
 
 }  // namespace playground

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ddb/traffic.h"
@@ -16,9 +17,11 @@ struct ShippedScenario {
   std::string create_table_json;  // the scenario's "table" member, as a CreateTable body ("" if none)
 };
 
-// In the order a trainer meets them (the picker's order). Parsed once.
-const std::vector<ShippedScenario>& ShippedScenarios();
-// The scenario with this id, or null.
+// In the order a trainer meets them (the picker's order), every file parsed (once).
+const std::vector<const ShippedScenario*>& ShippedScenarios();
+// The scenario with this id, or null; parses its file alone (named after the id).
 const ShippedScenario* FindScenario(std::string_view id);
+// The picker's first, without parsing the rest (null: none shipped).
+const ShippedScenario* DefaultScenario();
 
 }  // namespace playground
