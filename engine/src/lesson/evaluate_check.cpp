@@ -357,20 +357,19 @@ struct PredicateEvaluator {
   // that began since the step's own (an earlier step's is not this one's answer), or one of
   // a scenario other than the step's designs (`scenarios`; empty: any).
   struct Run {
-    std::int64_t first_second = 0;
-    std::int64_t last_second = 0;
-    std::int64_t end_millis = 0;  // clock time
+    std::int64_t begin_millis = 0;  // clock time
+    std::int64_t end_millis = 0;
     std::string problem;
+    bool Covers(std::int64_t second) const { return second >= begin_millis / 1000 && second <= end_millis / 1000; }
   };
   Run LastRun(const std::vector<std::string>& scenarios) const {
     const TrafficStatus status = ctx.db.Traffic();
     if (status.scenario_id.empty() || status.started_millis < ctx.traffic_from_millis)
-      return {0, 0, 0, "run the traffic first"};
+      return {0, 0, "run the traffic first"};
     if (!scenarios.empty() && std::find(scenarios.begin(), scenarios.end(), status.scenario_id) == scenarios.end())
-      return {0, 0, 0, "the last run was of scenario \"" + status.scenario_id + "\": run this step's traffic"};
-    if (status.running) return {0, 0, 0, "wait for the traffic to finish"};
-    const std::int64_t end = status.started_millis + status.elapsed_millis;
-    return {status.started_millis / 1000, end / 1000, end, ""};
+      return {0, 0, "the last run was of scenario \"" + status.scenario_id + "\": run this step's traffic"};
+    if (status.running) return {0, 0, "wait for the traffic to finish"};
+    return {status.started_millis, status.started_millis + status.elapsed_millis, ""};
   }
   static std::string Resource(const std::string& table, const std::string& index) {
     return index.empty() ? "table " + table : "index " + index + " of table " + table;
@@ -393,7 +392,7 @@ struct PredicateEvaluator {
   static double SumOverRun(const CapacityMetrics& m, const Run& run, PerSecond per_second) {
     double sum = 0;
     for (std::size_t i = 0; i < m.seconds.size(); ++i)
-      if (m.seconds[i].second >= run.first_second && m.seconds[i].second <= run.last_second) sum += per_second(m, i);
+      if (run.Covers(m.seconds[i].second)) sum += per_second(m, i);
     return sum;
   }
 
@@ -432,7 +431,7 @@ struct PredicateEvaluator {
     if (!m) return expected + ", but " + problem;
     std::set<std::size_t> hot;
     for (std::size_t i = 0; i < m->seconds.size() && i < m->partitions.size(); ++i) {
-      if (m->seconds[i].second < run.first_second || m->seconds[i].second > run.last_second) continue;
+      if (!run.Covers(m->seconds[i].second)) continue;
       for (std::size_t j = 0; j < m->partitions[i].size(); ++j)
         if (m->partitions[i][j].read_throttle_events + m->partitions[i][j].write_throttle_events > 0) hot.insert(j);
     }
