@@ -582,7 +582,13 @@ export async function runInBuilder(page, operation, request, { typed = false } =
   return waitForState(page, (s) => s.response?.requestBody === text && s.input.queuedEvents === 0);
 }
 
+// Saves a picture of the page in artifacts/e2e/ for a person to look at; no test reads it.
+// DDB_E2E_SCREENSHOTS=0 (the whole `scripts/test` run) takes none: painting a whole frame in
+// software and encoding it was 58 of the browser tests' 445 Chromium CPU seconds (all files,
+// three workers: 294.0 s wall with the 116 screenshots, 261.2 s without). Painting itself is
+// tested in frames.test.mjs, which takes its own pictures.
 export async function screenshot(page, name) {
+  if (process.env.DDB_E2E_SCREENSHOTS === '0') return null;
   fs.mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, name);
   // A page that does not paint (openPage's `paint`) paints this one frame, whole. One that is
