@@ -281,6 +281,35 @@ TEST_CASE("The items predicate compares returned items in order", "[lesson]") {
   CHECK(Reason({{"items", {{{"year", N("2020")}}}}}, miss, db) == "expected 1 item, got 0");
 }
 
+TEST_CASE("The itemsInclude predicate finds an item among those returned, wherever it is", "[lesson]") {
+  ddb::Database db;
+  SetUpBooks(db);
+  auto q = Run(db, "Query",
+               {{"TableName", "Books"},
+                {"KeyConditionExpression", "authorId = :a"},
+                {"ExpressionAttributeValues", {{":a", S("ann")}}}});
+  CHECK(Reason({{"itemsInclude", {{"bookId", S("B2")}, {"year", N("2021.0")}}}}, q, db) == "PASS");
+  CHECK(Reason({{"itemsInclude", {{"bookId", S("B3")}}}}, q, db) == "PASS");
+  CHECK(Reason({{"itemsInclude", {{"bookId", S("B2")}, {"year", N("2020")}}}}, q, db) ==
+        "expected an item with {bookId: \"B2\", year: 2020} among those returned, but none of the 3 items returned has "
+        "it");
+  auto none = Run(db, "Query",
+                  {{"TableName", "Books"},
+                   {"KeyConditionExpression", "authorId = :a"},
+                   {"ExpressionAttributeValues", {{":a", S("nobody")}}}});
+  CHECK(Reason({{"itemsInclude", {{"bookId", S("B1")}}}}, none, db) ==
+        "expected an item with {bookId: \"B1\"} among those returned, but nothing came back");
+  // GetItem's single Item counts as one returned item.
+  auto hit = Run(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("bob")}, {"bookId", S("B1")}}}});
+  CHECK(Reason({{"itemsInclude", {{"year", N("2020")}}}}, hit, db) == "PASS");
+  auto failed = Run(db, "Query",
+                    {{"TableName", "Books"},
+                     {"KeyConditionExpression", "bookId = :b"},
+                     {"ExpressionAttributeValues", {{":b", S("B1")}}}});
+  CHECK(Reason({{"itemsInclude", {{"bookId", S("B1")}}}}, failed, db)
+            .rfind("expected an item with {bookId: \"B1\"} among those returned, but the request failed: ", 0) == 0);
+}
+
 TEST_CASE("The state predicates read the engine without recording a request", "[lesson]") {
   ddb::Database db;
   SetUpBooks(db);
@@ -413,10 +442,11 @@ TEST_CASE("all and any combine checks", "[lesson]") {
                     {"ExpressionAttributeValues", {{":a", S("ann")}}}});
   CHECK(Reason(two_parts, query, db) ==
         "{authorId: \"cy\", bookId: \"C1\"} is in Books (done); next, expected Count 1, got 3");
-  CHECK(Reason(two_parts, Run(db, "Query",
-                              {{"TableName", "Books"},
-                               {"KeyConditionExpression", "authorId = :a"},
-                               {"ExpressionAttributeValues", {{":a", S("cy")}}}}),
+  CHECK(Reason(two_parts,
+               Run(db, "Query",
+                   {{"TableName", "Books"},
+                    {"KeyConditionExpression", "authorId = :a"},
+                    {"ExpressionAttributeValues", {{":a", S("cy")}}}}),
                db) == "PASS");
   // Nothing done yet: the reason alone, as before.
   CHECK(Reason(json::parse(R"({"all": [
@@ -436,24 +466,25 @@ TEST_CASE("indexBehind holds for a read of a GSI while a write is still on its w
   options.clock = &clock;
   options.index_timing.propagation_millis = 20000;
   ddb::Database db(options);
-  REQUIRE_OK(Exec(db, "CreateTable",
-                  {{"TableName", "Users"},
-                   {"AttributeDefinitions", {{{"AttributeName", "userId"}, {"AttributeType", "S"}},
-                                             {{"AttributeName", "email"}, {"AttributeType", "S"}}}},
-                   {"KeySchema", {{{"AttributeName", "userId"}, {"KeyType", "HASH"}}}},
-                   {"GlobalSecondaryIndexes",
-                    {{{"IndexName", "ByEmail"},
-                      {"KeySchema", {{{"AttributeName", "email"}, {"KeyType", "HASH"}}}},
-                      {"Projection", {{"ProjectionType", "KEYS_ONLY"}}}}}},
-                   {"BillingMode", "PAY_PER_REQUEST"}}));
+  REQUIRE_OK(Exec(
+      db, "CreateTable",
+      {{"TableName", "Users"},
+       {"AttributeDefinitions",
+        {{{"AttributeName", "userId"}, {"AttributeType", "S"}}, {{"AttributeName", "email"}, {"AttributeType", "S"}}}},
+       {"KeySchema", {{{"AttributeName", "userId"}, {"KeyType", "HASH"}}}},
+       {"GlobalSecondaryIndexes",
+        {{{"IndexName", "ByEmail"},
+          {"KeySchema", {{{"AttributeName", "email"}, {"KeyType", "HASH"}}}},
+          {"Projection", {{"ProjectionType", "KEYS_ONLY"}}}}}},
+       {"BillingMode", "PAY_PER_REQUEST"}}));
   const json by_email = {{"TableName", "Users"},
                          {"IndexName", "ByEmail"},
                          {"KeyConditionExpression", "email = :e"},
                          {"ExpressionAttributeValues", {{":e", S("ana@example.com")}}}};
   const json behind = {{"indexBehind", {{"table", "Users"}, {"index", "ByEmail"}}}};
   const auto put = [&](const std::string& id) {
-    REQUIRE_OK(Exec(db, "PutItem",
-                    {{"TableName", "Users"}, {"Item", {{"userId", S(id)}, {"email", S("ana@example.com")}}}}));
+    REQUIRE_OK(
+        Exec(db, "PutItem", {{"TableName", "Users"}, {"Item", {{"userId", S(id)}, {"email", S("ana@example.com")}}}}));
   };
   put("u1");
   CHECK(Reason(behind, Run(db, "Query", by_email), db) == "PASS");
@@ -471,9 +502,11 @@ TEST_CASE("indexBehind holds for a read of a GSI while a write is still on its w
   CHECK(Reason(behind, ddb::LessonObservation{}, db) ==
         "expected a read of ByEmail while a write is still on its way to it, but no request has been run yet");
   CHECK(Reason({{"indexBehind", {{"table", "Users"}, {"index", "ByName"}}}},
-               Run(db, "Query", {{"TableName", "Users"}, {"IndexName", "ByName"},
-                                 {"KeyConditionExpression", "n = :e"},
-                                 {"ExpressionAttributeValues", {{":e", S("x")}}}}),
+               Run(db, "Query",
+                   {{"TableName", "Users"},
+                    {"IndexName", "ByName"},
+                    {"KeyConditionExpression", "n = :e"},
+                    {"ExpressionAttributeValues", {{":e", S("x")}}}}),
                db)
             .rfind("expected a read of ByName while a write is still on its way to it, but the request failed: "
                    "ValidationException",
@@ -892,4 +925,34 @@ TEST_CASE("A sequence check looks through every request since the step began, in
   CHECK(outcome(History{}).reason == "expected step 1 of 3 of the sequence, but no request has been run yet");
   // One request alone is a history of one.
   CHECK_FALSE(ddb::EvaluateCheck(check, fetched, db).passed);
+}
+
+TEST_CASE("Sequences of one step in `all`: each done by a request of its own since the step began, in any order",
+          "[lesson]") {
+  ddb::Database db;
+  SetUpBooks(db);
+  // Every author's books read back, one Query each: as the shards of a sharded key are.
+  const ddb::Check check = ParseCheck(R"({"all": [
+      {"sequence": [{"operation": "Query", "itemsInclude": {"authorId": {"S": "ann"}}}]},
+      {"sequence": [{"operation": "Query", "itemsInclude": {"authorId": {"S": "bob"}}}]}]})");
+  const auto query = [&](const char* author) {
+    return Run(db, "Query",
+               {{"TableName", "Books"},
+                {"KeyConditionExpression", "authorId = :a"},
+                {"ExpressionAttributeValues", {{":a", S(author)}}}});
+  };
+  const auto ann = query("ann");
+  const auto bob = query("bob");
+  const auto scan = Run(db, "Scan", {{"TableName", "Books"}});
+  using History = std::vector<ddb::LessonObservation>;
+  const auto outcome = [&](const History& h) { return ddb::EvaluateCheck(check, h, db); };
+  CHECK(outcome(History{ann, bob}).passed);
+  CHECK(outcome(History{bob, scan, ann}).passed);  // any order, others between
+  // The reason names what no request did, judged on the last one.
+  CHECK(outcome(History{ann, ann}).reason ==
+        "no request since the step began did it: expected an item with {authorId: \"bob\"} among those returned, but "
+        "none of the 3 items returned has it");
+  CHECK(outcome(History{ann, scan}).reason ==
+        "no request since the step began did it: expected a Query request, got Scan");
+  CHECK(outcome(History{}).reason == "expected a Query request, but no request has been run yet");
 }

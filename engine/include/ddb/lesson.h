@@ -123,6 +123,11 @@ struct ConsumedCapacity {
 struct Items {
   std::vector<Item> expected;
 };
+// One of the returned items (in any place, however many there are) holds these attributes
+// with equal values: "this read came back with an order of shard customer#0#3".
+struct ItemsInclude {
+  Item attributes;
+};
 // The table holds an item with this primary key, with these attributes (equal values), and
 // without the attributes named in `missing`.
 struct ItemExists {
@@ -227,11 +232,11 @@ struct Any {
 
 using Predicate =
     std::variant<check::Operation, check::Table, check::Succeeded, check::Error, check::MessageContains, check::Count,
-                 check::ScannedCount, check::ConsumedCapacity, check::Items, check::ItemExists, check::ItemAbsent,
-                 check::ItemCount, check::PartitionCount, check::PartitionsRead, check::KeySchemaIs, check::RequestHas,
-                 check::RequestLacks, check::ResponseHas, check::ResponseLacks, check::ThrottledRequests,
-                 check::ThrottleEvents, check::HotPartitions, check::TopKey, check::IndexBehind, check::Sequence,
-                 check::All, check::Any>;
+                 check::ScannedCount, check::ConsumedCapacity, check::Items, check::ItemsInclude, check::ItemExists,
+                 check::ItemAbsent, check::ItemCount, check::PartitionCount, check::PartitionsRead, check::KeySchemaIs,
+                 check::RequestHas, check::RequestLacks, check::ResponseHas, check::ResponseLacks,
+                 check::ThrottledRequests, check::ThrottleEvents, check::HotPartitions, check::TopKey,
+                 check::IndexBehind, check::Sequence, check::All, check::Any>;
 
 // A conjunction of predicates, evaluated in the lesson's order; the first that fails gives
 // the reason.

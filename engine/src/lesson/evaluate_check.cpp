@@ -261,6 +261,31 @@ struct PredicateEvaluator {
     return "";
   }
 
+  std::string operator()(const check::ItemsInclude& p) const {
+    const std::string wanted = "expected an item with " + KeyText(p.attributes) + " among those returned";
+    if (!ctx.ran()) return wanted + ", but " + std::string(kNoRequest);
+    if (!ctx.ok()) return wanted + ", but the request failed: " + ctx.Failure();
+    std::size_t returned = 0;
+    const auto holds = [&](const nlohmann::json& j) {
+      ++returned;
+      auto item = ItemFromJson(j);
+      if (!item.ok()) return false;
+      for (const auto& [name, value] : p.attributes)
+        if (auto it = item->find(name); it == item->end() || !(it->second == value)) return false;
+      return true;
+    };
+    if (auto items = ctx.response.find("Items"); items != ctx.response.end() && items->is_array()) {
+      for (const auto& j : *items)
+        if (holds(j)) return "";
+    } else if (auto item = ctx.response.find("Item"); item != ctx.response.end()) {
+      if (holds(*item)) return "";
+    }
+    return wanted + ", but " +
+           (returned == 0
+                ? std::string("nothing came back")
+                : "none of the " + Plural(static_cast<double>(returned), "item", "items") + " returned has it");
+  }
+
   std::string operator()(const check::ItemExists& p) const {
     auto layout = ctx.db.Layout(p.table);
     if (!layout.ok()) return "expected an item in table " + p.table + ", but the table does not exist";
@@ -527,6 +552,11 @@ struct PredicateEvaluator {
       for (; next < ctx.history.size() && !found; ++next)
         found = Evaluate(p.steps[k], MakeContext(ctx.history[next], ctx.db, {}, ctx.traffic_from_millis)).empty();
       if (found) continue;
+      if (p.steps.size() == 1) {
+        // One step: some request since the step began, not necessarily the last.
+        if (!ctx.ran()) return Evaluate(p.steps[k], ctx);  // "expected ..., but no request has been run yet"
+        return "no request since the step began did it: " + Evaluate(p.steps[k], ctx);
+      }
       const std::string step = "step " + std::to_string(k + 1) + " of " + std::to_string(p.steps.size());
       if (!ctx.ran()) return "expected " + step + " of the sequence, but " + std::string(kNoRequest);
       const std::string why = Evaluate(p.steps[k], ctx);

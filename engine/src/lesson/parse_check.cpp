@@ -140,6 +140,10 @@ bool ReadPredicate(Reader& r, const std::string& name, const Node& n, Predicate&
     out = std::move(p);
     return true;
   }
+  if (name == "itemsInclude") {
+    check::ItemsInclude p;
+    return ReadItem(r, n, p.attributes, 1, 0) && (out = std::move(p), true);
+  }
   if (name == "itemExists") {
     check::ItemExists p;
     if (!r.Object(n, {"table", "key"}, {"attributes", "missing"}) || !ReadTableName(r, n.Member("table"), p.table) ||
@@ -221,8 +225,8 @@ bool ReadPredicate(Reader& r, const std::string& name, const Node& n, Predicate&
   std::vector<Check> checks;
   if (!ReadChecks(r, n, checks)) return false;
   if (name == "sequence") {
-    if (checks.size() < 2)
-      return r.Fail(n.path, "a sequence needs at least 2 steps, got " + std::to_string(checks.size()));
+    // One step is a sequence too: "some request since the step began", where the other
+    // predicates read the last one (ten shards each read back, in any order: `all` of ten).
     out = check::Sequence{std::move(checks)};
   } else if (name == "all") {
     out = check::All{std::move(checks)};
@@ -245,6 +249,7 @@ bool ReadCheck(Reader& r, const Node& n, Check& out) {
                  "scannedCount",
                  "consumedCapacity",
                  "items",
+                 "itemsInclude",
                  "itemExists",
                  "itemAbsent",
                  "itemCount",
