@@ -56,6 +56,18 @@ std::string Counted(const Comparison& c, std::string_view one, std::string_view 
   return ComparisonText(c) + " " + std::string(c.equals && *c.equals == 1 && !c.at_least && !c.at_most ? one : many);
 }
 
+// The items a response returned: a Query's or Scan's Items, or GetItem's Item (none for a miss).
+std::vector<Item> ReturnedItems(const json& response) {
+  std::vector<Item> out;
+  if (auto items = response.find("Items"); items != response.end() && items->is_array()) {
+    for (const auto& j : *items)
+      if (auto item = ItemFromJson(j); item.ok()) out.push_back(std::move(item).value());
+  } else if (auto item = response.find("Item"); item != response.end()) {
+    if (auto typed = ItemFromJson(*item); typed.ok()) out.push_back(std::move(typed).value());
+  }
+  return out;
+}
+
 struct Context {
   const LessonObservation& observation;
   const Database& db;
@@ -240,13 +252,7 @@ struct PredicateEvaluator {
     const std::string n = Plural(static_cast<double>(p.expected.size()), "item", "items");
     if (!ctx.ran()) return "expected " + n + ", but " + std::string(kNoRequest);
     if (!ctx.ok()) return "expected " + n + ", but the request failed: " + ctx.Failure();
-    std::vector<Item> got;
-    if (auto items = ctx.response.find("Items"); items != ctx.response.end() && items->is_array()) {
-      for (const auto& j : *items)
-        if (auto item = ItemFromJson(j); item.ok()) got.push_back(std::move(item).value());
-    } else if (auto item = ctx.response.find("Item"); item != ctx.response.end()) {
-      if (auto typed = ItemFromJson(*item); typed.ok()) got.push_back(std::move(typed).value());
-    }
+    const std::vector<Item> got = ReturnedItems(ctx.response);
     if (got.size() != p.expected.size())
       return "expected " + n + ", got " + NumberText(static_cast<double>(got.size()));
     for (std::size_t i = 0; i < got.size(); ++i)
@@ -265,25 +271,18 @@ struct PredicateEvaluator {
     const std::string wanted = "expected an item with " + KeyText(p.attributes) + " among those returned";
     if (!ctx.ran()) return wanted + ", but " + std::string(kNoRequest);
     if (!ctx.ok()) return wanted + ", but the request failed: " + ctx.Failure();
-    std::size_t returned = 0;
-    const auto holds = [&](const nlohmann::json& j) {
-      ++returned;
-      auto item = ItemFromJson(j);
-      if (!item.ok()) return false;
-      for (const auto& [name, value] : p.attributes)
-        if (auto it = item->find(name); it == item->end() || !(it->second == value)) return false;
-      return true;
+    const std::vector<Item> returned = ReturnedItems(ctx.response);
+    const auto holds = [&](const Item& item) {
+      return std::all_of(p.attributes.begin(), p.attributes.end(), [&](const auto& wanted_attribute) {
+        const auto it = item.find(wanted_attribute.first);
+        return it != item.end() && it->second == wanted_attribute.second;
+      });
     };
-    if (auto items = ctx.response.find("Items"); items != ctx.response.end() && items->is_array()) {
-      for (const auto& j : *items)
-        if (holds(j)) return "";
-    } else if (auto item = ctx.response.find("Item"); item != ctx.response.end()) {
-      if (holds(*item)) return "";
-    }
+    if (std::any_of(returned.begin(), returned.end(), holds)) return "";
     return wanted + ", but " +
-           (returned == 0
+           (returned.empty()
                 ? std::string("nothing came back")
-                : "none of the " + Plural(static_cast<double>(returned), "item", "items") + " returned has it");
+                : "none of the " + Plural(static_cast<double>(returned.size()), "item", "items") + " returned has it");
   }
 
   std::string operator()(const check::ItemExists& p) const {
