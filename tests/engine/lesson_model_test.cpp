@@ -53,6 +53,14 @@ json Book(const std::string& author, const std::string& book, int year) {
   return {{"authorId", S(author)}, {"bookId", S(book)}, {"year", N(std::to_string(year))}};
 }
 
+// A Query of one author's books (all of them, in bookId order).
+ddb::LessonObservation QueryBooksOf(ddb::Database& db, const std::string& author) {
+  return Run(db, "Query",
+             {{"TableName", "Books"},
+              {"KeyConditionExpression", "authorId = :a"},
+              {"ExpressionAttributeValues", {{":a", S(author)}}}});
+}
+
 void SetUpBooks(ddb::Database& db) {
   REQUIRE_OK(Exec(db, "CreateTable", BooksTable()));
   for (const auto& b :
@@ -239,10 +247,7 @@ TEST_CASE("The count, scanned-count and capacity predicates", "[lesson]") {
   CHECK(Reason({{"consumedCapacity", 0.5}}, q, db) == "PASS");
   CHECK(Reason({{"consumedCapacity", {{"atLeast", 1}}}}, q, db) == "expected consumed capacity at least 1, got 0.5");
 
-  auto plain = Run(db, "Query",
-                   {{"TableName", "Books"},
-                    {"KeyConditionExpression", "authorId = :a"},
-                    {"ExpressionAttributeValues", {{":a", S("ann")}}}});
+  auto plain = QueryBooksOf(db, "ann");
   CHECK(Reason({{"consumedCapacity", 1}}, plain, db) ==
         "expected consumed capacity 1, but the response has no ConsumedCapacity: add \"ReturnConsumedCapacity\": "
         "\"TOTAL\" to the request");
@@ -284,19 +289,13 @@ TEST_CASE("The items predicate compares returned items in order", "[lesson]") {
 TEST_CASE("The itemsInclude predicate finds an item among those returned, wherever it is", "[lesson]") {
   ddb::Database db;
   SetUpBooks(db);
-  auto q = Run(db, "Query",
-               {{"TableName", "Books"},
-                {"KeyConditionExpression", "authorId = :a"},
-                {"ExpressionAttributeValues", {{":a", S("ann")}}}});
+  auto q = QueryBooksOf(db, "ann");
   CHECK(Reason({{"itemsInclude", {{"bookId", S("B2")}, {"year", N("2021.0")}}}}, q, db) == "PASS");
   CHECK(Reason({{"itemsInclude", {{"bookId", S("B3")}}}}, q, db) == "PASS");
   CHECK(Reason({{"itemsInclude", {{"bookId", S("B2")}, {"year", N("2020")}}}}, q, db) ==
         "expected an item with {bookId: \"B2\", year: 2020} among those returned, but none of the 3 items returned has "
         "it");
-  auto none = Run(db, "Query",
-                  {{"TableName", "Books"},
-                   {"KeyConditionExpression", "authorId = :a"},
-                   {"ExpressionAttributeValues", {{":a", S("nobody")}}}});
+  auto none = QueryBooksOf(db, "nobody");
   CHECK(Reason({{"itemsInclude", {{"bookId", S("B1")}}}}, none, db) ==
         "expected an item with {bookId: \"B1\"} among those returned, but nothing came back");
   // GetItem's single Item counts as one returned item.
@@ -380,10 +379,7 @@ TEST_CASE("partitionsRead counts the partitions the last request touched, empty 
           "[lesson]") {
   ddb::Database db;
   SetUpBooks(db);
-  auto q = Run(db, "Query",
-               {{"TableName", "Books"},
-                {"KeyConditionExpression", "authorId = :a"},
-                {"ExpressionAttributeValues", {{":a", S("ann")}}}});
+  auto q = QueryBooksOf(db, "ann");
   CHECK(Reason({{"partitionsRead", 1}}, q, db) == "PASS");
   auto scan = Run(db, "Scan", {{"TableName", "Books"}});
   std::set<int> used;
@@ -436,18 +432,10 @@ TEST_CASE("all and any combine checks", "[lesson]") {
       {"itemExists": {"table": "Books", "key": {"authorId": {"S": "cy"}, "bookId": {"S": "C1"}}}},
       {"operation": "Query", "count": 1}]})");  // as text: members in the order written
   CHECK(Reason(two_parts, put, db) == "{authorId: \"cy\", bookId: \"C1\"} is in Books (done); next, a Query request");
-  auto query = Run(db, "Query",
-                   {{"TableName", "Books"},
-                    {"KeyConditionExpression", "authorId = :a"},
-                    {"ExpressionAttributeValues", {{":a", S("ann")}}}});
+  auto query = QueryBooksOf(db, "ann");
   CHECK(Reason(two_parts, query, db) ==
         "{authorId: \"cy\", bookId: \"C1\"} is in Books (done); next, expected Count 1, got 3");
-  CHECK(Reason(two_parts,
-               Run(db, "Query",
-                   {{"TableName", "Books"},
-                    {"KeyConditionExpression", "authorId = :a"},
-                    {"ExpressionAttributeValues", {{":a", S("cy")}}}}),
-               db) == "PASS");
+  CHECK(Reason(two_parts, QueryBooksOf(db, "cy"), db) == "PASS");
   // Nothing done yet: the reason alone, as before.
   CHECK(Reason(json::parse(R"({"all": [
                    {"itemExists": {"table": "Books", "key": {"authorId": {"S": "dee"}, "bookId": {"S": "D1"}}}},
@@ -902,10 +890,7 @@ TEST_CASE("A sequence check looks through every request since the step began, in
     check = lesson->steps[0].task->check;
   }
   const auto refused = Run(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("ann")}}}});
-  const auto listed = Run(db, "Query",
-                          {{"TableName", "Books"},
-                           {"KeyConditionExpression", "authorId = :a"},
-                           {"ExpressionAttributeValues", {{":a", S("ann")}}}});
+  const auto listed = QueryBooksOf(db, "ann");
   const auto other = Run(db, "Scan", {{"TableName", "Books"}});
   const auto fetched =
       Run(db, "GetItem", {{"TableName", "Books"}, {"Key", {{"authorId", S("ann")}, {"bookId", S("B2")}}}});
@@ -935,14 +920,8 @@ TEST_CASE("Sequences of one step in `all`: each done by a request of its own sin
   const ddb::Check check = ParseCheck(R"({"all": [
       {"sequence": [{"operation": "Query", "itemsInclude": {"authorId": {"S": "ann"}}}]},
       {"sequence": [{"operation": "Query", "itemsInclude": {"authorId": {"S": "bob"}}}]}]})");
-  const auto query = [&](const char* author) {
-    return Run(db, "Query",
-               {{"TableName", "Books"},
-                {"KeyConditionExpression", "authorId = :a"},
-                {"ExpressionAttributeValues", {{":a", S(author)}}}});
-  };
-  const auto ann = query("ann");
-  const auto bob = query("bob");
+  const auto ann = QueryBooksOf(db, "ann");
+  const auto bob = QueryBooksOf(db, "bob");
   const auto scan = Run(db, "Scan", {{"TableName", "Books"}});
   using History = std::vector<ddb::LessonObservation>;
   const auto outcome = [&](const History& h) { return ddb::EvaluateCheck(check, h, db); };
