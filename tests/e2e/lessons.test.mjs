@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import {
   clickWidget, clipboardPermissions, exec, liveText, navigate, openPage, pressKeys, reload, reloadWithSettings, repoRoot,
-  runInBuilder, screenshot, scrollTo, siteAndBrowser, state, stepClock, typeText, waitForState, waitFrames, widgetRect,
+  runInBuilder, screenshot, scrollTo, siteAndBrowser, state, stepClock, stepClockUntil, typeText, waitForState, waitFrames, widgetRect,
   lessonCount,
 } from './support.mjs';
 
@@ -393,6 +393,77 @@ describe('a near miss explained', () => {
           await screenshot(page, `lesson-feedback-${width}x${height}-${fontScale * 100}.png`);
         }
       }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a traffic step judged by its run', () => {
+  test('a wrong guess at the hot partitions, then the wrong design with its feedback, then the right one', async () => {
+    const lesson14 = JSON.parse(fs.readFileSync(path.join(repoRoot, 'lessons/14-hot-keys.json'), 'utf8'));
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=hot-keys&step=3`, {
+      width: 1024, height: 640,
+    });
+    // Runs the step's traffic on the page's clock (stepped, not waited out) until it has ended.
+    const runTraffic = async () => {
+      await clickInStep(page, 'lesson.run_traffic');
+      await waitForState(page, (st) => st.lesson.traffic.running);
+      return stepClockUntil(page, (st) => !st.lesson.traffic.running && st.lesson.task.attempted, { stepMs: 5000 });
+    };
+    try {
+      // Step 3: the learner believes more customers spread the load, and predicts no hot partition.
+      let s = await onStep(page, 3);
+      assert.deepEqual(s.lesson.predict, {
+        measure: 'throttled partitions', locked: null, measured: null, right: false, firstRight: null,
+      });
+      assert.equal(s.lesson.task.revealed, false, 'the run comes after the prediction');
+      await clickInStep(page, 'lesson.predict.input');
+      await typeText(page, '0');
+      await clickInStep(page, 'lesson.predict.lock');
+      s = await waitForState(page, (st) => st.lesson.predict.locked === 0);
+      assert.match(s.lessonText, /\nPredict: With 500,000 customers, one of whom still places 60% of the orders, how many of Orders' partitions will throttle during the run\?\nYou predicted 0\./);
+      s = await runTraffic();
+      assert.deepEqual([s.lesson.task.passed, s.lesson.predict.measured, s.lesson.predict.right, s.lesson.stepDone],
+        [true, 1, false, false], 'the run does the task; the engine counted one hot partition, not the 0 predicted');
+      assert.match(s.lessonText, /You predicted 0\. Not right: the engine reported 1\. One, as with 500 customers\./);
+      assert.ok(await scrollTo(page, 'lesson.predict.verdict', 'lesson.body', { step: -120 }));
+      await screenshot(page, 'lesson-traffic-prediction-1024x640-100.png');
+      await clickInStep(page, 'lesson.predict.input');
+      await pressKeys(page, 'Control+A', 'Backspace');
+      await typeText(page, '1');
+      await clickInStep(page, 'lesson.predict.lock');
+      s = await waitForState(page, (st) => st.lesson.stepDone);
+      assert.deepEqual([s.lesson.predict.right, s.lesson.predict.firstRight], [true, false]);
+
+      // Step 4: the key as it is (the first design) throttles again, and the task says why
+      // in its own words; the sharded design then passes.
+      await clickWidget(page, 'lesson.next');
+      s = await onStep(page, 4);
+      assert.equal(s.lesson.traffic.design, 0);
+      s = await runTraffic();
+      const rule = lesson14.steps[3].task.feedback[0];
+      assert.equal(rule.nearMissDesign, 0);
+      assert.deepEqual([s.lesson.task.passed, s.lesson.task.feedback], [false, rule.say]);
+      assert.match(s.lesson.task.reason, /^expected 0 throttled requests on table Orders, got [1-9]/);
+      for (const fontScale of [1, 2.5]) {
+        while ((await state(page)).fontScale < fontScale) await clickWidget(page, 'title.larger');
+        for (const [width, height] of [[1024, 640], [1280, 800]]) {
+          await page.setViewportSize({ width, height });
+          await waitFrames(page, 3);
+          const feedback = await scrollTo(page, 'lesson.feedback', 'lesson.body', { step: 240 })
+            .catch(() => scrollTo(page, 'lesson.feedback', 'lesson.body', { step: -240 }));
+          const body = await widgetRect(page, 'lesson.body');
+          assert.ok(feedback.x + feedback.w <= body.x + body.w + 0.5, `the feedback fits at ${width}x${height}`);
+          await screenshot(page, `lesson-traffic-feedback-${width}x${height}-${fontScale * 100}.png`);
+        }
+      }
+      await clickInStep(page, 'lesson.design.1');
+      await waitForState(page, (st) => st.lesson.traffic.design === 1);
+      s = await runTraffic();
+      s = await waitForState(page, (st) => st.lesson.stepDone);
+      assert.deepEqual([s.lesson.task.passed, s.lesson.task.feedback], [true, null], 'done, and nothing to explain');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

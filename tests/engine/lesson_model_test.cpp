@@ -31,6 +31,13 @@ ddb::Check ParseCheck(const std::string& check) {
   return parsed->steps[0].task->check;
 }
 
+// A prediction of `measure` (its question and words do not matter to the engine).
+ddb::Prediction Predicting(ddb::Measure measure) {
+  ddb::Prediction p;
+  p.measure = measure;
+  return p;
+}
+
 // Runs a request and returns what the player would observe.
 ddb::LessonObservation Run(ddb::Database& db, const std::string& op, const json& body) {
   ddb::WireResponse r = ddb::HandleRequest(db, op, body.dump());
@@ -646,6 +653,12 @@ TEST_CASE("Traffic checks judge the last finished run from the capacity metrics 
   const ddb::LessonObservation none;
   CHECK(Reason(std::string(R"({"throttledRequests": {"table": "Hot", "count": 0}})"), none, db) ==
         "expected 0 throttled requests on table Hot, but run the traffic first");
+  // A prediction of the run's throttled partitions is counted as the hotPartitions check counts
+  // them, with the same words for why there is nothing to count yet.
+  ddb::Prediction hot_partitions = Predicting(ddb::Measure::kHotPartitions);
+  hot_partitions.table = "Hot";
+  CHECK(ddb::MeasuredValue(hot_partitions, none, db).status().message() ==
+        "no throttled partitions to compare with: run the traffic first");
   const ddb::LessonTraffic traffic{20, 10, {{"as is", "hot", {"orders"}}}};
   auto hot = ddb::ParseTrafficScenario(R"({
       "id": "hot", "title": "Hot", "description": "One key takes 90% of 1,500 writes a second.",
@@ -677,6 +690,8 @@ TEST_CASE("Traffic checks judge the last finished run from the capacity metrics 
   db.RunBackgroundWork();
   CHECK(Reason(std::string(R"({"hotPartitions": {"table": "Hot", "count": 1}})"), none, db) ==
         "expected 1 partition of table Hot to throttle, but wait for the traffic to finish");
+  CHECK(ddb::MeasuredValue(hot_partitions, none, db).status().message() ==
+        "no throttled partitions to compare with: wait for the traffic to finish");
   clock.Advance(20000);
   db.RunBackgroundWork();
   REQUIRE_FALSE(db.Traffic().running);
@@ -701,6 +716,13 @@ TEST_CASE("Traffic checks judge the last finished run from the capacity metrics 
   CHECK(Reason(std::string(R"({"hotPartitions": {"table": "Hot", "count": 1}})"), none, db) == "PASS");
   CHECK(Reason(std::string(R"({"hotPartitions": {"table": "Hot", "index": "ByX", "count": 0}})"), none, db) ==
         "expected 0 partitions of index ByX of table Hot to throttle, but index ByX of table Hot does not exist");
+  // Read from the run: no request is needed (a traffic step passes without one).
+  CHECK(ddb::MeasuredValue(hot_partitions, none, db).value() == 1);
+  ddb::Prediction of_index = hot_partitions;
+  of_index.index = "ByX";
+  CHECK(ddb::MeasuredValue(of_index, none, db).status().message() ==
+        "no throttled partitions to compare with: index ByX of table Hot does not exist");
+  CHECK(ddb::MeasureName(ddb::Measure::kHotPartitions) == "throttled partitions");
   CHECK(
       Reason(std::string(R"({"topKey": {"table": "Hot", "list": "throttled", "partitionKey": {"pk": {"S": "c#0"}}}})"),
              none, db) == "PASS");
@@ -737,6 +759,9 @@ TEST_CASE("Traffic checks judge the last finished run from the capacity metrics 
         "expected 1 partition of table Hot to throttle, but run the traffic first");
   CHECK(ddb::EvaluateCheck(hot_partition, none, db, std::numeric_limits<std::int64_t>::max()).reason ==
         "expected 1 partition of table Hot to throttle, but run the traffic first");
+  CHECK(ddb::MeasuredValue(hot_partitions, none, db, began).value() == 1);
+  CHECK(ddb::MeasuredValue(hot_partitions, none, db, began + 1).status().message() ==
+        "no throttled partitions to compare with: run the traffic first");
 }
 
 TEST_CASE("A step's traffic checks judge only a run of the step's own designs", "[lesson]") {
@@ -749,7 +774,11 @@ TEST_CASE("A step's traffic checks judge only a run of the step's own designs", 
                                   {"topKey": {"table": "Hot", "list": "throttled",
                                               "partitionKey": {"pk": {"S": "c#0"}}}}]},
                 "feedback": [{"when": {"throttledRequests": {"table": "Hot", "count": 0}}, "say": "s",
-                              "nearMiss": {"operation": "ListTables", "request": {}}}]}}]})",
+                              "nearMiss": {"operation": "ListTables", "request": {}}},
+                             {"when": {"hotPartitions": {"table": "Hot", "count": 0}}, "say": "cool",
+                              "nearMissDesign": 1}]},
+       "predict": {"question": "q", "measure": "hotPartitions", "table": "Hot", "answer": 1,
+                   "explanation": "e"}}]})",
                                  "traffic.json");
   INFO(lesson.status().message());
   REQUIRE(lesson.ok());
@@ -759,6 +788,17 @@ TEST_CASE("A step's traffic checks judge only a run of the step's own designs", 
   CHECK(std::get<ddb::check::HotPartitions>(all.checks[0].predicates[0]).scenarios == designs);
   CHECK(std::get<ddb::check::TopKey>(all.checks[1].predicates[0]).scenarios == designs);
   CHECK(std::get<ddb::check::ThrottledRequests>(task.feedback[0].when.predicates[0]).scenarios == designs);
+  // A near miss may be a design's run instead of a request; the prediction counts a run of
+  // the step's designs only, like its checks.
+  CHECK(task.feedback[0].near_miss.has_value());
+  CHECK_FALSE(task.feedback[0].near_miss_design.has_value());
+  CHECK_FALSE(task.feedback[1].near_miss.has_value());
+  CHECK(task.feedback[1].near_miss_design == std::optional<std::size_t>(1));
+  const ddb::Prediction& prediction = *lesson->steps[0].predict;
+  CHECK(prediction.measure == ddb::Measure::kHotPartitions);
+  CHECK(prediction.table == "Hot");
+  CHECK(prediction.index.empty());
+  CHECK(prediction.scenarios == designs);
   // Outside a step with traffic, any run: the check above parsed on its own names none.
   CHECK(std::get<ddb::check::HotPartitions>(
             ParseCheck(R"({"hotPartitions": {"table": "Hot", "count": 1}})").predicates[0])
@@ -786,6 +826,8 @@ TEST_CASE("A step's traffic checks judge only a run of the step's own designs", 
   CHECK(ddb::EvaluateCheck(task.check, none, db).reason ==
         "expected 1 partition of table Hot to throttle, but the last run was of scenario \"other\": run this step's "
         "traffic");
+  CHECK(ddb::MeasuredValue(prediction, none, db).status().message() ==
+        "no throttled partitions to compare with: the last run was of scenario \"other\": run this step's traffic");
 }
 
 TEST_CASE("A prediction is judged on what the engine reported for the learner's request", "[lesson]") {
@@ -799,25 +841,26 @@ TEST_CASE("A prediction is judged on what the engine reported for the learner's 
   json with_capacity = query;
   with_capacity["ReturnConsumedCapacity"] = "TOTAL";
   const auto q = Run(db, "Query", with_capacity);
-  CHECK(ddb::MeasuredValue(ddb::Measure::kCount, q, db).value() == 2);
-  CHECK(ddb::MeasuredValue(ddb::Measure::kScannedCount, q, db).value() == 3);
-  CHECK(ddb::MeasuredValue(ddb::Measure::kCapacityUnits, q, db).value() == 0.5);
-  CHECK(ddb::MeasuredValue(ddb::Measure::kPartitionsRead, q, db).value() == 1);
+  CHECK(ddb::MeasuredValue(Predicting(ddb::Measure::kCount), q, db).value() == 2);
+  CHECK(ddb::MeasuredValue(Predicting(ddb::Measure::kScannedCount), q, db).value() == 3);
+  CHECK(ddb::MeasuredValue(Predicting(ddb::Measure::kCapacityUnits), q, db).value() == 0.5);
+  CHECK(ddb::MeasuredValue(Predicting(ddb::Measure::kPartitionsRead), q, db).value() == 1);
   CHECK(ddb::PredictionHolds(0.5, 0.5));
   CHECK_FALSE(ddb::PredictionHolds(1, 0.5));
 
   // Nothing to judge by: said in words a learner can act on.
   const auto without = Run(db, "Query", query);
-  CHECK(ddb::MeasuredValue(ddb::Measure::kCapacityUnits, without, db).status().message() ==
+  CHECK(ddb::MeasuredValue(Predicting(ddb::Measure::kCapacityUnits), without, db).status().message() ==
         "the response has no ConsumedCapacity: add \"ReturnConsumedCapacity\": \"TOTAL\" to the request");
   const auto put = Run(db, "PutItem", {{"TableName", "Books"}, {"Item", Book("ann", "B4", 2024)}});
-  CHECK(ddb::MeasuredValue(ddb::Measure::kCount, put, db).status().message() == "the response has no Count");
+  CHECK(ddb::MeasuredValue(Predicting(ddb::Measure::kCount), put, db).status().message() ==
+        "the response has no Count");
   const auto failed = Run(
       db, "Query",
       {{"TableName", "Nope"}, {"KeyConditionExpression", "a = :a"}, {"ExpressionAttributeValues", {{":a", S("x")}}}});
-  CHECK(ddb::MeasuredValue(ddb::Measure::kScannedCount, failed, db).status().message() ==
+  CHECK(ddb::MeasuredValue(Predicting(ddb::Measure::kScannedCount), failed, db).status().message() ==
         "no ScannedCount to compare with: the request failed: ResourceNotFoundException: Requested resource not found");
-  CHECK(ddb::MeasuredValue(ddb::Measure::kCount, {}, db).status().message() ==
+  CHECK(ddb::MeasuredValue(Predicting(ddb::Measure::kCount), {}, db).status().message() ==
         "no Count to compare with: no request has been run yet");
   CHECK(ddb::MeasureName(ddb::Measure::kCapacityUnits) == "consumed capacity units");
   CHECK(ddb::MeasureName(ddb::Measure::kPartitionsRead) == "partitions read");
@@ -842,8 +885,8 @@ TEST_CASE("Item size and index capacity units: what a put weighs, and what a wri
                        {{"TableName", "Users"},
                         {"Item", {{"userId", S("u1")}, {"city", S("Lisbon")}}},
                         {"ReturnConsumedCapacity", "INDEXES"}});
-  CHECK(ddb::MeasuredValue(ddb::Measure::kItemSize, put, db).value() == 18);
-  CHECK(ddb::MeasuredValue(ddb::Measure::kIndexCapacityUnits, put, db).value() == 1);  // entering ByCity
+  CHECK(ddb::MeasuredValue(Predicting(ddb::Measure::kItemSize), put, db).value() == 18);
+  CHECK(ddb::MeasuredValue(Predicting(ddb::Measure::kIndexCapacityUnits), put, db).value() == 1);  // entering ByCity
   // Moving the index key: a delete and a put in ByCity.
   const auto move = Run(db, "UpdateItem",
                         {{"TableName", "Users"},
@@ -851,7 +894,7 @@ TEST_CASE("Item size and index capacity units: what a put weighs, and what a wri
                          {"UpdateExpression", "SET city = :c"},
                          {"ExpressionAttributeValues", {{":c", S("Porto")}}},
                          {"ReturnConsumedCapacity", "INDEXES"}});
-  CHECK(ddb::MeasuredValue(ddb::Measure::kIndexCapacityUnits, move, db).value() == 2);
+  CHECK(ddb::MeasuredValue(Predicting(ddb::Measure::kIndexCapacityUnits), move, db).value() == 2);
   // An attribute ByCity does not project: nothing to write there.
   json rename = {{"TableName", "Users"},
                  {"Key", u1},
@@ -859,12 +902,15 @@ TEST_CASE("Item size and index capacity units: what a put weighs, and what a wri
                  {"ExpressionAttributeNames", {{"#n", "name"}}},
                  {"ExpressionAttributeValues", {{":n", S("Ana")}}},
                  {"ReturnConsumedCapacity", "INDEXES"}};
-  CHECK(ddb::MeasuredValue(ddb::Measure::kIndexCapacityUnits, Run(db, "UpdateItem", rename), db).value() == 0);
+  CHECK(ddb::MeasuredValue(Predicting(ddb::Measure::kIndexCapacityUnits), Run(db, "UpdateItem", rename), db).value() ==
+        0);
   // Nothing to judge by: said in words a learner can act on.
   rename["ReturnConsumedCapacity"] = "TOTAL";
-  CHECK(ddb::MeasuredValue(ddb::Measure::kIndexCapacityUnits, Run(db, "UpdateItem", rename), db).status().message() ==
+  CHECK(ddb::MeasuredValue(Predicting(ddb::Measure::kIndexCapacityUnits), Run(db, "UpdateItem", rename), db)
+            .status()
+            .message() ==
         "the response has no capacity per index: add \"ReturnConsumedCapacity\": \"INDEXES\" to the request");
-  CHECK(ddb::MeasuredValue(ddb::Measure::kItemSize, move, db).status().message() ==
+  CHECK(ddb::MeasuredValue(Predicting(ddb::Measure::kItemSize), move, db).status().message() ==
         "only a PutItem's item has a size to compare with (the request was UpdateItem)");
   CHECK(ddb::MeasureName(ddb::Measure::kItemSize) == "item size (bytes)");
   CHECK(ddb::MeasureName(ddb::Measure::kIndexCapacityUnits) == "index capacity units");

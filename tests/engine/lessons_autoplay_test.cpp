@@ -145,11 +145,16 @@ void Autoplay(const ddb::Lesson& lesson) {
       CHECK_FALSE(with_example.passed);
     }
     for (const ddb::FeedbackRule& rule : step.task->feedback) {
-      // The near miss a rule explains does not do the task, and the rule speaks for it.
-      const ddb::LessonObservation miss = run(rule.near_miss);
-      INFO("feedback rule \"" << rule.say << "\", its near miss: " << miss.http_status << " " << miss.response_body);
+      // The near miss a rule explains (a request, a design's run, or both) does not do the
+      // task, and the rule speaks for it: after the run, as the page judges a run, on the last
+      // request before it.
+      if (rule.near_miss) run(*rule.near_miss);
+      if (rule.near_miss_design) RunTraffic(db, clock, *step.traffic, *rule.near_miss_design);
+      INFO("feedback rule \"" << rule.say << "\", its near miss: " << last.http_status << " " << last.response_body
+                              << (rule.near_miss_design ? " and a run of design " : "")
+                              << (rule.near_miss_design ? step.traffic->designs[*rule.near_miss_design].label : ""));
       CHECK_FALSE(ddb::EvaluateCheck(step.task->check, history, db, step_began).passed);
-      CHECK(ddb::TaskFeedback(*step.task, miss, db, step_began) == rule.say);
+      CHECK(ddb::TaskFeedback(*step.task, last, db, step_began) == rule.say);
     }
     if (!step.task->feedback.empty()) {
       // Then the learner presses "Try again", which sets the lesson up again at this step (a
@@ -187,6 +192,11 @@ void Autoplay(const ddb::Lesson& lesson) {
         CHECK_FALSE(with_wrong.passed);
       }
       RunTraffic(db, clock, *step.traffic, design);
+      // Nor does the solution's run.
+      for (const ddb::FeedbackRule& rule : step.task->feedback) {
+        INFO("feedback rule \"" << rule.say << "\" on the solution's run");
+        CHECK_FALSE(ddb::EvaluateCheck(rule.when, last, db, step_began).passed);
+      }
     }
     const ddb::CheckOutcome after = history.empty() ? ddb::EvaluateCheck(step.task->check, last, db, step_began)
                                                     : ddb::EvaluateCheck(step.task->check, history, db, step_began);
@@ -207,7 +217,7 @@ void Autoplay(const ddb::Lesson& lesson) {
     if (step.predict) {
       // The engine reports for the solution what the step's explanation says; one more (or
       // one less) is a wrong prediction.
-      const auto measured = ddb::MeasuredValue(step.predict->measure, last, db);
+      const auto measured = ddb::MeasuredValue(*step.predict, last, db, step_began);
       INFO("the prediction's " << ddb::MeasureName(step.predict->measure) << ": " << measured.status().message());
       REQUIRE(measured.ok());
       CHECK(*measured == step.predict->answer);
@@ -366,6 +376,8 @@ TEST_CASE(
         INFO(lesson.id << ", step \"" << step.title << "\": a task with no requests to compose is a traffic step");
         REQUIRE(step.traffic.has_value());
         ++designs;
+        // A choice of designs has a wrong one, and the task explains what its run showed.
+        if (step.traffic->designs.size() > 1) CHECK_FALSE(step.task->feedback.empty());
         facts_designed.insert(step.facts.begin(), step.facts.end());
       }
     }
@@ -375,9 +387,9 @@ TEST_CASE(
   CHECK(with_example == 84);  // every composed task
   // Steps that ask for a number before their task (judged on the learner's own request), and
   // near misses explained in the task's own words.
-  CHECK(predictions == 11);
-  CHECK(rules == 29);
-  CHECK(tasks_with_rules == 28);
+  CHECK(predictions == 13);
+  CHECK(rules == 34);
+  CHECK(tasks_with_rules == 33);
   // Every fact the curriculum teaches is done by a composed request, except the two shown only
   // by running traffic: a hot key throttling (F27) and time-ordered keys crowding (F30), where choosing
   // the key design and watching the run is the task.

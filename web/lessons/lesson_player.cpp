@@ -364,11 +364,11 @@ void LessonPlayer::Judge(const ddb::LessonObservation& observation, bool attempt
   ddb::CheckOutcome outcome = with_history
                                   ? ddb::EvaluateCheck(step.task->check, state.history, db_, state.traffic_from_millis)
                                   : ddb::EvaluateCheck(step.task->check, observation, db_, state.traffic_from_millis);
-  // A prediction is judged on the request that passes: one that cannot be measured (no
-  // ConsumedCapacity asked for) does not pass yet, and says what to add.
+  // A prediction is judged on the request (or the traffic run) that passes: one that cannot be
+  // measured (no ConsumedCapacity asked for) does not pass yet, and says what to add.
   std::optional<double> measured;
   if (outcome.passed && step.predict) {
-    const ddb::Result<double> value = ddb::MeasuredValue(step.predict->measure, observation, db_);
+    const ddb::Result<double> value = ddb::MeasuredValue(*step.predict, observation, db_, state.traffic_from_millis);
     if (value.ok()) {
       measured = *value;
     } else {

@@ -387,8 +387,9 @@ void LessonPlayer::DrawPrediction(const ddb::Prediction& prediction, PanelContex
   }
   ui::TextWrap wrap(card.wrap_x());
   if (state.prediction && !state.measured) {
-    ImGui::TextColored(ctx.colors.dim, "You predicted %s. Now do the task: its %s judges it.",
-                       PredictedNumberText(*state.prediction).c_str(), what.c_str());
+    ImGui::TextColored(ctx.colors.dim, "You predicted %s. Now do the task: %s %s judges it.",
+                       PredictedNumberText(*state.prediction).c_str(),
+                       ddb::IsTrafficMeasure(prediction.measure) ? "the run's count of" : "its", what.c_str());
     ctx.probe.RecordLastItem("lesson.predict.locked");
   }
   if (!judged) return;

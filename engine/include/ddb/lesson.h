@@ -287,7 +287,14 @@ enum class Measure {
   // LocalSecondaryIndexes, as ReturnConsumedCapacity INDEXES reports them): what a write costs
   // its indexes, e.g. two when an update moves an item's index key.
   kIndexCapacityUnits,
+  // Partitions of a table (or GSI) that throttled at least once in the step's traffic run, as
+  // the hotPartitions check counts them: a prediction on a step with traffic, judged on the
+  // run that passes its task.
+  kHotPartitions,
 };
+
+// Whether `measure` is read from a traffic run (and not from a request's response).
+inline bool IsTrafficMeasure(Measure measure) { return measure == Measure::kHotPartitions; }
 
 struct Prediction {
   std::string question;  // markdown: what to predict, e.g. "How many items will the Scan read?"
@@ -296,6 +303,11 @@ struct Prediction {
   // it); the learner's prediction is judged on their own request.
   double answer = 0;
   std::string explanation;  // markdown shown once the request has run: why the number is what it is
+  // What a traffic measure counts: the table, and the GSI (empty: the table itself). The parser
+  // fills in `scenarios` with the step's designs' scenarios, as for the traffic checks.
+  std::string table;
+  std::string index;
+  std::vector<std::string> scenarios;
 };
 
 // A predicted number against the engine's (capacity units come in halves: 0.5 is exact).
@@ -304,14 +316,17 @@ inline bool PredictionHolds(double predicted, double actual) {
 }
 
 // The measure's name in a sentence: "Count", "ScannedCount", "consumed capacity units",
-// "partitions read", "item size (bytes)", "index capacity units".
+// "partitions read", "item size (bytes)", "index capacity units", "throttled partitions".
 std::string_view MeasureName(Measure measure);
 
-// The number the engine reported for `measure` about the request in `observation` (the database
-// gives its trace: evaluate right after the request). A ValidationException says why there is
-// none in words a learner can act on (the request failed; the response has no
-// ConsumedCapacity: ask for it with ReturnConsumedCapacity).
-Result<double> MeasuredValue(Measure measure, const LessonObservation& observation, const Database& db);
+// The number the engine reported for the prediction's measure about the request in
+// `observation` (the database gives its trace: evaluate right after the request), or, for a
+// traffic measure, about the last run that began at or after `traffic_from_millis` (as
+// EvaluateCheck judges it). A ValidationException says why there is none in words a learner
+// can act on (the request failed; the response has no ConsumedCapacity: ask for it with
+// ReturnConsumedCapacity; run the traffic first).
+Result<double> MeasuredValue(const Prediction& prediction, const LessonObservation& observation, const Database& db,
+                             std::int64_t traffic_from_millis = 0);
 
 // ---- Traffic a step runs -------------------------------------------------------------------
 //
@@ -340,13 +355,16 @@ Result<TrafficScenario> LessonTrafficScenario(const LessonTraffic& traffic, std:
 // ---- Lessons ------------------------------------------------------------------------------
 
 // A near miss a task expects, explained in plain words ("you read 10 items to return 3: the
-// year belongs in the key condition"): when a request does not pass the task's check and
-// `when` holds for it, the learner reads `say` rather than only the check's reason. The lesson
-// tests send `near_miss` and check that the rule fires on it and on nothing the solution sends.
+// year belongs in the key condition"): when a request (or a traffic run) does not pass the
+// task's check and `when` holds for it, the learner reads `say` rather than only the check's
+// reason. The near miss is a request, a traffic design run, or a request then a run (an index
+// created with the wrong key, then the traffic): the lesson tests send it from the step's
+// start and check that the rule fires on it and on nothing the solution sends or runs.
 struct FeedbackRule {
   Check when;
   std::string say;  // markdown
-  LessonRequest near_miss;
+  std::optional<LessonRequest> near_miss;
+  std::optional<std::size_t> near_miss_design;  // a design of the step's traffic
 };
 
 struct LessonTask {

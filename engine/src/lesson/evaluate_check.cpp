@@ -446,21 +446,30 @@ struct PredicateEvaluator {
     return p.expected.Holds(n) ? "" : expected + ", got " + NumberText(n);
   }
 
-  std::string operator()(const check::HotPartitions& p) const {
-    const std::string expected = "expected " + Counted(p.expected, "partition", "partitions") + " of " +
-                                 Resource(p.table, p.index) + " to throttle";
-    const Run run = LastRun(p.scenarios);
-    std::string problem;
-    const auto m = RunMetrics(p.table, p.index, run, problem);
-    if (!m) return expected + ", but " + problem;
+  // Partitions of the table (or GSI) that throttled at least once in the last run of one of
+  // `scenarios`, or why there is no run to count (in `problem`): the hotPartitions check's
+  // count, and the prediction's.
+  std::optional<double> HotPartitionCount(const std::string& table, const std::string& index,
+                                          const std::vector<std::string>& scenarios, std::string& problem) const {
+    const Run run = LastRun(scenarios);
+    const auto m = RunMetrics(table, index, run, problem);
+    if (!m) return std::nullopt;
     std::set<std::size_t> hot;
     for (std::size_t i = 0; i < m->seconds.size() && i < m->partitions.size(); ++i) {
       if (!run.Covers(m->seconds[i].second)) continue;
       for (std::size_t j = 0; j < m->partitions[i].size(); ++j)
         if (m->partitions[i][j].read_throttle_events + m->partitions[i][j].write_throttle_events > 0) hot.insert(j);
     }
-    const double n = static_cast<double>(hot.size());
-    return p.expected.Holds(n) ? "" : expected + ", got " + NumberText(n);
+    return static_cast<double>(hot.size());
+  }
+
+  std::string operator()(const check::HotPartitions& p) const {
+    const std::string expected = "expected " + Counted(p.expected, "partition", "partitions") + " of " +
+                                 Resource(p.table, p.index) + " to throttle";
+    std::string problem;
+    const std::optional<double> n = HotPartitionCount(p.table, p.index, p.scenarios, problem);
+    if (!n) return expected + ", but " + problem;
+    return p.expected.Holds(*n) ? "" : expected + ", got " + NumberText(*n);
   }
 
   std::string operator()(const check::TopKey& p) const {
@@ -644,13 +653,24 @@ std::string_view MeasureName(Measure measure) {
     case Measure::kPartitionsRead: return "partitions read";
     case Measure::kItemSize: return "item size (bytes)";
     case Measure::kIndexCapacityUnits: return "index capacity units";
+    case Measure::kHotPartitions: return "throttled partitions";
   }
   return "Count";
 }
 
-Result<double> MeasuredValue(Measure measure, const LessonObservation& observation, const Database& db) {
-  const Context ctx = MakeContext(observation, db);
+Result<double> MeasuredValue(const Prediction& prediction, const LessonObservation& observation, const Database& db,
+                             std::int64_t traffic_from_millis) {
+  const Measure measure = prediction.measure;
+  const Context ctx = MakeContext(observation, db, {}, traffic_from_millis);
   const std::string what(MeasureName(measure));
+  if (IsTrafficMeasure(measure)) {
+    // Read from the run, not the request: a traffic step passes with no request at all.
+    std::string problem;
+    const std::optional<double> n =
+        PredicateEvaluator{ctx}.HotPartitionCount(prediction.table, prediction.index, prediction.scenarios, problem);
+    if (!n) return Status::Validation("no " + what + " to compare with: " + problem);
+    return *n;
+  }
   if (!ctx.ran()) return Status::Validation("no " + what + " to compare with: " + std::string(kNoRequest));
   if (!ctx.ok()) return Status::Validation("no " + what + " to compare with: the request failed: " + ctx.Failure());
   switch (measure) {
@@ -664,6 +684,7 @@ Result<double> MeasuredValue(Measure measure, const LessonObservation& observati
     case Measure::kPartitionsRead: return PartitionsTouched(db);
     case Measure::kItemSize: return WrittenItemSize(ctx);
     case Measure::kIndexCapacityUnits: return IndexCapacityUnits(ctx.response);
+    case Measure::kHotPartitions: break;  // read from the run, above
   }
   return Status::Validation("no " + what);
 }

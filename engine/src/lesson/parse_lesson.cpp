@@ -157,20 +157,34 @@ bool ReadQuiz(Reader& r, const Node& n, Quiz& out) {
 
 bool ReadPrediction(Reader& r, const Node& n, Prediction& out) {
   std::string measure;
-  if (!r.Object(n, {"question", "measure", "answer", "explanation"}, {}) ||
+  if (!r.Object(n, {"question", "measure", "answer", "explanation"}, {"table", "index"}) ||
       !r.NonEmptyString(n.Member("question"), out.question) ||
       !r.OneOf(n.Member("measure"),
-               {"count", "scannedCount", "capacityUnits", "partitionsRead", "itemSize", "indexCapacityUnits"},
+               {"count", "scannedCount", "capacityUnits", "partitionsRead", "itemSize", "indexCapacityUnits",
+                "hotPartitions"},
                measure) ||
       !r.Number(n.Member("answer"), 0, 1e6, out.answer) || !r.NonEmptyString(n.Member("explanation"), out.explanation))
     return false;
-  out.measure = measure == "count"            ? Measure::kCount
-                : measure == "scannedCount"   ? Measure::kScannedCount
-                : measure == "capacityUnits"  ? Measure::kCapacityUnits
-                : measure == "partitionsRead" ? Measure::kPartitionsRead
-                : measure == "itemSize"       ? Measure::kItemSize
-                                              : Measure::kIndexCapacityUnits;
-  return true;
+  out.measure = measure == "count"                ? Measure::kCount
+                : measure == "scannedCount"       ? Measure::kScannedCount
+                : measure == "capacityUnits"      ? Measure::kCapacityUnits
+                : measure == "partitionsRead"     ? Measure::kPartitionsRead
+                : measure == "itemSize"           ? Measure::kItemSize
+                : measure == "indexCapacityUnits" ? Measure::kIndexCapacityUnits
+                                                  : Measure::kHotPartitions;
+  // A traffic measure counts what happened to one table (or index); a request's measure is
+  // read from that request's response, which names its own table.
+  if (!IsTrafficMeasure(out.measure)) {
+    for (const char* member : {"table", "index"})
+      if (Reader::Has(n, member))
+        return r.Fail(n.path + "/" + member, "only a traffic measure (hotPartitions) names a table: \"" + measure +
+                                                 "\" is read from the request's response");
+    return true;
+  }
+  if (!Reader::Has(n, "table"))
+    return r.Fail(n.path, "missing required member \"table\" (the " + measure + " of which table)");
+  if (!r.NonEmptyString(n.Member("table"), out.table)) return false;
+  return !Reader::Has(n, "index") || r.NonEmptyString(n.Member("index"), out.index);
 }
 
 // A scenario id as lessons/scenarios/ names its files: lowercase words joined by '-'.
@@ -239,13 +253,28 @@ bool ReadTask(Reader& r, const Node& n, const std::optional<LessonTraffic>& traf
     for (std::size_t i = 0; i < rules->size(); ++i) {
       const Node rule = rules.Element(i);
       FeedbackRule out_rule;
-      if (!r.Object(rule, {"when", "say", "nearMiss"}, {}) ||
+      if (!r.Object(rule, {"when", "say"}, {"nearMiss", "nearMissDesign"}) ||
           !lesson::ReadCheck(r, rule.Member("when"), out_rule.when) ||
           !r.NonEmptyString(rule.Member("say"), out_rule.say))
         return false;
-      const Node near_miss = rule.Member("nearMiss");
-      if (!r.Object(near_miss, {"operation", "request"}, {}) || !ReadRequest(r, near_miss, out_rule.near_miss))
-        return false;
+      // The near miss the lesson tests send: a request, a design of the step's traffic, or both
+      // (the request first).
+      if (!Reader::Has(rule, "nearMiss") && !Reader::Has(rule, "nearMissDesign"))
+        return r.Fail(rule.path, "missing required member \"nearMiss\" (or \"nearMissDesign\" in a step with traffic)");
+      if (Reader::Has(rule, "nearMiss")) {
+        const Node near_miss = rule.Member("nearMiss");
+        LessonRequest request;
+        if (!r.Object(near_miss, {"operation", "request"}, {}) || !ReadRequest(r, near_miss, request)) return false;
+        out_rule.near_miss = std::move(request);
+      }
+      if (Reader::Has(rule, "nearMissDesign")) {
+        if (!traffic) return r.Fail(rule.path + "/nearMissDesign", "only a step with traffic has designs to run");
+        std::int64_t design = 0;
+        if (!r.Integer(rule.Member("nearMissDesign"), 0, static_cast<std::int64_t>(traffic->designs.size()) - 1,
+                       design))
+          return false;
+        out_rule.near_miss_design = static_cast<std::size_t>(design);
+      }
       out.feedback.push_back(std::move(out_rule));
     }
   }
@@ -317,11 +346,18 @@ bool ReadStep(Reader& r, const Node& n, LessonStep& out) {
     out.task = std::move(task);
   }
   if (Reader::Has(n, "predict")) {
-    // A prediction is judged on the request that passes the step's task: without one, nothing.
-    if (!out.task || out.traffic)
-      return r.Fail(n.path + "/predict", "only a step with a task and no traffic asks for a prediction");
+    // A prediction is judged on what passes the step's task: without one, nothing. On a step
+    // with traffic that is the run, so the measure must be one a run reports, and the other
+    // way round.
+    if (!out.task) return r.Fail(n.path + "/predict", "only a step with a task asks for a prediction");
     Prediction prediction;
     if (!ReadPrediction(r, n.Member("predict"), prediction)) return false;
+    if (IsTrafficMeasure(prediction.measure) != out.traffic.has_value())
+      return r.Fail(n.path + "/predict/measure",
+                    out.traffic ? "a step with traffic is judged on its run: predict hotPartitions"
+                                : "hotPartitions is counted in a traffic run, and this step has no traffic");
+    if (out.traffic)
+      for (const TrafficDesign& d : out.traffic->designs) prediction.scenarios.push_back(d.scenario);
     out.predict = std::move(prediction);
   }
   return true;
