@@ -469,6 +469,28 @@ describe('a traffic step judged by its run', () => {
       await context.close();
     }
   });
+
+  test('opened at the step after a traffic step, the run it reads back has happened', async () => {
+    // Lesson 14 step 5 reads back what step 4's sharded run wrote: opened there by a link
+    // (or Try again, Reset lesson), the earlier steps' answers run again, traffic included.
+    const lesson14 = JSON.parse(fs.readFileSync(path.join(repoRoot, 'lessons/14-hot-keys.json'), 'utf8'));
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=hot-keys&step=5`, {
+      width: 1024, height: 640,
+    });
+    try {
+      await onStep(page, 5);
+      for (const query of lesson14.steps[4].task.solution) {
+        const { status, body } = await exec(page, query.operation, query.request);
+        assert.equal(status, 200);
+        assert.ok(body.Count >= 1, `${query.request.ExpressionAttributeValues[':c'].S} holds orders`);
+      }
+      const s = await waitForState(page, (st) => st.lesson.stepDone);
+      assert.equal(s.lesson.task.passed, true);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('progress and links', () => {

@@ -31,12 +31,33 @@ std::string LessonFile(const std::string& name) {
   return text.str();
 }
 
-ddb::Lesson Parse(const std::string& name) {
-  auto lesson = ddb::ParseLesson(LessonFile(name), name);
+// The page's objects as App wires them, with App's clock: a SimulatedClock over the system
+// clock, playing, which StartLesson steps through an earlier step's traffic run.
+struct LessonPage {
+  ddb::SystemClock system;
+  ddb::SimulatedClock clock{&system, system.NowMillis()};
+  ddb::Database db{WithClock(&clock)};
+  WireClient wire{db};
+  Sandbox sandbox{db, wire};
+  LessonPage() {
+    wire.add_observer(&sandbox);
+    clock.Play();
+  }
+  static ddb::DatabaseOptions WithClock(const ddb::Clock* clock) {
+    ddb::DatabaseOptions options;
+    options.clock = clock;
+    return options;
+  }
+};
+
+ddb::Lesson ParseText(const std::string& text, const std::string& name = "lesson.json") {
+  auto lesson = ddb::ParseLesson(text, name);
   INFO(lesson.status().message());
   REQUIRE(lesson.ok());
   return std::move(lesson).value();
 }
+
+ddb::Lesson Parse(const std::string& name) { return ParseText(LessonFile(name), name); }
 
 }  // namespace
 
@@ -186,8 +207,8 @@ TEST_CASE("Lesson progress keeps each task's and quiz's record across a reload, 
 }
 
 TEST_CASE("Starting a lesson replaces its tables in one undo step, and runs the steps a link skips", "[lesson_setup]") {
-  Page page;
-  auto& [db, wire, sandbox, notices] = page;
+  LessonPage page;
+  auto& [system, clock, db, wire, sandbox] = page;
   const ddb::Lesson lesson = Parse("03-composite-keys.json");
   REQUIRE_FALSE(lesson.tables.empty());
 
@@ -198,7 +219,7 @@ TEST_CASE("Starting a lesson replaces its tables in one undo step, and runs the 
       "KeySchema": [{"AttributeName": "x", "KeyType": "HASH"}]})")
               .ok());
   const std::size_t undo_before = sandbox.undo_depth();
-  const LessonStart start = StartLesson(lesson, 0, db, wire, sandbox);
+  const LessonStart start = StartLesson(lesson, 0, db, wire, sandbox, clock);
   INFO(start.error);
   REQUIRE(start.ok);
   CHECK(start.removed == std::vector<std::string>{table});
@@ -216,7 +237,7 @@ TEST_CASE("Starting a lesson replaces its tables in one undo step, and runs the 
   const std::size_t sent = ddb::RequestsBeforeStep(lesson, last).size();
   REQUIRE(sent > 0);
   const std::size_t history_before = sandbox.history().size();
-  REQUIRE(StartLesson(lesson, last, db, wire, sandbox).ok);
+  REQUIRE(StartLesson(lesson, last, db, wire, sandbox, clock).ok);
   CHECK(sandbox.history().size() == history_before + 1);  // one entry for all of it
   const std::string entry = sandbox.history().back().operation;
   const std::string prefix = "Lesson \"" + lesson.id + "\" set up at step " + std::to_string(last + 1) + " (";
@@ -227,15 +248,17 @@ TEST_CASE("Starting a lesson replaces its tables in one undo step, and runs the 
   CHECK(requests <= lesson.tables.size() + lesson.setup.size() + sent);
 }
 
-TEST_CASE("Opened at a later step, a lesson has what a learner following along made: an index created after another was deleted",
-          "[lesson_setup]") {
+TEST_CASE(
+    "Opened at a later step, a lesson has what a learner following along made: an index created after another was "
+    "deleted",
+    "[lesson_setup]") {
   // Lesson 15 deletes ByStatus in one step and creates ByStatusShard in the next; DynamoDB
   // creates or deletes one index at a time, so the create must wait for the delete, as it did
   // for the learner who read the step between them.
-  Page page;
-  auto& [db, wire, sandbox, notices] = page;
+  LessonPage page;
+  auto& [system, clock, db, wire, sandbox] = page;
   const ddb::Lesson lesson = Parse("15-hot-indexes.json");
-  REQUIRE(StartLesson(lesson, lesson.steps.size() - 1, db, wire, sandbox).ok);
+  REQUIRE(StartLesson(lesson, lesson.steps.size() - 1, db, wire, sandbox, clock).ok);
   const auto orders = db.Description("Orders");
   REQUIRE(orders.ok());
   std::vector<std::string> indexes;
@@ -243,14 +266,64 @@ TEST_CASE("Opened at a later step, a lesson has what a learner following along m
   CHECK(indexes == std::vector<std::string>{"OpenOrders", "ByStatusShard"});
 }
 
+TEST_CASE("Opened after a traffic step, a lesson has what the answer's run wrote", "[lesson_setup]") {
+  // Lesson 14 step 5 queries customer#0's ten shards for the orders step 4's sharded run put
+  // there; opened at step 5 (a link, Try again, Reset lesson), only the earlier steps'
+  // requests ran, the shards were empty and the step could not be passed. Here a lesson of two
+  // steps: a 10-second run of the answer's design (the sharded one), then a read of a shard.
+  const ddb::Lesson lesson = ParseText(R"({"id": "t", "title": "t", "summary": "t", "minutes": 1,
+    "setup": {"tables": [{"TableName": "Orders", "BillingMode": "PROVISIONED",
+      "AttributeDefinitions": [{"AttributeName": "customerId", "AttributeType": "S"},
+                               {"AttributeName": "orderId", "AttributeType": "S"}],
+      "KeySchema": [{"AttributeName": "customerId", "KeyType": "HASH"}, {"AttributeName": "orderId", "KeyType": "RANGE"}],
+      "ProvisionedThroughput": {"ReadCapacityUnits": 1000, "WriteCapacityUnits": 3000}}]},
+    "steps": [
+      {"title": "Shard", "text": "t", "facts": [],
+       "traffic": {"seconds": 10, "speed": 5, "designs": [{"label": "as it is", "scenario": "one-busy-customer"},
+                                                          {"label": "sharded", "scenario": "shard-the-hot-key"}]},
+       "task": {"goal": "g", "hints": ["h"], "solutionDesign": 1,
+                "check": {"throttledRequests": {"table": "Orders", "count": 0}}}},
+      {"title": "Read a shard", "text": "t", "facts": [],
+       "task": {"goal": "g", "hints": ["h"],
+                "check": {"operation": "Query", "itemsInclude": {"customerId": {"S": "customer#0#3"}}},
+                "solution": [{"operation": "Query", "request": {"TableName": "Orders",
+                  "KeyConditionExpression": "customerId = :c", "Limit": 5,
+                  "ExpressionAttributeValues": {":c": {"S": "customer#0#3"}}}}]}}]})");
+  LessonPage page;
+  auto& [system, clock, db, wire, sandbox] = page;
+  const std::int64_t opened = clock.NowMillis();
+  const LessonStart start = StartLesson(lesson, 1, db, wire, sandbox, clock);
+  INFO(start.error);
+  REQUIRE(start.ok);
+  // The last run is the first step's answer, over, on the page's clock.
+  const ddb::TrafficStatus run = db.Traffic();
+  CHECK(run.scenario_id == "shard-the-hot-key");
+  CHECK_FALSE(run.running);
+  CHECK(run.elapsed_millis == 10'000);
+  CHECK(clock.NowMillis() - opened >= 10'000);
+  // The second step's answer does its task, as for a learner who ran the first.
+  const ddb::LessonRequest& query = lesson.steps[1].task->solution[0];
+  const WireResult read = wire.Send(query.operation, query.body);
+  INFO(read.body);
+  REQUIRE(read.ok());
+  CHECK(read.document.at("Count") == 5);
+  const ddb::CheckOutcome outcome =
+      ddb::EvaluateCheck(lesson.steps[1].task->check, {query.operation, query.body, read.http_status, read.body}, db);
+  INFO(outcome.reason);
+  CHECK(outcome.passed);
+  // Opened at its first step, nothing runs: the learner runs the traffic.
+  REQUIRE(StartLesson(lesson, 0, db, wire, sandbox, clock).ok);
+  CHECK(db.Description("Orders")->item_count == 0);
+}
+
 TEST_CASE("A lesson knows which of its setup's tables the sandbox has lost", "[lesson_setup]") {
-  Page page;
-  auto& [db, wire, sandbox, notices] = page;
+  LessonPage page;
+  auto& [system, clock, db, wire, sandbox] = page;
   const ddb::Lesson lesson = Parse("02-reading-items.json");
   const std::vector<std::string> tables = SetupTables(lesson);
   REQUIRE_FALSE(tables.empty());
   CHECK(MissingSetupTables(lesson, db) == tables);  // not set up yet
-  REQUIRE(StartLesson(lesson, 0, db, wire, sandbox).ok);
+  REQUIRE(StartLesson(lesson, 0, db, wire, sandbox, clock).ok);
   CHECK(MissingSetupTables(lesson, db).empty());
   sandbox.Reset();
   CHECK(MissingSetupTables(lesson, db) == tables);

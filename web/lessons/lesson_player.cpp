@@ -196,7 +196,7 @@ void LessonPlayer::RequestStart(int index, int step, PanelContext& ctx) {
 void LessonPlayer::StartAt(int index, int step, PanelContext& ctx) {
   const ddb::Lesson& l = *library_.entries()[index].lesson;
   replaying_ = true;
-  LessonStart start = StartLesson(l, static_cast<std::size_t>(step), ctx.db, ctx.wire, ctx.sandbox);
+  LessonStart start = StartLesson(l, static_cast<std::size_t>(step), ctx.db, ctx.wire, ctx.sandbox, ctx.clock);
   replaying_ = false;
   if (!start.ok) {
     list_error_ = "\"" + l.title + "\" could not be set up: " + start.error;

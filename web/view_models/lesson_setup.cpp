@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sandbox/page_options.h"
+#include "view_models/scenario_library.h"
 
 namespace playground {
 
@@ -25,8 +26,31 @@ std::vector<std::string> MissingSetupTables(const ddb::Lesson& lesson, const ddb
   return missing;
 }
 
+namespace {
+
+// The step's traffic as a learner who did the task ran it: the answer's design, from start to
+// end on `clock`, a simulated second at a time (as the page's clock would have moved).
+ddb::Status RunAnswerTraffic(const ddb::LessonStep& step, const ddb::Database& db, WireClient& wire,
+                             ddb::SimulatedClock& clock) {
+  const ddb::LessonTraffic& traffic = *step.traffic;
+  const std::size_t design = step.task ? step.task->solution_design : 0;
+  const ShippedScenario* shipped = FindScenario(traffic.designs[design].scenario);
+  if (!shipped)
+    return ddb::Status::Validation("this page has no scenario \"" + traffic.designs[design].scenario + "\"");
+  auto scenario = ddb::LessonTrafficScenario(traffic, design, shipped->scenario);
+  if (!scenario.ok()) return scenario.status();
+  if (ddb::Status started = wire.StartTraffic(*scenario, shipped->create_table_json); !started.ok()) return started;
+  for (std::int64_t second = 0; second <= traffic.seconds + 1 && db.Traffic().running; ++second) {
+    clock.Step(1000);
+    wire.RunBackgroundWork();
+  }
+  return ddb::Status::Ok();
+}
+
+}  // namespace
+
 LessonStart StartLesson(const ddb::Lesson& lesson, std::size_t step, const ddb::Database& db, WireClient& wire,
-                        Sandbox& sandbox) {
+                        Sandbox& sandbox, ddb::SimulatedClock& clock) {
   LessonStart start;
   sandbox.BeginGroup("Lesson \"" + lesson.id + "\" set up" + (step > 0 ? " at step " + std::to_string(step + 1) : ""));
   const auto send = [&wire](const ddb::LessonRequest& request) {
@@ -44,8 +68,17 @@ LessonStart StartLesson(const ddb::Lesson& lesson, std::size_t step, const ddb::
     // the setup's must succeed. Each finishes its background work before the next, as it had
     // for the learner who read the steps between them: an index deleted in one step is gone
     // when the next creates another (DynamoDB changes one index at a time).
-    for (const ddb::LessonRequest* request : ddb::RequestsBeforeStep(lesson, step)) {
-      send(*request);
+    for (std::size_t s = 0; s < step && s < lesson.steps.size() && start.ok; ++s) {
+      for (const ddb::LessonRequest* request : ddb::LearnerRequests(lesson.steps[s])) {
+        send(*request);
+        wire.FinishBackgroundWork();
+      }
+      if (!lesson.steps[s].traffic) continue;
+      // The run's own requests are not the learner's: only what they leave behind counts.
+      if (ddb::Status ran = RunAnswerTraffic(lesson.steps[s], db, wire, clock); !ran.ok()) {
+        start.ok = false;
+        start.error = "step " + std::to_string(s + 1) + "'s traffic: " + ran.message();
+      }
       wire.FinishBackgroundWork();
     }
   }

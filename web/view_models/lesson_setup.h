@@ -1,9 +1,10 @@
 // Starting a lesson on the learner's sandbox: the engine's ddb::RunLessonSetup and
-// ddb::RequestsBeforeStep (the same functions the lesson tests use), sending through the
+// ddb::LearnerRequests (the same functions the lesson tests use), sending through the
 // WireClient like every other write, whose observers keep the history, undo and the trace.
 // The lesson's tables that exist are deleted, its setup runs, and — when the lesson opens at a
 // later step (a link, a resumed lesson) — what a learner following along ran in the earlier
-// steps runs too, so the sandbox is what that step expects.
+// steps runs too (their requests, and the traffic their answers ran), so the sandbox is what
+// that step expects.
 //
 // All of it is one history entry and one undo step, so a sandbox the learner built is never
 // lost to a lesson: Undo brings it back.
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "ddb/clock.h"
 #include "ddb/lesson.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/wire_client.h"
@@ -40,8 +42,11 @@ std::vector<std::string> MissingSetupTables(const ddb::Lesson& lesson, const ddb
 // (sandbox/page_options.h). The lesson player calls it when a lesson opens or closes.
 void ApplyLessonSettings(const ddb::Lesson* lesson, WireClient& wire);
 
-// Sets `lesson` up on the sandbox for opening at `step` (0-based).
+// Sets `lesson` up on the sandbox for opening at `step` (0-based). An earlier step with traffic
+// runs its answer's design as the learner's run did, on `clock` (the database's: the page's
+// SimulatedClock), stepped through the run's seconds at once: a later step reads what the run
+// wrote (lesson 14 reads back the orders its sharded run put under ten keys).
 LessonStart StartLesson(const ddb::Lesson& lesson, std::size_t step, const ddb::Database& db, WireClient& wire,
-                        Sandbox& sandbox);
+                        Sandbox& sandbox, ddb::SimulatedClock& clock);
 
 }  // namespace playground
