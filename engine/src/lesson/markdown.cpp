@@ -4,15 +4,10 @@
 #include <string>
 
 #include "ddb/lesson_markdown.h"
+#include "model/text.h"
 
 namespace ddb {
 namespace {
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
 
 // "- x" / "* x" -> bullet; "12. x" -> numbered 12. Returns the item's text in `rest`.
 bool ListMarker(std::string_view line, BlockKind& kind, int& number, std::string_view& rest) {
@@ -81,7 +76,7 @@ std::vector<TextBlock> ParseLessonMarkdown(std::string_view text) {
   bool open = false;  // whether the next non-blank line continues the last block
   while (!text.empty()) {
     const std::size_t eol = text.find('\n');
-    const std::string_view line = Trim(text.substr(0, eol));
+    const std::string_view line = TrimBlanks(text.substr(0, eol));
     text = eol == std::string_view::npos ? std::string_view() : text.substr(eol + 1);
     if (line.empty()) {
       open = false;
@@ -91,7 +86,7 @@ std::vector<TextBlock> ParseLessonMarkdown(std::string_view text) {
     int number = 0;
     std::string_view rest;
     if (ListMarker(line, kind, number, rest)) {
-      raw.push_back({kind, number, std::string(Trim(rest))});
+      raw.push_back({kind, number, std::string(TrimBlanks(rest))});
       open = true;
     } else if (open) {
       raw.back().text += ' ';
