@@ -39,6 +39,12 @@ std::optional<std::vector<Item>> PlainItemListFromJsonText(std::string_view text
 nlohmann::json ToJson(const AttributeValue& v);
 nlohmann::json ToJson(const Item& item);
 
+// A value as a learner reads it in a message: a string quoted ("customer#0"), a number bare
+// (42), anything else as DynamoDB JSON ({"B": "AQI="}). An item, or a key, as
+// {customerId: "customer#0", orderId: "o-1"}, in name order.
+std::string ReadableValue(const AttributeValue& v);
+std::string ReadableItem(const Item& item);
+
 // Base64 as DynamoDB's JSON protocol uses it: standard alphabet, '=' padding required.
 // Decoding errors are SerializationExceptions with DynamoDB's text.
 std::string Base64Encode(std::string_view bytes);

@@ -23,22 +23,6 @@ std::string NumberText(double v) {
   return buf;
 }
 
-// A value as a learner reads it: strings quoted, numbers bare, anything else as DynamoDB JSON.
-std::string ValueText(const AttributeValue& v) {
-  if (v.type() == ValueType::kS) return DumpJson(json(v.as_s()));
-  if (v.type() == ValueType::kN) return v.as_n().ToString();
-  return DumpJson(ToJson(v));
-}
-
-std::string KeyText(const Item& key) {
-  std::string out = "{";
-  for (const auto& [name, value] : key) {
-    if (out.size() > 1) out += ", ";
-    out += name + ": " + ValueText(value);
-  }
-  return out + "}";
-}
-
 std::string ComparisonText(const Comparison& c) {
   if (c.equals) return NumberText(*c.equals);
   if (c.at_least && c.at_most) return "between " + NumberText(*c.at_least) + " and " + NumberText(*c.at_most);
@@ -146,7 +130,7 @@ const ItemPtr* FindItem(const TableLayout& layout, const Item& key, std::string&
   const auto pk = key.find(schema.partition_key.name);
   const auto sk = schema.sort_key ? key.find(schema.sort_key->name) : key.end();
   if (pk == key.end() || key.size() != (schema.sort_key ? 2u : 1u) || (schema.sort_key && sk == key.end())) {
-    problem = "the key " + KeyText(key) + " does not match table " + layout.table_name + "'s key schema";
+    problem = "the key " + ReadableItem(key) + " does not match table " + layout.table_name + "'s key schema";
     return nullptr;
   }
   for (const auto& collection : layout.item_collections) {
@@ -260,15 +244,15 @@ struct PredicateEvaluator {
         const std::string which = "item " + std::to_string(i + 1);
         const auto it = got[i].find(name);
         if (it == got[i].end())
-          return which + ": expected " + name + " " + ValueText(value) + ", but it has no " + name;
+          return which + ": expected " + name + " " + ReadableValue(value) + ", but it has no " + name;
         if (!(it->second == value))
-          return which + ": expected " + name + " " + ValueText(value) + ", got " + ValueText(it->second);
+          return which + ": expected " + name + " " + ReadableValue(value) + ", got " + ReadableValue(it->second);
       }
     return "";
   }
 
   std::string operator()(const check::ItemsInclude& p) const {
-    const std::string wanted = "expected an item with " + KeyText(p.attributes) + " among those returned";
+    const std::string wanted = "expected an item with " + ReadableItem(p.attributes) + " among those returned";
     if (!ctx.ran()) return wanted + ", but " + std::string(kNoRequest);
     if (!ctx.ok()) return wanted + ", but the request failed: " + ctx.Failure();
     const std::vector<Item> returned = ReturnedItems(ctx.response);
@@ -291,19 +275,20 @@ struct PredicateEvaluator {
     std::string problem;
     const ItemPtr* found = FindItem(*layout, p.key, problem);
     if (!problem.empty()) return problem;
-    const std::string where = "the item " + KeyText(p.key) + " in " + p.table;
+    const std::string where = "the item " + ReadableItem(p.key) + " in " + p.table;
     if (!found) return "expected " + where + ", but there is none";
     const Item& item = **found;
     for (const auto& [name, value] : p.attributes) {
       const auto it = item.find(name);
       if (it == item.end())
-        return "expected " + where + " to have " + name + " " + ValueText(value) + ", but it has no " + name;
+        return "expected " + where + " to have " + name + " " + ReadableValue(value) + ", but it has no " + name;
       if (!(it->second == value))
-        return "expected " + where + " to have " + name + " " + ValueText(value) + ", got " + ValueText(it->second);
+        return "expected " + where + " to have " + name + " " + ReadableValue(value) + ", got " +
+               ReadableValue(it->second);
     }
     for (const auto& name : p.missing)
       if (item.count(name))
-        return "expected " + where + " to have no " + name + ", but it has " + ValueText(item.at(name));
+        return "expected " + where + " to have no " + name + ", but it has " + ReadableValue(item.at(name));
     return "";
   }
 
@@ -313,7 +298,7 @@ struct PredicateEvaluator {
     std::string problem;
     const ItemPtr* found = FindItem(*layout, p.key, problem);
     if (!problem.empty()) return problem;
-    return found ? "expected no item " + KeyText(p.key) + " in " + p.table + ", but it is still there" : "";
+    return found ? "expected no item " + ReadableItem(p.key) + " in " + p.table + ", but it is still there" : "";
   }
 
   std::string operator()(const check::ItemCount& p) const {
@@ -477,7 +462,7 @@ struct PredicateEvaluator {
     const std::string list = std::string(throttled ? "most throttled" : "most accessed") + " partition keys of " +
                              Resource(p.table, p.index);
     const std::string expected =
-        "expected " + p.partition_key_name + " " + ValueText(p.partition_key) + " at the top of the " + list;
+        "expected " + p.partition_key_name + " " + ReadableValue(p.partition_key) + " at the top of the " + list;
     const Run run = LastRun(p.scenarios);
     if (!run.problem.empty()) return expected + ", but " + run.problem;
     auto layout = p.index.empty() ? ctx.db.Layout(p.table) : ctx.db.IndexLayout(p.table, p.index);
@@ -492,7 +477,7 @@ struct PredicateEvaluator {
     const auto& keys = throttled ? top->most_throttled_partition_keys : top->most_accessed_partition_keys;
     if (keys.empty()) return expected + ", but the list is empty" + (throttled ? ": nothing was throttled" : "");
     if (keys.front().partition_key == p.partition_key) return "";
-    return expected + ", got " + ValueText(keys.front().partition_key) + " (" +
+    return expected + ", got " + ReadableValue(keys.front().partition_key) + " (" +
            Plural(static_cast<double>(keys.front().count), "request", "requests") + ")";
   }
 
@@ -534,9 +519,9 @@ struct PredicateEvaluator {
     std::vector<std::string> parts;
     for (const auto& predicate : c.predicates) {
       if (const auto* p = std::get_if<check::ItemExists>(&predicate)) {
-        parts.push_back(KeyText(p->key) + " is in " + p->table);
+        parts.push_back(ReadableItem(p->key) + " is in " + p->table);
       } else if (const auto* p = std::get_if<check::ItemAbsent>(&predicate)) {
-        parts.push_back(KeyText(p->key) + " is gone from " + p->table);
+        parts.push_back(ReadableItem(p->key) + " is gone from " + p->table);
       }
     }
     return MemberList(parts);

@@ -214,4 +214,19 @@ json ToJson(const Item& item) {
   return o;
 }
 
+std::string ReadableValue(const AttributeValue& v) {
+  if (v.type() == ValueType::kS) return DumpJson(nlohmann::json(v.as_s()));
+  if (v.type() == ValueType::kN) return v.as_n().ToString();
+  return DumpJson(ToJson(v));
+}
+
+std::string ReadableItem(const Item& item) {
+  std::string out = "{";
+  for (const auto& [name, value] : item) {
+    if (out.size() > 1) out += ", ";
+    out += name + ": " + ReadableValue(value);
+  }
+  return out + "}";
+}
+
 }  // namespace ddb

@@ -1,0 +1,297 @@
+// The design studio's engine side: key templates (ddb/key_template.h), how a design builds key
+// attributes from a domain record, and the records written as items under a design
+// (ddb/design.h), with the words a learner reads when a template, a record or a key fails.
+#include <set>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+#include "ddb/database.h"
+#include "ddb/design.h"
+#include "ddb/json_api.h"
+#include "ddb/key_template.h"
+
+namespace {
+
+ddb::AttributeValue S(std::string s) { return ddb::AttributeValue::S(std::move(s)); }
+ddb::AttributeValue N(const std::string& text) { return ddb::AttributeValue::N(ddb::Number::Parse(text).value()); }
+
+ddb::Item Order() {
+  return {{"customerId", S("c42")},
+          {"orderId", S("o-1007")},
+          {"createdAt", S("2026-12-05T10:42:00Z")},
+          {"invoiceNumber", N("42")},
+          {"total", N("19.5")},
+          {"refund", N("-3")},
+          {"photo", ddb::AttributeValue::B("\x01\x02")},
+          {"tags", ddb::AttributeValue(ddb::List{S("a")})},
+          {"legacyNumber", S("0815")},
+          {"note", S("gift")}};
+}
+
+// The key the template makes from Order(), or the error's message.
+std::string Key(std::string_view text) {
+  auto parsed = ddb::ParseKeyTemplate(text);
+  if (!parsed.ok()) return "parse: " + parsed.status().message();
+  auto key = ddb::ApplyKeyTemplate(*parsed, Order());
+  if (!key.ok()) return "apply: " + key.status().message();
+  if (key->type() == ddb::ValueType::kN) return "N " + key->as_n().ToString();
+  if (key->type() == ddb::ValueType::kB) return "B " + key->as_b().data;
+  return key->as_s();
+}
+
+}  // namespace
+
+TEST_CASE("A key template joins text and a record's attributes into a string key", "[design]") {
+  CHECK(Key("CUSTOMER#{customerId}") == "CUSTOMER#c42");
+  CHECK(Key("ORDER#{createdAt}#{orderId}") == "ORDER#2026-12-05T10:42:00Z#o-1007");
+  CHECK(Key("{customerId}#{orderId}") == "c42#o-1007");
+  CHECK(Key("TOTAL#{total}") == "TOTAL#19.5");  // a number's text as DynamoDB writes it
+  CHECK(Key("{ customerId }") == "c42");        // spaces inside the braces do not count
+  CHECK(Key("PROFILE") == "PROFILE");           // text alone: every record the same key (a singleton)
+  CHECK(Key("{{literal}}#{note}") == "{literal}#gift");
+  auto parsed = ddb::ParseKeyTemplate("ORDER#{createdAt}#{orderId}#{createdAt}");
+  REQUIRE(parsed.ok());
+  CHECK(parsed->Attributes() == std::vector<std::string>{"createdAt", "orderId"});
+  CHECK(parsed->parts.size() == 6);
+  CHECK_FALSE(parsed->IsBareReference());
+}
+
+TEST_CASE("A bare reference keeps the attribute's type: a numeric or binary key", "[design]") {
+  CHECK(Key("{invoiceNumber}") == "N 42");
+  CHECK(Key("{photo}") == "B \x01\x02");
+  CHECK(Key("{customerId}") == "c42");
+  CHECK(Key("{tags}") == "apply: \"tags\" is a list (L): a key is a string, a number or binary");
+  CHECK(ddb::ParseKeyTemplate("{invoiceNumber}")->IsBareReference());
+  CHECK_FALSE(ddb::ParseKeyTemplate("{invoiceNumber:08}")->IsBareReference());
+}
+
+TEST_CASE("Zero-padding makes string order number order, and refuses what it cannot pad", "[design]") {
+  CHECK(Key("INVOICE#{invoiceNumber:08}") == "INVOICE#00000042");
+  CHECK(Key("{invoiceNumber:02}") == "42");
+  CHECK(Key("{legacyNumber:06}") == "000815");  // digits kept as a string pad too
+  CHECK(Key("{invoiceNumber:01}") ==
+        "apply: \"invoiceNumber\" is 42: more digits than the 1 it is padded to, so it would sort out of order");
+  CHECK(Key("{total:04}") == "apply: zero-padding is for whole numbers of 0 or more, and \"total\" is 19.5");
+  CHECK(Key("{refund:04}") == "apply: zero-padding is for whole numbers of 0 or more, and \"refund\" is -3");
+  CHECK(Key("{note:04}") == "apply: zero-padding is for whole numbers, and \"note\" is the string \"gift\"");
+  // Padded, string order and number order agree; unpadded they do not ("10" < "9").
+  std::set<std::string> padded;
+  for (const char* n : {"9", "10", "100"}) {
+    ddb::Item record{{"n", N(n)}};
+    padded.insert(ddb::ApplyKeyTemplate(*ddb::ParseKeyTemplate("{n:03}"), record)->as_s());
+  }
+  CHECK(padded == std::set<std::string>{"009", "010", "100"});
+  CHECK(*padded.begin() == "009");
+}
+
+TEST_CASE("A calculated shard suffix is the same for the same value, and spreads the values", "[design]") {
+  CHECK(Key("customer#{customerId}#{shard(orderId, 10)}") ==
+        "customer#c42#" + std::to_string(ddb::ShardOf("o-1007", 10)));
+  CHECK(Key("{shard( orderId ,10 )}") == std::to_string(ddb::ShardOf("o-1007", 10)));
+  // FNV-1a, 32 bits: the published test vectors (so any language can calculate it again).
+  CHECK(ddb::ShardOf("", 0xFFFFFFFFu) == 2166136261u % 0xFFFFFFFFu);
+  CHECK(ddb::ShardOf("a", 0xFFFFFFFFu) == 0xE40C292Cu % 0xFFFFFFFFu);
+  CHECK(ddb::ShardOf("foobar", 0xFFFFFFFFu) == 0xBF9CF968u % 0xFFFFFFFFu);
+  // A number shards by its text; 1,000 order ids fill all ten shards, none with more than
+  // twice its share.
+  CHECK(Key("{shard(invoiceNumber, 7)}") == std::to_string(ddb::ShardOf("42", 7)));
+  std::vector<int> counts(10, 0);
+  for (int i = 0; i < 1000; ++i) ++counts[ddb::ShardOf("order#" + std::to_string(i), 10)];
+  for (int c : counts) {
+    CHECK(c > 0);
+    CHECK(c <= 200);
+  }
+  CHECK(Key("{shard(photo, 10)}") ==
+        "apply: \"photo\" is binary (B): only strings and numbers go into a key's text (a bare {photo} keeps a "
+        "binary value as it is)");
+}
+
+TEST_CASE("A record without the attribute, or with one of another kind, says which", "[design]") {
+  CHECK(Key("CUSTOMER#{customerID}") == "apply: the record has no attribute \"customerID\"");
+  CHECK(Key("T#{tags}") ==
+        "apply: \"tags\" is a list (L): only strings and numbers go into a key's text (a bare {tags} keeps a binary "
+        "value as it is)");
+  CHECK(Key("P#{photo}") ==
+        "apply: \"photo\" is binary (B): only strings and numbers go into a key's text (a bare {photo} keeps a "
+        "binary value as it is)");
+}
+
+TEST_CASE("A broken template is refused with where and what", "[design]") {
+  CHECK(Key("") == "parse: a key template cannot be empty");
+  CHECK(Key(std::string(2049, 'x')) == "parse: a key template is at most 2048 bytes, got 2049");
+  CHECK(Key("CUSTOMER#{customerId") == "parse: at character 10: \"{customerId\" has no closing \"}\"");
+  CHECK(Key("A#{b#{c}") == "parse: at character 3: \"{b#{c}\" has no closing \"}\"");
+  CHECK(Key("A#b}") == "parse: at character 4: a \"}\" closes no reference (write \"}}\" for a brace in the text)");
+  CHECK(Key("A#{}") == "parse: at character 3: \"{}\" names no attribute");
+  CHECK(Key("A#{  }") == "parse: at character 3: \"{  }\" names no attribute");
+  CHECK(Key("é#{a b}") ==
+        "parse: at character 3: \"{a b}\": an attribute name in a template has no spaces, braces, colons, commas or "
+        "brackets");
+  CHECK(Key("{n:8}") ==
+        "parse: at character 1: \"{n:8}\": the one format is zero-padding, a 0 and a width, as in "
+        "{invoiceNumber:08}");
+  CHECK(Key("{n:0x}") ==
+        "parse: at character 1: \"{n:0x}\": the one format is zero-padding, a 0 and a width, as "
+        "in {invoiceNumber:08}");
+  CHECK(Key("{n:00}") == "parse: at character 1: zero-padding takes a width of 1 to 38 digits, got 0");
+  CHECK(Key("{n:039}") == "parse: at character 1: zero-padding takes a width of 1 to 38 digits, got 39");
+  CHECK(Key("X{hash(orderId, 10)}") ==
+        "parse: at character 2: \"hash\" is not something a template can calculate: it knows shard, as in "
+        "{shard(orderId, 10)}");
+  CHECK(Key("{shard(orderId)}") ==
+        "parse: at character 1: shard takes an attribute and a number of shards, as in {shard(orderId, 10)}");
+  CHECK(Key("{shard(orderId, ten)}") ==
+        "parse: at character 1: shard takes an attribute and a number of shards, as in {shard(orderId, 10)}");
+  CHECK(Key("{shard(, 10)}") ==
+        "parse: at character 1: shard takes an attribute and a number of shards, as in {shard(orderId, 10)}");
+  CHECK(Key("{shard(orderId, 1)}") == "parse: at character 1: a shard count is 2 to 100, got 1");
+  CHECK(Key("{shard(orderId, 101)}") == "parse: at character 1: a shard count is 2 to 100, got 101");
+}
+
+namespace {
+
+// Orders of three customers, c1 with three, c2 with two, c3 with one: o1..o6.
+ddb::EntityRecords Orders() {
+  ddb::EntityRecords orders{"Order", "orderId", {}};
+  const char* customers[] = {"c1", "c1", "c2", "c1", "c2", "c3"};
+  for (int i = 0; i < 6; ++i)
+    orders.records.push_back({{"orderId", S("o" + std::to_string(i + 1))},
+                              {"customerId", S(customers[i])},
+                              {"total", N(std::to_string(10 * (i + 1)))}});
+  return orders;
+}
+
+ddb::EntityRecords Customers() {
+  ddb::EntityRecords customers{"Customer", "customerId", {}};
+  for (const char* id : {"c1", "c2", "c3"}) customers.records.push_back({{"customerId", S(id)}, {"name", S("n")}});
+  return customers;
+}
+
+// A table App keyed by pk and sk, both of `type`.
+void CreateApp(ddb::Database& db, const std::string& sk_type = "S") {
+  const std::string body = R"({"TableName": "App", "BillingMode": "PAY_PER_REQUEST",
+      "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"},
+                               {"AttributeName": "sk", "AttributeType": ")" +
+                           sk_type + R"("}],
+      "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}]})";
+  REQUIRE(ddb::HandleRequest(db, "CreateTable", body).http_status == 200);
+}
+
+ddb::EntityMapping Mapping(const std::string& entity, const std::string& pk, const std::string& sk) {
+  ddb::EntityMapping m{entity, "App", {}};
+  for (const auto& [attribute, text] : {std::pair{std::string("pk"), pk}, std::pair{std::string("sk"), sk}}) {
+    if (text.empty()) continue;
+    auto parsed = ddb::ParseKeyTemplate(text);
+    REQUIRE(parsed.ok());
+    m.keys.push_back({attribute, *parsed});
+  }
+  return m;
+}
+
+ddb::MaterialiseReport Materialise(ddb::Database& db, const std::vector<ddb::EntityMapping>& mappings,
+                                   const std::vector<ddb::EntityRecords>& records) {
+  auto report = ddb::MaterialiseRecords(db, mappings, records);
+  INFO(report.status().message());
+  REQUIRE(report.ok());
+  return *report;
+}
+
+}  // namespace
+
+TEST_CASE("Records become items under the design: two entities in one table, each with its keys", "[design]") {
+  ddb::Database db;
+  CreateApp(db);
+  const auto report = Materialise(db,
+                                  {Mapping("Customer", "CUSTOMER#{customerId}", "PROFILE"),
+                                   Mapping("Order", "CUSTOMER#{customerId}", "ORDER#{orderId}")},
+                                  {Customers(), Orders()});
+  CHECK(report.records == 9);
+  CHECK(report.items == 9);
+  CHECK(report.refused == 0);
+  CHECK(report.replaced == 0);
+  CHECK(db.Description("App")->item_count == 9);
+  // c1's item collection: its profile and its three orders, the record's attributes kept.
+  const auto page = ddb::HandleRequest(db, "Query", R"({"TableName": "App", "KeyConditionExpression": "pk = :p",
+      "ExpressionAttributeValues": {":p": {"S": "CUSTOMER#c1"}}})");
+  REQUIRE(page.http_status == 200);
+  CHECK(page.body.find(R"("Count":4)") != std::string::npos);
+  CHECK(
+      page.body.find(
+          R"({"customerId":{"S":"c1"},"orderId":{"S":"o4"},"pk":{"S":"CUSTOMER#c1"},"sk":{"S":"ORDER#o4"},"total":{"N":"40"}})") !=
+      std::string::npos);
+}
+
+TEST_CASE("A key that is not unique loses records without an error: the report counts and names them", "[design]") {
+  ddb::Database db;
+  CreateApp(db);
+  // Every order of a customer under one sort key: the last one wins, as PutItem does.
+  const auto report = Materialise(db, {Mapping("Order", "CUSTOMER#{customerId}", "ORDER")}, {Orders()});
+  CHECK(report.records == 6);
+  CHECK(report.items == 3);
+  CHECK(report.replaced == 3);
+  CHECK(db.Description("App")->item_count == 3);
+  REQUIRE(report.replaced_examples.size() == 3);
+  const ddb::RecordReplaced& first = report.replaced_examples[0];
+  CHECK(first.entity == "Order");
+  CHECK(first.record == "\"o1\"");
+  CHECK(first.by_entity == "Order");
+  CHECK(first.by_record == "\"o2\"");
+  CHECK(first.key == "{pk: \"CUSTOMER#c1\", sk: \"ORDER\"}");
+  CHECK(report.replaced_examples[1].record == "\"o2\"");
+  CHECK(report.replaced_examples[1].by_record == "\"o4\"");
+  CHECK(report.replaced_examples[2].record == "\"o3\"");
+  CHECK(report.replaced_examples[2].by_record == "\"o5\"");
+}
+
+TEST_CASE("A record the design cannot key is refused with the template's or DynamoDB's words", "[design]") {
+  ddb::Database db;
+  CreateApp(db, "N");
+  ddb::EntityRecords orders = Orders();
+  orders.records[1].erase("customerId");    // o2 has no customer
+  orders.records[2]["customerId"] = S("");  // nor has o3, really
+  const auto report = Materialise(db, {Mapping("Order", "{customerId}", "{total}")}, {orders});
+  CHECK(report.records == 6);
+  CHECK(report.items == 4);
+  CHECK(report.refused == 2);
+  REQUIRE(report.refused_examples.size() == 2);
+  CHECK(report.refused_examples[0].record == "\"o2\"");
+  CHECK(report.refused_examples[0].reason == "pk = {customerId}: the record has no attribute \"customerId\"");
+  CHECK(report.refused_examples[1].record == "\"o3\"");
+  CHECK(report.refused_examples[1].reason ==
+        "ValidationException: One or more parameter values are not valid. The AttributeValue for a key attribute "
+        "cannot contain an empty string value. Key: pk");
+  // A sort key of the wrong type, and a missing one.
+  ddb::Database other;
+  CreateApp(other, "N");
+  auto typed = Materialise(other, {Mapping("Order", "{customerId}", "ORDER#{orderId}")}, {Orders()});
+  CHECK(typed.refused == 6);
+  CHECK(typed.refused_examples[0].reason ==
+        "ValidationException: One or more parameter values were invalid: Type mismatch for key sk expected: N "
+        "actual: S");
+  auto missing = Materialise(other, {Mapping("Order", "{customerId}", "")}, {Orders()});
+  CHECK(missing.refused_examples[0].reason ==
+        "ValidationException: One or more parameter values were invalid: Missing the key sk in the item");
+  ddb::EntityRecords nameless = Orders();
+  nameless.records[0].erase("orderId");
+  auto unnamed = Materialise(other, {Mapping("Order", "{customerId}", "")}, {nameless});
+  CHECK(unnamed.refused_examples[0].record == "number 1 (it has no orderId)");
+}
+
+TEST_CASE("A design that leaves an entity out, maps one the domain lacks, or names no table is refused whole",
+          "[design]") {
+  ddb::Database db;
+  CreateApp(db);
+  CHECK(ddb::MaterialiseRecords(db, std::vector<ddb::EntityMapping>{}, std::vector{Orders()}).status().message() ==
+        "the design does not say where entity \"Order\" goes: map it to a table and give it key templates");
+  CHECK(ddb::MaterialiseRecords(
+            db, std::vector{Mapping("Order", "{customerId}", "{orderId}"), Mapping("Invoice", "{invoiceId}", "I")},
+            std::vector{Orders()})
+            .status()
+            .message() == "the design maps entity \"Invoice\", which the domain does not have");
+  ddb::EntityMapping elsewhere = Mapping("Order", "{customerId}", "{orderId}");
+  elsewhere.table = "Orders";
+  CHECK(ddb::MaterialiseRecords(db, std::vector{elsewhere}, std::vector{Orders()}).status().message() ==
+        "entity \"Order\" goes to table \"Orders\", which the design does not create");
+  CHECK(db.Description("App")->item_count == 0);  // nothing written
+}
