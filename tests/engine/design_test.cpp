@@ -1,13 +1,17 @@
 // The design studio's engine side: key templates (ddb/key_template.h), how a design builds key
 // attributes from a domain record, and the records written as items under a design
 // (ddb/design.h), with the words a learner reads when a template, a record or a key fails.
+#include "ddb/design.h"
+
+#include <map>
 #include <set>
 #include <string>
 
 #include <catch2/catch.hpp>
 
 #include "ddb/database.h"
-#include "ddb/design.h"
+#include "ddb/domain.h"
+#include "ddb/item_json.h"
 #include "ddb/json_api.h"
 #include "ddb/key_template.h"
 
@@ -294,4 +298,180 @@ TEST_CASE("A design that leaves an entity out, maps one the domain lacks, or nam
   CHECK(ddb::MaterialiseRecords(db, std::vector{elsewhere}, std::vector{Orders()}).status().message() ==
         "entity \"Order\" goes to table \"Orders\", which the design does not create");
   CHECK(db.Description("App")->item_count == 0);  // nothing written
+}
+
+namespace {
+
+// Customers, one of them a big tenant, and their orders over 2026, some with a coupon.
+ddb::Domain Shop(std::uint64_t seed = 7) {
+  using namespace ddb::generate;
+  ddb::Domain domain;
+  domain.seed = seed;
+  domain.entities.push_back(
+      {"Customer",
+       "customerId",
+       50,
+       {{"customerId", Sequence{"c", 3, 1}}, {"tier", Choice{{S("gold"), S("silver"), S("basic")}, {1, 2, 7}}}}});
+  domain.entities.push_back({"Order",
+                             "orderId",
+                             2000,
+                             {{"orderId", Sequence{"o", 6, 1}},
+                              {"customerId", Reference{"Customer", "customerId", 0.4}},
+                              {"createdAt", TimeRange{1767225600000, 1798761599000, true}},  // 2026
+                              {"total", Integer{5, 500}},
+                              {"coupon", Choice{{S("WELCOME")}, {}}, 0.1}}});
+  return domain;
+}
+
+std::string Text(const std::vector<ddb::EntityRecords>& records) {
+  std::string out;
+  for (const auto& entity : records)
+    for (const auto& item : entity.records) out += ddb::ReadableItem(item) + "\n";
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("A domain's records are generated from its seed, the same every time", "[design]") {
+  auto records = ddb::GenerateRecords(Shop());
+  REQUIRE(records.ok());
+  REQUIRE(records->size() == 2);
+  const ddb::EntityRecords& customers = (*records)[0];
+  const ddb::EntityRecords& orders = (*records)[1];
+  CHECK(customers.entity == "Customer");
+  CHECK(customers.id_attribute == "customerId");
+  REQUIRE(customers.records.size() == 50);
+  REQUIRE(orders.records.size() == 2000);
+  CHECK(customers.records[0].at("customerId").as_s() == "c001");
+  CHECK(customers.records[49].at("customerId").as_s() == "c050");
+  CHECK(orders.records[1999].at("orderId").as_s() == "o002000");
+  // The same seed, the same records bit for bit; another seed, others.
+  CHECK(Text(*ddb::GenerateRecords(Shop())) == Text(*records));
+  CHECK(Text(*ddb::GenerateRecords(Shop(8))) != Text(*records));
+  // An attribute added draws from a stream of its own: the others keep their values.
+  ddb::Domain more = Shop();
+  more.entities[1].attributes.insert(more.entities[1].attributes.begin() + 1,
+                                     {"channel", ddb::generate::Choice{{S("web"), S("app")}, {}}});
+  auto with_channel = ddb::GenerateRecords(more);
+  REQUIRE(with_channel.ok());
+  for (std::size_t i = 0; i < 2000; i += 97) {
+    ddb::Item without = (*with_channel)[1].records[i];
+    CHECK(without.erase("channel") == 1);
+    CHECK(without == orders.records[i]);
+  }
+  // Pinned: a change to the generator changes every challenge's records and pars.
+  CHECK(ddb::ReadableItem(orders.records[0]) ==
+        R"({createdAt: "2026-01-01T04:49:52Z", customerId: "c011", orderId: "o000001", total: 293})");
+  CHECK(ddb::ReadableItem(orders.records[1999]) ==
+        R"({createdAt: "2026-12-31T19:28:10Z", customerId: "c001", orderId: "o002000", total: 236})");
+}
+
+TEST_CASE("Generated records have the skew of real data: a big tenant, weights, sparse attributes, time order",
+          "[design]") {
+  auto records = ddb::GenerateRecords(Shop());
+  REQUIRE(records.ok());
+  const auto& customers = (*records)[0].records;
+  const auto& orders = (*records)[1].records;
+  std::map<std::string, int> per_customer;
+  int coupons = 0;
+  std::string last_time;
+  bool ascending = true;
+  for (const auto& order : orders) {
+    ++per_customer[order.at("customerId").as_s()];
+    coupons += order.count("coupon") ? 1 : 0;
+    const std::string& t = order.at("createdAt").as_s();
+    CHECK(t >= "2026-01-01T00:00:00Z");
+    CHECK(t <= "2026-12-31T23:59:59Z");
+    ascending = ascending && t >= last_time;
+    last_time = t;
+    const ddb::Number& total = order.at("total").as_n();
+    CHECK(total >= ddb::Number::FromInt(5));
+    CHECK(total <= ddb::Number::FromInt(500));
+  }
+  CHECK(ascending);
+  // c001 takes 40 % of the orders and an even share of the rest: 0.4 + 0.6 / 50, about 824 of 2,000.
+  CHECK(per_customer["c001"] > 760);
+  CHECK(per_customer["c001"] < 890);
+  CHECK(per_customer.size() == 50);  // every customer has orders
+  for (const auto& [customer, n] : per_customer)
+    if (customer != "c001") CHECK(n < 60);  // about 24 each
+  CHECK(coupons > 150);                     // a tenth of 2,000
+  CHECK(coupons < 250);
+  int basic = 0;
+  for (const auto& customer : customers) basic += customer.at("tier").as_s() == "basic" ? 1 : 0;
+  CHECK(basic > 25);  // 7 in 10 of 50
+}
+
+TEST_CASE("A domain that cannot be generated is refused, naming the entity and attribute", "[design]") {
+  using namespace ddb::generate;
+  const auto message = [](ddb::Domain d) { return ddb::GenerateRecords(d).status().message(); };
+  ddb::Domain d = Shop();
+  d.entities[1].attributes[1].generator = Reference{"Invoice", "invoiceId", 0};
+  CHECK(message(d) ==
+        "entity \"Order\", attribute \"customerId\": it refers to entity \"Invoice\", which is not listed before it");
+  d = Shop();
+  d.entities[1].attributes[1].generator = Reference{"Customer", "customerID", 0};
+  CHECK(message(d) ==
+        "entity \"Order\", attribute \"customerId\": entity \"Customer\" has no attribute \"customerID\"");
+  d = Shop();
+  d.entities[1].attributes[1].generator = Reference{"Customer", "customerId", 1.5};
+  CHECK(message(d) == "entity \"Order\", attribute \"customerId\": the big tenant's share is 0 to 1");
+  d = Shop();
+  d.entities[0].attributes[1].present = 0.5;
+  d.entities[1].attributes[1].generator = Reference{"Customer", "tier", 0};
+  CHECK(message(d) ==
+        "entity \"Order\", attribute \"customerId\": it refers to \"tier\", which only some Customer records have");
+  d = Shop();
+  d.entities[0].attributes[1].generator = Choice{{S("gold")}, {1, 2}};
+  CHECK(message(d) ==
+        "entity \"Customer\", attribute \"tier\": a choice has 1 values and 2 weights: give one "
+        "weight per value, or none");
+  d = Shop();
+  d.entities[0].attributes[1].generator = Choice{};
+  CHECK(message(d) == "entity \"Customer\", attribute \"tier\": a choice needs at least one value");
+  d = Shop();
+  d.entities[1].attributes[2].generator = TimeRange{2, 1, false};
+  CHECK(message(d) == "entity \"Order\", attribute \"createdAt\": a time range ends before it begins");
+  d = Shop();
+  d.entities[1].attributes[3].generator = Integer{9, 1};
+  CHECK(message(d) == "entity \"Order\", attribute \"total\": a range of numbers ends before it begins");
+  d = Shop();
+  d.entities[1].attributes[0].generator = Sequence{"o", 3, 1};
+  CHECK(message(d) == "entity \"Order\", attribute \"orderId\": a width of 3 digits cannot number 2000 records from 1");
+  d = Shop();
+  d.entities[1].attributes[4].present = 0;
+  CHECK(message(d) ==
+        "entity \"Order\", attribute \"coupon\": its share of records (present) is more than 0 and at "
+        "most 1");
+  d = Shop();
+  d.entities[1].id_attribute = "total";
+  CHECK(message(d) ==
+        "entity \"Order\": its id, \"total\", must be one of its attributes, a sequence every record has");
+  d = Shop();
+  d.entities[1].attributes.push_back(d.entities[1].attributes[3]);
+  CHECK(message(d) == "entity \"Order\", attribute \"total\": it is listed twice");
+}
+
+TEST_CASE("Generated records written under a design: a sequence id keeps every order", "[design]") {
+  auto records = ddb::GenerateRecords(Shop());
+  REQUIRE(records.ok());
+  ddb::Database db;
+  CreateApp(db);
+  const auto report = Materialise(db,
+                                  {Mapping("Customer", "CUSTOMER#{customerId}", "PROFILE"),
+                                   Mapping("Order", "CUSTOMER#{customerId}", "ORDER#{createdAt}#{orderId}")},
+                                  *records);
+  CHECK(report.records == 2050);
+  CHECK(report.items == 2050);
+  CHECK(report.replaced == 0);
+  // Keyed by the time alone, orders of one customer in the same second would collide; by the
+  // customer alone, every customer keeps one order.
+  ddb::Database one_each;
+  CreateApp(one_each);
+  const auto lossy = Materialise(
+      one_each,
+      {Mapping("Customer", "CUSTOMER#{customerId}", "PROFILE"), Mapping("Order", "CUSTOMER#{customerId}", "ORDER")},
+      *records);
+  CHECK(lossy.items == 100);
+  CHECK(lossy.replaced == 1950);
 }
