@@ -13,6 +13,7 @@
 #include "ddb/domain.h"
 #include "ddb/item_json.h"
 #include "ddb/json_api.h"
+#include "ddb/judge.h"
 #include "ddb/key_template.h"
 
 namespace {
@@ -474,4 +475,155 @@ TEST_CASE("Generated records written under a design: a sequence id keeps every o
       *records);
   CHECK(lossy.items == 100);
   CHECK(lossy.replaced == 1950);
+}
+
+namespace {
+
+// The Shop's orders in a table of their own, keyed by customer and by time then id, with an
+// index by total that projects only the keys.
+struct OrdersTable {
+  ddb::Database db;
+  ddb::EntityRecords orders;
+  OrdersTable() {
+    auto records = ddb::GenerateRecords(Shop());
+    REQUIRE(records.ok());
+    orders = (*records)[1];
+    REQUIRE(ddb::HandleRequest(db, "CreateTable", R"({"TableName": "Orders", "BillingMode": "PAY_PER_REQUEST",
+        "AttributeDefinitions": [{"AttributeName": "customerId", "AttributeType": "S"},
+                                 {"AttributeName": "sk", "AttributeType": "S"},
+                                 {"AttributeName": "total", "AttributeType": "N"}],
+        "KeySchema": [{"AttributeName": "customerId", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+        "GlobalSecondaryIndexes": [{"IndexName": "ByTotal", "KeySchema": [{"AttributeName": "total", "KeyType": "HASH"}],
+                                    "Projection": {"ProjectionType": "KEYS_ONLY"}}]})")
+                .http_status == 200);
+    ddb::EntityMapping mapping{"Order", "Orders", {{"sk", *ddb::ParseKeyTemplate("{createdAt}#{orderId}")}}};
+    const auto report = ddb::MaterialiseRecords(db, std::vector{mapping}, std::vector{orders});
+    REQUIRE(report.ok());
+    REQUIRE(report->items == 2000);
+    db.FinishBackgroundWork();  // the index caught up
+  }
+};
+
+ddb::AccessPattern Newest(std::size_t limit) {
+  return {"A customer's newest orders",
+          "Order",
+          {{"customerId", ddb::PatternCondition::Op::kEquals, "customerId"}},
+          "createdAt",
+          true,
+          limit};
+}
+
+std::string CustomerQuery(const std::string& extra) {
+  return R"({"TableName": "Orders", "KeyConditionExpression": "customerId = :c",
+             "ExpressionAttributeValues": {":c": {"S": "{customerId}"}})" +
+         extra + "}";
+}
+
+const std::vector<ddb::Item> kCustomers = {{{"customerId", S("c001")}}, {{"customerId", S("c017")}}};
+
+std::string IdOf(const ddb::Item* record) { return ddb::ReadableValue(record->at("orderId")); }
+
+}  // namespace
+
+TEST_CASE("A pattern's answer comes from the records alone: conditions, order, limit", "[design]") {
+  auto records = ddb::GenerateRecords(Shop());
+  REQUIRE(records.ok());
+  const ddb::EntityRecords& orders = (*records)[1];
+  const auto ten = ddb::PatternAnswer(Newest(10), kCustomers[0], orders);
+  REQUIRE(ten.size() == 10);
+  const auto all = ddb::PatternAnswer(Newest(0), kCustomers[0], orders);
+  REQUIRE(all.size() > 760);
+  CHECK(std::equal(ten.begin(), ten.end(), all.begin()));  // the ten are the first of all
+  for (std::size_t i = 1; i < all.size(); ++i)
+    CHECK(all[i - 1]->at("createdAt").as_s() >= all[i]->at("createdAt").as_s());
+  for (const ddb::Item* r : all) CHECK(r->at("customerId").as_s() == "c001");
+  // begins_with and a range, on an attribute of another pattern.
+  const ddb::AccessPattern december{
+      "December's orders", "Order", {{"createdAt", ddb::PatternCondition::Op::kBeginsWith, "month"}}, "", false, 0};
+  const auto in_december = ddb::PatternAnswer(december, {{"month", S("2026-12")}}, orders);
+  CHECK(in_december.size() > 120);  // about a twelfth of 2,000
+  for (const ddb::Item* r : in_december) CHECK(r->at("createdAt").as_s().starts_with("2026-12"));
+  const ddb::AccessPattern big{"Big orders", "Order", {{"total", ddb::PatternCondition::Op::kAtLeast, "min"}},
+                               "total",      false,   0};
+  const auto over = ddb::PatternAnswer(big, {{"min", N("450")}}, orders);
+  CHECK(over.size() > 150);
+  CHECK(over.front()->at("total").as_n() >= ddb::Number::FromInt(450));
+  CHECK(ddb::PatternAnswer(big, {{"min", S("450")}}, orders).empty());  // a string is not a number
+}
+
+TEST_CASE("The judge passes the request that returns the pattern's answer, reading only what it returns", "[design]") {
+  OrdersTable t;
+  const auto verdict = ddb::JudgePattern(
+      t.db, Newest(10), {"Query", CustomerQuery(R"(, "ScanIndexForward": false, "Limit": 10)")}, kCustomers, t.orders);
+  INFO(verdict.reason);
+  CHECK(verdict.passed);
+  CHECK(verdict.calls == 2);
+  CHECK(verdict.items_returned == 20);
+  CHECK(verdict.items_read == 20);
+  CHECK(verdict.read_units == 1);  // ten small items: 0.5 of a unit each, eventually consistent
+  // Any key format that returns those records passes: the judge never looks at key names.
+  const auto by_id = ddb::JudgePattern(
+      t.db, {"An order by its id", "Order", {{"orderId", ddb::PatternCondition::Op::kEquals, "orderId"}}, "", false, 0},
+      {"Query", R"({"TableName": "Orders", "KeyConditionExpression": "customerId = :c AND sk = :sk",
+                   "ExpressionAttributeValues": {":c": {"S": "{customerId}"}, ":sk": {"S": "{createdAt}#{orderId}"}}})"},
+      std::vector{ddb::Item{{"orderId", t.orders.records[5].at("orderId")},
+                            {"customerId", t.orders.records[5].at("customerId")},
+                            {"createdAt", t.orders.records[5].at("createdAt")}}},
+      t.orders);
+  INFO(by_id.reason);
+  CHECK(by_id.passed);
+  CHECK(by_id.items_returned == 1);
+}
+
+TEST_CASE("The judge says what is wrong in plain words: missing, in the wrong order, a Scan, a filter, a failure",
+          "[design]") {
+  OrdersTable t;
+  const auto all = ddb::PatternAnswer(Newest(0), kCustomers[0], t.orders);
+  const std::string c001 = "for {customerId: \"c001\"}: ";
+  // Oldest first: the ten returned are not the ten newest.
+  auto v = ddb::JudgePattern(t.db, Newest(10), {"Query", CustomerQuery(R"(, "Limit": 10)")}, kCustomers, t.orders);
+  CHECK_FALSE(v.passed);
+  CHECK(v.reason == c001 + "misses 10 of 10 Order records (" + IdOf(all[0]) + " among them)");
+  // All of them, oldest first, where the pattern asks for newest first.
+  v = ddb::JudgePattern(t.db, Newest(0), {"Query", CustomerQuery("")}, kCustomers, t.orders);
+  CHECK(v.reason == c001 + "the right Order records in the wrong order (by createdAt, newest or largest first): " +
+                        IdOf(all[all.size() - 1]) + " came before " + IdOf(all[all.size() - 2]));
+  // The right ten, found by reading every order of the customer.
+  v = ddb::JudgePattern(t.db, Newest(10), {"Query", CustomerQuery(R"(, "ScanIndexForward": false)")}, kCustomers,
+                        t.orders);
+  CHECK(v.reason == c001 + "reads " + std::to_string(all.size()) +
+                        " items to return 10: the key condition (and a Limit) should find them, not a filter or a "
+                        "longer page");
+  // A Scan with a filter: the right orders (in any order, as this pattern allows), and it reads
+  // the whole table.
+  const ddb::AccessPattern any_order{
+      "A customer's orders", "Order", {{"customerId", ddb::PatternCondition::Op::kEquals, "customerId"}}, "", false, 0};
+  v = ddb::JudgePattern(t.db, any_order, {"Scan", R"({"TableName": "Orders", "FilterExpression": "customerId = :c",
+                                     "ExpressionAttributeValues": {":c": {"S": "{customerId}"}}})"},
+                        std::vector{kCustomers[1]}, t.orders);
+  const auto c017 = ddb::PatternAnswer(any_order, kCustomers[1], t.orders);
+  CHECK(v.items_read == 2000);
+  CHECK(v.reason == "for {customerId: \"c017\"}: Scan: reads all 2,000 items to return " + std::to_string(c017.size()));
+  // A parameter the pattern does not have; a table that is not there.
+  v = ddb::JudgePattern(t.db, Newest(10),
+                        {"Query", R"({"TableName": "Orders", "KeyConditionExpression": "customerId = :c",
+      "ExpressionAttributeValues": {":c": {"S": "{customerID}"}}})"},
+                        kCustomers, t.orders);
+  CHECK(v.reason == c001 +
+                        "the request's \"{customerID}\" names {customerID}, which is not a parameter of the "
+                        "pattern (it has customerId)");
+  v = ddb::JudgePattern(t.db, Newest(10),
+                        {"Query", R"({"TableName": "Order", "KeyConditionExpression": "customerId = :c",
+      "ExpressionAttributeValues": {":c": {"S": "{customerId}"}}})"},
+                        kCustomers, t.orders);
+  CHECK(v.reason == c001 + "the request failed: ResourceNotFoundException: Requested resource not found");
+  // An index that projects only its keys: the items do not say which orders they are.
+  v = ddb::JudgePattern(
+      t.db, {"Orders of a total", "Order", {{"total", ddb::PatternCondition::Op::kEquals, "total"}}, "", false, 0},
+      {"Query", R"({"TableName": "Orders", "IndexName": "ByTotal", "KeyConditionExpression": "#t = :t",
+                   "ExpressionAttributeNames": {"#t": "total"}, "ExpressionAttributeValues": {":t": {"N": "{total}"}}})"},
+      std::vector{ddb::Item{{"total", N("250")}}}, t.orders);
+  CHECK(v.reason ==
+        "for {total: 250}: the items returned do not carry orderId, so the judge cannot tell which records "
+        "they are: project it into the index, or read the items");
 }

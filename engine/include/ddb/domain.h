@@ -73,6 +73,36 @@ struct Domain {
   std::vector<EntitySpec> entities;  // in order: a reference reads an entity listed before
 };
 
+// ---- Access patterns ---------------------------------------------------------------------------
+//
+// A read the application makes, stated in the domain's terms, never in a design's: which
+// entity, which conditions on its attributes (each against a parameter), which order, how many.
+// The judge computes its right answer from the records alone (PatternAnswer), so any design
+// that returns those records passes, whatever its keys are called.
+
+struct PatternCondition {
+  enum class Op { kEquals, kBeginsWith, kAtLeast, kAtMost };  // =, begins_with, >=, <=
+  std::string attribute;
+  Op op = Op::kEquals;
+  std::string parameter;  // the parameter set's value it is compared with
+};
+
+struct AccessPattern {
+  std::string name;  // "A customer's ten newest orders"
+  std::string entity;
+  std::vector<PatternCondition> where;  // all of them hold
+  std::string order_by;                 // an attribute; empty: any order
+  bool descending = false;
+  std::size_t limit = 0;  // at most this many (the first in that order); 0: all
+};
+
+// The records of `records` (the pattern's entity) that answer `pattern` for `parameters` (a
+// parameter name -> value), in its order: ties, and a pattern without an order, in record
+// order. A condition holds only between values of one type (S with S, N with N); a record
+// without the attribute does not answer.
+std::vector<const Item*> PatternAnswer(const AccessPattern& pattern, const Item& parameters,
+                                       const EntityRecords& records);
+
 // Every entity's records, in the domain's order. The same domain gives the same records bit for
 // bit on every platform (a generator of the engine's own: no std:: distribution, whose results
 // differ between standard libraries), and each attribute draws from a stream of its own, so

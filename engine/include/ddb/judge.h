@@ -1,0 +1,47 @@
+// The judge of a design (the design studio): runs the learner's request for an access pattern
+// against the items their design made (ddb/design.h), for each of the pattern's parameter sets,
+// and says in plain words whether it returns exactly the pattern's answer (ddb/domain.h,
+// computed from the records alone) and what it cost: "Scan: reads all 2,050 items to return
+// 24", "misses 3 of 12 Order records", "the right records in the wrong order". It drives the
+// database through the JSON API, as any client would, and reads nothing else of the design.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+
+#include "ddb/database.h"
+#include "ddb/domain.h"
+#include "ddb/status.h"
+#include "ddb/value.h"
+
+namespace ddb {
+
+// The learner's request for a pattern: an operation (GetItem, Query, Scan, BatchGetItem) and
+// its JSON body, whose string values may hold the pattern's parameters in braces, as key
+// templates do: {":c": {"S": "CUSTOMER#{customerId}"}}.
+struct PatternRequest {
+  std::string operation;
+  std::string body;
+};
+
+struct PatternVerdict {
+  bool passed = false;
+  std::string reason;  // empty when passed; else why, for the first parameter set that failed
+  // Summed over the parameter sets:
+  std::size_t calls = 0;           // requests sent, pages included
+  std::size_t items_read = 0;      // what DynamoDB read (ScannedCount; a GetItem's one item)
+  std::size_t items_returned = 0;  // what the pattern kept (at most its limit)
+  double read_units = 0;           // ConsumedCapacity, asked for with ReturnConsumedCapacity TOTAL
+};
+
+// Runs `request` for each parameter set (a parameter name -> value) and compares what it
+// returns, mapped back to records by the entity's id attribute, with PatternAnswer. A Query or
+// Scan follows LastEvaluatedKey until it has the pattern's limit, or to the end. The pattern
+// fails when the request fails, returns records the answer lacks or lacks some it has, returns
+// them out of the pattern's order, or reads more items than it returns (a Scan, a filter doing a
+// key's work, a page bigger than the pattern asks for).
+PatternVerdict JudgePattern(Database& db, const AccessPattern& pattern, const PatternRequest& request,
+                            std::span<const Item> parameter_sets, const EntityRecords& records);
+
+}  // namespace ddb

@@ -1,0 +1,206 @@
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "ddb/item_json.h"
+#include "ddb/json_api.h"
+#include "ddb/judge.h"
+#include "ddb/key_template.h"
+
+namespace ddb {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::size_t kMaxPages = 10'000;  // a request that pages forever is the judge's to stop
+
+std::string DigitsGrouped(std::size_t n) {
+  std::string digits = std::to_string(n);
+  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) digits.insert(static_cast<std::size_t>(at), ",");
+  return digits;
+}
+
+std::string CountedNoun(std::size_t n, const std::string& one, const std::string& many) {
+  return DigitsGrouped(n) + " " + (n == 1 ? one : many);
+}
+
+std::string ParameterList(const Item& parameters) {
+  std::string out;
+  for (const auto& [name, value] : parameters) out += (out.empty() ? "" : ", ") + name;
+  return out.empty() ? "none" : out;
+}
+
+// Replaces every string value of `node` that holds a parameter in braces with its value under
+// `parameters`; the reason it cannot, or "".
+std::string BindParameters(json& node, const Item& parameters) {
+  if (node.is_object() || node.is_array()) {
+    for (auto& child : node)
+      if (std::string problem = BindParameters(child, parameters); !problem.empty()) return problem;
+    return "";
+  }
+  if (!node.is_string()) return "";
+  const std::string text = node.get<std::string>();
+  if (text.find_first_of("{}") == std::string::npos) return "";
+  auto key_template = ParseKeyTemplate(text);
+  if (!key_template.ok())
+    return "the request's " + ReadableValue(AttributeValue::S(text)) + ": " + key_template.status().message();
+  for (const std::string& name : key_template->Attributes())
+    if (!FindAttribute(parameters, name))
+      return "the request's " + ReadableValue(AttributeValue::S(text)) + " names {" + name +
+             "}, which is not a parameter of the pattern (it has " + ParameterList(parameters) + ")";
+  auto value = ApplyKeyTemplate(*key_template, parameters);
+  if (!value.ok()) return "the request's " + ReadableValue(AttributeValue::S(text)) + ": " + value.status().message();
+  if (value->type() == ValueType::kS) node = value->as_s();
+  else if (value->type() == ValueType::kN) node = value->as_n().ToString();
+  else
+    return "the request's " + ReadableValue(AttributeValue::S(text)) +
+           " would be binary: bind binary keys as {\"B\": ...} values";
+  return "";
+}
+
+// What one parameter set's run returned, or why it could not run.
+struct RequestRun {
+  std::string problem;
+  std::vector<Item> items;  // in the order returned, cut to the pattern's limit
+  std::size_t calls = 0;
+  std::size_t read = 0;
+  double units = 0;
+  std::size_t table_items = 0;  // for a Scan's words: what it read, all of it
+};
+
+void AddReadUnits(const json& response, RequestRun& run) {
+  const auto add = [&run](const json& c) {
+    if (c.is_object())
+      if (auto u = c.find("CapacityUnits"); u != c.end() && u->is_number()) run.units += u->get<double>();
+  };
+  if (auto c = response.find("ConsumedCapacity"); c != response.end()) {
+    if (c->is_array())
+      for (const json& each : *c) add(each);
+    else add(*c);
+  }
+}
+
+RequestRun RunRequest(Database& db, const AccessPattern& pattern, const PatternRequest& request,
+                      const Item& parameters) {
+  RequestRun run;
+  json body = json::parse(request.body, nullptr, false);
+  if (!body.is_object()) return {"the request's body is not a JSON object", {}, 0, 0, 0, 0};
+  if (run.problem = BindParameters(body, parameters); !run.problem.empty()) return run;
+  if (!body.contains("ReturnConsumedCapacity")) body["ReturnConsumedCapacity"] = "TOTAL";
+  const bool pages = request.operation == "Query" || request.operation == "Scan";
+  for (;;) {
+    const WireResponse response = HandleRequest(db, request.operation, DumpJson(body));
+    ++run.calls;
+    if (response.http_status != 200) {
+      run.problem = "the request failed: " + response.error.type + ": " + response.error.message;
+      return run;
+    }
+    const json page = json::parse(response.body, nullptr, false);
+    AddReadUnits(page, run);
+    std::vector<const json*> returned;
+    if (auto item = page.find("Item"); item != page.end()) {
+      returned.push_back(&*item);
+    } else if (auto items = page.find("Items"); items != page.end() && items->is_array()) {
+      for (const json& each : *items) returned.push_back(&each);
+    } else if (auto responses = page.find("Responses"); responses != page.end() && responses->is_object()) {
+      for (const auto& [table, items_of] : responses->items())
+        for (const json& each : items_of) returned.push_back(&each);
+    }
+    if (auto scanned = page.find("ScannedCount"); scanned != page.end() && scanned->is_number_unsigned())
+      run.read += scanned->get<std::size_t>();
+    else run.read += returned.size();  // GetItem, BatchGetItem: the items it found
+    for (const json* each : returned) {
+      auto item = ItemFromJson(*each);
+      if (item.ok()) run.items.push_back(std::move(item).value());
+    }
+    const auto next = page.find("LastEvaluatedKey");
+    const bool enough = pattern.limit > 0 && run.items.size() >= pattern.limit;
+    if (!pages || next == page.end() || enough) break;
+    if (run.calls >= kMaxPages) {
+      run.problem = "the request was still paging after " + DigitsGrouped(kMaxPages) + " pages";
+      return run;
+    }
+    body["ExclusiveStartKey"] = *next;
+  }
+  if (pattern.limit > 0 && run.items.size() > pattern.limit) run.items.resize(pattern.limit);
+  return run;
+}
+
+// Why `run` does not answer `pattern` with `answer`, or "".
+std::string Diagnose(const AccessPattern& pattern, const EntityRecords& records, const std::vector<const Item*>& answer,
+                     const RequestRun& run, const std::string& operation) {
+  const std::string& id = records.id_attribute;
+  const std::string entity = records.entity + " record";
+  std::vector<std::string> returned_ids;
+  for (const Item& item : run.items) {
+    const AttributeValue* v = FindAttribute(item, id);
+    if (!v)
+      return "the items returned do not carry " + id +
+             ", so the judge cannot tell which records they are: project it into the index, or read the items";
+    returned_ids.push_back(ReadableValue(*v));
+  }
+  std::vector<std::string> expected_ids;
+  for (const Item* record : answer) expected_ids.push_back(ReadableValue(record->at(id)));
+  const std::set<std::string> expected(expected_ids.begin(), expected_ids.end());
+  const std::set<std::string> got(returned_ids.begin(), returned_ids.end());
+  std::vector<std::string> missing, extra;
+  for (const std::string& e : expected_ids)
+    if (!got.count(e)) missing.push_back(e);
+  for (const std::string& r : returned_ids)
+    if (!expected.count(r)) extra.push_back(r);
+  if (!missing.empty())
+    return "misses " + DigitsGrouped(missing.size()) + " of " + CountedNoun(expected.size(), entity, entity + "s") +
+           " (" + missing.front() + (missing.size() > 1 ? " among them" : "") + ")";
+  if (!extra.empty())
+    return "returns " + CountedNoun(extra.size(), entity, entity + "s") + " it should not (" + extra.front() +
+           (extra.size() > 1 ? " among them" : "") + ")";
+  if (returned_ids.size() != got.size()) return "returns some " + entity + "s more than once";
+  if (!pattern.order_by.empty()) {
+    for (std::size_t i = 1; i < run.items.size(); ++i) {
+      const AttributeValue* a = FindAttribute(run.items[i - 1], pattern.order_by);
+      const AttributeValue* b = FindAttribute(run.items[i], pattern.order_by);
+      if (!a || !b || a->type() != b->type() || !a->is_scalar_key_type()) continue;
+      const std::strong_ordering order = CompareKeyValues(*a, *b);
+      if (pattern.descending ? order < 0 : order > 0)
+        return "the right " + entity + "s in the wrong order (by " + pattern.order_by +
+               (pattern.descending ? ", newest or largest first" : ", oldest or smallest first") +
+               "): " + returned_ids[i - 1] + " came before " + returned_ids[i];
+    }
+  }
+  if (operation == "Scan")
+    return "Scan: reads all " + CountedNoun(run.read, "item", "items") + " to return " +
+           DigitsGrouped(returned_ids.size());
+  if (run.read > returned_ids.size())
+    return "reads " + CountedNoun(run.read, "item", "items") + " to return " + DigitsGrouped(returned_ids.size()) +
+           ": the key condition (and a Limit) should find them, not a filter or a longer page";
+  return "";
+}
+
+}  // namespace
+
+PatternVerdict JudgePattern(Database& db, const AccessPattern& pattern, const PatternRequest& request,
+                            std::span<const Item> parameter_sets, const EntityRecords& records) {
+  PatternVerdict verdict;
+  verdict.passed = true;
+  for (const Item& parameters : parameter_sets) {
+    const RequestRun run = RunRequest(db, pattern, request, parameters);
+    verdict.calls += run.calls;
+    verdict.items_read += run.read;
+    verdict.items_returned += run.items.size();
+    verdict.read_units += run.units;
+    if (!verdict.passed) continue;  // the first failure's words; the totals go on
+    std::string problem = run.problem;
+    if (problem.empty())
+      problem = Diagnose(pattern, records, PatternAnswer(pattern, parameters, records), run, request.operation);
+    if (!problem.empty()) {
+      verdict.passed = false;
+      verdict.reason = (parameters.empty() ? "" : "for " + ReadableItem(parameters) + ": ") + problem;
+    }
+  }
+  return verdict;
+}
+
+}  // namespace ddb
