@@ -627,3 +627,90 @@ TEST_CASE("The judge says what is wrong in plain words: missing, in the wrong or
         "for {total: 250}: the items returned do not carry orderId, so the judge cannot tell which records "
         "they are: project it into the index, or read the items");
 }
+
+namespace {
+
+// One pending order of c1 in Orders (keyed by customer and time#id), with an index by status
+// that projects everything and one by total that projects only the keys.
+struct PendingOrder {
+  ddb::Database db;
+  ddb::EntityMapping mapping{"Order", "Orders", {{"sk", *ddb::ParseKeyTemplate("{createdAt}#{orderId}")}}};
+  ddb::Item record{{"orderId", S("o1")},
+                   {"customerId", S("c1")},
+                   {"createdAt", S("2026-12-05T10:00:00Z")},
+                   {"status", S("PENDING")},
+                   {"total", N("20")}};
+  PendingOrder() {
+    REQUIRE(ddb::HandleRequest(db, "CreateTable", R"({"TableName": "Orders", "BillingMode": "PAY_PER_REQUEST",
+        "AttributeDefinitions": [{"AttributeName": "customerId", "AttributeType": "S"},
+                                 {"AttributeName": "sk", "AttributeType": "S"},
+                                 {"AttributeName": "status", "AttributeType": "S"},
+                                 {"AttributeName": "total", "AttributeType": "N"}],
+        "KeySchema": [{"AttributeName": "customerId", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+        "GlobalSecondaryIndexes": [
+          {"IndexName": "ByStatus", "KeySchema": [{"AttributeName": "status", "KeyType": "HASH"}],
+           "Projection": {"ProjectionType": "ALL"}},
+          {"IndexName": "ByTotal", "KeySchema": [{"AttributeName": "total", "KeyType": "HASH"}],
+           "Projection": {"ProjectionType": "KEYS_ONLY"}}]})")
+                .http_status == 200);
+    REQUIRE(
+        ddb::MaterialiseRecords(db, std::vector{mapping}, std::vector{ddb::EntityRecords{"Order", "orderId", {record}}})
+            .ok());
+  }
+  std::string Items() { return ddb::HandleRequest(db, "Scan", R"({"TableName": "Orders"})").body; }
+};
+
+using Kind = ddb::WritePattern::Kind;
+
+}  // namespace
+
+TEST_CASE("A write is priced in write units under the design, index writes included, and undone", "[design]") {
+  PendingOrder o;
+  const std::string before = o.Items();
+  const auto price = [&o](const ddb::WritePattern& write) {
+    const ddb::WriteVerdict v = ddb::PriceWrite(o.db, write, o.mapping, o.record);
+    INFO(v.reason);
+    REQUIRE(v.priced);
+    return std::pair{v.table_units, v.index_units};
+  };
+  // A new order: the table, and an entry in each index whose key it has.
+  CHECK(price({"Place an order", "Order", Kind::kCreate, {}, {}}) == std::pair{1.0, 2.0});
+  // Shipping it moves its ByStatus key: a delete and a put there; ByTotal is untouched.
+  CHECK(price({"Ship an order", "Order", Kind::kChange, {{"status", S("SHIPPED")}}, {}}) == std::pair{1.0, 2.0});
+  // A new total moves its ByTotal key, and rewrites the ByStatus entry, which projects total.
+  CHECK(price({"Correct the total", "Order", Kind::kChange, {{"total", N("25")}}, {}}) == std::pair{1.0, 3.0});
+  // A note added: ByStatus projects it (one write), ByTotal does not (none).
+  CHECK(price({"Add a note", "Order", Kind::kChange, {{"note", S("gift")}}, {}}) == std::pair{1.0, 1.0});
+  // Removing the status takes the order out of ByStatus (a sparse index): one delete there.
+  CHECK(price({"Archive", "Order", Kind::kChange, {}, {"status"}}) == std::pair{1.0, 1.0});
+  CHECK(price({"Cancel an order", "Order", Kind::kDelete, {}, {}}) == std::pair{1.0, 2.0});
+  CHECK(o.Items() == before);  // every write undone
+}
+
+TEST_CASE("A change that moves the primary key is a delete and a put, and says so", "[design]") {
+  PendingOrder o;
+  // Keyed by status in the sort key, shipping an order moves it within the table.
+  o.mapping.keys[0].key_template = *ddb::ParseKeyTemplate("{status}#{orderId}");
+  REQUIRE(ddb::HandleRequest(o.db, "DeleteItem", R"({"TableName": "Orders",
+      "Key": {"customerId": {"S": "c1"}, "sk": {"S": "2026-12-05T10:00:00Z#o1"}}})")
+              .http_status == 200);
+  REQUIRE(ddb::MaterialiseRecords(o.db, std::vector{o.mapping},
+                                  std::vector{ddb::EntityRecords{"Order", "orderId", {o.record}}})
+              .ok());
+  const std::string before = o.Items();
+  const ddb::WriteVerdict v = ddb::PriceWrite(
+      o.db, {"Ship an order", "Order", Kind::kChange, {{"status", S("SHIPPED")}}, {}}, o.mapping, o.record);
+  REQUIRE(v.priced);
+  CHECK(v.reason ==
+        "the change moves the item's primary key from {customerId: \"c1\", sk: \"PENDING#o1\"} to "
+        "{customerId: \"c1\", sk: \"SHIPPED#o1\"}: a delete and a put (an UpdateItem cannot change a key)");
+  CHECK(v.table_units == 2);
+  CHECK(v.index_units == 4);  // each index: the old entry deleted, the new one put
+  CHECK(v.units() == 6);
+  CHECK(o.Items() == before);
+  // A change the templates cannot key is not priced, and says why.
+  const ddb::WriteVerdict unkeyed =
+      ddb::PriceWrite(o.db, {"Lose the status", "Order", Kind::kChange, {}, {"status"}}, o.mapping, o.record);
+  CHECK_FALSE(unkeyed.priced);
+  CHECK(unkeyed.reason == "after the change: sk = {status}#{orderId}: the record has no attribute \"status\"");
+}

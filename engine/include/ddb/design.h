@@ -64,6 +64,11 @@ struct MaterialiseReport {
   std::vector<RecordReplaced> replaced_examples;
 };
 
+// The item `record` becomes under `mapping`: the record's attributes, then the key attributes
+// its templates make (a template's value replaces a record attribute of the same name); or the
+// first template's reason it cannot, as "pk = {customerId}: the record has no attribute ...".
+Result<Item> ItemOf(const EntityMapping& mapping, const Item& record);
+
 // Writes every record of `records` as an item of its entity's table (PutItem through `db`'s
 // typed API, in the order given): the record's attributes, then the key attributes of its
 // entity's mapping (a template's value replaces a record attribute of the same name).

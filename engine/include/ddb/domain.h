@@ -103,6 +103,17 @@ struct AccessPattern {
 std::vector<const Item*> PatternAnswer(const AccessPattern& pattern, const Item& parameters,
                                        const EntityRecords& records);
 
+// A write the application makes: a record created, changed (these attributes set, those
+// removed: an order shipped) or deleted. The judge prices it in write units under a design.
+struct WritePattern {
+  enum class Kind { kCreate, kChange, kDelete };
+  std::string name;  // "Ship an order"
+  std::string entity;
+  Kind kind = Kind::kCreate;
+  Item set;                         // kChange: the attributes it sets, with their new values
+  std::vector<std::string> remove;  // kChange: the attributes it removes
+};
+
 // Every entity's records, in the domain's order. The same domain gives the same records bit for
 // bit on every platform (a generator of the engine's own: no std:: distribution, whose results
 // differ between standard libraries), and each attribute draws from a stream of its own, so

@@ -44,4 +44,20 @@ struct PatternVerdict {
 PatternVerdict JudgePattern(Database& db, const AccessPattern& pattern, const PatternRequest& request,
                             std::span<const Item> parameter_sets, const EntityRecords& records);
 
+struct WriteVerdict {
+  bool priced = false;
+  std::string reason;  // why it could not be priced; or, priced, what is worth knowing ("" if nothing)
+  double table_units = 0;
+  double index_units = 0;  // every index of the table, as ReturnConsumedCapacity INDEXES reports them
+  double units() const { return table_units + index_units; }
+};
+
+// What `write` costs, in write units, for one `record` of its entity already written under
+// `mapping` (MaterialiseRecords): a create writes the record's item, a change writes the changed
+// record's item over it (its key templates made again: an index key that moves costs a delete
+// and a put in that index; a primary key that moves, a delete and a put in the table, said in
+// `reason`), a delete removes it. Measured by doing it, with ReturnConsumedCapacity INDEXES, and
+// undoing it uncounted: the database ends as it began.
+WriteVerdict PriceWrite(Database& db, const WritePattern& write, const EntityMapping& mapping, const Item& record);
+
 }  // namespace ddb

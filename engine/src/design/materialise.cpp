@@ -30,6 +30,17 @@ std::string PrimaryKeyText(const Item& item, const KeySchema& schema) {
 
 }  // namespace
 
+Result<Item> ItemOf(const EntityMapping& mapping, const Item& record) {
+  Item item = record;
+  for (const KeyAssignment& key : mapping.keys) {
+    Result<AttributeValue> value = ApplyKeyTemplate(key.key_template, record);
+    if (!value.ok())
+      return Status::Validation(key.attribute + " = " + key.key_template.source + ": " + value.status().message());
+    item.insert_or_assign(key.attribute, std::move(value).value());
+  }
+  return item;
+}
+
 Result<MaterialiseReport> MaterialiseRecords(Database& db, std::span<const EntityMapping> mappings,
                                              std::span<const EntityRecords> records) {
   const auto mapping_of = [&mappings](const std::string& entity) -> const EntityMapping* {
@@ -67,18 +78,12 @@ Result<MaterialiseReport> MaterialiseRecords(Database& db, std::span<const Entit
         if (report.refused_examples.size() < MaterialiseReport::kExamples)
           report.refused_examples.push_back({entity.entity, RecordName(entity, record, i), std::move(reason)});
       };
-      Item item = record;
-      bool keyed = true;
-      for (const KeyAssignment& key : mapping.keys) {
-        Result<AttributeValue> value = ApplyKeyTemplate(key.key_template, record);
-        if (!value.ok()) {
-          refuse(key.attribute + " = " + key.key_template.source + ": " + value.status().message());
-          keyed = false;
-          break;
-        }
-        item.insert_or_assign(key.attribute, std::move(value).value());
+      Result<Item> keyed = ItemOf(mapping, record);
+      if (!keyed.ok()) {
+        refuse(keyed.status().message());
+        continue;
       }
-      if (!keyed) continue;
+      Item item = std::move(keyed).value();
       const std::string key_text = PrimaryKeyText(item, schema);
       PutItemRequest put;
       put.table_name = mapping.table;
