@@ -6,6 +6,7 @@
 
 #include "ddb/lesson.h"
 #include "wire/document_reader.h"
+#include "wire/document_values.h"
 
 namespace ddb::lesson {
 
@@ -21,9 +22,8 @@ bool ReadOperation(Reader& r, const Node& n, std::string& out);
 bool ReadTableName(Reader& r, const Node& n, std::string& out);
 // The same rule for a name that is a member key (setup items are keyed by table name).
 bool CheckTableName(Reader& r, const std::string& path, const std::string& name);
-// An object of attribute name -> DynamoDB JSON value ({"S": "x"}, {"N": "1"}, ...), with
-// between `min_members` and `max_members` attributes (0 = no upper bound).
-bool ReadItem(Reader& r, const Node& n, Item& out, std::size_t min_members, std::size_t max_members);
+// An object of attribute name -> DynamoDB JSON value (wire/document_values.h).
+using document::ReadItem;
 // A check object: one or more predicates, each a member named after its kind.
 bool ReadCheck(Reader& r, const Node& n, Check& out);
 
