@@ -3,18 +3,21 @@
 // (ddb/design.h), with the words a learner reads when a template, a record or a key fails.
 #include "ddb/design.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
 
 #include <catch2/catch.hpp>
 
+#include "ddb/challenge.h"
 #include "ddb/database.h"
 #include "ddb/domain.h"
 #include "ddb/item_json.h"
 #include "ddb/json_api.h"
 #include "ddb/judge.h"
 #include "ddb/key_template.h"
+#include "lesson_files.h"
 
 namespace {
 
@@ -713,4 +716,184 @@ TEST_CASE("A change that moves the primary key is a delete and a put, and says s
       ddb::PriceWrite(o.db, {"Lose the status", "Order", Kind::kChange, {}, {"status"}}, o.mapping, o.record);
   CHECK_FALSE(unkeyed.priced);
   CHECK(unkeyed.reason == "after the change: sk = {status}#{orderId}: the record has no attribute \"status\"");
+}
+
+namespace {
+
+ddb::Challenge ShippedChallenge(std::string_view file) {
+  for (const auto& f : ddb::test::ChallengeFiles())
+    if (f.name == file) {
+      auto challenge = ddb::ParseChallenge(f.text, f.name);
+      INFO(challenge.status().message());
+      REQUIRE(challenge.ok());
+      return *challenge;
+    }
+  FAIL("lessons/challenges/" << file << " is missing");
+  return {};
+}
+
+// A challenge's records written under `design`: its tables created, the items made, every
+// index caught up. The report says what was refused or lost.
+struct Judged {
+  ddb::Database db;
+  std::vector<ddb::EntityRecords> records;
+  ddb::MaterialiseReport report;
+  Judged(const ddb::Challenge& challenge, const ddb::Design& design) {
+    auto generated = ddb::GenerateRecords(challenge.domain);
+    REQUIRE(generated.ok());
+    records = std::move(generated).value();
+    for (const std::string& table : design.tables) {
+      const auto created = ddb::HandleRequest(db, "CreateTable", table);
+      INFO(created.body);
+      REQUIRE(created.http_status == 200);
+    }
+    auto made = ddb::MaterialiseRecords(db, design.entities, records);
+    INFO(made.status().message());
+    REQUIRE(made.ok());
+    report = *made;
+    db.FinishBackgroundWork();
+  }
+  const ddb::EntityRecords& Of(const std::string& entity) const {
+    for (const auto& r : records)
+      if (r.entity == entity) return r;
+    FAIL("no entity " << entity);
+    return records.front();
+  }
+  ddb::PatternVerdict Judge(const ddb::Challenge& c, std::size_t pattern, const ddb::PatternRequest& request) {
+    const ddb::ChallengePattern& p = c.patterns.at(pattern);
+    return ddb::JudgePattern(db, p.pattern, request, ddb::ParameterSets(p, records, c.domain.seed),
+                             Of(p.pattern.entity));
+  }
+};
+
+}  // namespace
+
+TEST_CASE("A shipped challenge's reference design answers every pattern, reading only what it returns", "[design]") {
+  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  CHECK(c.id == "online-orders");
+  REQUIRE(c.patterns.size() >= 6);
+  Judged j(c, c.reference);
+  CHECK(j.report.refused == 0);
+  CHECK(j.report.replaced == 0);
+  CHECK(j.report.items == 5500);
+  for (std::size_t i = 0; i < c.patterns.size(); ++i) {
+    const ddb::PatternVerdict v = j.Judge(c, i, c.reference.requests[i]);
+    INFO(c.patterns[i].pattern.name << ": " << v.reason);
+    CHECK(v.passed);
+    CHECK(v.items_read == v.items_returned);
+    CHECK(v.calls >= ddb::kParameterSets);
+  }
+  // The big tenant's share, which the first parameter set always takes: about 0.3 + 0.7 / 500.
+  const auto sets = ddb::ParameterSets(c.patterns[2], j.records, c.domain.seed);
+  REQUIRE(sets.size() == 3);
+  CHECK(sets[0].at("customerId").as_s() == "c0001");
+  CHECK(sets[1].at("customerId").as_s() != "c0001");
+  CHECK(ddb::PatternAnswer(
+            {"all", "Order", {{"customerId", ddb::PatternCondition::Op::kEquals, "customerId"}}, "", false, 0}, sets[0],
+            j.Of("Order"))
+            .size() > 1400);
+  // Parameters drawn from one entity come from one record: the order's id and nothing else here.
+  const auto by_id = ddb::ParameterSets(c.patterns[1], j.records, c.domain.seed);
+  CHECK(by_id[0].at("orderId").as_s() == "o000001");
+  // Every write is priced, index writes included: a pending order placed or cancelled writes
+  // the item and its entry in each index (GSI1, GSI2, LSI1); shipping it moves GSI2's key (a
+  // delete and a put) and rewrites GSI1's and LSI1's entries, which project the status.
+  const ddb::EntityMapping& orders = c.reference.entities[1];
+  const auto pending = std::find_if(j.Of("Order").records.begin(), j.Of("Order").records.end(),
+                                    [](const ddb::Item& r) { return r.at("status").as_s() == "PENDING"; });
+  REQUIRE(pending != j.Of("Order").records.end());
+  const ddb::Item& order = *pending;
+  std::vector<double> units;
+  for (const ddb::WritePattern& w : c.writes) {
+    const ddb::WriteVerdict v = ddb::PriceWrite(j.db, w, orders, order);
+    INFO(w.name << ": " << v.reason);
+    REQUIRE(v.priced);
+    units.push_back(v.units());
+  }
+  CHECK(units == std::vector<double>{4, 5, 4});
+  // A write that changes nothing an index holds costs that index nothing: shipping an order
+  // already shipped writes the item alone.
+  const auto shipped = std::find_if(j.Of("Order").records.begin(), j.Of("Order").records.end(),
+                                    [](const ddb::Item& r) { return r.at("status").as_s() == "SHIPPED"; });
+  REQUIRE(shipped != j.Of("Order").records.end());
+  CHECK(ddb::PriceWrite(j.db, c.writes[1], orders, *shipped).units() == 1);
+}
+
+TEST_CASE("Known-bad designs of a shipped challenge fail with the diagnosis a trainer would give", "[design]") {
+  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  // Each order under its customer with one sort key: all but the last order of each customer lost.
+  ddb::Design lossy = c.reference;
+  lossy.entities[1].keys[1].key_template = *ddb::ParseKeyTemplate("ORDER#{customerId}");
+  {
+    Judged j(c, lossy);
+    CHECK(j.report.replaced > 4000);
+    const ddb::PatternVerdict v = j.Judge(c, 2, c.reference.requests[2]);
+    CHECK_FALSE(v.passed);
+    CHECK(v.reason.starts_with("for {customerId: \"c0001\"}: misses 9 of 10 Order records ("));
+  }
+  Judged j(c, c.reference);
+  // The newest orders found by a Scan and a filter.
+  auto v = j.Judge(c, 2, {"Scan", R"j({"TableName": "Shop", "FilterExpression": "customerId = :c",
+                                     "ExpressionAttributeValues": {":c": {"S": "{customerId}"}}})j"});
+  CHECK_FALSE(v.passed);
+  CHECK(v.items_read >= 5500);
+  // Oldest first where the newest are asked for.
+  v = j.Judge(c, 2, {"Query", R"j({"TableName": "Shop", "KeyConditionExpression": "pk = :c AND begins_with(sk, :o)",
+      "ExpressionAttributeValues": {":c": {"S": "CUSTOMER#{customerId}"}, ":o": {"S": "ORDER#"}}, "Limit": 10})j"});
+  CHECK(v.reason.starts_with("for {customerId: \"c0001\"}: misses 10 of 10 Order records ("));
+  // The pending orders by a Scan of the table.
+  v = j.Judge(c, 4, {"Scan", R"j({"TableName": "Shop", "FilterExpression": "#s = :s",
+      "ExpressionAttributeNames": {"#s": "status"}, "ExpressionAttributeValues": {":s": {"S": "{status}"}}})j"});
+  CHECK_FALSE(v.passed);
+  // Large orders by a filter on the customer's collection: it reads them all.
+  v = j.Judge(c, 5, {"Query", R"j({"TableName": "Shop", "KeyConditionExpression": "pk = :c AND begins_with(sk, :o)",
+      "FilterExpression": "#t >= :m", "ExpressionAttributeNames": {"#t": "total"},
+      "ExpressionAttributeValues": {":c": {"S": "CUSTOMER#{customerId}"}, ":o": {"S": "ORDER#"}, ":m": {"N": "{min}"}}})j"});
+  CHECK_FALSE(v.passed);
+  CHECK(v.reason.find(" to return ") != std::string::npos);
+  CHECK(v.reason.ends_with(": the key condition (and a Limit) should find them, not a filter or a longer page"));
+  // The order by id looked up in the table by a key it does not have.
+  v = j.Judge(c, 1,
+              {"GetItem", R"j({"TableName": "Shop", "Key": {"pk": {"S": "ORDER#{orderId}"}, "sk": {"S": "ORDER"}}})j"});
+  CHECK(v.reason == "for {orderId: \"o000001\"}: misses 1 of 1 Order record (\"o000001\")");
+}
+
+TEST_CASE("A broken challenge is refused with its file, id, JSON Pointer and reason", "[design]") {
+  const auto message = [](const std::string& text) {
+    return ddb::ParseChallenge(text, "broken.json").status().message();
+  };
+  CHECK(message("{") == "broken.json: the challenge is not JSON");
+  // The shipped one with one thing broken at a time (a textual edit of its JSON).
+  std::string shipped;
+  for (const auto& f : ddb::test::ChallengeFiles())
+    if (f.name == "01-online-orders.json") shipped = std::string(f.text);
+  REQUIRE_FALSE(shipped.empty());
+  const auto broken = [&](const std::string& from, const std::string& to) {
+    std::string text = shipped;
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    return message(text);
+  };
+  const std::string prefix = "broken.json: challenge \"online-orders\": ";
+  CHECK(broken(R"("bigShare": 0.3)", R"("bigShare": 3)") ==
+        prefix + "/entities/1/attributes/customerId/reference/bigShare: must be between 0 and 1");
+  CHECK(broken(R"("entity": "Customer")", R"("entity": "Client")") ==
+        prefix +
+            "/entities: entity \"Order\", attribute \"customerId\": it refers to entity \"Client\", which is not "
+            "listed before it");
+  CHECK(broken(R"("op": ">=")", R"("op": ">")") ==
+        prefix + "/patterns/5/where/1/op: \">\" is not one of: =, begins_with, >=, <=");
+  CHECK(broken(R"("parameter": "min")", R"("parameter": "minimum")") ==
+        prefix + "/patterns/5/where/1/parameter: \"minimum\" is not one of the pattern's parameters");
+  CHECK(broken(R"("LSI1SK": "TOTAL#{total:04}")", R"("LSI1SK": "TOTAL#{total:4}")") ==
+        prefix +
+            "/reference/entities/1/keys/LSI1SK: at character 7: \"{total:4}\": the one format is zero-padding, a 0 "
+            "and a width, as in {invoiceNumber:08}");
+  CHECK(broken(R"("pattern": "An order by its id")", R"("pattern": "An order by id")") ==
+        prefix + "/reference/requests/1/pattern: \"An order by id\" is not one of the patterns");
+  CHECK(broken(R"("table": "Shop")", R"("table": "Shops")") ==
+        prefix + "/reference/entities/0/table: \"Shops\" is not one of the design's tables");
+  CHECK(broken(R"("kind": "delete")", R"("kind": "delete", "set": {"status": {"S": "GONE"}})") ==
+        prefix + "/writes/2: only a change sets or removes attributes");
 }

@@ -114,6 +114,9 @@ struct WritePattern {
   std::vector<std::string> remove;  // kChange: the attributes it removes
 };
 
+// Why `domain` cannot be generated (the checks GenerateRecords makes first), or OK.
+Status ValidateDomain(const Domain& domain);
+
 // Every entity's records, in the domain's order. The same domain gives the same records bit for
 // bit on every platform (a generator of the engine's own: no std:: distribution, whose results
 // differ between standard libraries), and each attribute draws from a stream of its own, so

@@ -164,7 +164,7 @@ std::vector<std::optional<AttributeValue>> Column(const AttributeSpec& spec, std
 
 }  // namespace
 
-Result<std::vector<EntityRecords>> GenerateRecords(const Domain& domain) {
+Status ValidateDomain(const Domain& domain) {
   const std::span<const EntitySpec> entities(domain.entities);
   for (std::size_t e = 0; e < entities.size(); ++e) {
     const EntitySpec& entity = entities[e];
@@ -180,6 +180,12 @@ Result<std::vector<EntityRecords>> GenerateRecords(const Domain& domain) {
       return Status::Validation("entity \"" + entity.name + "\": its id, \"" + entity.id_attribute +
                                 "\", must be one of its attributes, a sequence every record has");
   }
+  return Status::Ok();
+}
+
+Result<std::vector<EntityRecords>> GenerateRecords(const Domain& domain) {
+  if (Status valid = ValidateDomain(domain); !valid.ok()) return valid;
+  const std::span<const EntitySpec> entities(domain.entities);
   std::vector<EntityRecords> generated;
   for (std::size_t e = 0; e < entities.size(); ++e) {
     const EntitySpec& entity = entities[e];
