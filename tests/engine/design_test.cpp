@@ -629,6 +629,10 @@ TEST_CASE("The judge says what is wrong in plain words: missing, in the wrong or
   CHECK(v.reason ==
         "for {total: 250}: the items returned do not carry orderId, so the judge cannot tell which records "
         "they are: project it into the index, or read the items");
+  // Nothing to judge with is not a pass.
+  v = ddb::JudgePattern(t.db, Newest(10), {"Query", CustomerQuery("")}, std::vector<ddb::Item>{}, t.orders);
+  CHECK_FALSE(v.passed);
+  CHECK(v.reason == "no parameter sets to judge the pattern with");
 }
 
 namespace {

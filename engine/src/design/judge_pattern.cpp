@@ -68,7 +68,6 @@ struct RequestRun {
   std::size_t calls = 0;
   std::size_t read = 0;
   double units = 0;
-  std::size_t table_items = 0;  // for a Scan's words: what it read, all of it
 };
 
 void AddReadUnits(const json& response, RequestRun& run) {
@@ -87,7 +86,7 @@ RequestRun RunRequest(Database& db, const AccessPattern& pattern, const PatternR
                       const Item& parameters) {
   RequestRun run;
   json body = json::parse(request.body, nullptr, false);
-  if (!body.is_object()) return {"the request's body is not a JSON object", {}, 0, 0, 0, 0};
+  if (!body.is_object()) return {"the request's body is not a JSON object", {}, 0, 0, 0};
   if (run.problem = BindParameters(body, parameters); !run.problem.empty()) return run;
   if (!body.contains("ReturnConsumedCapacity")) body["ReturnConsumedCapacity"] = "TOTAL";
   const bool pages = request.operation == "Query" || request.operation == "Scan";
@@ -184,6 +183,10 @@ std::string Diagnose(const AccessPattern& pattern, const EntityRecords& records,
 PatternVerdict JudgePattern(Database& db, const AccessPattern& pattern, const PatternRequest& request,
                             std::span<const Item> parameter_sets, const EntityRecords& records) {
   PatternVerdict verdict;
+  if (parameter_sets.empty()) {
+    verdict.reason = "no parameter sets to judge the pattern with";
+    return verdict;
+  }
   verdict.passed = true;
   for (const Item& parameters : parameter_sets) {
     const RequestRun run = RunRequest(db, pattern, request, parameters);
