@@ -883,3 +883,65 @@ TEST_CASE("A broken challenge is refused with its file, id, JSON Pointer and rea
     }
   }
 }
+
+TEST_CASE("The score card judges a whole design, the same every time, with stars against par", "[design]") {
+  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  const auto par = ddb::JudgeDesign(c, c.reference);
+  INFO(par.status().message());
+  REQUIRE(par.ok());
+  CHECK(par->PatternsPassed() == 6);
+  CHECK(par->items.items == 5500);
+  CHECK(par->tables == 1);
+  CHECK(par->indexes == 3);
+  CHECK(par->storage_bytes > 5500 * 50);
+  REQUIRE(par->writes.size() == 3);
+  for (const auto& w : par->writes) CHECK(w.verdict.priced);
+  CHECK(par->ReadUnits() > 0);
+  CHECK(ddb::Stars(*par, *par) == 3);
+  // Bit for bit: a design scores the same however often it is judged.
+  const auto again = ddb::JudgeDesign(c, c.reference);
+  REQUIRE(again.ok());
+  CHECK(again->ReadUnits() == par->ReadUnits());
+  CHECK(again->WriteUnits() == par->WriteUnits());
+  CHECK(again->storage_bytes == par->storage_bytes);
+  for (std::size_t i = 0; i < par->patterns.size(); ++i) {
+    CHECK(again->patterns[i].verdict.items_read == par->patterns[i].verdict.items_read);
+    CHECK(again->patterns[i].verdict.calls == par->patterns[i].verdict.calls);
+  }
+
+  // One pattern served by a Scan: five of six pass, one star, and the card says which and why.
+  ddb::Design scan = c.reference;
+  scan.requests[2] = {"Scan", R"j({"TableName": "Shop", "FilterExpression": "customerId = :c",
+                                   "ExpressionAttributeValues": {":c": {"S": "{customerId}"}}})j"};
+  const auto scanned = ddb::JudgeDesign(c, scan);
+  REQUIRE(scanned.ok());
+  CHECK(scanned->PatternsPassed() == 5);
+  CHECK(scanned->patterns[2].operation == "Scan");
+  CHECK_FALSE(scanned->patterns[2].verdict.passed);
+  CHECK(scanned->patterns[2].verdict.reason.starts_with("for {customerId: \"c0001\"}: "));
+  CHECK(ddb::Stars(*scanned, *par) == 1);
+
+  // Every pattern answered, but an index nothing reads makes every write dearer: two stars.
+  ddb::Design extra = c.reference;
+  auto table = nlohmann::json::parse(extra.tables[0]);
+  table["AttributeDefinitions"].push_back({{"AttributeName", "total"}, {"AttributeType", "N"}});
+  table["GlobalSecondaryIndexes"].push_back({{"IndexName", "ByTotal"},
+                                             {"KeySchema", {{{"AttributeName", "total"}, {"KeyType", "HASH"}}}},
+                                             {"Projection", {{"ProjectionType", "ALL"}}}});
+  extra.tables[0] = table.dump();
+  const auto heavier = ddb::JudgeDesign(c, extra);
+  REQUIRE(heavier.ok());
+  CHECK(heavier->PatternsPassed() == 6);
+  CHECK(heavier->indexes == 4);
+  CHECK(heavier->WriteUnits() > par->WriteUnits());
+  CHECK(heavier->storage_bytes > par->storage_bytes);
+  CHECK(ddb::Stars(*heavier, *par) == 2);
+
+  // A table DynamoDB will not create: the design cannot be judged, and says why.
+  ddb::Design refused = c.reference;
+  refused.tables[0] = R"({"TableName": "Shop", "BillingMode": "PAY_PER_REQUEST", "AttributeDefinitions": [],
+                          "KeySchema": []})";
+  const auto no_table = ddb::JudgeDesign(c, refused);
+  REQUIRE_FALSE(no_table.ok());
+  CHECK(no_table.status().message().starts_with("table \"Shop\" could not be created: ValidationException: "));
+}

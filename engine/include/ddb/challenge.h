@@ -65,4 +65,44 @@ inline constexpr std::size_t kParameterSets = 3;
 std::vector<Item> ParameterSets(const ChallengePattern& pattern, const std::vector<EntityRecords>& records,
                                 std::uint64_t seed);
 
+// ---- The score card ------------------------------------------------------------------------
+
+struct PatternScore {
+  std::string name;
+  std::string operation;  // the design's request's
+  PatternVerdict verdict;
+};
+
+struct WriteScore {
+  std::string name;
+  WriteVerdict verdict;
+};
+
+// What the judge says of a design: what became of the records, each pattern and each write, and
+// the design's size. Units are summed over every pattern's parameter sets, and one of each write.
+struct ScoreCard {
+  MaterialiseReport items;
+  std::vector<PatternScore> patterns;  // in the challenge's order
+  std::vector<WriteScore> writes;
+  std::size_t tables = 0;
+  std::size_t indexes = 0;          // GSIs and LSIs of the design's tables
+  std::uint64_t storage_bytes = 0;  // the tables' and their indexes' sizes
+  std::size_t PatternsPassed() const;
+  double ReadUnits() const;
+  double WriteUnits() const;
+};
+
+// Judges `design` for `challenge` on a database of its own (nothing of the learner's sandbox, no
+// capacity model): the records generated, the design's tables created, the items made (every
+// index caught up), each pattern run for its parameter sets, each write priced on the first
+// record of its entity. The same design scores the same, bit for bit. ValidationException for a
+// design that cannot be judged at all: a table DynamoDB refuses to create (named, with
+// DynamoDB's words), an entity without a place, a request missing for a pattern.
+Result<ScoreCard> JudgeDesign(const Challenge& challenge, const Design& design);
+
+// Stars against par (the reference design's card): three when every pattern passes and the
+// read and write units are no more than par's; two when every pattern passes; one when at least
+// half do; none otherwise.
+int Stars(const ScoreCard& card, const ScoreCard& par);
+
 }  // namespace ddb
