@@ -779,7 +779,7 @@ TEST_CASE("A shipped challenge's reference design answers every pattern, reading
   Judged j(c, c.reference);
   CHECK(j.report.refused == 0);
   CHECK(j.report.replaced == 0);
-  CHECK(j.report.items == 5500);
+  CHECK(j.report.items == 2200);
   for (std::size_t i = 0; i < c.patterns.size(); ++i) {
     const ddb::PatternVerdict v = j.Judge(c, i, c.reference.requests[i]);
     INFO(c.patterns[i].pattern.name << ": " << v.reason);
@@ -787,7 +787,7 @@ TEST_CASE("A shipped challenge's reference design answers every pattern, reading
     CHECK(v.items_read == v.items_returned);
     CHECK(v.calls >= ddb::kParameterSets);
   }
-  // The big tenant's share, which the first parameter set always takes: about 0.3 + 0.7 / 500.
+  // The big tenant's share, which the first parameter set always takes: about 0.3 + 0.7 / 200 of 2,000.
   const auto sets = ddb::ParameterSets(c.patterns[2], j.records, c.domain.seed);
   REQUIRE(sets.size() == 3);
   CHECK(sets[0].at("customerId").as_s() == "c0001");
@@ -795,7 +795,7 @@ TEST_CASE("A shipped challenge's reference design answers every pattern, reading
   CHECK(ddb::PatternAnswer(
             {"all", "Order", {{"customerId", ddb::PatternCondition::Op::kEquals, "customerId"}}, "", false, 0}, sets[0],
             j.Of("Order"))
-            .size() > 1400);
+            .size() > 540);
   // Parameters drawn from one entity come from one record: the order's id and nothing else here.
   const auto by_id = ddb::ParameterSets(c.patterns[1], j.records, c.domain.seed);
   CHECK(by_id[0].at("orderId").as_s() == "o000001");
@@ -815,8 +815,9 @@ TEST_CASE("A shipped challenge's reference design answers every pattern, reading
     units.push_back(v.units());
   }
   CHECK(units == std::vector<double>{4, 5, 4});
-  // A write that changes nothing an index holds costs that index nothing: shipping an order
-  // already shipped writes the item alone.
+  // A write that changes nothing an index holds costs that index nothing (the engine's model:
+  // the Developer Guide lists entering, moving within and leaving an index, not this case):
+  // shipping an order already shipped writes the item alone.
   const auto shipped = std::find_if(j.Of("Order").records.begin(), j.Of("Order").records.end(),
                                     [](const ddb::Item& r) { return r.at("status").as_s() == "SHIPPED"; });
   REQUIRE(shipped != j.Of("Order").records.end());
@@ -830,7 +831,7 @@ TEST_CASE("Known-bad designs of a shipped challenge fail with the diagnosis a tr
   lossy.entities[1].keys[1].key_template = *ddb::ParseKeyTemplate("ORDER#{customerId}");
   {
     Judged j(c, lossy);
-    CHECK(j.report.replaced > 4000);
+    CHECK(j.report.replaced > 1700);
     const ddb::PatternVerdict v = j.Judge(c, 2, c.reference.requests[2]);
     CHECK_FALSE(v.passed);
     CHECK(v.reason.starts_with("for {customerId: \"c0001\"}: misses 9 of 10 Order records ("));
@@ -840,7 +841,7 @@ TEST_CASE("Known-bad designs of a shipped challenge fail with the diagnosis a tr
   auto v = j.Judge(c, 2, {"Scan", R"j({"TableName": "Shop", "FilterExpression": "customerId = :c",
                                      "ExpressionAttributeValues": {":c": {"S": "{customerId}"}}})j"});
   CHECK_FALSE(v.passed);
-  CHECK(v.items_read >= 5500);
+  CHECK(v.items_read >= 2200);
   // Oldest first where the newest are asked for.
   v = j.Judge(c, 2, {"Query", R"j({"TableName": "Shop", "KeyConditionExpression": "pk = :c AND begins_with(sk, :o)",
       "ExpressionAttributeValues": {":c": {"S": "CUSTOMER#{customerId}"}, ":o": {"S": "ORDER#"}}, "Limit": 10})j"});
@@ -890,10 +891,10 @@ TEST_CASE("The score card judges a whole design, the same every time, with stars
   INFO(par.status().message());
   REQUIRE(par.ok());
   CHECK(par->PatternsPassed() == 6);
-  CHECK(par->items.items == 5500);
+  CHECK(par->items.items == 2200);
   CHECK(par->tables == 1);
   CHECK(par->indexes == 3);
-  CHECK(par->storage_bytes > 5500 * 50);
+  CHECK(par->storage_bytes > 2200 * 50);
   REQUIRE(par->writes.size() == 3);
   for (const auto& w : par->writes) CHECK(w.verdict.priced);
   CHECK(par->ReadUnits() > 0);
