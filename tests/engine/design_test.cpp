@@ -17,6 +17,7 @@
 #include "ddb/json_api.h"
 #include "ddb/judge.h"
 #include "ddb/key_template.h"
+#include "ddb/lesson.h"
 #include "lesson_files.h"
 
 namespace {
@@ -945,4 +946,66 @@ TEST_CASE("The score card judges a whole design, the same every time, with stars
   const auto no_table = ddb::JudgeDesign(c, refused);
   REQUIRE_FALSE(no_table.ok());
   CHECK(no_table.status().message().starts_with("table \"Shop\" could not be created: ValidationException: "));
+}
+
+TEST_CASE("The score card's lines: each pattern and write in words, the totals against par, and where to learn the fix",
+          "[design]") {
+  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  const auto par = ddb::JudgeDesign(c, c.reference);
+  REQUIRE(par.ok());
+  const auto lines = ddb::ScoreCardLines(*par, *par);
+  REQUIRE(lines.size() == 6 + 3 + 5);
+  for (const auto& line : lines) CHECK(line.passed);
+  CHECK(lines[0].text == "\xE2\x9C\x93 A customer's profile: GetItem, 3 calls, 3 items read for 3, 1.5 read units");
+  CHECK(lines[0].lesson.empty());
+  CHECK(lines[2].text ==
+        "\xE2\x9C\x93 A customer's ten newest orders: Query, 3 calls, 22 items read for 22, 1.5 read units");
+  CHECK(lines[7].text == "\xE2\x9C\x93 Ship an order: 5 write units (1 the table, 4 its indexes)");
+  CHECK(lines[7].lesson == "hot-indexes");
+  CHECK(lines[9].text == "6 of 6 patterns answered with one request each, reading only what they return");
+  CHECK(lines[10].text == "Read units: 14 (par 14)");
+  CHECK(lines[11].text == "Write units: 13 (par 13)");
+  CHECK(lines[13].text == "Storage: 1,792,313 bytes (par 1,792,313)");
+  CHECK(lines[12].text == "Indexes: 3 (par 3)");
+
+  // A design that loses orders to a key that is not unique: the newest-orders line points to the
+  // lesson on keys that are unique.
+  ddb::Design lossy = c.reference;
+  lossy.entities[1].keys[1].key_template = *ddb::ParseKeyTemplate("ORDER#{customerId}");
+  const auto lost = ddb::JudgeDesign(c, lossy);
+  REQUIRE(lost.ok());
+  const auto lost_lines = ddb::ScoreCardLines(*lost, *par);
+  CHECK_FALSE(lost_lines[2].passed);
+  CHECK(lost_lines[2].text.starts_with(
+      "\xE2\x9C\x97 A customer's ten newest orders: for {customerId: \"c0001\"}: misses 9 of 10"));
+  CHECK(lost_lines[2].lesson == "composite-keys");
+  CHECK(lost_lines[2].step == 1);
+  CHECK_FALSE(lost_lines[9].passed);
+
+  // Every lesson a line can point to is a step of the curriculum.
+  std::map<std::string, std::size_t> steps;  // lesson id -> its number of steps
+  for (const auto& f : ddb::test::LessonFiles()) {
+    if (f.name == "index.json" || f.name == "schema.json" || f.name == "facts.json") continue;
+    auto lesson = ddb::ParseLesson(f.text, f.name);
+    REQUIRE(lesson.ok());
+    steps[lesson->id] = lesson->steps.size();
+  }
+  using Problem = ddb::PatternVerdict::Problem;
+  for (Problem problem : {Problem::kMissing, Problem::kExtra, Problem::kRepeated, Problem::kOrder, Problem::kScan,
+                          Problem::kReadsMore, Problem::kUnidentified}) {
+    for (bool index : {false, true})
+      for (std::size_t replaced : {0, 1}) {
+        ddb::ScoreCard card;
+        card.items.replaced = replaced;
+        ddb::PatternScore score{"p", "Query", index, {}};
+        score.verdict.problem = problem;
+        score.verdict.reason = "r";
+        card.patterns.push_back(score);
+        const auto line = ddb::ScoreCardLines(card, card).front();
+        INFO("problem " << static_cast<int>(problem));
+        REQUIRE(steps.count(line.lesson) == 1);
+        CHECK(line.step >= 1);
+        CHECK(static_cast<std::size_t>(line.step) <= steps[line.lesson]);
+      }
+  }
 }

@@ -69,7 +69,8 @@ std::vector<Item> ParameterSets(const ChallengePattern& pattern, const std::vect
 
 struct PatternScore {
   std::string name;
-  std::string operation;  // the design's request's
+  std::string operation;     // the design's request's
+  bool reads_index = false;  // the request names an IndexName
   PatternVerdict verdict;
 };
 
@@ -99,6 +100,19 @@ struct ScoreCard {
 // design that cannot be judged at all: a table DynamoDB refuses to create (named, with
 // DynamoDB's words), an entity without a place, a request missing for a pattern.
 Result<ScoreCard> JudgeDesign(const Challenge& challenge, const Design& design);
+
+// A line of the score card as the learner reads it, and the lesson step that teaches the fix
+// for what it found wrong.
+struct CardLine {
+  bool passed = false;
+  std::string text;    // "✓ An order by its id: Query, 3 calls, 3 items read for 3" or "✗ …: <why>"
+  std::string lesson;  // a lesson id, e.g. "filters-vs-keys"; empty: none to point to
+  int step = 0;        // its step, from 1
+};
+
+// One line per pattern, one per write, then the totals against par (patterns answered, read and
+// write units, indexes, storage).
+std::vector<CardLine> ScoreCardLines(const ScoreCard& card, const ScoreCard& par);
 
 // Stars against par (the reference design's card): three when every pattern passes and the
 // read and write units are no more than par's; two when every pattern passes; one when at least

@@ -28,6 +28,11 @@ struct PatternRequest {
 struct PatternVerdict {
   bool passed = false;
   std::string reason;  // empty when passed; else why, for the first parameter set that failed
+  // The kind of problem the reason describes, for a pointer to the lesson that teaches its fix:
+  // the request could not run as written, records missed, extra or repeated, the wrong order, a
+  // Scan, more items read than returned, items that do not say which records they are.
+  enum class Problem { kNone, kRequest, kMissing, kExtra, kRepeated, kOrder, kScan, kReadsMore, kUnidentified };
+  Problem problem = Problem::kNone;
   // Summed over the parameter sets:
   std::size_t calls = 0;           // requests sent, pages included
   std::size_t items_read = 0;      // what DynamoDB read (ScannedCount; a GetItem's one item)

@@ -58,6 +58,7 @@ Result<ScoreCard> JudgeDesign(const Challenge& challenge, const Design& design) 
     if (!entity) return Status::Validation("pattern \"" + p.pattern.name + "\" reads an entity the domain lacks");
     card.patterns.push_back(
         {p.pattern.name, design.requests[i].operation,
+         design.requests[i].body.find("\"IndexName\"") != std::string::npos,
          JudgePattern(db, p.pattern, design.requests[i], ParameterSets(p, *records, challenge.domain.seed), *entity)});
   }
   for (const WritePattern& w : challenge.writes) {
@@ -83,6 +84,96 @@ Result<ScoreCard> JudgeDesign(const Challenge& challenge, const Design& design) 
       }
   }
   return card;
+}
+
+namespace {
+
+// Units come in halves: "12", "12.5".
+std::string UnitsText(double units) {
+  const long long tenths = static_cast<long long>(units * 10 + 0.5);
+  return std::to_string(tenths / 10) + (tenths % 10 ? "." + std::to_string(tenths % 10) : "");
+}
+
+std::string Grouped(std::uint64_t n) {
+  std::string digits = std::to_string(n);
+  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) digits.insert(static_cast<std::size_t>(at), ",");
+  return digits;
+}
+
+// The lesson step that teaches the fix for a pattern's problem (lesson ids and steps checked
+// against the curriculum by tests/engine/design_test.cpp).
+void PointToLesson(const PatternScore& score, const ScoreCard& card, CardLine& line) {
+  using Problem = PatternVerdict::Problem;
+  const auto to = [&line](const char* lesson, int step) {
+    line.lesson = lesson;
+    line.step = step;
+  };
+  switch (score.verdict.problem) {
+    case Problem::kScan: to("filters-vs-keys", 5); break;         // Give the access pattern a key
+    case Problem::kReadsMore: to("filters-vs-keys", 1); break;    // What a filter costs
+    case Problem::kOrder: to("sort-key-conditions", 5); break;    // Newest first
+    case Problem::kUnidentified: to("global-indexes", 2); break;  // Fetch the whole item by its key
+    case Problem::kMissing:
+      if (card.items.replaced > 0) to("composite-keys", 1);  // Two parts, one key: a key that is unique
+      else if (score.reads_index) to("global-indexes", 5);   // A sparse index leaves items out
+      else to("access-patterns", 1);                         // Write the reads down first
+      break;
+    case Problem::kExtra:
+    case Problem::kRepeated: to("access-patterns", 1); break;
+    case Problem::kRequest:
+    case Problem::kNone: break;
+  }
+}
+
+}  // namespace
+
+std::vector<CardLine> ScoreCardLines(const ScoreCard& card, const ScoreCard& par) {
+  const std::string yes = "\xE2\x9C\x93 ", no = "\xE2\x9C\x97 ";
+  std::vector<CardLine> lines;
+  for (const PatternScore& p : card.patterns) {
+    CardLine line;
+    line.passed = p.verdict.passed;
+    if (p.verdict.passed) {
+      line.text = yes + p.name + ": " + p.operation + ", " + Grouped(p.verdict.calls) + " calls, " +
+                  Grouped(p.verdict.items_read) + " items read for " + Grouped(p.verdict.items_returned) + ", " +
+                  UnitsText(p.verdict.read_units) + " read units";
+    } else {
+      line.text = no + p.name + ": " + p.verdict.reason;
+      PointToLesson(p, card, line);
+    }
+    lines.push_back(std::move(line));
+  }
+  for (const WriteScore& w : card.writes) {
+    CardLine line;
+    line.passed = w.verdict.priced;
+    if (w.verdict.priced) {
+      line.text = yes + w.name + ": " + UnitsText(w.verdict.units()) + " write units (" +
+                  UnitsText(w.verdict.table_units) + " the table, " + UnitsText(w.verdict.index_units) +
+                  " its indexes)" + (w.verdict.reason.empty() ? "" : "; " + w.verdict.reason);
+      if (w.verdict.index_units > 0) {
+        line.lesson = "hot-indexes";  // Ship an order: what each index pays
+        line.step = 6;
+      }
+    } else {
+      line.text = no + w.name + ": " + w.verdict.reason;
+    }
+    lines.push_back(std::move(line));
+  }
+  lines.push_back({card.PatternsPassed() == card.patterns.size(),
+                   std::to_string(card.PatternsPassed()) + " of " + std::to_string(card.patterns.size()) +
+                       " patterns answered with one request each, reading only what they return",
+                   "", 0});
+  lines.push_back({card.ReadUnits() <= par.ReadUnits() + 1e-9,
+                   "Read units: " + UnitsText(card.ReadUnits()) + " (par " + UnitsText(par.ReadUnits()) + ")", "", 0});
+  lines.push_back({card.WriteUnits() <= par.WriteUnits() + 1e-9,
+                   "Write units: " + UnitsText(card.WriteUnits()) + " (par " + UnitsText(par.WriteUnits()) + ")", "",
+                   0});
+  lines.push_back({card.indexes <= par.indexes,
+                   "Indexes: " + std::to_string(card.indexes) + " (par " + std::to_string(par.indexes) + ")", "", 0});
+  lines.push_back({card.storage_bytes <= par.storage_bytes,
+                   "Storage: " + Grouped(card.storage_bytes) + " bytes (par " + Grouped(par.storage_bytes) + ")", "",
+                   0});
+  return lines;
 }
 
 int Stars(const ScoreCard& card, const ScoreCard& par) {

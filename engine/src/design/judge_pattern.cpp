@@ -129,16 +129,23 @@ RequestRun RunRequest(Database& db, const AccessPattern& pattern, const PatternR
 }
 
 // Why `run` does not answer `pattern` with `answer`, or "".
-std::string Diagnose(const AccessPattern& pattern, const EntityRecords& records, const std::vector<const Item*>& answer,
-                     const RequestRun& run, const std::string& operation) {
+std::string Diagnose(PatternVerdict::Problem& kind, const AccessPattern& pattern, const EntityRecords& records,
+                     const std::vector<const Item*>& answer, const RequestRun& run, const std::string& operation) {
+  using Problem = PatternVerdict::Problem;
+  const auto found = [&kind](Problem problem, std::string why) {
+    kind = problem;
+    return why;
+  };
   const std::string& id = records.id_attribute;
   const std::string entity = records.entity + " record";
   std::vector<std::string> returned_ids;
   for (const Item& item : run.items) {
     const AttributeValue* v = FindAttribute(item, id);
     if (!v)
-      return "the items returned do not carry " + id +
-             ", so the judge cannot tell which records they are: project it into the index, or read the items";
+      return found(
+          Problem::kUnidentified,
+          "the items returned do not carry " + id +
+              ", so the judge cannot tell which records they are: project it into the index, or read the items");
     returned_ids.push_back(ReadableValue(*v));
   }
   std::vector<std::string> expected_ids;
@@ -151,12 +158,14 @@ std::string Diagnose(const AccessPattern& pattern, const EntityRecords& records,
   for (const std::string& r : returned_ids)
     if (!expected.count(r)) extra.push_back(r);
   if (!missing.empty())
-    return "misses " + DigitsGrouped(missing.size()) + " of " + CountedNoun(expected.size(), entity, entity + "s") +
-           " (" + missing.front() + (missing.size() > 1 ? " among them" : "") + ")";
+    return found(Problem::kMissing, "misses " + DigitsGrouped(missing.size()) + " of " +
+                                        CountedNoun(expected.size(), entity, entity + "s") + " (" + missing.front() +
+                                        (missing.size() > 1 ? " among them" : "") + ")");
   if (!extra.empty())
-    return "returns " + CountedNoun(extra.size(), entity, entity + "s") + " it should not (" + extra.front() +
-           (extra.size() > 1 ? " among them" : "") + ")";
-  if (returned_ids.size() != got.size()) return "returns some " + entity + "s more than once";
+    return found(Problem::kExtra, "returns " + CountedNoun(extra.size(), entity, entity + "s") + " it should not (" +
+                                      extra.front() + (extra.size() > 1 ? " among them" : "") + ")");
+  if (returned_ids.size() != got.size())
+    return found(Problem::kRepeated, "returns some " + entity + "s more than once");
   if (!pattern.order_by.empty()) {
     for (std::size_t i = 1; i < run.items.size(); ++i) {
       const AttributeValue* a = FindAttribute(run.items[i - 1], pattern.order_by);
@@ -164,17 +173,20 @@ std::string Diagnose(const AccessPattern& pattern, const EntityRecords& records,
       if (!a || !b || a->type() != b->type() || !a->is_scalar_key_type()) continue;
       const std::strong_ordering order = CompareKeyValues(*a, *b);
       if (pattern.descending ? order < 0 : order > 0)
-        return "the right " + entity + "s in the wrong order (by " + pattern.order_by +
-               (pattern.descending ? ", newest or largest first" : ", oldest or smallest first") +
-               "): " + returned_ids[i - 1] + " came before " + returned_ids[i];
+        return found(Problem::kOrder,
+                     "the right " + entity + "s in the wrong order (by " + pattern.order_by +
+                         (pattern.descending ? ", newest or largest first" : ", oldest or smallest first") +
+                         "): " + returned_ids[i - 1] + " came before " + returned_ids[i]);
     }
   }
   if (operation == "Scan")
-    return "Scan: reads all " + CountedNoun(run.read, "item", "items") + " to return " +
-           DigitsGrouped(returned_ids.size());
+    return found(Problem::kScan, "Scan: reads all " + CountedNoun(run.read, "item", "items") + " to return " +
+                                     DigitsGrouped(returned_ids.size()));
   if (run.read > returned_ids.size())
-    return "reads " + CountedNoun(run.read, "item", "items") + " to return " + DigitsGrouped(returned_ids.size()) +
-           ": the key condition (and a Limit) should find them, not a filter or a longer page";
+    return found(Problem::kReadsMore, "reads " + CountedNoun(run.read, "item", "items") + " to return " +
+                                          DigitsGrouped(returned_ids.size()) +
+                                          ": the key condition (and a Limit) should find them, not a filter or a "
+                                          "longer page");
   return "";
 }
 
@@ -185,6 +197,7 @@ PatternVerdict JudgePattern(Database& db, const AccessPattern& pattern, const Pa
   PatternVerdict verdict;
   if (parameter_sets.empty()) {
     verdict.reason = "no parameter sets to judge the pattern with";
+    verdict.problem = PatternVerdict::Problem::kRequest;
     return verdict;
   }
   verdict.passed = true;
@@ -196,9 +209,11 @@ PatternVerdict JudgePattern(Database& db, const AccessPattern& pattern, const Pa
     verdict.read_units += run.units;
     if (!verdict.passed) continue;  // the first failure's words; the totals go on
     std::string problem = run.problem;
+    PatternVerdict::Problem kind = PatternVerdict::Problem::kRequest;
     if (problem.empty())
-      problem = Diagnose(pattern, records, PatternAnswer(pattern, parameters, records), run, request.operation);
+      problem = Diagnose(kind, pattern, records, PatternAnswer(pattern, parameters, records), run, request.operation);
     if (!problem.empty()) {
+      verdict.problem = kind;
       verdict.passed = false;
       verdict.reason = (parameters.empty() ? "" : "for " + ReadableItem(parameters) + ": ") + problem;
     }
