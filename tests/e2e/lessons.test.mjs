@@ -24,6 +24,25 @@ async function clickInStep(page, name) {
   return clickWidget(page, name);
 }
 
+// The task's feedback, at 100 % and then 250 % text (made larger with A+: a reload would forget
+// the attempt), at 1024x640 and 1280x800: scrolled into view and inside the step's width, with
+// a screenshot `${prefix}-<width>x<height>-<percent>.png` of each.
+async function assertFeedbackFits(page, prefix) {
+  for (const fontScale of [1, 2.5]) {
+    while ((await state(page)).fontScale < fontScale) await clickWidget(page, 'title.larger');
+    for (const [width, height] of [[1024, 640], [1280, 800]]) {
+      await page.setViewportSize({ width, height });
+      await waitFrames(page, 3);
+      // Below or above, depending on how the larger text moved things.
+      const feedback = await scrollTo(page, 'lesson.feedback', 'lesson.body', { step: 240 })
+        .catch(() => scrollTo(page, 'lesson.feedback', 'lesson.body', { step: -240 }));
+      const body = await widgetRect(page, 'lesson.body');
+      assert.ok(feedback.x + feedback.w <= body.x + body.w + 0.5, `the feedback fits at ${width}x${height}`);
+      await screenshot(page, `${prefix}-${width}x${height}-${fontScale * 100}.png`);
+    }
+  }
+}
+
 const onStep = (page, step) => waitForState(page, (s) => s.lesson?.view === 'step' && s.lesson.step === step);
 
 // Tab until the keyboard is on `name` (ImGui's navigation), then Enter.
@@ -379,20 +398,7 @@ describe('a near miss explained', () => {
       assert.equal(s.lesson.task.feedback, rule.say);
       assert.equal(s.lesson.task.failedAttempts, 1);
       assert.match(s.lessonText, /\nNot yet: That queried the table, whose key is userId\. Name the index, "IndexName": "ByEmail", and put its key, email, in the key condition\. \(expected the request to include IndexName\)/);
-      // The text made larger with A+ (a reload would forget the attempt), to 250 %.
-      for (const fontScale of [1, 2.5]) {
-        while ((await state(page)).fontScale < fontScale) await clickWidget(page, 'title.larger');
-        for (const [width, height] of [[1024, 640], [1280, 800]]) {
-          await page.setViewportSize({ width, height });
-          await waitFrames(page, 3);
-          // Below or above, depending on how the larger text moved things.
-          const feedback = await scrollTo(page, 'lesson.feedback', 'lesson.body', { step: 240 })
-            .catch(() => scrollTo(page, 'lesson.feedback', 'lesson.body', { step: -240 }));
-          const body = await widgetRect(page, 'lesson.body');
-          assert.ok(feedback.x + feedback.w <= body.x + body.w + 0.5, `the feedback fits at ${width}x${height}`);
-          await screenshot(page, `lesson-feedback-${width}x${height}-${fontScale * 100}.png`);
-        }
-      }
+      await assertFeedbackFits(page, 'lesson-feedback');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
@@ -447,18 +453,7 @@ describe('a traffic step judged by its run', () => {
       assert.equal(rule.nearMissDesign, 0);
       assert.deepEqual([s.lesson.task.passed, s.lesson.task.feedback], [false, rule.say]);
       assert.match(s.lesson.task.reason, /^expected 0 throttled requests on table Orders, got [1-9]/);
-      for (const fontScale of [1, 2.5]) {
-        while ((await state(page)).fontScale < fontScale) await clickWidget(page, 'title.larger');
-        for (const [width, height] of [[1024, 640], [1280, 800]]) {
-          await page.setViewportSize({ width, height });
-          await waitFrames(page, 3);
-          const feedback = await scrollTo(page, 'lesson.feedback', 'lesson.body', { step: 240 })
-            .catch(() => scrollTo(page, 'lesson.feedback', 'lesson.body', { step: -240 }));
-          const body = await widgetRect(page, 'lesson.body');
-          assert.ok(feedback.x + feedback.w <= body.x + body.w + 0.5, `the feedback fits at ${width}x${height}`);
-          await screenshot(page, `lesson-traffic-feedback-${width}x${height}-${fontScale * 100}.png`);
-        }
-      }
+      await assertFeedbackFits(page, 'lesson-traffic-feedback');
       await clickInStep(page, 'lesson.design.1');
       await waitForState(page, (st) => st.lesson.traffic.design === 1);
       s = await runTraffic();

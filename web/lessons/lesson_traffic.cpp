@@ -6,7 +6,7 @@
 #include "ddb/lesson.h"
 #include "lessons/lesson_player.h"
 #include "view_models/capacity_view.h"
-#include "view_models/scenario_library.h"
+#include "view_models/lesson_setup.h"
 #include "widgets/card.h"
 #include "widgets/imgui_scoped.h"
 
@@ -65,22 +65,11 @@ void LessonPlayer::DrawTraffic(const ddb::LessonTraffic& traffic, const Card& ca
 void LessonPlayer::StartTrafficRun(const ddb::LessonTraffic& traffic, PanelContext& ctx) {
   StepState& state = steps_[step_];
   traffic_error_.clear();
-  const ddb::TrafficDesign& design = traffic.designs[std::min(state.design, traffic.designs.size() - 1)];
-  const ShippedScenario* shipped = FindScenario(design.scenario);
-  if (!shipped) {
-    traffic_error_ = "This page has no scenario \"" + design.scenario + "\".";
-    return;
-  }
-  auto scenario = ddb::LessonTrafficScenario(traffic, state.design, shipped->scenario);
+  replaying_ = true;  // a CreateTable the run makes is not the learner's attempt at the task
+  const auto scenario = StartDesignTraffic(traffic, state.design, ctx.wire);
+  replaying_ = false;
   if (!scenario.ok()) {
     traffic_error_ = scenario.status().message();
-    return;
-  }
-  replaying_ = true;  // a CreateTable the run makes is not the learner's attempt at the task
-  const ddb::Status started = ctx.wire.StartTraffic(*scenario, shipped->create_table_json);
-  replaying_ = false;
-  if (!started.ok()) {
-    traffic_error_ = "The traffic could not start: " + started.message();
     return;
   }
   state.traffic_from_millis = ctx.db.Traffic().started_millis;  // this run, and later ones, are judged

@@ -1,5 +1,7 @@
 #include "view_models/lesson_setup.h"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "sandbox/page_options.h"
@@ -32,15 +34,10 @@ namespace {
 // end on `clock`, a simulated second at a time (as the page's clock would have moved).
 ddb::Status RunAnswerTraffic(const ddb::LessonStep& step, const ddb::Database& db, WireClient& wire,
                              ddb::SimulatedClock& clock) {
-  const ddb::LessonTraffic& traffic = *step.traffic;
   const std::size_t design = step.task ? step.task->solution_design : 0;
-  const ShippedScenario* shipped = FindScenario(traffic.designs[design].scenario);
-  if (!shipped)
-    return ddb::Status::Validation("this page has no scenario \"" + traffic.designs[design].scenario + "\"");
-  auto scenario = ddb::LessonTrafficScenario(traffic, design, shipped->scenario);
-  if (!scenario.ok()) return scenario.status();
-  if (ddb::Status started = wire.StartTraffic(*scenario, shipped->create_table_json); !started.ok()) return started;
-  for (std::int64_t second = 0; second <= traffic.seconds + 1 && db.Traffic().running; ++second) {
+  const auto started = StartDesignTraffic(*step.traffic, design, wire);
+  if (!started.ok()) return started.status();
+  for (std::int64_t second = 0; second <= step.traffic->seconds + 1 && db.Traffic().running; ++second) {
     clock.Step(1000);
     wire.RunBackgroundWork();
   }
@@ -48,6 +45,18 @@ ddb::Status RunAnswerTraffic(const ddb::LessonStep& step, const ddb::Database& d
 }
 
 }  // namespace
+
+ddb::Result<ddb::TrafficScenario> StartDesignTraffic(const ddb::LessonTraffic& traffic, std::size_t design,
+                                                     WireClient& wire) {
+  const ddb::TrafficDesign& chosen = traffic.designs[std::min(design, traffic.designs.size() - 1)];
+  const ShippedScenario* shipped = FindScenario(chosen.scenario);
+  if (!shipped) return ddb::Status::Validation("This page has no scenario \"" + chosen.scenario + "\".");
+  auto scenario = ddb::LessonTrafficScenario(traffic, design, shipped->scenario);
+  if (!scenario.ok()) return scenario.status();
+  if (ddb::Status started = wire.StartTraffic(*scenario, shipped->create_table_json); !started.ok())
+    return ddb::Status::Validation("The traffic could not start: " + started.message());
+  return scenario;
+}
 
 LessonStart StartLesson(const ddb::Lesson& lesson, std::size_t step, const ddb::Database& db, WireClient& wire,
                         Sandbox& sandbox, ddb::SimulatedClock& clock) {

@@ -42,6 +42,14 @@ std::vector<std::string> MissingSetupTables(const ddb::Lesson& lesson, const ddb
 // (sandbox/page_options.h). The lesson player calls it when a lesson opens or closes.
 void ApplyLessonSettings(const ddb::Lesson* lesson, WireClient& wire);
 
+// Starts design `design` of a step's traffic through `wire` (the capacity model on, the
+// scenario's table made if missing): the shipped scenario cut to the design's streams and the
+// step's seconds. What the learner's Run traffic and a lesson opened at a later step both do.
+// ValidationException in words for the page: no such scenario, one the design does not fit,
+// a start the engine refused.
+ddb::Result<ddb::TrafficScenario> StartDesignTraffic(const ddb::LessonTraffic& traffic, std::size_t design,
+                                                     WireClient& wire);
+
 // Sets `lesson` up on the sandbox for opening at `step` (0-based). An earlier step with traffic
 // runs its answer's design as the learner's run did, on `clock` (the database's: the page's
 // SimulatedClock), stepped through the run's seconds at once: a later step reads what the run

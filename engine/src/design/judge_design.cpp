@@ -4,6 +4,7 @@
 
 #include "ddb/challenge.h"
 #include "ddb/json_api.h"
+#include "model/text.h"
 
 namespace ddb {
 
@@ -94,12 +95,6 @@ std::string UnitsText(double units) {
   return std::to_string(tenths / 10) + (tenths % 10 ? "." + std::to_string(tenths % 10) : "");
 }
 
-std::string Grouped(std::uint64_t n) {
-  std::string digits = std::to_string(n);
-  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) digits.insert(static_cast<std::size_t>(at), ",");
-  return digits;
-}
-
 // The lesson step that teaches the fix for a pattern's problem (lesson ids and steps checked
 // against the curriculum by tests/engine/design_test.cpp).
 void PointToLesson(const PatternScore& score, const ScoreCard& card, CardLine& line) {
@@ -134,9 +129,9 @@ std::vector<CardLine> ScoreCardLines(const ScoreCard& card, const ScoreCard& par
     CardLine line;
     line.passed = p.verdict.passed;
     if (p.verdict.passed) {
-      line.text = yes + p.name + ": " + p.operation + ", " + Grouped(p.verdict.calls) + " calls, " +
-                  Grouped(p.verdict.items_read) + " items read for " + Grouped(p.verdict.items_returned) + ", " +
-                  UnitsText(p.verdict.read_units) + " read units";
+      line.text = yes + p.name + ": " + p.operation + ", " + GroupedDigits(p.verdict.calls) + " calls, " +
+                  GroupedDigits(p.verdict.items_read) + " items read for " + GroupedDigits(p.verdict.items_returned) +
+                  ", " + UnitsText(p.verdict.read_units) + " read units";
     } else {
       line.text = no + p.name + ": " + p.verdict.reason;
       PointToLesson(p, card, line);
@@ -170,9 +165,10 @@ std::vector<CardLine> ScoreCardLines(const ScoreCard& card, const ScoreCard& par
                    0});
   lines.push_back({card.indexes <= par.indexes,
                    "Indexes: " + std::to_string(card.indexes) + " (par " + std::to_string(par.indexes) + ")", "", 0});
-  lines.push_back({card.storage_bytes <= par.storage_bytes,
-                   "Storage: " + Grouped(card.storage_bytes) + " bytes (par " + Grouped(par.storage_bytes) + ")", "",
-                   0});
+  lines.push_back(
+      {card.storage_bytes <= par.storage_bytes,
+       "Storage: " + GroupedDigits(card.storage_bytes) + " bytes (par " + GroupedDigits(par.storage_bytes) + ")", "",
+       0});
   return lines;
 }
 

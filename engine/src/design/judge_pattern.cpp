@@ -9,6 +9,7 @@
 #include "ddb/json_api.h"
 #include "ddb/judge.h"
 #include "ddb/key_template.h"
+#include "model/text.h"
 
 namespace ddb {
 namespace {
@@ -17,14 +18,8 @@ using nlohmann::json;
 
 constexpr std::size_t kMaxPages = 10'000;  // a request that pages forever is the judge's to stop
 
-std::string DigitsGrouped(std::size_t n) {
-  std::string digits = std::to_string(n);
-  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) digits.insert(static_cast<std::size_t>(at), ",");
-  return digits;
-}
-
 std::string CountedNoun(std::size_t n, const std::string& one, const std::string& many) {
-  return DigitsGrouped(n) + " " + (n == 1 ? one : many);
+  return GroupedDigits(n) + " " + (n == 1 ? one : many);
 }
 
 std::string ParameterList(const Item& parameters) {
@@ -119,7 +114,7 @@ RequestRun RunRequest(Database& db, const AccessPattern& pattern, const PatternR
     const bool enough = pattern.limit > 0 && run.items.size() >= pattern.limit;
     if (!pages || next == page.end() || enough) break;
     if (run.calls >= kMaxPages) {
-      run.problem = "the request was still paging after " + DigitsGrouped(kMaxPages) + " pages";
+      run.problem = "the request was still paging after " + GroupedDigits(kMaxPages) + " pages";
       return run;
     }
     body["ExclusiveStartKey"] = *next;
@@ -158,7 +153,7 @@ std::string Diagnose(PatternVerdict::Problem& kind, const AccessPattern& pattern
   for (const std::string& r : returned_ids)
     if (!expected.count(r)) extra.push_back(r);
   if (!missing.empty())
-    return found(Problem::kMissing, "misses " + DigitsGrouped(missing.size()) + " of " +
+    return found(Problem::kMissing, "misses " + GroupedDigits(missing.size()) + " of " +
                                         CountedNoun(expected.size(), entity, entity + "s") + " (" + missing.front() +
                                         (missing.size() > 1 ? " among them" : "") + ")");
   if (!extra.empty())
@@ -181,10 +176,10 @@ std::string Diagnose(PatternVerdict::Problem& kind, const AccessPattern& pattern
   }
   if (operation == "Scan")
     return found(Problem::kScan, "Scan: reads all " + CountedNoun(run.read, "item", "items") + " to return " +
-                                     DigitsGrouped(returned_ids.size()));
+                                     GroupedDigits(returned_ids.size()));
   if (run.read > returned_ids.size())
     return found(Problem::kReadsMore, "reads " + CountedNoun(run.read, "item", "items") + " to return " +
-                                          DigitsGrouped(returned_ids.size()) +
+                                          GroupedDigits(returned_ids.size()) +
                                           ": the key condition (and a Limit) should find them, not a filter or a "
                                           "longer page");
   return "";

@@ -20,15 +20,8 @@ using document::ojson;
 using document::Reader;
 
 // Deeper documents are not lessons; refusing them up front bounds every reader's recursion.
-constexpr int kMaxDepth = 40;
-
-bool DeeperThan(const ojson& j, int limit) {
-  if (!j.is_structured()) return false;
-  if (limit == 0) return true;
-  for (const auto& child : j)
-    if (DeeperThan(child, limit - 1)) return true;
-  return false;
-}
+constexpr int kMaxDepth = document::kMaxDocumentDepth;
+using document::DeeperThan;
 
 // "<source>: lesson \"<id>\": <path>: <reason>", leaving out what is not known.
 Status LoadError(std::string_view source, std::string_view id, const std::string& path, const std::string& reason) {

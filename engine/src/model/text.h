@@ -1,6 +1,8 @@
 // Small helpers on text that more than one room needs.
 #pragma once
 
+#include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace ddb {
@@ -11,6 +13,13 @@ inline std::string_view TrimBlanks(std::string_view s) {
   while (!s.empty() && blank(s.front())) s.remove_prefix(1);
   while (!s.empty() && blank(s.back())) s.remove_suffix(1);
   return s;
+}
+
+// 2200 -> "2,200": a count in a sentence a learner reads.
+inline std::string GroupedDigits(std::uint64_t n) {
+  std::string digits = std::to_string(n);
+  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) digits.insert(static_cast<std::size_t>(at), ",");
+  return digits;
 }
 
 }  // namespace ddb

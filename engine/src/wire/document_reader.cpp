@@ -59,6 +59,14 @@ std::string JsonTypePhrase(const ojson& j) {
   }
 }
 
+bool DeeperThan(const ojson& j, int limit) {
+  if (!j.is_structured()) return false;
+  if (limit == 0) return true;
+  for (const auto& child : j)
+    if (DeeperThan(child, limit - 1)) return true;
+  return false;
+}
+
 bool IsIntegral(const ojson& j) {
   if (j.is_number_integer()) return true;
   if (!j.is_number_float()) return false;

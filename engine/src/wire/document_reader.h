@@ -94,4 +94,10 @@ class Reader {
 // Integral value test shared with the check comparisons.
 bool IsIntegral(const ojson& j);
 
+// How deep the engine's documents nest at most (lessons, challenges): a deeper one is refused
+// before it is read, which bounds every reader's recursion.
+inline constexpr int kMaxDocumentDepth = 40;
+// Whether `j` nests more than `limit` levels of arrays and objects.
+bool DeeperThan(const ojson& j, int limit);
+
 }  // namespace ddb::document
