@@ -865,7 +865,15 @@ TEST_CASE("Known-bad designs of a shipped challenge fail with the diagnosis a tr
 }
 
 TEST_CASE("A broken challenge is refused with its file, id, JSON Pointer and reason", "[design]") {
-  CHECK(ddb::ParseChallenge("{", "broken.json").status().message() == "broken.json: the challenge is not JSON");
+  CHECK(ddb::ParseChallenge("{\n  \"id\": }", "broken.json")
+            .status()
+            .message()
+            .starts_with("broken.json: Malformed JSON in the challenge at line 2, column "));
+  // A document nested deeper than any challenge is refused before it is read (the readers recurse).
+  CHECK(ddb::ParseChallenge(std::string(41, '[') + std::string(41, ']'), "broken.json").status().message() ==
+        "broken.json: nested more than 40 levels deep");
+  CHECK(ddb::ParseChallenge(std::string(40, '[') + std::string(40, ']'), "broken.json").status().message() ==
+        "broken.json: challenge \"?\": expected an object, got an array");
   // tests/lessons/broken_challenges.json: JSON Patches to a shipped challenge, and the engine's
   // exact words for each (the schema's side is tests/lessons/challenge_schema.test.mjs).
   const auto manifest = nlohmann::ordered_json::parse(ddb::test::BrokenChallengeManifest().front().text);

@@ -9,6 +9,7 @@
 #include "ddb/item_json.h"
 #include "wire/document_reader.h"
 #include "wire/document_values.h"
+#include "wire/json_syntax.h"
 
 namespace ddb {
 namespace {
@@ -334,7 +335,10 @@ bool ReadDesign(Reader& r, const Node& n, const Domain& domain, const std::vecto
 Result<Challenge> ParseChallenge(std::string_view json_text, std::string_view source_name) {
   const ojson doc = ojson::parse(json_text.begin(), json_text.end(), nullptr, false);
   const std::string source(source_name);
-  if (doc.is_discarded()) return Status::Validation(source + ": the challenge is not JSON");
+  if (doc.is_discarded()) return Status::Validation(source + ": " + MalformedJsonMessage("the challenge", json_text));
+  if (document::DeeperThan(doc, document::kMaxDocumentDepth))
+    return Status::Validation(source + ": nested more than " + std::to_string(document::kMaxDocumentDepth) +
+                              " levels deep");
   std::string id;
   if (doc.is_object())
     if (auto it = doc.find("id"); it != doc.end() && it->is_string() && IsChallengeId(it->get<std::string>()))
