@@ -1017,3 +1017,99 @@ TEST_CASE("The score card's lines: each pattern and write in words, the totals a
       }
   }
 }
+
+TEST_CASE("The studio's starting design answers the easy patterns and scans for the rest", "[design]") {
+  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  REQUIRE(c.starter.has_value());
+  const auto par = ddb::JudgeDesign(c, c.reference);
+  const auto card = ddb::JudgeDesign(c, *c.starter);
+  INFO(card.status().message());
+  REQUIRE(par.ok());
+  REQUIRE(card.ok());
+  CHECK(card->tables == 2);
+  CHECK(card->indexes == 0);
+  CHECK(card->items.items == 2200);
+  REQUIRE(card->patterns.size() == 6);
+  // A record's own id keys it: the profile and an order by id are one GetItem each.
+  CHECK(card->patterns[0].verdict.passed);
+  CHECK(card->patterns[1].verdict.passed);
+  for (std::size_t i = 2; i < 6; ++i) {
+    INFO(card->patterns[i].name << ": " << card->patterns[i].verdict.reason);
+    CHECK(card->patterns[i].operation == "Scan");
+    CHECK_FALSE(card->patterns[i].verdict.passed);
+  }
+  // The newest orders come back in the table's hash order, not newest first; the pending ones
+  // are found only by reading every order.
+  // A Scan reads in the table's hash order: the newest and the oldest pending orders are not
+  // the first it finds, a month's orders come in no order, and the large orders are found only by
+  // reading every order.
+  using Problem = ddb::PatternVerdict::Problem;
+  CHECK(card->patterns[2].verdict.problem == Problem::kMissing);
+  CHECK(card->patterns[3].verdict.problem == Problem::kOrder);
+  CHECK(card->patterns[4].verdict.problem == Problem::kMissing);
+  CHECK(card->patterns[5].verdict.problem == Problem::kScan);
+  CHECK(card->patterns[5].verdict.reason ==
+        "for {customerId: \"c0001\", min: 400}: Scan: reads all 2,000 items to return 107");
+  CHECK(ddb::Stars(*card, *par) == 0);
+  // Without indexes a write costs the table alone, in the singular when it is one unit.
+  const auto lines = ddb::ScoreCardLines(*card, *par);
+  CHECK(lines[6].text == "\xE2\x9C\x93 Place an order: 1 write unit (the table alone)");
+  CHECK(lines[6].lesson.empty());
+}
+
+TEST_CASE("A learner's design text is read with the reference's rules, and a broken one says where", "[design]") {
+  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  // The file's own texts read back as the designs they are.
+  const auto reference = ddb::ParseDesign(c.reference_text, c);
+  INFO(reference.status().message());
+  REQUIRE(reference.ok());
+  CHECK(reference->tables == c.reference.tables);
+  CHECK(reference->requests.size() == 6);
+  CHECK(reference->requests[1].body == c.reference.requests[1].body);
+  CHECK(c.reference_text.starts_with("{\n  \"tables\": [\n    {\n      \"TableName\": \"Shop\","));
+  const auto starter = ddb::ParseDesign(c.starter_text, c);
+  REQUIRE(starter.ok());
+  CHECK(starter->tables.size() == 2);
+
+  const auto message = [&c](const std::string& text) { return ddb::ParseDesign(text, c).status().message(); };
+  CHECK(message("{\"tables\": [") ==
+        "design: Malformed JSON in the design at line 1, column 13: syntax error while parsing value - unexpected "
+        "end of input; expected '[', '{', or a literal");
+  CHECK(message("[]") == "design: expected an object, got an array");
+  CHECK(message(R"({"tables": [], "entities": [], "requests": []})") ==
+        "design: /tables: expected at least 1 element, got 0");
+  std::string no_place = c.starter_text;
+  no_place.replace(no_place.find("\"table\": \"Orders\""), 17, "\"table\": \"Order\"");
+  CHECK(message(no_place) == "design: /entities/1/table: \"Order\" is not one of the design's tables");
+  std::string broken_template = c.reference_text;
+  broken_template.replace(broken_template.find("ORDER#{orderId}"), 15, "ORDER#{orderId");
+  CHECK(message(broken_template).starts_with("design: /entities/1/keys/GSI1PK: "));
+  CHECK(ddb::ParseDesign(std::string(200, '[') + std::string(200, ']'), c).status().message() ==
+        "design: nested more than 40 levels deep");
+}
+
+TEST_CASE("A pattern's request is bound to a parameter set as the judge sends it, for the studio's Try it",
+          "[design]") {
+  const ddb::PatternRequest query{"Query", R"j({"TableName": "Shop", "KeyConditionExpression": "pk = :c",
+    "ExpressionAttributeValues": {":c": {"S": "CUSTOMER#{customerId}"}, ":min": {"N": "{min}"}}})j"};
+  const auto bound = ddb::BindPatternRequest(query, {{"customerId", S("c0001")}, {"min", N("400")}});
+  INFO(bound.status().message());
+  REQUIRE(bound.ok());
+  CHECK(*bound == R"({
+  "TableName": "Shop",
+  "KeyConditionExpression": "pk = :c",
+  "ExpressionAttributeValues": {
+    ":c": {
+      "S": "CUSTOMER#c0001"
+    },
+    ":min": {
+      "N": "400"
+    }
+  }
+})");
+  const auto unbound = ddb::BindPatternRequest(query, {{"customerId", S("c0001")}});
+  REQUIRE_FALSE(unbound.ok());
+  CHECK(unbound.status().message() ==
+        "the request's \"{min}\" names {min}, which is not a parameter of the pattern (it has customerId)");
+  CHECK(ddb::BindPatternRequest({"Query", "[]"}, {}).status().message() == "the request's body is not a JSON object");
+}

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,6 +49,12 @@ struct Challenge {
   std::vector<ChallengePattern> patterns;
   std::vector<WritePattern> writes;
   Design reference;
+  // Where the studio starts the learner (the file's optional "starter"): a first design that
+  // answers every pattern but not well, one table per entity and Scans. Both designs also as
+  // the file wrote them, indented, for the studio's editor and the par shown after a pass.
+  std::optional<Design> starter;
+  std::string reference_text;
+  std::string starter_text;
 };
 
 // Parses and validates a challenge. Errors are ValidationExceptions "<source>: challenge
@@ -55,6 +62,12 @@ struct Challenge {
 // checks it, the templates as ParseKeyTemplate does, and every name a pattern, a write or the
 // reference design gives must be the domain's.
 Result<Challenge> ParseChallenge(std::string_view json_text, std::string_view source_name);
+
+// Parses a learner's design for `challenge` (the shape of the file's "reference": tables,
+// entities with their key templates, one request per pattern), with the rules the reference
+// obeys. Errors are ValidationExceptions "design: <JSON Pointer>: <reason>", or where a
+// malformed text breaks ("design: ... at line 3, column 7").
+Result<Design> ParseDesign(std::string_view json_text, const Challenge& challenge);
 
 // How many parameter sets the judge runs each pattern with.
 inline constexpr std::size_t kParameterSets = 3;

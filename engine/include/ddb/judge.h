@@ -49,6 +49,12 @@ struct PatternVerdict {
 PatternVerdict JudgePattern(Database& db, const AccessPattern& pattern, const PatternRequest& request,
                             std::span<const Item> parameter_sets, const EntityRecords& records);
 
+// `request`'s body with the values of `parameters` in place of its placeholders, indented (the
+// request the judge sends for that parameter set, less the ReturnConsumedCapacity it adds):
+// for the studio's "Try it", which loads it into the operation builder. ValidationException
+// with the judge's words when it cannot be bound.
+Result<std::string> BindPatternRequest(const PatternRequest& request, const Item& parameters);
+
 struct WriteVerdict {
   bool priced = false;
   std::string reason;  // why it could not be priced; or, priced, what is worth knowing ("" if nothing)

@@ -95,6 +95,12 @@ std::string UnitsText(double units) {
   return std::to_string(tenths / 10) + (tenths % 10 ? "." + std::to_string(tenths % 10) : "");
 }
 
+// "1 write unit", "1.5 write units": `noun` is "read unit" or "write unit".
+std::string UnitsOf(double units, const char* noun) {
+  const std::string text = UnitsText(units);
+  return text + " " + noun + (text == "1" ? "" : "s");
+}
+
 // The lesson step that teaches the fix for a pattern's problem (lesson ids and steps checked
 // against the curriculum by tests/engine/design_test.cpp).
 void PointToLesson(const PatternScore& score, const ScoreCard& card, CardLine& line) {
@@ -131,7 +137,7 @@ std::vector<CardLine> ScoreCardLines(const ScoreCard& card, const ScoreCard& par
     if (p.verdict.passed) {
       line.text = yes + p.name + ": " + p.operation + ", " + GroupedDigits(p.verdict.calls) + " calls, " +
                   GroupedDigits(p.verdict.items_read) + " items read for " + GroupedDigits(p.verdict.items_returned) +
-                  ", " + UnitsText(p.verdict.read_units) + " read units";
+                  ", " + UnitsOf(p.verdict.read_units, "read unit");
     } else {
       line.text = no + p.name + ": " + p.verdict.reason;
       PointToLesson(p, card, line);
@@ -142,9 +148,11 @@ std::vector<CardLine> ScoreCardLines(const ScoreCard& card, const ScoreCard& par
     CardLine line;
     line.passed = w.verdict.priced;
     if (w.verdict.priced) {
-      line.text = yes + w.name + ": " + UnitsText(w.verdict.units()) + " write units (" +
-                  UnitsText(w.verdict.table_units) + " the table, " + UnitsText(w.verdict.index_units) +
-                  " its indexes)" + (w.verdict.reason.empty() ? "" : "; " + w.verdict.reason);
+      line.text = yes + w.name + ": " + UnitsOf(w.verdict.units(), "write unit") +
+                  (w.verdict.index_units > 0 ? " (" + UnitsText(w.verdict.table_units) + " the table, " +
+                                                   UnitsText(w.verdict.index_units) + " its indexes)"
+                                             : std::string(" (the table alone)")) +
+                  (w.verdict.reason.empty() ? "" : "; " + w.verdict.reason);
       if (w.verdict.index_units > 0) {
         line.lesson = "hot-indexes";  // Ship an order: what each index pays
         line.step = 6;

@@ -29,15 +29,17 @@ std::string ParameterList(const Item& parameters) {
 }
 
 // Replaces every string value of `node` that holds a parameter in braces with its value under
-// `parameters`; the reason it cannot, or "".
-std::string BindParameters(json& node, const Item& parameters) {
+// `parameters`; the reason it cannot, or "". (Either JSON: the judge's own, or one that keeps the
+// learner's member order for the builder.)
+template <typename Json>
+std::string BindParameters(Json& node, const Item& parameters) {
   if (node.is_object() || node.is_array()) {
     for (auto& child : node)
       if (std::string problem = BindParameters(child, parameters); !problem.empty()) return problem;
     return "";
   }
   if (!node.is_string()) return "";
-  const std::string text = node.get<std::string>();
+  const std::string text = node.template get<std::string>();
   if (text.find_first_of("{}") == std::string::npos) return "";
   auto key_template = ParseKeyTemplate(text);
   if (!key_template.ok())
@@ -186,6 +188,13 @@ std::string Diagnose(PatternVerdict::Problem& kind, const AccessPattern& pattern
 }
 
 }  // namespace
+
+Result<std::string> BindPatternRequest(const PatternRequest& request, const Item& parameters) {
+  nlohmann::ordered_json body = nlohmann::ordered_json::parse(request.body, nullptr, false);
+  if (!body.is_object()) return Status::Validation("the request's body is not a JSON object");
+  if (std::string problem = BindParameters(body, parameters); !problem.empty()) return Status::Validation(problem);
+  return body.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
 
 PatternVerdict JudgePattern(Database& db, const AccessPattern& pattern, const PatternRequest& request,
                             std::span<const Item> parameter_sets, const EntityRecords& records) {

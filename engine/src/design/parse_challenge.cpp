@@ -330,6 +330,9 @@ bool ReadDesign(Reader& r, const Node& n, const Domain& domain, const std::vecto
   return true;
 }
 
+// A design as the studio's editor shows it: two spaces an indent, the file's member order.
+std::string IndentedJson(const ojson& value) { return value.dump(2, ' ', false, ojson::error_handler_t::replace); }
+
 }  // namespace
 
 Result<Challenge> ParseChallenge(std::string_view json_text, std::string_view source_name) {
@@ -348,7 +351,8 @@ Result<Challenge> ParseChallenge(std::string_view json_text, std::string_view so
   const Node root{&doc, ""};
   std::string schema;
   std::int64_t seed = 0;
-  if (r.Object(root, {"id", "title", "brief", "seed", "entities", "patterns", "reference"}, {"$schema", "writes"}) &&
+  if (r.Object(root, {"id", "title", "brief", "seed", "entities", "patterns", "reference"},
+               {"$schema", "writes", "starter"}) &&
       (!Reader::Has(root, "$schema") || r.NonEmptyString(root.Member("$schema"), schema)) &&
       r.NonEmptyString(root.Member("id"), c.id, 60) &&
       (IsChallengeId(c.id) ||
@@ -383,12 +387,33 @@ Result<Challenge> ParseChallenge(std::string_view json_text, std::string_view so
           if (ReadWrite(r, writes.Element(i), c.domain, write)) c.writes.push_back(std::move(write));
         }
     }
-    if (!r.failed()) ReadDesign(r, root.Member("reference"), c.domain, c.patterns, c.reference);
+    if (!r.failed() && ReadDesign(r, root.Member("reference"), c.domain, c.patterns, c.reference))
+      c.reference_text = IndentedJson(*root.Member("reference"));
+    if (!r.failed() && Reader::Has(root, "starter")) {
+      Design starter;
+      if (ReadDesign(r, root.Member("starter"), c.domain, c.patterns, starter)) {
+        c.starter = std::move(starter);
+        c.starter_text = IndentedJson(*root.Member("starter"));
+      }
+    }
   }
   if (r.failed())
     return Status::Validation(source + ": challenge \"" + (id.empty() ? "?" : id) +
                               "\": " + document::AtPath(r.error_path(), r.error_reason()));
   return c;
+}
+
+Result<Design> ParseDesign(std::string_view json_text, const Challenge& challenge) {
+  const ojson doc = ojson::parse(json_text.begin(), json_text.end(), nullptr, false);
+  if (doc.is_discarded()) return Status::Validation("design: " + MalformedJsonMessage("the design", json_text));
+  if (document::DeeperThan(doc, document::kMaxDocumentDepth))
+    return Status::Validation("design: nested more than " + std::to_string(document::kMaxDocumentDepth) +
+                              " levels deep");
+  Reader r;
+  Design design;
+  if (!ReadDesign(r, Node{&doc, ""}, challenge.domain, challenge.patterns, design))
+    return Status::Validation("design: " + document::AtPath(r.error_path(), r.error_reason()));
+  return design;
 }
 
 std::vector<Item> ParameterSets(const ChallengePattern& pattern, const std::vector<EntityRecords>& records,
