@@ -101,9 +101,10 @@ foreach(function IN LISTS FUNCTIONS)
     get_filename_component(file_name "${path}" NAME)
     get_filename_component(folder "${shown_path}" DIRECTORY)
     list(APPEND shown "${folder}/")
-    # The literal's own '\0' follows the bytes: every text ends as C's do.
-    string(APPEND arrays "// ${shown_path}\nconstexpr char kFile${index}[] =\n\"${bytes}\";\n")
-    string(APPEND entries "      {\"${file_name}\", {kFile${index}, ${size}}},\n")
+    # The literal's own '\0' follows the bytes: every text ends as C's do. Named after the
+    # function too: a unity build puts two embeddings into one translation unit.
+    string(APPEND arrays "// ${shown_path}\nconstexpr char k${function}${index}[] =\n\"${bytes}\";\n")
+    string(APPEND entries "      {\"${file_name}\", {k${function}${index}, ${size}}},\n")
     math(EXPR index "${index} + 1")
   endforeach()
   list(LENGTH files count)

@@ -502,12 +502,16 @@ export async function wheelUntilShown(page, name, at = null, { step = 240, tries
 
 // Turns the mouse wheel over the widget or panel `over` until the widget `name` is fully on
 // screen inside it (the page reports only what can be seen). Resolves to its rectangle. A
-// widget not drawn is looked for below, or above with a negative `step`.
-export async function scrollTo(page, name, over, { step = 120, tries = 20 } = {}) {
+// widget not drawn is looked for below, or above with a negative `step`. The wheel turns over
+// the middle of `over`, or with `edge: true` over the scroll bar of a panel's content (18 CSS
+// pixels in from the panel's right edge at 100 % text, more at a larger text size: the middle
+// may be a text editor that scrolls on its own).
+export async function scrollTo(page, name, over, { step = 120, tries = 20, edge = false } = {}) {
   await waitFrames(page, 1);  // the page as it is now, not as it was last drawn
   const area = await widgetRect(page, over);
   if (!area) throw new Error(`widget ${over} is not on screen`);
-  await page.mouse.move(area.x + area.w / 2, area.y + area.h / 2);
+  const inset = edge ? 18 * (await state(page)).fontScale : area.w / 2;
+  await page.mouse.move(area.x + area.w - inset, area.y + area.h / 2);
   await waitFrames(page, 1);
   for (let i = 0; i < tries; i++) {
     const rect = await widgetRect(page, name);

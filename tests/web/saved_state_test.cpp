@@ -34,3 +34,28 @@ TEST_CASE("Settings are written when they change, and after Forget only a later 
   REQUIRE(notices.all().size() == 1);
   CHECK(notices.all()[0].key == "ui-store");
 }
+
+TEST_CASE("The studio's designs are kept under their own key, forgotten with the rest, and a broken store is reset",
+          "[saved_state]") {
+  MemoryHost host;
+  Notices notices;
+  SavedState saved(host);
+  const nlohmann::json designs = {{"open", "online-orders"}, {"designs", {{"online-orders", "{}"}}}};
+  saved.SaveStudio(designs);
+  CHECK(host.stored.at(kStudioStoreKey) == designs.dump());
+  SavedState reloaded(host);
+  const auto loaded = reloaded.LoadStudio(notices);
+  REQUIRE(loaded.has_value());
+  CHECK(*loaded == designs);
+  CHECK(notices.all().empty());
+  reloaded.Forget();
+  CHECK(host.stored.count(kStudioStoreKey) == 0);
+  // Unreadable designs are reported and removed: the studio starts afresh.
+  host.stored[kStudioStoreKey] = "[1, 2";
+  SavedState again(host);
+  CHECK_FALSE(again.LoadStudio(notices).has_value());
+  CHECK(host.stored.count(kStudioStoreKey) == 0);
+  REQUIRE(notices.all().size() == 1);
+  CHECK(notices.all()[0].key == "studio-store");
+  CHECK(notices.all()[0].text == "The design studio's saved designs could not be read, so the studio starts afresh.");
+}

@@ -72,10 +72,12 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const ImVec2 pos{viewport->Pos.x, viewport->Pos.y + title_height};
   const ImVec2 size{viewport->Size.x, std::max(viewport->Size.y - title_height - notices_height_, 1.0f)};
-  const DockMode mode = presenter_                                ? DockMode::kPresenter
-                        : !lesson_layout_ || !lessons_.InLesson() ? DockMode::kWorkbench
-                        : lessons_.StepHasTask()                  ? DockMode::kLesson
-                                                                  : DockMode::kLessonReading;
+  // The studio takes the lesson's place and layout: its patterns are tried in the builder.
+  const bool studio = studio_.open();
+  const DockMode mode = presenter_                                            ? DockMode::kPresenter
+                        : !lesson_layout_ || !(lessons_.InLesson() || studio) ? DockMode::kWorkbench
+                        : studio || lessons_.StepHasTask()                    ? DockMode::kLesson
+                                                                              : DockMode::kLessonReading;
   ctx.tables_panel = mode == DockMode::kWorkbench;
   const DockRects rects = dock_.Compute(pos, size, scale, mode);
   const auto record = [&](const char* name, const PanelRect& r) {
@@ -105,7 +107,13 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   // between panels). ImGui would otherwise focus whichever window appeared last.
   if (frame_count_ == started_frame_ + 1 && mode == DockMode::kWorkbench && !confirm_.open())
     ImGui::SetWindowFocus("Tables");
-  lessons_.Draw(rects.lessons, ctx);
+  if (studio) {
+    lessons_.Update(ctx);
+    studio_.Draw(rects.lessons, ctx, lessons_);
+  } else {
+    lessons_.Draw(rects.lessons, ctx);
+  }
+  FollowStudio();
   if (lessons_.TakeLessonStarted()) data_view_panel_.set_mode(DataViewPanel::Mode::kPartitions);
   if (std::string table = lessons_.TakeCapacityTable(); !table.empty()) data_view_panel_.ShowCapacity(std::move(table));
   if (mode == DockMode::kWorkbench) {
@@ -134,13 +142,25 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   AfterFrame();
 }
 
+void App::FollowStudio() {
+  if (std::string id = lessons_.TakeStudioRequest(); !id.empty()) studio_.session().Open(id);
+  if (auto link = studio_.TakeLessonLink()) {
+    studio_.session().Close();
+    lessons_.OpenLink(link->first, link->second);
+  }
+  if (std::string table = studio_.TakePreviewTable(); !table.empty()) {
+    selection_ = {table, nullptr};
+    data_view_panel_.set_mode(DataViewPanel::Mode::kPartitions);
+  }
+}
+
 void App::AfterFrame() {
   // Screen readers cannot see the canvas: the response and the lesson go to live regions.
   if (const auto& response = work_.response(); response && response->serial != announced_serial_) {
     announced_serial_ = response->serial;
     host_.AnnounceResponse(ResponseAnnouncement(*response));
   }
-  if (std::string text = lessons_.AccessibleText(); text != lesson_text_) {
+  if (std::string text = studio_.open() ? studio_.AccessibleText() : lessons_.AccessibleText(); text != lesson_text_) {
     lesson_text_ = std::move(text);
     host_.SetLessonText(lesson_text_);
   }

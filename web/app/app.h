@@ -33,6 +33,7 @@
 #include "sandbox/saved_state.h"
 #include "sandbox/wire_client.h"
 #include "sandbox/workbench.h"
+#include "studio/studio_panel.h"
 #include "view_models/layout_cache.h"
 #include "widgets/theme.h"
 
@@ -77,7 +78,7 @@ class App {
   // data view shows in tenths of a second; TTL sweeps). kIdle: nothing, or the clock paused.
   enum class FrameDemand { kIdle, kCountdown, kEveryFrame };
   FrameDemand FramesWanted() const {
-    if (tables_panel_.loading() || share_pending_ || lessons_.Fetching() || store_.busy())
+    if (tables_panel_.loading() || share_pending_ || lessons_.Fetching() || store_.busy() || studio_.Busy())
       return FrameDemand::kEveryFrame;
     // The page's clock paused (the capacity view's controls, as a trainer stops to explain):
     // the database's work runs on that clock, so nothing of it moves on until it plays again.
@@ -117,6 +118,11 @@ class App {
   void FollowTurns();
   void DrawTurns(const PanelRect& rect, PanelContext& ctx);
   void OpenLinkedLesson();
+  // ?studio=<id> opens the design studio on that challenge.
+  void OpenLinkedStudio();
+  // What the studio asked of the rest of the page this frame: a lesson step to open, the
+  // table its items went into.
+  void FollowStudio();
   // ?scenario=<id> starts that trainer scenario and shows its capacity (a trainer's link).
   void StartLinkedScenario();
   void LoadSharedSandbox();
@@ -165,6 +171,7 @@ class App {
   bool lesson_layout_ = true;  // the lesson layout while a lesson is open (else the workbench)
   float notices_height_ = 0;   // room kept for the notices below the panels (last frame's)
   LessonPlayer lessons_{host_, db_, wire_};
+  StudioPanel studio_;
   TablesPanel tables_panel_;
   DataViewPanel data_view_panel_;
   OperationBuilder builder_;
@@ -185,6 +192,7 @@ class App {
   std::optional<int> text_size_dragged_;         // the Text size slider's value while it is held
   std::optional<SettingsState> saved_settings_;  // as last handed to SavedState
   std::optional<LessonProgress> saved_progress_;
+  std::optional<std::uint64_t> saved_studio_revision_;  // the studio's revision() when last saved
 
   std::uint64_t announced_serial_ = 0;
   Turn turn_ = Turn::kBuilder;  // which panel is on show when they take turns

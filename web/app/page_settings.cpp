@@ -39,6 +39,10 @@ void App::SaveChangedSettings() {
     saved_.SaveProgress(lessons_.progress().ToJson());
     saved_progress_ = lessons_.progress();
   }
+  if (studio_.session().revision() != saved_studio_revision_) {
+    saved_.SaveStudio(studio_.session().SavedJson());
+    saved_studio_revision_ = studio_.session().revision();
+  }
 }
 
 nlohmann::json App::Settings() const {

@@ -24,6 +24,8 @@ void App::Start() {
   // The settings first: the restore screen already has the learner's text size and theme.
   if (const auto settings = saved_.LoadUi(notices_)) ApplySettings(*settings);
   lessons_.Start(saved_.LoadProgress(notices_));
+  if (const auto studio = saved_.LoadStudio(notices_)) studio_.session().Restore(*studio);
+  saved_studio_revision_ = studio_.session().revision();
   store_.StartRestore();
 }
 
@@ -34,6 +36,7 @@ void App::FinishStart() {
     selection_.table = saved_table_;
   LoadSharedSandbox();
   OpenLinkedLesson();
+  OpenLinkedStudio();
   StartLinkedScenario();
 }
 
@@ -73,6 +76,15 @@ void App::OpenSharedSandbox(const std::string& snapshot) {
                "shared");
 }
 
+void App::OpenLinkedStudio() {
+  const auto id = host_.QueryParameter("studio");
+  if (!id) return;
+  if (!studio_.session().Open(*id))
+    notices_.Add(Notices::Level::kWarning,
+                 "The link names no design challenge: \"" + id->substr(0, 60) + "\". The lessons list has them all.",
+                 "link");
+}
+
 void App::StartLinkedScenario() {
   const auto id = host_.QueryParameter("scenario");
   if (!id) return;
@@ -108,6 +120,7 @@ void App::OpenLinkedLesson() {
                    "The link's step \"" + text->substr(0, 20) + "\" is not a step number; starting at step 1.", "link");
     }
   }
+  studio_.session().Close();  // the lesson the link asks for takes the lessons' place
   lessons_.OpenLink(*lesson, step);
 }
 

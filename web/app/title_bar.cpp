@@ -64,7 +64,8 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
   ImGui::Separator();
   if (probe_.Item("menu.forget", ImGui::MenuItem("Forget saved state\xE2\x80\xA6"))) {
     confirm_.Ask("Forget what this browser saved?",
-                 "The saved sandbox, layout, settings and lesson progress are deleted from this browser; the next "
+                 "The saved sandbox, layout, settings, lesson progress and studio designs are deleted from this "
+                 "browser; the next "
                  "visit starts fresh. What is on screen now stays until you close the page. This cannot be undone.",
                  "Forget it", [this](PanelContext&) {
                    saved_.Forget();
@@ -73,6 +74,7 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
                    // it keeps as the forgotten ones: only a change after this is written again.
                    saved_settings_.reset();
                    saved_progress_.reset();
+                   saved_studio_revision_.reset();
                    notices_.Add(Notices::Level::kInfo,
                                 "Saved state forgotten: the next visit starts fresh, unless something changes first.",
                                 "forget");

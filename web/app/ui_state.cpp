@@ -126,6 +126,7 @@ nlohmann::json App::State() const {
       {"notices", notices},
       {"lesson", lessons_.LessonJson()},
       {"lessons", lessons_.LibraryJson()},
+      {"studio", studio_.session().StateJson()},
       {"lessonText", lesson_text_},
       {"loadingSample", tables_panel_.loading()},
       {"restoring", !started_},

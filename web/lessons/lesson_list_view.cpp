@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "lessons/lesson_player.h"
+#include "view_models/challenge_library.h"
 #include "widgets/card.h"
 #include "widgets/glyphs.h"
 #include "widgets/imgui_scoped.h"
@@ -36,6 +37,7 @@ void LessonPlayer::DrawList(PanelContext& ctx) {
     ui::Id id(static_cast<int>(i));
     if (DrawListRow(library_.entries()[i], ctx)) OpenFromList(static_cast<int>(i), ctx);
   }
+  DrawChallenges(ctx);
   ImGui::Spacing();
   if (ctx.probe.Item("lessons.reset_progress", ImGui::SmallButton("Reset all progress"))) confirm_reset_all_ = true;
   ImGui::SetItemTooltip("Forget which steps and lessons are done (the sandbox stays as it is)");
@@ -50,6 +52,33 @@ void LessonPlayer::DrawList(PanelContext& ctx) {
     }
     ImGui::SameLine();
     if (ImGui::SmallButton("Keep it")) confirm_reset_all_ = false;
+  }
+}
+
+// The design challenges after the lessons: a new domain each, where the learner chooses the keys
+// and the judge runs every read against them (the studio opens in this area).
+void LessonPlayer::DrawChallenges(PanelContext& ctx) {
+  const auto& challenges = ShippedChallenges();
+  if (challenges.empty()) return;
+  ImGui::Spacing();
+  {
+    ui::Font heading(ctx.fonts.heading);
+    ImGui::TextUnformatted("Design it yourself");
+  }
+  {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.dim,
+                       "Challenges: a new domain, the reads its application makes and a big tenant. You choose the "
+                       "tables and keys; the judge runs every read and write against your design.");
+  }
+  for (const ShippedChallenge* c : challenges) {
+    const ddb::Challenge& challenge = c->challenge;
+    ui::Id id(challenge.id.c_str());
+    const std::string label = challenge.title + "\n" + std::to_string(challenge.patterns.size()) +
+                              " access patterns \xC2\xB7 " + std::to_string(challenge.writes.size()) + " writes";
+    ImGui::Bullet();
+    ImGui::SameLine();
+    if (ctx.probe.Item("studio.list." + challenge.id, ImGui::Selectable(label.c_str()))) studio_request_ = challenge.id;
   }
 }
 

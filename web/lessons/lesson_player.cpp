@@ -35,6 +35,23 @@ std::string HintButtonLabel(int shown, int hints) {
 }
 
 void LessonPlayer::Draw(const PanelRect& rect, PanelContext& ctx) {
+  Update(ctx);
+  PlaceNextPanel(rect);
+  {
+    ui::Window window("Lessons###lessons", nullptr, kPanelWindowFlags);
+    if (window) {
+      ctx.probe.RecordLastItem("lessons.panel");
+      switch (view_) {
+        case View::kList: DrawList(ctx); break;
+        case View::kStep: DrawStep(ctx); break;
+        case View::kComplete: DrawCompletion(ctx); break;
+      }
+    }
+  }
+  SyncAddress();
+}
+
+void LessonPlayer::Update(PanelContext& ctx) {
   library_.Poll();
   presenter_ = ctx.presenter;
   if (!table_to_show_.empty()) {
@@ -51,19 +68,6 @@ void LessonPlayer::Draw(const PanelRect& rect, PanelContext& ctx) {
   // (a reload brings the lesson back without one), the data view takes the lesson's first.
   if (InLesson() && !ctx.tables_panel && ctx.selection.table.empty()) ShowFirstTable(*lesson(), ctx);
   WatchTraffic(ctx);
-  PlaceNextPanel(rect);
-  {
-    ui::Window window("Lessons###lessons", nullptr, kPanelWindowFlags);
-    if (window) {
-      ctx.probe.RecordLastItem("lessons.panel");
-      switch (view_) {
-        case View::kList: DrawList(ctx); break;
-        case View::kStep: DrawStep(ctx); break;
-        case View::kComplete: DrawCompletion(ctx); break;
-      }
-    }
-  }
-  SyncAddress();
 }
 
 void LessonPlayer::ResolveLink(PanelContext& ctx) {
@@ -135,6 +139,11 @@ void LessonPlayer::SyncAddress() {
 }
 
 // ---- [SECTION] Opening a lesson -----------------------------------------------------------------
+
+std::string LessonPlayer::LessonTitle(std::string_view id) const {
+  const LessonLibrary::Entry* entry = library_.Find(id);
+  return entry && entry->lesson ? entry->lesson->title : std::string(id);
+}
 
 const ddb::Lesson* LessonPlayer::lesson() const {
   if (lesson_ < 0 || lesson_ >= static_cast<int>(library_.entries().size())) return nullptr;

@@ -59,6 +59,9 @@ class LessonPlayer final : public WireObserver {
   void KeepLinkedSandbox() { keep_linked_sandbox_ = true; }
 
   void Draw(const PanelRect& rect, PanelContext& ctx);
+  // What Draw does besides drawing (files arriving, a link resolved, a traffic run followed, the
+  // address bar), for the frames another view has the lessons' place (the design studio).
+  void Update(PanelContext& ctx);
 
   // What is on show in plain words (the step's text, the task's state, the quiz's verdict), for
   // the screen-reader live region.
@@ -69,6 +72,12 @@ class LessonPlayer final : public WireObserver {
   const LessonProgress& progress() const { return progress_; }
   // The table whose capacity the data view should show now (a traffic run just started), once.
   std::string TakeCapacityTable() { return std::exchange(capacity_to_show_, {}); }
+  // A design challenge was picked from the list (its id), once: App opens the studio on it.
+  std::string TakeStudioRequest() { return std::exchange(studio_request_, {}); }
+  // A lesson's title as the curriculum names it (its id while its file is not in).
+  std::string LessonTitle(std::string_view id) const;
+  // Its number in the curriculum, from 1 (0: not in it).
+  int LessonNumber(std::string_view id) const { return library_.IndexOf(id) + 1; }
   // A lesson was set up on the sandbox just now (once): the data view turns to its tables'
   // partitions, not the tab an earlier lesson left open.
   bool TakeLessonStarted() { return std::exchange(lesson_started_, false); }
@@ -192,6 +201,7 @@ class LessonPlayer final : public WireObserver {
   void DrawList(PanelContext& ctx);
   void DrawLibraryProblem(PanelContext& ctx);
   bool DrawListRow(const LessonLibrary::Entry& entry, PanelContext& ctx);
+  void DrawChallenges(PanelContext& ctx);
 
   // lesson_step_view.cpp
   void DrawHeader(PanelContext& ctx);
@@ -249,8 +259,9 @@ class LessonPlayer final : public WireObserver {
   bool replaying_ = false;  // StartLesson's requests are not the learner's
   bool presenter_ = false;  // the last frame was presenter view (the answer is offered at once)
   std::optional<LessonStart> start_;
-  MissingTables missing_;   // the last set-up, for its note and Undo
-  std::string list_error_;  // a lesson that could not be started
+  MissingTables missing_;       // the last set-up, for its note and Undo
+  std::string list_error_;      // a lesson that could not be started
+  std::string studio_request_;  // a challenge picked from the list, for App
   bool confirm_reset_all_ = false;
   bool scroll_to_top_ = false;   // a new step: its text starts at the top
   bool scroll_to_task_ = false;  // a task just passed: bring its card into view

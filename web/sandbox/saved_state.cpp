@@ -30,6 +30,20 @@ std::optional<nlohmann::json> SavedState::LoadProgress(Notices& notices) {
   return json;
 }
 
+std::optional<nlohmann::json> SavedState::LoadStudio(Notices& notices) {
+  const auto text = host_.LoadStored(kStudioStoreKey);
+  if (!text) return std::nullopt;
+  auto json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
+  if (!json.is_object()) {
+    host_.RemoveStored(kStudioStoreKey);
+    notices.Add(Notices::Level::kWarning,
+                "The design studio's saved designs could not be read, so the studio starts afresh.", "studio-store");
+    return std::nullopt;
+  }
+  studio_.saved = *text;
+  return json;
+}
+
 void SavedState::StoredJson::Save(Host& host, const nlohmann::json& document) {
   std::string text = document.dump();
   // After "forget", the document as it was is not written back; a changed one is.
@@ -42,7 +56,7 @@ void SavedState::StoredJson::Save(Host& host, const nlohmann::json& document) {
 }
 
 void SavedState::Forget() {
-  for (StoredJson* stored : {&ui_, &progress_}) {
+  for (StoredJson* stored : {&ui_, &progress_, &studio_}) {
     host_.RemoveStored(stored->key);
     stored->saved.clear();
     stored->forgotten = true;

@@ -1,6 +1,6 @@
-// SavedState: the UI settings and the lesson progress kept in the browser (Host storage, i.e.
-// localStorage: small, synchronous) so a reload continues where the learner was. Both are JSON,
-// saved when they change. (The sandbox, which can be large, is SandboxStore's, in IndexedDB.)
+// SavedState: the UI settings, the lesson progress and the design studio's designs kept in the browser (Host storage,
+// i.e. localStorage: small, synchronous) so a reload continues where the learner was. Both are JSON, saved when they
+// change. (The sandbox, which can be large, is SandboxStore's, in IndexedDB.)
 //
 // A store that cannot be read — corrupted or from an incompatible version — is reported with a
 // visible notice and removed, and the page starts fresh: never a crash.
@@ -18,6 +18,7 @@ namespace playground {
 
 inline constexpr const char* kUiStoreKey = "ddb-playground.ui";
 inline constexpr const char* kProgressStoreKey = "ddb-playground.lessons";
+inline constexpr const char* kStudioStoreKey = "ddb-playground.studio";
 inline constexpr int kUiStoreVersion = 1;
 
 class SavedState {
@@ -30,10 +31,16 @@ class SavedState {
   // not JSON: then a notice says so and it is removed).
   std::optional<nlohmann::json> LoadProgress(Notices& notices);
 
-  // Save the UI settings and the lesson progress when they differ from what was saved last.
+  // The design studio's saved designs (an object; StudioSession reads it), or nullopt (none
+  // saved, or not JSON: then a notice says so and it is removed).
+  std::optional<nlohmann::json> LoadStudio(Notices& notices);
+
+  // Save the UI settings, the lesson progress and the studio's designs when they differ from
+  // what was saved last.
   void SaveUi(const nlohmann::json& settings) { ui_.Save(host_, settings); }
   void SaveProgress(const nlohmann::json& progress) { progress_.Save(host_, progress); }
-  // Forgets the saved settings and progress (the Sandbox menu's "Forget saved state"). As they
+  void SaveStudio(const nlohmann::json& designs) { studio_.Save(host_, designs); }
+  // Forgets the saved settings, progress and designs (the Sandbox menu's "Forget saved state"). As they
   // are now they are not saved again; a later change is.
   void Forget();
 
@@ -51,6 +58,7 @@ class SavedState {
   Host& host_;
   StoredJson ui_{kUiStoreKey};
   StoredJson progress_{kProgressStoreKey};
+  StoredJson studio_{kStudioStoreKey};
 };
 
 }  // namespace playground

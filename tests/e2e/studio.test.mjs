@@ -1,0 +1,131 @@
+// The design studio, taken as a learner would: a challenge opened from the lessons list on its
+// starting design (one table per entity, Scans), judged and found wanting, its items shown in
+// the data view; the design replaced by one with composite keys and indexes, the partition map
+// changing with it, judged with every pattern passed and the par shown beside it; a pattern's
+// request tried in the builder; a failed line's lesson opened; the design kept over a reload and
+// opened from a ?studio= link. At 1024x640 (the default) and 1280x800.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import {
+  clickWidget, clipboardPermissions, exec, navigate, openPage, pasteText, reload, repoRoot, screenshot, scrollTo,
+  siteAndBrowser, state, waitForState, widgetRect,
+} from './support.mjs';
+
+const site = siteAndBrowser();
+const challenge = JSON.parse(fs.readFileSync(path.join(repoRoot, 'lessons/challenges/01-online-orders.json'), 'utf8'));
+const referenceText = JSON.stringify(challenge.reference, null, 2);
+const judgeTimeout = 30000;  // judging 2,200 records' patterns and writes, twice the first time (the par)
+
+async function itemCount(page, table) {
+  const r = await exec(page, 'DescribeTable', { TableName: table });
+  return r.status === 200 ? r.body.Table.ItemCount : null;
+}
+
+// The studio's panel scrolls under the wheel at its right edge: its middle may be the design's
+// editor, which scrolls on its own.
+const scrollStudio = (page, name, options = {}) => scrollTo(page, name, 'panel:lessons', { edge: true, ...options });
+
+async function openStudio(page) {
+  await scrollStudio(page, 'studio.list.online-orders');
+  await clickWidget(page, 'studio.list.online-orders');
+  return waitForState(page, (s) => s.studio?.id === 'online-orders');
+}
+
+async function judge(page) {
+  await scrollStudio(page, 'studio.judge');
+  const before = (await state(page)).frameCount;
+  await clickWidget(page, 'studio.judge');
+  return waitForState(page, (s) => s.frameCount > before && s.studio.judged && s.studio.current, judgeTimeout);
+}
+
+for (const size of [{ width: 1024, height: 640 }, { width: 1280, height: 800 }]) {
+  describe(`the design studio at ${size.width}x${size.height}`, () => {
+    let page;
+    let context;
+    let errors;
+    before(async () => {
+      ({ page, context, errors } = await openPage(site.browser, site.server.url, {
+        ...size, permissions: clipboardPermissions,
+      }));
+    });
+    after(() => context?.close());
+
+    test('the starting design scans: the judge says which patterns fail and why', async () => {
+      let s = await openStudio(page);
+      assert.equal(s.studio.title, 'Online orders');
+      assert.equal(s.studio.designError, '');
+      assert.deepEqual(s.studio.lights, Array(6).fill('unjudged'));
+      s = await judge(page);
+      assert.deepEqual(s.studio.lights, ['passed', 'passed', 'failed', 'failed', 'failed', 'failed']);
+      assert.equal(s.studio.stars, 0);
+      assert.equal(s.studio.parShown, false);
+      assert.equal(s.studio.lines[5].text, '✗ A customer\'s orders over an amount: for {customerId: "c0001", min: '
+        + '400}: Scan: reads all 2,000 items to return 107');
+      assert.equal(s.studio.lines[5].lesson, 'filters-vs-keys');
+      assert.ok(await widgetRect(page, 'studio.stars'), 'the score card is brought into view');
+      await screenshot(page, `studio-starter-${size.width}.png`);
+    });
+
+    test('its items go into the sandbox, one table per entity in the partition map', async () => {
+      await scrollStudio(page, 'studio.preview', { step: -120 });
+      await clickWidget(page, 'studio.preview');
+      const s = await waitForState(page, (st) => st.selectedTable === 'Customers' && st.dataMode === 'partitions');
+      assert.ok(s.partitionsShown >= 1);
+      assert.equal(await itemCount(page, 'Customers'), 200);
+      assert.equal(await itemCount(page, 'Orders'), 2000);
+    });
+
+    test('a design with composite keys and indexes passes every pattern, and the par is shown', async () => {
+      await scrollStudio(page, 'studio.editor', { step: -120 });
+      await clickWidget(page, 'studio.editor');
+      let s = await pasteText(page, referenceText);
+      s = await waitForState(page, (st) => st.studio.designError === '' && !st.studio.current);
+      assert.deepEqual(s.studio.lights, Array(6).fill('unjudged'), 'the lights go out when the design changes');
+      await scrollStudio(page, 'studio.preview');
+      await clickWidget(page, 'studio.preview');
+      s = await waitForState(page, (st) => st.selectedTable === 'Shop');
+      assert.equal(await itemCount(page, 'Shop'), 2200, 'customers and their orders, one item collection each');
+      s = await judge(page);
+      assert.deepEqual(s.studio.lights, Array(6).fill('passed'));
+      assert.equal(s.studio.stars, 3);
+      assert.equal(s.studio.parShown, true);
+      assert.ok(s.studio.lines.every((l) => l.passed));
+      await scrollStudio(page, 'studio.reference');
+      await screenshot(page, `studio-passed-${size.width}.png`);
+      assert.deepEqual(errors, []);
+    });
+
+    test('Try it loads the pattern\'s request, bound to the big tenant, into the builder', async () => {
+      await scrollStudio(page, 'studio.try.2', { step: -120 });
+      await clickWidget(page, 'studio.try.2');
+      const s = await waitForState(page, (st) => st.operation === 'Query' && st.builderJson.includes('CUSTOMER#c0001'));
+      assert.match(s.builderJson, /"ScanIndexForward": false/);
+    });
+
+    test('the design survives a reload, and a ?studio= link opens the challenge', async () => {
+      await reload(page);
+      let s = await waitForState(page, (st) => st.studio?.id === 'online-orders');
+      assert.equal(s.studio.designError, '');
+      assert.equal(s.studio.textLength, referenceText.length);
+      await navigate(page, `${site.server.url}?studio=no-such-challenge`);
+      s = await waitForState(page, (st) => st.notices.some((n) => n.includes('no-such-challenge')));
+      await navigate(page, `${site.server.url}?studio=online-orders`);
+      s = await waitForState(page, (st) => st.studio?.id === 'online-orders');
+      assert.equal(s.studio.textLength, referenceText.length, 'the link opens the learner\'s own design');
+    });
+
+    test('a failed line opens the lesson step that teaches its fix', async () => {
+      await scrollStudio(page, 'studio.start_again');
+      await clickWidget(page, 'studio.start_again');
+      await clickWidget(page, 'studio.start_again_confirm');
+      await judge(page);
+      const { step } = (await state(page)).studio.lines[5];
+      await scrollStudio(page, 'studio.card.learn.5');
+      await clickWidget(page, 'studio.card.learn.5');
+      const s = await waitForState(page, (st) => st.studio === null && st.lesson?.id === 'filters-vs-keys');
+      assert.equal(s.lesson.step, step);
+    });
+  });
+}

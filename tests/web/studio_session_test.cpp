@@ -1,0 +1,192 @@
+// StudioSession: the design studio's state without drawing — a challenge opened with its
+// starting design, the design re-read as the learner edits, judged, its items written into the
+// sandbox as one undo step, the par shown after a pass, and every design kept across a reload.
+#include "view_models/studio_session.h"
+
+#include <string>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "support.h"
+#include "view_models/capacity_view.h"
+#include "view_models/challenge_library.h"
+
+using namespace playground;
+using playground::test::Page;
+
+namespace {
+
+std::uint64_t ItemsOf(const Page& p, const std::string& table) {
+  auto d = p.db.Description(table);
+  return d.ok() ? d->item_count : 0;
+}
+
+}  // namespace
+
+TEST_CASE("Every shipped challenge is built into the page and parses, with a starting design", "[studio]") {
+  const auto& challenges = ShippedChallenges();
+  REQUIRE(challenges.size() >= 1);
+  CHECK(challenges.front()->file == "01-online-orders.json");
+  for (const ShippedChallenge* c : challenges) {
+    INFO(c->file);
+    CHECK(c->challenge.starter.has_value());
+    CHECK(FindChallenge(c->challenge.id) == c);
+  }
+  CHECK(FindChallenge("no-such-challenge") == nullptr);
+}
+
+TEST_CASE("Patterns and writes are stated in the domain's words, never a design's", "[studio]") {
+  const ddb::Challenge& c = FindChallenge("online-orders")->challenge;
+  CHECK(PatternSummary(c.patterns[0].pattern) == "Customer where customerId = {customerId}");
+  CHECK(PatternSummary(c.patterns[2].pattern) ==
+        "Order where customerId = {customerId}, newest or largest createdAt first, at most 10");
+  CHECK(PatternSummary(c.patterns[3].pattern) ==
+        "Order where customerId = {customerId} and createdAt begins with {month}, oldest or smallest createdAt first");
+  CHECK(WriteSummary(c.writes[0]) == "Order created");
+  CHECK(WriteSummary(c.writes[1]) == "Order changed: status set to \"SHIPPED\"");
+  CHECK(WriteSummary(c.writes[2]) == "Order deleted");
+}
+
+TEST_CASE("A challenge opens on its starting design, which the judge finds scanning", "[studio]") {
+  StudioSession s;
+  CHECK_FALSE(s.Open("no-such-challenge"));
+  CHECK_FALSE(s.open());
+  REQUIRE(s.Open("online-orders"));
+  const ddb::Challenge& c = *s.challenge();
+  CHECK(s.text() == c.starter_text);
+  REQUIRE(s.design().has_value());
+  CHECK(s.design_error().empty());
+  CHECK(s.PatternLight(0) == StudioSession::Light::kUnjudged);
+
+  s.Judge();
+  REQUIRE(s.verdict().has_value());
+  CHECK(s.verdict_current());
+  CHECK(s.verdict()->stars == 0);
+  CHECK_FALSE(s.verdict()->all_passed);
+  CHECK_FALSE(s.par_shown());
+  CHECK(s.PatternLight(0) == StudioSession::Light::kPassed);
+  CHECK(s.PatternLight(1) == StudioSession::Light::kPassed);
+  for (std::size_t i = 2; i < 6; ++i) CHECK(s.PatternLight(i) == StudioSession::Light::kFailed);
+  CHECK(s.verdict()->lines[5].text ==
+        "\xE2\x9C\x97 A customer's orders over an amount: for {customerId: \"c0001\", min: 400}: Scan: reads all "
+        "2,000 items to return 107");
+  CHECK(s.verdict()->lines[5].lesson == "filters-vs-keys");
+
+  // Try it: the design's request for a pattern, bound to the big tenant, for the builder.
+  const auto tryout = s.TryPattern(2);
+  CHECK(tryout.error.empty());
+  CHECK(tryout.operation == "Scan");
+  CHECK(tryout.parameters == "customerId: \"c0001\"");
+  CHECK(tryout.body.find("\"S\": \"c0001\"") != std::string::npos);
+
+  // An edit makes the verdict stale: the lights go out until the design is judged again.
+  s.text() += " ";
+  s.TextChanged();
+  CHECK_FALSE(s.verdict_current());
+  CHECK(s.PatternLight(0) == StudioSession::Light::kUnjudged);
+}
+
+TEST_CASE("A broken design says where, judging it says the same, and the reference passes at par", "[studio]") {
+  StudioSession s;
+  REQUIRE(s.Open("online-orders"));
+  s.text() = R"({"tables": [], "entities": [], "requests": []})";
+  s.TextChanged();
+  CHECK_FALSE(s.design().has_value());
+  CHECK(s.design_error() == "design: /tables: expected at least 1 element, got 0");
+  s.Judge();
+  CHECK_FALSE(s.verdict().has_value());
+  CHECK(s.judge_error() == "design: /tables: expected at least 1 element, got 0");
+
+  s.text() = s.challenge()->reference_text;
+  s.TextChanged();
+  s.Judge();
+  REQUIRE(s.verdict().has_value());
+  CHECK(s.verdict()->all_passed);
+  CHECK(s.verdict()->stars == 3);
+  CHECK(s.par_shown());  // the first pass shows the reference beside it
+  REQUIRE(s.Par() != nullptr);
+  CHECK(s.Par()->stars == 3);
+  for (std::size_t i = 0; i < 6; ++i) CHECK(s.PatternLight(i) == StudioSession::Light::kPassed);
+
+  // Start again: back to the starting design, and nothing kept for the challenge.
+  s.StartAgain();
+  CHECK(s.text() == s.challenge()->starter_text);
+  CHECK(s.SavedJson()["designs"].empty());
+}
+
+TEST_CASE("The design's items go into the sandbox as one undo step, replacing tables of the same name", "[studio]") {
+  Page p;
+  REQUIRE(p.wire
+              .Send("CreateTable", R"({"TableName": "Orders", "BillingMode": "PAY_PER_REQUEST",
+    "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}],
+    "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}]})")
+              .ok());
+  REQUIRE(p.wire.Send("PutItem", R"({"TableName": "Orders", "Item": {"id": {"S": "mine"}}})").ok());
+  StudioSession s;
+  REQUIRE(s.Open("online-orders"));
+  const auto outcome = s.Preview(p.db, p.wire, p.sandbox);
+  INFO(outcome.message);
+  REQUIRE(outcome.ok);
+  CHECK(outcome.message == "2,200 of 2,200 records written to Customers and Orders");
+  CHECK(outcome.table == "Customers");
+  CHECK(ItemsOf(p, "Customers") == 200);
+  CHECK(ItemsOf(p, "Orders") == 2000);
+  REQUIRE(p.sandbox.history().size() == 3);
+  INFO(p.sandbox.history()[2].operation);
+  CHECK(p.sandbox.history()[2].operation.starts_with(
+      "Design studio: the items of your design for \"Online orders\" (91 requests)"));
+  // Undo brings the learner's own Orders back.
+  REQUIRE(p.sandbox.Undo().ok());
+  CHECK(ItemsOf(p, "Orders") == 1);
+  CHECK_FALSE(p.db.Description("Customers").ok());
+
+  // A design whose keys lose records writes what is left, and says so.
+  s.text() = s.challenge()->reference_text;
+  const std::string sk = "\"sk\": \"ORDER#{createdAt}#{orderId}\"";
+  REQUIRE(s.text().find(sk) != std::string::npos);
+  s.text().replace(s.text().find(sk), sk.size(), "\"sk\": \"ORDER#{status}\"");
+  s.TextChanged();
+  REQUIRE(s.design().has_value());
+  const auto lossy = s.Preview(p.db, p.wire, p.sandbox);
+  REQUIRE(lossy.ok);
+  // At most a customer's profile and an order of each status: 200 + 3 * 200.
+  CHECK(ItemsOf(p, "Shop") <= 800);
+  CHECK(lossy.message == "2,200 of 2,200 records written to Shop; the tables hold " +
+                             std::to_string(ItemsOf(p, "Shop")) +
+                             " items: " + GroupedNumber(static_cast<double>(2200 - ItemsOf(p, "Shop"))) +
+                             " records had the key of a later one, which replaced them");
+
+  // A design that cannot be read writes nothing.
+  s.text() = "[";
+  s.TextChanged();
+  const auto none = s.Preview(p.db, p.wire, p.sandbox);
+  CHECK_FALSE(none.ok);
+  CHECK(none.message.starts_with("design: Malformed JSON in the design at line 1, column 2"));
+}
+
+TEST_CASE("Each challenge's design is kept, and comes back with the challenge that was open", "[studio]") {
+  StudioSession s;
+  REQUIRE(s.Open("online-orders"));
+  s.text() = s.challenge()->reference_text;
+  s.TextChanged();
+  const std::uint64_t revision = s.revision();
+  const nlohmann::json saved = s.SavedJson();
+  CHECK(saved["open"] == "online-orders");
+  CHECK(saved["designs"]["online-orders"] == s.challenge()->reference_text);
+  s.Close();
+  CHECK(s.SavedJson()["open"].is_null());
+  CHECK(s.revision() > revision);  // the challenge closed is saved too
+
+  StudioSession again;
+  again.Restore(saved);
+  REQUIRE(again.open());
+  CHECK(again.text() == again.challenge()->reference_text);
+  CHECK(again.design().has_value());
+  // What cannot be read is ignored: the studio starts fresh.
+  StudioSession fresh;
+  fresh.Restore(nlohmann::json::parse(R"({"open": 7, "designs": {"online-orders": 1, "gone": "x"}})"));
+  CHECK_FALSE(fresh.open());
+  REQUIRE(fresh.Open("online-orders"));
+  CHECK(fresh.text() == fresh.challenge()->starter_text);
+}

@@ -1,0 +1,311 @@
+#include "studio/studio_panel.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "imgui_stdlib.h"
+
+#include "widgets/card.h"
+#include "widgets/glyphs.h"
+#include "widgets/imgui_scoped.h"
+
+namespace playground {
+namespace {
+
+constexpr const char* kFullStar = "\xE2\x98\x85";   // ★
+constexpr const char* kEmptyStar = "\xE2\x98\x86";  // ☆
+
+std::string StarsText(int stars) {
+  std::string out;
+  for (int i = 0; i < 3; ++i) out += i < stars ? kFullStar : kEmptyStar;
+  return out;
+}
+
+RichTextStyle TextStyleOf(const PanelContext& ctx) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  RichTextStyle s;
+  s.font = ctx.fonts.ui;
+  s.mono = ctx.fonts.mono;
+  s.text = style.Colors[ImGuiCol_Text];
+  s.code_text = style.Colors[ImGuiCol_Text];
+  s.code_background = style.Colors[ImGuiCol_FrameBgActive];
+  return s;
+}
+
+void Heading(const char* text, PanelContext& ctx) {
+  ImGui::Spacing();
+  ui::Font heading(ctx.fonts.heading);
+  ui::TextWrap wrap;
+  ImGui::TextUnformatted(text);
+}
+
+// A light: a filled circle on the text's line, grey (not judged), green (passed) or red (failed).
+void Light(StudioSession::Light light, PanelContext& ctx) {
+  const float size = ImGui::GetFontSize();
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  const ImVec4 color = light == StudioSession::Light::kPassed   ? ctx.colors.success
+                       : light == StudioSession::Light::kFailed ? ctx.colors.error
+                                                                : ctx.colors.dim;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 center{pos.x + size * 0.4f, pos.y + size * 0.55f};
+  if (light == StudioSession::Light::kUnjudged)
+    draw->AddCircle(center, size * 0.3f, ImGui::GetColorU32(color), 0, std::max(1.0f, ctx.scale));
+  else draw->AddCircleFilled(center, size * 0.3f, ImGui::GetColorU32(color));
+  ImGui::Dummy({size * 0.8f, size});
+}
+
+}  // namespace
+
+void StudioPanel::Draw(const PanelRect& rect, PanelContext& ctx, const LessonPlayer& lessons) {
+  // Judge was pressed: the frame after the one that said "Judging…" does the work.
+  if (judge_requested_ && ++judge_frames_ > 1) {
+    session_.Judge();
+    judge_requested_ = false;
+    scroll_to_card_ = true;
+  }
+  PlaceNextPanel(rect);
+  // The lessons' own window under another title: a window made after the dock's host would be
+  // stacked behind it (panels never come to the front) and never get the mouse.
+  ui::Window window("Design studio###lessons", nullptr, kPanelWindowFlags);
+  if (!window) return;
+  ctx.probe.RecordLastItem("studio.panel");
+  const ddb::Challenge* c = session_.challenge();
+  if (!c) return;
+  ui::Child body("studio_body", {0, 0}, 0, 0);
+  if (!body) return;
+  DrawHeader(ctx);
+  DrawRichText(text_.Get(c->brief), TextStyleOf(ctx));
+  ctx.probe.RecordLastItem("studio.brief");
+  DrawPatterns(ctx);
+  DrawEditor(ctx);
+  DrawActions(ctx);
+  DrawScoreCard(ctx, lessons);
+  DrawPar(ctx, lessons);
+}
+
+void StudioPanel::DrawHeader(PanelContext& ctx) {
+  const ddb::Challenge& c = *session_.challenge();
+  if (ctx.probe.Item("studio.close", ImGui::SmallButton("\xE2\x80\xB9 Lessons"))) {
+    session_.Close();
+    return;
+  }
+  ImGui::SetItemTooltip("Back to the lessons (your design is kept)");
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize("Design challenge").x) ImGui::NewLine();
+  ImGui::TextColored(ctx.colors.dim, "Design challenge");
+  ui::Font heading(ctx.fonts.heading);
+  ui::TextWrap wrap;
+  ImGui::TextUnformatted(c.title.c_str());
+  ctx.probe.RecordLastItem("studio.title");
+}
+
+void StudioPanel::DrawPatterns(PanelContext& ctx) {
+  const ddb::Challenge& c = *session_.challenge();
+  Heading("Access patterns", ctx);
+  {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.dim,
+                       "Each must be one request that reads only what it returns. Try it loads your request for "
+                       "the pattern, with the big tenant's values, into the builder.");
+  }
+  for (std::size_t i = 0; i < c.patterns.size(); ++i) {
+    ui::Id id(static_cast<int>(i));
+    const ddb::AccessPattern& p = c.patterns[i].pattern;
+    Light(session_.PatternLight(i), ctx);
+    ctx.probe.RecordLastItem("studio.light." + std::to_string(i));
+    ImGui::SameLine();
+    const float button = ImGui::CalcTextSize("Try it").x + ImGui::GetStyle().FramePadding.x * 2;
+    {
+      ui::TextWrap wrap(ImGui::GetWindowContentRegionMax().x - button - ImGui::GetStyle().ItemSpacing.x);
+      ImGui::TextUnformatted(p.name.c_str());
+    }
+    ImGui::SameLine(std::max(ImGui::GetWindowContentRegionMax().x - button, ImGui::GetCursorPosX()));
+    if (ctx.probe.Item("studio.try." + std::to_string(i), ImGui::SmallButton("Try it"))) {
+      const StudioSession::Tryout tryout = session_.TryPattern(i);
+      if (tryout.error.empty()) {
+        ctx.work.LoadIntoBuilder(tryout.operation, tryout.body);
+        tryout_note_ = "\"" + p.name + "\" is in the builder with " + tryout.parameters + ": Send runs it.";
+      } else {
+        tryout_note_ = "\"" + p.name + "\": " + tryout.error;
+      }
+    }
+    ImGui::SetItemTooltip("Load your request for this pattern into the operation builder");
+    ui::TextWrap wrap;
+    ImGui::Indent(ImGui::GetFontSize());
+    ImGui::TextColored(ctx.colors.dim, "%s", PatternSummary(p).c_str());
+    ImGui::Unindent(ImGui::GetFontSize());
+  }
+  if (!tryout_note_.empty()) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.dim, "%s", tryout_note_.c_str());
+    ctx.probe.RecordLastItem("studio.tryout_note");
+  }
+  if (!c.writes.empty()) {
+    Heading("Writes", ctx);
+    for (const ddb::WritePattern& w : c.writes) {
+      ui::TextWrap wrap;
+      ImGui::Bullet();
+      ImGui::TextUnformatted(w.name.c_str());
+      ImGui::SameLine();
+      ImGui::TextColored(ctx.colors.dim, "(%s)", WriteSummary(w).c_str());
+    }
+  }
+}
+
+void StudioPanel::DrawEditor(PanelContext& ctx) {
+  Heading("Your design", ctx);
+  {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.dim,
+                       "Tables as CreateTable requests; where each entity goes, with key templates that build "
+                       "its key attributes from its own (CUSTOMER#{customerId}, {total:04} zero-padded, "
+                       "{shard(customerId, 8)} a shard suffix); and one request per pattern, its parameters "
+                       "in braces.");
+  }
+  const float lines =
+      std::clamp(ImGui::GetContentRegionAvail().y / ImGui::GetTextLineHeightWithSpacing(), 12.0f, 24.0f);
+  bool changed = false;
+  {
+    ui::Font mono(ctx.fonts.mono);
+    changed =
+        ImGui::InputTextMultiline("##design", &session_.text(), {-1.0f, ImGui::GetTextLineHeightWithSpacing() * lines},
+                                  ImGuiInputTextFlags_AllowTabInput);
+  }
+  ctx.probe.RecordLastItem("studio.editor");
+  if (changed) session_.TextChanged();
+  ui::TextWrap wrap;
+  if (const auto& design = session_.design()) {
+    ImGui::TextColored(ctx.colors.success, "%s Reads as a design: %zu table%s, %zu entit%s, %zu requests", kCheckMark,
+                       design->tables.size(), design->tables.size() == 1 ? "" : "s", design->entities.size(),
+                       design->entities.size() == 1 ? "y" : "ies", design->requests.size());
+  } else {
+    ImGui::TextColored(ctx.colors.error, "%s %s", kCrossMark, session_.design_error().c_str());
+  }
+  ctx.probe.RecordLastItem("studio.design_status");
+}
+
+void StudioPanel::DrawActions(PanelContext& ctx) {
+  ImGui::Spacing();
+  bool first = true;
+  {
+    ui::Disabled busy(judge_requested_);
+    if (ctx.probe.Item("studio.judge", FlowButton("Judge", first))) {
+      judge_requested_ = true;
+      judge_frames_ = 0;
+    }
+  }
+  ImGui::SetItemTooltip("Run every pattern and write against your design, and score it");
+  if (ctx.probe.Item("studio.preview", FlowButton("Show its items", first))) {
+    const StudioSession::PreviewOutcome outcome = session_.Preview(ctx.db, ctx.wire, ctx.sandbox);
+    preview_ok_ = outcome.ok;
+    preview_note_ = outcome.message;
+    preview_table_ = outcome.table;
+  }
+  ImGui::SetItemTooltip(
+      "Write the records as your design's items into the sandbox (replacing tables of the same "
+      "name; Undo brings them back), to see its item collections in the data view");
+  if (ctx.probe.Item("studio.start_again", FlowButton("Start again", first))) ImGui::OpenPopup("studio_start_again");
+  ImGui::SetItemTooltip("Back to the challenge's starting design");
+  if (!session_.par_shown() && ctx.probe.Item("studio.show_par", FlowButton("Show par", first))) session_.ShowPar();
+  ImGui::SetItemTooltip("The reference design and its score card, beside yours");
+  if (ui::Popup popup("studio_start_again"); popup) {
+    ImGui::TextUnformatted("Replace your design with the starting design?");
+    if (ctx.probe.Item("studio.start_again_confirm", ImGui::Button("Start again"))) {
+      session_.StartAgain();
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Keep mine")) ImGui::CloseCurrentPopup();
+  }
+  ui::TextWrap wrap;
+  if (judge_requested_) {
+    ImGui::TextColored(ctx.colors.dim, "Judging every pattern and write against your design\xE2\x80\xA6");
+    ctx.probe.RecordLastItem("studio.judging");
+  }
+  if (!preview_note_.empty()) {
+    ImGui::TextColored(preview_ok_ ? ctx.colors.dim : ctx.colors.error, "%s", preview_note_.c_str());
+    ctx.probe.RecordLastItem("studio.preview_note");
+  }
+}
+
+void StudioPanel::DrawLines(const StudioSession::Verdict& verdict, const char* id, PanelContext& ctx,
+                            const LessonPlayer& lessons) {
+  ui::Id scope(id);
+  for (std::size_t i = 0; i < verdict.lines.size(); ++i) {
+    const ddb::CardLine& line = verdict.lines[i];
+    ui::Id line_id(static_cast<int>(i));
+    {
+      ui::TextWrap wrap;
+      ImGui::TextColored(line.passed ? ImGui::GetStyle().Colors[ImGuiCol_Text] : ctx.colors.error, "%s",
+                         line.text.c_str());
+    }
+    if (!line.passed && !line.lesson.empty()) {
+      // Short enough for the narrowest panel; the lesson's title in the tooltip.
+      const int number = lessons.LessonNumber(line.lesson);
+      const std::string label = "Learn how: lesson " + (number > 0 ? std::to_string(number) : line.lesson) + ", step " +
+                                std::to_string(line.step);
+      ImGui::Indent(ImGui::GetFontSize());
+      if (ctx.probe.Item(std::string("studio.") + id + ".learn." + std::to_string(i),
+                         ImGui::SmallButton(label.c_str())))
+        lesson_link_ = {line.lesson, line.step};
+      ImGui::SetItemTooltip("%s", lessons.LessonTitle(line.lesson).c_str());
+      ImGui::Unindent(ImGui::GetFontSize());
+    }
+  }
+}
+
+void StudioPanel::DrawScoreCard(PanelContext& ctx, const LessonPlayer& lessons) {
+  if (!session_.judge_error().empty() && !judge_requested_) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.error, "The design cannot be judged: %s", session_.judge_error().c_str());
+    ctx.probe.RecordLastItem("studio.judge_error");
+  }
+  const auto& verdict = session_.verdict();
+  if (!verdict) return;
+  if (scroll_to_card_) {  // the verdict just came: bring it into view, its heading at the top
+    ImGui::SetScrollHereY(0.0f);
+    scroll_to_card_ = false;
+  }
+  Heading("Score card", ctx);
+  Card card(WithAlpha(verdict->all_passed ? ctx.colors.success : ctx.colors.error, 0.08f),
+            verdict->all_passed ? ctx.colors.success : ctx.colors.error, ctx.scale);
+  ui::TextWrap wrap(card.wrap_x());
+  ImGui::Text("%s  %d of 3 stars", StarsText(verdict->stars).c_str(), verdict->stars);
+  ctx.probe.RecordLastItem("studio.stars");
+  if (!session_.verdict_current())
+    ImGui::TextColored(ctx.colors.warning, "Your design changed since it was judged: Judge it again.");
+  DrawLines(*verdict, "card", ctx, lessons);
+  ctx.probe.RecordLastItem("studio.card");
+}
+
+void StudioPanel::DrawPar(PanelContext& ctx, const LessonPlayer& lessons) {
+  if (!session_.par_shown()) return;
+  const StudioSession::Verdict* par = session_.Par();
+  if (!par) return;
+  Heading("Par: the reference design", ctx);
+  {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.dim,
+                       "One way to serve every pattern; any design that answers them as cheaply scores the same.");
+  }
+  DrawLines(*par, "par", ctx, lessons);
+  std::string reference = session_.challenge()->reference_text;  // read-only: a copy ImGui may not change
+  ui::Font mono(ctx.fonts.mono);
+  ImGui::InputTextMultiline("##reference", &reference, {-1.0f, ImGui::GetTextLineHeightWithSpacing() * 16},
+                            ImGuiInputTextFlags_ReadOnly);
+  ctx.probe.RecordLastItem("studio.reference");
+}
+
+std::string StudioPanel::AccessibleText() const {
+  const ddb::Challenge* c = session_.challenge();
+  if (!c) return {};
+  std::string out = "Design challenge: " + c->title + ".";
+  if (!session_.design()) out += " " + session_.design_error();
+  if (const auto& verdict = session_.verdict()) {
+    out += " " + std::to_string(verdict->stars) + " of 3 stars.";
+    for (const ddb::CardLine& line : verdict->lines) out += "\n" + line.text;
+  }
+  return out;
+}
+
+}  // namespace playground

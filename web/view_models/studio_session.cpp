@@ -1,0 +1,322 @@
+#include "view_models/studio_session.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "ddb/design.h"
+#include "ddb/domain.h"
+#include "ddb/item_json.h"
+#include "ddb/judge.h"
+#include "view_models/capacity_view.h"
+
+namespace playground {
+
+namespace {
+
+const char* OpWords(ddb::PatternCondition::Op op) {
+  switch (op) {
+    case ddb::PatternCondition::Op::kEquals: return "=";
+    case ddb::PatternCondition::Op::kBeginsWith: return "begins with";
+    case ddb::PatternCondition::Op::kAtLeast: return ">=";
+    case ddb::PatternCondition::Op::kAtMost: return "<=";
+  }
+  return "=";
+}
+
+// BatchWriteItem takes at most 25 puts a request (DynamoDB's limit).
+constexpr std::size_t kBatch = 25;
+
+}  // namespace
+
+std::string PatternSummary(const ddb::AccessPattern& pattern) {
+  std::string out = pattern.entity;
+  for (std::size_t i = 0; i < pattern.where.size(); ++i) {
+    const ddb::PatternCondition& c = pattern.where[i];
+    out += (i == 0 ? " where " : " and ") + c.attribute + " " + OpWords(c.op) + " {" + c.parameter + "}";
+  }
+  if (!pattern.order_by.empty())
+    out += std::string(pattern.descending ? ", newest or largest " : ", oldest or smallest ") + pattern.order_by +
+           " first";
+  if (pattern.limit > 0) out += ", at most " + std::to_string(pattern.limit);
+  return out;
+}
+
+std::string WriteSummary(const ddb::WritePattern& write) {
+  switch (write.kind) {
+    case ddb::WritePattern::Kind::kCreate: return write.entity + " created";
+    case ddb::WritePattern::Kind::kDelete: return write.entity + " deleted";
+    case ddb::WritePattern::Kind::kChange: break;
+  }
+  std::string out = write.entity + " changed:";
+  for (const auto& [name, value] : write.set) out += " " + name + " set to " + ddb::ReadableValue(value) + ",";
+  for (const std::string& name : write.remove) out += " " + name + " removed,";
+  out.pop_back();
+  return out;
+}
+
+bool StudioSession::Open(std::string_view id) {
+  const ShippedChallenge* shipped = FindChallenge(id);
+  if (!shipped) return false;
+  if (challenge_ != shipped) {
+    challenge_ = shipped;
+    const auto kept = designs_.find(shipped->challenge.id);
+    text_ = kept != designs_.end()       ? kept->second
+            : shipped->challenge.starter ? shipped->challenge.starter_text
+                                         : shipped->challenge.reference_text;
+    verdict_.reset();
+    judged_text_.clear();
+    judge_error_.clear();
+    par_shown_ = false;
+    design_.reset();
+    design_error_.clear();
+    if (auto design = ddb::ParseDesign(text_, shipped->challenge); design.ok()) design_ = std::move(design).value();
+    else design_error_ = design.status().message();
+  }
+  ++revision_;  // the challenge open is saved
+  return true;
+}
+
+void StudioSession::TextChanged() {
+  if (!challenge_) return;
+  const ddb::Challenge& c = challenge_->challenge;
+  design_.reset();
+  design_error_.clear();
+  if (auto design = ddb::ParseDesign(text_, c); design.ok()) design_ = std::move(design).value();
+  else design_error_ = design.status().message();
+  const std::string& starting = c.starter ? c.starter_text : c.reference_text;
+  if (text_ == starting) designs_.erase(c.id);
+  else designs_[c.id] = text_;
+  ++revision_;
+}
+
+void StudioSession::StartAgain() {
+  if (!challenge_) return;
+  const ddb::Challenge& c = challenge_->challenge;
+  text_ = c.starter ? c.starter_text : c.reference_text;
+  TextChanged();
+}
+
+const std::vector<ddb::EntityRecords>& StudioSession::Records() {
+  const ddb::Challenge& c = challenge_->challenge;
+  auto it = records_.find(c.id);
+  if (it == records_.end()) {
+    auto generated = ddb::GenerateRecords(c.domain);  // a shipped domain always generates (tests/engine)
+    it =
+        records_.emplace(c.id, generated.ok() ? std::move(generated).value() : std::vector<ddb::EntityRecords>{}).first;
+  }
+  return it->second;
+}
+
+StudioSession::Verdict StudioSession::MakeVerdict(const ddb::ScoreCard& card) {
+  Verdict v;
+  v.card = card;
+  const Verdict* par = Par();
+  const ddb::ScoreCard& par_card = par ? par->card : card;
+  v.lines = ddb::ScoreCardLines(card, par_card);
+  v.stars = ddb::Stars(card, par_card);
+  v.all_passed = card.PatternsPassed() == card.patterns.size();
+  return v;
+}
+
+const StudioSession::Verdict* StudioSession::Par() {
+  if (!challenge_) return nullptr;
+  const ddb::Challenge& c = challenge_->challenge;
+  if (auto it = pars_.find(c.id); it != pars_.end()) return &it->second;
+  auto card = ddb::JudgeDesign(c, c.reference);
+  if (!card.ok()) return nullptr;
+  Verdict v;
+  v.card = *card;
+  v.lines = ddb::ScoreCardLines(*card, *card);
+  v.stars = ddb::Stars(*card, *card);
+  v.all_passed = card->PatternsPassed() == card->patterns.size();
+  return &pars_.emplace(c.id, std::move(v)).first->second;
+}
+
+void StudioSession::Judge() {
+  if (!challenge_) return;
+  judged_text_ = text_;
+  judge_error_.clear();
+  verdict_.reset();
+  if (!design_) {
+    judge_error_ = design_error_;
+    return;
+  }
+  auto card = ddb::JudgeDesign(challenge_->challenge, *design_);
+  if (!card.ok()) {
+    judge_error_ = card.status().message();
+    return;
+  }
+  verdict_ = MakeVerdict(*card);
+  if (verdict_->all_passed) par_shown_ = true;  // the par made visible once they pass
+}
+
+StudioSession::Light StudioSession::PatternLight(std::size_t pattern) const {
+  if (!verdict_current() || pattern >= verdict_->card.patterns.size()) return Light::kUnjudged;
+  return verdict_->card.patterns[pattern].verdict.passed ? Light::kPassed : Light::kFailed;
+}
+
+StudioSession::PreviewOutcome StudioSession::Preview(const ddb::Database& db, WireClient& wire, Sandbox& sandbox) {
+  PreviewOutcome out;
+  if (!challenge_) return out;
+  if (!design_) {
+    out.message = design_error_;
+    return out;
+  }
+  const ddb::Challenge& c = challenge_->challenge;
+  const std::vector<ddb::EntityRecords>& records = Records();
+  std::vector<std::string> names;
+  std::map<std::string, std::vector<std::string>> key_attributes;  // table -> its primary key's attributes
+  for (const std::string& body : design_->tables) {
+    const auto table = nlohmann::json::parse(body, nullptr, false);
+    names.push_back(table.is_object() && table.contains("TableName") && table["TableName"].is_string()
+                        ? table["TableName"].get<std::string>()
+                        : std::string());
+    if (table.is_object() && table.contains("KeySchema") && table["KeySchema"].is_array())
+      for (const auto& element : table["KeySchema"])
+        if (element.is_object() && element.contains("AttributeName") && element["AttributeName"].is_string())
+          key_attributes[names.back()].push_back(element["AttributeName"].get<std::string>());
+  }
+  sandbox.BeginGroup("Design studio: the items of your design for \"" + c.title + "\"");
+  const auto fail = [&](std::string message) {
+    sandbox.EndGroup();
+    out.message = std::move(message);
+    return out;
+  };
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (db.Description(names[i]).ok()) {
+      const WireResult deleted =
+          wire.Send("DeleteTable", nlohmann::json{{"TableName", names[i]}}.dump(), RequestOrigin::kLesson);
+      if (!deleted.ok()) return fail("table \"" + names[i] + "\" could not be replaced: " + deleted.error_message);
+      wire.FinishBackgroundWork();
+    }
+    const WireResult created = wire.Send("CreateTable", design_->tables[i], RequestOrigin::kLesson);
+    if (!created.ok())
+      return fail("table \"" + names[i] + "\" could not be created: " + created.error_type + ": " +
+                  created.error_message);
+  }
+  wire.FinishBackgroundWork();
+  std::size_t written = 0, offered = 0, left_out = 0;
+  for (const ddb::EntityMapping& mapping : design_->entities) {
+    const auto of = std::find_if(records.begin(), records.end(),
+                                 [&mapping](const ddb::EntityRecords& r) { return r.entity == mapping.entity; });
+    if (of == records.end()) continue;
+    nlohmann::json batch = nlohmann::json::array();
+    // DynamoDB refuses a batch that puts one key twice; a key that is not unique replaces the
+    // earlier record in the next batch instead, as a PutItem would.
+    std::set<std::string> batch_keys;
+    const auto flush = [&]() -> bool {
+      batch_keys.clear();
+      if (batch.empty()) return true;
+      const nlohmann::json request{{"RequestItems", {{mapping.table, batch}}}};
+      const WireResult sent = wire.Send("BatchWriteItem", request.dump(), RequestOrigin::kLesson);
+      if (sent.ok()) written += batch.size();
+      else left_out += batch.size();
+      batch = nlohmann::json::array();
+      return sent.ok();
+    };
+    for (const ddb::Item& record : of->records) {
+      ++offered;
+      auto item = ddb::ItemOf(mapping, record);
+      if (!item.ok()) {
+        ++left_out;
+        continue;
+      }
+      std::string key;
+      for (const std::string& name : key_attributes[mapping.table])
+        if (auto at = item->find(name); at != item->end()) key += ddb::ReadableValue(at->second) + "\n";
+      if (!batch_keys.insert(key).second) {
+        flush();
+        batch_keys.insert(key);
+      }
+      batch.push_back({{"PutRequest", {{"Item", ddb::ToJson(*item)}}}});
+      if (batch.size() == kBatch) flush();
+    }
+    flush();
+  }
+  wire.FinishBackgroundWork();
+  sandbox.EndGroup();
+  out.ok = true;
+  out.table = names.empty() ? std::string() : names.front();
+  std::string tables;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    tables += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  out.message = GroupedNumber(static_cast<double>(written)) + " of " + GroupedNumber(static_cast<double>(offered)) +
+                " records written to " + tables;
+  if (left_out > 0)
+    out.message += "; " + GroupedNumber(static_cast<double>(left_out)) +
+                   " the design cannot key were left out (Judge says which and why)";
+  // A key that is not unique loses records without an error: say so where the learner looks.
+  std::size_t held = 0;
+  for (const std::string& name : names)
+    if (auto d = db.Description(name); d.ok()) held += d->item_count;
+  if (held < written)
+    out.message += "; the tables hold " + GroupedNumber(static_cast<double>(held)) +
+                   " items: " + GroupedNumber(static_cast<double>(written - held)) +
+                   " records had the key of a later one, which replaced them";
+  return out;
+}
+
+StudioSession::Tryout StudioSession::TryPattern(std::size_t pattern) {
+  Tryout out;
+  if (!challenge_ || pattern >= challenge_->challenge.patterns.size()) return out;
+  if (!design_ || pattern >= design_->requests.size()) {
+    out.error = design_ ? "the design has no request for this pattern" : design_error_;
+    return out;
+  }
+  const ddb::Challenge& c = challenge_->challenge;
+  const std::vector<ddb::Item> sets = ddb::ParameterSets(c.patterns[pattern], Records(), c.domain.seed);
+  const ddb::Item parameters = sets.empty() ? ddb::Item{} : sets.front();
+  auto body = ddb::BindPatternRequest(design_->requests[pattern], parameters);
+  if (!body.ok()) {
+    out.error = body.status().message();
+    return out;
+  }
+  out.operation = design_->requests[pattern].operation;
+  out.body = std::move(body).value();
+  for (const auto& [name, value] : parameters)
+    out.parameters += (out.parameters.empty() ? "" : ", ") + name + ": " + ddb::ReadableValue(value);
+  return out;
+}
+
+nlohmann::json StudioSession::SavedJson() const {
+  nlohmann::json designs = nlohmann::json::object();
+  for (const auto& [id, text] : designs_) designs[id] = text;
+  return {{"open", challenge_ ? nlohmann::json(challenge_->challenge.id) : nlohmann::json(nullptr)},
+          {"designs", designs}};
+}
+
+void StudioSession::Restore(const nlohmann::json& saved) {
+  if (!saved.is_object()) return;
+  if (auto it = saved.find("designs"); it != saved.end() && it->is_object())
+    for (auto d = it->begin(); d != it->end(); ++d)
+      if (d->is_string() && FindChallenge(d.key())) designs_[d.key()] = d->get<std::string>();
+  if (auto it = saved.find("open"); it != saved.end() && it->is_string()) Open(it->get<std::string>());
+}
+
+nlohmann::json StudioSession::StateJson() const {
+  if (!challenge_) return nullptr;
+  nlohmann::json lines = nlohmann::json::array();
+  if (verdict_)
+    for (const ddb::CardLine& line : verdict_->lines)
+      lines.push_back({{"passed", line.passed}, {"text", line.text}, {"lesson", line.lesson}, {"step", line.step}});
+  nlohmann::json lights = nlohmann::json::array();
+  for (std::size_t i = 0; i < challenge_->challenge.patterns.size(); ++i) {
+    const Light light = PatternLight(i);
+    lights.push_back(light == Light::kPassed ? "passed" : light == Light::kFailed ? "failed" : "unjudged");
+  }
+  return {{"id", challenge_->challenge.id},
+          {"title", challenge_->challenge.title},
+          {"designError", design_error_},
+          {"judgeError", judge_error_},
+          {"judged", verdict_.has_value()},
+          {"current", verdict_current()},
+          {"stars", verdict_ ? verdict_->stars : 0},
+          {"lines", lines},
+          {"lights", lights},
+          {"parShown", par_shown_},
+          {"textLength", text_.size()}};
+}
+
+}  // namespace playground

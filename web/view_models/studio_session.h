@@ -1,0 +1,131 @@
+// StudioSession: the design studio's state, decided without drawing. One challenge open at a
+// time; the learner's design as the text they edit (the shape of the challenge file's
+// "reference"), read by the engine's ParseDesign once per edit; the judge's score card of the
+// last design judged; the par (the reference design's card), shown once the learner passes or
+// asks; and the items of the design written into the sandbox, so the data view's partition map
+// shows the item collections the key templates make.
+//
+// The designs a learner wrote are kept per challenge, so closing the studio or opening another
+// challenge loses none of them; App saves them beside the lesson progress (SavedJson) whenever
+// revision() moves.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "ddb/challenge.h"
+#include "ddb/database.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/wire_client.h"
+#include "view_models/challenge_library.h"
+
+namespace playground {
+
+// A pattern as the studio's list states it, in the domain's words: "Order where customerId =
+// {customerId}, newest createdAt first, at most 10".
+std::string PatternSummary(const ddb::AccessPattern& pattern);
+// A write in the same words: "Order created", "Order changed: status set", "Order deleted".
+std::string WriteSummary(const ddb::WritePattern& write);
+
+class StudioSession {
+ public:
+  enum class Light { kUnjudged, kPassed, kFailed };
+  struct Verdict {
+    ddb::ScoreCard card;
+    std::vector<ddb::CardLine> lines;
+    int stars = 0;
+    bool all_passed = false;
+  };
+  struct PreviewOutcome {
+    bool ok = false;
+    std::string message;  // what was written, or why nothing was
+    std::string table;    // the design's first table, for the data view to show
+  };
+
+  bool open() const { return challenge_ != nullptr; }
+  const ddb::Challenge* challenge() const { return challenge_ ? &challenge_->challenge : nullptr; }
+  // Opens challenge `id` with the learner's design for it (kept from before), or the starting
+  // design. False for an id no shipped challenge has.
+  bool Open(std::string_view id);
+  void Close() {
+    challenge_ = nullptr;
+    ++revision_;
+  }
+
+  // The editor's text. After the learner changes it, TextChanged() reads it again.
+  std::string& text() { return text_; }
+  void TextChanged();
+  // Back to the challenge's starting design (or the reference's skeleton when it has none).
+  void StartAgain();
+  // The design the text holds, or why it holds none ("design: /entities/1/table: ...").
+  const std::optional<ddb::Design>& design() const { return design_; }
+  const std::string& design_error() const { return design_error_; }
+
+  // Judges the design (ddb::JudgeDesign against the par): a verdict, or why the design cannot
+  // be judged at all. The first pass shows the par.
+  void Judge();
+  const std::optional<Verdict>& verdict() const { return verdict_; }
+  const std::string& judge_error() const { return judge_error_; }
+  // The verdict on show was given to the text as it is now (not to an earlier one).
+  bool verdict_current() const { return verdict_ && judged_text_ == text_; }
+  // Each pattern's light: not judged (or the design changed since), passed, failed.
+  Light PatternLight(std::size_t pattern) const;
+
+  // The reference design and its card, beside the learner's: once they pass, or when asked.
+  bool par_shown() const { return par_shown_; }
+  void ShowPar() { par_shown_ = true; }
+  // The reference's card, judged the first time it is needed (null only if it cannot be: a
+  // shipped challenge's reference always can, tests/engine check it).
+  const Verdict* Par();
+
+  // Writes the design's items into the sandbox through `wire`: the design's tables replaced
+  // (a table of the same name deleted first), every record the design can key written with
+  // BatchWriteItem, the indexes caught up. One history entry and one undo step.
+  PreviewOutcome Preview(const ddb::Database& db, WireClient& wire, Sandbox& sandbox);
+
+  // The design's request for `pattern` with the pattern's first parameter set bound (the big
+  // tenant's, as the judge's first run): what "Try it" loads into the operation builder.
+  struct Tryout {
+    std::string operation;
+    std::string body;
+    std::string parameters;  // "customerId: \"c0001\"", for the learner to see what was bound
+    std::string error;       // why it cannot be bound (then nothing else is set)
+  };
+  Tryout TryPattern(std::size_t pattern);
+
+  // What App keeps in the browser: the challenge open (or none) and each challenge's design
+  // text the learner changed. Restore takes what SavedJson gave, ignoring what it cannot read.
+  nlohmann::json SavedJson() const;
+  void Restore(const nlohmann::json& saved);
+  // Moves whenever what SavedJson returns would change.
+  std::uint64_t revision() const { return revision_; }
+
+  // For ui_state(): the challenge, the design's problem, the verdict's lines and stars.
+  nlohmann::json StateJson() const;
+
+ private:
+  const std::vector<ddb::EntityRecords>& Records();
+  Verdict MakeVerdict(const ddb::ScoreCard& card);
+
+  const ShippedChallenge* challenge_ = nullptr;
+  std::string text_;
+  std::optional<ddb::Design> design_;
+  std::string design_error_;
+  std::optional<Verdict> verdict_;
+  std::string judged_text_;
+  std::string judge_error_;
+  bool par_shown_ = false;
+  std::map<std::string, std::string> designs_;  // challenge id -> the learner's text
+  std::map<std::string, Verdict> pars_;         // challenge id -> the reference's card
+  std::map<std::string, std::vector<ddb::EntityRecords>> records_;
+  std::uint64_t revision_ = 0;
+};
+
+}  // namespace playground
