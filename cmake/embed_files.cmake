@@ -1,8 +1,12 @@
 # Files built into a program as C++ arrays, for code that has no view of the source tree (the
 # page in the browser, the tests under node): the build's one way to embed files.
 #
-#   ddb_embed_files(OUTPUT <dir>/<name> NAMESPACE <ns>
+#   ddb_embed_files(OUTPUT <dir>/<name> NAMESPACE <ns> [COMPACT_JSON]
 #                   FUNCTION <function> FILES <path>... [FUNCTION <function> FILES <path>...]...)
+#
+# COMPACT_JSON: the files are JSON, embedded without their line breaks and indentation (a raw
+# line break cannot be inside a JSON string, so no value changes), as the site's lessons are:
+# the page's download is smaller for it.
 #
 # Writes <dir>/<name>.h and <dir>/<name>.cpp when the build needs them and again whenever one of
 # the files changes (the files themselves are its dependencies, not the configure). The header
@@ -24,8 +28,11 @@ function(ddb_embed_files)
   set(all_files "")
   set(file_lists "")
   set(keyword "")
+  set(compact OFF)
   foreach(arg IN LISTS ARGN)
-    if(arg MATCHES "^(OUTPUT|NAMESPACE|FUNCTION|FILES)$")
+    if(arg STREQUAL "COMPACT_JSON")
+      set(compact ON)
+    elseif(arg MATCHES "^(OUTPUT|NAMESPACE|FUNCTION|FILES)$")
       set(keyword ${arg})
     elseif(keyword STREQUAL "OUTPUT")
       set(output ${arg})
@@ -55,7 +62,7 @@ function(ddb_embed_files)
   add_custom_command(
     OUTPUT ${output}.h ${output}.cpp
     COMMAND ${CMAKE_COMMAND} -DOUTPUT=${output} -DNAMESPACE=${namespace} -DFUNCTIONS=${joined_functions}
-            -DSOURCE_DIR=${PROJECT_SOURCE_DIR} ${file_lists} -P ${DDB_EMBED_FILES_SCRIPT}
+            -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -DCOMPACT_JSON=${compact} ${file_lists} -P ${DDB_EMBED_FILES_SCRIPT}
     DEPENDS ${all_files} ${DDB_EMBED_FILES_SCRIPT}
     COMMENT "Embedding files in ${name}.h and ${name}.cpp"
     VERBATIM
@@ -91,7 +98,15 @@ foreach(function IN LISTS FUNCTIONS)
   set(shown "")
   set(entries "")
   foreach(path IN LISTS files)
-    file(READ "${path}" hex HEX)
+    if(COMPACT_JSON)
+      file(READ "${path}" text)
+      string(REGEX REPLACE "\r?\n[ \t]*" "" text "${text}")
+      file(WRITE "${OUTPUT}.compact.tmp" "${text}")
+      file(READ "${OUTPUT}.compact.tmp" hex HEX)
+      file(REMOVE "${OUTPUT}.compact.tmp")
+    else()
+      file(READ "${path}" hex HEX)
+    endif()
     string(LENGTH "${hex}" hex_length)
     math(EXPR size "${hex_length} / 2")
     # Sixteen bytes a line (adjacent literals are one array), then each byte escaped, "\x7b".
