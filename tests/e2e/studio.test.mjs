@@ -55,6 +55,8 @@ for (const size of [{ width: 1024, height: 640 }, { width: 1280, height: 800 }])
     test('the starting design scans: the judge says which patterns fail and why', async () => {
       let s = await openStudio(page);
       assert.equal(s.studio.title, 'Online orders');
+      assert.deepEqual(s.studio.keyPreview, ['Customers (customerId): 200 items in 200 item collections',
+        'Orders (orderId): 2,000 items in 2,000 item collections']);
       assert.equal(s.studio.designError, '');
       assert.deepEqual(s.studio.lights, Array(6).fill('unjudged'));
       s = await judge(page);
@@ -83,6 +85,11 @@ for (const size of [{ width: 1024, height: 640 }, { width: 1280, height: 800 }])
       let s = await pasteText(page, referenceText);
       s = await waitForState(page, (st) => st.studio.designError === '' && !st.studio.current);
       assert.deepEqual(s.studio.lights, Array(6).fill('unjudged'), 'the lights go out when the design changes');
+      // The key preview follows the text: one table, an item collection per customer.
+      assert.equal(s.studio.keyPreview[0], 'Shop (pk, sk): 2,200 items in 200 item collections');
+      assert.match(s.studio.keyPreview[1], /^largest: "CUSTOMER#c0001" \d{3}, /);
+      await scrollStudio(page, 'studio.key_preview');
+      await screenshot(page, `studio-key-preview-${size.width}.png`);
       await scrollStudio(page, 'studio.preview');
       await clickWidget(page, 'studio.preview');
       s = await waitForState(page, (st) => st.selectedTable === 'Shop');

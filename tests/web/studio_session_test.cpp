@@ -190,3 +190,67 @@ TEST_CASE("Each challenge's design is kept, and comes back with the challenge th
   REQUIRE(fresh.Open("online-orders"));
   CHECK(fresh.text() == fresh.challenge()->starter_text);
 }
+
+TEST_CASE("The key preview shows the item collections a design's templates make, and the records a key loses",
+          "[studio]") {
+  StudioSession s;
+  REQUIRE(s.Open("online-orders"));
+  // The starting design: one table per entity, keyed by the record's own id.
+  const KeyPreview& starter = s.key_preview();
+  REQUIRE(starter.tables.size() == 2);
+  CHECK(starter.tables[1].name == "Orders");
+  CHECK(starter.tables[1].items == 2000);
+  CHECK(starter.tables[1].collections == 2000);
+  CHECK(starter.tables[1].replaced == 0);
+  CHECK(KeyPreviewLines(starter.tables[1]).size() == 1);
+  CHECK(KeyPreviewLines(starter.tables[1])[0].text == "Orders (orderId): 2,000 items in 2,000 item collections");
+
+  // The reference: one table, a collection per customer, the big tenant's the largest.
+  s.text() = s.challenge()->reference_text;
+  s.TextChanged();
+  const KeyPreview& reference = s.key_preview();
+  REQUIRE(reference.tables.size() == 1);
+  const KeyPreview::Table& shop = reference.tables[0];
+  CHECK(shop.items == 2200);
+  CHECK(shop.collections == 200);
+  REQUIRE(shop.largest.size() == 3);
+  CHECK(shop.largest[0].key == "\"CUSTOMER#c0001\"");
+  CHECK(shop.largest[0].items > 540);
+  CHECK(shop.largest[0].items >= shop.largest[1].items);
+  REQUIRE(shop.first_sort_keys.size() == 4);
+  CHECK(shop.first_sort_keys[0].starts_with("\"ORDER#2026-01-01"));
+  CHECK(shop.first_sort_keys[3] < "\"PROFILE\"");  // the profile sorts after every ORDER#
+  const auto lines = KeyPreviewLines(shop);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0].text == "Shop (pk, sk): 2,200 items in 200 item collections");
+  CHECK(lines[1].text.starts_with("largest: \"CUSTOMER#c0001\" "));
+  CHECK(lines[2].text.starts_with("in \"CUSTOMER#c0001\", first by sk: \"ORDER#2026-01-01"));
+  CHECK_FALSE(lines[2].warning);
+
+  // A sort key that is not unique: the preview counts what the judge would lose.
+  const std::string sk = "\"sk\": \"ORDER#{createdAt}#{orderId}\"";
+  s.text().replace(s.text().find(sk), sk.size(), "\"sk\": \"ORDER#{status}\"");
+  s.TextChanged();
+  const KeyPreview::Table& lossy = s.key_preview().tables.at(0);
+  CHECK(lossy.items + lossy.replaced == 2200);
+  CHECK(lossy.replaced > 1000);
+  const auto warned = KeyPreviewLines(lossy);
+  CHECK(warned.back().warning);
+  CHECK(warned.back().text == GroupedNumber(static_cast<double>(lossy.replaced)) +
+                                  " records have the key of a later one, which replaces it: the key is not unique");
+  // A template naming an attribute the records lack keys nothing.
+  s.text() = s.challenge()->reference_text;
+  const std::string lsi = "\"LSI1SK\": \"TOTAL#{total:04}\"";
+  REQUIRE(s.text().find(lsi) != std::string::npos);
+  const std::string pk = "\"pk\": \"CUSTOMER#{customerId}\",\n        \"sk\": \"ORDER#";
+  REQUIRE(s.text().find(pk) != std::string::npos);
+  s.text().replace(s.text().find(pk), pk.size(), "\"pk\": \"CUSTOMER#{buyerId}\",\n        \"sk\": \"ORDER#");
+  s.TextChanged();
+  REQUIRE(s.design().has_value());
+  CHECK(s.key_preview().tables.at(0).refused == 2000);
+  CHECK(KeyPreviewLines(s.key_preview().tables.at(0)).back().text == "2,000 records cannot be keyed (Judge says why)");
+  // Text that is not a design previews nothing.
+  s.text() = "{";
+  s.TextChanged();
+  CHECK(s.key_preview().tables.empty());
+}

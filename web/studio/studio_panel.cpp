@@ -182,6 +182,16 @@ void StudioPanel::DrawEditor(PanelContext& ctx) {
     ImGui::TextColored(ctx.colors.error, "%s %s", kCrossMark, session_.design_error().c_str());
   }
   ctx.probe.RecordLastItem("studio.design_status");
+  // What the templates make of the records, as the learner types.
+  for (const KeyPreview::Table& table : session_.key_preview().tables) {
+    const std::vector<PreviewLine> lines = KeyPreviewLines(table);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (i > 0) ImGui::Indent(ImGui::GetFontSize());
+      ImGui::TextColored(lines[i].warning ? ctx.colors.warning : ctx.colors.dim, "%s", lines[i].text.c_str());
+      if (i > 0) ImGui::Unindent(ImGui::GetFontSize());
+    }
+  }
+  ctx.probe.RecordLastItem("studio.key_preview");
 }
 
 void StudioPanel::DrawActions(PanelContext& ctx) {

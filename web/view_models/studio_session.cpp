@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "ddb/design.h"
@@ -28,7 +30,104 @@ const char* OpWords(ddb::PatternCondition::Op op) {
 // BatchWriteItem takes at most 25 puts a request (DynamoDB's limit).
 constexpr std::size_t kBatch = 25;
 
+// A design's table as its CreateTable body names it: its name and its primary key's attributes
+// (empty where the body does not say; the judge reports such a table in DynamoDB's words).
+struct TableKeys {
+  std::string name;
+  std::string partition_key;
+  std::string sort_key;
+};
+
+TableKeys KeysOf(const std::string& create_table_body) {
+  TableKeys keys;
+  const auto table = nlohmann::json::parse(create_table_body, nullptr, false);
+  if (!table.is_object()) return keys;
+  if (auto name = table.find("TableName"); name != table.end() && name->is_string())
+    keys.name = name->get<std::string>();
+  if (auto schema = table.find("KeySchema"); schema != table.end() && schema->is_array())
+    for (const auto& element : *schema) {
+      if (!element.is_object() || !element.contains("AttributeName") || !element["AttributeName"].is_string()) continue;
+      const std::string name = element["AttributeName"].get<std::string>();
+      (element.value("KeyType", "") == "RANGE" ? keys.sort_key : keys.partition_key) = name;
+    }
+  return keys;
+}
+
+// A key attribute of `record`'s item under `mapping`: its template's value, else the record's own.
+std::optional<ddb::AttributeValue> KeyValue(const ddb::EntityMapping& mapping, const ddb::Item& record,
+                                            const std::string& attribute) {
+  for (const ddb::KeyAssignment& key : mapping.keys)
+    if (key.attribute == attribute) {
+      auto value = ddb::ApplyKeyTemplate(key.key_template, record);
+      return value.ok() ? std::optional(std::move(value).value()) : std::nullopt;
+    }
+  if (auto own = record.find(attribute); own != record.end()) return own->second;
+  return std::nullopt;
+}
+
 }  // namespace
+
+KeyPreview PreviewKeys(const ddb::Design& design, const std::vector<ddb::EntityRecords>& records) {
+  KeyPreview out;
+  for (const std::string& body : design.tables) {
+    const TableKeys keys = KeysOf(body);
+    KeyPreview::Table table;
+    table.name = keys.name;
+    table.partition_key = keys.partition_key;
+    table.sort_key = keys.sort_key;
+    // Partition key (as text) -> the sort key values of its items; the primary keys seen, to
+    // count the records a later one replaced (as PutItem replaces).
+    std::unordered_map<std::string, std::vector<ddb::AttributeValue>> collections;
+    std::unordered_set<std::string> primary_keys;
+    for (const ddb::EntityMapping& mapping : design.entities) {
+      if (mapping.table != keys.name) continue;
+      const auto of = std::find_if(records.begin(), records.end(),
+                                   [&mapping](const ddb::EntityRecords& r) { return r.entity == mapping.entity; });
+      if (of == records.end()) continue;
+      for (const ddb::Item& record : of->records) {
+        const auto partition = KeyValue(mapping, record, keys.partition_key);
+        const auto sort =
+            keys.sort_key.empty() ? std::optional<ddb::AttributeValue>() : KeyValue(mapping, record, keys.sort_key);
+        if (!partition || (!keys.sort_key.empty() && !sort)) {
+          ++table.refused;
+          continue;
+        }
+        std::string partition_text = ddb::ReadableValue(*partition);
+        std::string primary = partition_text;
+        if (sort) primary += "\n" + ddb::ReadableValue(*sort);
+        if (!primary_keys.insert(std::move(primary)).second) {
+          ++table.replaced;
+          continue;
+        }
+        auto& collection = collections[std::move(partition_text)];
+        if (sort) collection.push_back(*sort);
+        else if (collection.empty()) collection.push_back(*partition);
+      }
+    }
+    table.collections = collections.size();
+    for (const auto& [key, sorts] : collections) {
+      table.items += sorts.size();
+      table.largest.push_back({key, sorts.size()});
+    }
+    // The largest first; ties in key order, so the preview reads the same every time.
+    const std::size_t shown = std::min(KeyPreview::kLargest, table.largest.size());
+    std::partial_sort(table.largest.begin(), table.largest.begin() + static_cast<std::ptrdiff_t>(shown),
+                      table.largest.end(), [](const KeyPreview::Collection& a, const KeyPreview::Collection& b) {
+                        return a.items != b.items ? a.items > b.items : a.key < b.key;
+                      });
+    table.largest.resize(shown);
+    if (!table.largest.empty() && !keys.sort_key.empty()) {
+      std::vector<ddb::AttributeValue> sorts = collections[table.largest.front().key];
+      const std::size_t first = std::min(KeyPreview::kSortKeys, sorts.size());
+      std::partial_sort(
+          sorts.begin(), sorts.begin() + static_cast<std::ptrdiff_t>(first), sorts.end(),
+          [](const ddb::AttributeValue& a, const ddb::AttributeValue& b) { return ddb::CompareKeyValues(a, b) < 0; });
+      for (std::size_t i = 0; i < first; ++i) table.first_sort_keys.push_back(ddb::ReadableValue(sorts[i]));
+    }
+    out.tables.push_back(std::move(table));
+  }
+  return out;
+}
 
 std::string PatternSummary(const ddb::AccessPattern& pattern) {
   std::string out = pattern.entity;
@@ -56,6 +155,36 @@ std::string WriteSummary(const ddb::WritePattern& write) {
   return out;
 }
 
+std::vector<PreviewLine> KeyPreviewLines(const KeyPreview::Table& table) {
+  const auto count = [](std::size_t n) { return GroupedNumber(static_cast<double>(n)); };
+  std::vector<PreviewLine> lines;
+  std::string keys = table.partition_key + (table.sort_key.empty() ? "" : ", " + table.sort_key);
+  lines.push_back({table.name + " (" + keys + "): " + count(table.items) + (table.items == 1 ? " item" : " items") +
+                   " in " + count(table.collections) +
+                   (table.collections == 1 ? " item collection" : " item collections")});
+  if (!table.largest.empty() && !table.sort_key.empty()) {
+    std::string largest = "largest: ";
+    for (std::size_t i = 0; i < table.largest.size(); ++i)
+      largest += (i == 0 ? "" : ", ") + table.largest[i].key + " " + count(table.largest[i].items);
+    lines.push_back({largest});
+  }
+  if (!table.first_sort_keys.empty()) {
+    std::string first = "in " + table.largest.front().key + ", first by " + table.sort_key + ": ";
+    for (std::size_t i = 0; i < table.first_sort_keys.size(); ++i)
+      first += (i == 0 ? "" : ", ") + table.first_sort_keys[i];
+    lines.push_back({first});
+  }
+  if (table.replaced > 0)
+    lines.push_back({count(table.replaced) + (table.replaced == 1 ? " record has" : " records have") +
+                         " the key of a later one, which replaces it: the key is not unique",
+                     true});
+  if (table.refused > 0)
+    lines.push_back(
+        {count(table.refused) + (table.refused == 1 ? " record" : " records") + " cannot be keyed (Judge says why)",
+         true});
+  return lines;
+}
+
 bool StudioSession::Open(std::string_view id) {
   const ShippedChallenge* shipped = FindChallenge(id);
   if (!shipped) return false;
@@ -69,10 +198,7 @@ bool StudioSession::Open(std::string_view id) {
     judged_text_.clear();
     judge_error_.clear();
     par_shown_ = false;
-    design_.reset();
-    design_error_.clear();
-    if (auto design = ddb::ParseDesign(text_, shipped->challenge); design.ok()) design_ = std::move(design).value();
-    else design_error_ = design.status().message();
+    ReadDesign();
   }
   ++revision_;  // the challenge open is saved
   return true;
@@ -81,10 +207,7 @@ bool StudioSession::Open(std::string_view id) {
 void StudioSession::TextChanged() {
   if (!challenge_) return;
   const ddb::Challenge& c = challenge_->challenge;
-  design_.reset();
-  design_error_.clear();
-  if (auto design = ddb::ParseDesign(text_, c); design.ok()) design_ = std::move(design).value();
-  else design_error_ = design.status().message();
+  ReadDesign();
   const std::string& starting = c.starter ? c.starter_text : c.reference_text;
   if (text_ == starting) designs_.erase(c.id);
   else designs_[c.id] = text_;
@@ -96,6 +219,18 @@ void StudioSession::StartAgain() {
   const ddb::Challenge& c = challenge_->challenge;
   text_ = c.starter ? c.starter_text : c.reference_text;
   TextChanged();
+}
+
+void StudioSession::ReadDesign() {
+  design_.reset();
+  design_error_.clear();
+  key_preview_ = {};
+  if (auto design = ddb::ParseDesign(text_, challenge_->challenge); design.ok()) {
+    design_ = std::move(design).value();
+    key_preview_ = PreviewKeys(*design_, Records());
+  } else {
+    design_error_ = design.status().message();
+  }
 }
 
 const std::vector<ddb::EntityRecords>& StudioSession::Records() {
@@ -169,14 +304,10 @@ StudioSession::PreviewOutcome StudioSession::Preview(const ddb::Database& db, Wi
   std::vector<std::string> names;
   std::map<std::string, std::vector<std::string>> key_attributes;  // table -> its primary key's attributes
   for (const std::string& body : design_->tables) {
-    const auto table = nlohmann::json::parse(body, nullptr, false);
-    names.push_back(table.is_object() && table.contains("TableName") && table["TableName"].is_string()
-                        ? table["TableName"].get<std::string>()
-                        : std::string());
-    if (table.is_object() && table.contains("KeySchema") && table["KeySchema"].is_array())
-      for (const auto& element : table["KeySchema"])
-        if (element.is_object() && element.contains("AttributeName") && element["AttributeName"].is_string())
-          key_attributes[names.back()].push_back(element["AttributeName"].get<std::string>());
+    const TableKeys keys = KeysOf(body);
+    names.push_back(keys.name);
+    for (const std::string* name : {&keys.partition_key, &keys.sort_key})
+      if (!name->empty()) key_attributes[keys.name].push_back(*name);
   }
   sandbox.BeginGroup("Design studio: the items of your design for \"" + c.title + "\"");
   const auto fail = [&](std::string message) {
@@ -306,6 +437,9 @@ nlohmann::json StudioSession::StateJson() const {
     const Light light = PatternLight(i);
     lights.push_back(light == Light::kPassed ? "passed" : light == Light::kFailed ? "failed" : "unjudged");
   }
+  nlohmann::json preview = nlohmann::json::array();
+  for (const KeyPreview::Table& table : key_preview_.tables)
+    for (const PreviewLine& line : KeyPreviewLines(table)) preview.push_back(line.text);
   return {{"id", challenge_->challenge.id},
           {"title", challenge_->challenge.title},
           {"designError", design_error_},
@@ -316,7 +450,8 @@ nlohmann::json StudioSession::StateJson() const {
           {"lines", lines},
           {"lights", lights},
           {"parShown", par_shown_},
-          {"textLength", text_.size()}};
+          {"textLength", text_.size()},
+          {"keyPreview", preview}};
 }
 
 }  // namespace playground

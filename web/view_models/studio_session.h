@@ -34,6 +34,43 @@ std::string PatternSummary(const ddb::AccessPattern& pattern);
 // A write in the same words: "Order created", "Order changed: status set", "Order deleted".
 std::string WriteSummary(const ddb::WritePattern& write);
 
+// What the design's key templates make of the records, table by table, worked out without a
+// database each time the design changes (the studio shows it under the editor as the learner
+// types): how many items and item collections, how many records a key that is not unique
+// loses, the largest collections, and the first sort keys of the largest, in key order.
+struct KeyPreview {
+  static constexpr std::size_t kLargest = 3;
+  static constexpr std::size_t kSortKeys = 4;
+  struct Collection {
+    std::string key;  // the partition key value, as ReadableValue writes it
+    std::size_t items = 0;
+  };
+  struct Table {
+    std::string name;
+    std::string partition_key;  // the attribute names, from the CreateTable body
+    std::string sort_key;       // empty: a simple primary key
+    std::size_t items = 0;
+    std::size_t collections = 0;
+    std::size_t replaced = 0;  // records whose key a later record had
+    std::size_t refused = 0;   // records the templates cannot key (missing attribute, ...)
+    std::vector<Collection> largest;
+    std::vector<std::string> first_sort_keys;  // of largest[0], in key order
+  };
+  std::vector<Table> tables;
+};
+
+// The preview of `design`'s items made of `records` (a design that parses: ParseDesign).
+KeyPreview PreviewKeys(const ddb::Design& design, const std::vector<ddb::EntityRecords>& records);
+
+// A table's preview in words, a line each: "Shop (pk, sk): 2,200 items in 200 item collections",
+// "largest: \"CUSTOMER#c0001\" 600 items, ...", "its first sort keys: ...", and warnings (records
+// lost to a key that is not unique, records that cannot be keyed).
+struct PreviewLine {
+  std::string text;
+  bool warning = false;
+};
+std::vector<PreviewLine> KeyPreviewLines(const KeyPreview::Table& table);
+
 class StudioSession {
  public:
   enum class Light { kUnjudged, kPassed, kFailed };
@@ -66,6 +103,8 @@ class StudioSession {
   void StartAgain();
   // The design the text holds, or why it holds none ("design: /entities/1/table: ...").
   const std::optional<ddb::Design>& design() const { return design_; }
+  // What its templates make of the records (empty while the text is not a design).
+  const KeyPreview& key_preview() const { return key_preview_; }
   const std::string& design_error() const { return design_error_; }
 
   // Judges the design (ddb::JudgeDesign against the par): a verdict, or why the design cannot
@@ -112,12 +151,15 @@ class StudioSession {
 
  private:
   const std::vector<ddb::EntityRecords>& Records();
+  // Reads the text as a design, and previews its keys when it is one.
+  void ReadDesign();
   Verdict MakeVerdict(const ddb::ScoreCard& card);
 
   const ShippedChallenge* challenge_ = nullptr;
   std::string text_;
   std::optional<ddb::Design> design_;
   std::string design_error_;
+  KeyPreview key_preview_;
   std::optional<Verdict> verdict_;
   std::string judged_text_;
   std::string judge_error_;
