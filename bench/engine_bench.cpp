@@ -15,6 +15,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench_challenges.h"  // generated from lessons/challenges/01-online-orders.json (bench/CMakeLists.txt)
+#include "ddb/challenge.h"
 #include "ddb/database.h"
 #include "ddb/json_api.h"
 #include "expr/expressions.h"  // engine-internal: the benchmark measures the parser itself
@@ -471,6 +473,26 @@ void BM_TrafficHeapAfter10Minutes(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_TrafficHeapAfter10Minutes)->Iterations(1)->Repetitions(1)->Unit(benchmark::kMillisecond);
+
+// The design studio's judge (ddb/challenge.h JudgeDesign): the shipped online-orders challenge
+// with its orders scaled to the argument (its 200 customers kept, the big tenant's share too),
+// judged under its reference design: the records generated, the items written with their three
+// indexes, six patterns for three parameter sets each, three writes priced. The page judges it
+// in one frame: the goal is at most 1 s for the largest challenge.
+void BM_JudgeDesignOnlineOrders(benchmark::State& state) {
+  auto challenge = ddb::ParseChallenge(ddb::bench::OnlineOrders().front().text, "01-online-orders.json");
+  if (!challenge.ok()) std::abort();
+  for (ddb::EntitySpec& entity : challenge->domain.entities)
+    if (entity.name == "Order") entity.count = static_cast<std::size_t>(state.range(0));
+  std::size_t items = 0;
+  for (auto _ : state) {
+    auto card = ddb::JudgeDesign(*challenge, challenge->reference);
+    if (!card.ok() || card->PatternsPassed() != card->patterns.size()) std::abort();
+    items = card->items.items;
+  }
+  state.counters["items"] = static_cast<double>(items);
+}
+BENCHMARK(BM_JudgeDesignOnlineOrders)->Arg(2000)->Arg(20000)->Arg(100000)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
