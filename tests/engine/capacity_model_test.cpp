@@ -381,6 +381,45 @@ TEST_CASE("BatchWriteItem returns what the model refused as UnprocessedItems - a
   REQUIRE(Sum(*db.Metrics("Batch"), &CapacitySecond::write_throttle_events) == 15);
 }
 
+namespace {
+
+// A clock that moves on by `step` milliseconds every time it is read: a busy machine working
+// through a request's keys one after another.
+class TickingClock final : public ddb::Clock {
+ public:
+  explicit TickingClock(std::int64_t step) : step_(step) {}
+  std::int64_t NowMillis() const override { return now_ += step_; }
+
+ private:
+  std::int64_t step_;
+  mutable std::int64_t now_ = 1'000'000'000;
+};
+
+}  // namespace
+
+TEST_CASE("A batch is metered at the instant it arrives: a clock moving on meanwhile serves no later write") {
+  // Before, each write was metered at the clock's own reading for it: with the clock moving 200 ms
+  // a reading, the bank refilled between writes and all 25 were served, five times what the table
+  // held when the batch arrived (and on a busy machine the endpoint's test saw b5 served after b4
+  // was refused).
+  TickingClock clock(200);
+  Database db(CapacityOn(&clock));
+  REQUIRE_OK(Exec(db, "CreateTable", SimpleTable("Batch", 5, 5)));
+  json writes = json::array();
+  for (int i = 0; i < 25; ++i)
+    writes.push_back({{"PutRequest", {{"Item", {{"id", {{"S", "b" + std::to_string(i)}}}}}}}});
+  const Response r = Exec(db, "BatchWriteItem", json{{"RequestItems", {{"Batch", writes}}}});
+  REQUIRE_OK(r);
+  REQUIRE(r.body["UnprocessedItems"].contains("Batch"));
+  const json& left = r.body["UnprocessedItems"]["Batch"];
+  REQUIRE(left.size() >= 1);
+  REQUIRE(left.size() < 25);
+  // What comes back is the batch's tail, in order: every write served came before every one refused.
+  const std::size_t served = 25 - left.size();
+  for (std::size_t i = 0; i < left.size(); ++i)
+    CHECK(left[i]["PutRequest"]["Item"]["id"]["S"] == "b" + std::to_string(served + i));
+}
+
 TEST_CASE("A transaction the model refuses is cancelled with a ThrottlingError reason") {
   ManualClock clock;
   Database db(CapacityOn(&clock));

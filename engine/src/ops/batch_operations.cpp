@@ -123,6 +123,7 @@ Result<BatchGetItemResult> Database::BatchGetItem(const BatchGetItemRequest& ori
   }
 
   BatchGetItemResult out;
+  const auto pinned = impl_->PinMeteringNow();  // every key metered at the request's instant
   double all_units = 0;
   Status throttled;  // the last refusal, answered when the model refused every key
   std::size_t served = 0;
@@ -251,7 +252,8 @@ Result<BatchWriteItemResult> Database::BatchWriteItem(const BatchWriteItemReques
   }
 
   BatchWriteItemResult out;
-  Status throttled;  // the last refusal, answered when the model refused every write
+  const auto pinned = impl_->PinMeteringNow();  // every write metered at the request's instant
+  Status throttled;                             // the last refusal, answered when the model refused every write
   std::size_t served = 0;
   std::vector<const Table*> entry_tables;  // the table of each trace entry, to re-read partitions after splits
   double all_units = 0;

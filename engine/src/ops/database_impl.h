@@ -162,7 +162,7 @@ struct Database::Impl {
   throughput::TableMeter* MeterOf(Table& t, bool bring_to_now = true) {
     if (!options.throughput.enforce) return nullptr;
     auto& m = meters[t.definition().name];
-    const std::int64_t now = clock->NowMillis();
+    const std::int64_t now = MeteringNow();
     // A meter starts when its table was created: a table idle since then has banked its burst.
     if (!m || m->table_id() != t.id())
       m = std::make_unique<throughput::TableMeter>(options.throughput, t, std::min(now, t.created_millis()));
@@ -180,9 +180,25 @@ struct Database::Impl {
     build(demand);
     auto& throttles = trace.trace().throttles;
     const std::size_t before = throttles.size();
-    if (m->Meter(demand, clock->NowMillis(), throttles)) return Status::Ok();
+    if (m->Meter(demand, MeteringNow(), throttles)) return Status::Ok();
     return Throttled(m->on_demand(), {throttles.begin() + static_cast<std::ptrdiff_t>(before), throttles.end()});
   }
+  // The instant the capacity model meters a request at. A batch pins it (PinMeteringNow) for
+  // all its keys: its writes arrive together, and the clock moving on while a busy machine works
+  // through them must not bank capacity for a later key than an earlier one (the endpoint's
+  // wall clock once served the fifth of ten writes and refused the fourth).
+  std::int64_t MeteringNow() const { return pinned_now ? *pinned_now : clock->NowMillis(); }
+  struct PinnedNow {
+    explicit PinnedNow(std::optional<std::int64_t>& slot, std::int64_t now) : slot_(slot) { slot_ = now; }
+    ~PinnedNow() { slot_.reset(); }
+    PinnedNow(const PinnedNow&) = delete;
+    PinnedNow& operator=(const PinnedNow&) = delete;
+
+   private:
+    std::optional<std::int64_t>& slot_;
+  };
+  PinnedNow PinMeteringNow() { return PinnedNow(pinned_now, clock->NowMillis()); }
+  std::optional<std::int64_t> pinned_now;
   // Whether requests are metered: the capacity model is on and SetUnmetered is not (requests then
   // build their demand).
   bool metering() const { return options.throughput.enforce && !unmetered; }
