@@ -394,15 +394,17 @@ void LessonPlayer::DrawPrediction(const ddb::Prediction& prediction, PanelContex
   }
   if (!judged) return;
   if (state.prediction_right) {
-    ImGui::TextColored(ctx.colors.success, "\xE2\x9C\x93 You predicted %s: the engine reported %s %s.",
-                       PredictedNumberText(*state.prediction).c_str(), what.c_str(),
-                       PredictedNumberText(*state.measured).c_str());
+    // The number, then what it counts: "reported 1 (throttled partitions)" reads as a sentence
+    // where "reported throttled partitions 1" did not.
+    ImGui::TextColored(ctx.colors.success, "\xE2\x9C\x93 You predicted %s, and the engine reported %s (%s).",
+                       PredictedNumberText(*state.prediction).c_str(), PredictedNumberText(*state.measured).c_str(),
+                       what.c_str());
   } else {
     ImGui::TextColored(ctx.colors.error,
-                       "\xE2\x9C\x97 You predicted %s; the engine reported %s %s. Read why, then enter its number to "
-                       "finish the step.",
-                       PredictedNumberText(*state.prediction).c_str(), what.c_str(),
-                       PredictedNumberText(*state.measured).c_str());
+                       "\xE2\x9C\x97 You predicted %s; the engine reported %s (%s). Read why, then enter its number "
+                       "to finish the step.",
+                       PredictedNumberText(*state.prediction).c_str(), PredictedNumberText(*state.measured).c_str(),
+                       what.c_str());
   }
   ctx.probe.RecordLastItem("lesson.predict.verdict");
   DrawRichText(text_.Get(prediction.explanation), text_style, card.inner_width());
