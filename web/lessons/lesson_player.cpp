@@ -415,17 +415,6 @@ std::vector<std::string> LessonPlayer::LessonFacts(const ddb::Lesson& l) {
   return facts;
 }
 
-RichTextStyle LessonPlayer::TextStyle(const PanelContext& ctx) const {
-  const ImGuiStyle& style = ImGui::GetStyle();
-  RichTextStyle s;
-  s.font = ctx.fonts.ui;
-  s.mono = ctx.fonts.mono;
-  s.text = style.Colors[ImGuiCol_Text];
-  s.code_text = style.Colors[ImGuiCol_Text];
-  s.code_background = style.Colors[ImGuiCol_FrameBgActive];
-  return s;
-}
-
 std::string LessonPlayer::AccessibleText() {
   // Markdown as plain words, each parsed once (App asks every frame).
   const auto plain = [this](const std::string& markdown) -> const std::string& { return text_.Plain(markdown); };

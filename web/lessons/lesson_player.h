@@ -193,7 +193,6 @@ class LessonPlayer final : public WireObserver {
   LessonRecord* record();
   bool StepDone(int step) const;
   bool TaskRevealed() const;
-  RichTextStyle TextStyle(const PanelContext& ctx) const;
   // The facts the lesson's steps teach, each once, in the order they come up.
   static std::vector<std::string> LessonFacts(const ddb::Lesson& lesson);
 

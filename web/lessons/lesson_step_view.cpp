@@ -168,7 +168,7 @@ void LessonPlayer::DrawStep(PanelContext& ctx) {
       }
       ctx.probe.RecordLastItem("lesson.step_title");
       ImGui::Spacing();
-      const RichTextStyle text_style = TextStyle(ctx);
+      const RichTextStyle text_style = PanelRichTextStyle(ctx.fonts);
       DrawRichText(text_.Get(step.text), text_style);
       ctx.probe.RecordLastItem("lesson.text");
       DrawSources(step, ctx);
@@ -283,7 +283,7 @@ void LessonPlayer::DrawQuiz(const ddb::Quiz& quiz, PanelContext& ctx) {
   const bool answered = state.quiz_correct || StepDone(step_);
   Card card(WithAlpha(ctx.colors.selected, 0.10f), ctx.colors.selected, ctx.scale);
   ImGui::TextColored(ctx.colors.selected, "Predict first");
-  const RichTextStyle text_style = TextStyle(ctx);
+  const RichTextStyle text_style = PanelRichTextStyle(ctx.fonts);
   DrawRichText(text_.Get(quiz.question), text_style, card.inner_width());
   ctx.probe.RecordLastItem("lesson.question");
   ImGui::Spacing();
@@ -361,7 +361,7 @@ void LessonPlayer::DrawPrediction(const ddb::Prediction& prediction, PanelContex
   const bool judged = state.prediction && state.measured;
   Card card(WithAlpha(ctx.colors.selected, 0.10f), ctx.colors.selected, ctx.scale);
   ImGui::TextColored(ctx.colors.selected, "Predict a number");
-  const RichTextStyle text_style = TextStyle(ctx);
+  const RichTextStyle text_style = PanelRichTextStyle(ctx.fonts);
   DrawRichText(text_.Get(prediction.question), text_style, card.inner_width());
   ctx.probe.RecordLastItem("lesson.predict.question");
   if (StepDone(step_) && !judged) {  // done in an earlier visit: why the number is what it is
@@ -439,7 +439,7 @@ void LessonPlayer::DrawTask(const ddb::LessonStep& step, PanelContext& ctx) {
                                   .c_str());
     ctx.probe.RecordLastItem("lesson.task_stale");
   }
-  const RichTextStyle text_style = TextStyle(ctx);
+  const RichTextStyle text_style = PanelRichTextStyle(ctx.fonts);
   DrawRichText(text_.Get(task.goal), text_style, card.inner_width());
   ctx.probe.RecordLastItem("lesson.goal");
   ImGui::Spacing();
@@ -459,7 +459,7 @@ void LessonPlayer::DrawTask(const ddb::LessonStep& step, PanelContext& ctx) {
       // A near miss the task expects: its words first, the check's own below them.
       ImGui::TextColored(ctx.colors.warning, "%s",
                          state.example_judged ? "The example does not do the task." : "Not yet.");
-      RichTextStyle feedback_style = TextStyle(ctx);
+      RichTextStyle feedback_style = PanelRichTextStyle(ctx.fonts);
       feedback_style.text = ctx.colors.warning;
       DrawRichText(text_.Get(state.feedback), feedback_style, card.inner_width());
       ctx.probe.RecordLastItem("lesson.feedback");

@@ -281,4 +281,15 @@ const std::string& RichTextCache::Plain(const std::string& markdown) {
   return it->second;
 }
 
+RichTextStyle PanelRichTextStyle(const UiFonts& fonts) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  RichTextStyle s;
+  s.font = fonts.ui;
+  s.mono = fonts.mono;
+  s.text = style.Colors[ImGuiCol_Text];
+  s.code_text = style.Colors[ImGuiCol_Text];
+  s.code_background = style.Colors[ImGuiCol_FrameBgActive];
+  return s;
+}
+
 }  // namespace playground

@@ -16,6 +16,7 @@
 #include "imgui.h"
 
 #include "ddb/lesson_markdown.h"
+#include "widgets/theme.h"
 
 namespace playground {
 
@@ -27,6 +28,10 @@ struct RichTextStyle {
   ImVec4 code_background;
   float line_spacing = 1.45f;  // line height as a multiple of the font size
 };
+
+// The style a panel's rich text is drawn in (the lessons' steps, the studio's brief): the page's
+// fonts and the current theme's text colours.
+RichTextStyle PanelRichTextStyle(const UiFonts& fonts);
 
 // Draws `blocks` at the cursor, `width` wide (0: the content region's width), and reserves
 // the space with a Dummy item.
