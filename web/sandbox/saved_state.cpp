@@ -17,30 +17,27 @@ std::optional<nlohmann::json> SavedState::LoadUi(Notices& notices) {
 }
 
 std::optional<nlohmann::json> SavedState::LoadProgress(Notices& notices) {
-  const auto text = host_.LoadStored(kProgressStoreKey);
-  if (!text) return std::nullopt;
-  auto json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
-  if (!json.is_object()) {
-    host_.RemoveStored(kProgressStoreKey);
-    notices.Add(Notices::Level::kWarning, "The saved lesson progress could not be read, so it was reset.",
-                "progress-store");
-    return std::nullopt;
-  }
-  progress_.saved = *text;
-  return json;
+  return LoadObject(progress_, notices, "The saved lesson progress could not be read, so it was reset.",
+                    "progress-store");
 }
 
 std::optional<nlohmann::json> SavedState::LoadStudio(Notices& notices) {
-  const auto text = host_.LoadStored(kStudioStoreKey);
+  return LoadObject(studio_, notices,
+                    "The design studio's saved designs could not be read, so the studio starts afresh.",
+                    "studio-store");
+}
+
+std::optional<nlohmann::json> SavedState::LoadObject(StoredJson& stored, Notices& notices, const char* unreadable,
+                                                     const char* notice_key) {
+  const auto text = host_.LoadStored(stored.key);
   if (!text) return std::nullopt;
   auto json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
   if (!json.is_object()) {
-    host_.RemoveStored(kStudioStoreKey);
-    notices.Add(Notices::Level::kWarning,
-                "The design studio's saved designs could not be read, so the studio starts afresh.", "studio-store");
+    host_.RemoveStored(stored.key);
+    notices.Add(Notices::Level::kWarning, unreadable, notice_key);
     return std::nullopt;
   }
-  studio_.saved = *text;
+  stored.saved = *text;
   return json;
 }
 

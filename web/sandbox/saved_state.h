@@ -55,6 +55,11 @@ class SavedState {
     void Save(Host& host, const nlohmann::json& document);
   };
 
+  // A document that must be a JSON object: nullopt when none is stored, or when it is not one
+  // (then `unreadable` is a notice under `notice_key`, and the store forgets it).
+  std::optional<nlohmann::json> LoadObject(StoredJson& stored, Notices& notices, const char* unreadable,
+                                           const char* notice_key);
+
   Host& host_;
   StoredJson ui_{kUiStoreKey};
   StoredJson progress_{kProgressStoreKey};
