@@ -57,6 +57,12 @@ TEST_CASE("A challenge opens on its starting design, which the judge finds scann
   CHECK(s.text() == c.starter_text);
   REQUIRE(s.design().has_value());
   CHECK(s.design_error().empty());
+  // The patterns and writes in words are worked out once, on opening.
+  REQUIRE(s.pattern_summaries().size() == 6);
+  CHECK(s.pattern_summaries()[0] == "Customer where customerId = {customerId}");
+  CHECK(s.write_summaries() ==
+        std::vector<std::string>{"Order created", "Order changed: status set to \"SHIPPED\"", "Order deleted"});
+  CHECK(s.accessible_text() == "Design challenge: Online orders.");
   CHECK(s.PatternLight(0) == StudioSession::Light::kUnjudged);
 
   s.Judge();
@@ -72,6 +78,8 @@ TEST_CASE("A challenge opens on its starting design, which the judge finds scann
         "\xE2\x9C\x97 A customer's orders over an amount: for {customerId: \"c0001\", min: 400}: Scan: reads all "
         "2,000 items to return 107");
   CHECK(s.verdict()->lines[5].lesson == "filters-vs-keys");
+  CHECK(s.accessible_text().starts_with(
+      "Design challenge: Online orders. 0 of 3 stars.\n\xE2\x9C\x93 A customer's profile: "));
 
   // Try it: the design's request for a pattern, bound to the big tenant, for the builder.
   const auto tryout = s.TryPattern(2);
@@ -79,6 +87,10 @@ TEST_CASE("A challenge opens on its starting design, which the judge finds scann
   CHECK(tryout.operation == "Scan");
   CHECK(tryout.parameters == "customerId: \"c0001\"");
   CHECK(tryout.body.find("\"S\": \"c0001\"") != std::string::npos);
+
+  // The par, asked for before passing.
+  s.ShowPar();
+  CHECK(s.par_shown());
 
   // An edit makes the verdict stale: the lights go out until the design is judged again.
   s.text() += " ";
@@ -97,6 +109,7 @@ TEST_CASE("A broken design says where, judging it says the same, and the referen
   s.Judge();
   CHECK_FALSE(s.verdict().has_value());
   CHECK(s.judge_error() == "design: /tables: expected at least 1 element, got 0");
+  CHECK(s.accessible_text() == "Design challenge: Online orders. design: /tables: expected at least 1 element, got 0");
 
   s.text() = s.challenge()->reference_text;
   s.TextChanged();
@@ -222,6 +235,9 @@ TEST_CASE("The key preview shows the item collections a design's templates make,
   CHECK(shop.first_sort_keys[3] < "\"PROFILE\"");  // the profile sorts after every ORDER#
   const auto lines = KeyPreviewLines(shop);
   REQUIRE(lines.size() == 3);
+  REQUIRE(s.key_preview_lines().size() == 1);
+  CHECK(s.key_preview_lines()[0].size() == 3);
+  CHECK(s.key_preview_lines()[0][0].text == lines[0].text);
   CHECK(lines[0].text == "Shop (pk, sk): 2,200 items in 200 item collections");
   CHECK(lines[1].text.starts_with("largest: \"CUSTOMER#c0001\" "));
   CHECK(lines[2].text.starts_with("in \"CUSTOMER#c0001\", first by sk: \"ORDER#2026-01-01"));

@@ -21,17 +21,6 @@ std::string StarsText(int stars) {
   return out;
 }
 
-RichTextStyle TextStyleOf(const PanelContext& ctx) {
-  const ImGuiStyle& style = ImGui::GetStyle();
-  RichTextStyle s;
-  s.font = ctx.fonts.ui;
-  s.mono = ctx.fonts.mono;
-  s.text = style.Colors[ImGuiCol_Text];
-  s.code_text = style.Colors[ImGuiCol_Text];
-  s.code_background = style.Colors[ImGuiCol_FrameBgActive];
-  return s;
-}
-
 void Heading(const char* text, PanelContext& ctx) {
   ImGui::Spacing();
   ui::Font heading(ctx.fonts.heading);
@@ -74,7 +63,7 @@ void StudioPanel::Draw(const PanelRect& rect, PanelContext& ctx, const LessonPla
   ui::Child body("studio_body", {0, 0}, 0, 0);
   if (!body) return;
   DrawHeader(ctx);
-  DrawRichText(text_.Get(c->brief), TextStyleOf(ctx));
+  DrawRichText(text_.Get(c->brief), PanelRichTextStyle(ctx.fonts));
   ctx.probe.RecordLastItem("studio.brief");
   DrawPatterns(ctx);
   DrawEditor(ctx);
@@ -132,7 +121,7 @@ void StudioPanel::DrawPatterns(PanelContext& ctx) {
     ImGui::SetItemTooltip("Load your request for this pattern into the operation builder");
     ui::TextWrap wrap;
     ImGui::Indent(ImGui::GetFontSize());
-    ImGui::TextColored(ctx.colors.dim, "%s", PatternSummary(p).c_str());
+    ImGui::TextColored(ctx.colors.dim, "%s", session_.pattern_summaries()[i].c_str());
     ImGui::Unindent(ImGui::GetFontSize());
   }
   if (!tryout_note_.empty()) {
@@ -142,12 +131,12 @@ void StudioPanel::DrawPatterns(PanelContext& ctx) {
   }
   if (!c.writes.empty()) {
     Heading("Writes", ctx);
-    for (const ddb::WritePattern& w : c.writes) {
+    for (std::size_t i = 0; i < c.writes.size(); ++i) {
       ui::TextWrap wrap;
       ImGui::Bullet();
-      ImGui::TextUnformatted(w.name.c_str());
+      ImGui::TextUnformatted(c.writes[i].name.c_str());
       ImGui::SameLine();
-      ImGui::TextColored(ctx.colors.dim, "(%s)", WriteSummary(w).c_str());
+      ImGui::TextColored(ctx.colors.dim, "(%s)", session_.write_summaries()[i].c_str());
     }
   }
 }
@@ -183,8 +172,7 @@ void StudioPanel::DrawEditor(PanelContext& ctx) {
   }
   ctx.probe.RecordLastItem("studio.design_status");
   // What the templates make of the records, as the learner types.
-  for (const KeyPreview::Table& table : session_.key_preview().tables) {
-    const std::vector<PreviewLine> lines = KeyPreviewLines(table);
+  for (const std::vector<PreviewLine>& lines : session_.key_preview_lines()) {
     for (std::size_t i = 0; i < lines.size(); ++i) {
       if (i > 0) ImGui::Indent(ImGui::GetFontSize());
       ImGui::TextColored(lines[i].warning ? ctx.colors.warning : ctx.colors.dim, "%s", lines[i].text.c_str());
@@ -238,14 +226,14 @@ void StudioPanel::DrawActions(PanelContext& ctx) {
   }
 }
 
-void StudioPanel::DrawLines(const StudioSession::Verdict& verdict, const char* id, PanelContext& ctx,
+void StudioPanel::DrawLines(const StudioSession::Verdict& verdict, const char* id, float wrap_x, PanelContext& ctx,
                             const LessonPlayer& lessons) {
   ui::Id scope(id);
   for (std::size_t i = 0; i < verdict.lines.size(); ++i) {
     const ddb::CardLine& line = verdict.lines[i];
     ui::Id line_id(static_cast<int>(i));
     {
-      ui::TextWrap wrap;
+      ui::TextWrap wrap(wrap_x);
       ImGui::TextColored(line.passed ? ImGui::GetStyle().Colors[ImGuiCol_Text] : ctx.colors.error, "%s",
                          line.text.c_str());
     }
@@ -284,7 +272,7 @@ void StudioPanel::DrawScoreCard(PanelContext& ctx, const LessonPlayer& lessons) 
   ctx.probe.RecordLastItem("studio.stars");
   if (!session_.verdict_current())
     ImGui::TextColored(ctx.colors.warning, "Your design changed since it was judged: Judge it again.");
-  DrawLines(*verdict, "card", ctx, lessons);
+  DrawLines(*verdict, "card", card.wrap_x(), ctx, lessons);  // inside the card's padding
   ctx.probe.RecordLastItem("studio.card");
 }
 
@@ -298,24 +286,16 @@ void StudioPanel::DrawPar(PanelContext& ctx, const LessonPlayer& lessons) {
     ImGui::TextColored(ctx.colors.dim,
                        "One way to serve every pattern; any design that answers them as cheaply scores the same.");
   }
-  DrawLines(*par, "par", ctx, lessons);
-  std::string reference = session_.challenge()->reference_text;  // read-only: a copy ImGui may not change
+  DrawLines(*par, "par", 0.0f, ctx, lessons);
+  // Read-only, over a copy ImGui is handed but may not change, made when the challenge changes.
+  if (reference_of_ != session_.challenge()->id) {
+    reference_of_ = session_.challenge()->id;
+    reference_text_ = session_.challenge()->reference_text;
+  }
   ui::Font mono(ctx.fonts.mono);
-  ImGui::InputTextMultiline("##reference", &reference, {-1.0f, ImGui::GetTextLineHeightWithSpacing() * 16},
+  ImGui::InputTextMultiline("##reference", &reference_text_, {-1.0f, ImGui::GetTextLineHeightWithSpacing() * 16},
                             ImGuiInputTextFlags_ReadOnly);
   ctx.probe.RecordLastItem("studio.reference");
-}
-
-std::string StudioPanel::AccessibleText() const {
-  const ddb::Challenge* c = session_.challenge();
-  if (!c) return {};
-  std::string out = "Design challenge: " + c->title + ".";
-  if (!session_.design()) out += " " + session_.design_error();
-  if (const auto& verdict = session_.verdict()) {
-    out += " " + std::to_string(verdict->stars) + " of 3 stars.";
-    for (const ddb::CardLine& line : verdict->lines) out += "\n" + line.text;
-  }
-  return out;
 }
 
 }  // namespace playground

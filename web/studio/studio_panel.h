@@ -38,7 +38,7 @@ class StudioPanel {
   // The design's items were just written: the table the data view should show, once.
   std::string TakePreviewTable() { return std::exchange(preview_table_, {}); }
   // What is on show in plain words, for the screen-reader live region.
-  std::string AccessibleText() const;
+  const std::string& AccessibleText() const { return session_.accessible_text(); }
 
  private:
   void DrawHeader(PanelContext& ctx);
@@ -47,7 +47,9 @@ class StudioPanel {
   void DrawActions(PanelContext& ctx);
   void DrawScoreCard(PanelContext& ctx, const LessonPlayer& lessons);
   void DrawPar(PanelContext& ctx, const LessonPlayer& lessons);
-  void DrawLines(const StudioSession::Verdict& verdict, const char* id, PanelContext& ctx, const LessonPlayer& lessons);
+  // The verdict's lines, wrapped at `wrap_x` (window coordinates; 0: the window's edge).
+  void DrawLines(const StudioSession::Verdict& verdict, const char* id, float wrap_x, PanelContext& ctx,
+                 const LessonPlayer& lessons);
 
   StudioSession session_;
   JsonEditorState editor_;
@@ -57,7 +59,9 @@ class StudioPanel {
   bool scroll_to_card_ = false;  // the score card just came: scroll it into view
   std::string preview_note_;     // what "Show its items" did
   bool preview_ok_ = true;
-  std::string tryout_note_;  // what "Try it" loaded, or why it could not
+  std::string tryout_note_;     // what "Try it" loaded, or why it could not
+  std::string reference_of_;    // the challenge whose reference_text_ is a copy of
+  std::string reference_text_;  // the par's design text, for the read-only editor
   std::optional<std::pair<std::string, int>> lesson_link_;
   std::string preview_table_;
 };

@@ -198,6 +198,11 @@ bool StudioSession::Open(std::string_view id) {
     judged_text_.clear();
     judge_error_.clear();
     par_shown_ = false;
+    pattern_summaries_.clear();
+    for (const ddb::ChallengePattern& p : shipped->challenge.patterns)
+      pattern_summaries_.push_back(PatternSummary(p.pattern));
+    write_summaries_.clear();
+    for (const ddb::WritePattern& w : shipped->challenge.writes) write_summaries_.push_back(WriteSummary(w));
     ReadDesign();
   }
   ++revision_;  // the challenge open is saved
@@ -225,11 +230,25 @@ void StudioSession::ReadDesign() {
   design_.reset();
   design_error_.clear();
   key_preview_ = {};
+  key_preview_lines_.clear();
   if (auto design = ddb::ParseDesign(text_, challenge_->challenge); design.ok()) {
     design_ = std::move(design).value();
     key_preview_ = PreviewKeys(*design_, Records());
+    for (const KeyPreview::Table& table : key_preview_.tables) key_preview_lines_.push_back(KeyPreviewLines(table));
   } else {
     design_error_ = design.status().message();
+  }
+  Describe();
+}
+
+void StudioSession::Describe() {
+  const ddb::Challenge& c = challenge_->challenge;
+  accessible_text_ = "Design challenge: " + c.title + ".";
+  if (!design_) accessible_text_ += " " + design_error_;
+  else if (!judge_error_.empty()) accessible_text_ += " It cannot be judged: " + judge_error_;
+  if (verdict_) {
+    accessible_text_ += " " + std::to_string(verdict_->stars) + " of 3 stars.";
+    for (const ddb::CardLine& line : verdict_->lines) accessible_text_ += "\n" + line.text;
   }
 }
 
@@ -244,13 +263,11 @@ const std::vector<ddb::EntityRecords>& StudioSession::Records() {
   return it->second;
 }
 
-StudioSession::Verdict StudioSession::MakeVerdict(const ddb::ScoreCard& card) {
+StudioSession::Verdict StudioSession::VerdictOf(const ddb::ScoreCard& card, const ddb::ScoreCard& par) {
   Verdict v;
   v.card = card;
-  const Verdict* par = Par();
-  const ddb::ScoreCard& par_card = par ? par->card : card;
-  v.lines = ddb::ScoreCardLines(card, par_card);
-  v.stars = ddb::Stars(card, par_card);
+  v.lines = ddb::ScoreCardLines(card, par);
+  v.stars = ddb::Stars(card, par);
   v.all_passed = card.PatternsPassed() == card.patterns.size();
   return v;
 }
@@ -261,12 +278,7 @@ const StudioSession::Verdict* StudioSession::Par() {
   if (auto it = pars_.find(c.id); it != pars_.end()) return &it->second;
   auto card = ddb::JudgeDesign(c, c.reference);
   if (!card.ok()) return nullptr;
-  Verdict v;
-  v.card = *card;
-  v.lines = ddb::ScoreCardLines(*card, *card);
-  v.stars = ddb::Stars(*card, *card);
-  v.all_passed = card->PatternsPassed() == card->patterns.size();
-  return &pars_.emplace(c.id, std::move(v)).first->second;
+  return &pars_.emplace(c.id, VerdictOf(*card, *card)).first->second;
 }
 
 void StudioSession::Judge() {
@@ -276,15 +288,19 @@ void StudioSession::Judge() {
   verdict_.reset();
   if (!design_) {
     judge_error_ = design_error_;
+    Describe();
     return;
   }
   auto card = ddb::JudgeDesign(challenge_->challenge, *design_);
   if (!card.ok()) {
     judge_error_ = card.status().message();
+    Describe();
     return;
   }
-  verdict_ = MakeVerdict(*card);
+  const Verdict* par = Par();
+  verdict_ = VerdictOf(*card, par ? par->card : *card);
   if (verdict_->all_passed) par_shown_ = true;  // the par made visible once they pass
+  Describe();
 }
 
 StudioSession::Light StudioSession::PatternLight(std::size_t pattern) const {
@@ -438,8 +454,8 @@ nlohmann::json StudioSession::StateJson() const {
     lights.push_back(light == Light::kPassed ? "passed" : light == Light::kFailed ? "failed" : "unjudged");
   }
   nlohmann::json preview = nlohmann::json::array();
-  for (const KeyPreview::Table& table : key_preview_.tables)
-    for (const PreviewLine& line : KeyPreviewLines(table)) preview.push_back(line.text);
+  for (const auto& lines : key_preview_lines_)
+    for (const PreviewLine& line : lines) preview.push_back(line.text);
   return {{"id", challenge_->challenge.id},
           {"title", challenge_->challenge.title},
           {"designError", design_error_},

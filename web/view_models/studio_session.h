@@ -103,8 +103,16 @@ class StudioSession {
   void StartAgain();
   // The design the text holds, or why it holds none ("design: /entities/1/table: ...").
   const std::optional<ddb::Design>& design() const { return design_; }
-  // What its templates make of the records (empty while the text is not a design).
+  // What its templates make of the records (empty while the text is not a design), and that in
+  // words, a list of lines per table (KeyPreviewLines), worked out once per edit.
   const KeyPreview& key_preview() const { return key_preview_; }
+  const std::vector<std::vector<PreviewLine>>& key_preview_lines() const { return key_preview_lines_; }
+  // The challenge's patterns and writes in words (PatternSummary, WriteSummary), in its order.
+  const std::vector<std::string>& pattern_summaries() const { return pattern_summaries_; }
+  const std::vector<std::string>& write_summaries() const { return write_summaries_; }
+  // What is on show in plain words, for the screen-reader live region: the challenge, the
+  // design's problem, the verdict's stars and lines (kept up to date, not built per frame).
+  const std::string& accessible_text() const { return accessible_text_; }
   const std::string& design_error() const { return design_error_; }
 
   // Judges the design (ddb::JudgeDesign against the par): a verdict, or why the design cannot
@@ -153,13 +161,19 @@ class StudioSession {
   const std::vector<ddb::EntityRecords>& Records();
   // Reads the text as a design, and previews its keys when it is one.
   void ReadDesign();
-  Verdict MakeVerdict(const ddb::ScoreCard& card);
+  // Writes accessible_text() for what is on show now.
+  void Describe();
+  static Verdict VerdictOf(const ddb::ScoreCard& card, const ddb::ScoreCard& par);
 
   const ShippedChallenge* challenge_ = nullptr;
   std::string text_;
   std::optional<ddb::Design> design_;
   std::string design_error_;
   KeyPreview key_preview_;
+  std::vector<std::vector<PreviewLine>> key_preview_lines_;
+  std::vector<std::string> pattern_summaries_;
+  std::vector<std::string> write_summaries_;
+  std::string accessible_text_;
   std::optional<Verdict> verdict_;
   std::string judged_text_;
   std::string judge_error_;
