@@ -71,6 +71,18 @@ describe('the page at device pixel ratio 1', () => {
     assert.deepEqual(errors, []);
   });
 
+  test('the module and the fonts are asked for with the page (preloaded), and each is fetched once', async () => {
+    // index.html preloads them: their downloads begin with the page's, not once page.js and
+    // playground.js have run. A preload the page's own fetch does not match (another mode or
+    // credentials) would be fetched twice.
+    const fetches = await page.evaluate(() => performance.getEntriesByType('resource')
+      .map((e) => ({ file: new URL(e.name).pathname.split('/').slice(-2).join('/'), initiator: e.initiatorType })));
+    for (const file of ['/playground.wasm', '/playground.js', 'fonts/ui.ttf', 'fonts/mono.ttf']) {
+      const seen = fetches.filter((f) => f.file.endsWith(file));
+      assert.deepEqual(seen.map((f) => f.initiator), ['link'], `${file}: ${JSON.stringify(fetches)}`);
+    }
+  });
+
   test('exec creates a table and puts three items', async () => {
     await createGames(page);
     const got = await exec(page, 'GetItem', {
