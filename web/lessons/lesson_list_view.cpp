@@ -58,6 +58,21 @@ void LessonPlayer::DrawList(PanelContext& ctx) {
 // The design challenges after the lessons: a new domain each, where the learner chooses the keys
 // and the judge runs every read against them (the studio opens in this area).
 void LessonPlayer::DrawChallenges(PanelContext& ctx) {
+  // The challenges are parsed when they first come into view. A fresh page compiles each
+  // WebAssembly function the first time it runs, and parsing them ran the engine's challenge
+  // reader in the first frame (about 60 ms of it in a trace) for a section at the end of the
+  // list that the first frame rarely shows. Until then the section keeps its place with an
+  // estimate of its height (a heading, a paragraph, two lines a challenge).
+  if (!challenges_parsed_) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const float height = line * (4.0f + 2.0f * static_cast<float>(ShippedChallengeCount()));
+    if (!ImGui::IsRectVisible(at, {at.x + ImGui::GetContentRegionAvail().x, at.y + height})) {
+      ImGui::Dummy({1.0f, height});
+      return;
+    }
+    challenges_parsed_ = true;
+  }
   const auto& challenges = ShippedChallenges();
   if (challenges.empty()) return;
   ImGui::Spacing();

@@ -262,11 +262,12 @@ class LessonPlayer final : public WireObserver {
   std::string list_error_;      // a lesson that could not be started
   std::string studio_request_;  // a challenge picked from the list, for App
   bool confirm_reset_all_ = false;
-  bool scroll_to_top_ = false;   // a new step: its text starts at the top
-  bool scroll_to_task_ = false;  // a task just passed: bring its card into view
-  std::string shown_address_;    // what the address bar was last set to
-  std::string table_to_show_;    // a passed task's table, for the data view
-  bool lesson_started_ = false;  // see TakeLessonStarted
+  bool challenges_parsed_ = false;  // DrawChallenges: the section has come into view once
+  bool scroll_to_top_ = false;      // a new step: its text starts at the top
+  bool scroll_to_task_ = false;     // a task just passed: bring its card into view
+  std::string shown_address_;       // what the address bar was last set to
+  std::string table_to_show_;       // a passed task's table, for the data view
+  bool lesson_started_ = false;     // see TakeLessonStarted
   std::optional<TrafficRun> traffic_;
   std::string traffic_error_;     // a run that could not start
   std::string capacity_to_show_;  // a run's table, for the data view's Capacity tab

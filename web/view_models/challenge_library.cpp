@@ -5,8 +5,8 @@
 namespace playground {
 
 const std::vector<const ShippedChallenge*>& ShippedChallenges() {
-  // A cache of what the build embedded, parsed the first time the studio is opened (not at
-  // start-up: the first frame shows none of it); every caller gets the same answer.
+  // A cache of what the build embedded, parsed the first time it is asked for (the lessons
+  // list asks once its challenges come into view); every caller gets the same answer.
   static const std::vector<ShippedChallenge> parsed = [] {
     std::vector<ShippedChallenge> out;
     for (const EmbeddedFile& f : EmbeddedChallengeFiles()) {
@@ -22,6 +22,13 @@ const std::vector<const ShippedChallenge*>& ShippedChallenges() {
     return out;
   }();
   return list;
+}
+
+std::size_t ShippedChallengeCount() {
+  std::size_t count = 0;
+  for (const EmbeddedFile& f : EmbeddedChallengeFiles())
+    if (f.name != "schema.json") ++count;
+  return count;
 }
 
 const ShippedChallenge* FindChallenge(std::string_view id) {

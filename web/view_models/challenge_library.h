@@ -2,6 +2,7 @@
 // parsed by the engine the first time they are asked for. ImGui-free.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,8 @@ struct ShippedChallenge {
 // In the files' order (rising difficulty), every file parsed once (every shipped file parses:
 // tests/web check it).
 const std::vector<const ShippedChallenge*>& ShippedChallenges();
+// How many challenges the build embedded, without parsing them.
+std::size_t ShippedChallengeCount();
 // The challenge with this id, or null.
 const ShippedChallenge* FindChallenge(std::string_view id);
 
