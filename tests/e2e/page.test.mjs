@@ -67,6 +67,8 @@ describe('the page at device pixel ratio 1', () => {
     assert.equal(s.canvasWidth, 1280);
     assert.equal(s.canvasHeight, 800);
     assert.ok(await page.locator('#loading').isHidden(), 'the loading message is gone');
+    // index.html hides the canvas until the first drawn frame shows it (js_show_canvas).
+    assert.equal(await page.locator('#canvas').evaluate((c) => getComputedStyle(c).visibility), 'visible');
     assert.ok(await page.locator('#error').isHidden(), 'no error box');
     assert.deepEqual(errors, []);
   });

@@ -7,6 +7,7 @@ extern "C" {
 void js_install_clipboard();
 void js_set_clipboard(const char* text);
 char* js_get_clipboard();
+void js_show_canvas();
 void js_set_cursor(const char* css);
 int js_is_mac();
 void js_page_ready();

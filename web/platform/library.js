@@ -38,6 +38,12 @@ mergeInto(LibraryManager.library, {
     return ptr;
   },
 
+  // index.html hides the canvas until the page's first drawn frame shows it. A canvas on show is
+  // composited, and without a GPU Chromium read the empty one back while the program's first GL
+  // work ran: 150 ms in a trace before the first frame could start (first frame median about
+  // 960 -> 890 ms, scripts/bench-browser.mjs --only first-frame).
+  js_show_canvas: function() { Module.canvas.style.visibility = "visible"; },
+
   // ImGui's mouse cursor as a CSS cursor on the canvas.
   js_set_cursor: function(css) { Module.canvas.style.cursor = UTF8ToString(css); },
 

@@ -289,6 +289,7 @@ class WebPlatform {
   static constexpr double kQuietStartMs = 500.0;
   static constexpr double kRestoreProgressMs = 200.0;
   double first_frame_ms_ = 0.0;
+  bool canvas_shown_ = false;  // index.html hides the canvas until the first drawn frame
   double last_progress_ms_ = 0.0;
   // What the canvas shows (draw_damage.h), how many frames were painted, of
   // app_.frame_count() run, and how many pixels they painted in all.
@@ -497,6 +498,10 @@ void WebPlatform::Frame() {
     return;
   }
   last_drawn_ms_ = start_ms;
+  if (!canvas_shown_) {
+    canvas_shown_ = true;
+    js_show_canvas();
+  }
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = {static_cast<float>(width_), static_cast<float>(height_)};
   const double now = start_ms / 1000.0;
