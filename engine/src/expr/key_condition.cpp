@@ -171,6 +171,13 @@ Status BuildMultiAttributeKeyCondition(const ExprTree& tree, std::uint32_t root,
       return Status::Validation("Query key condition not supported: " + *t.name +
                                 " is not a key attribute of this index");
   }
+  // A partition-key attribute left out, or given anything but an equality, is a
+  // ValidationException (ScyllaDB's test_gsi_composite_keys.py, written against DynamoDB:
+  // test_gsi_composite_query_missing_one_pk, _pk_inequality, _pk_between_rejected and
+  // _pk_begins_with_rejected check the type only). No public recording has DynamoDB's words for
+  // these two cases yet (nubo-db/dynamodb-conformance's multi-attribute test, recorded in
+  // October 2026, has one HASH attribute): the openings are DynamoDB's for a one-attribute key,
+  // the rest the playground's.
   List partition;
   for (const KeyAttribute& k : partition_attributes) {
     const KeyTerm* t = Find(terms, k.name);
