@@ -267,6 +267,18 @@ TEST_CASE("The key preview shows the item collections a design's templates make,
   REQUIRE(s.design().has_value());
   CHECK(s.key_preview().tables.at(0).refused == 2000);
   CHECK(KeyPreviewLines(s.key_preview().tables.at(0)).back().text == "2,000 records cannot be keyed (Judge says why)");
+  // A template of an index key that fails refuses the record too, though its table key is
+  // fine: the judge would not write it (ddb::ItemOf), and the preview counts as the judge does.
+  s.text() = s.challenge()->reference_text;
+  s.text().replace(s.text().find(lsi), lsi.size(), "\"LSI1SK\": \"TOTAL#{amount:04}\"");
+  s.TextChanged();
+  REQUIRE(s.design().has_value());
+  CHECK(s.key_preview().tables.at(0).refused == 2000);
+  CHECK(s.key_preview().tables.at(0).items == 200);  // the customers' profiles, which have no LSI1SK
+  s.Judge();
+  REQUIRE(s.verdict().has_value());
+  CHECK(s.verdict()->card.items.refused == s.key_preview().tables.at(0).refused);
+  CHECK(s.verdict()->card.items.items == s.key_preview().tables.at(0).items);
   // Text that is not a design previews nothing.
   s.text() = "{";
   s.TextChanged();

@@ -53,18 +53,6 @@ TableKeys KeysOf(const std::string& create_table_body) {
   return keys;
 }
 
-// A key attribute of `record`'s item under `mapping`: its template's value, else the record's own.
-std::optional<ddb::AttributeValue> KeyValue(const ddb::EntityMapping& mapping, const ddb::Item& record,
-                                            const std::string& attribute) {
-  for (const ddb::KeyAssignment& key : mapping.keys)
-    if (key.attribute == attribute) {
-      auto value = ddb::ApplyKeyTemplate(key.key_template, record);
-      return value.ok() ? std::optional(std::move(value).value()) : std::nullopt;
-    }
-  if (auto own = record.find(attribute); own != record.end()) return own->second;
-  return std::nullopt;
-}
-
 }  // namespace
 
 KeyPreview PreviewKeys(const ddb::Design& design, const std::vector<ddb::EntityRecords>& records) {
@@ -85,9 +73,15 @@ KeyPreview PreviewKeys(const ddb::Design& design, const std::vector<ddb::EntityR
                                    [&mapping](const ddb::EntityRecords& r) { return r.entity == mapping.entity; });
       if (of == records.end()) continue;
       for (const ddb::Item& record : of->records) {
-        const auto partition = KeyValue(mapping, record, keys.partition_key);
-        const auto sort =
-            keys.sort_key.empty() ? std::optional<ddb::AttributeValue>() : KeyValue(mapping, record, keys.sort_key);
+        // The item the judge would write (ddb::ItemOf): a record any of whose templates fails
+        // is refused here as the judge refuses it.
+        const ddb::Result<ddb::Item> item = ddb::ItemOf(mapping, record);
+        const auto find = [&item](const std::string& name) -> const ddb::AttributeValue* {
+          auto it = item->find(name);
+          return it == item->end() ? nullptr : &it->second;
+        };
+        const ddb::AttributeValue* partition = item.ok() ? find(keys.partition_key) : nullptr;
+        const ddb::AttributeValue* sort = item.ok() && !keys.sort_key.empty() ? find(keys.sort_key) : nullptr;
         if (!partition || (!keys.sort_key.empty() && !sort)) {
           ++table.refused;
           continue;
