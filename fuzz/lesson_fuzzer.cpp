@@ -1,6 +1,6 @@
-// Fuzz target: lesson files (ddb::ParseLesson, ddb::ParseLessonIndex), which the page reads from
-// the site and a trainer may write by hand: a broken file must give an error naming the file and
-// the JSON path, never a crash, a leak or a hang.
+// Fuzz target: lesson files (ddb::ParseLesson, ddb::ParseLessonIndex, ddb::ParseLessonBundle), which the page reads
+// from the site and a trainer may write by hand: a broken file must give an error naming the file and the JSON path,
+// never a crash, a leak or a hang.
 //
 // Input: a lesson document. A lesson that parses is also set up on a fresh database
 // (ApplyLessonSetup: its CreateTable and PutItem requests), which must not crash either; and
@@ -25,6 +25,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ddb::Database db;
     (void)ddb::ApplyLessonSetup(db, *lesson);
   }
+  // The same bytes as the page's bundle of lesson files (lessons/bundle.txt): its errors name it.
+  const auto bundle = ddb::ParseLessonBundle(text, "bundle.txt");
+  if (!bundle.ok() && bundle.status().message().find("bundle.txt") == std::string_view::npos) std::abort();
   const auto index = ddb::ParseLessonIndex(text, "index.json");
   if (!index.ok() && index.status().message().find("index.json") == std::string_view::npos) std::abort();
   return 0;

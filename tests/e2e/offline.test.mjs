@@ -85,7 +85,7 @@ test('the first visit downloads at most 700 KB gzip, the worker\'s bundle includ
     await page.evaluate(async () => navigator.serviceWorker.ready);
     await page.waitForFunction(async () => {
       const cache = await caches.open('ddb-playground-v1');
-      return (await cache.keys()).some((r) => r.url.endsWith('/lessons/index.json'));
+      return (await cache.keys()).some((r) => r.url.endsWith('/lessons/bundle.txt'));
     });
     // What the worker fetched when it installed, as it keeps it.
     const cached = await page.evaluate(async () => {
@@ -96,9 +96,11 @@ test('the first visit downloads at most 700 KB gzip, the worker\'s bundle includ
     // Every distinct address, as the server holds its file, gzip-compressed ("./" and
     // "index.html" are the same file fetched twice, and count twice).
     const files = [...fetched].map((p) => p.replace(new URL(server.url).pathname, '')).map((f) => f || 'index.html');
-    for (const f of ['index.html', 'page.js', 'playground.js', 'playground.wasm', 'fonts/ui.ttf', 'fonts/mono.ttf', 'lessons/index.json']) {
+    for (const f of ['index.html', 'page.js', 'playground.js', 'playground.wasm', 'fonts/ui.ttf', 'fonts/mono.ttf', 'lessons/bundle.txt']) {
       assert.ok(files.includes(f), `${f} was fetched`);
     }
+    // The lessons come in one file: none is fetched on its own.
+    assert.deepEqual(files.filter((f) => f.endsWith('.json') && f.startsWith('lessons/')), []);
     let total = 0;
     for (const f of files) {
       const file = path.join(siteDir, f);

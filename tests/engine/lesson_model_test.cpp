@@ -583,6 +583,29 @@ TEST_CASE("The lesson index lists ids and files in order", "[lesson]") {
   CHECK(empty.status().message() == "index.json: /lessons: expected at least 1 element, got 0");
 }
 
+TEST_CASE("The lesson bundle splits back into its files, and a line that is not one is named", "[lesson]") {
+  auto bundle = ddb::ParseLessonBundle("index.json\t{\"lessons\": []}\r\n\n01-first-table.json\t{\"id\": \"a\tb\"}\n",
+                                       "lessons/bundle.txt");
+  REQUIRE(bundle.ok());
+  REQUIRE(bundle->size() == 2);
+  CHECK((*bundle)[0].file == "index.json");
+  CHECK((*bundle)[0].text == "{\"lessons\": []}");
+  CHECK((*bundle)[1].file == "01-first-table.json");
+  CHECK((*bundle)[1].text == "{\"id\": \"a\tb\"}");  // the first tab ends the name; the rest is text
+  CHECK(ddb::ParseLessonBundle("", "b.txt")->empty());
+
+  auto no_tab = ddb::ParseLessonBundle("index.json\t{}\n{\"id\": 1}\n", "lessons/bundle.txt");
+  REQUIRE_FALSE(no_tab.ok());
+  CHECK(no_tab.status().message() == "lessons/bundle.txt: line 2: expected a file name, a tab and the file's text");
+  auto path = ddb::ParseLessonBundle("../secret.json\t{}", "lessons/bundle.txt");
+  REQUIRE_FALSE(path.ok());
+  CHECK(path.status().message() ==
+        "lessons/bundle.txt: line 1: \"../secret.json\" is not a file name of the lessons folder");
+  auto twice = ddb::ParseLessonBundle("a.json\t{}\na.json\t[]", "lessons/bundle.txt");
+  REQUIRE_FALSE(twice.ok());
+  CHECK(twice.status().message() == "lessons/bundle.txt: line 2: a.json is in the bundle twice");
+}
+
 TEST_CASE("Fact ids are F1 to F37", "[lesson]") {
   CHECK(ddb::FindKeyFact("F1"));
   CHECK(ddb::FindKeyFact("F19"));

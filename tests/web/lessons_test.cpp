@@ -62,6 +62,7 @@ ddb::Lesson Parse(const std::string& name) { return ParseText(LessonFile(name), 
 }  // namespace
 
 TEST_CASE("The library lists every lesson of the index, and a broken one with its error", "[lesson_library]") {
+  // A site without lessons/bundle.txt: the index and each lesson are fetched on their own.
   MemoryHost host;
   host.files["lessons/index.json"] =
       R"({"lessons": [{"id": "first-table", "file": "01-first-table.json"}, {"id": "gone", "file": "02-gone.json"}]})";
@@ -69,6 +70,11 @@ TEST_CASE("The library lists every lesson of the index, and a broken one with it
   LessonLibrary library(host);
   library.Start();
   CHECK(library.status() == LessonLibrary::Status::kLoading);
+  CHECK(host.fetches == std::deque<std::string>{"lessons/bundle.txt"});
+  host.Deliver();
+  CHECK(library.Poll());
+  CHECK(library.status() == LessonLibrary::Status::kLoading);
+  CHECK(host.fetches == std::deque<std::string>{"lessons/index.json"});
   host.Deliver();
   CHECK(library.Poll());
   CHECK(library.status() == LessonLibrary::Status::kReady);
@@ -83,6 +89,53 @@ TEST_CASE("The library lists every lesson of the index, and a broken one with it
   CHECK(library.entries()[1].error == "lessons/02-gone.json could not be loaded: HTTP 404.");
   CHECK(library.IndexOf("gone") == 1);
   CHECK(library.Find("nope") == nullptr);
+}
+
+TEST_CASE("The library takes the lessons from the bundle, each judged as its own file", "[lesson_library]") {
+  MemoryHost host;
+  std::string first = LessonFile("01-first-table.json");
+  std::erase(first, '\n');
+  host.files["lessons/bundle.txt"] =
+      "index.json\t"
+      R"({"lessons": [{"id": "first-table", "file": "01-first-table.json"}, {"id": "broken", "file": "02-broken.json"},)"
+      R"( {"id": "apart", "file": "03-apart.json"}]})"
+      "\n01-first-table.json\t" +
+      first + "\n02-broken.json\t{\"id\": \"broken\", \"title\": \n";
+  host.files["lessons/03-apart.json"] = R"({"id": "apart"})";
+  LessonLibrary library(host);
+  library.Start();
+  host.Deliver();
+  CHECK(library.Poll());
+  // The index and two lessons came in the bundle; the one it lacks is fetched alone.
+  CHECK(library.status() == LessonLibrary::Status::kReady);
+  CHECK(host.fetches == std::deque<std::string>{"lessons/03-apart.json"});
+  REQUIRE(library.entries().size() == 3);
+  CHECK(library.entries()[0].status == LessonLibrary::Status::kReady);
+  CHECK(library.entries()[0].lesson->title == Parse("01-first-table.json").title);
+  CHECK(library.entries()[1].status == LessonLibrary::Status::kFailed);
+  CHECK(library.entries()[1].error.starts_with("02-broken.json: "));
+  CHECK(library.entries()[2].status == LessonLibrary::Status::kLoading);
+  host.Deliver();
+  library.Poll();
+  CHECK(library.settled());
+  CHECK(library.entries()[2].status == LessonLibrary::Status::kFailed);
+  CHECK(library.entries()[2].error.starts_with("03-apart.json: "));
+
+  // A bundle that cannot be read is passed over for the files alone.
+  host.files["lessons/bundle.txt"] = "index.json {}";
+  host.files["lessons/index.json"] = R"({"lessons": [{"id": "first-table", "file": "01-first-table.json"}]})";
+  host.files["lessons/01-first-table.json"] = LessonFile("01-first-table.json");
+  library.Start();
+  host.Deliver();
+  library.Poll();
+  CHECK(host.fetches == std::deque<std::string>{"lessons/index.json"});
+  host.Deliver();
+  library.Poll();
+  host.Deliver();
+  library.Poll();
+  CHECK(library.settled());
+  REQUIRE(library.entries().size() == 1);
+  CHECK(library.entries()[0].status == LessonLibrary::Status::kReady);
 }
 
 TEST_CASE("Lesson progress reads back what it wrote, and forgives what it cannot read", "[lesson_progress]") {

@@ -308,11 +308,11 @@
       return [name, null];
     }));
   Module.fonts = {};
-  // The lesson index (web/view_models/lesson_library.h, kIndexPath) is asked for now too, while
+  // The lessons (web/view_models/lesson_library.h, kBundlePath) are asked for now too, while
   // the module downloads: js_start_fetch takes this answer when the start-up asks for it. Begun
   // in the first frame, the fetch cost that frame about 25 ms (a trace of the first frame).
-  Module.prefetched = { "lessons/index.json": fetch("lessons/index.json", { cache: "no-cache" }) };
-  Module.prefetched["lessons/index.json"].catch(() => {});  // js_start_fetch reports a failure
+  Module.prefetched = { "lessons/bundle.txt": fetch("lessons/bundle.txt", { cache: "no-cache" }) };
+  Module.prefetched["lessons/bundle.txt"].catch(() => {});  // js_start_fetch reports a failure
   Module.preRun = [() => {
     Module.addRunDependency("fonts");
     Promise.all(fonts).then((loaded) => {

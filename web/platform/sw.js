@@ -10,15 +10,16 @@
 const CACHE = "ddb-playground-v1";
 // The bundle: the page, its module and the fonts (whose name tables carry their license;
 // fonts-LICENSE.txt stays on the site, out of the first visit's budget). The page is kept once,
-// as "./": index.html, or a page link with its query, is answered with it offline. Lessons come
-// from offline-lessons.json, which the build writes.
+// as "./": index.html, or a page link with its query, is answered with it offline. The lessons
+// come from offline-lessons.json, which the build writes (it lists lessons/bundle.txt, all of
+// them in one file).
 const BUNDLE = ["./", "page.js", "playground.js", "playground.wasm", "fonts/ui.ttf", "fonts/mono.ttf"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await cache.addAll(BUNDLE);
-    // The lessons this build ships (offline-lessons.json lists them; none is fine).
+    // The lessons this build ships (offline-lessons.json lists their bundle; none is fine).
     try {
       const manifest = await fetch("offline-lessons.json", { cache: "no-cache" });
       if (manifest.ok) {

@@ -13,16 +13,19 @@ void LessonLibrary::Start() {
   status_ = Status::kLoading;
   error_.clear();
   entries_.clear();
+  bundled_.clear();
   started_ = true;
   ++revision_;
-  host_.StartFetch(kIndexPath);
+  host_.StartFetch(kBundlePath);
 }
 
 bool LessonLibrary::Poll() {
   if (!started_) return false;
   bool changed = false;
   while (auto file = host_.PollFetch()) {
-    if (file->path == kIndexPath) {
+    if (file->path == kBundlePath) {
+      if (status_ == Status::kLoading) TakeBundle(*file);
+    } else if (file->path == kIndexPath) {
       if (status_ == Status::kLoading) TakeIndex(*file);
     } else {
       for (Entry& entry : entries_) {
@@ -47,6 +50,35 @@ std::string LessonLibrary::FetchError(std::string_view name, const FetchedFile& 
   return out + ".";
 }
 
+void LessonLibrary::TakeBundle(const FetchedFile& file) {
+  bundled_.clear();
+  if (file.ok()) {
+    if (auto files = ddb::ParseLessonBundle(file.text, kBundlePath); files.ok()) {
+      for (const ddb::LessonBundleFile& f : *files) bundled_.emplace_back(f.file, std::string(f.text));
+    }
+  }
+  // Without a bundle (or with one that cannot be read), every file is fetched on its own.
+  const auto index = std::find_if(bundled_.begin(), bundled_.end(),
+                                  [](const auto& f) { return kLessonFolder + f.first == kIndexPath; });
+  if (index == bundled_.end()) {
+    host_.StartFetch(kIndexPath);
+    return;
+  }
+  FetchedFile from_bundle{kIndexPath, 200, std::move(index->second), ""};
+  TakeIndex(from_bundle);
+}
+
+void LessonLibrary::LoadLesson(Entry& entry) {
+  const auto bundled =
+      std::find_if(bundled_.begin(), bundled_.end(), [&](const auto& f) { return f.first == entry.file; });
+  if (bundled == bundled_.end()) {
+    host_.StartFetch(kLessonFolder + entry.file);
+    return;
+  }
+  FetchedFile from_bundle{kLessonFolder + entry.file, 200, std::move(bundled->second), ""};
+  TakeLesson(entry, from_bundle);
+}
+
 void LessonLibrary::TakeIndex(const FetchedFile& file) {
   if (!file.ok()) {
     status_ = Status::kFailed;
@@ -67,7 +99,8 @@ void LessonLibrary::TakeIndex(const FetchedFile& file) {
     entry.file = std::move(listed.file);
     entries_.push_back(std::move(entry));
   }
-  for (const Entry& entry : entries_) host_.StartFetch(kLessonFolder + entry.file);
+  for (Entry& entry : entries_) LoadLesson(entry);
+  bundled_.clear();
 }
 
 void LessonLibrary::TakeLesson(Entry& entry, const FetchedFile& file) {

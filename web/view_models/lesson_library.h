@@ -1,7 +1,10 @@
 // LessonLibrary: the curriculum as the page has it. When the page starts it fetches
-// lessons/index.json and then every lesson file the index lists, through the Host (relative
-// paths: the site works under any path prefix, and offline from the service worker's cache),
-// and has the engine parse and validate each one (ddb::ParseLessonIndex, ddb::ParseLesson).
+// lessons/bundle.txt — lessons/index.json and every lesson file it lists, in one file the
+// site's build writes (ddb::ParseLessonBundle) — through the Host (relative paths: the site
+// works under any path prefix, and offline from the service worker's cache), and has the engine
+// parse and validate each file as if fetched alone (ddb::ParseLessonIndex, ddb::ParseLesson).
+// A file the bundle lacks, or every file when the bundle cannot be had or read, is fetched on
+// its own from lessons/, as a site without a bundle (a lesson dropped in by hand) needs.
 //
 // A file that is missing, is not JSON or breaks the lesson model stays in the list as an entry
 // with its error — the file name, the JSON path and the reason, in the engine's words — so one
@@ -13,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ddb/lesson.h"
@@ -33,6 +37,7 @@ class LessonLibrary {
   };
 
   static constexpr const char* kIndexPath = "lessons/index.json";
+  static constexpr const char* kBundlePath = "lessons/bundle.txt";
 
   explicit LessonLibrary(Host& host) : host_(host) {}
 
@@ -54,7 +59,10 @@ class LessonLibrary {
   std::uint64_t revision() const { return revision_; }
 
  private:
+  void TakeBundle(const FetchedFile& file);
   void TakeIndex(const FetchedFile& file);
+  // Gives the entry its file from the bundle, or asks for it alone.
+  void LoadLesson(Entry& entry);
   void TakeLesson(Entry& entry, const FetchedFile& file);
   static std::string FetchError(std::string_view name, const FetchedFile& file);
 
@@ -63,6 +71,8 @@ class LessonLibrary {
   bool started_ = false;
   std::string error_;
   std::vector<Entry> entries_;
+  // The bundle's files (name relative to lessons/, text) until the index has taken its lessons.
+  std::vector<std::pair<std::string, std::string>> bundled_;
   std::uint64_t revision_ = 0;
 };
 
