@@ -18,6 +18,7 @@
 
 #include "ddb/requests.h"
 #include "ddb/status.h"
+#include "ddb/value.h"
 
 namespace ddb {
 
@@ -31,6 +32,7 @@ struct TrafficKeySpec {
     kCounter,    // PutItem partition key: each insert first increments a counter item and uses its value
     kUuid,       // a random version-4 UUID per request (client-made ids)
     kUlid,       // a ULID per request: time-ordered text, random tail
+    kValues,     // one of `values`, by `weights` (equally likely when there are none)
   };
   Distribution distribution = Distribution::kUniform;
   std::string prefix;  // text before the generated part (S keys)
@@ -41,13 +43,17 @@ struct TrafficKeySpec {
   // Write sharding: a random suffix "#0" … "#(shards-1)" on every write; a read of the key reads
   // every shard (GetItem and Query fan out to `shards` requests).
   std::int64_t shards = 0;
+  // kValues: the key values themselves (of the key attribute's type), e.g. the tenants a
+  // design's key templates make, the big one weighted as its share of the requests.
+  std::vector<AttributeValue> values;
+  std::vector<double> weights;  // same length, or empty
 };
 
 // A non-key attribute the stream's items carry (a GSI key, say), one of `values` each time.
 struct TrafficAttribute {
   std::string name;
-  std::vector<std::string> values;  // S values
-  std::vector<double> weights;      // same length, or empty: equally likely
+  std::vector<AttributeValue> values;  // scalars: a string in the scenario file is an S
+  std::vector<double> weights;         // same length, or empty: equally likely
   // The name of an earlier attribute of the stream whose random draw this one shares, so that
   // the two agree: with weights lined up, "status" PENDING goes with "statusShard" PENDING#3.
   std::string draw_with;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ddb/item_json.h"
 #include "ddb/traffic.h"
 #include "wire/document_reader.h"
 #include "wire/json_syntax.h"
@@ -21,10 +22,53 @@ using document::Reader;
 constexpr std::int64_t kMaxKeys = 10'000'000;
 constexpr double kMaxRate = 1'000'000;  // requests a second, per stream
 
+// A key or attribute value: a string is an S; else DynamoDB's JSON of a scalar ({"N": "42"}).
+bool ReadScalar(Reader& r, const Node& n, AttributeValue& out) {
+  if (n->is_string()) {
+    std::string text;
+    if (!r.NonEmptyString(n, text, 1024)) return false;
+    out = AttributeValue::S(std::move(text));
+    return true;
+  }
+  auto value = AttributeValueFromJson(nlohmann::json(*n));
+  if (!value.ok()) {
+    r.Fail(n.path,
+           "expected a string or a scalar attribute value such as {\"N\": \"42\"}: " + value.status().message());
+    return false;
+  }
+  if (!value->is_scalar_key_type()) {
+    r.Fail(n.path, "expected a scalar attribute value (S, N or B), as a key is");
+    return false;
+  }
+  out = std::move(value).value();
+  return true;
+}
+
+// "values" (scalars, 1 to `max`) and "weights" (as many non-negative numbers) of `n`.
+void ReadValues(Reader& r, const Node& n, std::size_t max, std::vector<AttributeValue>& values,
+                std::vector<double>& weights) {
+  const Node list = n.Member("values");
+  if (r.Array(list, 1, max))
+    for (std::size_t k = 0; k < list->size() && !r.failed(); ++k) {
+      AttributeValue v;
+      if (ReadScalar(r, list.Element(k), v)) values.push_back(std::move(v));
+    }
+  if (!r.failed() && Reader::Has(n, "weights")) {
+    const Node w = n.Member("weights");
+    if (r.Array(w, values.size(), values.size()))
+      for (std::size_t k = 0; k < w->size(); ++k) {
+        double weight = 0;
+        if (r.Number(w.Element(k), 0, 1e9, weight)) weights.push_back(weight);
+      }
+  }
+}
+
 void ReadKey(Reader& r, const Node& n, TrafficKeySpec& key, bool partition_key) {
-  if (!r.Object(n, {"distribution"}, {"prefix", "keys", "skew", "hotShare", "granularitySeconds", "shards"})) return;
+  if (!r.Object(n, {"distribution"},
+                {"prefix", "keys", "skew", "hotShare", "granularitySeconds", "shards", "values", "weights"}))
+    return;
   std::string d;
-  r.OneOf(n.Member("distribution"), {"uniform", "zipf", "hot", "timestamp", "counter", "uuid", "ulid"}, d);
+  r.OneOf(n.Member("distribution"), {"uniform", "zipf", "hot", "timestamp", "counter", "uuid", "ulid", "values"}, d);
   using D = TrafficKeySpec::Distribution;
   key.distribution = d == "zipf"        ? D::kZipf
                      : d == "hot"       ? D::kHotKey
@@ -32,6 +76,7 @@ void ReadKey(Reader& r, const Node& n, TrafficKeySpec& key, bool partition_key) 
                      : d == "counter"   ? D::kCounter
                      : d == "uuid"      ? D::kUuid
                      : d == "ulid"      ? D::kUlid
+                     : d == "values"    ? D::kValues
                                         : D::kUniform;
   if (d == "counter" && !partition_key) r.Fail(n.Member("distribution").path, "\"counter\" makes partition keys only");
   if (Reader::Has(n, "prefix")) {
@@ -45,6 +90,15 @@ void ReadKey(Reader& r, const Node& n, TrafficKeySpec& key, bool partition_key) 
   if (Reader::Has(n, "granularitySeconds"))
     r.Integer(n.Member("granularitySeconds"), 1, 86400, key.granularity_seconds);
   if (Reader::Has(n, "shards")) r.Integer(n.Member("shards"), 0, 1000, key.shards);
+  if (r.failed()) return;
+  if (key.distribution == D::kValues) {
+    if (!Reader::Has(n, "values")) r.Fail(n.path, "\"values\" keys need the \"values\" to draw from");
+    else ReadValues(r, n, 10000, key.values, key.weights);
+  } else {
+    for (const char* member : {"values", "weights"})
+      if (Reader::Has(n, member))
+        r.Fail(n.Member(member).path, std::string("only the \"values\" distribution takes \"") + member + "\"");
+  }
 }
 
 void ReadStream(Reader& r, const Node& n, TrafficStream& s) {
@@ -106,20 +160,7 @@ void ReadStream(Reader& r, const Node& n, TrafficStream& s) {
       if (!r.Object(a, {"name", "values"}, {"weights", "drawWith"})) break;
       TrafficAttribute attr;
       r.NonEmptyString(a.Member("name"), attr.name, 255);
-      const Node values = a.Member("values");
-      if (r.Array(values, 1, 1000))
-        for (std::size_t k = 0; k < values->size(); ++k) {
-          std::string v;
-          if (r.NonEmptyString(values.Element(k), v, 1024)) attr.values.push_back(v);
-        }
-      if (Reader::Has(a, "weights")) {
-        const Node weights = a.Member("weights");
-        if (r.Array(weights, attr.values.size(), attr.values.size()))
-          for (std::size_t k = 0; k < weights->size(); ++k) {
-            double w = 0;
-            if (r.Number(weights.Element(k), 0, 1e9, w)) attr.weights.push_back(w);
-          }
-      }
+      ReadValues(r, a, 1000, attr.values, attr.weights);
       if (Reader::Has(a, "drawWith") && r.NonEmptyString(a.Member("drawWith"), attr.draw_with, 255)) {
         const bool earlier = std::any_of(s.attributes.begin(), s.attributes.end(),
                                          [&](const TrafficAttribute& e) { return e.name == attr.draw_with; });

@@ -48,7 +48,17 @@ std::string UlidText(std::int64_t millis, std::uint64_t hi, std::uint64_t lo) {
 
 bool Finite(const TrafficKeySpec& k) {
   using D = TrafficKeySpec::Distribution;
-  return k.distribution == D::kUniform || k.distribution == D::kZipf || k.distribution == D::kHotKey;
+  return k.distribution == D::kUniform || k.distribution == D::kZipf || k.distribution == D::kHotKey ||
+         k.distribution == D::kValues;
+}
+
+// Cumulative weights of `values`, normalised (equal weights when `weights` is empty).
+std::vector<double> Cumulative(std::size_t count, const std::vector<double>& weights) {
+  std::vector<double> cdf;
+  double total = 0;
+  for (std::size_t k = 0; k < count; ++k) cdf.push_back(total += weights.empty() ? 1.0 : weights[k]);
+  for (double& c : cdf) c = total > 0 ? c / total : 1;
+  return cdf;
 }
 
 }  // namespace
@@ -90,18 +100,15 @@ void TrafficGenerator::Prepare(Stream& s, const Table& table, std::size_t index)
     for (std::size_t k = 0; k < n; ++k) s.zipf_cdf[k] = total += 1.0 / std::pow(static_cast<double>(k + 1), pk.skew);
     for (double& c : s.zipf_cdf) c /= total;
   }
+  if (pk.distribution == TrafficKeySpec::Distribution::kValues) s.values_cdf = Cumulative(pk.values.size(), pk.weights);
   for (const TrafficAttribute& a : s.spec.attributes) {
     Attribute attr;
     attr.draw = s.attributes.size();
     for (std::size_t k = 0; k < s.attributes.size(); ++k)
       if (s.spec.attributes[k].name == a.draw_with) attr.draw = s.attributes[k].draw;
-    double total = 0;
-    for (std::size_t k = 0; k < a.values.size(); ++k) {
-      attr.values.push_back(AttributeValue::S(a.values[k]));
-      attr.hashes.push_back(PartitionKeyHash(attr.values.back()));
-      attr.cdf.push_back(total += a.weights.empty() ? 1.0 : a.weights[k]);
-    }
-    for (double& c : attr.cdf) c = total > 0 ? c / total : 1;
+    attr.values = a.values;
+    for (const AttributeValue& v : attr.values) attr.hashes.push_back(PartitionKeyHash(v));
+    attr.cdf = Cumulative(a.values.size(), a.weights);
     s.attributes.push_back(std::move(attr));
   }
   const bool write = s.spec.operation == "PutItem" || s.spec.operation == "UpdateItem";
@@ -109,6 +116,8 @@ void TrafficGenerator::Prepare(Stream& s, const Table& table, std::size_t index)
   s.put = s.spec.operation == "PutItem";
   if (s.spec.sort_key) s.sort_spec = *s.spec.sort_key;
   else s.sort_spec.distribution = TrafficKeySpec::Distribution::kUuid;
+  if (s.sort_spec.distribution == TrafficKeySpec::Distribution::kValues)
+    s.sort_values_cdf = Cumulative(s.sort_spec.values.size(), s.sort_spec.weights);
   const auto bytes = static_cast<std::uint64_t>(s.spec.item_bytes);
   if (!write) {
     const std::uint64_t read =
@@ -188,6 +197,12 @@ std::uint64_t TrafficGenerator::KeyNumber(const Stream& s, const TrafficKeySpec&
     case D::kHotKey:
       if (Unit(draw) < spec.hot_share || keys == 1) return 0;
       return 1 + Mix(draw) % (keys - 1);
+    case D::kValues: {
+      const std::vector<double>& cdf = &spec == &s.sort_spec ? s.sort_values_cdf : s.values_cdf;
+      if (cdf.empty()) return 0;
+      const auto i = static_cast<std::size_t>(std::lower_bound(cdf.begin(), cdf.end(), Unit(draw)) - cdf.begin());
+      return std::min(i, cdf.size() - 1);
+    }
     default: return draw;
   }
 }
@@ -196,6 +211,13 @@ void TrafficGenerator::MakeValue(const TrafficKeySpec& spec, const KeyAttribute&
                                  std::uint64_t draw, std::int64_t origin, std::int64_t shard,
                                  AttributeValue& out) const {
   using D = TrafficKeySpec::Distribution;
+  if (spec.distribution == D::kValues) {
+    // StartTraffic checked that the values are of the key attribute's type.
+    out = spec.values.empty() ? AttributeValue::S("0")
+                              : spec.values[std::min<std::size_t>(number, spec.values.size() - 1)];
+    if (shard >= 0 && out.type() == ValueType::kS) out = AttributeValue::S(out.as_s() + "#" + std::to_string(shard));
+    return;
+  }
   std::int64_t numeric = static_cast<std::int64_t>(number & 0x1fffffffffffffull);
   std::string text;
   switch (spec.distribution) {

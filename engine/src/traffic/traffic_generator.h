@@ -83,7 +83,8 @@ class TrafficGenerator {
     std::optional<KeyAttribute> sort_attribute;
     int read_resource = -1;  // Query of a GSI: its position in Table::indexes()
     std::vector<double> zipf_cdf;
-    std::vector<Key> cache;  // keys by (key number * shards + shard), made on first use
+    std::vector<double> values_cdf, sort_values_cdf;  // "values" keys: cumulative weights
+    std::vector<Key> cache;                           // keys by (key number * shards + shard), made on first use
     std::vector<bool> cached;
     std::vector<Attribute> attributes;
     std::vector<IndexPlan> indexes;
