@@ -19,6 +19,7 @@
 #include "ddb/key_template.h"
 #include "ddb/lesson.h"
 #include "lesson_files.h"
+#include "model/text.h"
 
 namespace {
 
@@ -956,13 +957,69 @@ TEST_CASE("The score card judges a whole design, the same every time, with stars
   CHECK(no_table.status().message().starts_with("table \"Shop\" could not be created: ValidationException: "));
 }
 
+TEST_CASE("The challenge's traffic runs on the design's keys: the reference survives its peak, one hot key does not",
+          "[design]") {
+  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  REQUIRE(c.traffic);
+  CHECK(c.traffic->peak_factor == 4);
+  const auto par = ddb::JudgeDesign(c, c.reference);
+  REQUIRE(par.ok());
+  REQUIRE(par->traffic.size() == 6 + 3);
+  for (const ddb::TrafficScore& t : par->traffic) {
+    INFO(t.name << ": " << t.reason);
+    CHECK(t.simulated);
+    CHECK(t.throttled == 0);
+  }
+  // A minute at the profile's rate, and four times it for ten seconds: the rate times 60 + 30.
+  CHECK(par->traffic[2].name == "A customer's ten newest orders");
+  CHECK(par->traffic[2].requests == 300 * 90);
+  CHECK(par->traffic[6].name == "Place an order");
+  CHECK(par->traffic[6].write);
+  CHECK(par->traffic[6].requests == 150 * 90);
+  CHECK(par->Throttled() == 0);
+
+  // Every order under one partition key (a table with an LSI is never split for heat): the
+  // writes throttle on the table, and the card names the key.
+  ddb::Design one = c.reference;
+  one.entities[1].keys[0].key_template = *ddb::ParseKeyTemplate("ORDERS");
+  const auto crowded = ddb::JudgeDesign(c, one);
+  REQUIRE(crowded.ok());
+  const ddb::TrafficScore& place = crowded->traffic[6];
+  CHECK(place.simulated);
+  CHECK(place.throttled > 10000);
+  CHECK(place.hot_key == "\"ORDERS\"");
+  CHECK(place.hot_where == "table Shop");
+  CHECK_FALSE(place.hot_in_index);
+  // The customer's reads find nothing under this design, so they make no traffic, and say why.
+  CHECK_FALSE(crowded->traffic[2].simulated);
+  CHECK(crowded->traffic[2].reason == "not run as traffic: none of its requests read an item");
+  CHECK(ddb::Stars(*crowded, *par) == 1);  // half the patterns answered
+  const auto lines = ddb::ScoreCardLines(*crowded, *par);
+  const auto throttled = std::find_if(lines.begin(), lines.end(), [](const ddb::CardLine& l) {
+    return l.text.find("Place an order under") != std::string::npos;
+  });
+  REQUIRE(throttled != lines.end());
+  CHECK_FALSE(throttled->passed);
+  CHECK(throttled->text.starts_with(
+      "\xE2\x9C\x97 Place an order under the traffic: " + ddb::GroupedDigits(place.throttled) + " of " +
+      ddb::GroupedDigits(place.requests) + " requests throttled"));
+  CHECK(throttled->text.find("; the partition key \"ORDERS\" (table Shop) was refused ") != std::string::npos);
+  CHECK(throttled->lesson == "hot-keys");
+  CHECK(throttled->step == 2);
+
+  CHECK(lines[lines.size() - 6].text == "Traffic for a minute with its peak: 3 of 6 patterns and writes throttled");
+  CHECK_FALSE(lines[lines.size() - 6].passed);
+  // Bit for bit: the same traffic, the same refusals.
+  CHECK(ddb::JudgeDesign(c, one)->traffic[6].throttled == place.throttled);
+}
+
 TEST_CASE("The score card's lines: each pattern and write in words, the totals against par, and where to learn the fix",
           "[design]") {
   const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
   const auto par = ddb::JudgeDesign(c, c.reference);
   REQUIRE(par.ok());
   const auto lines = ddb::ScoreCardLines(*par, *par);
-  REQUIRE(lines.size() == 6 + 3 + 5);
+  REQUIRE(lines.size() == 6 + 3 + 1 + 5);
   for (const auto& line : lines) CHECK(line.passed);
   CHECK(lines[0].text == "\xE2\x9C\x93 A customer's profile: GetItem, 3 calls, 3 items read for 3, 1.5 read units");
   CHECK(lines[0].lesson.empty());
@@ -970,11 +1027,12 @@ TEST_CASE("The score card's lines: each pattern and write in words, the totals a
         "\xE2\x9C\x93 A customer's ten newest orders: Query, 3 calls, 22 items read for 22, 1.5 read units");
   CHECK(lines[7].text == "\xE2\x9C\x93 Ship an order: 5 write units (1 the table, 4 its indexes)");
   CHECK(lines[7].lesson == "hot-indexes");
-  CHECK(lines[9].text == "6 of 6 patterns answered with one request each, reading only what they return");
-  CHECK(lines[10].text == "Read units: 14 (par 14)");
-  CHECK(lines[11].text == "Write units: 13 (par 13)");
-  CHECK(lines[13].text == "Storage: 1,792,313 bytes (par 1,792,313)");
-  CHECK(lines[12].text == "Indexes: 3 (par 3)");
+  CHECK(lines[9].text == "Traffic for a minute with its peak: no request throttled");
+  CHECK(lines[10].text == "6 of 6 patterns answered with one request each, reading only what they return");
+  CHECK(lines[11].text == "Read units: 14 (par 14)");
+  CHECK(lines[12].text == "Write units: 13 (par 13)");
+  CHECK(lines[14].text == "Storage: 1,792,313 bytes (par 1,792,313)");
+  CHECK(lines[13].text == "Indexes: 3 (par 3)");
 
   // A design that loses orders to a key that is not unique: the newest-orders line points to the
   // lesson on keys that are unique.
@@ -988,7 +1046,7 @@ TEST_CASE("The score card's lines: each pattern and write in words, the totals a
       "\xE2\x9C\x97 A customer's ten newest orders: for {customerId: \"c0001\"}: misses 9 of 10"));
   CHECK(lost_lines[2].lesson == "composite-keys");
   CHECK(lost_lines[2].step == 1);
-  CHECK_FALSE(lost_lines[9].passed);
+  CHECK_FALSE(lost_lines[10].passed);
 
   // Every lesson a line can point to is a step of the curriculum.
   std::map<std::string, std::size_t> steps;  // lesson id -> its number of steps

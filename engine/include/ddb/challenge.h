@@ -41,6 +41,24 @@ struct Design {
   std::vector<PatternRequest> requests;
 };
 
+// The application's traffic (the file's optional "traffic"): requests a second of patterns and
+// writes for a simulated minute, with a peak when everything comes `peak_factor` times as fast.
+// The judge runs it through the capacity model on the design's keys (JudgeDesign).
+struct TrafficRate {
+  std::string name;  // a pattern's or a write's
+  double rate = 0;   // requests a second
+  // A read's share of requests for its first parameter set (the big tenant); the rest are
+  // spread evenly over other sets. Below 0: the big tenant is one set like the others. A
+  // write's records are drawn evenly, so the big tenant's share is its share of the records.
+  double big_share = -1;
+};
+struct ChallengeTraffic {
+  std::int64_t seconds = 60;
+  double peak_second = 30, peak_seconds = 10, peak_factor = 1;
+  std::vector<TrafficRate> reads;
+  std::vector<TrafficRate> writes;
+};
+
 struct Challenge {
   std::string id;  // lowercase words joined by '-'
   std::string title;
@@ -48,6 +66,7 @@ struct Challenge {
   Domain domain;
   std::vector<ChallengePattern> patterns;
   std::vector<WritePattern> writes;
+  std::optional<ChallengeTraffic> traffic;
   Design reference;
   // Where the studio starts the learner (the file's optional "starter"): a first design that
   // answers every pattern but not well, one table per entity and Scans. Both designs also as
@@ -74,9 +93,10 @@ inline constexpr std::size_t kParameterSets = 3;
 
 // The parameter sets for a pattern: the first takes each entity-drawn parameter from the
 // entity's first record (the big tenant) and each listed one from its first value; the others
-// draw records with the domain's seed and take the listed values in turn.
+// draw records with the domain's seed and take the listed values in turn. `count` sets (the
+// judge's traffic draws more).
 std::vector<Item> ParameterSets(const ChallengePattern& pattern, const std::vector<EntityRecords>& records,
-                                std::uint64_t seed);
+                                std::uint64_t seed, std::size_t count = kParameterSets);
 
 // ---- The score card ------------------------------------------------------------------------
 
@@ -92,18 +112,38 @@ struct WriteScore {
   WriteVerdict verdict;
 };
 
+// What a pattern's or a write's share of the challenge's traffic met on the design's keys.
+struct TrafficScore {
+  std::string name;
+  bool write = false;
+  bool simulated = false;
+  std::string reason;           // not simulated: why
+  std::uint64_t requests = 0;   // attempts over the minute, retries included
+  std::uint64_t throttled = 0;  // attempts refused
+  std::uint64_t gave_up = 0;    // requests refused on every attempt
+  // Where it throttled most: the most refused partition key of the tables and indexes the
+  // stream drew on, as ReadableValue writes it, where ("table Shop", "index GSI2 of Shop"), and
+  // how many attempts on it were refused over the minute.
+  std::string hot_key;
+  std::string hot_where;
+  bool hot_in_index = false;
+  std::uint64_t hot_key_throttled = 0;
+};
+
 // What the judge says of a design: what became of the records, each pattern and each write, and
 // the design's size. Units are summed over every pattern's parameter sets, and one of each write.
 struct ScoreCard {
   MaterialiseReport items;
   std::vector<PatternScore> patterns;  // in the challenge's order
   std::vector<WriteScore> writes;
+  std::vector<TrafficScore> traffic;  // the challenge's reads, then its writes (none without traffic)
   std::size_t tables = 0;
   std::size_t indexes = 0;          // GSIs and LSIs of the design's tables
   std::uint64_t storage_bytes = 0;  // the tables' and their indexes' sizes
   std::size_t PatternsPassed() const;
   double ReadUnits() const;
   double WriteUnits() const;
+  std::uint64_t Throttled() const;  // attempts the traffic had refused
 };
 
 // Judges `design` for `challenge` on a database of its own (nothing of the learner's sandbox, no
@@ -123,13 +163,15 @@ struct CardLine {
   int step = 0;        // its step, from 1
 };
 
-// One line per pattern, one per write, then the totals against par (patterns answered, read and
-// write units, indexes, storage).
+// One line per pattern, one per write, one per pattern or write the traffic throttled ("✗ At the
+// peak, …: 1,204 of 9,000 requests throttled; the partition key … was refused 1,180 times") and
+// the traffic's total, then the totals against par (patterns answered, read and write units,
+// indexes, storage).
 std::vector<CardLine> ScoreCardLines(const ScoreCard& card, const ScoreCard& par);
 
-// Stars against par (the reference design's card): three when every pattern passes and the
-// read and write units are no more than par's; two when every pattern passes; one when at least
-// half do; none otherwise.
+// Stars against par (the reference design's card): three when every pattern passes, the read
+// and write units are no more than par's and the traffic had nothing throttled; two when every
+// pattern passes; one when at least half do; none otherwise.
 int Stars(const ScoreCard& card, const ScoreCard& par);
 
 }  // namespace ddb

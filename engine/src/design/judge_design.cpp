@@ -4,6 +4,7 @@
 
 #include "ddb/challenge.h"
 #include "ddb/json_api.h"
+#include "design/judge_traffic.h"
 #include "model/text.h"
 
 namespace ddb {
@@ -19,6 +20,12 @@ double ScoreCard::ReadUnits() const {
   return units;
 }
 
+std::uint64_t ScoreCard::Throttled() const {
+  std::uint64_t n = 0;
+  for (const TrafficScore& t : traffic) n += t.throttled;
+  return n;
+}
+
 double ScoreCard::WriteUnits() const {
   double units = 0;
   for (const WriteScore& w : writes) units += w.verdict.units();
@@ -31,7 +38,12 @@ Result<ScoreCard> JudgeDesign(const Challenge& challenge, const Design& design) 
                               std::to_string(challenge.patterns.size()) + " patterns: give one per pattern");
   auto records = GenerateRecords(challenge.domain);
   if (!records.ok()) return records.status();
-  Database db;  // the judge's own: nothing of the learner's sandbox, no capacity model
+  // The judge's own database: nothing of the learner's sandbox, its own clock (the same time on
+  // every run), the capacity model on only for the traffic, last.
+  ManualClock clock;
+  DatabaseOptions options;
+  options.clock = &clock;
+  Database db(options);
   ScoreCard card;
   for (const std::string& table : design.tables) {
     const WireResponse created = HandleRequest(db, "CreateTable", table);
@@ -72,6 +84,7 @@ Result<ScoreCard> JudgeDesign(const Challenge& challenge, const Design& design) 
     else verdict = PriceWrite(db, w, *mapping, entity->records.front());
     card.writes.push_back({w.name, std::move(verdict)});
   }
+  card.traffic = design::JudgeTraffic(db, clock, challenge, design, *records);
   for (const std::string& table : design.tables) {
     const auto body = nlohmann::json::parse(table, nullptr, false);
     const auto description = db.Description(body.value("TableName", std::string()));
@@ -162,6 +175,30 @@ std::vector<CardLine> ScoreCardLines(const ScoreCard& card, const ScoreCard& par
     }
     lines.push_back(std::move(line));
   }
+  std::size_t simulated = 0, throttling = 0;
+  for (const TrafficScore& t : card.traffic) {
+    if (!t.simulated) continue;
+    ++simulated;
+    if (t.throttled == 0) continue;
+    ++throttling;
+    CardLine line;
+    line.text = no + t.name + " under the traffic: " + GroupedDigits(t.throttled) + " of " + GroupedDigits(t.requests) +
+                " requests throttled" +
+                (t.gave_up > 0 ? " (" + GroupedDigits(t.gave_up) + " gave up after every retry)" : "");
+    if (!t.hot_key.empty())
+      line.text += "; the partition key " + t.hot_key + " (" + t.hot_where + ") was refused " +
+                   GroupedDigits(t.hot_key_throttled) + " times";
+    line.lesson = t.hot_in_index ? "hot-indexes" : "hot-keys";  // An index runs hot on its own; Find the key
+    line.step = 2;                                              // that runs hot
+    lines.push_back(std::move(line));
+  }
+  if (simulated > 0)
+    lines.push_back({throttling == 0,
+                     "Traffic for a minute with its peak: " +
+                         (throttling == 0 ? std::string("no request throttled")
+                                          : std::to_string(throttling) + " of " + std::to_string(simulated) +
+                                                " patterns and writes throttled"),
+                     "", 0});
   lines.push_back({card.PatternsPassed() == card.patterns.size(),
                    std::to_string(card.PatternsPassed()) + " of " + std::to_string(card.patterns.size()) +
                        " patterns answered with one request each, reading only what they return",
@@ -185,7 +222,8 @@ int Stars(const ScoreCard& card, const ScoreCard& par) {
   if (card.patterns.empty() || 2 * passed < card.patterns.size()) return 0;
   if (passed < card.patterns.size()) return 1;
   // Units compare with a hair of slack: they are sums of halves and whole numbers.
-  const bool at_par = card.ReadUnits() <= par.ReadUnits() + 1e-9 && card.WriteUnits() <= par.WriteUnits() + 1e-9;
+  const bool at_par = card.ReadUnits() <= par.ReadUnits() + 1e-9 && card.WriteUnits() <= par.WriteUnits() + 1e-9 &&
+                      card.Throttled() == 0;
   return at_par ? 3 : 2;
 }
 

@@ -265,6 +265,49 @@ bool ReadWrite(Reader& r, const Node& n, const Domain& domain, WritePattern& out
   return true;
 }
 
+// "traffic": {"seconds", "peak": {"second", "seconds", "factor"}, "reads": [{"pattern", "rate",
+// "bigShare"}], "writes": [{"write", "rate"}]}, naming the challenge's own patterns and writes.
+bool ReadTraffic(Reader& r, const Node& n, const Challenge& c, ChallengeTraffic& out) {
+  if (!r.Object(n, {"reads"}, {"seconds", "peak", "writes"})) return false;
+  if (Reader::Has(n, "seconds") && !r.Integer(n.Member("seconds"), 10, 60, out.seconds)) return false;
+  if (Reader::Has(n, "peak")) {
+    const Node peak = n.Member("peak");
+    if (!r.Object(peak, {"second", "seconds", "factor"}, {}) ||
+        !r.Number(peak.Member("second"), 0, static_cast<double>(out.seconds), out.peak_second) ||
+        !r.Number(peak.Member("seconds"), 1, static_cast<double>(out.seconds), out.peak_seconds) ||
+        !r.Number(peak.Member("factor"), 1, 100, out.peak_factor))
+      return false;
+  }
+  const auto read_rates = [&r](const Node& list, const char* key, bool reads, auto&& known,
+                               std::vector<TrafficRate>& rates) {
+    if (!r.Array(list, reads ? 1 : 0, 20)) return false;
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const Node e = list.Element(i);
+      TrafficRate rate;
+      const bool shaped = reads ? r.Object(e, {key, "rate"}, {"bigShare"}) : r.Object(e, {key, "rate"}, {});
+      if (!shaped || !r.NonEmptyString(e.Member(key), rate.name) ||
+          !r.Number(e.Member("rate"), 0, 100'000, rate.rate) ||
+          (Reader::Has(e, "bigShare") && !r.Number(e.Member("bigShare"), 0, 1, rate.big_share)))
+        return false;
+      if (!known(rate.name))
+        return r.Fail(e.Member(key).path, "\"" + rate.name + "\" is not a " + key + " of this challenge");
+      for (const TrafficRate& earlier : rates)
+        if (earlier.name == rate.name) return r.Fail(e.Member(key).path, "\"" + rate.name + "\" is given two rates");
+      rates.push_back(std::move(rate));
+    }
+    return true;
+  };
+  const auto pattern = [&c](const std::string& name) {
+    return std::any_of(c.patterns.begin(), c.patterns.end(),
+                       [&](const ChallengePattern& p) { return p.pattern.name == name; });
+  };
+  const auto write = [&c](const std::string& name) {
+    return std::any_of(c.writes.begin(), c.writes.end(), [&](const WritePattern& w) { return w.name == name; });
+  };
+  if (!read_rates(n.Member("reads"), "pattern", true, pattern, out.reads)) return false;
+  return !Reader::Has(n, "writes") || read_rates(n.Member("writes"), "write", false, write, out.writes);
+}
+
 bool ReadDesign(Reader& r, const Node& n, const Domain& domain, const std::vector<ChallengePattern>& patterns,
                 Design& out) {
   if (!r.Object(n, {"tables", "entities", "requests"}, {})) return false;
@@ -352,7 +395,7 @@ Result<Challenge> ParseChallenge(std::string_view json_text, std::string_view so
   std::string schema;
   std::int64_t seed = 0;
   if (r.Object(root, {"id", "title", "brief", "seed", "entities", "patterns", "reference"},
-               {"$schema", "writes", "starter"}) &&
+               {"$schema", "writes", "traffic", "starter"}) &&
       (!Reader::Has(root, "$schema") || r.NonEmptyString(root.Member("$schema"), schema)) &&
       r.NonEmptyString(root.Member("id"), c.id, 60) &&
       (IsChallengeId(c.id) ||
@@ -387,6 +430,10 @@ Result<Challenge> ParseChallenge(std::string_view json_text, std::string_view so
           if (ReadWrite(r, writes.Element(i), c.domain, write)) c.writes.push_back(std::move(write));
         }
     }
+    if (!r.failed() && Reader::Has(root, "traffic")) {
+      ChallengeTraffic traffic;
+      if (ReadTraffic(r, root.Member("traffic"), c, traffic)) c.traffic = std::move(traffic);
+    }
     if (!r.failed() && ReadDesign(r, root.Member("reference"), c.domain, c.patterns, c.reference))
       c.reference_text = IndentedJson(*root.Member("reference"));
     if (!r.failed() && Reader::Has(root, "starter")) {
@@ -417,9 +464,9 @@ Result<Design> ParseDesign(std::string_view json_text, const Challenge& challeng
 }
 
 std::vector<Item> ParameterSets(const ChallengePattern& pattern, const std::vector<EntityRecords>& records,
-                                std::uint64_t seed) {
-  std::vector<Item> sets(kParameterSets);
-  for (std::size_t s = 0; s < kParameterSets; ++s) {
+                                std::uint64_t seed, std::size_t count) {
+  std::vector<Item> sets(count);
+  for (std::size_t s = 0; s < count; ++s) {
     // One record per entity per set, so that parameters drawn from one entity agree (an
     // order's id and its customer); the first set takes the big tenant, record 0.
     std::map<std::string, std::size_t> chosen;
