@@ -17,9 +17,10 @@ namespace ddb::design {
 //   - a read (GetItem or Query) is sent once for each of kTrafficSets parameter sets (the big
 //     tenant first, with its share) to learn the partition key it reads and the bytes it reads;
 //     its stream draws those keys with those weights, each request reading the mean bytes;
-//   - a write draws one of its entity's records (every record equally likely) and writes the
-//     item the design makes of it (a change, the changed item), on the table and every index
-//     whose key the item has;
+//   - a write draws one of its entity's records (every record equally likely; of a large
+//     domain, one of kTrafficRecords taken evenly through them) and writes the item the design
+//     makes of it (a change, the changed item), on the table and every index whose key the
+//     item has;
 //   - a Scan, a BatchGetItem, or an index with a multi-attribute key is not run as traffic
 //     (the reason says so): what a Scan costs is on its pattern's line.
 // Leaves the capacity model on and the clock moved on by the minute.
@@ -27,5 +28,6 @@ std::vector<TrafficScore> JudgeTraffic(Database& db, ManualClock& clock, const C
                                        const Design& design, const std::vector<EntityRecords>& records);
 
 inline constexpr std::size_t kTrafficSets = 32;
+inline constexpr std::size_t kTrafficRecords = 2000;
 
 }  // namespace ddb::design
