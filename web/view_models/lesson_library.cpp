@@ -13,7 +13,6 @@ void LessonLibrary::Start() {
   status_ = Status::kLoading;
   error_.clear();
   entries_.clear();
-  bundled_.clear();
   started_ = true;
   ++revision_;
   host_.StartFetch(kBundlePath);
@@ -51,32 +50,19 @@ std::string LessonLibrary::FetchError(std::string_view name, const FetchedFile& 
 }
 
 void LessonLibrary::TakeBundle(const FetchedFile& file) {
-  bundled_.clear();
-  if (file.ok()) {
-    if (auto files = ddb::ParseLessonBundle(file.text, kBundlePath); files.ok()) {
-      for (const ddb::LessonBundleFile& f : *files) bundled_.emplace_back(f.file, std::string(f.text));
-    }
-  }
+  std::vector<ddb::LessonBundleFile> bundled;
+  if (file.ok())
+    if (auto files = ddb::ParseLessonBundle(file.text, kBundlePath); files.ok()) bundled = std::move(files).value();
   // Without a bundle (or with one that cannot be read), every file is fetched on its own.
-  const auto index = std::find_if(bundled_.begin(), bundled_.end(),
-                                  [](const auto& f) { return kLessonFolder + f.first == kIndexPath; });
-  if (index == bundled_.end()) {
-    host_.StartFetch(kIndexPath);
-    return;
-  }
-  FetchedFile from_bundle{kIndexPath, 200, std::move(index->second), ""};
-  TakeIndex(from_bundle);
+  const std::string_view index_file = std::string_view(kIndexPath).substr(std::string_view(kLessonFolder).size());
+  if (const ddb::LessonBundleFile* index = Bundled(bundled, index_file)) ReadIndex(index->text, bundled);
+  else host_.StartFetch(kIndexPath);
 }
 
-void LessonLibrary::LoadLesson(Entry& entry) {
-  const auto bundled =
-      std::find_if(bundled_.begin(), bundled_.end(), [&](const auto& f) { return f.first == entry.file; });
-  if (bundled == bundled_.end()) {
-    host_.StartFetch(kLessonFolder + entry.file);
-    return;
-  }
-  FetchedFile from_bundle{kLessonFolder + entry.file, 200, std::move(bundled->second), ""};
-  TakeLesson(entry, from_bundle);
+const ddb::LessonBundleFile* LessonLibrary::Bundled(std::span<const ddb::LessonBundleFile> bundled,
+                                                    std::string_view file) {
+  const auto f = std::find_if(bundled.begin(), bundled.end(), [&](const auto& b) { return b.file == file; });
+  return f == bundled.end() ? nullptr : &*f;
 }
 
 void LessonLibrary::TakeIndex(const FetchedFile& file) {
@@ -85,7 +71,11 @@ void LessonLibrary::TakeIndex(const FetchedFile& file) {
     error_ = FetchError(kIndexPath, file);
     return;
   }
-  auto index = ddb::ParseLessonIndex(file.text, kIndexPath);
+  ReadIndex(file.text, {});
+}
+
+void LessonLibrary::ReadIndex(std::string_view text, std::span<const ddb::LessonBundleFile> bundled) {
+  auto index = ddb::ParseLessonIndex(text, kIndexPath);
   if (!index.ok()) {
     status_ = Status::kFailed;
     error_ = index.status().message();
@@ -99,17 +89,25 @@ void LessonLibrary::TakeIndex(const FetchedFile& file) {
     entry.file = std::move(listed.file);
     entries_.push_back(std::move(entry));
   }
-  for (Entry& entry : entries_) LoadLesson(entry);
-  bundled_.clear();
+  // Each lesson from the bundle, or fetched on its own when the bundle lacks it.
+  for (Entry& entry : entries_) {
+    if (const ddb::LessonBundleFile* f = Bundled(bundled, entry.file)) ReadLesson(entry, f->text);
+    else host_.StartFetch(kLessonFolder + entry.file);
+  }
 }
 
 void LessonLibrary::TakeLesson(Entry& entry, const FetchedFile& file) {
-  entry.status = Status::kFailed;
   if (!file.ok()) {
+    entry.status = Status::kFailed;
     entry.error = FetchError(kLessonFolder + entry.file, file);
     return;
   }
-  auto lesson = ddb::ParseLesson(file.text, entry.file);
+  ReadLesson(entry, file.text);
+}
+
+void LessonLibrary::ReadLesson(Entry& entry, std::string_view text) {
+  entry.status = Status::kFailed;
+  auto lesson = ddb::ParseLesson(text, entry.file);
   if (!lesson.ok()) {
     entry.error = lesson.status().message();
     return;

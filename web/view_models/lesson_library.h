@@ -14,9 +14,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "ddb/lesson.h"
@@ -61,9 +61,12 @@ class LessonLibrary {
  private:
   void TakeBundle(const FetchedFile& file);
   void TakeIndex(const FetchedFile& file);
-  // Gives the entry its file from the bundle, or asks for it alone.
-  void LoadLesson(Entry& entry);
   void TakeLesson(Entry& entry, const FetchedFile& file);
+  // The index's and a lesson's text, fetched alone or from the bundle; a lesson `bundled` lacks
+  // is fetched on its own.
+  void ReadIndex(std::string_view text, std::span<const ddb::LessonBundleFile> bundled);
+  void ReadLesson(Entry& entry, std::string_view text);
+  static const ddb::LessonBundleFile* Bundled(std::span<const ddb::LessonBundleFile> bundled, std::string_view file);
   static std::string FetchError(std::string_view name, const FetchedFile& file);
 
   Host& host_;
@@ -71,8 +74,6 @@ class LessonLibrary {
   bool started_ = false;
   std::string error_;
   std::vector<Entry> entries_;
-  // The bundle's files (name relative to lessons/, text) until the index has taken its lessons.
-  std::vector<std::pair<std::string, std::string>> bundled_;
   std::uint64_t revision_ = 0;
 };
 

@@ -249,13 +249,21 @@ std::vector<TrafficScore> JudgeTraffic(Database& db, ManualClock& clock, const C
       db.RunBackgroundWork();
     }
     const TrafficStatus status = db.Traffic();
+    // The table's most refused key, named on each of its streams that throttled.
+    TrafficScore hottest;
+    if (std::any_of(status.streams.begin(), status.streams.end(), [](const auto& s) { return s.throttled > 0; }))
+      FindHotKey(db, table, hottest);
     for (std::size_t k = 0; k < owners.size() && k < status.streams.size(); ++k) {
       TrafficScore& score = scores[owners[k]];
       score.simulated = true;
       score.requests = status.streams[k].requests;
       score.throttled = status.streams[k].throttled;
       score.gave_up = status.streams[k].gave_up;
-      if (score.throttled > 0) FindHotKey(db, table, score);
+      if (score.throttled == 0) continue;
+      score.hot_key = hottest.hot_key;
+      score.hot_where = hottest.hot_where;
+      score.hot_in_index = hottest.hot_in_index;
+      score.hot_key_throttled = hottest.hot_key_throttled;
     }
     db.StopTraffic();
   }

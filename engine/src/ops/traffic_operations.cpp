@@ -2,6 +2,7 @@
 // Traffic, SetCapacityModel. The requests themselves are made by traffic::TrafficGenerator as
 // the background work runs (Database::Impl::RunBackgroundWork).
 #include "ops/database_impl.h"
+#include "storage/index_reads.h"
 
 namespace ddb {
 namespace {
@@ -57,13 +58,11 @@ Status Database::StartTraffic(const TrafficScenario& scenario) {
   for (const TrafficStream& s : scenario.streams) {
     const KeySchema* keys = &def.key_schema;
     if (!s.index_name.empty()) {
-      keys = nullptr;
-      for (const auto* list : {&def.global_secondary_indexes, &def.local_secondary_indexes})
-        for (const IndexDescription& d : *list)
-          if (d.index_name == s.index_name) keys = &d.key_schema;
-      if (!keys)
+      const auto index = FindIndex(def, s.index_name);
+      if (!index.ok())
         return Status::Validation("Stream \"" + s.name + "\" queries index \"" + s.index_name + "\", which table \"" +
                                   scenario.table_name + "\" does not have");
+      keys = &index->index->key_schema;
     }
     // Values given as they are must be of their key attribute's type: they are stored as keys.
     if (auto bad = MistypedTrafficValue(s, *keys, def); !bad.empty())
