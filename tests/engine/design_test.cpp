@@ -1007,7 +1007,9 @@ TEST_CASE("The challenge's traffic runs on the design's keys: the reference surv
   CHECK(throttled->lesson == "hot-keys");
   CHECK(throttled->step == 2);
 
-  CHECK(lines[lines.size() - 6].text == "Traffic for a minute with its peak: 3 of 6 patterns and writes throttled");
+  CHECK(lines[lines.size() - 6].text ==
+        "Traffic for a minute with its peak: 3 of 6 patterns and writes throttled (3 not run, e.g. A customer's ten "
+        "newest orders: none of its requests read an item)");
   CHECK_FALSE(lines[lines.size() - 6].passed);
   // Bit for bit: the same traffic, the same refusals.
   CHECK(ddb::JudgeDesign(c, one)->traffic[6].throttled == place.throttled);
@@ -1112,7 +1114,32 @@ TEST_CASE("The studio's starting design answers the easy patterns and scans for 
   // Without indexes a write costs the table alone, in the singular when it is one unit.
   const auto lines = ddb::ScoreCardLines(*card, *par);
   CHECK(lines[6].text == "\xE2\x9C\x93 Place an order: 1 write unit (the table alone)");
-  CHECK(lines[6].lesson.empty());
+  CHECK(
+      lines[6]
+          .lesson.empty());  // Its Scans are run as traffic too, each reading the whole table: the peak finds the table
+  // short, and the order looked up by its id, on the same table, is refused with them.
+  REQUIRE(card->traffic.size() == 9);
+  for (std::size_t i = 2; i < 6; ++i) {
+    INFO(card->traffic[i].name << ": " << card->traffic[i].reason);
+    CHECK(card->traffic[i].simulated);
+    CHECK(card->traffic[i].scan);
+    CHECK(card->traffic[i].throttled > 0);
+  }
+  CHECK_FALSE(card->traffic[1].scan);
+  CHECK(card->traffic[1].throttled > 0);
+  CHECK(card->traffic[1].hot_where == "table Orders");
+  CHECK(card->traffic[1].hot_key.empty());
+  CHECK(card->traffic[6].throttled == 0);  // the writes go to their own table
+  REQUIRE(lines.size() == 6 + 3 + 5 + 1 + 5);
+  CHECK(lines[9].text.starts_with("\xE2\x9C\x97 An order by its id under the traffic: "));
+  CHECK(lines[9].text.ends_with("; table Orders had no capacity to spare: its refusals are spread over many keys"));
+  CHECK(lines[9].lesson.empty());
+  CHECK(lines[13].text.starts_with("\xE2\x9C\x97 A customer's orders over an amount under the traffic: "));
+  CHECK(lines[13].text.ends_with(": each one a Scan, which reads the whole table"));
+  CHECK(lines[13].lesson == "filters-vs-keys");
+  CHECK(lines[13].step == 5);
+  CHECK(lines[14].text == "Traffic for a minute with its peak: 5 of 9 patterns and writes throttled");
+  CHECK_FALSE(lines[14].passed);
 }
 
 TEST_CASE("A learner's design text is read with the reference's rules, and a broken one says where", "[design]") {

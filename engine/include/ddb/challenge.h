@@ -117,16 +117,18 @@ struct TrafficScore {
   std::string name;
   bool write = false;
   bool simulated = false;
-  std::string reason;           // not simulated: why
+  bool scan = false;            // a read the design serves with a Scan
+  std::string reason;           // not simulated: why ("not run as traffic: ...")
   std::uint64_t requests = 0;   // attempts over the minute, retries included
   std::uint64_t throttled = 0;  // attempts refused
   std::uint64_t gave_up = 0;    // requests refused on every attempt
-  // Where it throttled most: the most refused partition key of the tables and indexes the
-  // stream drew on, as ReadableValue writes it, where ("table Shop", "index GSI2 of Shop"), and
-  // how many attempts on it were refused over the minute.
-  std::string hot_key;
+  // Where its table's traffic was refused most ("table Shop", "index GSI2 of Shop") and, when
+  // one partition key took at least half of those refusals, that key as ReadableValue writes it
+  // and how many attempts on it were refused over the minute; no key when the refusals were
+  // spread over many (the table or index as a whole was short).
   std::string hot_where;
   bool hot_in_index = false;
+  std::string hot_key;
   std::uint64_t hot_key_throttled = 0;
 };
 

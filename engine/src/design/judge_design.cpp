@@ -176,8 +176,12 @@ std::vector<CardLine> ScoreCardLines(const ScoreCard& card, const ScoreCard& par
     lines.push_back(std::move(line));
   }
   std::size_t simulated = 0, throttling = 0;
+  const TrafficScore* not_run = nullptr;  // the first pattern or write not run as traffic
   for (const TrafficScore& t : card.traffic) {
-    if (!t.simulated) continue;
+    if (!t.simulated) {
+      if (!not_run) not_run = &t;
+      continue;
+    }
     ++simulated;
     if (t.throttled == 0) continue;
     ++throttling;
@@ -185,20 +189,37 @@ std::vector<CardLine> ScoreCardLines(const ScoreCard& card, const ScoreCard& par
     line.text = no + t.name + " under the traffic: " + GroupedDigits(t.throttled) + " of " + GroupedDigits(t.requests) +
                 " requests throttled" +
                 (t.gave_up > 0 ? " (" + GroupedDigits(t.gave_up) + " gave up after every retry)" : "");
-    if (!t.hot_key.empty())
-      line.text += "; the partition key " + t.hot_key + " (" + t.hot_where + ") was refused " +
-                   GroupedDigits(t.hot_key_throttled) + " times";
-    line.lesson = t.hot_in_index ? "hot-indexes" : "hot-keys";  // An index runs hot on its own; Find the key
-    line.step = 2;                                              // that runs hot
+    if (t.scan) {
+      line.text += ": each one a Scan, which reads the whole table";
+      line.lesson = "filters-vs-keys";  // Give the access pattern a key
+      line.step = 5;
+    } else {
+      if (!t.hot_key.empty()) {
+        line.text += "; the partition key " + t.hot_key + " (" + t.hot_where + ") was refused " +
+                     GroupedDigits(t.hot_key_throttled) + " times";
+        line.lesson = t.hot_in_index ? "hot-indexes" : "hot-keys";  // An index runs hot on its own; Find
+        line.step = 2;                                              // the key that runs hot
+      } else if (!t.hot_where.empty()) {
+        line.text += "; " + t.hot_where + " had no capacity to spare: its refusals are spread over many keys";
+      }
+    }
     lines.push_back(std::move(line));
   }
-  if (simulated > 0)
-    lines.push_back({throttling == 0,
-                     "Traffic for a minute with its peak: " +
-                         (throttling == 0 ? std::string("no request throttled")
-                                          : std::to_string(throttling) + " of " + std::to_string(simulated) +
-                                                " patterns and writes throttled"),
-                     "", 0});
+  if (simulated > 0) {
+    std::string text = "Traffic for a minute with its peak: " +
+                       (throttling == 0 ? std::string("no request throttled")
+                                        : std::to_string(throttling) + " of " + std::to_string(simulated) +
+                                              " patterns and writes throttled");
+    // What was not run is said, so "no request throttled" is not read as true of it too.
+    if (not_run) {
+      const std::string prefix = "not run as traffic: ";
+      const std::string why =
+          not_run->reason.starts_with(prefix) ? not_run->reason.substr(prefix.size()) : not_run->reason;
+      text +=
+          " (" + std::to_string(card.traffic.size() - simulated) + " not run, e.g. " + not_run->name + ": " + why + ")";
+    }
+    lines.push_back({throttling == 0, std::move(text), "", 0});
+  }
   lines.push_back({card.PatternsPassed() == card.patterns.size(),
                    std::to_string(card.PatternsPassed()) + " of " + std::to_string(card.patterns.size()) +
                        " patterns answered with one request each, reading only what they return",

@@ -63,14 +63,16 @@ struct Planned {
   std::size_t score = 0;  // into the scores
   std::string table;
   TrafficStream stream;
+  bool scan = false;
 };
 
 // A read pattern's stream, or why it has none.
 std::string PlanRead(Database& db, const ChallengeTraffic& traffic, const TrafficRate& rate,
                      const ChallengePattern& pattern, const PatternRequest& request,
                      const std::vector<EntityRecords>& records, std::uint64_t seed, Planned& out) {
-  if (request.operation != "GetItem" && request.operation != "Query")
-    return "not run as traffic: a " + request.operation + " reads every partition (its cost is on the pattern's line)";
+  const bool scan = request.operation == "Scan";
+  if (!scan && request.operation != "GetItem" && request.operation != "Query")
+    return "not run as traffic: the capacity model's traffic makes no " + request.operation;
   const auto body = nlohmann::json::parse(request.body, nullptr, false);
   if (!body.is_object() || !body.contains("TableName") || !body["TableName"].is_string())
     return "not run as traffic: the request names no table";
@@ -93,15 +95,25 @@ std::string PlanRead(Database& db, const ChallengeTraffic& traffic, const Traffi
     if (HandleRequest(db, request.operation, *bound).http_status != 200) continue;
     const RequestTrace& trace = db.last_trace();
     if (trace.entries.empty() || !trace.entries.front().item) continue;  // it read nothing: no key to learn
-    const AttributeValue* pk = FindAttribute(*trace.entries.front().item, keys->partition_key.name);
-    if (!pk) continue;
-    partition_keys.Add(*pk, i == 0 ? big : (1 - big) / static_cast<double>(sets.size() - 1));
+    const double weight = i == 0 ? big : (1 - big) / static_cast<double>(sets.size() - 1);
+    // A Query or GetItem reads one partition key; a Scan's units are drawn on the partitions of
+    // everything it read, one at a time (the playground's model of its pages).
+    const std::size_t keyed = scan ? trace.entries.size() : 1;
+    bool learnt = false;
+    for (std::size_t e = 0; e < keyed; ++e)
+      if (const ItemPtr& item = trace.entries[e].item)
+        if (const AttributeValue* pk = FindAttribute(*item, keys->partition_key.name)) {
+          partition_keys.Add(*pk, weight / static_cast<double>(keyed));
+          learnt = true;
+        }
+    if (!learnt) continue;
     for (const TraceEntry& e : trace.entries) bytes += e.item_bytes;
     ++calls;
   }
   if (calls == 0) return "not run as traffic: none of its requests read an item";
+  out.scan = scan;
   out.stream.name = pattern.pattern.name;
-  out.stream.operation = request.operation;
+  out.stream.operation = scan ? "Query" : request.operation;  // one request that reads `item_bytes`
   out.stream.index_name = index;
   out.stream.consistent_read = body.contains("ConsistentRead") && body["ConsistentRead"] == true;
   out.stream.item_bytes = static_cast<std::int64_t>(std::max<std::uint64_t>(1, bytes / calls));
@@ -172,20 +184,33 @@ std::string PlanWrite(Database& db, const ChallengeTraffic& traffic, const Traff
   return "";
 }
 
-// The most refused partition key of `table` and its GSIs over the last minute.
+// Where `table`'s traffic was refused most (the table or one of its GSIs) and, when one
+// partition key took at least half of those refusals, that key: otherwise the refusals are
+// spread over many keys, and what ran short was the table's or the index's capacity as a whole
+// (on-demand's ceiling, or Scans spending it).
 void FindHotKey(const Database& db, const std::string& table, TrafficScore& score) {
   std::vector<std::string> resources = {""};
   if (auto d = db.Description(table); d.ok())
     for (const IndexDescription& gsi : d->global_secondary_indexes) resources.push_back(gsi.index_name);
+  std::uint64_t most = 0;
   for (const std::string& index : resources) {
+    const auto metrics = db.Metrics(table, index);
+    if (!metrics.ok()) continue;
+    std::uint64_t events = 0;
+    for (const CapacitySecond& second : metrics->seconds)
+      events += second.read_throttle_events + second.write_throttle_events;
+    if (events <= most) continue;
+    most = events;
+    score.hot_where = index.empty() ? "table " + table : "index " + index + " of " + table;
+    score.hot_in_index = !index.empty();
+    score.hot_key.clear();
+    score.hot_key_throttled = 0;
     const auto top = db.TopKeys(table, index, 1);
     if (!top.ok() || top->most_throttled_partition_keys.empty()) continue;
     const ContributorKey& key = top->most_throttled_partition_keys.front();
-    if (key.count <= score.hot_key_throttled) continue;
-    score.hot_key_throttled = key.count;
+    if (2 * key.count < events) continue;
     score.hot_key = ReadableValue(key.partition_key);
-    score.hot_where = index.empty() ? "table " + table : "index " + index + " of " + table;
-    score.hot_in_index = !index.empty();
+    score.hot_key_throttled = key.count;
   }
 }
 
@@ -232,16 +257,16 @@ std::vector<TrafficScore> JudgeTraffic(Database& db, ManualClock& clock, const C
     scenario.seed = challenge.domain.seed;
     scenario.table_name = table;
     scenario.duration_seconds = traffic.seconds;
-    scenario.max_stored_items = 0;  // metered only: the judged items stay as they are
-    std::vector<std::size_t> owners;
+    scenario.max_stored_items = 0;       // metered only: the judged items stay as they are
+    std::vector<const Planned*> owners;  // each stream's plan, in the scenario's order
     for (const Planned& p : planned)
       if (p.table == table) {
         scenario.streams.push_back(p.stream);
-        owners.push_back(p.score);
+        owners.push_back(&p);
       }
     if (scenario.streams.empty()) continue;
     if (Status started = db.StartTraffic(scenario); !started.ok()) {
-      for (std::size_t owner : owners) scores[owner].reason = "not run as traffic: " + started.message();
+      for (const Planned* owner : owners) scores[owner->score].reason = "not run as traffic: " + started.message();
       continue;
     }
     for (std::int64_t s = 0; s < traffic.seconds; ++s) {
@@ -254,8 +279,9 @@ std::vector<TrafficScore> JudgeTraffic(Database& db, ManualClock& clock, const C
     if (std::any_of(status.streams.begin(), status.streams.end(), [](const auto& s) { return s.throttled > 0; }))
       FindHotKey(db, table, hottest);
     for (std::size_t k = 0; k < owners.size() && k < status.streams.size(); ++k) {
-      TrafficScore& score = scores[owners[k]];
+      TrafficScore& score = scores[owners[k]->score];
       score.simulated = true;
+      score.scan = owners[k]->scan;
       score.requests = status.streams[k].requests;
       score.throttled = status.streams[k].throttled;
       score.gave_up = status.streams[k].gave_up;

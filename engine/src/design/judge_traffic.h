@@ -21,8 +21,11 @@ namespace ddb::design {
 //     domain, one of kTrafficRecords taken evenly through them) and writes the item the design
 //     makes of it (a change, the changed item), on the table and every index whose key the
 //     item has;
-//   - a Scan, a BatchGetItem, or an index with a multi-attribute key is not run as traffic
-//     (the reason says so): what a Scan costs is on its pattern's line.
+//   - a Scan is learnt the same way, each request reading what one Scan read, its units drawn
+//     on the partition of one of the items it read at a time, so a busy Scan spends the table's
+//     capacity as the pages of real ones would;
+//   - a BatchGetItem, or an index with a multi-attribute key, is not run as traffic (the reason
+//     says so).
 // Leaves the capacity model on and the clock moved on by the minute.
 std::vector<TrafficScore> JudgeTraffic(Database& db, ManualClock& clock, const Challenge& challenge,
                                        const Design& design, const std::vector<EntityRecords>& records);
