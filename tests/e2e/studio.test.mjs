@@ -99,6 +99,9 @@ for (const size of [{ width: 1024, height: 640 }, { width: 1280, height: 800 }])
       assert.equal(s.studio.stars, 3);
       assert.equal(s.studio.parShown, true);
       assert.ok(s.studio.lines.every((l) => l.passed));
+      // The month priced at the traffic's rates, the same figures as the engine's own test.
+      assert.match(s.studio.lines.at(-1).text,
+        /^A month at the traffic's rates, at AWS's us-east-1 prices of 2024-11-01: on-demand \$2,000\.02 \(388 read/);
       await scrollStudio(page, 'studio.reference');
       await screenshot(page, `studio-passed-${size.width}.png`);
       assert.deepEqual(errors, []);

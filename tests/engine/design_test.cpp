@@ -4,6 +4,7 @@
 #include "ddb/design.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 #include <string>
@@ -1007,10 +1008,10 @@ TEST_CASE("The challenge's traffic runs on the design's keys: the reference surv
   CHECK(throttled->lesson == "hot-keys");
   CHECK(throttled->step == 2);
 
-  CHECK(lines[lines.size() - 6].text ==
+  CHECK(lines[lines.size() - 7].text ==
         "Traffic for a minute with its peak: 3 of 6 patterns and writes throttled (3 not run, e.g. A customer's ten "
         "newest orders: none of its requests read an item)");
-  CHECK_FALSE(lines[lines.size() - 6].passed);
+  CHECK_FALSE(lines[lines.size() - 7].passed);
   // Bit for bit: the same traffic, the same refusals.
   CHECK(ddb::JudgeDesign(c, one)->traffic[6].throttled == place.throttled);
 }
@@ -1021,7 +1022,7 @@ TEST_CASE("The score card's lines: each pattern and write in words, the totals a
   const auto par = ddb::JudgeDesign(c, c.reference);
   REQUIRE(par.ok());
   const auto lines = ddb::ScoreCardLines(*par, *par);
-  REQUIRE(lines.size() == 6 + 3 + 1 + 5);
+  REQUIRE(lines.size() == 6 + 3 + 1 + 6);
   for (const auto& line : lines) CHECK(line.passed);
   CHECK(lines[0].text == "\xE2\x9C\x93 A customer's profile: GetItem, 3 calls, 3 items read for 3, 1.5 read units");
   CHECK(lines[0].lesson.empty());
@@ -1065,7 +1066,7 @@ TEST_CASE("The score card's lines: each pattern and write in words, the totals a
       for (std::size_t replaced : {0, 1}) {
         ddb::ScoreCard card;
         card.items.replaced = replaced;
-        ddb::PatternScore score{"p", "Query", index, {}};
+        ddb::PatternScore score{"p", "Query", index, 3, {}};
         score.verdict.problem = problem;
         score.verdict.reason = "r";
         card.patterns.push_back(score);
@@ -1114,9 +1115,8 @@ TEST_CASE("The studio's starting design answers the easy patterns and scans for 
   // Without indexes a write costs the table alone, in the singular when it is one unit.
   const auto lines = ddb::ScoreCardLines(*card, *par);
   CHECK(lines[6].text == "\xE2\x9C\x93 Place an order: 1 write unit (the table alone)");
-  CHECK(
-      lines[6]
-          .lesson.empty());  // Its Scans are run as traffic too, each reading the whole table: the peak finds the table
+  CHECK(lines[6].lesson.empty());
+  // Its Scans are run as traffic too, each reading the whole table: the peak finds the table
   // short, and the order looked up by its id, on the same table, is refused with them.
   REQUIRE(card->traffic.size() == 9);
   for (std::size_t i = 2; i < 6; ++i) {
@@ -1130,7 +1130,7 @@ TEST_CASE("The studio's starting design answers the easy patterns and scans for 
   CHECK(card->traffic[1].hot_where == "table Orders");
   CHECK(card->traffic[1].hot_key.empty());
   CHECK(card->traffic[6].throttled == 0);  // the writes go to their own table
-  REQUIRE(lines.size() == 6 + 3 + 5 + 1 + 5);
+  REQUIRE(lines.size() == 6 + 3 + 5 + 1 + 6);
   CHECK(lines[9].text.starts_with("\xE2\x9C\x97 An order by its id under the traffic: "));
   CHECK(lines[9].text.ends_with("; table Orders had no capacity to spare: its refusals are spread over many keys"));
   CHECK(lines[9].lesson.empty());
@@ -1140,6 +1140,63 @@ TEST_CASE("The studio's starting design answers the easy patterns and scans for 
   CHECK(lines[13].step == 5);
   CHECK(lines[14].text == "Traffic for a minute with its peak: 5 of 9 patterns and writes throttled");
   CHECK_FALSE(lines[14].passed);
+}
+
+TEST_CASE("The judge prices a design's month at the traffic's rates, on-demand and provisioned, with AWS's prices",
+          "[design]") {
+  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  REQUIRE(c.traffic.has_value());
+  const auto par = ddb::JudgeDesign(c, c.reference);
+  REQUIRE(par.ok());
+  REQUIRE(par->cost.has_value());
+  // Worked by hand from the card: a read costs its pattern's units over its three parameter sets,
+  // a write its units; us-east-1: $0.125 and $0.625 a million request units, $0.00013 and
+  // $0.00065 a capacity unit-hour, $0.25 a GB-month, 100 bytes an item, 730 hours a month.
+  double reads = 0, writes = 0;
+  for (const ddb::TrafficRate& r : c.traffic->reads)
+    for (const auto& p : par->patterns)
+      if (p.name == r.name) reads += r.rate * p.verdict.read_units / 3;
+  for (const ddb::TrafficRate& w : c.traffic->writes)
+    for (const auto& s : par->writes)
+      if (s.name == w.name) writes += w.rate * s.verdict.units();
+  const ddb::DesignCost& cost = *par->cost;
+  CHECK(cost.read_units_a_second == Approx(reads));
+  CHECK(cost.write_units_a_second == Approx(writes));
+  CHECK(cost.read_units_a_second == Approx(388.3333333333));
+  CHECK(cost.write_units_a_second == Approx(1140));
+  CHECK(cost.on_demand == Approx(730 * 3600 * (reads * 0.125e-6 + writes * 0.625e-6)));
+  CHECK(cost.read_capacity == std::ceil(reads * 4));
+  CHECK(cost.write_capacity == std::ceil(writes * 4));
+  CHECK(cost.provisioned == Approx(730 * (std::ceil(reads * 4) * 0.00013 + std::ceil(writes * 4) * 0.00065)));
+  CHECK(cost.storage == Approx((1792313 + 100.0 * par->stored_items) / 1e9 * 0.25));
+  const auto lines = ddb::ScoreCardLines(*par, *par);
+  CHECK(lines.back().passed);
+  CHECK(lines.back().text ==
+        "A month at the traffic's rates, at AWS's us-east-1 prices of 2024-11-01: on-demand $2,000.02 (388 read and "
+        "1,140 write units a second), or provisioned for the peak $2,311.19 (1,554 RCU and 4,560 WCU); storage less "
+        "than $0.01 (par: on-demand $2,000.02, provisioned $2,311.19)");
+
+  // The starting design's Scans read the whole table for every request: twenty times the read
+  // units; without indexes its writes cost less, but not as much less.
+  const auto starter = ddb::JudgeDesign(c, *c.starter);
+  REQUIRE(starter.ok());
+  REQUIRE(starter->cost.has_value());
+  CHECK(starter->cost->read_units_a_second == Approx(7950));
+  CHECK(starter->cost->write_units_a_second == Approx(260));
+  const auto starter_lines = ddb::ScoreCardLines(*starter, *par);
+  CHECK_FALSE(starter_lines.back().passed);
+  CHECK(starter_lines.back().text ==
+        "A month at the traffic's rates, at AWS's us-east-1 prices of 2024-11-01: on-demand $3,038.63 (7,950 read "
+        "and 260 write units a second), or provisioned for the peak $3,511.30 (31,800 RCU and 1,040 WCU); storage "
+        "less than $0.01 (par: on-demand $2,000.02, provisioned $2,311.19)");
+
+  // Without traffic there is nothing to price, and no line says so.
+  ddb::Challenge quiet = c;
+  quiet.traffic.reset();
+  const auto unpriced = ddb::JudgeDesign(quiet, quiet.reference);
+  REQUIRE(unpriced.ok());
+  CHECK_FALSE(unpriced->cost.has_value());
+  CHECK(ddb::ScoreCardLines(*unpriced, *unpriced).back().text.starts_with("Storage: "));
 }
 
 TEST_CASE("A learner's design text is read with the reference's rules, and a broken one says where", "[design]") {

@@ -102,8 +102,9 @@ std::vector<Item> ParameterSets(const ChallengePattern& pattern, const std::vect
 
 struct PatternScore {
   std::string name;
-  std::string operation;     // the design's request's
-  bool reads_index = false;  // the request names an IndexName
+  std::string operation;           // the design's request's
+  bool reads_index = false;        // the request names an IndexName
+  std::size_t parameter_sets = 0;  // how many the verdict's sums are over
   PatternVerdict verdict;
 };
 
@@ -132,6 +133,24 @@ struct TrafficScore {
   std::uint64_t hot_key_throttled = 0;
 };
 
+// What the design would cost a month at the challenge's traffic (the judge's fifth step), at the
+// prices of one region (ddb/prices.h). The playground's model: the traffic's rates outside the
+// peak, all month long; on-demand pays every request (a read at its pattern's read units per
+// request, averaged over its parameter sets; a write at what one write of it costs, its
+// indexes included); provisioned holds the capacity the peak needs all month, whole units, one
+// figure for the tables and their indexes together, without auto scaling; storage pays for the
+// judge's items.
+struct DesignCost {
+  double read_units_a_second = 0;
+  double write_units_a_second = 0;
+  double peak_factor = 1;
+  double read_capacity = 0;  // provisioned: whole units a second, enough for the peak
+  double write_capacity = 0;
+  double on_demand = 0;    // dollars a month for the reads and writes
+  double provisioned = 0;  // dollars a month for the peak's capacity
+  double storage = 0;      // dollars a month
+};
+
 // What the judge says of a design: what became of the records, each pattern and each write, and
 // the design's size. Units are summed over every pattern's parameter sets, and one of each write.
 struct ScoreCard {
@@ -142,6 +161,8 @@ struct ScoreCard {
   std::size_t tables = 0;
   std::size_t indexes = 0;          // GSIs and LSIs of the design's tables
   std::uint64_t storage_bytes = 0;  // the tables' and their indexes' sizes
+  std::uint64_t stored_items = 0;   // items in the tables, and entries in their indexes
+  std::optional<DesignCost> cost;   // none when the challenge has no traffic
   std::size_t PatternsPassed() const;
   double ReadUnits() const;
   double WriteUnits() const;
@@ -151,8 +172,8 @@ struct ScoreCard {
 // Judges `design` for `challenge` on a database of its own (nothing of the learner's sandbox, no
 // capacity model): the records generated, the design's tables created, the items made (every
 // index caught up), each pattern run for its parameter sets, each write priced on the first
-// record of its entity. The same design scores the same, bit for bit. ValidationException for a
-// design that cannot be judged at all: a table DynamoDB refuses to create (named, with
+// record of its entity, the traffic run, the month priced. The same design scores the same, bit for bit.
+// ValidationException for a design that cannot be judged at all: a table DynamoDB refuses to create (named, with
 // DynamoDB's words), an entity without a place, a request missing for a pattern.
 Result<ScoreCard> JudgeDesign(const Challenge& challenge, const Design& design);
 
@@ -168,7 +189,7 @@ struct CardLine {
 // One line per pattern, one per write, one per pattern or write the traffic throttled ("✗ At the
 // peak, …: 1,204 of 9,000 requests throttled; the partition key … was refused 1,180 times") and
 // the traffic's total, then the totals against par (patterns answered, read and write units,
-// indexes, storage).
+// indexes, storage, and with traffic the month's cost).
 std::vector<CardLine> ScoreCardLines(const ScoreCard& card, const ScoreCard& par);
 
 // Stars against par (the reference design's card): three when every pattern passes, the read

@@ -1,10 +1,12 @@
 #include <algorithm>
+#include <cmath>
 
 #include <nlohmann/json.hpp>
 
 #include "ddb/challenge.h"
 #include "ddb/json_api.h"
 #include "design/judge_traffic.h"
+#include "design/price_design.h"
 #include "model/text.h"
 
 namespace ddb {
@@ -69,10 +71,10 @@ Result<ScoreCard> JudgeDesign(const Challenge& challenge, const Design& design) 
     const ChallengePattern& p = challenge.patterns[i];
     const EntityRecords* entity = of(p.pattern.entity);
     if (!entity) return Status::Validation("pattern \"" + p.pattern.name + "\" reads an entity the domain lacks");
-    card.patterns.push_back(
-        {p.pattern.name, design.requests[i].operation,
-         design.requests[i].body.find("\"IndexName\"") != std::string::npos,
-         JudgePattern(db, p.pattern, design.requests[i], ParameterSets(p, *records, challenge.domain.seed), *entity)});
+    const std::vector<Item> sets = ParameterSets(p, *records, challenge.domain.seed);
+    card.patterns.push_back({p.pattern.name, design.requests[i].operation,
+                             design.requests[i].body.find("\"IndexName\"") != std::string::npos, sets.size(),
+                             JudgePattern(db, p.pattern, design.requests[i], sets, *entity)});
   }
   for (const WritePattern& w : challenge.writes) {
     const EntityRecords* entity = of(w.entity);
@@ -91,12 +93,15 @@ Result<ScoreCard> JudgeDesign(const Challenge& challenge, const Design& design) 
     if (!description.ok()) continue;
     ++card.tables;
     card.storage_bytes += description->table_size_bytes;
+    card.stored_items += description->item_count;
     for (const auto* indexes : {&description->global_secondary_indexes, &description->local_secondary_indexes})
       for (const IndexDescription& index : *indexes) {
         ++card.indexes;
         card.storage_bytes += index.size_bytes;
+        card.stored_items += index.item_count;
       }
   }
+  if (challenge.traffic) card.cost = design::PriceDesign(card, *challenge.traffic, kUsEast1Prices);
   return card;
 }
 
@@ -112,6 +117,14 @@ std::string UnitsText(double units) {
 std::string UnitsOf(double units, const char* noun) {
   const std::string text = UnitsText(units);
   return text + " " + noun + (text == "1" ? "" : "s");
+}
+
+// "$1,234.56"; "less than $0.01" for what rounds to nothing.
+std::string DollarsText(double dollars) {
+  const auto cents = static_cast<std::uint64_t>(std::llround(dollars * 100));
+  if (cents == 0) return dollars > 0 ? "less than $0.01" : "$0.00";
+  const std::string hundredths = std::to_string(cents % 100);
+  return "$" + GroupedDigits(cents / 100) + "." + (hundredths.size() < 2 ? "0" : "") + hundredths;
 }
 
 // The lesson step that teaches the fix for a pattern's problem (lesson ids and steps checked
@@ -235,6 +248,24 @@ std::vector<CardLine> ScoreCardLines(const ScoreCard& card, const ScoreCard& par
       {card.storage_bytes <= par.storage_bytes,
        "Storage: " + GroupedDigits(card.storage_bytes) + " bytes (par " + GroupedDigits(par.storage_bytes) + ")", "",
        0});
+  if (card.cost) {
+    const DesignCost& c = *card.cost;
+    const auto units = [](double n) { return GroupedDigits(static_cast<std::uint64_t>(std::llround(n))); };
+    std::string text = "A month at the traffic's rates, at AWS's " + std::string(kUsEast1Prices.region) +
+                       " prices of " + std::string(kUsEast1Prices.since) + ": on-demand " + DollarsText(c.on_demand) +
+                       " (" + units(c.read_units_a_second) + " read and " + units(c.write_units_a_second) +
+                       " write units a second), or provisioned for the peak " + DollarsText(c.provisioned) + " (" +
+                       units(c.read_capacity) + " RCU and " + units(c.write_capacity) + " WCU); storage " +
+                       DollarsText(c.storage);
+    bool at_par = true;
+    if (par.cost) {
+      text += " (par: on-demand " + DollarsText(par.cost->on_demand) + ", provisioned " +
+              DollarsText(par.cost->provisioned) + ")";
+      // Half a cent of slack: a design that costs what par does may sum its units in another order.
+      at_par = c.on_demand <= par.cost->on_demand + 0.005 && c.provisioned <= par.cost->provisioned + 0.005;
+    }
+    lines.push_back({at_par, std::move(text), "", 0});
+  }
   return lines;
 }
 
