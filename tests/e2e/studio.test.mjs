@@ -3,7 +3,8 @@
 // the data view; the design replaced by one with composite keys and indexes, the partition map
 // changing with it, judged with every pattern passed and the par shown beside it; a pattern's
 // request tried in the builder; a failed line's lesson opened; the design kept over a reload and
-// opened from a ?studio= link. At 1024x640 (the default) and 1280x800.
+// opened from a ?studio= link, and from its share link in another browser and over a design of
+// the learner's own. At 1024x640 (the default) and 1280x800.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +32,13 @@ async function openStudio(page) {
   await scrollStudio(page, 'studio.list.online-orders');
   await clickWidget(page, 'studio.list.online-orders');
   return waitForState(page, (s) => s.studio?.id === 'online-orders');
+}
+
+// A link pasted into the address bar: when only the fragment differs from the page's address,
+// the page opens again to read it (page.js), so the load is waited for, not the navigation.
+async function openLink(page, url) {
+  await Promise.all([page.waitForEvent('load'), page.goto(url)]);
+  await page.evaluate(() => window.playground.ready);
 }
 
 async function judge(page) {
@@ -124,6 +132,65 @@ for (const size of [{ width: 1024, height: 640 }, { width: 1280, height: 800 }])
       await navigate(page, `${site.server.url}?studio=online-orders`);
       s = await waitForState(page, (st) => st.studio?.id === 'online-orders');
       assert.equal(s.studio.textLength, referenceText.length, 'the link opens the learner\'s own design');
+    });
+
+    test('a share link opens the challenge with the design, and sets the learner\'s own aside', async () => {
+      await scrollStudio(page, 'studio.share');
+      await clickWidget(page, 'studio.share');
+      let s = await waitForState(page, (st) => st.share !== null);
+      assert.equal(s.share.ok, true, JSON.stringify(s.share));
+      const url = s.share.url;
+      assert.match(url, /\?studio=online-orders#design=[A-Za-z0-9_-]+$/);
+      assert.ok(url.length < 4000, `a design's link is short enough for a chat message (${url.length} characters)`);
+      await screenshot(page, `studio-share-${size.width}.png`);
+      await page.keyboard.press('Escape');
+      await waitForState(page, (st) => !st.shareOpen);
+
+      // Someone else opens it: the challenge, the design in the editor, nothing set aside.
+      const other = await openPage(site.browser, url, size);
+      try {
+        s = await waitForState(other.page, (st) => st.studio?.id === 'online-orders' && st.studio.textLength > 0);
+        assert.equal(s.studio.textLength, referenceText.length);
+        assert.equal(s.studio.designError, '');
+        assert.equal(s.studio.setAside, false);
+        assert.ok(s.notices.includes('Opened the design from the link in "Online orders".'), JSON.stringify(s.notices));
+        assert.equal(await other.page.evaluate(() => location.hash), '', 'the fragment is dropped once read');
+        // A link cut or mangled on its way, and one without its challenge, say so and change nothing.
+        await openLink(other.page, `${site.server.url}?studio=online-orders#design=not*base64`);
+        s = await waitForState(other.page, (st) => st.notices.some((n) => n.startsWith("The link's design")));
+        assert.ok(s.notices.includes("The link's design could not be read: the link's #design= part has characters a "
+          + 'share link never has'), JSON.stringify(s.notices));
+        assert.equal(s.studio.textLength, referenceText.length);
+        // Without its ?studio=, the design is not poured into whichever challenge happens to be open.
+        await openLink(other.page, `${site.server.url}${url.slice(url.indexOf('#'))}`);
+        s = await waitForState(other.page, (st) => st.notices.some((n) => n.startsWith('The link carries a design')));
+        assert.ok(s.notices.includes('The link carries a design but names no design challenge to open it in '
+          + "(?studio= and a challenge's id)."), JSON.stringify(s.notices));
+        assert.equal(s.studio.setAside, false);
+        assert.deepEqual(other.errors, []);
+      } finally {
+        await other.context.close();
+      }
+
+      // Opened over a design of the learner's own: theirs is set aside, and comes back.
+      await scrollStudio(page, 'studio.editor', { step: -120 });
+      await clickWidget(page, 'studio.editor');
+      const own = referenceText.replace('"Shop"', '"MyShop"');
+      await pasteText(page, own);
+      await waitForState(page, (st) => st.studio.textLength === own.length);
+      await openLink(page, url);
+      s = await waitForState(page, (st) => st.studio?.textLength === referenceText.length && st.studio.setAside);
+      assert.ok(s.notices.some((n) => n.endsWith('Yours is kept: Back to my design, under the editor, brings it back.')),
+        JSON.stringify(s.notices));
+      await scrollStudio(page, 'studio.own_design');
+      await clickWidget(page, 'studio.own_design');
+      s = await waitForState(page, (st) => st.studio.textLength === own.length && !st.studio.setAside);
+      // The reference's text again, for the tests that follow.
+      await scrollStudio(page, 'studio.editor', { step: -120 });
+      await clickWidget(page, 'studio.editor');
+      await pasteText(page, referenceText);
+      await waitForState(page, (st) => st.studio.textLength === referenceText.length);
+      assert.deepEqual(errors, []);
     });
 
     test('a failed line opens the lesson step that teaches its fix', async () => {

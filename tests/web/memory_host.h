@@ -123,9 +123,9 @@ class MemoryHost final : public Host {
   }
   void AnnounceResponse(std::string_view) override {}
   void SetLessonText(std::string_view) override {}
-  void StartShare(std::string_view) override {}
+  void StartShare(SharedLink::Kind, std::string_view, std::string_view) override {}
   std::optional<ShareOutcome> PollShare() override { return std::nullopt; }
-  std::optional<SharedSandbox> TakeSharedSandbox() override { return std::nullopt; }
+  std::optional<SharedLink> TakeSharedLink() override { return std::nullopt; }
 
   // Answers every fetch asked for so far from `files` (404 for a path it lacks).
   void Deliver() {

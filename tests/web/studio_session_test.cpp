@@ -206,6 +206,48 @@ TEST_CASE("Each challenge's design is kept, and comes back with the challenge th
   CHECK(fresh.text() == fresh.challenge()->starter_text);
 }
 
+TEST_CASE("A design from a share link takes the editor and sets the learner's own aside, across a reload", "[studio]") {
+  StudioSession s;
+  REQUIRE(s.Open("online-orders"));
+  const std::string starter = s.challenge()->starter_text;
+  const std::string reference = s.challenge()->reference_text;
+  // Nothing of the learner's yet: the link's design simply opens.
+  CHECK_FALSE(s.OpenSharedDesign(reference));
+  CHECK(s.text() == reference);
+  CHECK(s.design().has_value());
+  CHECK_FALSE(s.has_set_aside());
+
+  // Their own design (here: the starter with one change) is set aside, not lost.
+  s.StartAgain();
+  const std::string own = starter + " ";
+  s.text() = own;
+  s.TextChanged();
+  const std::uint64_t revision = s.revision();
+  CHECK(s.OpenSharedDesign(reference));
+  CHECK(s.revision() > revision);
+  CHECK(s.text() == reference);
+  CHECK(s.has_set_aside());
+  CHECK(s.StateJson()["setAside"] == true);
+  // A second link does not push their own design out.
+  CHECK(s.OpenSharedDesign("{\"tables\": []}"));
+  CHECK(s.text() == "{\"tables\": []}");
+  CHECK_FALSE(s.design().has_value());  // it opens as typed: the editor says what is wrong
+  CHECK(s.design_error().starts_with("design: "));
+
+  // Kept across a reload, and brought back.
+  StudioSession again;
+  again.Restore(s.SavedJson());
+  REQUIRE(again.open());
+  CHECK(again.text() == "{\"tables\": []}");
+  REQUIRE(again.has_set_aside());
+  again.BackToOwnDesign();
+  CHECK(again.text() == own);
+  CHECK_FALSE(again.has_set_aside());
+  CHECK(again.SavedJson()["setAside"].empty());
+  again.BackToOwnDesign();  // nothing set aside: nothing changes
+  CHECK(again.text() == own);
+}
+
 TEST_CASE("The key preview shows the item collections a design's templates make, and the records a key loses",
           "[studio]") {
   StudioSession s;

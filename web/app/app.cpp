@@ -152,6 +152,8 @@ void App::FollowStudio() {
     selection_ = {table, nullptr};
     data_view_panel_.set_mode(DataViewPanel::Mode::kPartitions);
   }
+  if (studio_.TakeShareRequest() && studio_.session().challenge())
+    StartShare(SharedLink::Kind::kDesign, studio_.session().text(), "studio=" + studio_.session().challenge()->id);
 }
 
 void App::AfterFrame() {

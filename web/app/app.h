@@ -109,7 +109,8 @@ class App {
   float PresenterControlsWidth(bool compact) const;
   void DrawShareWindow(PanelContext& ctx);
   void DrawImportWindow(PanelContext& ctx);
-  void StartShare();
+  // A link to the sandbox, or to the studio's design (`text`) for the challenge the `query` opens.
+  void StartShare(SharedLink::Kind kind, std::string_view text, std::string_view query);
   // What start-up does once the saved sandbox is in.
   void FinishStart();
   void DrawRestoring(PanelContext& ctx);
@@ -118,15 +119,17 @@ class App {
   void FollowTurns();
   void DrawTurns(const PanelRect& rect, PanelContext& ctx);
   void OpenLinkedLesson();
-  // ?studio=<id> opens the design studio on that challenge.
-  void OpenLinkedStudio();
+  // ?studio=<id> opens the design studio on that challenge; true when it did.
+  bool OpenLinkedStudio();
   // What the studio asked of the rest of the page this frame: a lesson step to open, the
   // table its items went into.
   void FollowStudio();
   // ?scenario=<id> starts that trainer scenario and shows its capacity (a trainer's link).
   void StartLinkedScenario();
-  void LoadSharedSandbox();
+  // What the page's link carried: a sandbox, or a design for the challenge ?studio= opened.
+  void LoadSharedSandbox(const SharedLink& shared);
   void OpenSharedSandbox(const std::string& snapshot);
+  void LoadSharedDesign(const SharedLink& shared, bool linked_studio);
   void ApplySettings(const nlohmann::json& settings);
   // What the saved settings are made of: compared every frame, serialised only on change.
   struct SettingsState {
@@ -183,6 +186,7 @@ class App {
   // Share link: requested, then the outcome from the host.
   bool share_open_ = false;
   bool share_pending_ = false;
+  SharedLink::Kind share_kind_ = SharedLink::Kind::kSandbox;
   std::optional<ShareOutcome> share_outcome_;
   // Import: a snapshot pasted into a text box.
   bool import_open_ = false;

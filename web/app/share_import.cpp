@@ -19,11 +19,12 @@ void CloseOnEscape(bool& open) {
 
 }  // namespace
 
-void App::StartShare() {
+void App::StartShare(SharedLink::Kind kind, std::string_view text, std::string_view query) {
   share_open_ = true;
   share_pending_ = true;
+  share_kind_ = kind;
   share_outcome_.reset();
-  host_.StartShare(ddb::ExportSnapshot(db_));
+  host_.StartShare(kind, text, query);
 }
 
 void App::DrawShareWindow(PanelContext& ctx) {
@@ -35,7 +36,8 @@ void App::DrawShareWindow(PanelContext& ctx) {
   ImGui::SetNextWindowSizeConstraints({0, 0}, {viewport->Size.x * 0.95f, viewport->Size.y * 0.9f});
   // Height 0 every frame: the window fits what it shows (first "compressing", then the link).
   ImGui::SetNextWindowSize({std::min(620 * ctx.scale, viewport->Size.x * 0.95f), 0}, ImGuiCond_Always);
-  ui::Window window("Share this sandbox###share", &share_open_,
+  const bool design = share_kind_ == SharedLink::Kind::kDesign;
+  ui::Window window(design ? "Share this design###share" : "Share this sandbox###share", &share_open_,
                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
   CloseOnEscape(share_open_);
   if (!window) return;
@@ -44,7 +46,8 @@ void App::DrawShareWindow(PanelContext& ctx) {
   probe_.RecordRect("share.window", at, {at.x + size.x, at.y + size.y});
   ui::TextWrap wrap;
   if (share_pending_) {
-    ImGui::TextColored(ctx.colors.dim, "Compressing the sandbox into a link\xE2\x80\xA6");
+    ImGui::TextColored(ctx.colors.dim, design ? "Compressing the design into a link\xE2\x80\xA6"
+                                              : "Compressing the sandbox into a link\xE2\x80\xA6");
     return;
   }
   if (!share_outcome_) return;
@@ -53,7 +56,10 @@ void App::DrawShareWindow(PanelContext& ctx) {
     probe_.RecordLastItem("share.message");
     return;
   }
-  ImGui::TextUnformatted("Anyone who opens this link gets a copy of your tables and items (copied to your clipboard):");
+  ImGui::TextUnformatted(design ? "Anyone who opens this link gets this challenge with your design in its editor "
+                                  "(copied to your clipboard):"
+                                : "Anyone who opens this link gets a copy of your tables and items (copied to your "
+                                  "clipboard):");
   ImGui::SetNextItemWidth(-FLT_MIN);
   probe_.Item("share.url", ImGui::InputText("##url", &share_outcome_->url,
                                             ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll));

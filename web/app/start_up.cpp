@@ -34,30 +34,61 @@ void App::FinishStart() {
   started_frame_ = frame_count_;
   if (!saved_table_.empty() && selection_.table.empty() && db_.Description(saved_table_).ok())
     selection_.table = saved_table_;
-  LoadSharedSandbox();
+  const auto shared = host_.TakeSharedLink();
+  if (shared && shared->kind == SharedLink::Kind::kSandbox) LoadSharedSandbox(*shared);
   OpenLinkedLesson();
-  OpenLinkedStudio();
+  const bool linked_studio = OpenLinkedStudio();
+  if (shared && shared->kind == SharedLink::Kind::kDesign) LoadSharedDesign(*shared, linked_studio);
   StartLinkedScenario();
 }
 
-void App::LoadSharedSandbox() {
-  const auto shared = host_.TakeSharedSandbox();
-  if (!shared) return;
-  if (!shared->error.empty()) {
-    notices_.Add(Notices::Level::kError, "The link's sandbox could not be read: " + shared->error, "shared");
+void App::LoadSharedSandbox(const SharedLink& shared) {
+  if (!shared.error.empty()) {
+    notices_.Add(Notices::Level::kError, "The link's sandbox could not be read: " + shared.error, "shared");
     return;
   }
   // The learner's own sandbox came back from the store: the link does not silently replace it.
   if (db_.TableNames().empty()) {
-    OpenSharedSandbox(shared->snapshot);
+    OpenSharedSandbox(shared.text);
     return;
   }
   lessons_.KeepLinkedSandbox();
   confirm_.Ask("Open the sandbox from this link?",
                "It replaces your sandbox (" + SandboxSummary(db_) +
                    ") with the one in the link. Undo in the history brings yours back.",
-               "Replace my sandbox",
-               [this, snapshot = shared->snapshot](PanelContext&) { OpenSharedSandbox(snapshot); });
+               "Replace my sandbox", [this, snapshot = shared.text](PanelContext&) { OpenSharedSandbox(snapshot); });
+}
+
+void App::LoadSharedDesign(const SharedLink& shared, bool linked_studio) {
+  if (!shared.error.empty()) {
+    notices_.Add(Notices::Level::kError, "The link's design could not be read: " + shared.error, "shared");
+    return;
+  }
+  StudioSession& studio = studio_.session();
+  // The design belongs to the challenge the link names, not to whichever one was left open.
+  if (!linked_studio || !studio.challenge()) {
+    notices_.Add(
+        Notices::Level::kError,
+        "The link carries a design but names no design challenge to open it in (?studio= and a challenge's id).",
+        "shared");
+    return;
+  }
+  // A design is a page of JSON; a link's megabytes would only stall the editor.
+  constexpr std::size_t kMaxSharedDesign = 256 * 1024;
+  if (shared.text.size() > kMaxSharedDesign) {
+    notices_.Add(Notices::Level::kError,
+                 "The link's design is " + std::to_string(shared.text.size() / 1024) +
+                     " KB, more than a design can be (256 KB): it was not opened.",
+                 "shared");
+    return;
+  }
+  const bool set_aside = studio.OpenSharedDesign(shared.text);
+  // It opens as the learner would have typed it: a design that does not parse says why in the
+  // editor, as their own would.
+  notices_.Add(Notices::Level::kInfo,
+               "Opened the design from the link in \"" + studio.challenge()->title + "\"." +
+                   (set_aside ? " Yours is kept: Back to my design, under the editor, brings it back." : ""),
+               "shared");
 }
 
 void App::OpenSharedSandbox(const std::string& snapshot) {
@@ -76,13 +107,14 @@ void App::OpenSharedSandbox(const std::string& snapshot) {
                "shared");
 }
 
-void App::OpenLinkedStudio() {
+bool App::OpenLinkedStudio() {
   const auto id = host_.QueryParameter("studio");
-  if (!id) return;
-  if (!studio_.session().Open(*id))
-    notices_.Add(Notices::Level::kWarning,
-                 "The link names no design challenge: \"" + id->substr(0, 60) + "\". The lessons list has them all.",
-                 "link");
+  if (!id) return false;
+  if (studio_.session().Open(*id)) return true;
+  notices_.Add(Notices::Level::kWarning,
+               "The link names no design challenge: \"" + id->substr(0, 60) + "\". The lessons list has them all.",
+               "link");
+  return false;
 }
 
 void App::StartLinkedScenario() {

@@ -54,7 +54,8 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
                  });
   }
   ImGui::Separator();
-  if (probe_.Item("menu.share", ImGui::MenuItem("Share link\xE2\x80\xA6"))) StartShare();
+  if (probe_.Item("menu.share", ImGui::MenuItem("Share link\xE2\x80\xA6")))
+    StartShare(SharedLink::Kind::kSandbox, ddb::ExportSnapshot(db_), "");
   if (probe_.Item("menu.export", ImGui::MenuItem("Copy snapshot JSON")))
     ImGui::SetClipboardText(ddb::ExportSnapshot(db_).c_str());
   if (probe_.Item("menu.import", ImGui::MenuItem("Load snapshot JSON\xE2\x80\xA6"))) {

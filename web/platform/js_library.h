@@ -24,8 +24,8 @@ void js_open_link(const char* url);
 void js_start_fetch(const char* path);
 char* js_take_fetched();
 void js_announce(const char* region, const char* text);
-void js_start_share(const char* snapshot);
+void js_start_share(const char* fragment, const char* text, const char* query);
 char* js_take_share_outcome();
-char* js_take_shared_sandbox();
+char* js_take_shared_link();
 unsigned char* js_take_font(const char* name, int* size);
 }

@@ -210,9 +210,11 @@ mergeInto(LibraryManager.library, {
   js_announce: function(region, text) { if (Module.announce) Module.announce(UTF8ToString(region), UTF8ToString(text)); },
 
   // Share links: page.js compresses in the background (CompressionStream is asynchronous)
-  // and leaves the outcome as JSON for js_take_share_outcome; the sandbox the page was opened
-  // with was read the same way before the module started.
-  js_start_share: function(snapshot) { if (Module.startShare) Module.startShare(UTF8ToString(snapshot)); },
+  // and leaves the outcome as JSON for js_take_share_outcome; the link the page was opened
+  // with (a sandbox or a design) was read the same way before the module started.
+  js_start_share: function(fragment, text, query) {
+    if (Module.startShare) Module.startShare(UTF8ToString(text), UTF8ToString(fragment), UTF8ToString(query));
+  },
   js_take_share_outcome: function() {
     const outcome = Module.shareOutcome;
     if (!outcome) return 0;
@@ -220,10 +222,10 @@ mergeInto(LibraryManager.library, {
     const text = JSON.stringify(outcome);
     return allocateUTF8(text);
   },
-  js_take_shared_sandbox: function() {
-    const shared = Module.sharedSandbox;
+  js_take_shared_link: function() {
+    const shared = Module.sharedLink;
     if (!shared) return 0;
-    Module.sharedSandbox = null;
+    Module.sharedLink = null;
     const text = JSON.stringify(shared);
     return allocateUTF8(text);
   },

@@ -122,7 +122,10 @@ class BrowserHost final : public playground::Host {
   }
   void AnnounceResponse(std::string_view text) override { js_announce("response", std::string(text).c_str()); }
   void SetLessonText(std::string_view text) override { js_announce("lesson", std::string(text).c_str()); }
-  void StartShare(std::string_view snapshot) override { js_start_share(std::string(snapshot).c_str()); }
+  void StartShare(playground::SharedLink::Kind kind, std::string_view text, std::string_view query) override {
+    js_start_share(kind == playground::SharedLink::Kind::kDesign ? "design" : "sandbox", std::string(text).c_str(),
+                   std::string(query).c_str());
+  }
   std::optional<playground::ShareOutcome> PollShare() override {
     auto text = TakeJsString(js_take_share_outcome());
     if (!text) return std::nullopt;
@@ -137,16 +140,17 @@ class BrowserHost final : public playground::Host {
     }
     return outcome;
   }
-  std::optional<playground::SharedSandbox> TakeSharedSandbox() override {
-    auto text = TakeJsString(js_take_shared_sandbox());
+  std::optional<playground::SharedLink> TakeSharedLink() override {
+    auto text = TakeJsString(js_take_shared_link());
     if (!text) return std::nullopt;
     const auto json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
-    playground::SharedSandbox shared;
+    playground::SharedLink shared;
     if (json.is_object()) {
-      shared.snapshot = json.value("snapshot", "");
+      if (json.value("kind", "") == "design") shared.kind = playground::SharedLink::Kind::kDesign;
+      shared.text = json.value("text", "");
       shared.error = json.value("error", "");
     } else {
-      shared.error = "The link's sandbox could not be read.";
+      shared.error = "the link could not be read";
     }
     return shared;
   }

@@ -134,23 +134,26 @@
       const { done, value } = await reader.read();
       if (done) break;
       size += value.length;
-      if (size > MAX_SHARED_SNAPSHOT) throw new Error("the sandbox in the link is larger than 64 MB");
+      if (size > MAX_SHARED_SNAPSHOT) throw new Error("what the link carries is larger than 64 MB");
       chunks.push(value);
     }
     return new TextDecoder().decode(await new Blob(chunks).arrayBuffer());
   }
 
-  // The sandbox in the URL, if any, is read before the module starts, which takes it once.
-  async function readSharedSandbox() {
-    const match = /^#sandbox=([A-Za-z0-9_-]*)$/.exec(location.hash);
-    if (!location.hash.startsWith("#sandbox=")) return null;
-    // The link has done its job: a reload continues from the saved sandbox, not the link.
+  // What a share link carries (a sandbox, or a design for the challenge its ?studio= names) is
+  // read before the module starts, which takes it once.
+  const SHARED = /^#(sandbox|design)=/;
+  async function readSharedLink() {
+    const kind = SHARED.exec(location.hash);
+    if (!kind) return null;
+    const match = /^#(?:sandbox|design)=([A-Za-z0-9_-]*)$/.exec(location.hash);
+    // The link has done its job: a reload continues from what was saved, not the link.
     history.replaceState(null, "", location.pathname + location.search);
-    if (!match) return { error: "the link's #sandbox= part has characters a share link never has" };
+    if (!match) return { kind: kind[1], error: "the link's #" + kind[1] + "= part has characters a share link never has" };
     try {
-      return { snapshot: await decompress(fromBase64Url(match[1])) };
+      return { kind: kind[1], text: await decompress(fromBase64Url(match[1])) };
     } catch (e) {
-      return { error: "the link is cut short or damaged (" + (e && e.message ? e.message : e) + ")" };
+      return { kind: kind[1], error: "the link is cut short or damaged (" + (e && e.message ? e.message : e) + ")" };
     }
   }
 
@@ -158,7 +161,7 @@
   // change of fragment: the page opens again to read it (saving the sandbox on the way out, and
   // asking before the link's sandbox replaces it).
   window.addEventListener("hashchange", () => {
-    if (location.hash.startsWith("#sandbox=")) location.reload();
+    if (SHARED.test(location.hash)) location.reload();
   });
 
   function announce(region, text) {
@@ -185,19 +188,23 @@
       if (window.playgroundPaint === false) Module._ui_paint(0);
     },
     announce,
-    sharedSandbox: null,
+    sharedLink: null,
     shareOutcome: null,
-    startShare(snapshot) {
-      compress(snapshot).then((bytes) => {
-        const base = location.href.replace(/#.*$/, "");
-        const url = base + "#sandbox=" + toBase64Url(bytes);
+    // `fragment`: "sandbox" or "design"; `query`, when not empty, replaces the page's query
+    // (a design's link opens its challenge: "studio=online-orders").
+    startShare(text, fragment, query) {
+      const what = fragment === "design" ? "design" : "sandbox";
+      compress(text).then((bytes) => {
+        const base = query ? location.origin + location.pathname + "?" + query : location.href.replace(/#.*$/, "");
+        const url = base + "#" + what + "=" + toBase64Url(bytes);
         Module.shareOutcome = url.length <= MAX_SHARE_URL
           ? { ok: true, url }
-          : { ok: false, message: "This sandbox compresses to a " + url.length.toLocaleString("en") + "-character link, " +
-              "more than a link can safely carry (" + MAX_SHARE_URL.toLocaleString("en") + "). Delete some items or tables, " +
-              "or use Sandbox > Copy snapshot JSON and send the text instead." };
+          : { ok: false, message: "This " + what + " compresses to a " + url.length.toLocaleString("en") +
+              "-character link, more than a link can safely carry (" + MAX_SHARE_URL.toLocaleString("en") + "). " +
+              (what === "design" ? "Send the design's text from the editor instead."
+                                 : "Delete some items or tables, or use Sandbox > Copy snapshot JSON and send the text instead.") };
       }, (e) => {
-        Module.shareOutcome = { ok: false, message: "This browser could not compress the sandbox (" + e + ")." };
+        Module.shareOutcome = { ok: false, message: "This browser could not compress the " + what + " (" + e + ")." };
       });
     },
   };
@@ -320,8 +327,8 @@
       Module.removeRunDependency("fonts");
     });
   }];
-  readSharedSandbox().then((shared) => {
-    Module.sharedSandbox = shared;
+  readSharedLink().then((shared) => {
+    Module.sharedLink = shared;
     const script = document.createElement("script");
     script.src = "playground.js";
     script.async = true;

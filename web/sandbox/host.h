@@ -9,7 +9,8 @@
 
 namespace playground {
 
-// The outcome of a share request: a URL that recreates the sandbox, or why there is none.
+// The outcome of a share request: a URL that recreates the sandbox (or the design), or why
+// there is none.
 struct ShareOutcome {
   bool ok = false;
   std::string url;      // when ok
@@ -25,10 +26,14 @@ struct FetchedFile {
   bool ok() const { return http_status == 200; }
 };
 
-// A sandbox handed over in the page's URL fragment (#sandbox=...), already decompressed.
-struct SharedSandbox {
-  std::string snapshot;  // snapshot JSON; empty when error is set
-  std::string error;     // why the fragment could not be read
+// What a share link carries in the page's URL fragment, already decompressed: the sandbox
+// (#sandbox=..., a snapshot) or a design for the challenge its ?studio= names (#design=...,
+// the studio editor's text).
+struct SharedLink {
+  enum class Kind { kSandbox, kDesign };
+  Kind kind = Kind::kSandbox;
+  std::string text;   // empty when error is set
+  std::string error;  // why the fragment could not be read
 };
 
 // What became of one record-store request (see Host::PutRecord), given back by its ticket.
@@ -81,13 +86,14 @@ class Host {
   virtual void AnnounceResponse(std::string_view text) = 0;
   virtual void SetLessonText(std::string_view text) = 0;
 
-  // Compresses a snapshot into a share URL in the background; PollShare gives the outcome
-  // once, when it is ready.
-  virtual void StartShare(std::string_view snapshot) = 0;
+  // Compresses `text` into a share URL in the background: of `kind` (its fragment), with the
+  // page's query replaced by `query` when that is not empty ("studio=online-orders"); PollShare
+  // gives the outcome once, when it is ready.
+  virtual void StartShare(SharedLink::Kind kind, std::string_view text, std::string_view query) = 0;
   virtual std::optional<ShareOutcome> PollShare() = 0;
 
-  // The sandbox the page was opened with (#sandbox=...), once; nullopt when there was none.
-  virtual std::optional<SharedSandbox> TakeSharedSandbox() = 0;
+  // What the page's link carried (#sandbox=... or #design=...), once; nullopt when nothing.
+  virtual std::optional<SharedLink> TakeSharedLink() = 0;
 };
 
 }  // namespace playground

@@ -206,6 +206,12 @@ void StudioPanel::DrawActions(PanelContext& ctx) {
   ImGui::SetItemTooltip("Back to the challenge's starting design");
   if (!session_.par_shown() && ctx.probe.Item("studio.show_par", FlowButton("Show par", first))) session_.ShowPar();
   ImGui::SetItemTooltip("The reference design and its score card, beside yours");
+  if (ctx.probe.Item("studio.share", FlowButton("Share link\xE2\x80\xA6", first))) share_requested_ = true;
+  ImGui::SetItemTooltip("A link that opens this challenge with your design in its editor");
+  if (session_.has_set_aside()) {
+    if (ctx.probe.Item("studio.own_design", FlowButton("Back to my design", first))) session_.BackToOwnDesign();
+    ImGui::SetItemTooltip("Your own design, which the design from a link replaced");
+  }
   if (ui::Popup popup("studio_start_again"); popup) {
     ImGui::TextUnformatted("Replace your design with the starting design?");
     if (ctx.probe.Item("studio.start_again_confirm", ImGui::Button("Start again"))) {

@@ -5,7 +5,9 @@
 // against the design (a frame first says it is judging: it takes a moment); "Show its items",
 // which writes the design's items into the sandbox so the data view's partition map shows the
 // item collections the templates make; the score card, each line pointing to the lesson step
-// that teaches its fix; and, once the learner passes or asks, the reference design and its card.
+// that teaches its fix; once the learner passes or asks, the reference design and its card; and
+// a share link to the design (App makes it), with a way back to their own design when a link's
+// design replaced it.
 //
 // What it decides is StudioSession's (view_models/studio_session.h); this file only draws and
 // hands the learner's clicks to it.
@@ -37,6 +39,8 @@ class StudioPanel {
   std::optional<std::pair<std::string, int>> TakeLessonLink() { return std::exchange(lesson_link_, std::nullopt); }
   // The design's items were just written: the table the data view should show, once.
   std::string TakePreviewTable() { return std::exchange(preview_table_, {}); }
+  // The learner asked for a link to their design, once.
+  bool TakeShareRequest() { return std::exchange(share_requested_, false); }
   // What is on show in plain words, for the screen-reader live region.
   const std::string& AccessibleText() const { return session_.accessible_text(); }
 
@@ -64,6 +68,7 @@ class StudioPanel {
   std::string reference_text_;  // the par's design text, for the read-only editor
   std::optional<std::pair<std::string, int>> lesson_link_;
   std::string preview_table_;
+  bool share_requested_ = false;
 };
 
 }  // namespace playground

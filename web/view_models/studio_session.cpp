@@ -220,6 +220,25 @@ void StudioSession::StartAgain() {
   TextChanged();
 }
 
+bool StudioSession::OpenSharedDesign(std::string text) {
+  if (!challenge_) return false;
+  const ddb::Challenge& c = challenge_->challenge;
+  const std::string& starting = c.starter ? c.starter_text : c.reference_text;
+  const bool set_aside = text_ != starting && text_ != text;
+  // A design set aside before stays the learner's own: a second link does not push it out.
+  if (set_aside && !set_aside_.contains(c.id)) set_aside_[c.id] = text_;
+  text_ = std::move(text);
+  TextChanged();
+  return set_aside || set_aside_.contains(c.id);
+}
+
+void StudioSession::BackToOwnDesign() {
+  if (!has_set_aside()) return;
+  auto own = set_aside_.extract(challenge_->challenge.id);
+  text_ = std::move(own.mapped());
+  TextChanged();
+}
+
 void StudioSession::ReadDesign() {
   design_.reset();
   design_error_.clear();
@@ -424,8 +443,11 @@ StudioSession::Tryout StudioSession::TryPattern(std::size_t pattern) {
 nlohmann::json StudioSession::SavedJson() const {
   nlohmann::json designs = nlohmann::json::object();
   for (const auto& [id, text] : designs_) designs[id] = text;
+  nlohmann::json set_aside = nlohmann::json::object();
+  for (const auto& [id, text] : set_aside_) set_aside[id] = text;
   return {{"open", challenge_ ? nlohmann::json(challenge_->challenge.id) : nlohmann::json(nullptr)},
-          {"designs", designs}};
+          {"designs", designs},
+          {"setAside", set_aside}};
 }
 
 void StudioSession::Restore(const nlohmann::json& saved) {
@@ -433,6 +455,9 @@ void StudioSession::Restore(const nlohmann::json& saved) {
   if (auto it = saved.find("designs"); it != saved.end() && it->is_object())
     for (auto d = it->begin(); d != it->end(); ++d)
       if (d->is_string() && FindChallenge(d.key())) designs_[d.key()] = d->get<std::string>();
+  if (auto it = saved.find("setAside"); it != saved.end() && it->is_object())
+    for (auto d = it->begin(); d != it->end(); ++d)
+      if (d->is_string() && FindChallenge(d.key())) set_aside_[d.key()] = d->get<std::string>();
   if (auto it = saved.find("open"); it != saved.end() && it->is_string()) Open(it->get<std::string>());
 }
 
@@ -453,6 +478,7 @@ nlohmann::json StudioSession::StateJson() const {
   return {{"id", challenge_->challenge.id},
           {"title", challenge_->challenge.title},
           {"designError", design_error_},
+          {"setAside", has_set_aside()},
           {"judgeError", judge_error_},
           {"judged", verdict_.has_value()},
           {"current", verdict_current()},

@@ -101,6 +101,12 @@ class StudioSession {
   void TextChanged();
   // Back to the challenge's starting design (or the reference's skeleton when it has none).
   void StartAgain();
+  // A design from a share link takes the editor. The learner's own, when it is neither the
+  // starting design nor the link's, is set aside (kept with the designs, across reloads) until
+  // BackToOwnDesign; true when something was set aside.
+  bool OpenSharedDesign(std::string text);
+  bool has_set_aside() const { return challenge_ && set_aside_.contains(challenge_->challenge.id); }
+  void BackToOwnDesign();
   // The design the text holds, or why it holds none ("design: /entities/1/table: ...").
   const std::optional<ddb::Design>& design() const { return design_; }
   // What its templates make of the records (empty while the text is not a design), and that in
@@ -147,8 +153,9 @@ class StudioSession {
   };
   Tryout TryPattern(std::size_t pattern);
 
-  // What App keeps in the browser: the challenge open (or none) and each challenge's design
-  // text the learner changed. Restore takes what SavedJson gave, ignoring what it cannot read.
+  // What App keeps in the browser: the challenge open (or none), each challenge's design text
+  // the learner changed, and the designs a link's design set aside. Restore takes what SavedJson gave, ignoring what it
+  // cannot read.
   nlohmann::json SavedJson() const;
   void Restore(const nlohmann::json& saved);
   // Moves whenever what SavedJson returns would change.
@@ -178,8 +185,9 @@ class StudioSession {
   std::string judged_text_;
   std::string judge_error_;
   bool par_shown_ = false;
-  std::map<std::string, std::string> designs_;  // challenge id -> the learner's text
-  std::map<std::string, Verdict> pars_;         // challenge id -> the reference's card
+  std::map<std::string, std::string> designs_;    // challenge id -> the learner's text
+  std::map<std::string, std::string> set_aside_;  // challenge id -> their text a link's design replaced
+  std::map<std::string, Verdict> pars_;           // challenge id -> the reference's card
   std::map<std::string, std::vector<ddb::EntityRecords>> records_;
   std::uint64_t revision_ = 0;
 };
