@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "ddb/challenge.h"
 #include "ddb/database.h"
@@ -287,6 +289,47 @@ TEST_CASE("A record the design cannot key is refused with the template's or Dyna
   nameless.records[0].erase("orderId");
   auto unnamed = Materialise(other, {Mapping("Order", "{customerId}", "")}, {nameless});
   CHECK(unnamed.refused_examples[0].record == "number 1 (it has no orderId)");
+}
+
+TEST_CASE("An index key made of an attribute some records lack leaves them out of the index: a sparse index",
+          "[design]") {
+  ddb::Database db;
+  REQUIRE(ddb::HandleRequest(db, "CreateTable", R"({"TableName": "App", "BillingMode": "PAY_PER_REQUEST",
+      "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"},
+                               {"AttributeName": "GSI1PK", "AttributeType": "S"}],
+      "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+      "GlobalSecondaryIndexes": [{"IndexName": "GSI1", "KeySchema": [{"AttributeName": "GSI1PK", "KeyType": "HASH"}],
+                                  "Projection": {"ProjectionType": "KEYS_ONLY"}}]})")
+              .http_status == 200);
+  ddb::EntityRecords orders = Orders();
+  orders.records[0]["flag"] = S("LATE");  // o1 and o4 are late; the others have no flag
+  orders.records[3]["flag"] = S("LATE");
+  ddb::EntityMapping mapping = Mapping("Order", "CUSTOMER#{customerId}", "ORDER#{orderId}");
+  mapping.keys.push_back({"GSI1PK", *ddb::ParseKeyTemplate("FLAG#{flag}")});
+  // The item of a record without the flag simply has no GSI1PK, as an application writes it.
+  const auto plain = ddb::ItemOf(mapping, orders.records[1]);
+  REQUIRE(plain.ok());
+  CHECK_FALSE(plain->contains("GSI1PK"));
+  CHECK(ddb::ItemOf(mapping, orders.records[0])->at("GSI1PK").as_s() == "FLAG#LATE");
+  const auto report = Materialise(db, {mapping}, {orders});
+  CHECK(report.refused == 0);
+  CHECK(report.items == 6);
+  db.FinishBackgroundWork();
+  const auto late = ddb::HandleRequest(db, "Query", R"({"TableName": "App", "IndexName": "GSI1",
+      "KeyConditionExpression": "GSI1PK = :f", "ExpressionAttributeValues": {":f": {"S": "FLAG#LATE"}}})");
+  REQUIRE(late.http_status == 200);
+  CHECK(late.body.find(R"("Count":2)") != std::string::npos);
+  CHECK(db.Description("App")->global_secondary_indexes.at(0).item_count == 2);
+  // The table's own key cannot be left out: the records without a flag are refused with the
+  // template's words (not DynamoDB's "Missing the key pk").
+  mapping.keys[0].key_template = *ddb::ParseKeyTemplate("FLAG#{flag}");
+  ddb::Database other;
+  CreateApp(other);
+  const auto keyed_by_flag = Materialise(other, {mapping}, {orders});
+  CHECK(keyed_by_flag.refused == 4);
+  REQUIRE(!keyed_by_flag.refused_examples.empty());
+  CHECK(keyed_by_flag.refused_examples[0].record == "\"o2\"");
+  CHECK(keyed_by_flag.refused_examples[0].reason == "pk = FLAG#{flag}: the record has no attribute \"flag\"");
 }
 
 TEST_CASE("A design that leaves an entity out, maps one the domain lacks, or names no table is refused whole",
@@ -866,6 +909,149 @@ TEST_CASE("Known-bad designs of a shipped challenge fail with the diagnosis a tr
   CHECK(v.reason == "for {orderId: \"o000001\"}: misses 1 of 1 Order record (\"o000001\")");
 }
 
+namespace {
+
+// The reference design of `c` with `edit` applied to its text: a known-bad design told in the
+// words a learner would type.
+ddb::Design EditedReference(const ddb::Challenge& c, const std::function<void(nlohmann::ordered_json&)>& edit) {
+  auto text = nlohmann::ordered_json::parse(c.reference_text);
+  edit(text);
+  auto design = ddb::ParseDesign(text.dump(), c);
+  INFO(design.status().message());
+  REQUIRE(design.ok());
+  return *design;
+}
+
+// The line of `card` (against `par`) that names `pattern`, first.
+ddb::CardLine LineOf(const ddb::ScoreCard& card, const ddb::ScoreCard& par, const std::string& start) {
+  for (const ddb::CardLine& line : ddb::ScoreCardLines(card, par))
+    if (line.text.starts_with(start)) return line;
+  FAIL("no line starts with " << start);
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Support tickets: the reference survives the big tenant's peak, and seven known-bad designs get their diagnosis",
+    "[design]") {
+  const ddb::Challenge c = ShippedChallenge("02-support-tickets.json");
+  CHECK(c.id == "support-tickets");
+  REQUIRE(c.patterns.size() == 6);
+  REQUIRE(c.traffic.has_value());
+  const auto par = ddb::JudgeDesign(c, c.reference);
+  INFO(par.status().message());
+  REQUIRE(par.ok());
+  // Every ticket keyed, even those without an assignee or an escalation: their index keys are
+  // left out, so they stay out of the agents' and the escalated index (sparse indexes).
+  CHECK(par->items.items == 3050);
+  CHECK(par->items.refused == 0);
+  CHECK(par->items.replaced == 0);
+  for (const ddb::PatternScore& p : par->patterns) {
+    INFO(p.name << ": " << p.verdict.reason);
+    CHECK(p.verdict.passed);
+    CHECK(p.verdict.items_read == p.verdict.items_returned);
+  }
+  // The telecom's four tickets in ten, three times as fast for fifteen seconds: nothing refused.
+  CHECK(par->Throttled() == 0);
+  CHECK(ddb::Stars(*par, *par) == 3);
+  CHECK(LineOf(*par, *par, "\xE2\x9C\x93 Open a ticket").text ==
+        "\xE2\x9C\x93 Open a ticket: 4 write units (1 the table, 3 its indexes)");
+  // The big tenant takes its share of the parameter sets' first.
+  const auto records = ddb::GenerateRecords(c.domain);
+  REQUIRE(records.ok());
+  const auto sets = ddb::ParameterSets(c.patterns[2], *records, c.domain.seed);
+  CHECK(sets[0].at("tenantId").as_s() == "t001");
+
+  using Problem = ddb::PatternVerdict::Problem;
+  const auto judge = [&c](const ddb::Design& d) {
+    auto card = ddb::JudgeDesign(c, d);
+    INFO(card.status().message());
+    REQUIRE(card.ok());
+    return *card;
+  };
+  // 1. The starting design: Scans, which read every ticket for each request and throttle.
+  const ddb::ScoreCard starter = judge(*c.starter);
+  CHECK(starter.patterns[2].operation == "Scan");
+  CHECK_FALSE(starter.patterns[2].verdict.passed);
+  CHECK(starter.traffic[2].scan);
+  CHECK(starter.traffic[2].throttled > 0);
+  CHECK(LineOf(starter, *par, "\xE2\x9C\x97 A tenant's open tickets, newest first under the traffic").lesson ==
+        "filters-vs-keys");
+  CHECK(ddb::Stars(starter, *par) == 0);
+  // 2. Tickets keyed by their tenant and status: the table keeps one ticket per key.
+  const ddb::ScoreCard lossy = judge(EditedReference(c, [](auto& j) {
+    j["entities"][1]["keys"]["pk"] = "TENANT#{tenantId}";
+    j["entities"][1]["keys"]["sk"] = "{status}";
+  }));
+  CHECK(lossy.items.replaced == 2853);
+  CHECK(lossy.patterns[1].verdict.reason == "for {ticketId: \"k000001\"}: misses 1 of 1 Ticket record (\"k000001\")");
+  CHECK(LineOf(lossy, *par, "\xE2\x9C\x97 A ticket by its id").lesson == "composite-keys");
+  // 3. The day's tickets read newest first where the pattern wants them oldest first.
+  const ddb::ScoreCard reversed =
+      judge(EditedReference(c, [](auto& j) { j["requests"][3]["request"]["ScanIndexForward"] = false; }));
+  CHECK(reversed.patterns[3].verdict.problem == Problem::kOrder);
+  CHECK(reversed.patterns[3].verdict.reason ==
+        "for {day: \"2026-02-02\", tenantId: \"t001\"}: the right Ticket records in the wrong order (by createdAt, "
+        "oldest or smallest first): \"k000605\" came before \"k000604\"");
+  // 4. An index sorted by what only assigned tickets have: the unassigned open ones are missing.
+  const ddb::ScoreCard sparse = judge(EditedReference(c, [](auto& j) {
+    auto& t = j["tables"][0];
+    t["AttributeDefinitions"].push_back({{"AttributeName", "GSI2SK"}, {"AttributeType", "S"}});
+    t["GlobalSecondaryIndexes"][1]["KeySchema"][1]["AttributeName"] = "GSI2SK";
+    j["entities"][1]["keys"]["GSI2SK"] = "{createdAt}#{assignee}";
+  }));
+  CHECK(sparse.patterns[2].verdict.problem == Problem::kMissing);
+  CHECK(sparse.patterns[2].verdict.reason ==
+        "for {status: \"OPEN\", tenantId: \"t001\"}: misses 1 of 20 Ticket records (\"k002835\")");
+  const ddb::CardLine sparse_line = LineOf(sparse, *par, "\xE2\x9C\x97 A tenant's open tickets");
+  CHECK(sparse_line.lesson == "global-indexes");
+  CHECK(sparse_line.step == 5);
+  // 5. The tenant's collection read with a filter on the status: it reads every ticket.
+  const ddb::ScoreCard filtered = judge(EditedReference(c, [](auto& j) {
+    auto& q = j["requests"][2]["request"];
+    q["IndexName"] = "GSI1";
+    q["KeyConditionExpression"] = "GSI1PK = :t";
+    q["FilterExpression"] = "#s = :s";
+    q["ExpressionAttributeNames"] = {{"#s", "status"}};
+    q["ExpressionAttributeValues"] = {{":t", {{"S", "TENANT#{tenantId}"}}}, {":s", {{"S", "{status}"}}}};
+  }));
+  CHECK(filtered.patterns[2].verdict.problem == Problem::kReadsMore);
+  CHECK(filtered.patterns[2].verdict.reason ==
+        "for {status: \"OPEN\", tenantId: \"t001\"}: reads 100 items to return 20: the key condition (and a Limit) "
+        "should find them, not a filter or a longer page");
+  // 6. Every ticket under one partition key: every pattern answered, the peak refused on it.
+  const ddb::ScoreCard hot = judge(EditedReference(c, [](auto& j) {
+    j["entities"][1]["keys"]["pk"] = "TICKETS";
+    j["entities"][1]["keys"]["sk"] = "{ticketId}";
+    j["requests"][1]["request"]["Key"] = {{"pk", {{"S", "TICKETS"}}}, {"sk", {{"S", "{ticketId}"}}}};
+  }));
+  CHECK(hot.PatternsPassed() == 6);
+  CHECK(hot.Throttled() > 0);
+  const ddb::CardLine hot_line = LineOf(hot, *par, "\xE2\x9C\x97 Open a ticket under the traffic");
+  CHECK(hot_line.text.find("; the partition key \"TICKETS\" (table Desk) was refused ") != std::string::npos);
+  CHECK(hot_line.lesson == "hot-keys");
+  CHECK(ddb::Stars(hot, *par) == 2);
+  // 7. The open tickets found through an index keyed by status alone: the tenant in its sort
+  // key answers the pattern, but every new ticket goes to a handful of index keys.
+  const ddb::ScoreCard hot_index = judge(EditedReference(c, [](auto& j) {
+    auto& t = j["tables"][0];
+    t["AttributeDefinitions"].push_back({{"AttributeName", "GSI2SK"}, {"AttributeType", "S"}});
+    t["GlobalSecondaryIndexes"][1]["KeySchema"][1]["AttributeName"] = "GSI2SK";
+    j["entities"][1]["keys"]["GSI2PK"] = "STATUS#{status}";
+    j["entities"][1]["keys"]["GSI2SK"] = "TENANT#{tenantId}#{createdAt}#{ticketId}";
+    auto& q = j["requests"][2]["request"];
+    q["KeyConditionExpression"] = "GSI2PK = :s AND begins_with(GSI2SK, :t)";
+    q["ExpressionAttributeValues"] = {{":s", {{"S", "STATUS#{status}"}}}, {":t", {{"S", "TENANT#{tenantId}#"}}}};
+  }));
+  CHECK(hot_index.PatternsPassed() == 6);
+  const ddb::CardLine index_line = LineOf(hot_index, *par, "\xE2\x9C\x97 Open a ticket under the traffic");
+  CHECK(index_line.text.find("; the partition key \"STATUS#SOLVED\" (index GSI2 of Desk) was refused ") !=
+        std::string::npos);
+  CHECK(index_line.lesson == "hot-indexes");
+  CHECK(index_line.step == 2);
+}
+
 TEST_CASE("A broken challenge is refused with its file, id, JSON Pointer and reason", "[design]") {
   CHECK(ddb::ParseChallenge("{\n  \"id\": }", "broken.json")
             .status()
@@ -1226,6 +1412,13 @@ TEST_CASE("A learner's design text is read with the reference's rules, and a bro
   std::string broken_template = c.reference_text;
   broken_template.replace(broken_template.find("ORDER#{orderId}"), 15, "ORDER#{orderId");
   CHECK(message(broken_template).starts_with("design: /entities/1/keys/GSI1PK: "));
+  // A template that reads an attribute the entity's records never have: a slip, said at once
+  // (a sparse index reads one that only some records have).
+  std::string slip = c.reference_text;
+  slip.replace(slip.find("TOTAL#{total:04}"), 16, "TOTAL#{amount:04}");
+  CHECK(message(slip) ==
+        "design: /entities/1/keys/LSI1SK: the template reads \"amount\", which Order records do not "
+        "have (they have orderId, customerId, createdAt, status, total)");
   CHECK(ddb::ParseDesign(std::string(200, '[') + std::string(200, ']'), c).status().message() ==
         "design: nested more than 40 levels deep");
 }

@@ -298,7 +298,7 @@ TEST_CASE("The key preview shows the item collections a design's templates make,
   CHECK(warned.back().warning);
   CHECK(warned.back().text == GroupedNumber(static_cast<double>(lossy.replaced)) +
                                   " records have the key of a later one, which replaces it: the key is not unique");
-  // A template naming an attribute the records lack keys nothing.
+  // A template naming an attribute the records lack is a slip the editor points at at once.
   s.text() = s.challenge()->reference_text;
   const std::string lsi = "\"LSI1SK\": \"TOTAL#{total:04}\"";
   REQUIRE(s.text().find(lsi) != std::string::npos);
@@ -306,13 +306,21 @@ TEST_CASE("The key preview shows the item collections a design's templates make,
   REQUIRE(s.text().find(pk) != std::string::npos);
   s.text().replace(s.text().find(pk), pk.size(), "\"pk\": \"CUSTOMER#{buyerId}\",\n        \"sk\": \"ORDER#");
   s.TextChanged();
+  CHECK_FALSE(s.design().has_value());
+  CHECK(s.design_error() ==
+        "design: /entities/1/keys/pk: the template reads \"buyerId\", which Order records do not have (they have "
+        "orderId, customerId, createdAt, status, total)");
+  // A template that cannot key a record (a status zero-padded as a number) refuses it.
+  s.text() = s.challenge()->reference_text;
+  s.text().replace(s.text().find(pk), pk.size(), "\"pk\": \"CUSTOMER#{status:04}\",\n        \"sk\": \"ORDER#");
+  s.TextChanged();
   REQUIRE(s.design().has_value());
   CHECK(s.key_preview().tables.at(0).refused == 2000);
   CHECK(KeyPreviewLines(s.key_preview().tables.at(0)).back().text == "2,000 records cannot be keyed (Judge says why)");
   // A template of an index key that fails refuses the record too, though its table key is
   // fine: the judge would not write it (ddb::ItemOf), and the preview counts as the judge does.
   s.text() = s.challenge()->reference_text;
-  s.text().replace(s.text().find(lsi), lsi.size(), "\"LSI1SK\": \"TOTAL#{amount:04}\"");
+  s.text().replace(s.text().find(lsi), lsi.size(), "\"LSI1SK\": \"TOTAL#{status:04}\"");
   s.TextChanged();
   REQUIRE(s.design().has_value());
   CHECK(s.key_preview().tables.at(0).refused == 2000);

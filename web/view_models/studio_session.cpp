@@ -379,7 +379,11 @@ StudioSession::PreviewOutcome StudioSession::Preview(const ddb::Database& db, Wi
     for (const ddb::Item& record : of->records) {
       ++offered;
       auto item = ddb::ItemOf(mapping, record);
-      if (!item.ok()) {
+      // What the judge refuses is left out here too: a record its templates cannot key, or one
+      // missing a table key (a sparse index's key may be missing; the table's may not).
+      const auto& key_names = key_attributes[mapping.table];
+      if (!item.ok() || std::any_of(key_names.begin(), key_names.end(),
+                                    [&item](const std::string& name) { return !item->contains(name); })) {
         ++left_out;
         continue;
       }

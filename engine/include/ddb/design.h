@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ddb/database.h"
@@ -66,8 +67,18 @@ struct MaterialiseReport {
 
 // The item `record` becomes under `mapping`: the record's attributes, then the key attributes
 // its templates make (a template's value replaces a record attribute of the same name); or the
-// first template's reason it cannot, as "pk = {customerId}: the record has no attribute ...".
+// first template's reason it cannot, as "pk = {total:04}: ... is not a whole number". A key
+// attribute whose template reads an attribute the record lacks is left out of the item, as an
+// application leaves it out: the item stays out of an index keyed on it (a sparse index). The
+// table's own key attributes cannot be left out: see MissingKeyReason.
 Result<Item> ItemOf(const EntityMapping& mapping, const Item& record);
+
+// Why `item` (ItemOf `record`) lacks a key attribute of `schema`, its table's: the template's
+// words, "pk = CUSTOMER#{customerId}: the record has no attribute \"customerId\"". "" when it has
+// them all, or when no template of the mapping makes the missing one (DynamoDB then says
+// "Missing the key" when it is written).
+std::string MissingKeyReason(const EntityMapping& mapping, const Item& record, const Item& item,
+                             const KeySchema& schema);
 
 // Writes every record of `records` as an item of its entity's table (PutItem through `db`'s
 // typed API, in the order given): the record's attributes, then the key attributes of its

@@ -57,6 +57,9 @@ struct TrafficAttribute {
   // The name of an earlier attribute of the stream whose random draw this one shares, so that
   // the two agree: with weights lined up, "status" PENDING goes with "statusShard" PENDING#3.
   std::string draw_with;
+  // The share of the stream's items that have it (the design judge's sparse index keys); an
+  // item without it stays out of an index keyed on it, and costs that index nothing.
+  double present = 1;
 };
 
 struct TrafficRatePoint {

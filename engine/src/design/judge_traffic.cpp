@@ -147,6 +147,7 @@ std::string PlanWrite(Database& db, const ChallengeTraffic& traffic, const Traff
             index_keys.push_back(k.name);
   Weighted partition_keys, sort_keys;
   std::vector<Weighted> attributes(index_keys.size());
+  std::vector<std::uint64_t> present(index_keys.size(), 0);  // items that have each (a sparse index's key)
   std::uint64_t bytes = 0, items = 0;
   // At most kTrafficRecords of them, taken evenly through the records: their keys' shares are
   // the whole's (the big tenant's too), at a bounded cost for a domain of 100,000 records.
@@ -165,8 +166,10 @@ std::string PlanWrite(Database& db, const ChallengeTraffic& traffic, const Traff
     if (schema.sort_key)
       if (const AttributeValue* sk = FindAttribute(*item, schema.sort_key->name)) sort_keys.Add(*sk, 1);
     for (std::size_t k = 0; k < index_keys.size(); ++k)
-      if (const AttributeValue* v = FindAttribute(*item, index_keys[k]); v && v->is_scalar_key_type())
+      if (const AttributeValue* v = FindAttribute(*item, index_keys[k]); v && v->is_scalar_key_type()) {
         attributes[k].Add(*v, 1);
+        ++present[k];
+      }
     bytes += ItemSize(*item);
     ++items;
   }
@@ -178,8 +181,8 @@ std::string PlanWrite(Database& db, const ChallengeTraffic& traffic, const Traff
   if (schema.sort_key && !sort_keys.values.empty()) out.stream.sort_key = KeysOf(std::move(sort_keys));
   for (std::size_t k = 0; k < index_keys.size(); ++k)
     if (!attributes[k].values.empty())
-      out.stream.attributes.push_back(
-          {index_keys[k], std::move(attributes[k].values), std::move(attributes[k].weights), ""});
+      out.stream.attributes.push_back({index_keys[k], std::move(attributes[k].values), std::move(attributes[k].weights),
+                                       "", static_cast<double>(present[k]) / static_cast<double>(items)});
   SetRate(out.stream, traffic, rate.rate);
   return "";
 }

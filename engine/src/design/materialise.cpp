@@ -33,12 +33,28 @@ std::string PrimaryKeyText(const Item& item, const KeySchema& schema) {
 Result<Item> ItemOf(const EntityMapping& mapping, const Item& record) {
   Item item = record;
   for (const KeyAssignment& key : mapping.keys) {
+    const std::vector<std::string> reads = key.key_template.Attributes();
+    if (std::any_of(reads.begin(), reads.end(), [&record](const std::string& a) { return !FindAttribute(record, a); }))
+      continue;  // left out: a sparse index key
     Result<AttributeValue> value = ApplyKeyTemplate(key.key_template, record);
     if (!value.ok())
       return Status::Validation(key.attribute + " = " + key.key_template.source + ": " + value.status().message());
     item.insert_or_assign(key.attribute, std::move(value).value());
   }
   return item;
+}
+
+std::string MissingKeyReason(const EntityMapping& mapping, const Item& record, const Item& item,
+                             const KeySchema& schema) {
+  for (const std::string* name : {&schema.partition_key.name, schema.sort_key ? &schema.sort_key->name : nullptr}) {
+    if (!name || FindAttribute(item, *name)) continue;
+    for (const KeyAssignment& key : mapping.keys)
+      if (key.attribute == *name) {
+        const Result<AttributeValue> value = ApplyKeyTemplate(key.key_template, record);
+        if (!value.ok()) return key.attribute + " = " + key.key_template.source + ": " + value.status().message();
+      }
+  }
+  return "";
 }
 
 Result<MaterialiseReport> MaterialiseRecords(Database& db, std::span<const EntityMapping> mappings,
@@ -84,6 +100,12 @@ Result<MaterialiseReport> MaterialiseRecords(Database& db, std::span<const Entit
         continue;
       }
       Item item = std::move(keyed).value();
+      // A table key left out for want of a record attribute: the template's words, not
+      // DynamoDB's "Missing the key" (which stays for a key no template makes).
+      if (std::string missing = MissingKeyReason(mapping, record, item, schema); !missing.empty()) {
+        refuse(std::move(missing));
+        continue;
+      }
       const std::string key_text = PrimaryKeyText(item, schema);
       PutItemRequest put;
       put.table_name = mapping.table;

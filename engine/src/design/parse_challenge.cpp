@@ -341,6 +341,20 @@ bool ReadDesign(Reader& r, const Node& n, const Domain& domain, const std::vecto
       if (!r.NonEmptyString(k, text)) return false;
       auto key_template = ParseKeyTemplate(text);
       if (!key_template.ok()) return r.Fail(k.path, key_template.status().message());
+      // A template that reads an attribute no record of the entity has is a slip of the
+      // keyboard, not a sparse index (ItemOf leaves a key out only for the records that lack
+      // an attribute others have): said here, while the learner types.
+      const auto spec = std::find_if(domain.entities.begin(), domain.entities.end(),
+                                     [&mapping](const EntitySpec& s) { return s.name == mapping.entity; });
+      if (spec != domain.entities.end())
+        for (const std::string& read : key_template->Attributes())
+          if (std::none_of(spec->attributes.begin(), spec->attributes.end(),
+                           [&read](const AttributeSpec& a) { return a.name == read; })) {
+            std::string names;
+            for (const AttributeSpec& a : spec->attributes) names += (names.empty() ? "" : ", ") + a.name;
+            return r.Fail(k.path, "the template reads \"" + read + "\", which " + mapping.entity +
+                                      " records do not have (they have " + names + ")");
+          }
       mapping.keys.push_back({it.key(), std::move(key_template).value()});
     }
     out.entities.push_back(std::move(mapping));

@@ -59,6 +59,8 @@ WriteVerdict PriceWrite(Database& db, const WritePattern& write, const EntityMap
   if (!table.ok()) return fail("table \"" + mapping.table + "\" does not exist");
   Result<Item> before = ItemOf(mapping, record);
   if (!before.ok()) return fail(before.status().message());
+  if (std::string missing = MissingKeyReason(mapping, record, *before, table->key_schema); !missing.empty())
+    return fail(std::move(missing));
   const Item old_key = KeyOf(*before, table->key_schema);
   std::string problem;
   switch (write.kind) {
@@ -77,6 +79,8 @@ WriteVerdict PriceWrite(Database& db, const WritePattern& write, const EntityMap
       for (const std::string& name : write.remove) changed.erase(name);
       Result<Item> after = ItemOf(mapping, changed);
       if (!after.ok()) return fail("after the change: " + after.status().message());
+      if (std::string missing = MissingKeyReason(mapping, changed, *after, table->key_schema); !missing.empty())
+        return fail("after the change: " + missing);
       const Item new_key = KeyOf(*after, table->key_schema);
       if (new_key == old_key) {
         if (problem = Put(db, mapping.table, *after, &verdict); problem.empty())

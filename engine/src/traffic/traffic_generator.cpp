@@ -109,6 +109,7 @@ void TrafficGenerator::Prepare(Stream& s, const Table& table, std::size_t index)
     attr.values = a.values;
     for (const AttributeValue& v : attr.values) attr.hashes.push_back(PartitionKeyHash(v));
     attr.cdf = Cumulative(a.values.size(), a.weights);
+    attr.present = a.present;
     s.attributes.push_back(std::move(attr));
   }
   const bool write = s.spec.operation == "PutItem" || s.spec.operation == "UpdateItem";
@@ -335,6 +336,9 @@ const AttributeValue* TrafficGenerator::SourceValue(const Stream& s, const Key& 
   }
   const auto k = static_cast<std::size_t>(source - 2);
   const Attribute& a = s.attributes[k];
+  // Absent from this item: drawn from the shared draw, so attributes drawn together are
+  // present together.
+  if (a.present < 1 && Unit(Mix(r.draw + 31 * (a.draw + 1))) >= a.present) return nullptr;
   const double u = Unit(Mix(r.draw + 17 * (a.draw + 1)));
   const std::size_t i = std::min(
       a.values.size() - 1, static_cast<std::size_t>(std::lower_bound(a.cdf.begin(), a.cdf.end(), u) - a.cdf.begin()));
@@ -349,7 +353,9 @@ bool TrafficGenerator::Store(Table& table, Stream& s, const Key& key, const Requ
   if (def.key_schema.sort_key) item[def.key_schema.sort_key->name] = key.sort_key;
   for (std::size_t k = 0; k < s.attributes.size(); ++k) {
     std::uint64_t hash = 0;
-    item[s.spec.attributes[k].name] = *SourceValue(s, key, r, 2 + static_cast<int>(k), hash);
+    const AttributeValue* value = SourceValue(s, key, r, 2 + static_cast<int>(k), hash);
+    if (value) item[s.spec.attributes[k].name] = *value;
+    else item.erase(s.spec.attributes[k].name);
   }
   if (table.Get(item).item) return false;
   const auto bytes = static_cast<std::uint32_t>(ItemSize(item));
@@ -410,6 +416,9 @@ void TrafficGenerator::Execute(Table& table, throughput::TableMeter& meter, Requ
       std::uint64_t hash = 0;
       const AttributeValue* value = SourceValue(s, key, r, plan.source, hash);
       if (!value) continue;
+      // An item without the index's sort key is not in the index either.
+      std::uint64_t sort_hash = 0;
+      if (plan.sort_source >= 0 && !SourceValue(s, key, r, plan.sort_source, sort_hash)) continue;
       const StoredIndex& ix = table.indexes()[static_cast<std::size_t>(plan.position)];
       demand_.draws.push_back({plan.position, HashSlice(hash, table.IndexPartitionCount(ix)), plan.units});
       throughput::KeyTouch index_touch;

@@ -74,6 +74,7 @@ class TrafficGenerator {
     std::vector<std::uint64_t> hashes;
     std::vector<double> cdf;  // cumulative weights, normalised
     std::size_t draw = 0;     // whose random draw it uses: its own position, or its drawWith's
+    double present = 1;       // the share of items that have it
   };
   struct Stream {
     TrafficStream spec;
