@@ -63,6 +63,8 @@ for (const size of [{ width: 1024, height: 640 }, { width: 1280, height: 800 }])
     test('the starting design scans: the judge says which patterns fail and why', async () => {
       let s = await openStudio(page);
       assert.equal(s.studio.title, 'Online orders');
+      // No table yet: the data view points at what makes them here, not at a lesson's tasks.
+      assert.equal(s.dataHint, 'No table yet: Show its items, under your design, writes its tables and items here.');
       assert.deepEqual(s.studio.keyPreview, ['Customers (customerId): 200 items in 200 item collections',
         'Orders (orderId): 2,000 items in 2,000 item collections']);
       assert.equal(s.studio.designError, '');

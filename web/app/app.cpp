@@ -79,6 +79,8 @@ void App::Frame(const UiFonts& fonts, float dpr) {
                         : studio || lessons_.StepHasTask()                    ? DockMode::kLesson
                                                                               : DockMode::kLessonReading;
   ctx.tables_panel = mode == DockMode::kWorkbench;
+  ctx.studio = studio;
+  drawn_mode_ = mode;
   const DockRects rects = dock_.Compute(pos, size, scale, mode);
   const auto record = [&](const char* name, const PanelRect& r) {
     probe_.RecordRect(name, r.pos, {r.pos.x + r.size.x, r.pos.y + r.size.y});

@@ -181,7 +181,8 @@ class App {
   ResponsePanel response_panel_;
   HistoryPanel history_panel_;
   std::uint64_t frame_count_ = 0;
-  DataStamp trace_epoch_;  // the epoch the workbench's trace belongs to
+  DockMode drawn_mode_ = DockMode::kWorkbench;  // the layout of the last frame drawn
+  DataStamp trace_epoch_;                       // the epoch the workbench's trace belongs to
 
   // Share link: requested, then the outcome from the host.
   bool share_open_ = false;

@@ -83,6 +83,9 @@ nlohmann::json App::State() const {
       {"revision", db_.revision()},
       {"epoch", wire_.stamp().epoch},
       {"selectedTable", or_null(shown.selected_table)},
+      // What the data view says while it shows no table.
+      {"dataHint",
+       shown.selected_table.empty() ? EmptyDataHint(drawn_mode_ == DockMode::kWorkbench, studio_.open()) : ""},
       {"timeToLive", or_null(shown.time_to_live)},
       {"tablesListed", shown.tables_listed},
       {"partitionsShown", shown.partitions_shown},

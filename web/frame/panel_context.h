@@ -46,6 +46,7 @@ struct PanelContext {
   bool& lesson_layout;         // while a lesson is open: its own layout (true) or the workbench
   ddb::SimulatedClock& clock;  // the engine's clock: the capacity view plays, pauses, steps it
   bool tables_panel;           // the Tables panel is drawn this frame (the workbench's layout)
+  bool studio = false;         // the design studio has the lessons' place
   // The panels that take turns under a row of buttons naming them (DockRects::one_at_a_time)
   // go without their title bars: the button says which is on show, and a small window at
   // large text needs the line for the panel's content.

@@ -42,6 +42,18 @@ float KeyAttributeLineWidth(const char* role, const ddb::KeyAttribute& key, cons
          ImGui::CalcTextSize(TypeText(key, key_type).c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2;
 }
 
+}  // namespace
+
+const char* EmptyDataHint(bool tables_panel, bool studio) {
+  // The lesson layout has no Tables panel to point at: its tables come with its tasks, or in
+  // the design studio with "Show its items".
+  return tables_panel ? "Select a table on the left, create one, or load the sample table."
+         : studio     ? "No table yet: Show its items, under your design, writes its tables and items here."
+                      : "No table yet: the lesson's tasks create its tables.";
+}
+
+namespace {
+
 void CenteredHint(const char* text, const Palette& colors) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   ui::TextWrap wrap(ImGui::GetCursorPosX() + avail.x);
@@ -120,10 +132,7 @@ void DataViewPanel::Draw(const PanelRect& rect, PanelContext& ctx) {
     // The trainer scenarios first (a trainer starts from an empty page), then the hint.
     ImGui::SeparatorText("Watch a hot key happen: a trainer scenario");
     capacity_.DrawScenarioPicker(ctx);
-    // The lesson layout has no Tables panel to point at: its tables come with its tasks.
-    CenteredHint(!ctx.tables_panel ? "No table yet: the lesson's tasks create its tables."
-                                   : "Select a table on the left, create one, or load the sample table.",
-                 ctx.colors);
+    CenteredHint(EmptyDataHint(ctx.tables_panel, ctx.studio), ctx.colors);
     return;
   }
   if (!view) {

@@ -19,6 +19,9 @@ namespace playground {
 // "Data", "Data: Books", "Data: Books · index ByStatus": what the data view shows, as its title
 // bar says it (and, where the panels take turns without title bars, its turn's button).
 std::string DataViewTitle(const Selection& selection);
+// What the data view says while no table is selected: in the workbench, where to find one; in
+// a lesson, that its tasks make them; in the design studio, that "Show its items" does.
+const char* EmptyDataHint(bool tables_panel, bool studio);
 
 class DataViewPanel {
  public:
