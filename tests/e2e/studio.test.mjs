@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, clipboardPermissions, exec, navigate, openPage, pasteText, reload, repoRoot, screenshot, scrollTo,
+  clickWidget, clipboardPermissions, exec, navigate, openPage, pasteText, reload, reloadWithSettings, repoRoot, screenshot,
+  scrollTo,
   siteAndBrowser, state, waitForState, widgetRect,
 } from './support.mjs';
 
@@ -224,6 +225,22 @@ for (const size of sizes) {
         + '$5,030.65 (42,510 RCU and 2,100 WCU); storage less than $0.01 (par: on-demand $4,268.86, provisioned '
         + '$3,699.68)');
       await screenshot(page, `studio-tickets-${size.width}.png`);
+      assert.deepEqual(errors, []);
+    });
+
+    // "Learn how: lesson 10, step 1" ran past the panel's edge at 250 % in the smallest window.
+    if (size === sizes[0]) test('at 250 % text a failed line\'s lesson button stays inside the panel', async () => {
+      let s = await reloadWithSettings(page, { fontScale: 2.5 });
+      s = await waitForState(page, (st) => st.studio?.id === 'support-tickets');
+      await scrollStudio(page, 'studio.judge', { tries: 100 });
+      const before = s.frameCount;
+      await clickWidget(page, 'studio.judge');
+      await waitForState(page, (st) => st.frameCount > before && st.studio.judged && st.studio.current, judgeTimeout);
+      await scrollStudio(page, 'studio.card.learn.2', { tries: 100 });
+      const button = await widgetRect(page, 'studio.card.learn.2');
+      assert.equal(button.cut, undefined, `the button is whole: ${JSON.stringify(button)}`);
+      await screenshot(page, 'studio-learn-250.png');
+      await reloadWithSettings(page, { fontScale: 1 });
       assert.deepEqual(errors, []);
     });
   });

@@ -15,14 +15,17 @@ void UiProbe::RecordLastItem(std::string_view name) {
   const ImRect clip = ImGui::GetCurrentWindowRead()->ClipRect;
   ImVec2 min = ImGui::GetItemRectMin();
   ImVec2 max = ImGui::GetItemRectMax();
+  // Cut across the window's width (a label too long for it); a widget scrolled half out of
+  // view at the top or bottom is not "cut" in this sense.
+  const bool cut = min.x < clip.Min.x - 0.5f || max.x > clip.Max.x + 0.5f;
   min = {std::max(min.x, clip.Min.x), std::max(min.y, clip.Min.y)};
   max = {std::min(max.x, clip.Max.x), std::min(max.y, clip.Max.y)};
   if (max.x - min.x < 2 || max.y - min.y < 2) return;
-  RecordRect(name, min, max);
+  RecordRect(name, min, max, cut);
 }
 
-void UiProbe::RecordRect(std::string_view name, ImVec2 min, ImVec2 max) {
-  const Entry entry{{min, max}, frame_};
+void UiProbe::RecordRect(std::string_view name, ImVec2 min, ImVec2 max, bool cut) {
+  const Entry entry{{min, max, cut}, frame_};
   // Look up before inserting: steady-state frames then allocate nothing.
   if (auto it = rects_.find(name); it != rects_.end()) {
     it->second = entry;

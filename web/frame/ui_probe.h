@@ -22,6 +22,7 @@ namespace playground {
 struct WidgetRect {
   ImVec2 min;
   ImVec2 max;
+  bool cut = false;  // the widget runs past what its window shows: part of it is hidden
 };
 
 struct ResponseView;
@@ -49,7 +50,7 @@ struct ShownState {
   std::string builder_tab;                        // "form" | "json"
   std::string builder_json_problem;               // the line under the JSON editor, if its text does not parse
   std::vector<std::string> builder_key_problems;  // what the form flags in its key fields before Run
-  std::string top_keys_note;                       // the table's top keys: the earlier runs their minute holds
+  std::string top_keys_note;                      // the table's top keys: the earlier runs their minute holds
   bool builder_json_invalid = false;
   std::size_t builder_json_columns = 0;    // the JSON tab's width in characters, as last laid out for
   bool editor_active = false;              // a builder editor has the keyboard
@@ -86,7 +87,7 @@ class UiProbe {
     return widget_result;
   }
   // Records a rectangle that is not an item (a panel's tile).
-  void RecordRect(std::string_view name, ImVec2 min, ImVec2 max);
+  void RecordRect(std::string_view name, ImVec2 min, ImVec2 max, bool cut = false);
   std::optional<WidgetRect> Find(std::string_view name) const;
   // Every rectangle recorded this frame, by name (for the layout tests: nothing off-screen,
   // nothing overlapping).

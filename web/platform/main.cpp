@@ -599,8 +599,10 @@ EMSCRIPTEN_KEEPALIVE const char* ui_widget_rect(const char* name) {
   WebPlatform& platform = Platform();
   const float dpr = platform.device_pixel_ratio() > 0 ? platform.device_pixel_ratio() : 1.0f;
   const auto css = [dpr](const playground::WidgetRect& r) {
-    return nlohmann::json{
+    nlohmann::json rect{
         {"x", r.min.x / dpr}, {"y", r.min.y / dpr}, {"w", (r.max.x - r.min.x) / dpr}, {"h", (r.max.y - r.min.y) / dpr}};
+    if (r.cut) rect["cut"] = true;  // part of the widget is hidden past its window's side
+    return rect;
   };
   const std::string wanted = name ? name : "";
   if (wanted == "*") {

@@ -244,15 +244,21 @@ void StudioPanel::DrawLines(const StudioSession::Verdict& verdict, const char* i
                          line.text.c_str());
     }
     if (!line.passed && !line.lesson.empty()) {
-      // Short enough for the narrowest panel; the lesson's title in the tooltip.
+      // The longest label that fits the panel (at 250 % text in the smallest window, "Learn
+      // how: lesson 10, step 1" ran past its edge): then "Lesson 10, step 1", then "Learn how";
+      // the lesson's title in the tooltip.
       const int number = lessons.LessonNumber(line.lesson);
-      const std::string label = "Learn how: lesson " + (number > 0 ? std::to_string(number) : line.lesson) + ", step " +
-                                std::to_string(line.step);
+      const std::string where =
+          "lesson " + (number > 0 ? std::to_string(number) : line.lesson) + ", step " + std::to_string(line.step);
       ImGui::Indent(ImGui::GetFontSize());
+      const float room = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().FramePadding.x;
+      std::string label = "Learn how: " + where;
+      if (ImGui::CalcTextSize(label.c_str()).x > room) label = "Lesson" + where.substr(6);
+      if (ImGui::CalcTextSize(label.c_str()).x > room) label = "Learn how";
       if (ctx.probe.Item(std::string("studio.") + id + ".learn." + std::to_string(i),
                          ImGui::SmallButton(label.c_str())))
         lesson_link_ = {line.lesson, line.step};
-      ImGui::SetItemTooltip("%s", lessons.LessonTitle(line.lesson).c_str());
+      ImGui::SetItemTooltip("Lesson%s: %s", where.substr(6).c_str(), lessons.LessonTitle(line.lesson).c_str());
       ImGui::Unindent(ImGui::GetFontSize());
     }
   }
