@@ -127,6 +127,48 @@ TEST_CASE("Keys drawn from given values: the heaviest is the hottest, and a valu
           "Stream \"tickets\": a value of type S for key attribute \"n\", which is of type N");
 }
 
+TEST_CASE("An attribute only some items have writes its index for those items alone - a sparse index") {
+  auto parsed = ParseTrafficScenario(R"({"id": "late", "title": "Late orders", "description": "A sparse flag.",
+    "table": {"TableName": "Orders", "BillingMode": "PAY_PER_REQUEST",
+              "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "flag", "AttributeType": "S"}],
+              "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+              "GlobalSecondaryIndexes": [{"IndexName": "Late", "KeySchema": [{"AttributeName": "flag", "KeyType": "HASH"}],
+                                          "Projection": {"ProjectionType": "KEYS_ONLY"}}]},
+    "streams": [{"name": "orders", "operation": "PutItem", "rate": 1500, "retry": "none",
+                 "partitionKey": {"distribution": "uniform", "keys": 100000},
+                 "attributes": [{"name": "flag", "values": ["LATE"]}]}]})");
+  INFO(parsed.status().message());
+  REQUIRE(parsed.ok());
+  const auto index = [](const Database& db) {
+    const CapacityMetrics m = *db.Metrics("Orders", "Late");
+    std::pair<double, std::uint64_t> units_and_events{0, 0};
+    for (const CapacitySecond& s : m.seconds) {
+      units_and_events.first += s.consumed_write_capacity_units;
+      units_and_events.second += s.write_throttle_events;
+    }
+    return units_and_events;
+  };
+  // Every item flagged: 1,500 writes a second on the index's one key, past its partition's 1,000.
+  ManualClock clock;
+  Database every(CapacityOn(&clock));
+  REQUIRE(every.StartTraffic(*parsed).ok());
+  RunFor(every, clock, 10);
+  CHECK(index(every).second > 1000);
+  // One item in ten flagged: the index takes about 150 a second, and nothing is refused.
+  TrafficScenario sparse = *parsed;
+  sparse.streams[0].attributes[0].present = 0.1;
+  ManualClock clock2;
+  Database some(CapacityOn(&clock2));
+  REQUIRE(some.StartTraffic(sparse).ok());
+  RunFor(some, clock2, 10);
+  CHECK(Throttled(some, "Orders") == 0);
+  CHECK(index(some).second == 0);
+  CHECK(some.Traffic().streams[0].served == 10 * 1500);
+  const double share = index(some).first / (10.0 * 1500);
+  CHECK(share > 0.08);
+  CHECK(share < 0.12);
+}
+
 TEST_CASE("One busy customer throttles its partition - sharding its key removes the throttling") {
   ManualClock clock;
   Database busy(CapacityOn(&clock));
