@@ -1419,6 +1419,16 @@ TEST_CASE("A learner's design text is read with the reference's rules, and a bro
   CHECK(message(slip) ==
         "design: /entities/1/keys/LSI1SK: the template reads \"amount\", which Order records do not "
         "have (they have orderId, customerId, createdAt, status, total)");
+  // One that a change sets is no slip: the items gain it as they are changed (a sparse index
+  // of shipped orders, say).
+  ddb::Challenge shipping = c;
+  shipping.writes[1].set["shippedAt"] = S("2026-12-06T07:30:00Z");
+  std::string shipped = c.reference_text;
+  shipped.replace(shipped.find("TOTAL#{total:04}"), 16, "{shippedAt}");
+  const auto by_ship_date = ddb::ParseDesign(shipped, shipping);
+  INFO(by_ship_date.status().message());
+  CHECK(by_ship_date.ok());
+  CHECK_FALSE(ddb::ParseDesign(shipped, c).ok());
   CHECK(ddb::ParseDesign(std::string(200, '[') + std::string(200, ']'), c).status().message() ==
         "design: nested more than 40 levels deep");
 }

@@ -308,8 +308,9 @@ bool ReadTraffic(Reader& r, const Node& n, const Challenge& c, ChallengeTraffic&
   return !Reader::Has(n, "writes") || read_rates(n.Member("writes"), "write", false, write, out.writes);
 }
 
-bool ReadDesign(Reader& r, const Node& n, const Domain& domain, const std::vector<ChallengePattern>& patterns,
-                Design& out) {
+bool ReadDesign(Reader& r, const Node& n, const Challenge& c, Design& out) {
+  const Domain& domain = c.domain;
+  const std::vector<ChallengePattern>& patterns = c.patterns;
   if (!r.Object(n, {"tables", "entities", "requests"}, {})) return false;
   const Node tables = n.Member("tables");
   if (!r.Array(tables, 1, 5)) return false;
@@ -346,10 +347,16 @@ bool ReadDesign(Reader& r, const Node& n, const Domain& domain, const std::vecto
       // an attribute others have): said here, while the learner types.
       const auto spec = std::find_if(domain.entities.begin(), domain.entities.end(),
                                      [&mapping](const EntitySpec& s) { return s.name == mapping.entity; });
+      // An attribute only a change sets counts: items gain it as they are changed.
+      const auto set_by_write = [&c, &mapping](const std::string& name) {
+        return std::any_of(c.writes.begin(), c.writes.end(),
+                           [&](const WritePattern& w) { return w.entity == mapping.entity && w.set.contains(name); });
+      };
       if (spec != domain.entities.end())
         for (const std::string& read : key_template->Attributes())
           if (std::none_of(spec->attributes.begin(), spec->attributes.end(),
-                           [&read](const AttributeSpec& a) { return a.name == read; })) {
+                           [&read](const AttributeSpec& a) { return a.name == read; }) &&
+              !set_by_write(read)) {
             std::string names;
             for (const AttributeSpec& a : spec->attributes) names += (names.empty() ? "" : ", ") + a.name;
             return r.Fail(k.path, "the template reads \"" + read + "\", which " + mapping.entity +
@@ -448,11 +455,11 @@ Result<Challenge> ParseChallenge(std::string_view json_text, std::string_view so
       ChallengeTraffic traffic;
       if (ReadTraffic(r, root.Member("traffic"), c, traffic)) c.traffic = std::move(traffic);
     }
-    if (!r.failed() && ReadDesign(r, root.Member("reference"), c.domain, c.patterns, c.reference))
+    if (!r.failed() && ReadDesign(r, root.Member("reference"), c, c.reference))
       c.reference_text = IndentedJson(*root.Member("reference"));
     if (!r.failed() && Reader::Has(root, "starter")) {
       Design starter;
-      if (ReadDesign(r, root.Member("starter"), c.domain, c.patterns, starter)) {
+      if (ReadDesign(r, root.Member("starter"), c, starter)) {
         c.starter = std::move(starter);
         c.starter_text = IndentedJson(*root.Member("starter"));
       }
@@ -472,7 +479,7 @@ Result<Design> ParseDesign(std::string_view json_text, const Challenge& challeng
                               " levels deep");
   Reader r;
   Design design;
-  if (!ReadDesign(r, Node{&doc, ""}, challenge.domain, challenge.patterns, design))
+  if (!ReadDesign(r, Node{&doc, ""}, challenge, design))
     return Status::Validation("design: " + document::AtPath(r.error_path(), r.error_reason()));
   return design;
 }
