@@ -166,6 +166,20 @@ for (const size of sizes) {
         assert.ok(s.notices.includes("The link's design could not be read: the link's #design= part has characters a "
           + 'share link never has'), JSON.stringify(s.notices));
         assert.equal(s.studio.textLength, referenceText.length);
+        // A design of megabytes (a link made by hand: it compresses to little) is not opened.
+        const huge = await other.page.evaluate(async () => {
+          const text = '{"tables": "' + 'a'.repeat(300 * 1024) + '"}';
+          const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+          const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+          let binary = '';
+          for (const b of bytes) binary += String.fromCharCode(b);
+          return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+        });
+        await openLink(other.page, `${site.server.url}?studio=online-orders#design=${huge}`);
+        s = await waitForState(other.page, (st) => st.notices.some((n) => n.startsWith("The link's design is")));
+        assert.ok(s.notices.includes("The link's design is 300 KB, more than a design can be (256 KB): it was not opened."),
+          JSON.stringify(s.notices));
+        assert.equal(s.studio.textLength, referenceText.length);
         // Without its ?studio=, the design is not poured into whichever challenge happens to be open.
         await openLink(other.page, `${site.server.url}${url.slice(url.indexOf('#'))}`);
         s = await waitForState(other.page, (st) => st.notices.some((n) => n.startsWith('The link carries a design')));
