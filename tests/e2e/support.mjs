@@ -352,7 +352,7 @@ export const storeRecords = (page, { changes = {}, clear = false } = {}) => page
   }), [changes, clear]);
 
 // A named widget's rectangle in the last frame drawn (CSS pixels), or null when it was not
-// drawn. What a change shows may be laid out a frame after the state that shows it (a line
+// drawn; cut to what its window shows, with `cut: true` when it ran past the window's side. What a change shows may be laid out a frame after the state that shows it (a line
 // under an editor, a row scrolled to, a popup), and the page draws only the frames the tests
 // ask for: a widget not in the last frame gets two more before it counts as not drawn.
 export async function widgetRect(page, name) {
