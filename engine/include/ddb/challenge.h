@@ -143,7 +143,6 @@ struct TrafficScore {
 struct DesignCost {
   double read_units_a_second = 0;
   double write_units_a_second = 0;
-  double peak_factor = 1;
   double read_capacity = 0;  // provisioned: whole units a second, enough for the peak
   double write_capacity = 0;
   double on_demand = 0;    // dollars a month for the reads and writes

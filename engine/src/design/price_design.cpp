@@ -6,7 +6,6 @@ namespace ddb::design {
 
 DesignCost PriceDesign(const ScoreCard& card, const ChallengeTraffic& traffic, const PriceList& prices) {
   DesignCost cost;
-  cost.peak_factor = traffic.peak_factor;
   for (const TrafficRate& read : traffic.reads)
     for (const PatternScore& p : card.patterns)
       if (p.name == read.name && p.parameter_sets > 0)
@@ -17,8 +16,8 @@ DesignCost PriceDesign(const ScoreCard& card, const ChallengeTraffic& traffic, c
   const double seconds = prices.hours_a_month * 3600;
   cost.on_demand = seconds * (cost.read_units_a_second * prices.read_request_unit +
                               cost.write_units_a_second * prices.write_request_unit);
-  cost.read_capacity = std::ceil(cost.read_units_a_second * cost.peak_factor - 1e-9);
-  cost.write_capacity = std::ceil(cost.write_units_a_second * cost.peak_factor - 1e-9);
+  cost.read_capacity = std::ceil(cost.read_units_a_second * traffic.peak_factor - 1e-9);
+  cost.write_capacity = std::ceil(cost.write_units_a_second * traffic.peak_factor - 1e-9);
   cost.provisioned = prices.hours_a_month * (cost.read_capacity * prices.read_capacity_unit_hour +
                                              cost.write_capacity * prices.write_capacity_unit_hour);
   const double bytes =
