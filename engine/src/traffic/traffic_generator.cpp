@@ -208,16 +208,17 @@ std::uint64_t TrafficGenerator::KeyNumber(const Stream& s, const TrafficKeySpec&
   }
 }
 
-void TrafficGenerator::MakeValue(const TrafficKeySpec& spec, const KeyAttribute& attr, std::uint64_t number,
-                                 std::uint64_t draw, std::int64_t origin, std::int64_t shard,
-                                 AttributeValue& out) const {
+const AttributeValue& TrafficGenerator::MakeValue(const TrafficKeySpec& spec, const KeyAttribute& attr,
+                                                  std::uint64_t number, std::uint64_t draw, std::int64_t origin,
+                                                  std::int64_t shard, AttributeValue& out) const {
   using D = TrafficKeySpec::Distribution;
   if (spec.distribution == D::kValues) {
     // StartTraffic checked that the values are of the key attribute's type.
-    out = spec.values.empty() ? AttributeValue::S("0")
-                              : spec.values[std::min<std::size_t>(number, spec.values.size() - 1)];
-    if (shard >= 0 && out.type() == ValueType::kS) out = AttributeValue::S(out.as_s() + "#" + std::to_string(shard));
-    return;
+    if (spec.values.empty()) return out = AttributeValue::S("0");
+    const AttributeValue& value = spec.values[std::min<std::size_t>(number, spec.values.size() - 1)];
+    if (shard >= 0 && value.type() == ValueType::kS)
+      return out = AttributeValue::S(value.as_s() + "#" + std::to_string(shard));
+    return value;
   }
   std::int64_t numeric = static_cast<std::int64_t>(number & 0x1fffffffffffffull);
   std::string text;
@@ -232,13 +233,10 @@ void TrafficGenerator::MakeValue(const TrafficKeySpec& spec, const KeyAttribute&
     case D::kUlid: text = UlidText(origin, Mix(draw), Mix(draw ^ 0xa5a5a5a5a5a5a5a5ull)); break;
     default: text = std::to_string(numeric); break;
   }
-  if (attr.type == ScalarType::kN) {
-    out = AttributeValue::N(Number::FromInt(static_cast<long long>(numeric)));
-    return;
-  }
-  std::string value = spec.prefix + text;
-  if (shard >= 0) value += "#" + std::to_string(shard);
-  out = attr.type == ScalarType::kB ? AttributeValue::B(std::move(value)) : AttributeValue::S(std::move(value));
+  if (attr.type == ScalarType::kN) return out = AttributeValue::N(Number::FromInt(static_cast<long long>(numeric)));
+  std::string value = spec.prefix.empty() ? std::move(text) : spec.prefix + text;
+  if (shard >= 0) value.append("#").append(std::to_string(shard));  // (GCC 12 warns of "#" + a temporary)
+  return out = attr.type == ScalarType::kB ? AttributeValue::B(std::move(value)) : AttributeValue::S(std::move(value));
 }
 
 const TrafficGenerator::Key& TrafficGenerator::KeyFor(Stream& s, const Request& r, std::uint64_t shard,
@@ -248,28 +246,39 @@ const TrafficGenerator::Key& TrafficGenerator::KeyFor(Stream& s, const Request& 
   const std::int64_t shards = pk.shards;
   const std::int64_t suffix = shards > 0 ? static_cast<std::int64_t>(shard % static_cast<std::uint64_t>(shards)) : -1;
   const bool sorted = s.sort_attribute.has_value();
+  // A value MakeValue made into the key's own member is not pointed at: the key may be copied.
+  const auto keep = [](const AttributeValue& value, const AttributeValue& own) {
+    return &value == &own ? nullptr : &value;
+  };
   auto fill_sort = [&](Key& key) {
     key.has_sort_key = sorted;
     if (!sorted) return;
     const TrafficKeySpec& spec = s.sort_spec;
     const std::uint64_t draw = Mix(r.draw ^ 0x3c6ef372fe94f82bull);
-    if (counter && r.step == 0) key.sort_key = AttributeValue::S("counter");
-    else MakeValue(spec, *s.sort_attribute, KeyNumber(s, spec, draw), draw, r.origin, -1, key.sort_key);
-    if (s.sort_attribute->type == ScalarType::kN && key.sort_key.type() != ValueType::kN)
-      key.sort_key = AttributeValue::N(Number::FromInt(0));
-    key.fingerprint = throughput::ItemFingerprint(key.hash, key.sort_key);
+    key.sort_ref = nullptr;
+    if (counter && r.step == 0) key.sort_value = AttributeValue::S("counter");
+    else
+      key.sort_ref =
+          keep(MakeValue(spec, *s.sort_attribute, KeyNumber(s, spec, draw), draw, r.origin, -1, key.sort_value),
+               key.sort_value);
+    if (s.sort_attribute->type == ScalarType::kN && key.sort_key().type() != ValueType::kN) {
+      key.sort_ref = nullptr;
+      key.sort_value = AttributeValue::N(Number::FromInt(0));
+    }
+    key.fingerprint = throughput::ItemFingerprint(key.hash, key.sort_key());
   };
   if (counter) {
     // Step 0 increments the counter item; step 1 puts the new item under the number it returned.
+    scratch.partition_ref = nullptr;
     if (r.step == 0) {
-      scratch.partition_key = s.partition_attribute.type == ScalarType::kN ? AttributeValue::N(Number::FromInt(0))
-                                                                           : AttributeValue::S(pk.prefix + "counter");
+      scratch.partition_value = s.partition_attribute.type == ScalarType::kN ? AttributeValue::N(Number::FromInt(0))
+                                                                             : AttributeValue::S(pk.prefix + "counter");
     } else {
       TrafficKeySpec numbered;
       numbered.prefix = pk.prefix;
-      MakeValue(numbered, s.partition_attribute, r.draw, r.draw, r.origin, -1, scratch.partition_key);
+      MakeValue(numbered, s.partition_attribute, r.draw, r.draw, r.origin, -1, scratch.partition_value);
     }
-    scratch.hash = PartitionKeyHash(scratch.partition_key);
+    scratch.hash = PartitionKeyHash(scratch.partition_key());
     fill_sort(scratch);
     return scratch;
   }
@@ -284,15 +293,17 @@ const TrafficGenerator::Key& TrafficGenerator::KeyFor(Stream& s, const Request& 
     }
     if (!s.cached[slot]) {
       Key& k = s.cache[slot];
-      MakeValue(pk, s.partition_attribute, number, r.draw, r.origin, suffix, k.partition_key);
-      k.hash = PartitionKeyHash(k.partition_key);
+      k.partition_ref = keep(MakeValue(pk, s.partition_attribute, number, r.draw, r.origin, suffix, k.partition_value),
+                             k.partition_value);
+      k.hash = PartitionKeyHash(k.partition_key());
       s.cached[slot] = true;
     }
     if (!sorted) return s.cache[slot];
     // A sort key per request: the cached partition key (and where its collection lives, while
-    // it lies in one partition) with a fresh sort key.
+    // it lies in one partition) with a fresh sort key. The scratch key points at the cached
+    // one's value: nothing resizes the cache before this request is done with it.
     const Key& cached = s.cache[slot];
-    scratch.partition_key = cached.partition_key;
+    scratch.partition_ref = &cached.partition_key();
     scratch.hash = cached.hash;
     scratch.partition = cached.partition;
     scratch.stamp = cached.stamp;
@@ -300,8 +311,10 @@ const TrafficGenerator::Key& TrafficGenerator::KeyFor(Stream& s, const Request& 
     fill_sort(scratch);
     return scratch;
   }
-  MakeValue(pk, s.partition_attribute, number, r.draw, r.origin, suffix, scratch.partition_key);
-  scratch.hash = PartitionKeyHash(scratch.partition_key);
+  scratch.partition_ref =
+      keep(MakeValue(pk, s.partition_attribute, number, r.draw, r.origin, suffix, scratch.partition_value),
+           scratch.partition_value);
+  scratch.hash = PartitionKeyHash(scratch.partition_key());
   fill_sort(scratch);
   return scratch;
 }
@@ -327,12 +340,12 @@ const AttributeValue* TrafficGenerator::SourceValue(const Stream& s, const Key& 
                                                     std::uint64_t& hash) const {
   if (source == 0) {
     hash = key.hash;
-    return &key.partition_key;
+    return &key.partition_key();
   }
   if (source == 1) {
     if (!key.has_sort_key) return nullptr;
-    hash = PartitionKeyHash(key.sort_key);
-    return &key.sort_key;
+    hash = PartitionKeyHash(key.sort_key());
+    return &key.sort_key();
   }
   const auto k = static_cast<std::size_t>(source - 2);
   const Attribute& a = s.attributes[k];
@@ -349,8 +362,8 @@ const AttributeValue* TrafficGenerator::SourceValue(const Stream& s, const Key& 
 bool TrafficGenerator::Store(Table& table, Stream& s, const Key& key, const Request& r) {
   Item item = s.sample;
   const TableDefinition& def = table.definition();
-  item[def.key_schema.partition_key.name] = key.partition_key;
-  if (def.key_schema.sort_key) item[def.key_schema.sort_key->name] = key.sort_key;
+  item[def.key_schema.partition_key.name] = key.partition_key();
+  if (def.key_schema.sort_key) item[def.key_schema.sort_key->name] = key.sort_key();
   for (std::size_t k = 0; k < s.attributes.size(); ++k) {
     std::uint64_t hash = 0;
     const AttributeValue* value = SourceValue(s, key, r, 2 + static_cast<int>(k), hash);
@@ -390,13 +403,13 @@ void TrafficGenerator::Execute(Table& table, throughput::TableMeter& meter, Requ
   } else if (key.stamp == table.splits().size() + 1) {
     partition = key.partition;
   } else {
-    partition = table.PartitionOfKeyValues(key.partition_key, key.has_sort_key ? &key.sort_key : nullptr);
+    partition = table.PartitionOfKeyValues(key.partition_key(), key.has_sort_key ? &key.sort_key() : nullptr);
     // Remembered for a cached key: with a sort key, only while its collection is in one
     // partition (a collection split by sort key needs the sort key to place each item).
     Key* owner = &key != &scratch           ? const_cast<Key*>(&key)
                  : scratch.cached_slot >= 0 ? &s.cache[static_cast<std::size_t>(scratch.cached_slot)]
                                             : nullptr;
-    if (owner && (!key.has_sort_key || !table.CollectionSpansPartitions(key.partition_key)))
+    if (owner && (!key.has_sort_key || !table.CollectionSpansPartitions(key.partition_key())))
       owner->partition = partition, owner->stamp = table.splits().size() + 1;
   }
   const bool counter_step = counter && r.step == 0;
@@ -405,9 +418,9 @@ void TrafficGenerator::Execute(Table& table, throughput::TableMeter& meter, Requ
   throughput::KeyTouch touch;
   touch.resource = s.read_resource;
   touch.partition_fingerprint = key.hash;
-  touch.partition_key = &key.partition_key;
+  touch.partition_key = &key.partition_key();
   if (key.has_sort_key) {
-    touch.sort_key = &key.sort_key;
+    touch.sort_key = &key.sort_key();
     touch.item_fingerprint = key.fingerprint;
   }
   demand_.keys.push_back(touch);

@@ -52,8 +52,16 @@ class TrafficGenerator {
 
  private:
   struct Key {
-    AttributeValue partition_key;
-    AttributeValue sort_key;
+    // Each value is made into its own member, or is one of the stream's "values" (or another
+    // key's) and points at it: a copy per request was a fifth of a judged design's traffic.
+    // Pointers to values the generator holds for as long as it runs (its streams' specs and
+    // key caches); a cached key points only into the specs, which never move.
+    const AttributeValue& partition_key() const { return partition_ref ? *partition_ref : partition_value; }
+    const AttributeValue& sort_key() const { return sort_ref ? *sort_ref : sort_value; }
+    AttributeValue partition_value;
+    AttributeValue sort_value;
+    const AttributeValue* partition_ref = nullptr;
+    const AttributeValue* sort_ref = nullptr;
     bool has_sort_key = false;
     std::uint64_t hash = 0;         // PartitionKeyHash(partition_key)
     std::uint64_t fingerprint = 0;  // with the sort key
@@ -120,8 +128,10 @@ class TrafficGenerator {
   const AttributeValue* SourceValue(const Stream& s, const Key& key, const Request& r, int source,
                                     std::uint64_t& hash) const;
   std::uint64_t KeyNumber(const Stream& s, const TrafficKeySpec& spec, std::uint64_t draw) const;
-  void MakeValue(const TrafficKeySpec& spec, const KeyAttribute& attr, std::uint64_t number, std::uint64_t draw,
-                 std::int64_t origin, std::int64_t shard, AttributeValue& out) const;
+  // The value of key number `number`: one of spec's "values" itself, or made into `out`.
+  const AttributeValue& MakeValue(const TrafficKeySpec& spec, const KeyAttribute& attr, std::uint64_t number,
+                                  std::uint64_t draw, std::int64_t origin, std::int64_t shard,
+                                  AttributeValue& out) const;
   std::int64_t Backoff(Stream& s, int attempt);
   int MaxAttempts(const Stream& s) const;
   bool Store(Table& table, Stream& s, const Key& key, const Request& r);
