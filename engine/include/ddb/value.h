@@ -108,4 +108,12 @@ std::size_t ItemSize(const Item& item);
 // numbers are never over the limit).
 std::size_t KeyValueSize(const AttributeValue& v);
 
+// A key value's bytes: a string's or a binary's own, a number's canonical text (one number
+// written two ways gives the same bytes); empty for a type no key can have. What the storage
+// finds an item collection by, where the key's type is the table's.
+std::string KeyValueBytes(const AttributeValue& v);
+// Bytes that tell any two primary keys apart, of whatever types: each value's type, length and
+// KeyValueBytes. For maps and sets keyed by a primary key outside a table (no sort key: null).
+std::string PrimaryKeyIdentity(const AttributeValue& partition_key, const AttributeValue* sort_key);
+
 }  // namespace ddb

@@ -98,4 +98,26 @@ std::size_t KeyValueSize(const AttributeValue& v) {
   }
 }
 
+std::string KeyValueBytes(const AttributeValue& v) {
+  switch (v.type()) {
+    case ValueType::kS: return v.as_s();
+    case ValueType::kB: return v.as_b().data;
+    case ValueType::kN: return v.as_n().ToString();
+    default: return {};
+  }
+}
+
+std::string PrimaryKeyIdentity(const AttributeValue& partition_key, const AttributeValue* sort_key) {
+  std::string out;
+  for (const AttributeValue* v : {&partition_key, sort_key}) {
+    if (!v) continue;
+    const std::string bytes = KeyValueBytes(*v);
+    out += static_cast<char>('A' + static_cast<int>(v->type()));
+    out += std::to_string(bytes.size());
+    out += ':';
+    out += bytes;
+  }
+  return out;
+}
+
 }  // namespace ddb

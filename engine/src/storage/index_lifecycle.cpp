@@ -24,7 +24,7 @@ int Table::CompareScanPositions(const Item& a, const Item& b) const {
   const AttributeValue& pb = b.at(definition_.key_schema.partition_key.name);
   const std::uint64_t ha = PartitionKeyHash(pa), hb = PartitionKeyHash(pb);
   if (ha != hb) return ha < hb ? -1 : 1;
-  const std::string ka = KeyBytes(pa), kb = KeyBytes(pb);
+  const std::string ka = KeyValueBytes(pa), kb = KeyValueBytes(pb);
   if (ka != kb) return ka < kb ? -1 : 1;
   if (!definition_.key_schema.sort_key) return 0;
   const auto c = CompareKeyValues(SortKeyOf(a), SortKeyOf(b));

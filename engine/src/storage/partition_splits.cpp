@@ -178,7 +178,8 @@ bool Table::SplitForHeat(int p, std::vector<KeyLoad> loads) {
     std::string bytes;
   };
   std::vector<Placed> keys;
-  for (const KeyLoad& l : loads) keys.push_back({l, PartitionKeyHash(*l.partition_key), KeyBytes(*l.partition_key)});
+  for (const KeyLoad& l : loads)
+    keys.push_back({l, PartitionKeyHash(*l.partition_key), KeyValueBytes(*l.partition_key)});
   // Stored order: hash, key bytes, sort key.
   std::sort(keys.begin(), keys.end(), [](const Placed& a, const Placed& b) {
     if (a.hash != b.hash) return a.hash < b.hash;

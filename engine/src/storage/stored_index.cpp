@@ -67,7 +67,8 @@ StoredIndex::StoredIndex(const TableDefinition& table, const IndexDescription& i
 }
 
 bool StoredIndex::Projects(const std::string& name) const {
-  return projection_ == ProjectionType::kAll || std::find(projected_.begin(), projected_.end(), name) != projected_.end();
+  return projection_ == ProjectionType::kAll ||
+         std::find(projected_.begin(), projected_.end(), name) != projected_.end();
 }
 
 bool StoredIndex::GroupOrder::operator()(const GroupKey& a, const GroupKey& b) const {

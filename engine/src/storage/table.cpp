@@ -53,24 +53,15 @@ const StoredIndex* Table::Index(const std::string& name) const {
   return nullptr;
 }
 
-std::string Table::KeyBytes(const AttributeValue& v) {
-  switch (v.type()) {
-    case ValueType::kS: return v.as_s();
-    case ValueType::kB: return v.as_b().data;
-    case ValueType::kN: return v.as_n().ToString();
-    default: return {};
-  }
-}
-
 std::string Table::PartitionKeyBytes(const Item& item_or_key) const {
-  return KeyBytes(item_or_key.at(key_schema().partition_key.name));
+  return KeyValueBytes(item_or_key.at(key_schema().partition_key.name));
 }
 
 std::string Table::PrimaryKeyBytes(const Item& item_or_key) const {
   // Length-prefixed, so no partition-key value can run into a sort-key value.
   std::string pk = PartitionKeyBytes(item_or_key);
   std::string out = std::to_string(pk.size()) + ':' + pk;
-  if (key_schema().sort_key) out += KeyBytes(SortKeyOf(item_or_key));
+  if (key_schema().sort_key) out += KeyValueBytes(SortKeyOf(item_or_key));
   return out;
 }
 
@@ -80,7 +71,7 @@ Table::ItemCollection* Table::FindCollection(const AttributeValue& pk) const {
   std::string number_text;
   if (pk.type() == ValueType::kS) view = pk.as_s();
   else if (pk.type() == ValueType::kB) view = pk.as_b().data;
-  else view = number_text = KeyBytes(pk);
+  else view = number_text = KeyValueBytes(pk);
   auto it = collections_.find(view);
   return it == collections_.end() ? nullptr : const_cast<ItemCollection*>(&it->second);
 }
@@ -110,7 +101,7 @@ int Table::PartitionOf(const ItemCollection& c, const AttributeValue* sort_key) 
 }
 
 int Table::PartitionForMissing(const AttributeValue& pk, const AttributeValue* sort_key) const {
-  const std::string bytes = KeyBytes(pk);
+  const std::string bytes = KeyValueBytes(pk);
   return PartitionFor({PartitionKeyHash(pk), bytes, sort_key, false});
 }
 
@@ -204,7 +195,7 @@ Table::Lookup Table::Put(ItemPtr item, std::uint32_t item_bytes) {
   const AttributeValue& pk = item->find(definition_.key_schema.partition_key.name)->second;
   ItemCollection* c = FindCollection(pk);
   if (!c) {
-    auto [pos, inserted] = collections_.try_emplace(KeyBytes(pk));
+    auto [pos, inserted] = collections_.try_emplace(KeyValueBytes(pk));
     c = &pos->second;
     c->key_bytes = &pos->first;
     c->partition_key = pk;
@@ -327,7 +318,7 @@ void Table::VisitInScanOrder(std::uint64_t hash_begin, std::uint64_t hash_end, c
   const AttributeValue* start_sort = nullptr;
   if (exclusive_start) {
     const AttributeValue& pk = exclusive_start->find(definition_.key_schema.partition_key.name)->second;
-    start_bytes = KeyBytes(pk);
+    start_bytes = KeyValueBytes(pk);
     resume = CollectionPosition{PartitionKeyHash(pk), start_bytes};
     if (definition_.key_schema.sort_key) start_sort = &SortKeyOf(*exclusive_start);
   }

@@ -271,8 +271,6 @@ class Table {
     bool after_all = false;
   };
 
-  // The bytes that identify a partition-key value (its type is fixed by the schema).
-  static std::string KeyBytes(const AttributeValue& v);
   ItemCollection* FindCollection(const AttributeValue& pk) const;
   // The partition owning a key position, and the partition of a key of collection `c`.
   int PartitionFor(const KeyPosition& position) const;
