@@ -261,6 +261,11 @@ TEST_CASE("The key preview shows the item collections a design's templates make,
   CHECK(starter.tables[1].replaced == 0);
   CHECK(KeyPreviewLines(starter.tables[1]).size() == 1);
   CHECK(KeyPreviewLines(starter.tables[1])[0].text == "Orders (orderId): 2,000 items in 2,000 item collections");
+  // Collections of one item each: the largest are the first in key order.
+  REQUIRE(starter.tables[1].largest.size() == 3);
+  CHECK(starter.tables[1].largest[0].key == "\"o000001\"");
+  CHECK(starter.tables[1].largest[1].key == "\"o000002\"");
+  CHECK(starter.tables[1].largest[2].key == "\"o000003\"");
 
   // The reference: one table, a collection per customer, the big tenant's the largest.
   s.text() = s.challenge()->reference_text;

@@ -63,9 +63,16 @@ KeyPreview PreviewKeys(const ddb::Design& design, const std::vector<ddb::EntityR
     table.name = keys.name;
     table.partition_key = keys.partition_key;
     table.sort_key = keys.sort_key;
-    // Partition key (as text) -> the sort key values of its items; the primary keys seen, to
-    // count the records a later one replaced (as PutItem replaces).
-    std::unordered_map<std::string, std::vector<ddb::AttributeValue>> collections;
+    // A collection: its partition key's value, the sort key values of its items (with a sort
+    // key), how many items. Found by the key's bytes and put into words (ReadableValue) only for
+    // the largest shown: this runs on every edit of the design, over up to 10,000 records and more.
+    struct Items {
+      ddb::AttributeValue partition_value;
+      std::vector<ddb::AttributeValue> sorts;
+      std::size_t count = 0;
+    };
+    std::unordered_map<std::string, Items> collections;
+    // The primary keys seen, to count the records a later one replaced (as PutItem replaces).
     std::unordered_set<std::string> primary_keys;
     for (const ddb::EntityMapping& mapping : design.entities) {
       if (mapping.table != keys.name) continue;
@@ -73,45 +80,49 @@ KeyPreview PreviewKeys(const ddb::Design& design, const std::vector<ddb::EntityR
                                    [&mapping](const ddb::EntityRecords& r) { return r.entity == mapping.entity; });
       if (of == records.end()) continue;
       for (const ddb::Item& record : of->records) {
-        // The item the judge would write (ddb::ItemOf): a record any of whose templates fails
-        // is refused here as the judge refuses it.
-        const ddb::Result<ddb::Item> item = ddb::ItemOf(mapping, record);
-        const auto find = [&item](const std::string& name) -> const ddb::AttributeValue* {
-          auto it = item->find(name);
-          return it == item->end() ? nullptr : &it->second;
+        // The keys of the item the judge would write (ddb::ItemOf): a record any of whose
+        // templates fails is refused here as the judge refuses it.
+        const ddb::Result<ddb::Item> made = ddb::KeyAttributesOf(mapping, record);
+        const auto find = [&made, &record](const std::string& name) -> const ddb::AttributeValue* {
+          if (const ddb::AttributeValue* v = ddb::FindAttribute(*made, name)) return v;
+          return ddb::FindAttribute(record, name);
         };
-        const ddb::AttributeValue* partition = item.ok() ? find(keys.partition_key) : nullptr;
-        const ddb::AttributeValue* sort = item.ok() && !keys.sort_key.empty() ? find(keys.sort_key) : nullptr;
+        const ddb::AttributeValue* partition = made.ok() ? find(keys.partition_key) : nullptr;
+        const ddb::AttributeValue* sort = made.ok() && !keys.sort_key.empty() ? find(keys.sort_key) : nullptr;
         if (!partition || (!keys.sort_key.empty() && !sort)) {
           ++table.refused;
           continue;
         }
-        std::string partition_text = ddb::ReadableValue(*partition);
-        std::string primary = partition_text;
-        if (sort) primary += "\n" + ddb::ReadableValue(*sort);
-        if (!primary_keys.insert(std::move(primary)).second) {
+        if (!primary_keys.insert(ddb::PrimaryKeyIdentity(*partition, sort)).second) {
           ++table.replaced;
           continue;
         }
-        auto& collection = collections[std::move(partition_text)];
-        if (sort) collection.push_back(*sort);
-        else if (collection.empty()) collection.push_back(*partition);
+        Items& collection = collections[ddb::PrimaryKeyIdentity(*partition, nullptr)];
+        if (collection.count++ == 0) collection.partition_value = *partition;
+        if (sort) collection.sorts.push_back(*sort);
       }
     }
     table.collections = collections.size();
-    for (const auto& [key, sorts] : collections) {
-      table.items += sorts.size();
-      table.largest.push_back({key, sorts.size()});
+    std::vector<const Items*> by_size;
+    by_size.reserve(collections.size());
+    for (const auto& [identity, items] : collections) {
+      table.items += items.count;
+      by_size.push_back(&items);
     }
-    // The largest first; ties in key order, so the preview reads the same every time.
-    const std::size_t shown = std::min(KeyPreview::kLargest, table.largest.size());
-    std::partial_sort(table.largest.begin(), table.largest.begin() + static_cast<std::ptrdiff_t>(shown),
-                      table.largest.end(), [](const KeyPreview::Collection& a, const KeyPreview::Collection& b) {
-                        return a.items != b.items ? a.items > b.items : a.key < b.key;
+    // The largest first; ties in key order (of one type: DynamoDB's order; else by type), so
+    // the preview reads the same every time.
+    const std::size_t shown = std::min(KeyPreview::kLargest, by_size.size());
+    std::partial_sort(by_size.begin(), by_size.begin() + static_cast<std::ptrdiff_t>(shown), by_size.end(),
+                      [](const Items* a, const Items* b) {
+                        if (a->count != b->count) return a->count > b->count;
+                        const ddb::AttributeValue &x = a->partition_value, &y = b->partition_value;
+                        if (x.type() != y.type()) return x.type() < y.type();
+                        return ddb::CompareKeyValues(x, y) < 0;
                       });
-    table.largest.resize(shown);
-    if (!table.largest.empty() && !keys.sort_key.empty()) {
-      std::vector<ddb::AttributeValue> sorts = collections[table.largest.front().key];
+    for (std::size_t i = 0; i < shown; ++i)
+      table.largest.push_back({ddb::ReadableValue(by_size[i]->partition_value), by_size[i]->count});
+    if (shown > 0 && !keys.sort_key.empty()) {
+      std::vector<ddb::AttributeValue> sorts = by_size.front()->sorts;
       const std::size_t first = std::min(KeyPreview::kSortKeys, sorts.size());
       std::partial_sort(
           sorts.begin(), sorts.begin() + static_cast<std::ptrdiff_t>(first), sorts.end(),

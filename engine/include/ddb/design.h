@@ -72,6 +72,10 @@ struct MaterialiseReport {
 // application leaves it out: the item stays out of an index keyed on it (a sparse index). The
 // table's own key attributes cannot be left out: see MissingKeyReason.
 Result<Item> ItemOf(const EntityMapping& mapping, const Item& record);
+// Only the key attributes ItemOf adds (those its templates make, sparse ones left out), or its
+// reason: for a view that needs the keys of every record and not the items (the studio's key
+// preview). A key attribute no template makes is the record's own.
+Result<Item> KeyAttributesOf(const EntityMapping& mapping, const Item& record);
 
 // Why `item` (ItemOf `record`) lacks a key attribute of `schema`, its table's: the template's
 // words, "pk = CUSTOMER#{customerId}: the record has no attribute \"customerId\"". "" when it has

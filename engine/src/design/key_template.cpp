@@ -210,6 +210,10 @@ Result<AttributeValue> ApplyKeyTemplate(const KeyTemplate& key_template, const I
                                   ": a key is a string, a number or binary");
       return *value;
     }
+    if (part.kind == KeyTemplatePart::Kind::kAttribute && part.width == 0 && value->type() == ValueType::kS) {
+      key += value->as_s();  // the most common part, as PartText would give it, without a copy
+      continue;
+    }
     Result<std::string> text = PartText(part.attribute, *value, part.width);
     if (!text.ok()) return text.status();
     key += part.kind == KeyTemplatePart::Kind::kShard

@@ -1,6 +1,5 @@
 #include <algorithm>
 #include <map>
-#include <string_view>
 #include <unordered_map>
 #include <utility>
 
@@ -16,28 +15,13 @@ struct Writer {
   std::size_t record = 0;
 };
 
-// A primary key's values as bytes that tell any two keys apart (each value's type, length and
-// bytes): what the writers are found by. Put into words (PrimaryKeyText) only for a record that
-// replaced another: this runs for every record of a domain of up to 200,000.
+// A record's primary key under `schema`: what the writers are found by (PrimaryKeyIdentity). Put
+// into words (PrimaryKeyText) only for a record that replaced another: this runs for every record
+// of a domain of up to 200,000.
 std::string KeyIdentity(const Item& item, const KeySchema& schema) {
-  std::string out;
-  for (const std::string* name : {&schema.partition_key.name, schema.sort_key ? &schema.sort_key->name : nullptr}) {
-    const AttributeValue* v = name ? FindAttribute(item, *name) : nullptr;
-    if (!v) continue;
-    std::string number;
-    std::string_view bytes;
-    switch (v->type()) {
-      case ValueType::kS: bytes = v->as_s(); break;
-      case ValueType::kN: bytes = number = v->as_n().ToString(); break;
-      case ValueType::kB: bytes = v->as_b().data; break;
-      default: continue;  // not a key type: PutItem refused the item already
-    }
-    out += static_cast<char>('0' + static_cast<int>(v->type()));
-    out += std::to_string(bytes.size());
-    out += ':';
-    out.append(bytes);
-  }
-  return out;
+  const AttributeValue* partition = FindAttribute(item, schema.partition_key.name);
+  if (!partition) return "";
+  return PrimaryKeyIdentity(*partition, schema.sort_key ? FindAttribute(item, schema.sort_key->name) : nullptr);
 }
 
 std::string RecordName(const EntityRecords& records, const Item& record, std::size_t index) {
@@ -57,7 +41,15 @@ std::string PrimaryKeyText(const Item& item, const KeySchema& schema) {
 }  // namespace
 
 Result<Item> ItemOf(const EntityMapping& mapping, const Item& record) {
+  Result<Item> keys = KeyAttributesOf(mapping, record);
+  if (!keys.ok()) return keys.status();
   Item item = record;
+  for (auto& [name, value] : *keys) item.insert_or_assign(name, std::move(value));
+  return item;
+}
+
+Result<Item> KeyAttributesOf(const EntityMapping& mapping, const Item& record) {
+  Item keys;
   for (const KeyAssignment& key : mapping.keys) {
     // Read from the parts, not Attributes(), which builds a list: this runs for every record
     // and key of a domain of up to 200,000 records.
@@ -69,9 +61,9 @@ Result<Item> ItemOf(const EntityMapping& mapping, const Item& record) {
     Result<AttributeValue> value = ApplyKeyTemplate(key.key_template, record);
     if (!value.ok())
       return Status::Validation(key.attribute + " = " + key.key_template.source + ": " + value.status().message());
-    item.insert_or_assign(key.attribute, std::move(value).value());
+    keys.insert_or_assign(key.attribute, std::move(value).value());
   }
-  return item;
+  return keys;
 }
 
 std::string MissingKeyReason(const EntityMapping& mapping, const Item& record, const Item& item,
