@@ -38,18 +38,10 @@ std::string PrimaryKeyText(const Item& item, const KeySchema& schema) {
   return ReadableItem(key);
 }
 
-}  // namespace
-
-Result<Item> ItemOf(const EntityMapping& mapping, const Item& record) {
-  Result<Item> keys = KeyAttributesOf(mapping, record);
-  if (!keys.ok()) return keys.status();
-  Item item = record;
-  for (auto& [name, value] : *keys) item.insert_or_assign(name, std::move(value));
-  return item;
-}
-
-Result<Item> KeyAttributesOf(const EntityMapping& mapping, const Item& record) {
-  Item keys;
+// The key attributes `record` gets under `mapping`, each handed to `put` (attribute, value):
+// ItemOf's and KeyAttributesOf's one definition, each with the map it fills.
+template <class Put>
+Status MakeKeyAttributes(const EntityMapping& mapping, const Item& record, Put put) {
   for (const KeyAssignment& key : mapping.keys) {
     // Read from the parts, not Attributes(), which builds a list: this runs for every record
     // and key of a domain of up to 200,000 records.
@@ -61,8 +53,28 @@ Result<Item> KeyAttributesOf(const EntityMapping& mapping, const Item& record) {
     Result<AttributeValue> value = ApplyKeyTemplate(key.key_template, record);
     if (!value.ok())
       return Status::Validation(key.attribute + " = " + key.key_template.source + ": " + value.status().message());
-    keys.insert_or_assign(key.attribute, std::move(value).value());
+    put(key.attribute, std::move(value).value());
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<Item> ItemOf(const EntityMapping& mapping, const Item& record) {
+  Item item = record;
+  const Status made = MakeKeyAttributes(mapping, record, [&item](const std::string& name, AttributeValue value) {
+    item.insert_or_assign(name, std::move(value));
+  });
+  if (!made.ok()) return made;
+  return item;
+}
+
+Result<Item> KeyAttributesOf(const EntityMapping& mapping, const Item& record) {
+  Item keys;
+  const Status made = MakeKeyAttributes(mapping, record, [&keys](const std::string& name, AttributeValue value) {
+    keys.insert_or_assign(name, std::move(value));
+  });
+  if (!made.ok()) return made;
   return keys;
 }
 
