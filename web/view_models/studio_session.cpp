@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -81,14 +82,21 @@ KeyPreview PreviewKeys(const ddb::Design& design, const std::vector<ddb::EntityR
       if (of == records.end()) continue;
       for (const ddb::Item& record : of->records) {
         // The keys of the item the judge would write (ddb::ItemOf): a record any of whose
-        // templates fails is refused here as the judge refuses it.
-        const ddb::Result<ddb::Item> made = ddb::KeyAttributesOf(mapping, record);
-        const auto find = [&made, &record](const std::string& name) -> const ddb::AttributeValue* {
-          if (const ddb::AttributeValue* v = ddb::FindAttribute(*made, name)) return v;
-          return ddb::FindAttribute(record, name);
+        // templates fails is refused here as the judge refuses it. Only the table's key values
+        // are kept: this runs for every record on every edit.
+        std::optional<ddb::AttributeValue> partition_made, sort_made;
+        const ddb::Status made =
+            ddb::ForEachKeyAttribute(mapping, record, [&](const std::string& attribute, ddb::AttributeValue value) {
+              if (attribute == keys.partition_key) partition_made = std::move(value);
+              else if (!keys.sort_key.empty() && attribute == keys.sort_key) sort_made = std::move(value);
+            });
+        const auto find = [&record](const std::optional<ddb::AttributeValue>& made_value,
+                                    const std::string& name) -> const ddb::AttributeValue* {
+          return made_value ? &*made_value : ddb::FindAttribute(record, name);
         };
-        const ddb::AttributeValue* partition = made.ok() ? find(keys.partition_key) : nullptr;
-        const ddb::AttributeValue* sort = made.ok() && !keys.sort_key.empty() ? find(keys.sort_key) : nullptr;
+        const ddb::AttributeValue* partition = made.ok() ? find(partition_made, keys.partition_key) : nullptr;
+        const ddb::AttributeValue* sort =
+            made.ok() && !keys.sort_key.empty() ? find(sort_made, keys.sort_key) : nullptr;
         if (!partition || (!keys.sort_key.empty() && !sort)) {
           ++table.refused;
           continue;

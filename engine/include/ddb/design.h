@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -72,10 +73,11 @@ struct MaterialiseReport {
 // application leaves it out: the item stays out of an index keyed on it (a sparse index). The
 // table's own key attributes cannot be left out: see MissingKeyReason.
 Result<Item> ItemOf(const EntityMapping& mapping, const Item& record);
-// Only the key attributes ItemOf adds (those its templates make, sparse ones left out), or its
-// reason: for a view that needs the keys of every record and not the items (the studio's key
-// preview). A key attribute no template makes is the record's own.
-Result<Item> KeyAttributesOf(const EntityMapping& mapping, const Item& record);
+// Each key attribute ItemOf adds (those its templates make, sparse ones left out) handed to `put`
+// in turn, or ItemOf's reason it cannot: for a view that needs the keys of every record and not
+// the items (the studio's key preview). A key attribute no template makes is the record's own.
+Status ForEachKeyAttribute(const EntityMapping& mapping, const Item& record,
+                           const std::function<void(const std::string& attribute, AttributeValue value)>& put);
 
 // Why `item` (ItemOf `record`) lacks a key attribute of `schema`, its table's: the template's
 // words, "pk = CUSTOMER#{customerId}: the record has no attribute \"customerId\"". "" when it has

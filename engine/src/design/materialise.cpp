@@ -69,13 +69,9 @@ Result<Item> ItemOf(const EntityMapping& mapping, const Item& record) {
   return item;
 }
 
-Result<Item> KeyAttributesOf(const EntityMapping& mapping, const Item& record) {
-  Item keys;
-  const Status made = MakeKeyAttributes(mapping, record, [&keys](const std::string& name, AttributeValue value) {
-    keys.insert_or_assign(name, std::move(value));
-  });
-  if (!made.ok()) return made;
-  return keys;
+Status ForEachKeyAttribute(const EntityMapping& mapping, const Item& record,
+                           const std::function<void(const std::string& attribute, AttributeValue value)>& put) {
+  return MakeKeyAttributes(mapping, record, put);
 }
 
 std::string MissingKeyReason(const EntityMapping& mapping, const Item& record, const Item& item,
