@@ -10,7 +10,6 @@ const std::vector<const ShippedChallenge*>& ShippedChallenges() {
   static const std::vector<ShippedChallenge> parsed = [] {
     std::vector<ShippedChallenge> out;
     for (const EmbeddedFile& f : EmbeddedChallengeFiles()) {
-      if (f.name == "schema.json") continue;
       auto challenge = ddb::ParseChallenge(f.text, f.name);
       if (challenge.ok()) out.push_back({std::string(f.name), std::move(challenge).value()});
     }
@@ -24,12 +23,7 @@ const std::vector<const ShippedChallenge*>& ShippedChallenges() {
   return list;
 }
 
-std::size_t ShippedChallengeCount() {
-  std::size_t count = 0;
-  for (const EmbeddedFile& f : EmbeddedChallengeFiles())
-    if (f.name != "schema.json") ++count;
-  return count;
-}
+std::size_t ShippedChallengeCount() { return EmbeddedChallengeFiles().size(); }
 
 const ShippedChallenge* FindChallenge(std::string_view id) {
   for (const ShippedChallenge* c : ShippedChallenges())

@@ -4,7 +4,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
@@ -72,7 +71,7 @@ KeyPreview PreviewKeys(const ddb::Design& design, const std::vector<ddb::EntityR
       std::vector<ddb::AttributeValue> sorts;
       std::size_t count = 0;
     };
-    std::unordered_map<std::string, Items> collections;
+    std::map<std::string, Items> collections;
     // The primary keys seen, to count the records a later one replaced (as PutItem replaces).
     std::unordered_set<std::string> primary_keys;
     for (const ddb::EntityMapping& mapping : design.entities) {

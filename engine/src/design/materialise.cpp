@@ -1,6 +1,5 @@
 #include <algorithm>
 #include <map>
-#include <unordered_map>
 #include <utility>
 
 #include "ddb/design.h"
@@ -38,10 +37,10 @@ std::string PrimaryKeyText(const Item& item, const KeySchema& schema) {
   return ReadableItem(key);
 }
 
-// The key attributes `record` gets under `mapping`, each handed to `put` (attribute, value):
-// ItemOf's and KeyAttributesOf's one definition, each with the map it fills.
-template <class Put>
-Status MakeKeyAttributes(const EntityMapping& mapping, const Item& record, Put put) {
+}  // namespace
+
+Status ForEachKeyAttribute(const EntityMapping& mapping, const Item& record,
+                           const std::function<void(const std::string& attribute, AttributeValue value)>& put) {
   for (const KeyAssignment& key : mapping.keys) {
     // Read from the parts, not Attributes(), which builds a list: this runs for every record
     // and key of a domain of up to 200,000 records.
@@ -58,20 +57,13 @@ Status MakeKeyAttributes(const EntityMapping& mapping, const Item& record, Put p
   return Status::Ok();
 }
 
-}  // namespace
-
 Result<Item> ItemOf(const EntityMapping& mapping, const Item& record) {
   Item item = record;
-  const Status made = MakeKeyAttributes(mapping, record, [&item](const std::string& name, AttributeValue value) {
+  const Status made = ForEachKeyAttribute(mapping, record, [&item](const std::string& name, AttributeValue value) {
     item.insert_or_assign(name, std::move(value));
   });
   if (!made.ok()) return made;
   return item;
-}
-
-Status ForEachKeyAttribute(const EntityMapping& mapping, const Item& record,
-                           const std::function<void(const std::string& attribute, AttributeValue value)>& put) {
-  return MakeKeyAttributes(mapping, record, put);
 }
 
 std::string MissingKeyReason(const EntityMapping& mapping, const Item& record, const Item& item,
@@ -112,7 +104,7 @@ Result<MaterialiseReport> MaterialiseRecords(Database& db, std::span<const Entit
 
   MaterialiseReport report;
   // table -> key (KeyIdentity) -> who wrote it
-  std::map<std::string, std::unordered_map<std::string, Writer>, std::less<>> writers;
+  std::map<std::string, std::map<std::string, Writer>, std::less<>> writers;
   for (std::size_t e = 0; e < records.size(); ++e) {
     const EntityRecords& entity = records[e];
     const EntityMapping& mapping = *mapping_of(entity.entity);
