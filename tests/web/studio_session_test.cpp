@@ -339,3 +339,25 @@ TEST_CASE("The key preview shows the item collections a design's templates make,
   s.TextChanged();
   CHECK(s.key_preview().tables.empty());
 }
+
+TEST_CASE("The key preview lists equally large collections in DynamoDB's key order: a number's, not its text's",
+          "[studio]") {
+  ddb::Design design;
+  design.tables = {R"({"TableName": "Readings", "KeySchema": [{"AttributeName": "device", "KeyType": "HASH"}]})"};
+  // A bare reference keeps the number: the key is the device's number itself.
+  auto device = ddb::ParseKeyTemplate("{deviceNumber}");
+  REQUIRE(device.ok());
+  design.entities = {{"Device", "Readings", {{"device", *device}}}};
+  ddb::EntityRecords devices{"Device", "deviceNumber", {}};
+  for (const char* number : {"10", "9", "100", "2"})
+    devices.records.push_back({{"deviceNumber", ddb::AttributeValue::N(ddb::Number::Parse(number).value())}});
+  const KeyPreview preview = PreviewKeys(design, {devices});
+  REQUIRE(preview.tables.size() == 1);
+  const KeyPreview::Table& table = preview.tables[0];
+  CHECK(table.items == 4);
+  CHECK(table.collections == 4);
+  REQUIRE(table.largest.size() == 3);
+  CHECK(table.largest[0].key == "2");  // as text, "10" and "100" would come first
+  CHECK(table.largest[1].key == "9");
+  CHECK(table.largest[2].key == "10");
+}
