@@ -1,6 +1,7 @@
 # Subsets one font to the page's glyph ranges (assets/glyph_ranges.txt) with Debian's fonttools:
 #   cmake -DPYTHON=/usr/bin/python3 -DRANGES=<glyph_ranges.txt> -DINPUT=<font.ttf> -DOUTPUT=<subset.ttf>
-#         -P fonts.cmake
+#         [-DMONOSPACED=ON] -P fonts.cmake
+# The monospaced font leaves out the ranges marked ui-only (it borrows them from the UI font).
 # Hinting and OpenType layout tables are dropped, and so are the tables left behind after the
 # layout features are gone (GDEF, GSUB, GPOS) and DejaVu Sans's MATH: ImGui's rasterizer
 # (stb_truetype, no kerning) reads none of them. The name table stays: it carries the fonts'
@@ -9,6 +10,9 @@ cmake_minimum_required(VERSION 3.25)
 file(STRINGS "${RANGES}" lines REGEX "^[0-9A-Fa-f]")
 set(unicodes)
 foreach(line IN LISTS lines)
+  if(MONOSPACED AND line MATCHES "^[0-9A-Fa-f-]+ +ui-only ")
+    continue()
+  endif()
   string(REGEX MATCH "^[0-9A-Fa-f]+(-[0-9A-Fa-f]+)?" range "${line}")
   list(APPEND unicodes "U+${range}")
 endforeach()

@@ -22,22 +22,38 @@ const ImWchar* GlyphRanges() {
   return kRanges;
 }
 
-ImFont* AddFont(const std::vector<unsigned char>& file, float size) {
-  ImGuiIO& io = ImGui::GetIO();
+// The ranges marked ui-only there: the monospaced font file leaves them out, and its text takes
+// them from the UI font.
+const ImWchar* UiOnlyGlyphRanges() {
+  static const ImWchar kRanges[] = {
+#include "glyph_ranges_ui_only.inc"
+      0};
+  return kRanges;
+}
+
+ImFont* AddFontFile(const std::vector<unsigned char>& file, float size, const ImWchar* ranges, bool merge) {
+  ImFontConfig config;
+  config.FontDataOwnedByAtlas = false;  // the caller's bytes, kept for every rebuild
+  config.OversampleH = 2;               // sharper glyph placement at fractional x positions
+  config.OversampleV = 1;
+  config.MergeMode = merge;
+  // ImGui takes a non-const pointer but, not owning the data, never writes or frees it.
+  void* data = const_cast<unsigned char*>(file.data());
+  return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, static_cast<int>(file.size()), size, &config, ranges);
+}
+
+// `file` at `size`, and the glyphs it lacks from `borrowed` (the UI font) when given.
+ImFont* AddFont(const std::vector<unsigned char>& file, float size,
+                const std::vector<unsigned char>* borrowed = nullptr) {
   if (!file.empty()) {
-    ImFontConfig config;
-    config.FontDataOwnedByAtlas = false;  // the caller's bytes, kept for every rebuild
-    config.OversampleH = 2;               // sharper glyph placement at fractional x positions
-    config.OversampleV = 1;
-    // ImGui takes a non-const pointer but, not owning the data, never writes or frees it.
-    void* data = const_cast<unsigned char*>(file.data());
-    if (ImFont* font =
-            io.Fonts->AddFontFromMemoryTTF(data, static_cast<int>(file.size()), size, &config, GlyphRanges()))
+    if (ImFont* font = AddFontFile(file, size, GlyphRanges(), false)) {
+      if (borrowed && !borrowed->empty()) AddFontFile(*borrowed, size, UiOnlyGlyphRanges(), true);
       return font;
+    }
   }
   ImFontConfig fallback;
   fallback.SizePixels = size;
-  return io.Fonts->AddFontDefault(&fallback);
+  return ImGui::GetIO().Fonts->AddFontDefault(&fallback);
 }
 
 constexpr ImVec4 Rgb(int hex, float alpha = 1.0f) {
@@ -178,7 +194,7 @@ UiFonts LoadFonts(float scale, const FontFiles& files) {
   UiFonts fonts;
   fonts.ui = AddFont(files.ui, std::round(kUiFontSize * scale));  // first font = default font
   fonts.heading = AddFont(files.ui, std::round(kHeadingFontSize * scale));
-  fonts.mono = AddFont(files.mono, std::round(kMonoFontSize * scale));
+  fonts.mono = AddFont(files.mono, std::round(kMonoFontSize * scale), &files.ui);
   return fonts;
 }
 
