@@ -1474,3 +1474,131 @@ TEST_CASE("A pattern's request is bound to a parameter set as the judge sends it
         "the request's \"{min}\" names {min}, which is not a parameter of the pattern (it has customerId)");
   CHECK(ddb::BindPatternRequest({"Query", "[]"}, {}).status().message() == "the request's body is not a JSON object");
 }
+
+TEST_CASE(
+    "Device readings: the reference keeps up with the boiler's peak, and six known-bad designs get their diagnosis",
+    "[design]") {
+  const ddb::Challenge c = ShippedChallenge("03-device-readings.json");
+  CHECK(c.id == "device-readings");
+  REQUIRE(c.patterns.size() == 6);
+  REQUIRE(c.traffic.has_value());
+  const ddb::ScoreCard* par = &JudgedOnce("03-device-readings.json");
+  // A hundred devices and 3,000 readings, every one keyed; only the alerts are in the alert
+  // indexes (sparse: the other readings have no alert attribute).
+  CHECK(par->items.items == 3100);
+  CHECK(par->items.refused == 0);
+  CHECK(par->items.replaced == 0);
+  for (const ddb::PatternScore& p : par->patterns) {
+    INFO(p.name << ": " << p.verdict.reason);
+    CHECK(p.verdict.passed);
+    CHECK(p.verdict.items_read == p.verdict.items_returned);
+  }
+  // The boiler's quarter of the readings, three times as fast for fifteen seconds, under its
+  // own partition key: nothing refused.
+  CHECK(par->Throttled() == 0);
+  CHECK(ddb::Stars(*par, *par) == 3);
+
+  using Problem = ddb::PatternVerdict::Problem;
+  const auto judge = [&c](const ddb::Design& d) {
+    auto card = ddb::JudgeDesign(c, d);
+    INFO(card.status().message());
+    REQUIRE(card.ok());
+    return *card;
+  };
+  // Designs 2 to 4 go wrong in what their requests return: judged without the traffic.
+  ddb::Challenge quiet = c;
+  quiet.traffic.reset();
+  const auto judge_patterns = [&quiet](const ddb::Design& d) {
+    auto card = ddb::JudgeDesign(quiet, d);
+    INFO(card.status().message());
+    REQUIRE(card.ok());
+    CHECK(card->traffic.empty());
+    return *card;
+  };
+  // 1. The starting design: a table per entity, and Scans, which throttle at these rates.
+  const ddb::ScoreCard starter = judge(*c.starter);
+  CHECK(starter.PatternsPassed() == 1);
+  CHECK(starter.patterns[1].operation == "Scan");
+  CHECK(starter.patterns[1].verdict.reason == "for {deviceId: \"d001\"}: misses 1 of 1 Reading record (\"r003000\")");
+  CHECK(starter.traffic[1].scan);
+  CHECK(starter.traffic[1].throttled > 0);
+  CHECK(LineOf(starter, *par, "\xE2\x9C\x97 A device's latest reading under the traffic").lesson == "filters-vs-keys");
+  CHECK(ddb::Stars(starter, *par) == 0);
+  // 2. One reading per device: each new reading replaced the last.
+  const ddb::ScoreCard lossy =
+      judge_patterns(EditedReference(c, [](auto& j) { j["entities"][1]["keys"]["sk"] = "READING"; }));
+  CHECK(lossy.items.replaced == 2900);
+  CHECK(lossy.patterns[2].verdict.reason ==
+        "for {deviceId: \"d001\", hour: \"2026-03-02T06\"}: misses 29 of 29 Reading records (\"r000774\" among them)");
+  CHECK(LineOf(lossy, *par, "\xE2\x9C\x97 A device's readings of an hour").lesson == "composite-keys");
+  // 3. An hour's readings newest first where the dashboard draws them oldest first.
+  const ddb::ScoreCard reversed =
+      judge_patterns(EditedReference(c, [](auto& j) { j["requests"][2]["request"]["ScanIndexForward"] = false; }));
+  CHECK(reversed.patterns[2].verdict.problem == Problem::kOrder);
+  CHECK(reversed.patterns[2].verdict.reason ==
+        "for {deviceId: \"d001\", hour: \"2026-03-02T06\"}: the right Reading records in the wrong order (by takenAt, "
+        "oldest or smallest first): \"r000885\" came before \"r000883\"");
+  CHECK(LineOf(reversed, *par, "\xE2\x9C\x97 A device's readings of an hour").lesson == "sort-key-conditions");
+  // 4. A device's alerts found by reading its whole collection through a filter.
+  const ddb::ScoreCard filtered = judge_patterns(EditedReference(c, [](auto& j) {
+    auto& q = j["requests"][5]["request"];
+    q.erase("IndexName");
+    q["KeyConditionExpression"] = "pk = :d AND begins_with(sk, :r)";
+    q["FilterExpression"] = "alert = :a";
+    q["ExpressionAttributeValues"] = {
+        {":d", {{"S", "DEVICE#{deviceId}"}}}, {":r", {{"S", "READING#"}}}, {":a", {{"S", "{alert}"}}}};
+  }));
+  CHECK(filtered.patterns[5].verdict.problem == Problem::kReadsMore);
+  CHECK(filtered.patterns[5].verdict.reason ==
+        "for {alert: \"TOO_HOT\", deviceId: \"d001\"}: reads 150 items to return 10: the key condition (and a Limit) "
+        "should find them, not a filter or a longer page");
+  // 5. Every reading under one time-ordered partition key, the devices' reads through an index:
+  // every pattern answered, and the peak refused on that key (each write lands at the end of
+  // its sort range, where no split helps).
+  const ddb::ScoreCard hot = judge(EditedReference(c, [](auto& j) {
+    auto& t = j["tables"][0];
+    t["AttributeDefinitions"].push_back({{"AttributeName", "GSI3PK"}, {"AttributeType", "S"}});
+    t["GlobalSecondaryIndexes"].push_back(
+        {{"IndexName", "GSI3"},
+         {"KeySchema",
+          {{{"AttributeName", "GSI3PK"}, {"KeyType", "HASH"}}, {{"AttributeName", "takenAt"}, {"KeyType", "RANGE"}}}},
+         {"Projection", {{"ProjectionType", "ALL"}}}});
+    j["entities"][1]["keys"]["pk"] = "READINGS";
+    j["entities"][1]["keys"]["sk"] = "{takenAt}#{readingId}";
+    j["entities"][1]["keys"]["GSI3PK"] = "DEVICE#{deviceId}";
+    for (int r : {1, 2}) {
+      auto& q = j["requests"][r]["request"];
+      q["IndexName"] = "GSI3";
+      q["KeyConditionExpression"] = r == 1 ? "GSI3PK = :d" : "GSI3PK = :d AND begins_with(takenAt, :h)";
+      q["ExpressionAttributeValues"].erase(":r");
+      if (r == 2) q["ExpressionAttributeValues"][":h"] = {{"S", "{hour}"}};
+    }
+  }));
+  CHECK(hot.PatternsPassed() == 6);
+  CHECK(hot.Throttled() > 0);
+  const ddb::CardLine hot_line = LineOf(hot, *par, "\xE2\x9C\x97 Record a reading under the traffic");
+  CHECK(hot_line.text.find("; the partition key \"READINGS\" (table Plant) was refused ") != std::string::npos);
+  CHECK(hot_line.lesson == "hot-keys");
+  CHECK(ddb::Stars(hot, *par) == 2);
+  // 6. The fleet's alerts through an index of every reading under one key and a filter: it
+  // reads fourteen readings for each alert, and every new reading goes to that index key.
+  const ddb::ScoreCard hot_index = judge(EditedReference(c, [](auto& j) {
+    auto& t = j["tables"][0];
+    t["AttributeDefinitions"][3]["AttributeName"] = "GSI3PK";  // in place of alert
+    t["GlobalSecondaryIndexes"][1]["KeySchema"][0]["AttributeName"] = "GSI3PK";
+    j["entities"][1]["keys"]["GSI3PK"] = "FLEET";
+    auto& q = j["requests"][4]["request"];
+    q["KeyConditionExpression"] = "GSI3PK = :f";
+    q["FilterExpression"] = "alert = :a";
+    q["ExpressionAttributeValues"] = {{":f", {{"S", "FLEET"}}}, {":a", {{"S", "{alert}"}}}};
+  }));
+  CHECK(hot_index.patterns[4].verdict.problem == Problem::kReadsMore);
+  CHECK(hot_index.patterns[4].verdict.reason ==
+        "for {alert: \"TOO_HOT\"}: reads 280 items to return 20: the key condition (and a Limit) should find them, "
+        "not a filter or a longer page");
+  const ddb::CardLine index_line = LineOf(hot_index, *par, "\xE2\x9C\x97 Record a reading under the traffic");
+  CHECK(index_line.text.find("; the partition key \"FLEET\" (index Alerts of Plant) was refused ") !=
+        std::string::npos);
+  CHECK(index_line.lesson == "hot-indexes");
+  CHECK(index_line.step == 2);
+}
