@@ -1602,3 +1602,111 @@ TEST_CASE(
   CHECK(index_line.lesson == "hot-indexes");
   CHECK(index_line.step == 2);
 }
+
+TEST_CASE("Social comments: three entities in one table, comments read both ways, and six known-bad designs",
+          "[design]") {
+  const ddb::Challenge c = ShippedChallenge("04-social-comments.json");
+  CHECK(c.id == "social-comments");
+  REQUIRE(c.patterns.size() == 6);
+  REQUIRE(c.traffic.has_value());
+  const ddb::ScoreCard* par = &JudgedOnce("04-social-comments.json");
+  CHECK(par->items.items == 3800);
+  CHECK(par->items.refused == 0);
+  CHECK(par->items.replaced == 0);
+  for (const ddb::PatternScore& p : par->patterns) {
+    INFO(p.name << ": " << p.verdict.reason);
+    CHECK(p.verdict.passed);
+    CHECK(p.verdict.items_read == p.verdict.items_returned);
+  }
+  // The tour's post: three comments in ten, three times as fast for ten seconds, under its own
+  // partition key; the user's side of each comment in the index GSI1 shares with their posts.
+  CHECK(par->Throttled() == 0);
+  CHECK(ddb::Stars(*par, *par) == 3);
+  CHECK(LineOf(*par, *par, "\xE2\x9C\x93 Write a comment").text ==
+        "\xE2\x9C\x93 Write a comment: 2 write units (1 the table, 1 its indexes)");
+
+  using Problem = ddb::PatternVerdict::Problem;
+  const auto judge = [&c](const ddb::Design& d) {
+    auto card = ddb::JudgeDesign(c, d);
+    INFO(card.status().message());
+    REQUIRE(card.ok());
+    return *card;
+  };
+  // Designs 2 to 4 go wrong in what their requests return: judged without the traffic.
+  ddb::Challenge quiet = c;
+  quiet.traffic.reset();
+  const auto judge_patterns = [&quiet](const ddb::Design& d) {
+    auto card = ddb::JudgeDesign(quiet, d);
+    INFO(card.status().message());
+    REQUIRE(card.ok());
+    CHECK(card->traffic.empty());
+    return *card;
+  };
+  // 1. The starting design: a table per entity, and Scans, which throttle the comments' table.
+  const ddb::ScoreCard starter = judge(*c.starter);
+  CHECK(starter.PatternsPassed() == 2);
+  CHECK(starter.patterns[3].operation == "Scan");
+  CHECK(starter.patterns[3].verdict.reason ==
+        "for {postId: \"p00001\"}: misses 20 of 20 Comment records (\"c00004\" among them)");
+  CHECK(starter.traffic[3].scan);
+  CHECK(starter.traffic[3].throttled > 0);
+  CHECK(LineOf(starter, *par, "\xE2\x9C\x97 A post's first comments under the traffic").lesson == "filters-vs-keys");
+  CHECK(ddb::Stars(starter, *par) == 0);
+  // 2. A comment keyed by its post and its author: a user's second comment on a post replaces
+  // the first.
+  const ddb::ScoreCard lossy =
+      judge_patterns(EditedReference(c, [](auto& j) { j["entities"][2]["keys"]["sk"] = "COMMENT#{author}"; }));
+  CHECK(lossy.items.replaced == 482);
+  CHECK(lossy.patterns[3].verdict.reason ==
+        "for {postId: \"p00001\"}: misses 20 of 20 Comment records (\"c00004\" among them)");
+  CHECK(LineOf(lossy, *par, "\xE2\x9C\x97 A post's first comments").lesson == "composite-keys");
+  // 3. A day's posts of a topic newest first where the topic page lists them oldest first.
+  const ddb::ScoreCard reversed =
+      judge_patterns(EditedReference(c, [](auto& j) { j["requests"][5]["request"]["ScanIndexForward"] = false; }));
+  CHECK(reversed.patterns[5].verdict.problem == Problem::kOrder);
+  CHECK(reversed.patterns[5].verdict.reason ==
+        "for {day: \"2026-05-04\", topic: \"music\"}: the right Post records in the wrong order (by postedAt, oldest "
+        "or smallest first): \"p00122\" came before \"p00121\"");
+  // 4. A user's comments found by a Scan of the table, as if no index could hold the other
+  // direction: the right comments, in the order of the table's partitions.
+  const ddb::ScoreCard scanned = judge_patterns(EditedReference(c, [](auto& j) {
+    j["requests"][4]["operation"] = "Scan";
+    j["requests"][4]["request"] = {
+        {"TableName", "Social"},
+        {"FilterExpression", "author = :u AND begins_with(sk, :c)"},
+        {"ExpressionAttributeValues", {{":u", {{"S", "{userId}"}}}, {":c", {{"S", "COMMENT#"}}}}}};
+  }));
+  CHECK(scanned.patterns[4].operation == "Scan");
+  CHECK(scanned.patterns[4].verdict.problem == Problem::kOrder);
+  CHECK(scanned.patterns[4].verdict.reason ==
+        "for {userId: \"u001\"}: the right Comment records in the wrong order (by writtenAt, newest or largest first): "
+        "\"c00155\" came before \"c00215\"");
+  // 5. Every comment under one partition key, a post's found by the start of the sort key:
+  // every pattern answered, and the peak refused on that key.
+  const ddb::ScoreCard hot = judge(EditedReference(c, [](auto& j) {
+    j["entities"][2]["keys"]["pk"] = "COMMENTS";
+    j["entities"][2]["keys"]["sk"] = "{post}#{writtenAt}#{commentId}";
+    auto& q = j["requests"][3]["request"];
+    q["KeyConditionExpression"] = "pk = :all AND begins_with(sk, :p)";
+    q["ExpressionAttributeValues"] = {{":all", {{"S", "COMMENTS"}}}, {":p", {{"S", "{postId}#"}}}};
+  }));
+  CHECK(hot.PatternsPassed() == 6);
+  CHECK(hot.Throttled() > 0);
+  const ddb::CardLine hot_line = LineOf(hot, *par, "\xE2\x9C\x97 Write a comment under the traffic");
+  CHECK(hot_line.text.find("; the partition key \"COMMENTS\" (table Social) was refused ") != std::string::npos);
+  CHECK(hot_line.lesson == "hot-keys");
+  // 6. A user's comments through the index keyed by the kind of item, the user in its sort key:
+  // it answers, and every new comment goes to one index key.
+  const ddb::ScoreCard hot_index = judge(EditedReference(c, [](auto& j) {
+    j["entities"][2]["keys"]["GSI1PK"] = "COMMENTS";
+    j["entities"][2]["keys"]["GSI1SK"] = "USER#{author}#{writtenAt}#{commentId}";
+    auto& q = j["requests"][4]["request"];
+    q["KeyConditionExpression"] = "GSI1PK = :all AND begins_with(GSI1SK, :u)";
+    q["ExpressionAttributeValues"] = {{":all", {{"S", "COMMENTS"}}}, {":u", {{"S", "USER#{userId}#"}}}};
+  }));
+  CHECK(hot_index.PatternsPassed() == 6);
+  const ddb::CardLine index_line = LineOf(hot_index, *par, "\xE2\x9C\x97 Write a comment under the traffic");
+  CHECK(index_line.text.find("; the partition key \"COMMENTS\" (index GSI1 of Social) was refused ") !=
+        std::string::npos);
+  CHECK(index_line.lesson == "hot-indexes");
+}
