@@ -498,11 +498,13 @@ void JudgeScaled(benchmark::State& state, std::string_view file, std::string_vie
   state.counters["items"] = static_cast<double>(items);
 }
 void BM_JudgeDesignOnlineOrders(benchmark::State& state) { JudgeScaled(state, "01-online-orders.json", "Order"); }
-void BM_JudgeDesignSupportTickets(benchmark::State& state) {
-  JudgeScaled(state, "02-support-tickets.json", "Ticket");
-}
+void BM_JudgeDesignSupportTickets(benchmark::State& state) { JudgeScaled(state, "02-support-tickets.json", "Ticket"); }
 BENCHMARK(BM_JudgeDesignSupportTickets)->Arg(3000)->Arg(30000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_JudgeDesignOnlineOrders)->Arg(2000)->Arg(20000)->Arg(100000)->Unit(benchmark::kMillisecond);
+void BM_JudgeDesignDeviceReadings(benchmark::State& state) { JudgeScaled(state, "03-device-readings.json", "Reading"); }
+void BM_JudgeDesignSocialComments(benchmark::State& state) { JudgeScaled(state, "04-social-comments.json", "Comment"); }
+BENCHMARK(BM_JudgeDesignDeviceReadings)->Arg(3000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_JudgeDesignSocialComments)->Arg(2500)->Arg(100000)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
