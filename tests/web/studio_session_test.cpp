@@ -361,3 +361,48 @@ TEST_CASE("The key preview lists equally large collections in DynamoDB's key ord
   CHECK(table.largest[1].key == "9");
   CHECK(table.largest[2].key == "10");
 }
+
+TEST_CASE("A large challenge's key preview is worked out a slice a frame, and comes out as in one piece", "[studio]") {
+  // Online orders with 9,800 orders (and its 200 customers): four slices of 2,500 records.
+  ddb::Challenge c = FindChallenge("online-orders")->challenge;
+  for (ddb::EntitySpec& entity : c.domain.entities)
+    if (entity.name == "Order") entity.count = 9800;
+  const auto records = ddb::GenerateRecords(c.domain);
+  REQUIRE(records.ok());
+  KeyPreviewBuilder builder(c.reference, *records);
+  CHECK(builder.records_total() == 10000);
+  CHECK_FALSE(builder.done());
+  std::vector<std::size_t> done;
+  while (!builder.Advance(StudioSession::kPreviewRecordsPerFrame)) done.push_back(builder.records_done());
+  CHECK(done == std::vector<std::size_t>{2500, 5000, 7500});
+  CHECK(builder.done());
+  CHECK(builder.records_done() == 10000);
+  const KeyPreview whole = PreviewKeys(c.reference, *records);
+  REQUIRE(builder.result().tables.size() == whole.tables.size());
+  REQUIRE(whole.tables.size() == 1);
+  CHECK(builder.result().tables[0].items == 10000);
+  std::vector<std::string> sliced_lines, whole_lines;
+  for (const PreviewLine& line : KeyPreviewLines(builder.result().tables[0])) sliced_lines.push_back(line.text);
+  for (const PreviewLine& line : KeyPreviewLines(whole.tables[0])) whole_lines.push_back(line.text);
+  CHECK(sliced_lines == whole_lines);
+  CHECK(sliced_lines.front() == "Shop (pk, sk): 10,000 items in 200 item collections");
+
+  // In the session: support tickets' 3,050 records take a second slice, which the next frame
+  // (AdvancePreview) works out; until then the preview is empty and says it is on its way.
+  StudioSession s;
+  REQUIRE(s.Open("support-tickets"));
+  CHECK(s.previewing());
+  CHECK(s.preview_records_done() == 2500);
+  CHECK(s.preview_records_total() == 3050);
+  CHECK(s.key_preview_lines().empty());
+  CHECK(s.StateJson()["previewing"] == true);
+  s.AdvancePreview();
+  CHECK_FALSE(s.previewing());
+  REQUIRE(s.key_preview_lines().size() == 2);
+  CHECK(s.key_preview_lines()[0][0].text == "Tenants (tenantId): 50 items in 50 item collections");
+  CHECK(s.StateJson()["previewing"] == false);
+  // Online orders' 2,200 records are previewed at once.
+  REQUIRE(s.Open("online-orders"));
+  CHECK_FALSE(s.previewing());
+  CHECK_FALSE(s.key_preview_lines().empty());
+}

@@ -146,6 +146,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
 
 void App::FollowStudio() {
   if (std::string id = lessons_.TakeStudioRequest(); !id.empty()) studio_.session().Open(id);
+  studio_.session().AdvancePreview();
   if (auto link = studio_.TakeLessonLink()) {
     studio_.session().Close();
     lessons_.OpenLink(link->first, link->second);

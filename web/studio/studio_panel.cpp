@@ -5,6 +5,7 @@
 
 #include "imgui_stdlib.h"
 
+#include "view_models/capacity_view.h"
 #include "widgets/card.h"
 #include "widgets/glyphs.h"
 #include "widgets/imgui_scoped.h"
@@ -172,6 +173,10 @@ void StudioPanel::DrawEditor(PanelContext& ctx) {
   }
   ctx.probe.RecordLastItem("studio.design_status");
   // What the templates make of the records, as the learner types.
+  if (session_.previewing())
+    ImGui::TextColored(ctx.colors.dim, "Keying the records\xE2\x80\xA6 %s of %s",
+                       GroupedNumber(static_cast<double>(session_.preview_records_done())).c_str(),
+                       GroupedNumber(static_cast<double>(session_.preview_records_total())).c_str());
   for (const std::vector<PreviewLine>& lines : session_.key_preview_lines()) {
     for (std::size_t i = 0; i < lines.size(); ++i) {
       if (i > 0) ImGui::Indent(ImGui::GetFontSize());

@@ -31,7 +31,7 @@ class StudioPanel {
   const StudioSession& session() const { return session_; }
   bool open() const { return session_.open(); }
   // Judging on its way: the page draws the frame that says so, then judges.
-  bool Busy() const { return judge_requested_; }
+  bool Busy() const { return judge_requested_ || session_.previewing(); }
 
   void Draw(const PanelRect& rect, PanelContext& ctx, const LessonPlayer& lessons);
 

@@ -4,7 +4,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <unordered_set>
 #include <utility>
 
 #include "ddb/design.h"
@@ -30,116 +29,7 @@ const char* OpWords(ddb::PatternCondition::Op op) {
 // BatchWriteItem takes at most 25 puts a request (DynamoDB's limit).
 constexpr std::size_t kBatch = 25;
 
-// A design's table as its CreateTable body names it: its name and its primary key's attributes
-// (empty where the body does not say; the judge reports such a table in DynamoDB's words).
-struct TableKeys {
-  std::string name;
-  std::string partition_key;
-  std::string sort_key;
-};
-
-TableKeys KeysOf(const std::string& create_table_body) {
-  TableKeys keys;
-  const auto table = nlohmann::json::parse(create_table_body, nullptr, false);
-  if (!table.is_object()) return keys;
-  if (auto name = table.find("TableName"); name != table.end() && name->is_string())
-    keys.name = name->get<std::string>();
-  if (auto schema = table.find("KeySchema"); schema != table.end() && schema->is_array())
-    for (const auto& element : *schema) {
-      if (!element.is_object() || !element.contains("AttributeName") || !element["AttributeName"].is_string()) continue;
-      const std::string name = element["AttributeName"].get<std::string>();
-      (element.value("KeyType", "") == "RANGE" ? keys.sort_key : keys.partition_key) = name;
-    }
-  return keys;
-}
-
 }  // namespace
-
-KeyPreview PreviewKeys(const ddb::Design& design, const std::vector<ddb::EntityRecords>& records) {
-  KeyPreview out;
-  for (const std::string& body : design.tables) {
-    const TableKeys keys = KeysOf(body);
-    KeyPreview::Table table;
-    table.name = keys.name;
-    table.partition_key = keys.partition_key;
-    table.sort_key = keys.sort_key;
-    // A collection: its partition key's value, the sort key values of its items (with a sort
-    // key), how many items. Found by the key's bytes and put into words (ReadableValue) only for
-    // the largest shown: this runs on every edit of the design, over up to 10,000 records and more.
-    struct Items {
-      ddb::AttributeValue partition_value;
-      std::vector<ddb::AttributeValue> sorts;
-      std::size_t count = 0;
-    };
-    std::map<std::string, Items> collections;
-    // The primary keys seen, to count the records a later one replaced (as PutItem replaces).
-    std::unordered_set<std::string> primary_keys;
-    for (const ddb::EntityMapping& mapping : design.entities) {
-      if (mapping.table != keys.name) continue;
-      const auto of = std::find_if(records.begin(), records.end(),
-                                   [&mapping](const ddb::EntityRecords& r) { return r.entity == mapping.entity; });
-      if (of == records.end()) continue;
-      for (const ddb::Item& record : of->records) {
-        // The keys of the item the judge would write (ddb::ItemOf): a record any of whose
-        // templates fails is refused here as the judge refuses it. Only the table's key values
-        // are kept: this runs for every record on every edit.
-        std::optional<ddb::AttributeValue> partition_made, sort_made;
-        const ddb::Status made =
-            ddb::ForEachKeyAttribute(mapping, record, [&](const std::string& attribute, ddb::AttributeValue value) {
-              if (attribute == keys.partition_key) partition_made = std::move(value);
-              else if (!keys.sort_key.empty() && attribute == keys.sort_key) sort_made = std::move(value);
-            });
-        const auto find = [&record](const std::optional<ddb::AttributeValue>& made_value,
-                                    const std::string& name) -> const ddb::AttributeValue* {
-          return made_value ? &*made_value : ddb::FindAttribute(record, name);
-        };
-        const ddb::AttributeValue* partition = made.ok() ? find(partition_made, keys.partition_key) : nullptr;
-        const ddb::AttributeValue* sort =
-            made.ok() && !keys.sort_key.empty() ? find(sort_made, keys.sort_key) : nullptr;
-        if (!partition || (!keys.sort_key.empty() && !sort)) {
-          ++table.refused;
-          continue;
-        }
-        if (!primary_keys.insert(ddb::PrimaryKeyIdentity(*partition, sort)).second) {
-          ++table.replaced;
-          continue;
-        }
-        Items& collection = collections[ddb::PrimaryKeyIdentity(*partition, nullptr)];
-        if (collection.count++ == 0) collection.partition_value = *partition;
-        if (sort) collection.sorts.push_back(*sort);
-      }
-    }
-    table.collections = collections.size();
-    std::vector<const Items*> by_size;
-    by_size.reserve(collections.size());
-    for (const auto& [identity, items] : collections) {
-      table.items += items.count;
-      by_size.push_back(&items);
-    }
-    // The largest first; ties in key order (of one type: DynamoDB's order; else by type), so
-    // the preview reads the same every time.
-    const std::size_t shown = std::min(KeyPreview::kLargest, by_size.size());
-    std::partial_sort(by_size.begin(), by_size.begin() + static_cast<std::ptrdiff_t>(shown), by_size.end(),
-                      [](const Items* a, const Items* b) {
-                        if (a->count != b->count) return a->count > b->count;
-                        const ddb::AttributeValue &x = a->partition_value, &y = b->partition_value;
-                        if (x.type() != y.type()) return x.type() < y.type();
-                        return ddb::CompareKeyValues(x, y) < 0;
-                      });
-    for (std::size_t i = 0; i < shown; ++i)
-      table.largest.push_back({ddb::ReadableValue(by_size[i]->partition_value), by_size[i]->count});
-    if (shown > 0 && !keys.sort_key.empty()) {
-      std::vector<ddb::AttributeValue> sorts = by_size.front()->sorts;
-      const std::size_t first = std::min(KeyPreview::kSortKeys, sorts.size());
-      std::partial_sort(
-          sorts.begin(), sorts.begin() + static_cast<std::ptrdiff_t>(first), sorts.end(),
-          [](const ddb::AttributeValue& a, const ddb::AttributeValue& b) { return ddb::CompareKeyValues(a, b) < 0; });
-      for (std::size_t i = 0; i < first; ++i) table.first_sort_keys.push_back(ddb::ReadableValue(sorts[i]));
-    }
-    out.tables.push_back(std::move(table));
-  }
-  return out;
-}
 
 std::string PatternSummary(const ddb::AccessPattern& pattern) {
   std::string out = pattern.entity;
@@ -165,36 +55,6 @@ std::string WriteSummary(const ddb::WritePattern& write) {
   for (const std::string& name : write.remove) out += " " + name + " removed,";
   out.pop_back();
   return out;
-}
-
-std::vector<PreviewLine> KeyPreviewLines(const KeyPreview::Table& table) {
-  const auto count = [](std::size_t n) { return GroupedNumber(static_cast<double>(n)); };
-  std::vector<PreviewLine> lines;
-  std::string keys = table.partition_key + (table.sort_key.empty() ? "" : ", " + table.sort_key);
-  lines.push_back({table.name + " (" + keys + "): " + count(table.items) + (table.items == 1 ? " item" : " items") +
-                   " in " + count(table.collections) +
-                   (table.collections == 1 ? " item collection" : " item collections")});
-  if (!table.largest.empty() && !table.sort_key.empty()) {
-    std::string largest = "largest: ";
-    for (std::size_t i = 0; i < table.largest.size(); ++i)
-      largest += (i == 0 ? "" : ", ") + table.largest[i].key + " " + count(table.largest[i].items);
-    lines.push_back({largest});
-  }
-  if (!table.first_sort_keys.empty()) {
-    std::string first = "in " + table.largest.front().key + ", first by " + table.sort_key + ": ";
-    for (std::size_t i = 0; i < table.first_sort_keys.size(); ++i)
-      first += (i == 0 ? "" : ", ") + table.first_sort_keys[i];
-    lines.push_back({first});
-  }
-  if (table.replaced > 0)
-    lines.push_back({count(table.replaced) + (table.replaced == 1 ? " record has" : " records have") +
-                         " the key of a later one, which replaces it: the key is not unique",
-                     true});
-  if (table.refused > 0)
-    lines.push_back(
-        {count(table.refused) + (table.refused == 1 ? " record" : " records") + " cannot be keyed (Judge says why)",
-         true});
-  return lines;
 }
 
 bool StudioSession::Open(std::string_view id) {
@@ -257,15 +117,24 @@ void StudioSession::BackToOwnDesign() {
   TextChanged();
 }
 
+void StudioSession::AdvancePreview() {
+  if (!preview_builder_ || !preview_builder_->Advance(kPreviewRecordsPerFrame)) return;
+  key_preview_ = preview_builder_->result();
+  for (const KeyPreview::Table& table : key_preview_.tables) key_preview_lines_.push_back(KeyPreviewLines(table));
+  preview_builder_.reset();
+}
+
 void StudioSession::ReadDesign() {
+  preview_builder_.reset();  // it reads the design about to be replaced
   design_.reset();
   design_error_.clear();
   key_preview_ = {};
   key_preview_lines_.clear();
   if (auto design = ddb::ParseDesign(text_, challenge_->challenge); design.ok()) {
     design_ = std::move(design).value();
-    key_preview_ = PreviewKeys(*design_, Records());
-    for (const KeyPreview::Table& table : key_preview_.tables) key_preview_lines_.push_back(KeyPreviewLines(table));
+    // The first slice now: a challenge of a few thousand records is previewed in this frame.
+    preview_builder_.emplace(*design_, Records());
+    AdvancePreview();
   } else {
     design_error_ = design.status().message();
   }
@@ -351,7 +220,7 @@ StudioSession::PreviewOutcome StudioSession::Preview(const ddb::Database& db, Wi
   std::vector<std::string> names;
   std::map<std::string, std::vector<std::string>> key_attributes;  // table -> its primary key's attributes
   for (const std::string& body : design_->tables) {
-    const TableKeys keys = KeysOf(body);
+    const TableKeys keys = TableKeysOf(body);
     names.push_back(keys.name);
     for (const std::string* name : {&keys.partition_key, &keys.sort_key})
       if (!name->empty()) key_attributes[keys.name].push_back(*name);
@@ -509,7 +378,8 @@ nlohmann::json StudioSession::StateJson() const {
           {"lights", lights},
           {"parShown", par_shown_},
           {"textLength", text_.size()},
-          {"keyPreview", preview}};
+          {"keyPreview", preview},
+          {"previewing", previewing()}};
 }
 
 }  // namespace playground

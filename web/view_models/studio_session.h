@@ -25,6 +25,7 @@
 #include "sandbox/sandbox.h"
 #include "sandbox/wire_client.h"
 #include "view_models/challenge_library.h"
+#include "view_models/key_preview.h"
 
 namespace playground {
 
@@ -33,43 +34,6 @@ namespace playground {
 std::string PatternSummary(const ddb::AccessPattern& pattern);
 // A write in the same words: "Order created", "Order changed: status set", "Order deleted".
 std::string WriteSummary(const ddb::WritePattern& write);
-
-// What the design's key templates make of the records, table by table, worked out without a
-// database each time the design changes (the studio shows it under the editor as the learner
-// types): how many items and item collections, how many records a key that is not unique
-// loses, the largest collections, and the first sort keys of the largest, in key order.
-struct KeyPreview {
-  static constexpr std::size_t kLargest = 3;
-  static constexpr std::size_t kSortKeys = 4;
-  struct Collection {
-    std::string key;  // the partition key value, as ReadableValue writes it
-    std::size_t items = 0;
-  };
-  struct Table {
-    std::string name;
-    std::string partition_key;  // the attribute names, from the CreateTable body
-    std::string sort_key;       // empty: a simple primary key
-    std::size_t items = 0;
-    std::size_t collections = 0;
-    std::size_t replaced = 0;  // records whose key a later record had
-    std::size_t refused = 0;   // records the templates cannot key (missing attribute, ...)
-    std::vector<Collection> largest;
-    std::vector<std::string> first_sort_keys;  // of largest[0], in key order
-  };
-  std::vector<Table> tables;
-};
-
-// The preview of `design`'s items made of `records` (a design that parses: ParseDesign).
-KeyPreview PreviewKeys(const ddb::Design& design, const std::vector<ddb::EntityRecords>& records);
-
-// A table's preview in words, a line each: "Shop (pk, sk): 2,200 items in 200 item collections",
-// "largest: \"CUSTOMER#c0001\" 600 items, ...", "its first sort keys: ...", and warnings (records
-// lost to a key that is not unique, records that cannot be keyed).
-struct PreviewLine {
-  std::string text;
-  bool warning = false;
-};
-std::vector<PreviewLine> KeyPreviewLines(const KeyPreview::Table& table);
 
 class StudioSession {
  public:
@@ -93,6 +57,7 @@ class StudioSession {
   bool Open(std::string_view id);
   void Close() {
     challenge_ = nullptr;
+    preview_builder_.reset();  // opening it again reads the design again
     ++revision_;
   }
 
@@ -109,10 +74,18 @@ class StudioSession {
   void BackToOwnDesign();
   // The design the text holds, or why it holds none ("design: /entities/1/table: ...").
   const std::optional<ddb::Design>& design() const { return design_; }
-  // What its templates make of the records (empty while the text is not a design), and that in
-  // words, a list of lines per table (KeyPreviewLines), worked out once per edit.
+  // What its templates make of the records (empty while the text is not a design, or while the
+  // preview is still being worked out), and that in words, a list of lines per table
+  // (KeyPreviewLines), worked out once per edit: in slices of kPreviewRecordsPerFrame records,
+  // the first at once, one more on each AdvancePreview (the page calls it every frame).
+  static constexpr std::size_t kPreviewRecordsPerFrame = 2500;
   const KeyPreview& key_preview() const { return key_preview_; }
   const std::vector<std::vector<PreviewLine>>& key_preview_lines() const { return key_preview_lines_; }
+  void AdvancePreview();
+  bool previewing() const { return preview_builder_.has_value(); }
+  // Records keyed so far, of all (while previewing()).
+  std::size_t preview_records_done() const { return preview_builder_ ? preview_builder_->records_done() : 0; }
+  std::size_t preview_records_total() const { return preview_builder_ ? preview_builder_->records_total() : 0; }
   // The challenge's patterns and writes in words (PatternSummary, WriteSummary), in its order.
   const std::vector<std::string>& pattern_summaries() const { return pattern_summaries_; }
   const std::vector<std::string>& write_summaries() const { return write_summaries_; }
@@ -189,6 +162,8 @@ class StudioSession {
   std::map<std::string, std::string> set_aside_;  // challenge id -> their text a link's design replaced
   std::map<std::string, Verdict> pars_;           // challenge id -> the reference's card
   std::map<std::string, std::vector<ddb::EntityRecords>> records_;
+  // The preview of design_ over records_ on its way (after both: it holds them by reference).
+  std::optional<KeyPreviewBuilder> preview_builder_;
   std::uint64_t revision_ = 0;
 };
 
