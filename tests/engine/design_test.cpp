@@ -1187,7 +1187,7 @@ TEST_CASE("The challenge's traffic runs on the design's keys: the reference surv
   CHECK(par->traffic[6].requests == 150 * 90);
   CHECK(par->Throttled() == 0);
 
-  // Every order under one partition key (a table with an LSI is never split for heat): the
+  // Every order under one partition key (one collection, which a table with an LSI never cuts): the
   // writes throttle on the table, and the card names the key.
   ddb::Design one = c.reference;
   one.entities[1].keys[0].key_template = *ddb::ParseKeyTemplate("ORDERS");

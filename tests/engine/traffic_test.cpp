@@ -333,6 +333,94 @@ TEST_CASE("Sustained heat splits a hot item collection between its keys - and th
   REQUIRE_FALSE(ordered.Layout("Orders")->splits.empty());
 }
 
+// A table with a local secondary index keeps each item collection in one partition (AWS: "the
+// item collection ... cannot be split across partitions", LSI.html and
+// LSI.html#LSI.ItemCollections.SizeLimit), but a partition holding several collections still
+// splits between them, as any table's does. Until 2026-12-06 the capacity model never split such
+// a table for heat, and two busy customers sharing a partition throttled for good.
+TEST_CASE("Heat splits a partition of a table with an LSI between its collections, never inside one") {
+  const auto scenario = [](const std::vector<std::string>& customers) {
+    json values = json::array();
+    for (const std::string& c : customers) values.push_back({{"S", c}});
+    const json doc = {{"id", "lsi-heat"},
+                      {"title", "Two busy customers"},
+                      {"description", "Two customers in one partition of a table with an LSI."},
+                      {"seed", 3},
+                      {"table",
+                       {{"TableName", "Orders"},
+                        {"AttributeDefinitions",
+                         {{{"AttributeName", "customerId"}, {"AttributeType", "S"}},
+                          {{"AttributeName", "orderId"}, {"AttributeType", "S"}},
+                          {{"AttributeName", "total"}, {"AttributeType", "N"}}}},
+                        {"KeySchema",
+                         {{{"AttributeName", "customerId"}, {"KeyType", "HASH"}},
+                          {{"AttributeName", "orderId"}, {"KeyType", "RANGE"}}}},
+                        {"LocalSecondaryIndexes",
+                         {{{"IndexName", "ByTotal"},
+                           {"KeySchema",
+                            {{{"AttributeName", "customerId"}, {"KeyType", "HASH"}},
+                             {{"AttributeName", "total"}, {"KeyType", "RANGE"}}}},
+                           {"Projection", {{"ProjectionType", "KEYS_ONLY"}}}}}},
+                        {"BillingMode", "PAY_PER_REQUEST"}}},
+                      {"streams",
+                       {{{"name", "orders"},
+                         {"operation", "PutItem"},
+                         {"rate", 1600},
+                         {"itemBytes", 500},
+                         {"partitionKey", {{"distribution", "values"}, {"values", values}}},
+                         {"sortKey", {{"prefix", "order#"}, {"distribution", "uuid"}}}}}}};
+    auto parsed = ParseTrafficScenario(doc.dump());
+    INFO(parsed.status().message());
+    REQUIRE(parsed.ok());
+    return *parsed;
+  };
+  // Two customers whose keys hash into the same one of a new on-demand table's partitions.
+  ManualClock probe_clock;
+  Database probe(CapacityOn(&probe_clock));
+  REQUIRE(probe.StartTraffic(scenario({"customer#0"})).ok());
+  const std::vector<PartitionInfo> parts = probe.Layout("Orders")->partitions;
+  REQUIRE(parts.size() == 4);
+  const auto partition_of = [&parts](const std::string& customer) {
+    const std::uint64_t h = PartitionKeyHash(AttributeValue::S(customer));
+    for (const PartitionInfo& p : parts)
+      if (h >= p.hash_begin && h <= p.hash_end) return p.index;
+    return -1;
+  };
+  std::vector<std::string> neighbours = {"customer#0"};
+  for (int i = 1; neighbours.size() < 2; ++i)
+    if (partition_of("customer#" + std::to_string(i)) == partition_of("customer#0"))
+      neighbours.push_back("customer#" + std::to_string(i));
+
+  // 800 writes a second each, 1,600 on a partition that serves 1,000: it throttles, splits
+  // between the two collections, and the throttling stops.
+  ManualClock clock;
+  Database db(CapacityOn(&clock, 10'000));
+  REQUIRE(db.StartTraffic(scenario(neighbours)).ok());
+  RunFor(db, clock, 30);
+  const TableLayout layout = *db.Layout("Orders");
+  REQUIRE_FALSE(layout.splits.empty());
+  for (const PartitionSplit& split : layout.splits) {
+    REQUIRE(split.reason == SplitReason::kHeat);
+    REQUIRE_FALSE(split.upper.begins_at.has_value());  // between collections: at a hash, not a sort key
+  }
+  REQUIRE(db.Traffic().streams[0].throttled > 0);
+  const std::uint64_t throttled = db.Traffic().streams[0].throttled;
+  RunFor(db, clock, 10);
+  REQUIRE(db.Traffic().streams[0].throttled == throttled);
+
+  // One customer alone at 1,600 a second: its collection may get a partition of its own, but is
+  // never cut, so it keeps throttling.
+  ManualClock clock2;
+  Database alone(CapacityOn(&clock2, 10'000));
+  REQUIRE(alone.StartTraffic(scenario({"customer#0"})).ok());
+  RunFor(alone, clock2, 30);
+  const TableLayout alone_layout = *alone.Layout("Orders");
+  for (const PartitionSplit& split : alone_layout.splits) REQUIRE_FALSE(split.upper.begins_at.has_value());
+  const std::uint64_t before = alone.Traffic().streams[0].throttled;
+  RunFor(alone, clock2, 10);
+  REQUIRE(alone.Traffic().streams[0].throttled > before + 1000);
+}
+
 TEST_CASE("The same scenario and seed give the same metrics - bit for bit") {
   auto run = [](std::uint64_t seed) {
     ManualClock clock;
