@@ -1497,6 +1497,15 @@ TEST_CASE(
   // own partition key: nothing refused.
   CHECK(par->Throttled() == 0);
   CHECK(ddb::Stars(*par, *par) == 3);
+  // Each change priced on a record it changes: acknowledging an alert takes the reading out of
+  // both alert indexes; moving a device moves its key in GSI1 (a delete and a put). Priced on
+  // the first record, which has no alert and is already in the south, both cost the table alone.
+  CHECK(LineOf(*par, *par, "\xE2\x9C\x93 Record a reading").text ==
+        "\xE2\x9C\x93 Record a reading: 1 write unit (the table alone)");
+  CHECK(LineOf(*par, *par, "\xE2\x9C\x93 Acknowledge an alert").text ==
+        "\xE2\x9C\x93 Acknowledge an alert: 3 write units (1 the table, 2 its indexes)");
+  CHECK(LineOf(*par, *par, "\xE2\x9C\x93 Move a device to another site").text ==
+        "\xE2\x9C\x93 Move a device to another site: 3 write units (1 the table, 2 its indexes)");
 
   using Problem = ddb::PatternVerdict::Problem;
   const auto judge = [&c](const ddb::Design& d) {

@@ -171,9 +171,9 @@ struct ScoreCard {
 // Judges `design` for `challenge` on a database of its own (nothing of the learner's sandbox, no
 // capacity model): the records generated, the design's tables created, the items made (every
 // index caught up), each pattern run for its parameter sets, each write priced on the first
-// record of its entity, the traffic run, the month priced. The same design scores the same, bit for bit.
-// ValidationException for a design that cannot be judged at all: a table DynamoDB refuses to create (named, with
-// DynamoDB's words), an entity without a place, a request missing for a pattern.
+// record of its entity that it changes (a create or delete: the first), the traffic run, the month priced. The same
+// design scores the same, bit for bit. ValidationException for a design that cannot be judged at all: a table DynamoDB
+// refuses to create (named, with DynamoDB's words), an entity without a place, a request missing for a pattern.
 Result<ScoreCard> JudgeDesign(const Challenge& challenge, const Design& design);
 
 // A line of the score card as the learner reads it, and the lesson step that teaches the fix

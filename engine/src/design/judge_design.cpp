@@ -11,6 +11,26 @@
 
 namespace ddb {
 
+namespace {
+
+// The record a write is priced on: for a change, the first record it changes (an attribute it
+// sets to another value, or one it removes that the record has), so that the price is the
+// change's own, index moves included (the first record, the big tenant, may already hold the
+// value: an order already shipped costs its table alone); for a create or a delete, or a
+// change that changes no record, the first record.
+const Item& PricedRecord(const WritePattern& write, const std::vector<Item>& records) {
+  if (write.kind == WritePattern::Kind::kChange)
+    for (const Item& record : records) {
+      for (const auto& [name, value] : write.set)
+        if (const AttributeValue* held = FindAttribute(record, name); !held || !(*held == value)) return record;
+      for (const std::string& name : write.remove)
+        if (FindAttribute(record, name)) return record;
+    }
+  return records.front();
+}
+
+}  // namespace
+
 std::size_t ScoreCard::PatternsPassed() const {
   return static_cast<std::size_t>(
       std::count_if(patterns.begin(), patterns.end(), [](const PatternScore& p) { return p.verdict.passed; }));
@@ -83,7 +103,7 @@ Result<ScoreCard> JudgeDesign(const Challenge& challenge, const Design& design) 
     WriteVerdict verdict;
     if (!entity || entity->records.empty() || mapping == design.entities.end())
       verdict.reason = "no record of \"" + w.entity + "\" to price it on";
-    else verdict = PriceWrite(db, w, *mapping, entity->records.front());
+    else verdict = PriceWrite(db, w, *mapping, PricedRecord(w, entity->records));
     card.writes.push_back({w.name, std::move(verdict)});
   }
   card.traffic = design::JudgeTraffic(db, clock, challenge, design, *records);
