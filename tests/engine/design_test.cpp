@@ -946,6 +946,25 @@ ddb::CardLine LineOf(const ddb::ScoreCard& card, const ddb::ScoreCard& par, cons
   return {};
 }
 
+// `design` judged whole, the minute of traffic included.
+ddb::ScoreCard CardOf(const ddb::Challenge& c, const ddb::Design& design) {
+  auto card = ddb::JudgeDesign(c, design);
+  INFO(card.status().message());
+  REQUIRE(card.ok());
+  return *card;
+}
+
+// `design` judged without the challenge's traffic: for a known-bad design that goes wrong in
+// what its requests return, not under load (a minute of traffic costs more than the rest of the
+// judgment).
+ddb::ScoreCard QuietCardOf(const ddb::Challenge& c, const ddb::Design& design) {
+  ddb::Challenge quiet = c;
+  quiet.traffic.reset();
+  ddb::ScoreCard card = CardOf(quiet, design);
+  CHECK(card.traffic.empty());
+  return card;
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -978,25 +997,10 @@ TEST_CASE(
   CHECK(sets[0].at("tenantId").as_s() == "t001");
 
   using Problem = ddb::PatternVerdict::Problem;
-  const auto judge = [&c](const ddb::Design& d) {
-    auto card = ddb::JudgeDesign(c, d);
-    INFO(card.status().message());
-    REQUIRE(card.ok());
-    return *card;
-  };
   // Designs 2 to 5 go wrong in what their requests return, not under load: they are judged
-  // without the traffic (a minute of it for each costs more than the rest of the judgment).
-  ddb::Challenge quiet = c;
-  quiet.traffic.reset();
-  const auto judge_patterns = [&quiet](const ddb::Design& d) {
-    auto card = ddb::JudgeDesign(quiet, d);
-    INFO(card.status().message());
-    REQUIRE(card.ok());
-    CHECK(card->traffic.empty());
-    return *card;
-  };
+  // without the traffic (QuietCardOf).
   // 1. The starting design: Scans, which read every ticket for each request and throttle.
-  const ddb::ScoreCard starter = judge(*c.starter);
+  const ddb::ScoreCard starter = CardOf(c, *c.starter);
   CHECK(starter.patterns[2].operation == "Scan");
   CHECK_FALSE(starter.patterns[2].verdict.passed);
   CHECK(starter.traffic[2].scan);
@@ -1005,27 +1009,28 @@ TEST_CASE(
         "filters-vs-keys");
   CHECK(ddb::Stars(starter, *par) == 0);
   // 2. Tickets keyed by their tenant and status: the table keeps one ticket per key.
-  const ddb::ScoreCard lossy = judge_patterns(EditedReference(c, [](auto& j) {
-    j["entities"][1]["keys"]["pk"] = "TENANT#{tenantId}";
-    j["entities"][1]["keys"]["sk"] = "{status}";
-  }));
+  const ddb::ScoreCard lossy = QuietCardOf(c, EditedReference(c, [](auto& j) {
+                                             j["entities"][1]["keys"]["pk"] = "TENANT#{tenantId}";
+                                             j["entities"][1]["keys"]["sk"] = "{status}";
+                                           }));
   CHECK(lossy.items.replaced == 2853);
   CHECK(lossy.patterns[1].verdict.reason == "for {ticketId: \"k000001\"}: misses 1 of 1 Ticket record (\"k000001\")");
   CHECK(LineOf(lossy, *par, "\xE2\x9C\x97 A ticket by its id").lesson == "composite-keys");
   // 3. The day's tickets read newest first where the pattern wants them oldest first.
   const ddb::ScoreCard reversed =
-      judge_patterns(EditedReference(c, [](auto& j) { j["requests"][3]["request"]["ScanIndexForward"] = false; }));
+      QuietCardOf(c, EditedReference(c, [](auto& j) { j["requests"][3]["request"]["ScanIndexForward"] = false; }));
   CHECK(reversed.patterns[3].verdict.problem == Problem::kOrder);
   CHECK(reversed.patterns[3].verdict.reason ==
         "for {day: \"2026-02-02\", tenantId: \"t001\"}: the right Ticket records in the wrong order (by createdAt, "
         "oldest or smallest first): \"k000605\" came before \"k000604\"");
   // 4. An index sorted by what only assigned tickets have: the unassigned open ones are missing.
-  const ddb::ScoreCard sparse = judge_patterns(EditedReference(c, [](auto& j) {
-    auto& t = j["tables"][0];
-    t["AttributeDefinitions"].push_back({{"AttributeName", "GSI2SK"}, {"AttributeType", "S"}});
-    t["GlobalSecondaryIndexes"][1]["KeySchema"][1]["AttributeName"] = "GSI2SK";
-    j["entities"][1]["keys"]["GSI2SK"] = "{createdAt}#{assignee}";
-  }));
+  const ddb::ScoreCard sparse =
+      QuietCardOf(c, EditedReference(c, [](auto& j) {
+                    auto& t = j["tables"][0];
+                    t["AttributeDefinitions"].push_back({{"AttributeName", "GSI2SK"}, {"AttributeType", "S"}});
+                    t["GlobalSecondaryIndexes"][1]["KeySchema"][1]["AttributeName"] = "GSI2SK";
+                    j["entities"][1]["keys"]["GSI2SK"] = "{createdAt}#{assignee}";
+                  }));
   CHECK(sparse.patterns[2].verdict.problem == Problem::kMissing);
   CHECK(sparse.patterns[2].verdict.reason ==
         "for {status: \"OPEN\", tenantId: \"t001\"}: misses 1 of 20 Ticket records (\"k002835\")");
@@ -1033,24 +1038,26 @@ TEST_CASE(
   CHECK(sparse_line.lesson == "global-indexes");
   CHECK(sparse_line.step == 5);
   // 5. The tenant's collection read with a filter on the status: it reads every ticket.
-  const ddb::ScoreCard filtered = judge_patterns(EditedReference(c, [](auto& j) {
-    auto& q = j["requests"][2]["request"];
-    q["IndexName"] = "GSI1";
-    q["KeyConditionExpression"] = "GSI1PK = :t";
-    q["FilterExpression"] = "#s = :s";
-    q["ExpressionAttributeNames"] = {{"#s", "status"}};
-    q["ExpressionAttributeValues"] = {{":t", {{"S", "TENANT#{tenantId}"}}}, {":s", {{"S", "{status}"}}}};
-  }));
+  const ddb::ScoreCard filtered = QuietCardOf(
+      c, EditedReference(c, [](auto& j) {
+        auto& q = j["requests"][2]["request"];
+        q["IndexName"] = "GSI1";
+        q["KeyConditionExpression"] = "GSI1PK = :t";
+        q["FilterExpression"] = "#s = :s";
+        q["ExpressionAttributeNames"] = {{"#s", "status"}};
+        q["ExpressionAttributeValues"] = {{":t", {{"S", "TENANT#{tenantId}"}}}, {":s", {{"S", "{status}"}}}};
+      }));
   CHECK(filtered.patterns[2].verdict.problem == Problem::kReadsMore);
   CHECK(filtered.patterns[2].verdict.reason ==
         "for {status: \"OPEN\", tenantId: \"t001\"}: reads 100 items to return 20: the key condition (and a Limit) "
         "should find them, not a filter or a longer page");
   // 6. Every ticket under one partition key: every pattern answered, the peak refused on it.
-  const ddb::ScoreCard hot = judge(EditedReference(c, [](auto& j) {
-    j["entities"][1]["keys"]["pk"] = "TICKETS";
-    j["entities"][1]["keys"]["sk"] = "{ticketId}";
-    j["requests"][1]["request"]["Key"] = {{"pk", {{"S", "TICKETS"}}}, {"sk", {{"S", "{ticketId}"}}}};
-  }));
+  const ddb::ScoreCard hot =
+      CardOf(c, EditedReference(c, [](auto& j) {
+               j["entities"][1]["keys"]["pk"] = "TICKETS";
+               j["entities"][1]["keys"]["sk"] = "{ticketId}";
+               j["requests"][1]["request"]["Key"] = {{"pk", {{"S", "TICKETS"}}}, {"sk", {{"S", "{ticketId}"}}}};
+             }));
   CHECK(hot.PatternsPassed() == 6);
   CHECK(hot.Throttled() > 0);
   const ddb::CardLine hot_line = LineOf(hot, *par, "\xE2\x9C\x97 Open a ticket under the traffic");
@@ -1059,16 +1066,17 @@ TEST_CASE(
   CHECK(ddb::Stars(hot, *par) == 2);
   // 7. The open tickets found through an index keyed by status alone: the tenant in its sort
   // key answers the pattern, but every new ticket goes to a handful of index keys.
-  const ddb::ScoreCard hot_index = judge(EditedReference(c, [](auto& j) {
-    auto& t = j["tables"][0];
-    t["AttributeDefinitions"].push_back({{"AttributeName", "GSI2SK"}, {"AttributeType", "S"}});
-    t["GlobalSecondaryIndexes"][1]["KeySchema"][1]["AttributeName"] = "GSI2SK";
-    j["entities"][1]["keys"]["GSI2PK"] = "STATUS#{status}";
-    j["entities"][1]["keys"]["GSI2SK"] = "TENANT#{tenantId}#{createdAt}#{ticketId}";
-    auto& q = j["requests"][2]["request"];
-    q["KeyConditionExpression"] = "GSI2PK = :s AND begins_with(GSI2SK, :t)";
-    q["ExpressionAttributeValues"] = {{":s", {{"S", "STATUS#{status}"}}}, {":t", {{"S", "TENANT#{tenantId}#"}}}};
-  }));
+  const ddb::ScoreCard hot_index = CardOf(
+      c, EditedReference(c, [](auto& j) {
+        auto& t = j["tables"][0];
+        t["AttributeDefinitions"].push_back({{"AttributeName", "GSI2SK"}, {"AttributeType", "S"}});
+        t["GlobalSecondaryIndexes"][1]["KeySchema"][1]["AttributeName"] = "GSI2SK";
+        j["entities"][1]["keys"]["GSI2PK"] = "STATUS#{status}";
+        j["entities"][1]["keys"]["GSI2SK"] = "TENANT#{tenantId}#{createdAt}#{ticketId}";
+        auto& q = j["requests"][2]["request"];
+        q["KeyConditionExpression"] = "GSI2PK = :s AND begins_with(GSI2SK, :t)";
+        q["ExpressionAttributeValues"] = {{":s", {{"S", "STATUS#{status}"}}}, {":t", {{"S", "TENANT#{tenantId}#"}}}};
+      }));
   CHECK(hot_index.PatternsPassed() == 6);
   const ddb::CardLine index_line = LineOf(hot_index, *par, "\xE2\x9C\x97 Open a ticket under the traffic");
   CHECK(index_line.text.find("; the partition key \"STATUS#SOLVED\" (index GSI2 of Desk) was refused ") !=
@@ -1506,24 +1514,10 @@ TEST_CASE(
         "\xE2\x9C\x93 Move a device to another site: 3 write units (1 the table, 2 its indexes)");
 
   using Problem = ddb::PatternVerdict::Problem;
-  const auto judge = [&c](const ddb::Design& d) {
-    auto card = ddb::JudgeDesign(c, d);
-    INFO(card.status().message());
-    REQUIRE(card.ok());
-    return *card;
-  };
-  // Designs 2 to 4 go wrong in what their requests return: judged without the traffic.
-  ddb::Challenge quiet = c;
-  quiet.traffic.reset();
-  const auto judge_patterns = [&quiet](const ddb::Design& d) {
-    auto card = ddb::JudgeDesign(quiet, d);
-    INFO(card.status().message());
-    REQUIRE(card.ok());
-    CHECK(card->traffic.empty());
-    return *card;
-  };
+  // Designs 2 to 4 go wrong in what their requests return: judged without the traffic
+  // (QuietCardOf).
   // 1. The starting design: a table per entity, and Scans, which throttle at these rates.
-  const ddb::ScoreCard starter = judge(*c.starter);
+  const ddb::ScoreCard starter = CardOf(c, *c.starter);
   CHECK(starter.PatternsPassed() == 1);
   CHECK(starter.patterns[1].operation == "Scan");
   CHECK(starter.patterns[1].verdict.reason == "for {deviceId: \"d001\"}: misses 1 of 1 Reading record (\"r003000\")");
@@ -1533,28 +1527,29 @@ TEST_CASE(
   CHECK(ddb::Stars(starter, *par) == 0);
   // 2. One reading per device: each new reading replaced the last.
   const ddb::ScoreCard lossy =
-      judge_patterns(EditedReference(c, [](auto& j) { j["entities"][1]["keys"]["sk"] = "READING"; }));
+      QuietCardOf(c, EditedReference(c, [](auto& j) { j["entities"][1]["keys"]["sk"] = "READING"; }));
   CHECK(lossy.items.replaced == 2900);
   CHECK(lossy.patterns[2].verdict.reason ==
         "for {deviceId: \"d001\", hour: \"2026-03-02T06\"}: misses 29 of 29 Reading records (\"r000774\" among them)");
   CHECK(LineOf(lossy, *par, "\xE2\x9C\x97 A device's readings of an hour").lesson == "composite-keys");
   // 3. An hour's readings newest first where the dashboard draws them oldest first.
   const ddb::ScoreCard reversed =
-      judge_patterns(EditedReference(c, [](auto& j) { j["requests"][2]["request"]["ScanIndexForward"] = false; }));
+      QuietCardOf(c, EditedReference(c, [](auto& j) { j["requests"][2]["request"]["ScanIndexForward"] = false; }));
   CHECK(reversed.patterns[2].verdict.problem == Problem::kOrder);
   CHECK(reversed.patterns[2].verdict.reason ==
         "for {deviceId: \"d001\", hour: \"2026-03-02T06\"}: the right Reading records in the wrong order (by takenAt, "
         "oldest or smallest first): \"r000885\" came before \"r000883\"");
   CHECK(LineOf(reversed, *par, "\xE2\x9C\x97 A device's readings of an hour").lesson == "sort-key-conditions");
   // 4. A device's alerts found by reading its whole collection through a filter.
-  const ddb::ScoreCard filtered = judge_patterns(EditedReference(c, [](auto& j) {
-    auto& q = j["requests"][5]["request"];
-    q.erase("IndexName");
-    q["KeyConditionExpression"] = "pk = :d AND begins_with(sk, :r)";
-    q["FilterExpression"] = "alert = :a";
-    q["ExpressionAttributeValues"] = {
-        {":d", {{"S", "DEVICE#{deviceId}"}}}, {":r", {{"S", "READING#"}}}, {":a", {{"S", "{alert}"}}}};
-  }));
+  const ddb::ScoreCard filtered =
+      QuietCardOf(c, EditedReference(c, [](auto& j) {
+                    auto& q = j["requests"][5]["request"];
+                    q.erase("IndexName");
+                    q["KeyConditionExpression"] = "pk = :d AND begins_with(sk, :r)";
+                    q["FilterExpression"] = "alert = :a";
+                    q["ExpressionAttributeValues"] = {
+                        {":d", {{"S", "DEVICE#{deviceId}"}}}, {":r", {{"S", "READING#"}}}, {":a", {{"S", "{alert}"}}}};
+                  }));
   CHECK(filtered.patterns[5].verdict.problem == Problem::kReadsMore);
   CHECK(filtered.patterns[5].verdict.reason ==
         "for {alert: \"TOO_HOT\", deviceId: \"d001\"}: reads 150 items to return 10: the key condition (and a Limit) "
@@ -1562,25 +1557,26 @@ TEST_CASE(
   // 5. Every reading under one time-ordered partition key, the devices' reads through an index:
   // every pattern answered, and the peak refused on that key (each write lands at the end of
   // its sort range, where no split helps).
-  const ddb::ScoreCard hot = judge(EditedReference(c, [](auto& j) {
-    auto& t = j["tables"][0];
-    t["AttributeDefinitions"].push_back({{"AttributeName", "GSI3PK"}, {"AttributeType", "S"}});
-    t["GlobalSecondaryIndexes"].push_back(
-        {{"IndexName", "GSI3"},
-         {"KeySchema",
-          {{{"AttributeName", "GSI3PK"}, {"KeyType", "HASH"}}, {{"AttributeName", "takenAt"}, {"KeyType", "RANGE"}}}},
-         {"Projection", {{"ProjectionType", "ALL"}}}});
-    j["entities"][1]["keys"]["pk"] = "READINGS";
-    j["entities"][1]["keys"]["sk"] = "{takenAt}#{readingId}";
-    j["entities"][1]["keys"]["GSI3PK"] = "DEVICE#{deviceId}";
-    for (int r : {1, 2}) {
-      auto& q = j["requests"][r]["request"];
-      q["IndexName"] = "GSI3";
-      q["KeyConditionExpression"] = r == 1 ? "GSI3PK = :d" : "GSI3PK = :d AND begins_with(takenAt, :h)";
-      q["ExpressionAttributeValues"].erase(":r");
-      if (r == 2) q["ExpressionAttributeValues"][":h"] = {{"S", "{hour}"}};
-    }
-  }));
+  const ddb::ScoreCard hot =
+      CardOf(c, EditedReference(c, [](auto& j) {
+               auto& t = j["tables"][0];
+               t["AttributeDefinitions"].push_back({{"AttributeName", "GSI3PK"}, {"AttributeType", "S"}});
+               t["GlobalSecondaryIndexes"].push_back({{"IndexName", "GSI3"},
+                                                      {"KeySchema",
+                                                       {{{"AttributeName", "GSI3PK"}, {"KeyType", "HASH"}},
+                                                        {{"AttributeName", "takenAt"}, {"KeyType", "RANGE"}}}},
+                                                      {"Projection", {{"ProjectionType", "ALL"}}}});
+               j["entities"][1]["keys"]["pk"] = "READINGS";
+               j["entities"][1]["keys"]["sk"] = "{takenAt}#{readingId}";
+               j["entities"][1]["keys"]["GSI3PK"] = "DEVICE#{deviceId}";
+               for (int r : {1, 2}) {
+                 auto& q = j["requests"][r]["request"];
+                 q["IndexName"] = "GSI3";
+                 q["KeyConditionExpression"] = r == 1 ? "GSI3PK = :d" : "GSI3PK = :d AND begins_with(takenAt, :h)";
+                 q["ExpressionAttributeValues"].erase(":r");
+                 if (r == 2) q["ExpressionAttributeValues"][":h"] = {{"S", "{hour}"}};
+               }
+             }));
   CHECK(hot.PatternsPassed() == 6);
   CHECK(hot.Throttled() > 0);
   const ddb::CardLine hot_line = LineOf(hot, *par, "\xE2\x9C\x97 Record a reading under the traffic");
@@ -1589,16 +1585,17 @@ TEST_CASE(
   CHECK(ddb::Stars(hot, *par) == 2);
   // 6. The fleet's alerts through an index of every reading under one key and a filter: it
   // reads fourteen readings for each alert, and every new reading goes to that index key.
-  const ddb::ScoreCard hot_index = judge(EditedReference(c, [](auto& j) {
-    auto& t = j["tables"][0];
-    t["AttributeDefinitions"][3]["AttributeName"] = "GSI3PK";  // in place of alert
-    t["GlobalSecondaryIndexes"][1]["KeySchema"][0]["AttributeName"] = "GSI3PK";
-    j["entities"][1]["keys"]["GSI3PK"] = "FLEET";
-    auto& q = j["requests"][4]["request"];
-    q["KeyConditionExpression"] = "GSI3PK = :f";
-    q["FilterExpression"] = "alert = :a";
-    q["ExpressionAttributeValues"] = {{":f", {{"S", "FLEET"}}}, {":a", {{"S", "{alert}"}}}};
-  }));
+  const ddb::ScoreCard hot_index =
+      CardOf(c, EditedReference(c, [](auto& j) {
+               auto& t = j["tables"][0];
+               t["AttributeDefinitions"][3]["AttributeName"] = "GSI3PK";  // in place of alert
+               t["GlobalSecondaryIndexes"][1]["KeySchema"][0]["AttributeName"] = "GSI3PK";
+               j["entities"][1]["keys"]["GSI3PK"] = "FLEET";
+               auto& q = j["requests"][4]["request"];
+               q["KeyConditionExpression"] = "GSI3PK = :f";
+               q["FilterExpression"] = "alert = :a";
+               q["ExpressionAttributeValues"] = {{":f", {{"S", "FLEET"}}}, {":a", {{"S", "{alert}"}}}};
+             }));
   CHECK(hot_index.patterns[4].verdict.problem == Problem::kReadsMore);
   CHECK(hot_index.patterns[4].verdict.reason ==
         "for {alert: \"TOO_HOT\"}: reads 280 items to return 20: the key condition (and a Limit) should find them, "
@@ -1633,24 +1630,10 @@ TEST_CASE("Social comments: three entities in one table, comments read both ways
         "\xE2\x9C\x93 Write a comment: 2 write units (1 the table, 1 its indexes)");
 
   using Problem = ddb::PatternVerdict::Problem;
-  const auto judge = [&c](const ddb::Design& d) {
-    auto card = ddb::JudgeDesign(c, d);
-    INFO(card.status().message());
-    REQUIRE(card.ok());
-    return *card;
-  };
-  // Designs 2 to 4 go wrong in what their requests return: judged without the traffic.
-  ddb::Challenge quiet = c;
-  quiet.traffic.reset();
-  const auto judge_patterns = [&quiet](const ddb::Design& d) {
-    auto card = ddb::JudgeDesign(quiet, d);
-    INFO(card.status().message());
-    REQUIRE(card.ok());
-    CHECK(card->traffic.empty());
-    return *card;
-  };
+  // Designs 2 to 4 go wrong in what their requests return: judged without the traffic
+  // (QuietCardOf).
   // 1. The starting design: a table per entity, and Scans, which throttle the comments' table.
-  const ddb::ScoreCard starter = judge(*c.starter);
+  const ddb::ScoreCard starter = CardOf(c, *c.starter);
   CHECK(starter.PatternsPassed() == 2);
   CHECK(starter.patterns[3].operation == "Scan");
   CHECK(starter.patterns[3].verdict.reason ==
@@ -1662,39 +1645,41 @@ TEST_CASE("Social comments: three entities in one table, comments read both ways
   // 2. A comment keyed by its post and its author: a user's second comment on a post replaces
   // the first.
   const ddb::ScoreCard lossy =
-      judge_patterns(EditedReference(c, [](auto& j) { j["entities"][2]["keys"]["sk"] = "COMMENT#{author}"; }));
+      QuietCardOf(c, EditedReference(c, [](auto& j) { j["entities"][2]["keys"]["sk"] = "COMMENT#{author}"; }));
   CHECK(lossy.items.replaced == 482);
   CHECK(lossy.patterns[3].verdict.reason ==
         "for {postId: \"p00001\"}: misses 20 of 20 Comment records (\"c000004\" among them)");
   CHECK(LineOf(lossy, *par, "\xE2\x9C\x97 A post's first comments").lesson == "composite-keys");
   // 3. A day's posts of a topic newest first where the topic page lists them oldest first.
   const ddb::ScoreCard reversed =
-      judge_patterns(EditedReference(c, [](auto& j) { j["requests"][5]["request"]["ScanIndexForward"] = false; }));
+      QuietCardOf(c, EditedReference(c, [](auto& j) { j["requests"][5]["request"]["ScanIndexForward"] = false; }));
   CHECK(reversed.patterns[5].verdict.problem == Problem::kOrder);
   CHECK(reversed.patterns[5].verdict.reason ==
         "for {day: \"2026-05-04\", topic: \"music\"}: the right Post records in the wrong order (by postedAt, oldest "
         "or smallest first): \"p00122\" came before \"p00121\"");
   // 4. A user's comments found by a Scan of the table, as if no index could hold the other
   // direction: the right comments (in the order of the table's partitions), every item read.
-  const ddb::ScoreCard scanned = judge_patterns(EditedReference(c, [](auto& j) {
-    j["requests"][4]["operation"] = "Scan";
-    j["requests"][4]["request"] = {
-        {"TableName", "Social"},
-        {"FilterExpression", "author = :u AND begins_with(sk, :c)"},
-        {"ExpressionAttributeValues", {{":u", {{"S", "{userId}"}}}, {":c", {{"S", "COMMENT#"}}}}}};
-  }));
+  const ddb::ScoreCard scanned =
+      QuietCardOf(c, EditedReference(c, [](auto& j) {
+                    j["requests"][4]["operation"] = "Scan";
+                    j["requests"][4]["request"] = {
+                        {"TableName", "Social"},
+                        {"FilterExpression", "author = :u AND begins_with(sk, :c)"},
+                        {"ExpressionAttributeValues", {{":u", {{"S", "{userId}"}}}, {":c", {{"S", "COMMENT#"}}}}}};
+                  }));
   CHECK(scanned.patterns[4].operation == "Scan");
   CHECK(scanned.patterns[4].verdict.problem == Problem::kScan);
   CHECK(scanned.patterns[4].verdict.reason == "for {userId: \"u001\"}: Scan: reads all 3,800 items to return 14");
   // 5. Every comment under one partition key, a post's found by the start of the sort key:
   // every pattern answered, and the peak refused on that key.
-  const ddb::ScoreCard hot = judge(EditedReference(c, [](auto& j) {
-    j["entities"][2]["keys"]["pk"] = "COMMENTS";
-    j["entities"][2]["keys"]["sk"] = "{post}#{writtenAt}#{commentId}";
-    auto& q = j["requests"][3]["request"];
-    q["KeyConditionExpression"] = "pk = :all AND begins_with(sk, :p)";
-    q["ExpressionAttributeValues"] = {{":all", {{"S", "COMMENTS"}}}, {":p", {{"S", "{postId}#"}}}};
-  }));
+  const ddb::ScoreCard hot =
+      CardOf(c, EditedReference(c, [](auto& j) {
+               j["entities"][2]["keys"]["pk"] = "COMMENTS";
+               j["entities"][2]["keys"]["sk"] = "{post}#{writtenAt}#{commentId}";
+               auto& q = j["requests"][3]["request"];
+               q["KeyConditionExpression"] = "pk = :all AND begins_with(sk, :p)";
+               q["ExpressionAttributeValues"] = {{":all", {{"S", "COMMENTS"}}}, {":p", {{"S", "{postId}#"}}}};
+             }));
   CHECK(hot.PatternsPassed() == 6);
   CHECK(hot.Throttled() > 0);
   const ddb::CardLine hot_line = LineOf(hot, *par, "\xE2\x9C\x97 Write a comment under the traffic");
@@ -1702,13 +1687,14 @@ TEST_CASE("Social comments: three entities in one table, comments read both ways
   CHECK(hot_line.lesson == "hot-keys");
   // 6. A user's comments through the index keyed by the kind of item, the user in its sort key:
   // it answers, and every new comment goes to one index key.
-  const ddb::ScoreCard hot_index = judge(EditedReference(c, [](auto& j) {
-    j["entities"][2]["keys"]["GSI1PK"] = "COMMENTS";
-    j["entities"][2]["keys"]["GSI1SK"] = "USER#{author}#{writtenAt}#{commentId}";
-    auto& q = j["requests"][4]["request"];
-    q["KeyConditionExpression"] = "GSI1PK = :all AND begins_with(GSI1SK, :u)";
-    q["ExpressionAttributeValues"] = {{":all", {{"S", "COMMENTS"}}}, {":u", {{"S", "USER#{userId}#"}}}};
-  }));
+  const ddb::ScoreCard hot_index =
+      CardOf(c, EditedReference(c, [](auto& j) {
+               j["entities"][2]["keys"]["GSI1PK"] = "COMMENTS";
+               j["entities"][2]["keys"]["GSI1SK"] = "USER#{author}#{writtenAt}#{commentId}";
+               auto& q = j["requests"][4]["request"];
+               q["KeyConditionExpression"] = "GSI1PK = :all AND begins_with(GSI1SK, :u)";
+               q["ExpressionAttributeValues"] = {{":all", {{"S", "COMMENTS"}}}, {":u", {{"S", "USER#{userId}#"}}}};
+             }));
   CHECK(hot_index.PatternsPassed() == 6);
   const ddb::CardLine index_line = LineOf(hot_index, *par, "\xE2\x9C\x97 Write a comment under the traffic");
   CHECK(index_line.text.find("; the partition key \"COMMENTS\" (index GSI1 of Social) was refused ") !=
