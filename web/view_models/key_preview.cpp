@@ -40,19 +40,19 @@ const ddb::EntityRecords* RecordsOf(const std::vector<ddb::EntityRecords>& recor
 KeyPreviewBuilder::KeyPreviewBuilder(const ddb::Design& design, const std::vector<ddb::EntityRecords>& records)
     : design_(&design), records_(&records) {
   for (const std::string& body : design.tables) {
-    const std::string name = TableKeysOf(body).name;
+    table_keys_.push_back(TableKeysOf(body));
     for (const ddb::EntityMapping& mapping : design.entities)
-      if (mapping.table == name)
+      if (mapping.table == table_keys_.back().name)
         if (const ddb::EntityRecords* of = RecordsOf(records, mapping.entity)) records_total_ += of->records.size();
   }
 }
 
 bool KeyPreviewBuilder::Advance(std::size_t budget) {
-  while (table_ < design_->tables.size()) {
+  while (table_ < table_keys_.size()) {
     if (!table_started_) StartTable();
     for (; mapping_ < design_->entities.size(); ++mapping_, record_ = 0) {
       const ddb::EntityMapping& mapping = design_->entities[mapping_];
-      if (mapping.table != keys_.name) continue;
+      if (mapping.table != table_keys_[table_].name) continue;
       const ddb::EntityRecords* of = RecordsOf(*records_, mapping.entity);
       if (!of) continue;
       for (; record_ < of->records.size(); ++record_, ++records_done_) {
@@ -67,11 +67,11 @@ bool KeyPreviewBuilder::Advance(std::size_t budget) {
 }
 
 void KeyPreviewBuilder::StartTable() {
-  keys_ = TableKeysOf(design_->tables[table_]);
+  const TableKeys& keys = table_keys_[table_];
   current_ = {};
-  current_.name = keys_.name;
-  current_.partition_key = keys_.partition_key;
-  current_.sort_key = keys_.sort_key;
+  current_.name = keys.name;
+  current_.partition_key = keys.partition_key;
+  current_.sort_key = keys.sort_key;
   collections_.clear();
   primary_keys_.clear();
   mapping_ = 0;
@@ -80,21 +80,22 @@ void KeyPreviewBuilder::StartTable() {
 }
 
 void KeyPreviewBuilder::KeyRecord(const ddb::EntityMapping& mapping, const ddb::Item& record) {
+  const TableKeys& keys = table_keys_[table_];
   // The keys of the item the judge would write (ddb::ItemOf): a record any of whose templates
   // fails is refused here as the judge refuses it. Only the table's key values are kept.
   std::optional<ddb::AttributeValue> partition_made, sort_made;
   const ddb::Status made =
       ddb::ForEachKeyAttribute(mapping, record, [&](const std::string& attribute, ddb::AttributeValue value) {
-        if (attribute == keys_.partition_key) partition_made = std::move(value);
-        else if (!keys_.sort_key.empty() && attribute == keys_.sort_key) sort_made = std::move(value);
+        if (attribute == keys.partition_key) partition_made = std::move(value);
+        else if (!keys.sort_key.empty() && attribute == keys.sort_key) sort_made = std::move(value);
       });
   const auto find = [&record](const std::optional<ddb::AttributeValue>& made_value,
                               const std::string& name) -> const ddb::AttributeValue* {
     return made_value ? &*made_value : ddb::FindAttribute(record, name);
   };
-  const ddb::AttributeValue* partition = made.ok() ? find(partition_made, keys_.partition_key) : nullptr;
-  const ddb::AttributeValue* sort = made.ok() && !keys_.sort_key.empty() ? find(sort_made, keys_.sort_key) : nullptr;
-  if (!partition || (!keys_.sort_key.empty() && !sort)) {
+  const ddb::AttributeValue* partition = made.ok() ? find(partition_made, keys.partition_key) : nullptr;
+  const ddb::AttributeValue* sort = made.ok() && !keys.sort_key.empty() ? find(sort_made, keys.sort_key) : nullptr;
+  if (!partition || (!keys.sort_key.empty() && !sort)) {
     ++current_.refused;
     return;
   }
@@ -108,6 +109,7 @@ void KeyPreviewBuilder::KeyRecord(const ddb::EntityMapping& mapping, const ddb::
 }
 
 void KeyPreviewBuilder::FinishTable() {
+  const TableKeys& keys = table_keys_[table_];
   KeyPreview::Table& table = current_;
   table.collections = collections_.size();
   std::vector<const Items*> by_size;
@@ -128,7 +130,7 @@ void KeyPreviewBuilder::FinishTable() {
                     });
   for (std::size_t i = 0; i < shown; ++i)
     table.largest.push_back({ddb::ReadableValue(by_size[i]->partition_value), by_size[i]->count});
-  if (shown > 0 && !keys_.sort_key.empty()) {
+  if (shown > 0 && !keys.sort_key.empty()) {
     std::vector<ddb::AttributeValue> sorts = by_size.front()->sorts;
     const std::size_t first = std::min(KeyPreview::kSortKeys, sorts.size());
     std::partial_sort(

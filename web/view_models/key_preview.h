@@ -55,7 +55,7 @@ class KeyPreviewBuilder {
   KeyPreviewBuilder(const ddb::Design& design, const std::vector<ddb::EntityRecords>& records);
   // Keys at most `budget` more records. True once every table is previewed.
   bool Advance(std::size_t budget);
-  bool done() const { return table_ >= design_->tables.size(); }
+  bool done() const { return table_ >= table_keys_.size(); }
   std::size_t records_done() const { return records_done_; }
   std::size_t records_total() const { return records_total_; }
   // The preview, once done().
@@ -84,8 +84,8 @@ class KeyPreviewBuilder {
   std::size_t mapping_ = 0;
   std::size_t record_ = 0;
   bool table_started_ = false;
+  std::vector<TableKeys> table_keys_;  // the design's tables, read once
   // The table in progress.
-  TableKeys keys_;
   KeyPreview::Table current_;
   std::map<std::string, Items> collections_;
   // The primary keys seen, to count the records a later one replaced (as PutItem replaces).
