@@ -333,11 +333,11 @@ TEST_CASE("Sustained heat splits a hot item collection between its keys - and th
   REQUIRE_FALSE(ordered.Layout("Orders")->splits.empty());
 }
 
-// A table with a local secondary index keeps each item collection in one partition (AWS: "the
-// item collection ... cannot be split across partitions", LSI.html and
-// LSI.html#LSI.ItemCollections.SizeLimit), but a partition holding several collections still
-// splits between them, as any table's does. Until 2026-12-06 the capacity model never split such
-// a table for heat, and two busy customers sharing a partition throttled for good.
+// A table with a local secondary index caps each item collection at 10 GB (the Developer Guide's
+// LSI.html, "Item collection size limit"; the API's TableDescription.LocalSecondaryIndexes), and
+// the playground's model keeps each such collection in one partition (lesson 09). A partition
+// holding several collections still splits between them, as any table's does. Until 2026-12-06 the capacity model never
+// split such a table for heat, and two busy customers sharing a partition throttled for good.
 TEST_CASE("Heat splits a partition of a table with an LSI between its collections, never inside one") {
   const auto scenario = [](const std::vector<std::string>& customers) {
     json values = json::array();
