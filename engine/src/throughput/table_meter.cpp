@@ -252,7 +252,7 @@ void TableMeter::CloseSecond(Table& table, Resource& r, int resource, std::int64
   }
   // Heat: table partitions asked for near their limit, for long enough, split. A table with a
   // local secondary index splits too, between its item collections only (Table::SplitForHeat
-  // keeps each collection whole there, as DynamoDB does).
+  // keeps each collection whole there: the playground's model of the LSI's collection limit).
   if (resource >= 0 || options_.heat_split_millis <= 0) return;
   for (std::size_t p = 0; p < parts.size() && p < r.partitions.size(); ++p) {
     const double asked = std::max((parts[p].read_units + parts[p].read_units_throttled) / kPartitionReadUnits,
