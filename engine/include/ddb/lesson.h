@@ -3,7 +3,7 @@
 // A lesson is a JSON document (format: lessons/schema.json, JSON Schema draft 2020-12) with an
 // id, a title, a summary, an estimate in minutes, a setup (tables and items to create) and
 // steps. A step has markdown text (see lesson_markdown.h), the ids of the facts it teaches
-// (F1..F37, ddb/key_facts.h), and optionally a quiz (predict before you run), a "show me"
+// (F1..F40, ddb/key_facts.h), and optionally a quiz (predict before you run), a "show me"
 // request the player can fill in, and a task: a goal, hints, a declarative check and the
 // solution requests that make the check pass (so every lesson can be auto-played in tests).
 // On a step with a task the show-me request is a worked example of the same kind, never the

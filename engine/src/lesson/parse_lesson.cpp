@@ -93,7 +93,7 @@ bool ReadSetup(Reader& r, const Node& n, Lesson& lesson) {
 }
 
 bool ReadFacts(Reader& r, const Node& n, std::vector<std::string>& out) {
-  if (!r.Array(n, 0, 37)) return false;
+  if (!r.Array(n, 0, KeyFacts().size())) return false;  // a step may name every fact once
   for (std::size_t i = 0; i < n->size(); ++i) {
     const Node fact = n.Element(i);
     std::string id;
