@@ -13,7 +13,7 @@ after(async () => { await browser?.close(); });
 
 // The files the site needs, none addressed from the server's root.
 test('the site folder is self-contained, with relative paths only', () => {
-  for (const f of ['index.html', 'page.js', 'playground.js', 'playground.wasm', 'fonts/ui.ttf', 'fonts/mono.ttf', 'sw.js', 'fonts-LICENSE.txt']) {
+  for (const f of ['index.html', 'page.js', 'playground.js', 'playground.wasm.gz', 'fonts/ui.ttf', 'fonts/mono.ttf', 'sw.js', 'fonts-LICENSE.txt']) {
     assert.ok(fs.existsSync(path.join(siteDir, f)), `${f} is in the site folder`);
   }
   const html = fs.readFileSync(path.join(siteDir, 'index.html'), 'utf8');
@@ -37,7 +37,7 @@ async function visitThenGoOffline(prefix) {
       const urls = (await cache.keys()).map((r) => new URL(r.url).pathname);
       // The page is kept once, as the scope's own address ("./").
       return urls.includes(new URL(scope).pathname) &&
-        ['page.js', 'playground.js', 'playground.wasm', 'fonts/ui.ttf', 'fonts/mono.ttf'].every((f) => urls.some((u) => u.endsWith('/' + f)));
+        ['page.js', 'playground.js', 'playground.wasm.gz', 'fonts/ui.ttf', 'fonts/mono.ttf'].every((f) => urls.some((u) => u.endsWith('/' + f)));
     }, scope);
     // No network at all: the server is gone and the browser is offline.
     await server.close();
@@ -97,7 +97,7 @@ test('the first visit downloads at most 700 KB gzip, the worker\'s bundle includ
     // Every distinct address, as the server holds its file, gzip-compressed ("./" and
     // "index.html" are the same file fetched twice, and count twice).
     const files = [...fetched].map((p) => p.replace(new URL(server.url).pathname, '')).map((f) => f || 'index.html');
-    for (const f of ['index.html', 'page.js', 'playground.js', 'playground.wasm', 'fonts/ui.ttf', 'fonts/mono.ttf', 'lessons/bundle.txt']) {
+    for (const f of ['index.html', 'page.js', 'playground.js', 'playground.wasm.gz', 'fonts/ui.ttf', 'fonts/mono.ttf', 'lessons/bundle.txt']) {
       assert.ok(files.includes(f), `${f} was fetched`);
     }
     // The lessons come in one file: none is fetched on its own.
@@ -133,6 +133,52 @@ test('without its fonts the page starts on ImGui\'s own font', async () => {
     assert.equal(created.status, 200);
     // The only error is the browser's own, about the 404.
     assert.deepEqual(errors, ['console: Failed to load resource: the server responded with a status of 404 (Not Found)']);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+// The module is kept compressed (playground.wasm.gz, zopfli) and page.js unpacks it: every
+// other test's server sends it as it is. A server may instead label it Content-Encoding: gzip,
+// and then the browser unpacks it first: the page reads the first bytes and starts either way.
+test('the compressed module starts the page when the browser has unpacked it already', async () => {
+  const zlib = await import('node:zlib');
+  const packed = fs.readFileSync(path.join(siteDir, 'playground.wasm.gz'));
+  assert.deepEqual([...packed.subarray(0, 2)], [0x1f, 0x8b], 'the site keeps gzip\'s bytes');
+  assert.deepEqual([...zlib.gunzipSync(packed).subarray(0, 4)], [0x00, 0x61, 0x73, 0x6d], 'which unpack to a module');
+  const server = await serveSite(siteDir, {
+    headers: (file) => (file === 'playground.wasm.gz' ? { 'content-encoding': 'gzip' } : {}),
+  });
+  const { page, context, errors } = await openPage(browser, server.url, { waitReady: false, fresh: true });
+  try {
+    assert.equal(await page.evaluate(() => window.playground.ready.then(() => 'ready', (e) => e.message)), 'ready');
+    // The page was given the module's own bytes, not gzip's.
+    const head = await page.evaluate(async () =>
+      [...new Uint8Array(await (await fetch('playground.wasm.gz', { cache: 'no-store' })).arrayBuffer()).slice(0, 4)]);
+    assert.deepEqual(head, [0x00, 0x61, 0x73, 0x6d]);
+    const created = await exec(page, 'CreateTable', {
+      TableName: 'Packed', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST',
+    });
+    assert.equal(created.status, 200);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('a module the server cannot give is reported in the error box, by its file', async () => {
+  const server = await serveSite(siteDir);
+  const { page, context } = await openPage(browser, server.url, {
+    waitReady: false,
+    routes: { '**/playground.wasm.gz': (route) => route.fulfill({ status: 404, body: '' }) },
+  });
+  try {
+    const outcome = await page.evaluate(() => window.playground.ready.then(() => 'ready', (e) => e.message));
+    assert.match(outcome, /^Could not load playground\.wasm\.gz: Error: HTTP 404\. Is the page served from the build's site\/ folder\?$/);
+    assert.ok(await page.locator('#error').isVisible());
   } finally {
     await context.close();
     await server.close();

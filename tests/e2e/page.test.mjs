@@ -79,7 +79,7 @@ describe('the page at device pixel ratio 1', () => {
     // credentials) would be fetched twice.
     const fetches = await page.evaluate(() => performance.getEntriesByType('resource')
       .map((e) => ({ file: new URL(e.name).pathname.split('/').slice(-2).join('/'), initiator: e.initiatorType })));
-    for (const file of ['/playground.wasm', '/playground.js', 'fonts/ui.ttf', 'fonts/mono.ttf']) {
+    for (const file of ['/playground.wasm.gz', '/playground.js', 'fonts/ui.ttf', 'fonts/mono.ttf']) {
       const seen = fetches.filter((f) => f.file.endsWith(file));
       assert.deepEqual(seen.map((f) => f.initiator), ['link'], `${file}: ${JSON.stringify(fetches)}`);
     }

@@ -25,10 +25,11 @@ const mimeTypes = {
 };
 
 // Serves `root` on 127.0.0.1 at a port the OS picks, under the path `prefix` ("/" or e.g.
-// "/courses/dynamodb/"). Resolves to { url, close() }.
-export async function serveSite(root = siteDir, { requireBuild = true, prefix = '/' } = {}) {
-  if (requireBuild && !fs.existsSync(path.join(root, 'playground.wasm'))) {
-    throw new Error(`${root} has no playground.wasm: build the page first (cmake --preset web && cmake --build --preset web -j1)`);
+// "/courses/dynamodb/"). Resolves to { url, close() }. `headers(file)` may add headers to a
+// file's answer, as some servers do (Content-Encoding: gzip for a .gz file).
+export async function serveSite(root = siteDir, { requireBuild = true, prefix = '/', headers = () => ({}) } = {}) {
+  if (requireBuild && !fs.existsSync(path.join(root, 'playground.wasm.gz'))) {
+    throw new Error(`${root} has no playground.wasm.gz: build the page first (cmake --preset web && cmake --build --preset web -j1)`);
   }
   const server = http.createServer((req, res) => {
     let pathname = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
@@ -53,7 +54,10 @@ export async function serveSite(root = siteDir, { requireBuild = true, prefix = 
           res.writeHead(404).end();
           return;
         }
-        res.writeHead(200, { 'content-type': mimeTypes[path.extname(file)] ?? 'application/octet-stream', etag, 'cache-control': 'no-cache' });
+        res.writeHead(200, {
+          'content-type': mimeTypes[path.extname(file)] ?? 'application/octet-stream', etag, 'cache-control': 'no-cache',
+          ...headers(path.relative(root, file)),
+        });
         res.end(data);
       });
     });

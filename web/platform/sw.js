@@ -8,12 +8,12 @@
 "use strict";
 
 const CACHE = "ddb-playground-v1";
-// The bundle: the page, its module and the fonts (whose name tables carry their license;
+// The bundle: the page, its module (compressed: page.js unpacks it) and the fonts (whose name tables carry their license;
 // fonts-LICENSE.txt stays on the site, out of the first visit's budget). The page is kept once,
 // as "./": index.html, or a page link with its query, is answered with it offline. The lessons
 // come from offline-lessons.json, which the build writes (it lists lessons/bundle.txt, all of
 // them in one file).
-const BUNDLE = ["./", "page.js", "playground.js", "playground.wasm", "fonts/ui.ttf", "fonts/mono.ttf"];
+const BUNDLE = ["./", "page.js", "playground.js", "playground.wasm.gz", "fonts/ui.ttf", "fonts/mono.ttf"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
