@@ -561,6 +561,30 @@ describe('progress and links', () => {
     }
   });
 
+  test('a step hands the learner to a design challenge; the studio\'s way back returns to the step', async () => {
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=access-patterns&step=7`);
+    try {
+      await onStep(page, 7);
+      // The studio's button comes with the task, once the step's question is answered.
+      await scrollTo(page, 'lesson.choice.1', 'lesson.body');
+      await clickWidget(page, 'lesson.choice.1');
+      await waitForState(page, (st) => st.lesson.quiz?.correct === true);
+      await scrollTo(page, 'lesson.studio', 'lesson.body', { edge: true });
+      await screenshot(page, 'lesson-studio-link.png');
+      await clickWidget(page, 'lesson.studio');
+      let s = await waitForState(page, (st) => st.studio?.id === 'online-orders');
+      assert.equal(s.lesson.step, 7, 'the lesson stays where it was');
+      await screenshot(page, 'lesson-studio-opened.png');
+      await clickWidget(page, 'studio.close');
+      s = await waitForState(page, (st) => st.studio === null && st.lesson?.view === 'step');
+      assert.equal(s.lesson.id, 'access-patterns');
+      assert.equal(s.lesson.step, 7);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a link into another lesson sets it up as of that step', async () => {
     const { page, context } = await openPage(env.browser, `${env.server.url}?lesson=reading-items&step=3`);
     try {

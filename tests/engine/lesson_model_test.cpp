@@ -144,6 +144,16 @@ TEST_CASE("A lesson parses into its model, keeping the author's member order", "
         "{\n  \"TableName\": \"Books\",\n  \"Key\": {\n    \"authorId\": {\n      \"S\": \"A1\"\n    },\n"
         "    \"bookId\": {\n      \"S\": \"B1\"\n    }\n  }\n}");
   CHECK(step.task->success.empty());
+  CHECK(step.studio.empty());
+}
+
+TEST_CASE("A step may hand the learner to a design challenge, named by its id", "[lesson]") {
+  ojson base = Manifest()["base"];
+  base["steps"][0]["studio"] = "online-orders";
+  auto lesson = ddb::ParseLesson(base.dump(), "base.json");
+  INFO(lesson.status().message());
+  REQUIRE(lesson.ok());
+  CHECK(lesson->steps[0].studio == "online-orders");
 }
 
 TEST_CASE("A lesson's tables include those its steps create", "[lesson]") {

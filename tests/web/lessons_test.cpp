@@ -12,6 +12,7 @@
 #include "sandbox/sandbox.h"
 #include "sandbox/wire_client.h"
 #include "support.h"
+#include "view_models/challenge_library.h"
 #include "view_models/lesson_library.h"
 #include "view_models/lesson_progress.h"
 #include "view_models/lesson_setup.h"
@@ -136,6 +137,24 @@ TEST_CASE("The library takes the lessons from the bundle, each judged as its own
   CHECK(library.settled());
   REQUIRE(library.entries().size() == 1);
   CHECK(library.entries()[0].status == LessonLibrary::Status::kReady);
+}
+
+// A step's "studio" names a challenge by id; the engine checks only its shape, the page's
+// challenges are the page's (web/view_models/challenge_library.h): each one named must ship.
+TEST_CASE("Every challenge a lesson step hands the learner to ships with the page", "[lesson_library]") {
+  const auto index = nlohmann::json::parse(LessonFile("index.json"));
+  std::vector<std::string> named;
+  for (const auto& entry : index.at("lessons")) {
+    const ddb::Lesson lesson = Parse(entry.at("file").get<std::string>());
+    for (const ddb::LessonStep& step : lesson.steps) {
+      if (step.studio.empty()) continue;
+      INFO(lesson.id << ", step \"" << step.title << "\": studio \"" << step.studio << "\"");
+      CHECK(FindChallenge(step.studio) != nullptr);
+      named.push_back(lesson.id + ": " + step.studio);
+    }
+  }
+  // Design from access patterns ends with its method taken to a new domain, judged.
+  CHECK(named == std::vector<std::string>{"access-patterns: online-orders"});
 }
 
 TEST_CASE("Lesson progress reads back what it wrote, and forgives what it cannot read", "[lesson_progress]") {

@@ -72,7 +72,8 @@ class LessonPlayer final : public WireObserver {
   const LessonProgress& progress() const { return progress_; }
   // The table whose capacity the data view should show now (a traffic run just started), once.
   std::string TakeCapacityTable() { return std::exchange(capacity_to_show_, {}); }
-  // A design challenge was picked from the list (its id), once: App opens the studio on it.
+  // A design challenge was picked from the list, or a step's studio button pressed (its id),
+  // once: App opens the studio on it.
   std::string TakeStudioRequest() { return std::exchange(studio_request_, {}); }
   // A lesson's title as the curriculum names it (its id while its file is not in).
   std::string LessonTitle(std::string_view id) const;
@@ -207,6 +208,7 @@ class LessonPlayer final : public WireObserver {
   void DrawProgressBar(PanelContext& ctx);
   void DrawStep(PanelContext& ctx);
   void DrawSources(const ddb::LessonStep& step, PanelContext& ctx);
+  void DrawStudioLink(const ddb::LessonStep& step, PanelContext& ctx);
   void DrawSetupNote(PanelContext& ctx);
   // "This lesson's table ... is gone", with a button that sets the lesson up again at this step.
   void DrawMissingTables(PanelContext& ctx);
@@ -260,7 +262,7 @@ class LessonPlayer final : public WireObserver {
   std::optional<LessonStart> start_;
   MissingTables missing_;       // the last set-up, for its note and Undo
   std::string list_error_;      // a lesson that could not be started
-  std::string studio_request_;  // a challenge picked from the list, for App
+  std::string studio_request_;  // a challenge picked from the list or a step, for App
   bool confirm_reset_all_ = false;
   bool challenges_parsed_ = false;  // DrawChallenges: the section has come into view once
   bool scroll_to_top_ = false;      // a new step: its text starts at the top

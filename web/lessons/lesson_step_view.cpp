@@ -17,6 +17,7 @@
 #include "ddb/key_facts.h"
 #include "lessons/lesson_player.h"
 #include "text/json_format.h"
+#include "view_models/challenge_library.h"
 #include "widgets/card.h"
 #include "widgets/glyphs.h"
 #include "widgets/imgui_scoped.h"
@@ -193,6 +194,7 @@ void LessonPlayer::DrawStep(PanelContext& ctx) {
           DrawShowMe(step, card, ctx, first);
           DrawShownRequest(step, card, ctx);
         }
+        DrawStudioLink(step, ctx);
       }
       ImGui::Dummy({1, style.ItemSpacing.y});
     }
@@ -224,6 +226,26 @@ void LessonPlayer::DrawSources(const ddb::LessonStep& step, PanelContext& ctx) {
     if (ctx.probe.Item("lesson.source:" + std::to_string(i), hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)))
       host_.OpenLink(source.url);
   }
+}
+
+// A step that hands the learner to a design challenge: what it asks, and a button that opens the
+// studio on it (in the lessons' place; its "‹ Lessons" comes back to this step).
+void LessonPlayer::DrawStudioLink(const ddb::LessonStep& step, PanelContext& ctx) {
+  if (step.studio.empty()) return;
+  ImGui::Spacing();
+  Card card(WithAlpha(ctx.colors.selected, 0.10f), ctx.colors.selected, ctx.scale);
+  ImGui::TextColored(ctx.colors.selected, "Design it yourself");
+  ui::TextWrap wrap;
+  const ShippedChallenge* shipped = FindChallenge(step.studio);
+  if (!shipped) {
+    ImGui::TextColored(ctx.colors.dim, "This build has no design challenge \"%s\".", step.studio.c_str());
+    return;
+  }
+  const ddb::Challenge& challenge = shipped->challenge;
+  ImGui::Text("%s: %zu access patterns \xC2\xB7 %zu writes", challenge.title.c_str(), challenge.patterns.size(),
+              challenge.writes.size());
+  bool first = true;
+  if (ctx.probe.Item("lesson.studio", FlowButton("Open the design studio", first))) studio_request_ = step.studio;
 }
 
 // After a set-up that deleted tables the sandbox had: say so, and offer to take it back while

@@ -401,6 +401,10 @@ struct LessonStep {
   std::optional<LessonTraffic> traffic;
   std::optional<LessonTask> task;
   std::vector<LessonSource> sources;  // none for a step that states only what earlier ones cited
+  // A design challenge (its id, as in lessons/challenges/) the step hands the learner to: the
+  // page offers to open the design studio on it. Empty: none. The lesson files name only
+  // challenges the page ships (tests/web check it).
+  std::string studio;
 };
 
 struct Lesson {

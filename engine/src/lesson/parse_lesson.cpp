@@ -305,11 +305,20 @@ bool ReadTask(Reader& r, const Node& n, const std::optional<LessonTraffic>& traf
 }
 
 bool ReadStep(Reader& r, const Node& n, LessonStep& out) {
-  if (!r.Object(n, {"title", "text", "facts"}, {"quiz", "predict", "showMe", "traffic", "task", "sources"}) ||
+  if (!r.Object(n, {"title", "text", "facts"}, {"quiz", "predict", "showMe", "traffic", "task", "sources", "studio"}) ||
       !r.NonEmptyString(n.Member("title"), out.title, 80) || !r.NonEmptyString(n.Member("text"), out.text) ||
       !ReadFacts(r, n.Member("facts"), out.facts))
     return false;
   if (Reader::Has(n, "sources") && !ReadSources(r, n.Member("sources"), out.sources)) return false;
+  if (Reader::Has(n, "studio")) {
+    // A challenge id has a lesson id's shape (lowercase words joined by '-').
+    const Node studio = n.Member("studio");
+    if (!r.NonEmptyString(studio, out.studio)) return false;
+    if (!IsLessonId(out.studio))
+      return r.Fail(studio.path,
+                    "\"" + out.studio +
+                        "\" is not a challenge id: up to 64 lowercase letters and digits, in words joined by '-'");
+  }
   if (Reader::Has(n, "quiz")) {
     Quiz quiz;
     if (!ReadQuiz(r, n.Member("quiz"), quiz)) return false;
