@@ -13,13 +13,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import {
-  clickWidget, clipboardPermissions, openPage, pressKeys, repoRoot, runInBuilder, scrollTo, siteAndBrowser,
+  clickWidget, clipboardPermissions, openPage, pasteText, pressKeys, repoRoot, runInBuilder, scrollTo, siteAndBrowser,
   stepClockUntil, typeText, waitForState,
 } from './support.mjs';
 
 const env = siteAndBrowser();
 const lessonsDir = path.join(repoRoot, 'lessons');
 const index = JSON.parse(fs.readFileSync(path.join(lessonsDir, 'index.json'), 'utf8'));
+
+// A design challenge by its id, as lessons/challenges/ holds it.
+function challengeOf(id) {
+  const dir = path.join(lessonsDir, 'challenges');
+  for (const file of fs.readdirSync(dir).filter((f) => /^\d\d-.*\.json$/.test(f))) {
+    const challenge = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+    if (challenge.id === id) return challenge;
+  }
+  throw new Error(`no challenge ${id} in lessons/challenges/`);
+}
 
 async function clickInStep(page, name) {
   await scrollTo(page, name, 'lesson.body');
@@ -77,6 +87,23 @@ describe('the whole curriculum, by mouse and keyboard', () => {
               await clickInStep(page, 'lesson.run_traffic');
               await waitForState(page, (st) => st.lesson.traffic.running);
               await stepClockUntil(page, (st) => st.lesson.stepDone, { stepMs: 5000 });
+            }
+            if (step.task.check.judged) {
+              // Done in the design studio: the challenge's own reference design, pasted into
+              // its editor and judged, then back to the lesson by the studio's way back.
+              const scrollStudio = (name, options = {}) => scrollTo(page, name, 'panel:lessons', { edge: true, ...options });
+              await clickInStep(page, 'lesson.studio');
+              await waitForState(page, (st) => st.studio?.id === step.studio);
+              await scrollStudio('studio.editor');
+              await clickWidget(page, 'studio.editor');
+              await pasteText(page, JSON.stringify(challengeOf(step.studio).reference, null, 2));
+              await waitForState(page, (st) => st.studio.designError === '' && !st.studio.current);
+              await scrollStudio('studio.judge');
+              await clickWidget(page, 'studio.judge');
+              await waitForState(page, (st) => st.studio.judged && st.studio.current, 30000);
+              await scrollStudio('studio.close', { step: -240 });
+              await clickWidget(page, 'studio.close');
+              await waitForState(page, (st) => st.studio === null);
             }
             s = await waitForState(page, (st) => st.lesson.task.passed || st.lesson.stepDone, 15000);
             assert.equal(s.lesson.task.passed, true, `${entry.id} step ${i + 1}: ${s.lesson.task.reason}`);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import {
-  clickWidget, clipboardPermissions, exec, liveText, navigate, openPage, pressKeys, reload, reloadWithSettings, repoRoot,
+  clickWidget, clipboardPermissions, exec, liveText, navigate, openPage, pasteText, pressKeys, reload, reloadWithSettings, repoRoot,
   runInBuilder, screenshot, scrollTo, siteAndBrowser, state, stepClock, stepClockUntil, typeText, waitForState, waitFrames, widgetRect,
   lessonCount, siteDir,
 } from './support.mjs';
@@ -561,8 +561,19 @@ describe('progress and links', () => {
     }
   });
 
-  test('a step hands the learner to a design challenge; the studio\'s way back returns to the step', async () => {
-    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=access-patterns&step=7`);
+  test('a task done in the design studio: the starting design\'s verdict says what is missing, a design that answers does it', async () => {
+    const challenge = JSON.parse(fs.readFileSync(path.join(repoRoot, 'lessons/challenges/01-online-orders.json'), 'utf8'));
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=access-patterns&step=7`, {
+      permissions: clipboardPermissions,
+    });
+    // The studio's panel scrolls under the wheel at its right edge (its editor scrolls on its own).
+    const scrollStudio = (name, options = {}) => scrollTo(page, name, 'panel:lessons', { edge: true, ...options });
+    const judge = async () => {
+      await scrollStudio('studio.judge');
+      const before = (await state(page)).frameCount;
+      await clickWidget(page, 'studio.judge');
+      return waitForState(page, (s) => s.frameCount > before && s.studio.judged && s.studio.current, 30000);
+    };
     try {
       await onStep(page, 7);
       // The studio's button comes with the task, once the step's question is answered.
@@ -574,11 +585,28 @@ describe('progress and links', () => {
       await clickWidget(page, 'lesson.studio');
       let s = await waitForState(page, (st) => st.studio?.id === 'online-orders');
       assert.equal(s.lesson.step, 7, 'the lesson stays where it was');
-      await screenshot(page, 'lesson-studio-opened.png');
+      assert.ok(await widgetRect(page, 'studio.lesson_task'), 'the studio shows the lesson\'s task above its brief');
+      // The starting design, judged as it is: its scans leave two of the three reads without a tick.
+      s = await judge();
+      assert.equal(s.lesson.task.passed, false);
+      assert.equal(s.lesson.task.reason, 'not yet: \u201CA customer\'s ten newest orders\u201D, \u201CA customer\'s orders of a month\u201D have no \u2713 in the studio\'s score card');
+      await screenshot(page, 'lesson-studio-not-yet.png');
+      // A design that answers them (the challenge's own reference), judged.
+      await scrollStudio('studio.editor', { step: -120 });
+      await clickWidget(page, 'studio.editor');
+      await pasteText(page, JSON.stringify(challenge.reference, null, 2));
+      await waitForState(page, (st) => st.studio.designError === '' && !st.studio.current);
+      s = await judge();
+      assert.equal(s.lesson.task.passed, true);
+      assert.ok(s.lesson.stepDone);
+      await screenshot(page, 'lesson-studio-done.png');
+      // The studio's way back is to the step, done.
+      await scrollStudio('studio.close', { step: -240 });
       await clickWidget(page, 'studio.close');
       s = await waitForState(page, (st) => st.studio === null && st.lesson?.view === 'step');
       assert.equal(s.lesson.id, 'access-patterns');
       assert.equal(s.lesson.step, 7);
+      assert.equal(s.lesson.task.passed, true);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -4,6 +4,7 @@
 #include <set>
 #include <string>
 
+#include "ddb/challenge.h"
 #include "ddb/key_facts.h"
 #include "ddb/lesson.h"
 #include "ddb/lesson_markdown.h"
@@ -154,6 +155,22 @@ TEST_CASE("A step may hand the learner to a design challenge, named by its id", 
   INFO(lesson.status().message());
   REQUIRE(lesson.ok());
   CHECK(lesson->steps[0].studio == "online-orders");
+
+  // A judged task is about the step's own challenge: JSON Schema cannot compare two values, so
+  // this one is the engine's alone (tests/lessons/broken_lessons.json has the others).
+  base["steps"][0]["task"].erase("solution");
+  base["steps"][0]["task"]["check"] = {{"judged", {{"challenge", "support-tickets"}, {"patterns", {"A ticket"}}}}};
+  auto other = ddb::ParseLesson(base.dump(), "base.json");
+  REQUIRE_FALSE(other.ok());
+  CHECK(other.status().message() ==
+        "base.json: lesson \"broken-base\": /steps/0/task/check/judged/challenge: a judged task is about the step's "
+        "own challenge, \"online-orders\"");
+  base["steps"][0]["task"]["check"]["judged"]["challenge"] = "online-orders";
+  auto judged = ddb::ParseLesson(base.dump(), "base.json");
+  INFO(judged.status().message());
+  REQUIRE(judged.ok());
+  REQUIRE(judged->steps[0].task);
+  CHECK(judged->steps[0].task->solution.empty());
 }
 
 TEST_CASE("A lesson's tables include those its steps create", "[lesson]") {
@@ -463,6 +480,48 @@ TEST_CASE("all and any combine checks", "[lesson]") {
         "expected a request on table Authors, got Books");
   CHECK(Reason(std::string(R"({"operation": "Query", "table": "Authors"})"), get, db) ==
         "expected a Query request, got GetItem");
+}
+
+TEST_CASE("judged holds when the studio's last verdict on the challenge passed each named pattern", "[lesson]") {
+  ddb::Database db;
+  // Parsed in a lesson, a judged check needs its step's studio (the parse cases have that).
+  const ddb::Check check{{ddb::check::Judged{"online-orders", {"A customer's profile", "An order by its id"}}}};
+  const auto Reason = [&db](const ddb::Check& c, const ddb::LessonObservation& seen, const ddb::Database&) {
+    const ddb::CheckOutcome outcome = ddb::EvaluateCheck(c, seen, db);
+    CHECK(outcome.passed == outcome.reason.empty());
+    return outcome.passed ? std::string("PASS") : outcome.reason;
+  };
+  CHECK(Reason(check, ddb::LessonObservation{}, db) == "judge your design in the design studio (online-orders)");
+  // A request is not a verdict.
+  CHECK(Reason(check, ddb::LessonObservation{"GetItem", "{}", 200, "{}"}, db) ==
+        "judge your design in the design studio (online-orders)");
+  const auto judged = [](std::string challenge, std::vector<std::string> passed) {
+    return ddb::LessonObservation{.judgment = ddb::DesignJudgment{std::move(challenge), std::move(passed)}};
+  };
+  CHECK(Reason(check, judged("support-tickets", {"A customer's profile"}), db) ==
+        "the design judged was for support-tickets, not online-orders");
+  CHECK(Reason(check, judged("online-orders", {}), db) ==
+        "not yet: \xE2\x80\x9C"
+        "A customer's profile\xE2\x80\x9D, \xE2\x80\x9C"
+        "An order by its id\xE2\x80\x9D have no "
+        "\xE2\x9C\x93 in the studio's score card");
+  CHECK(Reason(check, judged("online-orders", {"A customer's profile", "A customer's ten newest orders"}), db) ==
+        "not yet: \xE2\x80\x9C"
+        "An order by its id\xE2\x80\x9D has no \xE2\x9C\x93 in the studio's score card");
+  CHECK(Reason(check, judged("online-orders", {"An order by its id", "A customer's profile"}), db) == "PASS");
+}
+
+TEST_CASE("JudgmentOf keeps the names of the patterns a score card passed, in the challenge's order", "[lesson]") {
+  ddb::ScoreCard card;
+  card.patterns.resize(3);
+  card.patterns[0].name = "one";
+  card.patterns[0].verdict.passed = true;
+  card.patterns[1].name = "two";
+  card.patterns[2].name = "three";
+  card.patterns[2].verdict.passed = true;
+  const ddb::DesignJudgment judgment = ddb::JudgmentOf("online-orders", card);
+  CHECK(judgment.challenge == "online-orders");
+  CHECK(judgment.passed == std::vector<std::string>{"one", "three"});
 }
 
 TEST_CASE("indexBehind holds for a read of a GSI while a write is still on its way to it", "[lesson]") {

@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "ddb/challenge.h"
 #include "ddb/clock.h"
 #include "ddb/key_facts.h"
 #include "ddb/lesson.h"
@@ -62,6 +63,26 @@ ddb::DatabaseOptions LearnerTiming(const ddb::Lesson& lesson, const ddb::Clock* 
   return o;
 }
 constexpr std::int64_t kStepMillis = 150'000;  // longer than any lag or backfill
+
+// The design challenge a judged task is about (its id), as the page ships it.
+ddb::Challenge ShippedChallenge(std::string_view id) {
+  for (const auto& f : ChallengeFiles()) {
+    if (f.name == "schema.json") continue;
+    auto challenge = ddb::ParseChallenge(f.text, f.name);
+    INFO(challenge.status().message());
+    REQUIRE(challenge.ok());
+    if (challenge->id == id) return *challenge;
+  }
+  FAIL("no challenge in lessons/challenges/ has the id " << id);
+  return {};
+}
+
+// The task's `judged` predicate, when it has one (at its top level, as the parser requires).
+const ddb::check::Judged* JudgedIn(const ddb::Check& check) {
+  for (const ddb::Predicate& p : check.predicates)
+    if (const auto* judged = std::get_if<ddb::check::Judged>(&p)) return judged;
+  return nullptr;
+}
 
 ddb::TrafficScenario ShippedScenario(std::string_view id) {
   const std::string name = std::string(id) + ".json";
@@ -173,6 +194,19 @@ void Autoplay(const ddb::Lesson& lesson) {
       }
       history.clear();
       CHECK_FALSE(ddb::EvaluateCheck(step.task->check, history, db, step_began).passed);
+    }
+    if (const ddb::check::Judged* judged = JudgedIn(step.task->check)) {
+      // Done in the design studio: a verdict with none of the patterns passed leaves it undone,
+      // and the challenge's reference design, judged as the studio judges it, does it.
+      REQUIRE(step.studio == judged->challenge);
+      last = ddb::LessonObservation{.judgment = ddb::DesignJudgment{judged->challenge, {}}};
+      CHECK_FALSE(ddb::EvaluateCheck(step.task->check, last, db, step_began).passed);
+      const ddb::Challenge challenge = ShippedChallenge(judged->challenge);
+      auto card = ddb::JudgeDesign(challenge, challenge.reference);
+      INFO(card.status().message());
+      REQUIRE(card.ok());
+      last = ddb::LessonObservation{.judgment = ddb::JudgmentOf(challenge.id, *card)};
+      history.push_back(last);
     }
     const std::size_t solution_begins = history.size();
     for (const auto& request : step.task->solution) {
@@ -362,7 +396,8 @@ TEST_CASE(
     "The curriculum's tasks are passed by composing requests or choosing a design, never by one click; how many "
     "predict and explain",
     "[lessons]") {
-  int tasks = 0, composed = 0, designs = 0, with_example = 0, predictions = 0, rules = 0, tasks_with_rules = 0;
+  int tasks = 0, composed = 0, designs = 0, judged = 0, with_example = 0, predictions = 0, rules = 0,
+      tasks_with_rules = 0;
   std::set<std::string> facts_composed, facts_designed;
   for (const auto& lesson : Curriculum())
     for (const auto& step : lesson.steps) {
@@ -375,6 +410,10 @@ TEST_CASE(
       if (!step.task->solution.empty()) {
         ++composed;
         facts_composed.insert(step.facts.begin(), step.facts.end());
+      } else if (JudgedIn(step.task->check)) {
+        // A design composed in the studio (its requests and key templates), judged.
+        ++judged;
+        facts_composed.insert(step.facts.begin(), step.facts.end());
       } else {
         INFO(lesson.id << ", step \"" << step.title << "\": a task with no requests to compose is a traffic step");
         REQUIRE(step.traffic.has_value());
@@ -385,14 +424,15 @@ TEST_CASE(
       }
     }
   CHECK(tasks == 98);
-  CHECK(composed == 90);
+  CHECK(composed == 89);
   CHECK(designs == 8);
-  CHECK(with_example == 90);  // every composed task
+  CHECK(judged == 1);         // lesson 10's last task, done in the design studio
+  CHECK(with_example == 89);  // every composed task
   // Steps that ask for a number before their task (judged on the learner's own request), and
   // near misses explained in the task's own words.
   CHECK(predictions == 14);
-  CHECK(rules == 51);
-  CHECK(tasks_with_rules == 46);
+  CHECK(rules == 50);
+  CHECK(tasks_with_rules == 45);
   // Every fact the curriculum teaches is done by a composed request, except the two shown only
   // by running traffic: a hot key throttling (F27) and time-ordered keys crowding (F30), where choosing
   // the key design and watching the run is the task.

@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "ddb/lesson.h"
 #include "support.h"
 #include "view_models/capacity_view.h"
 #include "view_models/challenge_library.h"
@@ -66,9 +67,15 @@ TEST_CASE("A challenge opens on its starting design, which the judge finds scann
         std::vector<std::string>{"Order created", "Order changed: status set to \"SHIPPED\"", "Order deleted"});
   CHECK(s.accessible_text() == "Design challenge: Online orders.");
   CHECK(s.PatternLight(0) == StudioSession::Light::kUnjudged);
+  CHECK(s.verdicts() == 0);
 
   s.Judge();
   REQUIRE(s.verdict().has_value());
+  CHECK(s.verdicts() == 1);  // App passes each new verdict to the lesson once
+  // What a lesson's judged check reads of it: the starting design answers the profile and an
+  // order by its id (GetItem), and scans for the rest.
+  CHECK(ddb::JudgmentOf(c.id, s.verdict()->card).passed ==
+        std::vector<std::string>{"A customer's profile", "An order by its id"});
   CHECK(s.verdict_current());
   CHECK(s.verdict()->stars == 0);
   CHECK_FALSE(s.verdict()->all_passed);

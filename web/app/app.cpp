@@ -147,6 +147,11 @@ void App::Frame(const UiFonts& fonts, float dpr) {
 void App::FollowStudio() {
   if (std::string id = lessons_.TakeStudioRequest(); !id.empty()) studio_.session().Open(id);
   studio_.session().AdvancePreview();
+  // Each verdict goes to the lesson, whose step may have handed the learner to this challenge.
+  if (const StudioSession& s = studio_.session(); s.verdicts() != verdicts_seen_) {
+    verdicts_seen_ = s.verdicts();
+    if (s.verdict() && s.challenge()) lessons_.ObserveJudgment(ddb::JudgmentOf(s.challenge()->id, s.verdict()->card));
+  }
   if (auto link = studio_.TakeLessonLink()) {
     studio_.session().Close();
     lessons_.OpenLink(link->first, link->second);

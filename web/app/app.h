@@ -198,6 +198,7 @@ class App {
   std::optional<SettingsState> saved_settings_;  // as last handed to SavedState
   std::optional<LessonProgress> saved_progress_;
   std::optional<std::uint64_t> saved_studio_revision_;  // the studio's revision() when last saved
+  std::uint64_t verdicts_seen_ = 0;                     // the studio's verdicts() passed to the lesson
 
   std::uint64_t announced_serial_ = 0;
   Turn turn_ = Turn::kBuilder;  // which panel is on show when they take turns

@@ -364,6 +364,30 @@ void LessonPlayer::AfterSend(std::string_view operation, std::string_view body, 
   if (!db_.last_trace().table_name.empty()) table_to_show_ = db_.last_trace().table_name;
 }
 
+void LessonPlayer::ObserveJudgment(ddb::DesignJudgment judgment) {
+  if (replaying_ || view_ != View::kStep) return;
+  const ddb::Lesson* l = lesson();
+  if (!l) return;
+  const ddb::LessonStep& step = l->steps[step_];
+  // Only the step that handed the learner to this challenge, with its task in view.
+  if (!step.task || step.studio != judgment.challenge || !TaskRevealed()) return;
+  StepState& state = steps_[step_];
+  if (StepDone(step_) || state.task_passed) return;
+  state.last = ddb::LessonObservation{.judgment = std::move(judgment)};
+  if (state.history.size() >= kHistoryLimit) state.history.erase(state.history.begin());
+  state.history.push_back(state.last);
+  Judge(state.last);
+}
+
+LessonPlayer::StudioTask LessonPlayer::StudioTaskFor(std::string_view challenge) const {
+  const ddb::Lesson* l = lesson();
+  if (!l || view_ != View::kStep) return {};
+  const ddb::LessonStep& step = l->steps[step_];
+  if (!step.task || step.studio != challenge) return {};
+  const StepState& state = steps_[step_];
+  return {&*step.task, StepDone(step_) || state.task_passed, state.attempted ? state.reason : std::string()};
+}
+
 void LessonPlayer::Judge(const ddb::LessonObservation& observation, bool attempt) {
   StepState& state = steps_[step_];
   const ddb::LessonStep& step = lesson()->steps[step_];

@@ -98,6 +98,17 @@ class LessonPlayer final : public WireObserver {
     return view_ == View::kStep && l ? l->id + "#" + std::to_string(step_) : std::string();
   }
 
+  // The design studio judged a design (App passes each verdict on): the open step's task is
+  // checked against it when the step handed the learner to that challenge.
+  void ObserveJudgment(ddb::DesignJudgment judgment);
+  // The open step's task when it is done in the studio on `challenge` (its goal, and whether it
+  // is done), for the studio to show above its brief; null otherwise.
+  struct StudioTask {
+    const ddb::LessonTask* task = nullptr;
+    bool done = false;
+    std::string reason;  // why not yet, once judged
+  };
+  StudioTask StudioTaskFor(std::string_view challenge) const;
   // WireObserver: evaluates the open step's check after each request.
   void BeforeSend(std::string_view, RequestOrigin) override {}
   void AfterSend(std::string_view operation, std::string_view body, const WireResult& result, RequestOrigin origin,

@@ -64,6 +64,7 @@ void StudioPanel::Draw(const PanelRect& rect, PanelContext& ctx, const LessonPla
   ui::Child body("studio_body", {0, 0}, 0, 0);
   if (!body) return;
   DrawHeader(ctx);
+  DrawLessonTask(ctx, lessons);
   DrawRichText(text_.Get(c->brief), PanelRichTextStyle(ctx.fonts));
   ctx.probe.RecordLastItem("studio.brief");
   DrawPatterns(ctx);
@@ -269,6 +270,23 @@ void StudioPanel::DrawLines(const StudioSession::Verdict& verdict, const char* i
   }
 }
 
+// The lesson step that handed the learner to this challenge, when its task is done here: its
+// goal, and once judged whether the verdict did it (the lesson hears each verdict from App).
+void StudioPanel::DrawLessonTask(PanelContext& ctx, const LessonPlayer& lessons) {
+  const LessonPlayer::StudioTask task = lessons.StudioTaskFor(session_.challenge()->id);
+  if (!task.task) return;
+  const ImVec4 color = task.done ? ctx.colors.success : ctx.colors.selected;
+  Card card(WithAlpha(color, 0.10f), color, ctx.scale);
+  ImGui::TextColored(
+      color, task.done ? "\xE2\x9C\x93 Lesson task done: back to it with \xE2\x80\xB9 Lessons" : "Your lesson's task");
+  ctx.probe.RecordLastItem("studio.lesson_task");
+  DrawRichText(text_.Get(task.task->goal), PanelRichTextStyle(ctx.fonts));
+  if (!task.done && !task.reason.empty()) {
+    ui::TextWrap wrap(card.wrap_x());
+    ImGui::TextColored(ctx.colors.dim, "%s", task.reason.c_str());
+  }
+}
+
 void StudioPanel::DrawScoreCard(PanelContext& ctx, const LessonPlayer& lessons) {
   if (!session_.judge_error().empty() && !judge_requested_) {
     ui::TextWrap wrap;
@@ -282,6 +300,7 @@ void StudioPanel::DrawScoreCard(PanelContext& ctx, const LessonPlayer& lessons) 
     scroll_to_card_ = false;
   }
   Heading("Score card", ctx);
+  DrawLessonTask(ctx, lessons);  // where the verdict scrolls to: what it did for the lesson
   Card card(WithAlpha(verdict->all_passed ? ctx.colors.success : ctx.colors.error, 0.08f),
             verdict->all_passed ? ctx.colors.success : ctx.colors.error, ctx.scale);
   ui::TextWrap wrap(card.wrap_x());

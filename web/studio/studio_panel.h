@@ -46,6 +46,7 @@ class StudioPanel {
 
  private:
   void DrawHeader(PanelContext& ctx);
+  void DrawLessonTask(PanelContext& ctx, const LessonPlayer& lessons);
   void DrawPatterns(PanelContext& ctx);
   void DrawEditor(PanelContext& ctx);
   void DrawActions(PanelContext& ctx);

@@ -199,6 +199,7 @@ void StudioSession::Judge() {
   }
   const Verdict* par = Par();
   verdict_ = VerdictOf(*card, par ? par->card : *card);
+  ++verdicts_;
   if (verdict_->all_passed) par_shown_ = true;  // the par made visible once they pass
   Describe();
 }

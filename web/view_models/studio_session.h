@@ -98,6 +98,8 @@ class StudioSession {
   // be judged at all. The first pass shows the par.
   void Judge();
   const std::optional<Verdict>& verdict() const { return verdict_; }
+  // How many verdicts Judge has given: moves with each new one (App passes each to the lesson).
+  std::uint64_t verdicts() const { return verdicts_; }
   const std::string& judge_error() const { return judge_error_; }
   // The verdict on show was given to the text as it is now (not to an earlier one).
   bool verdict_current() const { return verdict_ && judged_text_ == text_; }
@@ -165,6 +167,7 @@ class StudioSession {
   // The preview of design_ over records_ on its way (after both: it holds them by reference).
   std::optional<KeyPreviewBuilder> preview_builder_;
   std::uint64_t revision_ = 0;
+  std::uint64_t verdicts_ = 0;
 };
 
 }  // namespace playground

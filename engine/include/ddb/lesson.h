@@ -215,6 +215,13 @@ struct IndexBehind {
   std::string table;
   std::string index;
 };
+// The learner's last judgment in the design studio was of `challenge`, and its score card
+// passed each of `patterns` (named as the challenge names them). The studio judges; the check
+// only reads the verdict (LessonObservation::judgment), so any design that answers passes.
+struct Judged {
+  std::string challenge;
+  std::vector<std::string> patterns;
+};
 // Requests made in this order since the step began (others may come between): each check
 // holds for a request after the one that held for the check before it. "Fetch the full item
 // after a narrow index" is then done, not read: a GetItem by email refused, a Query of the
@@ -236,7 +243,7 @@ using Predicate =
                  check::ItemAbsent, check::ItemCount, check::PartitionCount, check::PartitionsRead, check::KeySchemaIs,
                  check::RequestHas, check::RequestLacks, check::ResponseHas, check::ResponseLacks,
                  check::ThrottledRequests, check::ThrottleEvents, check::HotPartitions, check::TopKey,
-                 check::IndexBehind, check::Sequence, check::All, check::Any>;
+                 check::IndexBehind, check::Judged, check::Sequence, check::All, check::Any>;
 
 // A conjunction of predicates, evaluated in the lesson's order; the first that fails gives
 // the reason.
@@ -246,11 +253,24 @@ struct Check {
 
 // The last request the learner (or the player on their behalf) ran, and its response.
 // An empty operation means no request has been run since the step began.
+struct ScoreCard;  // ddb/challenge.h
+
+// A design judged in the design studio, as far as a lesson's check reads it.
+struct DesignJudgment {
+  std::string challenge;            // its id
+  std::vector<std::string> passed;  // the patterns the design answers, by name, in the challenge's order
+};
+// What the score card `card` of a design for `challenge` says of its patterns.
+DesignJudgment JudgmentOf(std::string challenge, const ScoreCard& card);
+
 struct LessonObservation {
   std::string operation;
   std::string request_body;
   int http_status = 0;
   std::string response_body;
+  // Set when what the learner did was judge a design in the studio, not send a request (then
+  // `operation` is empty): what a `judged` predicate reads.
+  std::optional<DesignJudgment> judgment = std::nullopt;
 };
 
 struct CheckOutcome {

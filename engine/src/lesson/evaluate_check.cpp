@@ -497,6 +497,22 @@ struct PredicateEvaluator {
     return "";
   }
 
+  // The studio's last verdict, the learner's own: the patterns still without their ✓ named, so
+  // the learner knows which of the score card's lines to work on.
+  std::string operator()(const check::Judged& p) const {
+    const std::optional<DesignJudgment>& judged = ctx.observation.judgment;
+    if (!judged) return "judge your design in the design studio (" + p.challenge + ")";
+    if (judged->challenge != p.challenge)
+      return "the design judged was for " + judged->challenge + ", not " + p.challenge;
+    std::vector<std::string> missing;
+    for (const std::string& pattern : p.patterns)
+      if (std::find(judged->passed.begin(), judged->passed.end(), pattern) == judged->passed.end())
+        missing.push_back("\xE2\x80\x9C" + pattern + "\xE2\x80\x9D");
+    if (missing.empty()) return "";
+    return "not yet: " + MemberList(missing) + (missing.size() == 1 ? " has" : " have") +
+           " no \xE2\x9C\x93 in the studio's score card";
+  }
+
   // A task in two parts (write, then read) says what is done before what is next: the first
   // part alone read as a failure ("expected a Query request, got PutItem").
   std::string operator()(const check::All& p) const {

@@ -1,6 +1,7 @@
 // Checks as lessons write them: an object whose members name predicates, e.g.
 //   {"operation": "Query", "count": 3, "items": [{"bookId": {"S": "B1"}}]}
 // Members are kept in the lesson's order, which is the order they are evaluated in.
+#include <algorithm>
 #include <cstdint>
 
 #include "lesson/parse_parts.h"
@@ -222,6 +223,24 @@ bool ReadPredicate(Reader& r, const std::string& name, const Node& n, Predicate&
     return r.Object(n, {"table", "index"}, {}) && ReadTableName(r, n.Member("table"), p.table) &&
            ReadTableName(r, n.Member("index"), p.index) && (out = std::move(p), true);
   }
+  if (name == "judged") {
+    // The step's own challenge (ReadStep holds it to the step's "studio"), and the patterns
+    // whose ✓ the task asks for, by the names the challenge gives them (at most its 20).
+    check::Judged p;
+    if (!r.Object(n, {"challenge", "patterns"}, {}) || !r.NonEmptyString(n.Member("challenge"), p.challenge))
+      return false;
+    const Node patterns = n.Member("patterns");
+    if (!r.Array(patterns, 1, 20)) return false;
+    for (std::size_t i = 0; i < patterns->size(); ++i) {
+      std::string pattern;
+      if (!r.NonEmptyString(patterns.Element(i), pattern, 120)) return false;
+      if (std::find(p.patterns.begin(), p.patterns.end(), pattern) != p.patterns.end())
+        return r.Fail(patterns.Element(i).path, "pattern \"" + pattern + "\" is listed twice");
+      p.patterns.push_back(std::move(pattern));
+    }
+    out = std::move(p);
+    return true;
+  }
   std::vector<Check> checks;
   if (!ReadChecks(r, n, checks)) return false;
   if (name == "sequence") {
@@ -265,6 +284,7 @@ bool ReadCheck(Reader& r, const Node& n, Check& out) {
                  "hotPartitions",
                  "topKey",
                  "indexBehind",
+                 "judged",
                  "sequence",
                  "all",
                  "any"}))

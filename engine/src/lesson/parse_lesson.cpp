@@ -236,10 +236,24 @@ void BindTrafficChecks(Check& check, const std::vector<std::string>& scenarios) 
         p);
 }
 
-bool ReadTask(Reader& r, const Node& n, const std::optional<LessonTraffic>& traffic, LessonTask& out) {
+// `studio`: the step's design challenge (empty: none), which a judged task is about.
+bool ReadTask(Reader& r, const Node& n, const std::optional<LessonTraffic>& traffic, const std::string& studio,
+              LessonTask& out) {
   if (!r.Object(n, {"goal", "check", "hints"}, {"feedback", "solution", "solutionDesign", "success"}) ||
       !r.NonEmptyString(n.Member("goal"), out.goal) || !lesson::ReadCheck(r, n.Member("check"), out.check))
     return false;
+  // A judged task is done in the design studio, on the step's own challenge, by any design whose
+  // score card has the patterns' ✓: there are no requests to give as its answer (the lesson
+  // tests judge the challenge's reference design, tests/engine/lessons_autoplay_test.cpp).
+  const check::Judged* judged = nullptr;
+  for (const Predicate& p : out.check.predicates)
+    if (const auto* j = std::get_if<check::Judged>(&p)) judged = j;
+  if (judged && judged->challenge != studio)
+    return r.Fail(n.path + "/check/judged/challenge",
+                  studio.empty() ? "a judged task needs the step's \"studio\": the challenge it hands the learner to"
+                                 : "a judged task is about the step's own challenge, \"" + studio + "\"");
+  if (judged && Reader::Has(n, "solution"))
+    return r.Fail(n.path + "/solution", "a judged task is done in the design studio: it has no requests to answer it");
   if (Reader::Has(n, "feedback")) {
     const Node rules = n.Member("feedback");
     if (!r.Array(rules, 1, 6)) return false;
@@ -287,11 +301,12 @@ bool ReadTask(Reader& r, const Node& n, const std::optional<LessonTraffic>& traf
       if (!r.Object(step, {"operation", "request"}, {}) || !ReadRequest(r, step, request)) return false;
       out.solution.push_back(std::move(request));
     }
-  } else if (!traffic) {
+  } else if (!traffic && !judged) {
     // Every task must be playable by the auto-player: it needs requests (or traffic) that solve
     // it. A step's show-me request is an example of the same kind, never the answer (the page
     // reveals the answer only after a failed attempt or the last hint), so it cannot stand in.
-    return r.Fail(n.path, "missing required member \"solution\" (a task without traffic must give one)");
+    return r.Fail(n.path,
+                  "missing required member \"solution\" (a task without traffic or a judged check must give one)");
   }
   if (Reader::Has(n, "solutionDesign")) {
     if (!traffic) return r.Fail(n.path + "/solutionDesign", "only a step with traffic has designs to choose from");
@@ -338,7 +353,7 @@ bool ReadStep(Reader& r, const Node& n, LessonStep& out) {
   }
   if (Reader::Has(n, "task")) {
     LessonTask task;
-    if (!ReadTask(r, n.Member("task"), out.traffic, task)) return false;
+    if (!ReadTask(r, n.Member("task"), out.traffic, out.studio, task)) return false;
     if (out.traffic) {
       std::vector<std::string> scenarios;
       for (const TrafficDesign& d : out.traffic->designs) scenarios.push_back(d.scenario);
