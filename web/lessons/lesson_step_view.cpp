@@ -487,6 +487,11 @@ void LessonPlayer::DrawTask(const ddb::LessonStep& step, PanelContext& ctx) {
       ctx.probe.RecordLastItem("lesson.feedback");
       ImGui::TextColored(ctx.colors.dim, "%s", state.reason.c_str());
       ctx.probe.RecordLastItem("lesson.reason");
+    } else if (!step.studio.empty() && step.task->solution.empty()) {
+      // Done in the design studio (a judged check): each verdict there is checked.
+      ImGui::TextColored(ctx.colors.dim, "%s",
+                         "Open the design studio (below), change the design and Judge it: each verdict is checked at "
+                         "once.");
     } else if (!step.traffic) {
       // The presenter view has no builder to send from: the answer's Run it does it in front
       // of the room.
