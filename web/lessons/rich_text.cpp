@@ -281,6 +281,17 @@ const std::string& RichTextCache::Plain(const std::string& markdown) {
   return it->second;
 }
 
+void DrawPlainWrapped(const std::string& text, ImVec4 color, const UiFonts& fonts, float wrap_x) {
+  RichTextStyle style = PanelRichTextStyle(fonts);
+  style.font = ImGui::GetFont();
+  style.text = color;
+  // ImGui's own wrapped text's line (the font's size), so these lines take the room they took.
+  style.line_spacing = 1.0f;
+  const float width = wrap_x > 0 ? wrap_x - ImGui::GetCursorPosX() : ImGui::GetContentRegionAvail().x;
+  const std::vector<ddb::TextBlock> blocks{{ddb::BlockKind::kParagraph, 0, {{ddb::SpanStyle::kPlain, text}}}};
+  DrawRichText(blocks, style, width);
+}
+
 RichTextStyle PanelRichTextStyle(const UiFonts& fonts) {
   const ImGuiStyle& style = ImGui::GetStyle();
   RichTextStyle s;

@@ -38,6 +38,11 @@ RichTextStyle PanelRichTextStyle(const UiFonts& fonts);
 void DrawRichText(const std::vector<ddb::TextBlock>& blocks, const RichTextStyle& style, float width = 0);
 // Draws `blocks` at `pos` without submitting an item (for text on a button); returns the height.
 float DrawRichTextAt(const std::vector<ddb::TextBlock>& blocks, const RichTextStyle& style, ImVec2 pos, float width);
+// `text` in one colour and the current font, wrapped only at spaces, at `wrap_x` (a window
+// position, as ImGui::PushTextWrapPos takes; 0: the content region's right edge). ImGui's own
+// wrapping also breaks after '.', ',' and '"', which split "1.5 read units" and a quoted key
+// across lines in the studio's score card.
+void DrawPlainWrapped(const std::string& text, ImVec4 color, const UiFonts& fonts, float wrap_x = 0);
 // The height `blocks` take at `width`.
 float MeasureRichText(const std::vector<ddb::TextBlock>& blocks, const RichTextStyle& style, float width);
 

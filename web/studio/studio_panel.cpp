@@ -181,7 +181,7 @@ void StudioPanel::DrawEditor(PanelContext& ctx) {
   for (const std::vector<PreviewLine>& lines : session_.key_preview_lines()) {
     for (std::size_t i = 0; i < lines.size(); ++i) {
       if (i > 0) ImGui::Indent(ImGui::GetFontSize());
-      ImGui::TextColored(lines[i].warning ? ctx.colors.warning : ctx.colors.dim, "%s", lines[i].text.c_str());
+      DrawPlainWrapped(lines[i].text, lines[i].warning ? ctx.colors.warning : ctx.colors.dim, ctx.fonts);
       if (i > 0) ImGui::Unindent(ImGui::GetFontSize());
     }
   }
@@ -244,11 +244,8 @@ void StudioPanel::DrawLines(const StudioSession::Verdict& verdict, const char* i
   for (std::size_t i = 0; i < verdict.lines.size(); ++i) {
     const ddb::CardLine& line = verdict.lines[i];
     ui::Id line_id(static_cast<int>(i));
-    {
-      ui::TextWrap wrap(wrap_x);
-      ImGui::TextColored(line.passed ? ImGui::GetStyle().Colors[ImGuiCol_Text] : ctx.colors.error, "%s",
-                         line.text.c_str());
-    }
+    DrawPlainWrapped(line.text, line.passed ? ImGui::GetStyle().Colors[ImGuiCol_Text] : ctx.colors.error, ctx.fonts,
+                     wrap_x);
     if (!line.passed && !line.lesson.empty()) {
       // The longest label that fits the panel (at 250 % text in the smallest window, "Learn
       // how: lesson 10, step 1" ran past its edge): then "Lesson 10, step 1", then "Learn how";
