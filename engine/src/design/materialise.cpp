@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 #include <utility>
 
 #include "ddb/design.h"
@@ -103,13 +104,17 @@ Result<MaterialiseReport> MaterialiseRecords(Database& db, std::span<const Entit
                                 "\" goes: map it to a table and give it key templates");
 
   MaterialiseReport report;
-  // table -> key (KeyIdentity) -> who wrote it
-  std::map<std::string, std::map<std::string, Writer>, std::less<>> writers;
+  // table -> key (KeyIdentity) -> who wrote it: a hash map, found once per record of up to
+  // 200,000 (an ordered map's string compares were a tenth of judging 100,000 comments).
+  std::map<std::string, std::unordered_map<std::string, Writer>, std::less<>> writers;
+  std::size_t all_records = 0;
+  for (const EntityRecords& entity : records) all_records += entity.records.size();
   for (std::size_t e = 0; e < records.size(); ++e) {
     const EntityRecords& entity = records[e];
     const EntityMapping& mapping = *mapping_of(entity.entity);
     const KeySchema& schema = schemas.at(mapping.table);
     auto& written = writers[mapping.table];
+    if (written.empty()) written.reserve(all_records);
     for (std::size_t i = 0; i < entity.records.size(); ++i) {
       ++report.records;
       const Item& record = entity.records[i];
