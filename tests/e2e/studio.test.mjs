@@ -82,6 +82,22 @@ for (const size of sizes) {
       await screenshot(page, `studio-starter-${size.width}.png`);
     });
 
+    test('Trace it on a failed line runs its request on the design\'s items, and the data view paints the Scan', async () => {
+      // Nothing of the design is in the sandbox yet: tracing writes its items first.
+      assert.equal(await itemCount(page, 'Orders'), null);
+      await scrollStudio(page, 'studio.card.trace.5');
+      await clickWidget(page, 'studio.card.trace.5');
+      const s = await waitForState(page, (st) => st.response?.operation === 'Scan' && st.trace?.operation === 'Scan');
+      assert.equal(await itemCount(page, 'Orders'), 2000);
+      // What the line says, on the partitions: every order read to return the reseller's 107.
+      assert.equal(s.response.scannedCount, 2000);
+      assert.equal(s.response.count, 107);
+      assert.equal(s.trace.read, 2000);
+      assert.equal(s.trace.returned, 107);
+      assert.equal(s.selectedTable, 'Orders');
+      await screenshot(page, `studio-trace-${size.width}.png`);
+    });
+
     test('its items go into the sandbox, one table per entity in the partition map', async () => {
       await scrollStudio(page, 'studio.preview', { step: -120 });
       await clickWidget(page, 'studio.preview');
@@ -120,7 +136,8 @@ for (const size of sizes) {
     });
 
     test('Try it loads the pattern\'s request, bound to the big tenant, into the builder', async () => {
-      await scrollStudio(page, 'studio.try.2', { step: -120 });
+      // Up past the score card, its patterns' Trace it rows included.
+      await scrollStudio(page, 'studio.try.2', { step: -240 });
       await clickWidget(page, 'studio.try.2');
       const s = await waitForState(page, (st) => st.operation === 'Query' && st.builderJson.includes('CUSTOMER#c0001'));
       assert.match(s.builderJson, /"ScanIndexForward": false/);

@@ -199,12 +199,7 @@ void StudioPanel::DrawActions(PanelContext& ctx) {
     }
   }
   ImGui::SetItemTooltip("Run every pattern and write against your design, and score it");
-  if (ctx.probe.Item("studio.preview", FlowButton("Show its items", first))) {
-    const StudioSession::PreviewOutcome outcome = session_.Preview(ctx.db, ctx.wire, ctx.sandbox);
-    preview_ok_ = outcome.ok;
-    preview_note_ = outcome.message;
-    preview_table_ = outcome.table;
-  }
+  if (ctx.probe.Item("studio.preview", FlowButton("Show its items", first))) ShowItems(ctx);
   ImGui::SetItemTooltip(
       "Write the records as your design's items into the sandbox (replacing tables of the same "
       "name; Undo brings them back), to see its item collections in the data view");
@@ -238,22 +233,65 @@ void StudioPanel::DrawActions(PanelContext& ctx) {
   }
 }
 
+void StudioPanel::ShowItems(PanelContext& ctx) {
+  const StudioSession::PreviewOutcome outcome = session_.Preview(ctx.db, ctx.wire, ctx.sandbox);
+  preview_ok_ = outcome.ok;
+  preview_note_ = outcome.message;
+  preview_table_ = outcome.table;
+  shown_text_ = outcome.ok ? session_.text() : std::string();
+}
+
+// A pattern's line "traced": the design's items in the sandbox (written first when the sandbox
+// does not hold this text's), the pattern's request for the big tenant sent from the builder,
+// so the data view paints what it read and returned on the partitions.
+void StudioPanel::TracePattern(std::size_t pattern, PanelContext& ctx) {
+  if (shown_text_ != session_.text()) ShowItems(ctx);
+  if (!preview_ok_) return;
+  const StudioSession::Tryout tryout = session_.TryPattern(pattern);
+  if (!tryout.error.empty()) {
+    tryout_note_ = "\"" + session_.challenge()->patterns[pattern].pattern.name + "\": " + tryout.error;
+    return;
+  }
+  ctx.work.LoadIntoBuilder(tryout.operation, tryout.body);
+  ctx.work.Run(tryout.operation, tryout.body);
+  tryout_note_ = "\"" + session_.challenge()->patterns[pattern].pattern.name + "\" ran with " + tryout.parameters +
+                 ": the data view shows what it read.";
+}
+
 void StudioPanel::DrawLines(const StudioSession::Verdict& verdict, const char* id, float wrap_x, PanelContext& ctx,
                             const LessonPlayer& lessons) {
   ui::Id scope(id);
+  // The card's first lines are its patterns', in the challenge's order (ddb::ScoreCardLines).
+  const bool own = std::string_view(id) == "card";
   for (std::size_t i = 0; i < verdict.lines.size(); ++i) {
     const ddb::CardLine& line = verdict.lines[i];
     ui::Id line_id(static_cast<int>(i));
     DrawPlainWrapped(line.text, line.passed ? ImGui::GetStyle().Colors[ImGuiCol_Text] : ctx.colors.error, ctx.fonts,
                      wrap_x);
-    if (!line.passed && !line.lesson.empty()) {
+    // A pattern's own line (of a verdict on the text as it is) can be traced; a failed line
+    // points to the lesson step that teaches its fix. Both buttons on one row when they fit.
+    const bool trace = own && i < verdict.card.patterns.size() && session_.verdict_current();
+    const bool learn = !line.passed && !line.lesson.empty();
+    if (!trace && !learn) continue;
+    ImGui::Indent(ImGui::GetFontSize());
+    if (trace) {
+      if (ctx.probe.Item("studio.card.trace." + std::to_string(i), ImGui::SmallButton("Trace it")))
+        TracePattern(i, ctx);
+      ImGui::SetItemTooltip("Run this pattern's request on your design's items: the data view paints what it read");
+    }
+    if (learn) {
       // The longest label that fits the panel (at 250 % text in the smallest window, "Learn
       // how: lesson 10, step 1" ran past its edge): then "Lesson 10, step 1", then "Learn how";
-      // the lesson's title in the tooltip.
+      // the lesson's title in the tooltip. Beside "Trace it" when the shortest fits there.
       const int number = lessons.LessonNumber(line.lesson);
       const std::string where =
           "lesson " + (number > 0 ? std::to_string(number) : line.lesson) + ", step " + std::to_string(line.step);
-      ImGui::Indent(ImGui::GetFontSize());
+      if (trace) {
+        const float after = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
+        const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+        if (right - after >= ImGui::CalcTextSize("Learn how").x + 2 * ImGui::GetStyle().FramePadding.x)
+          ImGui::SameLine();
+      }
       const float room = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().FramePadding.x;
       std::string label = "Learn how: " + where;
       if (ImGui::CalcTextSize(label.c_str()).x > room) label = "Lesson" + where.substr(6);
@@ -262,8 +300,8 @@ void StudioPanel::DrawLines(const StudioSession::Verdict& verdict, const char* i
                          ImGui::SmallButton(label.c_str())))
         lesson_link_ = {line.lesson, line.step};
       ImGui::SetItemTooltip("Lesson%s: %s", where.substr(6).c_str(), lessons.LessonTitle(line.lesson).c_str());
-      ImGui::Unindent(ImGui::GetFontSize());
     }
+    ImGui::Unindent(ImGui::GetFontSize());
   }
 }
 

@@ -46,6 +46,8 @@ class StudioPanel {
 
  private:
   void DrawHeader(PanelContext& ctx);
+  void ShowItems(PanelContext& ctx);
+  void TracePattern(std::size_t pattern, PanelContext& ctx);
   void DrawLessonTask(PanelContext& ctx, const LessonPlayer& lessons);
   void DrawPatterns(PanelContext& ctx);
   void DrawEditor(PanelContext& ctx);
@@ -69,6 +71,7 @@ class StudioPanel {
   std::string reference_text_;  // the par's design text, for the read-only editor
   std::optional<std::pair<std::string, int>> lesson_link_;
   std::string preview_table_;
+  std::string shown_text_;  // the design text whose items "Show its items" last wrote
   bool share_requested_ = false;
 };
 
