@@ -383,7 +383,8 @@ LessonPlayer::StudioTask LessonPlayer::StudioTaskFor(std::string_view challenge)
   const ddb::Lesson* l = lesson();
   if (!l || view_ != View::kStep) return {};
   const ddb::LessonStep& step = l->steps[step_];
-  if (!step.task || step.studio != challenge) return {};
+  // As ObserveJudgment: a task still behind its question is not yet the learner's to do.
+  if (!step.task || step.studio != challenge || !TaskRevealed()) return {};
   const StepState& state = steps_[step_];
   return {&*step.task, StepDone(step_) || state.task_passed, state.attempted ? state.reason : std::string()};
 }

@@ -101,8 +101,8 @@ class LessonPlayer final : public WireObserver {
   // The design studio judged a design (App passes each verdict on): the open step's task is
   // checked against it when the step handed the learner to that challenge.
   void ObserveJudgment(ddb::DesignJudgment judgment);
-  // The open step's task when it is done in the studio on `challenge` (its goal, and whether it
-  // is done), for the studio to show above its brief; null otherwise.
+  // The open step's task when it is done in the studio on `challenge` and in view (its goal,
+  // and whether it is done), for the studio to show above its brief; null otherwise.
   struct StudioTask {
     const ddb::LessonTask* task = nullptr;
     bool done = false;
