@@ -147,9 +147,11 @@ TEST_CASE("The design's items go into the sandbox as one undo step, replacing ta
   REQUIRE(p.wire.Send("PutItem", R"({"TableName": "Orders", "Item": {"id": {"S": "mine"}}})").ok());
   StudioSession s;
   REQUIRE(s.Open("online-orders"));
+  CHECK_FALSE(s.ItemsShown(p.db));
   const auto outcome = s.Preview(p.db, p.wire, p.sandbox);
   INFO(outcome.message);
   REQUIRE(outcome.ok);
+  CHECK(s.ItemsShown(p.db));
   CHECK(outcome.message == "2,200 of 2,200 records written to Customers and Orders");
   CHECK(outcome.table == "Customers");
   CHECK(ItemsOf(p, "Customers") == 200);
@@ -162,6 +164,7 @@ TEST_CASE("The design's items go into the sandbox as one undo step, replacing ta
   REQUIRE(p.sandbox.Undo().ok());
   CHECK(ItemsOf(p, "Orders") == 1);
   CHECK_FALSE(p.db.Description("Customers").ok());
+  CHECK_FALSE(s.ItemsShown(p.db));  // Trace it writes them again
 
   // A design whose keys lose records writes what is left, and says so.
   s.text() = s.challenge()->reference_text;
@@ -172,6 +175,7 @@ TEST_CASE("The design's items go into the sandbox as one undo step, replacing ta
   REQUIRE(s.design().has_value());
   const auto lossy = s.Preview(p.db, p.wire, p.sandbox);
   REQUIRE(lossy.ok);
+  CHECK(s.ItemsShown(p.db));
   // At most a customer's profile and an order of each status: 200 + 3 * 200.
   CHECK(ItemsOf(p, "Shop") <= 800);
   CHECK(lossy.message == "2,200 of 2,200 records written to Shop; the tables hold " +
@@ -184,6 +188,7 @@ TEST_CASE("The design's items go into the sandbox as one undo step, replacing ta
   s.TextChanged();
   const auto none = s.Preview(p.db, p.wire, p.sandbox);
   CHECK_FALSE(none.ok);
+  CHECK_FALSE(s.ItemsShown(p.db));  // the sandbox holds another text's
   CHECK(none.message.starts_with("design: Malformed JSON in the design at line 1, column 2"));
 }
 

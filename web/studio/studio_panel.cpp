@@ -238,14 +238,13 @@ void StudioPanel::ShowItems(PanelContext& ctx) {
   preview_ok_ = outcome.ok;
   preview_note_ = outcome.message;
   preview_table_ = outcome.table;
-  shown_text_ = outcome.ok ? session_.text() : std::string();
 }
 
-// A pattern's line "traced": the design's items in the sandbox (written first when the sandbox
-// does not hold this text's), the pattern's request for the big tenant sent from the builder,
+// A pattern's line "traced": the design's items in the sandbox (written first when it does not
+// hold them, StudioSession::ItemsShown), the pattern's request for the big tenant sent from the builder,
 // so the data view paints what it read and returned on the partitions.
 void StudioPanel::TracePattern(std::size_t pattern, PanelContext& ctx) {
-  if (shown_text_ != session_.text()) ShowItems(ctx);
+  if (!session_.ItemsShown(ctx.db)) ShowItems(ctx);
   if (!preview_ok_) return;
   const StudioSession::Tryout tryout = session_.TryPattern(pattern);
   if (!tryout.error.empty()) {

@@ -71,7 +71,6 @@ class StudioPanel {
   std::string reference_text_;  // the par's design text, for the read-only editor
   std::optional<std::pair<std::string, int>> lesson_link_;
   std::string preview_table_;
-  std::string shown_text_;  // the design text whose items "Show its items" last wrote
   bool share_requested_ = false;
 };
 

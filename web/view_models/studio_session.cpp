@@ -209,6 +209,12 @@ StudioSession::Light StudioSession::PatternLight(std::size_t pattern) const {
   return verdict_->card.patterns[pattern].verdict.passed ? Light::kPassed : Light::kFailed;
 }
 
+bool StudioSession::ItemsShown(const ddb::Database& db) const {
+  return challenge_ && !shown_tables_.empty() && shown_text_ == text_ &&
+         std::all_of(shown_tables_.begin(), shown_tables_.end(),
+                     [&db](const std::string& table) { return db.Description(table).ok(); });
+}
+
 StudioSession::PreviewOutcome StudioSession::Preview(const ddb::Database& db, WireClient& wire, Sandbox& sandbox) {
   PreviewOutcome out;
   if (!challenge_) return out;
@@ -291,6 +297,8 @@ StudioSession::PreviewOutcome StudioSession::Preview(const ddb::Database& db, Wi
   sandbox.EndGroup();
   out.ok = true;
   out.table = names.empty() ? std::string() : names.front();
+  shown_text_ = text_;
+  shown_tables_ = names;
   std::string tables;
   for (std::size_t i = 0; i < names.size(); ++i)
     tables += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];

@@ -117,6 +117,9 @@ class StudioSession {
   // (a table of the same name deleted first), every record the design can key written with
   // BatchWriteItem, the indexes caught up. One history entry and one undo step.
   PreviewOutcome Preview(const ddb::Database& db, WireClient& wire, Sandbox& sandbox);
+  // The sandbox holds the design's items: Preview wrote them for the text as it is now, and each
+  // of its tables is still there (an Undo, or a table deleted by hand, takes them away).
+  bool ItemsShown(const ddb::Database& db) const;
 
   // The design's request for `pattern` with the pattern's first parameter set bound (the big
   // tenant's, as the judge's first run): what "Try it" loads into the operation builder.
@@ -168,6 +171,8 @@ class StudioSession {
   std::optional<KeyPreviewBuilder> preview_builder_;
   std::uint64_t revision_ = 0;
   std::uint64_t verdicts_ = 0;
+  std::string shown_text_;                 // the text whose items Preview last wrote
+  std::vector<std::string> shown_tables_;  // and the tables it wrote them to
 };
 
 }  // namespace playground
