@@ -122,7 +122,6 @@ BENCHMARK(BM_RestoreSandbox100k)->Unit(benchmark::kMillisecond);
 // (playground::PreviewKeys), here the online-orders challenge with 9,800 orders and its 200
 // customers (10,000 records) under the reference design, in one piece; the page works it out
 // a slice a frame (BM_StudioKeyPreviewFirstSlice). The goal: within a frame, 16 ms.
-// Online orders with 9,800 orders and its 200 customers: 10,000 records.
 ddb::Challenge OrdersOf10kRecords() {
   ddb::Challenge challenge = playground::FindChallenge("online-orders")->challenge;
   for (ddb::EntitySpec& entity : challenge.domain.entities)

@@ -117,6 +117,15 @@ test('the first visit downloads at most 700 KB gzip, the worker\'s bundle includ
   }
 });
 
+// The started page works: it creates a table.
+async function createsATable(page, name) {
+  const created = await exec(page, 'CreateTable', {
+    TableName: name, AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+    KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST',
+  });
+  assert.equal(created.status, 200);
+}
+
 // A font that cannot be fetched leaves the page on ImGui's own font: it still starts and works.
 test('without its fonts the page starts on ImGui\'s own font', async () => {
   const server = await serveSite(siteDir);
@@ -126,11 +135,7 @@ test('without its fonts the page starts on ImGui\'s own font', async () => {
   });
   try {
     assert.equal(await page.evaluate(() => window.playground.ready.then(() => 'ready', (e) => e.message)), 'ready');
-    const created = await exec(page, 'CreateTable', {
-      TableName: 'Fonts', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST',
-    });
-    assert.equal(created.status, 200);
+    await createsATable(page, 'Fonts');
     // The only error is the browser's own, about the 404.
     assert.deepEqual(errors, ['console: Failed to load resource: the server responded with a status of 404 (Not Found)']);
   } finally {
@@ -157,11 +162,7 @@ test('the compressed module starts the page when the browser has unpacked it alr
     const head = await page.evaluate(async () =>
       [...new Uint8Array(await (await fetch('playground.wasm.gz', { cache: 'no-store' })).arrayBuffer()).slice(0, 4)]);
     assert.deepEqual(head, [0x00, 0x61, 0x73, 0x6d]);
-    const created = await exec(page, 'CreateTable', {
-      TableName: 'Packed', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST',
-    });
-    assert.equal(created.status, 200);
+    await createsATable(page, 'Packed');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
