@@ -159,6 +159,27 @@ void BM_StudioKeyPreviewFirstSlice(benchmark::State& state) {
 }
 BENCHMARK(BM_StudioKeyPreviewFirstSlice)->Unit(benchmark::kMillisecond);
 
+// The heaviest frame of it: the last slice, which also finishes the table — its collections
+// sorted by size, and each placed in the partitions the table and each GSI are created with
+// (the strips the studio draws).
+void BM_StudioKeyPreviewLastSlice(benchmark::State& state) {
+  const ddb::Challenge challenge = OrdersOf10kRecords();
+  const auto records = ddb::GenerateRecords(challenge.domain);
+  if (!records.ok()) std::abort();
+  auto design = ddb::ParseDesign(challenge.reference_text, challenge);
+  if (!design.ok()) std::abort();
+  for (auto _ : state) {
+    state.PauseTiming();
+    playground::KeyPreviewBuilder builder(*design, *records);
+    while (builder.records_done() + playground::StudioSession::kPreviewRecordsPerFrame < builder.records_total())
+      if (builder.Advance(playground::StudioSession::kPreviewRecordsPerFrame)) std::abort();
+    state.ResumeTiming();
+    if (!builder.Advance(playground::StudioSession::kPreviewRecordsPerFrame)) std::abort();
+    benchmark::DoNotOptimize(builder);
+  }
+}
+BENCHMARK(BM_StudioKeyPreviewLastSlice)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -116,7 +116,16 @@ for (const size of sizes) {
       // The key preview follows the text: one table, an item collection per customer.
       assert.equal(s.studio.keyPreview[0], 'Shop (pk, sk): 2,200 items in 200 item collections');
       assert.match(s.studio.keyPreview[1], /^largest: "CUSTOMER#c0001" \d{3}, /);
-      await scrollStudio(page, 'studio.key_preview');
+      // Where the collections fall among Shop's four partitions, drawn as the data view's strip:
+      // the big tenant's collection said to hold over a quarter of the items, then each GSI.
+      assert.match(s.studio.spread[0], /^items per partition as created: P0 [\d,]+, P1 [\d,]+, P2 [\d,]+, P3 [\d,]+$/);
+      assert.match(s.studio.spread[1], /^one item collection holds 27 % of the items, all in P\d: /);
+      assert.equal(s.studio.spread[2], 'GSI1 (GSI1PK): 2,000 items in 2,000 item collections');
+      await scrollStudio(page, 'studio.strip.0.1');
+      const strip = await widgetRect(page, 'studio.strip.0');
+      const indexStrip = await widgetRect(page, 'studio.strip.0.1');
+      assert.ok(strip && indexStrip, 'a strip for the table and one for each GSI');
+      assert.ok(indexStrip.y > strip.y && indexStrip.x > strip.x, 'the index\'s strip indented under the table\'s');
       await screenshot(page, `studio-key-preview-${size.width}.png`);
       await scrollStudio(page, 'studio.preview');
       await clickWidget(page, 'studio.preview');
@@ -274,6 +283,11 @@ for (const size of sizes) {
       const button = await widgetRect(page, 'studio.card.learn.2');
       assert.equal(button.cut, undefined, `the button is whole: ${JSON.stringify(button)}`);
       await screenshot(page, 'studio-learn-250.png');
+      // The strips of the key preview fit the panel too, their lines wrapped under them.
+      await scrollStudio(page, 'studio.strip.0', { tries: 100, step: -120 });
+      const strip = await widgetRect(page, 'studio.strip.0');
+      assert.equal(strip.cut, undefined, `the strip is whole: ${JSON.stringify(strip)}`);
+      await screenshot(page, 'studio-strips-250.png');
       await reloadWithSettings(page, { fontScale: 1 });
       assert.deepEqual(errors, []);
     });

@@ -6,6 +6,7 @@
 
 #include "imgui_internal.h"  // RenderTextEllipsis: cut long rows with "…" instead of mid-glyph
 
+#include "panels/hash_strip.h"
 #include "panels/item_inspector.h"
 #include "text/value_text.h"
 #include "widgets/imgui_scoped.h"
@@ -14,59 +15,15 @@ namespace playground {
 namespace {
 
 // CSS-pixel sizes.
-constexpr float kStripHeight = 26.0f;
 constexpr float kMinColumnWidth = 180.0f;
 constexpr float kItemIndent = 14.0f;
 
-// Fraction of the 64-bit hash space before `hash`, in [0, 1].
-double HashFraction(std::uint64_t hash) { return static_cast<double>(hash) / 18446744073709551616.0; }
-
-void DrawHashStrip(const LayoutView& view, PanelContext& ctx) {
-  const float s = ctx.scale;
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const float width = ImGui::GetContentRegionAvail().x;
-  const float height = kStripHeight * s;
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-
-  for (const PartitionColumn& p : view.partitions) {
-    const float x0 = origin.x + static_cast<float>(HashFraction(p.hash_begin)) * width;
-    const float x1 = p.hash_end == UINT64_MAX ? origin.x + width
-                                              : origin.x + static_cast<float>(HashFraction(p.hash_end + 1)) * width;
-    draw->AddRectFilled({x0, origin.y}, {x1, origin.y + height},
-                        ImGui::GetColorU32(PartitionColor(p.index, ctx.theme, 0.22f)));
-    draw->AddRect({x0, origin.y}, {x1, origin.y + height}, ImGui::GetColorU32(PartitionColor(p.index, ctx.theme, 0.7f)),
-                  0, 0, s);
-  }
-  // Where partition-key values hash to: a tick per item collection, or with more of them than
-  // pixels, a histogram — each few-pixel bucket's bar as tall as its share of the fullest one.
-  const float bucket_width = 3 * s;
-  const int buckets = std::max(1, static_cast<int>(width / bucket_width));
-  std::vector<int> counts(buckets, 0);
-  int fullest = 0;
-  for (const HashMark& mark : view.marks) {
-    const int b = std::min(buckets - 1, static_cast<int>(HashFraction(mark.hash) * buckets));
-    fullest = std::max(fullest, ++counts[b]);
-  }
-  const ImU32 tick = ImGui::GetColorU32(ctx.colors.partition_key);
-  const float inner = height - 6 * s;
-  for (int b = 0; b < buckets; ++b) {
-    if (counts[b] == 0) continue;
-    const float bar = inner * (0.35f + 0.65f * counts[b] / fullest);
-    const float x = origin.x + (b + 0.5f) * bucket_width;
-    draw->AddLine({x, origin.y + 3 * s + inner - bar}, {x, origin.y + 3 * s + inner}, tick, 2 * s);
-  }
-  // Partition labels last, on a backing of their own, so ticks never hide them.
-  for (const PartitionColumn& p : view.partitions) {
-    const float x0 = origin.x + static_cast<float>(HashFraction(p.hash_begin)) * width;
-    const std::string label = "P" + std::to_string(p.index);
-    const ImVec2 size = ImGui::CalcTextSize(label.c_str());
-    const ImVec2 at{x0 + 4 * s, origin.y + (height - size.y) * 0.5f};
-    if (at.x + size.x + 4 * s > origin.x + width) continue;
-    draw->AddRectFilled({at.x - 2 * s, at.y}, {at.x + size.x + 2 * s, at.y + size.y},
-                        ImGui::GetColorU32(ImGuiCol_WindowBg, 0.65f), 2 * s);
-    draw->AddText(at, ImGui::GetColorU32(PartitionColor(p.index, ctx.theme)), label.c_str());
-  }
-  ImGui::Dummy({width, height});
+// The table's strip, each item collection weighing one.
+void DrawTableHashStrip(const LayoutView& view, PanelContext& ctx) {
+  std::vector<HashSlice> slices;
+  slices.reserve(view.partitions.size());
+  for (const PartitionColumn& p : view.partitions) slices.push_back({p.index, p.hash_begin, p.hash_end});
+  DrawHashStrip(slices, view.marks, ctx);
   ctx.probe.RecordLastItem("table.hash_strip");
   if (ui::ItemTooltip tip; tip) {
     ImGui::TextUnformatted("The 64-bit hash space, split among partitions.");
@@ -287,7 +244,7 @@ float PartitionMap::KeysWidth(const LayoutView& view, PanelContext& ctx) {
 }
 
 void PartitionMap::Draw(const LayoutView& view, const TracePaint& paint, bool compact, PanelContext& ctx) {
-  if (!compact) DrawHashStrip(view, ctx);
+  if (!compact) DrawTableHashStrip(view, ctx);
   if (view.partitions.empty()) return;
   const bool scroll_to_trace = paint.active() && paint.trace()->trace.sequence != scrolled_for_;
   if (scroll_to_trace) scrolled_for_ = paint.trace()->trace.sequence;

@@ -2,9 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
+#include <string>
+#include <vector>
 
 #include "imgui_stdlib.h"
 
+#include "panels/hash_strip.h"
 #include "view_models/capacity_view.h"
 #include "widgets/card.h"
 #include "widgets/glyphs.h"
@@ -42,6 +46,39 @@ void Light(StudioSession::Light light, PanelContext& ctx) {
     draw->AddCircle(center, size * 0.3f, ImGui::GetColorU32(color), 0, std::max(1.0f, ctx.scale));
   else draw->AddCircleFilled(center, size * 0.3f, ImGui::GetColorU32(color));
   ImGui::Dummy({size * 0.8f, size});
+}
+
+// A preview's lines: the first as it is, the rest indented under it; warnings in their colour.
+void DrawPreviewLines(std::span<const PreviewLine> lines, PanelContext& ctx) {
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (i > 0) ImGui::Indent(ImGui::GetFontSize());
+    DrawPlainWrapped(lines[i].text, lines[i].warning ? ctx.colors.warning : ctx.colors.dim, ctx.fonts);
+    if (i > 0) ImGui::Unindent(ImGui::GetFontSize());
+  }
+}
+
+// Where a table's (or index's) item collections fall among the partitions it is created with:
+// the data view's strip, each bar as tall as the items of the collections there, the largest
+// collection's in the warning colour when it holds a fifth of them or more (SpreadLines says so).
+void DrawSpread(const KeyPreview::Spread& spread, const std::string& name, const std::string& probe,
+                PanelContext& ctx) {
+  if (spread.partitions.empty() || spread.marks.empty()) return;
+  std::vector<HashSlice> slices;
+  slices.reserve(spread.partitions.size());
+  for (const ddb::PartitionInfo& p : spread.partitions) slices.push_back({p.index, p.hash_begin, p.hash_end});
+  const HashMark& largest = spread.marks[spread.largest_mark];
+  const bool big = spread.marks.size() > 1 && largest.weight * 5 >= spread.items;
+  // A low floor: a collection of 600 items stands far above those of 8.
+  DrawHashStrip(slices, spread.marks, ctx, 0.12f, big ? &largest : nullptr);
+  ctx.probe.RecordLastItem(probe);
+  if (ui::ItemTooltip tip; tip) {
+    ImGui::Text("%s as CreateTable makes it: the 64-bit hash space split among its %zu partitions.", name.c_str(),
+                spread.partitions.size());
+    ImGui::TextColored(ctx.colors.partition_key, "|");
+    ImGui::SameLine();
+    ImGui::TextUnformatted("where item collections hash to, as tall as their items");
+    ImGui::TextUnformatted("Show its items writes them into the data view.");
+  }
 }
 
 }  // namespace
@@ -178,11 +215,19 @@ void StudioPanel::DrawEditor(PanelContext& ctx) {
     ImGui::TextColored(ctx.colors.dim, "Keying the records\xE2\x80\xA6 %s of %s",
                        GroupedNumber(static_cast<double>(session_.preview_records_done())).c_str(),
                        GroupedNumber(static_cast<double>(session_.preview_records_total())).c_str());
-  for (const std::vector<PreviewLine>& lines : session_.key_preview_lines()) {
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      if (i > 0) ImGui::Indent(ImGui::GetFontSize());
-      DrawPlainWrapped(lines[i].text, lines[i].warning ? ctx.colors.warning : ctx.colors.dim, ctx.fonts);
-      if (i > 0) ImGui::Unindent(ImGui::GetFontSize());
+  const std::vector<PreviewText>& texts = session_.key_preview_text();
+  const std::vector<KeyPreview::Table>& tables = session_.key_preview().tables;
+  for (std::size_t t = 0; t < texts.size() && t < tables.size(); ++t) {
+    DrawPreviewLines(texts[t].lines, ctx);
+    DrawSpread(tables[t].spread, tables[t].name, "studio.strip." + std::to_string(t), ctx);
+    DrawPreviewLines(texts[t].spread, ctx);
+    for (std::size_t i = 0; i < texts[t].indexes.size() && i < tables[t].indexes.size(); ++i) {
+      ImGui::Indent(ImGui::GetFontSize());
+      DrawPreviewLines(std::span<const PreviewLine>(&texts[t].indexes[i].line, 1), ctx);
+      DrawSpread(tables[t].indexes[i].spread, tables[t].indexes[i].name,
+                 "studio.strip." + std::to_string(t) + "." + std::to_string(i), ctx);
+      DrawPreviewLines(texts[t].indexes[i].spread, ctx);
+      ImGui::Unindent(ImGui::GetFontSize());
     }
   }
   ctx.probe.RecordLastItem("studio.key_preview");

@@ -46,10 +46,12 @@ struct PartitionColumn {
   std::vector<PartitionRow> rows;  // collections in stored order, each followed by its items
 };
 
-// Where one item collection's partition-key hash falls, for the hash-space strip.
+// Where one item collection's partition-key hash falls, for the hash-space strip, and how much
+// it weighs there: the data view counts collections (1 each), the studio's key preview items.
 struct HashMark {
   std::uint64_t hash = 0;
   int partition = 0;
+  std::size_t weight = 1;
 };
 
 // One item of the flat grid, in Scan order.

@@ -120,7 +120,7 @@ void StudioSession::BackToOwnDesign() {
 void StudioSession::AdvancePreview() {
   if (!preview_builder_ || !preview_builder_->Advance(kPreviewRecordsPerFrame)) return;
   key_preview_ = preview_builder_->result();
-  for (const KeyPreview::Table& table : key_preview_.tables) key_preview_lines_.push_back(KeyPreviewLines(table));
+  for (const KeyPreview::Table& table : key_preview_.tables) key_preview_text_.push_back(PreviewTextOf(table));
   preview_builder_.reset();
 }
 
@@ -129,7 +129,7 @@ void StudioSession::ReadDesign() {
   design_.reset();
   design_error_.clear();
   key_preview_ = {};
-  key_preview_lines_.clear();
+  key_preview_text_.clear();
   if (auto design = ddb::ParseDesign(text_, challenge_->challenge); design.ok()) {
     design_ = std::move(design).value();
     // The first slice now: a challenge of a few thousand records is previewed in this frame.
@@ -372,9 +372,16 @@ nlohmann::json StudioSession::StateJson() const {
     const Light light = PatternLight(i);
     lights.push_back(light == Light::kPassed ? "passed" : light == Light::kFailed ? "failed" : "unjudged");
   }
-  nlohmann::json preview = nlohmann::json::array();
-  for (const auto& lines : key_preview_lines_)
-    for (const PreviewLine& line : lines) preview.push_back(line.text);
+  // The tables' lines; apart, what the strips say (each table's, then its indexes' lines).
+  nlohmann::json preview = nlohmann::json::array(), spread = nlohmann::json::array();
+  for (const PreviewText& text : key_preview_text_) {
+    for (const PreviewLine& line : text.lines) preview.push_back(line.text);
+    for (const PreviewLine& line : text.spread) spread.push_back(line.text);
+    for (const PreviewText::Index& index : text.indexes) {
+      spread.push_back(index.line.text);
+      for (const PreviewLine& line : index.spread) spread.push_back(line.text);
+    }
+  }
   return {{"id", challenge_->challenge.id},
           {"title", challenge_->challenge.title},
           {"designError", design_error_},
@@ -388,6 +395,7 @@ nlohmann::json StudioSession::StateJson() const {
           {"parShown", par_shown_},
           {"textLength", text_.size()},
           {"keyPreview", preview},
+          {"spread", spread},
           {"previewing", previewing()}};
 }
 

@@ -75,12 +75,14 @@ class StudioSession {
   // The design the text holds, or why it holds none ("design: /entities/1/table: ...").
   const std::optional<ddb::Design>& design() const { return design_; }
   // What its templates make of the records (empty while the text is not a design, or while the
-  // preview is still being worked out), and that in words, a list of lines per table
-  // (KeyPreviewLines), worked out once per edit: in slices of kPreviewRecordsPerFrame records,
-  // the first at once, one more on each AdvancePreview (the page calls it every frame).
-  static constexpr std::size_t kPreviewRecordsPerFrame = 2500;
+  // preview is still being worked out), and that in words per table (PreviewTextOf), worked
+  // out once per edit: in slices of kPreviewRecordsPerFrame records, the first at once, one
+  // more on each AdvancePreview (the page calls it every frame). A slice, the last with the
+  // table's strips, fits a frame as WebAssembly (./scripts/bench --page
+  // --benchmark_filter=StudioKeyPreview).
+  static constexpr std::size_t kPreviewRecordsPerFrame = 1250;
   const KeyPreview& key_preview() const { return key_preview_; }
-  const std::vector<std::vector<PreviewLine>>& key_preview_lines() const { return key_preview_lines_; }
+  const std::vector<PreviewText>& key_preview_text() const { return key_preview_text_; }
   void AdvancePreview();
   bool previewing() const { return preview_builder_.has_value(); }
   // Records keyed so far, of all (while previewing()).
@@ -155,7 +157,7 @@ class StudioSession {
   std::optional<ddb::Design> design_;
   std::string design_error_;
   KeyPreview key_preview_;
-  std::vector<std::vector<PreviewLine>> key_preview_lines_;
+  std::vector<PreviewText> key_preview_text_;
   std::vector<std::string> pattern_summaries_;
   std::vector<std::string> write_summaries_;
   std::string accessible_text_;
