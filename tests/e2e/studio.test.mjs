@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickWidget, clipboardPermissions, exec, navigate, openPage, pasteText, reload, reloadWithSettings, repoRoot, screenshot,
+  clickWidget, clipboardPermissions, exec, navigate, openPage, pasteText, pressKeys, reload, reloadWithSettings, repoRoot,
+  screenshot,
   scrollTo,
   siteAndBrowser, state, waitForState, widgetRect,
 } from './support.mjs';
@@ -150,6 +151,36 @@ for (const size of sizes) {
       await clickWidget(page, 'studio.try.2');
       const s = await waitForState(page, (st) => st.operation === 'Query' && st.builderJson.includes('CUSTOMER#c0001'));
       assert.match(s.builderJson, /"ScanIndexForward": false/);
+    });
+
+    // Not about layout: the first size only.
+    if (size === sizes[0]) test('the request tried, changed in the builder and sent, is kept as the pattern\'s and taken back', async () => {
+      // The learner renames the tried Query's placeholder in the JSON tab and sends it.
+      await clickWidget(page, 'builder.tab:json');
+      await clickWidget(page, 'builder.json');
+      let s = await state(page);
+      const changed = s.builderJson.replaceAll(':order', ':o');
+      assert.notEqual(changed, s.builderJson);
+      await pasteText(page, changed);
+      await pressKeys(page, 'Control+Enter');
+      s = await waitForState(page, (st) => st.response?.requestBody === changed);
+      assert.equal(s.response.count, 10);
+      await scrollStudio(page, 'studio.keep');
+      await clickWidget(page, 'studio.keep');
+      s = await waitForState(page, (st) => st.studio.kept !== '');
+      assert.equal(s.studio.kept,
+        '"A customer\'s ten newest orders" is now the Query you sent, with {customerId} for "c0001": Judge it.');
+      assert.equal(s.studio.canUndoKeep, true);
+      assert.notEqual(s.studio.textLength, referenceText.length, 'the design\'s text holds the request sent');
+      s = await judge(page);
+      assert.deepEqual(s.studio.lights, Array(6).fill('passed'), 'the kept request answers the pattern');
+      await scrollStudio(page, 'studio.kept', { step: -240 });
+      await screenshot(page, `studio-keep-${size.width}.png`);
+      await clickWidget(page, 'studio.keep_undo');
+      s = await waitForState(page, (st) => !st.studio.canUndoKeep);
+      assert.equal(s.studio.kept, 'Taken back: your design\'s text is as it was.');
+      assert.equal(s.studio.textLength, referenceText.length);
+      await clickWidget(page, 'builder.tab:form');
     });
 
     test('the design survives a reload, and a ?studio= link opens the challenge', async () => {

@@ -1489,6 +1489,96 @@ TEST_CASE("A pattern's request is bound to a parameter set as the judge sends it
   CHECK(ddb::BindPatternRequest({"Query", "[]"}, {}).status().message() == "the request's body is not a JSON object");
 }
 
+TEST_CASE("A request as sent gets its parameters back as placeholders, and binds back to itself", "[design]") {
+  const ddb::Item parameters{{"customerId", S("c0001")}, {"min", N("400")}, {"month", S("2026-03")}};
+  // As the builder sends it after Try it: values bound, ReturnConsumedCapacity of its own, the
+  // month in a longer string.
+  const std::string sent = R"j({"TableName": "Shop", "KeyConditionExpression": "pk = :c AND begins_with(sk, :m)",
+    "FilterExpression": "#t >= :min", "ExpressionAttributeNames": {"#t": "total"},
+    "ExpressionAttributeValues": {":c": {"S": "CUSTOMER#c0001"}, ":m": {"S": "ORDER#2026-03"}, ":min": {"N": "400"}},
+    "ReturnConsumedCapacity": "TOTAL"})j";
+  const auto kept = ddb::UnbindPatternRequest(sent, parameters);
+  INFO(kept.status().message());
+  REQUIRE(kept.ok());
+  CHECK(*kept == R"j({
+  "TableName": "Shop",
+  "KeyConditionExpression": "pk = :c AND begins_with(sk, :m)",
+  "FilterExpression": "#t >= :min",
+  "ExpressionAttributeNames": {
+    "#t": "total"
+  },
+  "ExpressionAttributeValues": {
+    ":c": {
+      "S": "CUSTOMER#{customerId}"
+    },
+    ":m": {
+      "S": "ORDER#{month}"
+    },
+    ":min": {
+      "N": "{min}"
+    }
+  }
+})j");
+  // Bound again, it is the request sent (less what the judge adds itself).
+  const auto again = ddb::BindPatternRequest({"Query", *kept}, parameters);
+  REQUIRE(again.ok());
+  nlohmann::json expected = nlohmann::json::parse(sent);
+  expected.erase("ReturnConsumedCapacity");
+  CHECK(nlohmann::json::parse(*again) == expected);
+
+  // A short value is put back only where it is the whole string: "40" in "x40x" stays.
+  const auto shortish = ddb::UnbindPatternRequest(
+      R"({"Limit": 10, "ExpressionAttributeValues": {":a": {"N": "40"}, ":b": {"S": "x40x"}}})", {{"n", N("40")}});
+  REQUIRE(shortish.ok());
+  CHECK(nlohmann::json::parse(*shortish)["ExpressionAttributeValues"] ==
+        nlohmann::json::parse(R"({":a": {"N": "{n}"}, ":b": {"S": "x40x"}})"));
+  // The longest value first: a customer id that holds another parameter's value stays whole.
+  const auto nested = ddb::UnbindPatternRequest(R"({"Key": {"pk": {"S": "c0001-eu"}}})",
+                                                {{"customerId", S("c0001-eu")}, {"region", S("eu")}});
+  CHECK(nested.status().message() ==
+        "the request does not use region (\"eu\"): it would read the same whatever the region");
+
+  // A request that ignores a parameter would read the same for every customer: not kept.
+  const auto scan = ddb::UnbindPatternRequest(R"({"TableName": "Shop"})", {{"customerId", S("c0001")}});
+  REQUIRE_FALSE(scan.ok());
+  CHECK(scan.status().code() == ddb::ErrorCode::kValidation);
+  CHECK(scan.status().message() ==
+        "the request does not use customerId (\"c0001\"): it would read the same whatever the customerId");
+  CHECK(ddb::UnbindPatternRequest(R"({"Key": {"pk": {"S": "a{b}"}}})", {}).status().message() ==
+        "a string of the request holds a brace, which a pattern's request keeps for its parameters");
+  CHECK(ddb::UnbindPatternRequest("[1]", {}).status().message() == "the request is not a JSON object");
+}
+
+TEST_CASE("A design's text takes a request for a pattern, replacing the one it had or adding it", "[design]") {
+  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  const std::string body = R"({"TableName": "Shop", "Key": {"pk": {"S": "CUSTOMER#{customerId}"}, "sk": {"S": "P"}}})";
+  const auto changed = ddb::WithPatternRequest(c.reference_text, "A customer's profile", "GetItem", body);
+  REQUIRE(changed.ok());
+  const auto design = ddb::ParseDesign(*changed, c);
+  INFO(design.status().message());
+  REQUIRE(design.ok());
+  CHECK(design->requests[0].operation == "GetItem");
+  CHECK(nlohmann::json::parse(design->requests[0].body) == nlohmann::json::parse(body));
+  // Every other request as it was, the text indented as the editor shows designs.
+  const auto reference = ddb::ParseDesign(c.reference_text, c);
+  REQUIRE(reference.ok());
+  for (std::size_t i = 1; i < reference->requests.size(); ++i)
+    CHECK(design->requests[i].body == reference->requests[i].body);
+  CHECK(changed->starts_with("{\n  \"tables\": ["));
+  // A design without a request for the pattern gets one; without "requests", the array too.
+  const auto added = ddb::WithPatternRequest(R"({"tables": []})", "A customer's profile", "GetItem", body);
+  REQUIRE(added.ok());
+  CHECK(
+      nlohmann::json::parse(*added)["requests"] ==
+      nlohmann::json::array(
+          {{{"pattern", "A customer's profile"}, {"operation", "GetItem"}, {"request", nlohmann::json::parse(body)}}}));
+  CHECK(ddb::WithPatternRequest("{", "p", "GetItem", body).status().message() ==
+        "design: the text is not a design's JSON object");
+  CHECK(ddb::WithPatternRequest(R"({"requests": {}})", "p", "GetItem", body).status().message() ==
+        "design: /requests: expected an array");
+  CHECK(ddb::WithPatternRequest("{}", "p", "GetItem", "[]").status().message() == "the request is not a JSON object");
+}
+
 TEST_CASE(
     "Device readings: the reference keeps up with the boiler's peak, and six known-bad designs get their diagnosis",
     "[design]") {

@@ -613,3 +613,62 @@ TEST_CASE("An index no record has the key attributes of says so, and a table the
   CHECK(preview.tables[1].spread.partitions.empty());
   CHECK(SpreadLines(preview.tables[1].spread).empty());
 }
+
+TEST_CASE("The request the learner sent becomes the pattern's, its values placeholders again, and can be taken back",
+          "[studio]") {
+  StudioSession s;
+  REQUIRE(s.Open("online-orders"));
+  // The reference, but for "A customer's ten newest orders", which scans.
+  const auto scanning = ddb::WithPatternRequest(s.challenge()->reference_text, "A customer's ten newest orders", "Scan",
+                                                R"({"TableName": "Shop"})");
+  REQUIRE(scanning.ok());
+  s.text() = *scanning;
+  s.TextChanged();
+  REQUIRE(s.design().has_value());
+  const StudioSession::Tryout tryout = s.TryPattern(2);
+  CHECK(tryout.parameters == "customerId: \"c0001\"");
+  CHECK(tryout.operation == "Scan");
+
+  // Sent from the builder as a Query for the big tenant.
+  const std::string sent = R"j({"TableName": "Shop", "KeyConditionExpression": "pk = :c AND begins_with(sk, :o)",
+    "ExpressionAttributeValues": {":c": {"S": "CUSTOMER#c0001"}, ":o": {"S": "ORDER#"}},
+    "ScanIndexForward": false, "Limit": 10, "ReturnConsumedCapacity": "TOTAL"})j";
+  const std::string before = s.text();
+  const StudioSession::Kept kept = s.KeepSentRequest(2, "Query", sent);
+  CHECK(kept.ok);
+  CHECK(kept.message ==
+        "\"A customer's ten newest orders\" is now the Query you sent, with {customerId} for \"c0001\": Judge it.");
+  REQUIRE(s.design().has_value());
+  CHECK(s.design()->requests[2].operation == "Query");
+  CHECK(nlohmann::json::parse(s.design()->requests[2].body)["ExpressionAttributeValues"][":c"]["S"] ==
+        "CUSTOMER#{customerId}");
+  CHECK(s.can_undo_keep());
+  s.Judge();
+  REQUIRE(s.verdict().has_value());
+  CHECK(s.PatternLight(2) == StudioSession::Light::kPassed);
+  CHECK(s.verdict()->all_passed);
+
+  // Taken back: the text as it was, and nothing more to take back.
+  s.UndoKeep();
+  CHECK(s.text() == before);
+  CHECK_FALSE(s.can_undo_keep());
+  CHECK(s.design()->requests[2].operation == "Scan");
+
+  // What cannot be a pattern's request is not kept, and the text stays.
+  const StudioSession::Kept put = s.KeepSentRequest(2, "PutItem", R"({"TableName": "Shop"})");
+  CHECK_FALSE(put.ok);
+  CHECK(put.message ==
+        "A pattern's request is a GetItem, Query, Scan or BatchGetItem; the request you sent is a "
+        "PutItem.");
+  const StudioSession::Kept everyone = s.KeepSentRequest(2, "Scan", R"({"TableName": "Shop", "Limit": 10})");
+  CHECK_FALSE(everyone.ok);
+  CHECK(everyone.message ==
+        "Not kept: the request does not use customerId (\"c0001\"): it would read the same "
+        "whatever the customerId.");
+  CHECK(s.text() == before);
+  // An edit after a keep: the keep is no longer what the text holds, so there is nothing to undo.
+  REQUIRE(s.KeepSentRequest(2, "Query", sent).ok);
+  s.text() += " ";
+  s.TextChanged();
+  CHECK_FALSE(s.can_undo_keep());
+}

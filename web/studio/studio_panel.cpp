@@ -152,7 +152,10 @@ void StudioPanel::DrawPatterns(PanelContext& ctx) {
       const StudioSession::Tryout tryout = session_.TryPattern(i);
       if (tryout.error.empty()) {
         ctx.work.LoadIntoBuilder(tryout.operation, tryout.body);
-        tryout_note_ = "\"" + p.name + "\" is in the builder with " + tryout.parameters + ": Send runs it.";
+        tryout_note_ = "\"" + p.name + "\" is in the builder with " + tryout.parameters +
+                       ": Send runs it. Change it there, send it, and keep it as this pattern's request.";
+        tryout_pattern_ = i;
+        tryout_serial_ = ctx.work.response() ? ctx.work.response()->serial : 0;
       } else {
         tryout_note_ = "\"" + p.name + "\": " + tryout.error;
       }
@@ -168,6 +171,7 @@ void StudioPanel::DrawPatterns(PanelContext& ctx) {
     ImGui::TextColored(ctx.colors.dim, "%s", tryout_note_.c_str());
     ctx.probe.RecordLastItem("studio.tryout_note");
   }
+  DrawKeep(ctx);
   if (!c.writes.empty()) {
     Heading("Writes", ctx);
     for (std::size_t i = 0; i < c.writes.size(); ++i) {
@@ -177,6 +181,32 @@ void StudioPanel::DrawPatterns(PanelContext& ctx) {
       ImGui::SameLine();
       ImGui::TextColored(ctx.colors.dim, "(%s)", session_.write_summaries()[i].c_str());
     }
+  }
+}
+
+// Once something was sent after Try it: the request sent becomes the pattern's, its values put
+// back as placeholders (StudioSession::KeepSentRequest); what that did, and a way back.
+void StudioPanel::DrawKeep(PanelContext& ctx) {
+  const auto& response = ctx.work.response();
+  if (tryout_pattern_ && response && response->serial > tryout_serial_) {
+    if (ctx.probe.Item("studio.keep", ImGui::SmallButton("Keep the request you sent"))) {
+      if (session_.KeepSentRequest(*tryout_pattern_, response->operation, response->request_body).ok)
+        tryout_pattern_.reset();
+    }
+    ImGui::SetItemTooltip(
+        "Make the request you last sent from the builder this pattern's request in your design, "
+        "the big tenant's values put back as placeholders");
+  }
+  const StudioSession::Kept& kept = session_.last_kept();
+  if (kept.message.empty()) return;
+  {
+    ui::TextWrap wrap;
+    ImGui::TextColored(kept.ok ? ctx.colors.dim : ctx.colors.error, "%s", kept.message.c_str());
+    ctx.probe.RecordLastItem("studio.kept");
+  }
+  if (session_.can_undo_keep()) {
+    if (ctx.probe.Item("studio.keep_undo", ImGui::SmallButton("Undo"))) session_.UndoKeep();
+    ImGui::SetItemTooltip("Your design's text as it was before the request was kept");
   }
 }
 
@@ -289,6 +319,7 @@ void StudioPanel::ShowItems(PanelContext& ctx) {
 // hold them, StudioSession::ItemsShown), the pattern's request for the big tenant sent from the builder,
 // so the data view paints what it read and returned on the partitions.
 void StudioPanel::TracePattern(std::size_t pattern, PanelContext& ctx) {
+  tryout_pattern_.reset();  // what Trace it sends is the design's own request: nothing to keep
   if (!session_.ItemsShown(ctx.db)) ShowItems(ctx);
   if (!preview_ok_) return;
   const StudioSession::Tryout tryout = session_.TryPattern(pattern);

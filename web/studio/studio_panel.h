@@ -7,12 +7,14 @@
 // item collections the templates make; the score card, each line pointing to the lesson step
 // that teaches its fix; once the learner passes or asks, the reference design and its card; and
 // a share link to the design (App makes it), with a way back to their own design when a link's
-// design replaced it.
+// design replaced it; and, once a request tried is changed in the builder and sent, "Keep the
+// request you sent", which makes it the pattern's request in the design.
 //
 // What it decides is StudioSession's (view_models/studio_session.h); this file only draws and
 // hands the learner's clicks to it.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -50,6 +52,7 @@ class StudioPanel {
   void TracePattern(std::size_t pattern, PanelContext& ctx);
   void DrawLessonTask(PanelContext& ctx, const LessonPlayer& lessons);
   void DrawPatterns(PanelContext& ctx);
+  void DrawKeep(PanelContext& ctx);
   void DrawEditor(PanelContext& ctx);
   void DrawActions(PanelContext& ctx);
   void DrawScoreCard(PanelContext& ctx, const LessonPlayer& lessons);
@@ -66,9 +69,11 @@ class StudioPanel {
   bool scroll_to_card_ = false;  // the score card just came: scroll it into view
   std::string preview_note_;     // what "Show its items" did
   bool preview_ok_ = true;
-  std::string tryout_note_;     // what "Try it" loaded, or why it could not
-  std::string reference_of_;    // the challenge whose reference_text_ is a copy of
-  std::string reference_text_;  // the par's design text, for the read-only editor
+  std::string tryout_note_;                    // what "Try it" loaded, or why it could not
+  std::optional<std::size_t> tryout_pattern_;  // the pattern Try it loaded, until its request is kept
+  std::uint64_t tryout_serial_ = 0;            // the response on show then (ResponseView::serial)
+  std::string reference_of_;                   // the challenge whose reference_text_ is a copy of
+  std::string reference_text_;                 // the par's design text, for the read-only editor
   std::optional<std::pair<std::string, int>> lesson_link_;
   std::string preview_table_;
   bool share_requested_ = false;

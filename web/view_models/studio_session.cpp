@@ -62,6 +62,8 @@ bool StudioSession::Open(std::string_view id) {
   if (!shipped) return false;
   if (challenge_ != shipped) {
     challenge_ = shipped;
+    kept_text_.reset();  // a kept request is taken back only in its own challenge
+    last_kept_ = {};
     const auto kept = designs_.find(shipped->challenge.id);
     text_ = kept != designs_.end()       ? kept->second
             : shipped->challenge.starter ? shipped->challenge.starter_text
@@ -325,9 +327,7 @@ StudioSession::Tryout StudioSession::TryPattern(std::size_t pattern) {
     out.error = design_ ? "the design has no request for this pattern" : design_error_;
     return out;
   }
-  const ddb::Challenge& c = challenge_->challenge;
-  const std::vector<ddb::Item> sets = ddb::ParameterSets(c.patterns[pattern], Records(), c.domain.seed);
-  const ddb::Item parameters = sets.empty() ? ddb::Item{} : sets.front();
+  const ddb::Item parameters = TryoutParameters(pattern);
   auto body = ddb::BindPatternRequest(design_->requests[pattern], parameters);
   if (!body.ok()) {
     out.error = body.status().message();
@@ -338,6 +338,55 @@ StudioSession::Tryout StudioSession::TryPattern(std::size_t pattern) {
   for (const auto& [name, value] : parameters)
     out.parameters += (out.parameters.empty() ? "" : ", ") + name + ": " + ddb::ReadableValue(value);
   return out;
+}
+
+ddb::Item StudioSession::TryoutParameters(std::size_t pattern) {
+  const ddb::Challenge& c = challenge_->challenge;
+  const std::vector<ddb::Item> sets = ddb::ParameterSets(c.patterns[pattern], Records(), c.domain.seed);
+  return sets.empty() ? ddb::Item{} : sets.front();
+}
+
+StudioSession::Kept StudioSession::KeepSentRequest(std::size_t pattern, std::string_view operation,
+                                                   std::string_view body) {
+  Kept out;
+  if (!challenge_ || pattern >= challenge_->challenge.patterns.size()) return out;
+  const std::string& name = challenge_->challenge.patterns[pattern].pattern.name;
+  static constexpr std::string_view kReads[] = {"GetItem", "Query", "Scan", "BatchGetItem"};
+  if (std::find(std::begin(kReads), std::end(kReads), operation) == std::end(kReads)) {
+    out.message = "A pattern's request is a GetItem, Query, Scan or BatchGetItem; the request you sent is a " +
+                  std::string(operation) + ".";
+    return last_kept_ = out;
+  }
+  const ddb::Item parameters = TryoutParameters(pattern);
+  auto unbound = ddb::UnbindPatternRequest(body, parameters);
+  if (!unbound.ok()) {
+    out.message = "Not kept: " + unbound.status().message() + ".";
+    return last_kept_ = out;
+  }
+  auto text = ddb::WithPatternRequest(text_, name, operation, *unbound);
+  if (!text.ok()) {
+    out.message = "Not kept: " + text.status().message() + ". Mend the design's text first.";
+    return last_kept_ = out;
+  }
+  before_keep_ = text_;
+  text_ = std::move(text).value();
+  kept_text_ = text_;
+  TextChanged();
+  std::string placeholders;
+  for (const auto& [parameter, value] : parameters)
+    placeholders += (placeholders.empty() ? "" : ", ") + ("{" + parameter + "} for ") + ddb::ReadableValue(value);
+  out.ok = true;
+  out.message = "\"" + name + "\" is now the " + std::string(operation) + " you sent" +
+                (placeholders.empty() ? "" : ", with " + placeholders) + ": Judge it.";
+  return last_kept_ = out;
+}
+
+void StudioSession::UndoKeep() {
+  if (!can_undo_keep()) return;
+  text_ = std::move(before_keep_);
+  kept_text_.reset();
+  last_kept_ = {true, "Taken back: your design's text is as it was."};
+  TextChanged();
 }
 
 nlohmann::json StudioSession::SavedJson() const {
@@ -395,6 +444,8 @@ nlohmann::json StudioSession::StateJson() const {
           {"parShown", par_shown_},
           {"textLength", text_.size()},
           {"keyPreview", preview},
+          {"kept", last_kept_.message},
+          {"canUndoKeep", can_undo_keep()},
           {"spread", spread},
           {"previewing", previewing()}};
 }

@@ -132,6 +132,20 @@ class StudioSession {
     std::string error;       // why it cannot be bound (then nothing else is set)
   };
   Tryout TryPattern(std::size_t pattern);
+  // "Keep the request you sent": a request the learner sent from the builder (its operation and
+  // body as sent, Try it's changed or not) becomes the design's request for `pattern`, the values
+  // Try it binds put back as placeholders (ddb::UnbindPatternRequest) and the text rewritten
+  // (ddb::WithPatternRequest), then read again. `message` says what changed, or why nothing did.
+  struct Kept {
+    bool ok = false;
+    std::string message;
+  };
+  Kept KeepSentRequest(std::size_t pattern, std::string_view operation, std::string_view body);
+  // The last keep's (or its undo's) outcome, for the studio to show until the next.
+  const Kept& last_kept() const { return last_kept_; }
+  // The text before the last kept request comes back, while the text is still what it made.
+  bool can_undo_keep() const { return open() && kept_text_ && text_ == *kept_text_; }
+  void UndoKeep();
 
   // What App keeps in the browser: the challenge open (or none), each challenge's design text
   // the learner changed, and the designs a link's design set aside. Restore takes what SavedJson gave, ignoring what it
@@ -151,6 +165,8 @@ class StudioSession {
   // Writes accessible_text() for what is on show now.
   void Describe();
   static Verdict VerdictOf(const ddb::ScoreCard& card, const ddb::ScoreCard& par);
+  // The parameter set Try it binds: the pattern's first, the big tenant's.
+  ddb::Item TryoutParameters(std::size_t pattern);
 
   const ShippedChallenge* challenge_ = nullptr;
   std::string text_;
@@ -173,6 +189,9 @@ class StudioSession {
   std::optional<KeyPreviewBuilder> preview_builder_;
   std::uint64_t revision_ = 0;
   std::uint64_t verdicts_ = 0;
+  std::optional<std::string> kept_text_;   // what the last KeepSentRequest made the text
+  std::string before_keep_;                // and the text before it
+  Kept last_kept_;
   std::string shown_text_;                 // the text whose items Preview last wrote
   std::vector<std::string> shown_tables_;  // and the tables it wrote them to
 };

@@ -88,6 +88,13 @@ Result<Challenge> ParseChallenge(std::string_view json_text, std::string_view so
 // malformed text breaks ("design: ... at line 3, column 7").
 Result<Design> ParseDesign(std::string_view json_text, const Challenge& challenge);
 
+// `design_text` with the request for `pattern` made `operation` and `body` (a JSON object),
+// added when the design has none for it yet, indented as the studio's editor shows designs (the
+// text's member order kept). ValidationException when the text is not a JSON object whose
+// "requests" (when it has them) is an array, or `body` is not a JSON object.
+Result<std::string> WithPatternRequest(std::string_view design_text, std::string_view pattern,
+                                       std::string_view operation, std::string_view body);
+
 // How many parameter sets the judge runs each pattern with.
 inline constexpr std::size_t kParameterSets = 3;
 

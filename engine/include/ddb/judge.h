@@ -54,6 +54,15 @@ PatternVerdict JudgePattern(Database& db, const AccessPattern& pattern, const Pa
 // for the studio's "Try it", which loads it into the operation builder. ValidationException
 // with the judge's words when it cannot be bound.
 Result<std::string> BindPatternRequest(const PatternRequest& request, const Item& parameters);
+// The other way, for the studio's "Keep the request you sent": `body`, a request as sent with
+// `parameters`' values bound (Try it's, changed in the builder or not), each value put back as
+// its placeholder in the string values that hold it — a whole value ("c0001" -> "{customerId}",
+// "400" -> "{min}") or, in a string of three characters or more, a part ("CUSTOMER#c0001" ->
+// "CUSTOMER#{customerId}") — without ReturnConsumedCapacity, which the judge sets itself.
+// Binding the result with `parameters` gives `body` back. ValidationException in the studio's
+// words when `body` is not a JSON object, a parameter's value is nowhere in it (the request
+// would read the same whatever the parameter), or a string of it holds a brace.
+Result<std::string> UnbindPatternRequest(std::string_view body, const Item& parameters);
 
 struct WriteVerdict {
   bool priced = false;

@@ -192,6 +192,72 @@ std::string Diagnose(PatternVerdict::Problem& kind, const AccessPattern& pattern
 
 }  // namespace
 
+namespace {
+
+// A parameter's value as it is written in a request's string values: an S as it is, an N in
+// its decimal text (the only types BindParameters writes).
+std::optional<std::string> BoundText(const AttributeValue& value) {
+  if (value.type() == ValueType::kS) return value.as_s();
+  if (value.type() == ValueType::kN) return value.as_n().ToString();
+  return std::nullopt;
+}
+
+// Puts the placeholders back in the string values of `node` (UnbindPatternRequest), counting in
+// `used` each parameter put back; a string holding a brace of its own is `braced`.
+void Unbind(nlohmann::ordered_json& node, const std::vector<std::pair<std::string, std::string>>& values,
+            std::vector<bool>& used, bool& braced) {
+  if (node.is_object() || node.is_array()) {
+    for (auto& child : node) Unbind(child, values, used, braced);
+    return;
+  }
+  if (!node.is_string()) return;
+  const std::string text = node.get<std::string>();
+  if (text.find_first_of("{}") != std::string::npos) braced = true;
+  // Left to right, the longest value first at each place, so a placeholder put back is never
+  // searched again.
+  std::string out;
+  for (std::size_t at = 0; at < text.size();) {
+    bool matched = false;
+    for (std::size_t v = 0; v < values.size() && !matched; ++v) {
+      const std::string& value = values[v].second;
+      const bool whole = at == 0 && value == text;
+      if (whole || (value.size() >= 3 && text.compare(at, value.size(), value) == 0)) {
+        out += "{" + values[v].first + "}";
+        at += value.size();
+        used[v] = true;
+        matched = true;
+      }
+    }
+    if (!matched) out += text[at++];
+  }
+  node = out;
+}
+
+}  // namespace
+
+Result<std::string> UnbindPatternRequest(std::string_view body, const Item& parameters) {
+  nlohmann::ordered_json request = nlohmann::ordered_json::parse(body.begin(), body.end(), nullptr, false);
+  if (!request.is_object()) return Status::Validation("the request is not a JSON object");
+  request.erase("ReturnConsumedCapacity");
+  std::vector<std::pair<std::string, std::string>> values;
+  for (const auto& [name, value] : parameters)
+    if (auto text = BoundText(value)) values.emplace_back(name, std::move(*text));
+  std::stable_sort(values.begin(), values.end(),
+                   [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
+  std::vector<bool> used(values.size(), false);
+  bool braced = false;
+  Unbind(request, values, used, braced);
+  if (braced)
+    return Status::Validation(
+        "a string of the request holds a brace, which a pattern's request keeps for its parameters");
+  for (std::size_t v = 0; v < values.size(); ++v)
+    if (!used[v])
+      return Status::Validation("the request does not use " + values[v].first + " (" +
+                                ReadableValue(*FindAttribute(parameters, values[v].first)) +
+                                "): it would read the same whatever the " + values[v].first);
+  return request.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
 Result<std::string> BindPatternRequest(const PatternRequest& request, const Item& parameters) {
   nlohmann::ordered_json body = nlohmann::ordered_json::parse(request.body, nullptr, false);
   if (!body.is_object()) return Status::Validation("the request's body is not a JSON object");

@@ -484,6 +484,25 @@ Result<Design> ParseDesign(std::string_view json_text, const Challenge& challeng
   return design;
 }
 
+Result<std::string> WithPatternRequest(std::string_view design_text, std::string_view pattern,
+                                       std::string_view operation, std::string_view body) {
+  ojson doc = ojson::parse(design_text.begin(), design_text.end(), nullptr, false);
+  if (!doc.is_object()) return Status::Validation("design: the text is not a design's JSON object");
+  ojson request = ojson::parse(body.begin(), body.end(), nullptr, false);
+  if (!request.is_object()) return Status::Validation("the request is not a JSON object");
+  ojson& requests = doc["requests"];
+  if (requests.is_null()) requests = ojson::array();
+  if (!requests.is_array()) return Status::Validation("design: /requests: expected an array");
+  const auto of = std::find_if(requests.begin(), requests.end(), [&pattern](const ojson& r) {
+    const auto name = r.is_object() ? r.find("pattern") : r.end();
+    return name != r.end() && name->is_string() && name->get_ref<const std::string&>() == pattern;
+  });
+  ojson& entry = of != requests.end() ? *of : requests.emplace_back(ojson{{"pattern", pattern}});
+  entry["operation"] = operation;
+  entry["request"] = std::move(request);
+  return IndentedJson(doc);
+}
+
 std::vector<Item> ParameterSets(const ChallengePattern& pattern, const std::vector<EntityRecords>& records,
                                 std::uint64_t seed, std::size_t count) {
   std::vector<Item> sets(count);
