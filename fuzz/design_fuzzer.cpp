@@ -7,6 +7,11 @@
 // created, its items made, every pattern and write judged, the score card written, so the judge
 // runs on whatever a learner can type.
 //
+// The same text is also what the studio's "Keep the request you sent" reads: as a design's
+// text, given a request for a pattern (ddb::WithPatternRequest, whose result must parse or be
+// refused as any design is); and as a request sent, its parameters put back as placeholders
+// (ddb::UnbindPatternRequest), which must bind back to the request sent.
+//
 // Seeds: fuzz/corpus/design (the challenge's reference and starting designs).
 #include <algorithm>
 #include <cstddef>
@@ -14,7 +19,10 @@
 #include <cstdlib>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 #include "ddb/challenge.h"
+#include "ddb/judge.h"
 #include "fuzz_challenges.h"
 
 namespace {
@@ -36,11 +44,37 @@ ddb::Challenge SmallChallenge() {
   return *std::move(challenge);
 }
 
+// The text as a request sent after Try it: kept, it binds back to what was sent.
+void KeepAsRequest(std::string_view text) {
+  const ddb::Item parameters{{"customerId", ddb::AttributeValue::S("c0001")},
+                             {"min", ddb::AttributeValue::N(*ddb::Number::Parse("400"))}};
+  auto kept = ddb::UnbindPatternRequest(text, parameters);
+  if (!kept.ok()) {
+    if (kept.status().type_name() != std::string_view("ValidationException")) std::abort();
+    return;
+  }
+  auto bound = ddb::BindPatternRequest({"Query", *kept}, parameters);
+  if (!bound.ok()) std::abort();
+  nlohmann::json sent = nlohmann::json::parse(text, nullptr, false);
+  sent.erase("ReturnConsumedCapacity");
+  // Both as JSON writes them (a number too large for a double is written null either way).
+  if (nlohmann::json::parse(*bound, nullptr, false) != nlohmann::json::parse(sent.dump(), nullptr, false)) std::abort();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const ddb::Challenge challenge = SmallChallenge();
-  auto design = ddb::ParseDesign(std::string_view(reinterpret_cast<const char*>(data), size), challenge);
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  KeepAsRequest(text);
+  if (auto with = ddb::WithPatternRequest(text, "A customer's profile", "GetItem", R"({"TableName": "Shop"})");
+      with.ok()) {
+    auto changed = ddb::ParseDesign(*with, challenge);
+    if (!changed.ok() && changed.status().type_name() != std::string_view("ValidationException")) std::abort();
+  } else if (with.status().type_name() != std::string_view("ValidationException")) {
+    std::abort();
+  }
+  auto design = ddb::ParseDesign(text, challenge);
   if (!design.ok()) {
     if (design.status().type_name() != std::string_view("ValidationException")) std::abort();
     return 0;
