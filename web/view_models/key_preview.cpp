@@ -121,8 +121,7 @@ void KeyPreviewBuilder::KeyRecord(const ddb::EntityMapping& mapping, const ddb::
   const TableKeys& keys = shape.keys;
   // The key attributes of the item the judge would write (ddb::ItemOf): a record any of whose
   // templates fails is refused here as the judge refuses it. A key attribute no template makes
-  // is the record's own.
-  // (The attribute names are the mapping's own, which outlives this call.)
+  // is the record's own. (The attribute names are the mapping's, which outlives this call.)
   std::vector<std::pair<const std::string*, ddb::AttributeValue>>& made = made_;
   made.clear();
   const ddb::Status status =
@@ -183,7 +182,7 @@ KeyPreviewBuilder::Items& KeyPreviewBuilder::Collections::Of(const ddb::Attribut
   auto [it, fresh] = by_hash_.try_emplace(hash);
   Items* items = &it->second;
   if (!fresh && !(items->partition_value == value)) {
-    items = &shared_hash_[ddb::PrimaryKeyIdentity(value, nullptr)];
+    items = &shared_hash_[ddb::ReadableValue(value)];
     fresh = items->count == 0 && items->sorts.empty();
   }
   if (fresh) {

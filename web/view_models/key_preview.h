@@ -118,7 +118,7 @@ class KeyPreviewBuilder {
 
    private:
     std::unordered_map<std::uint64_t, Items> by_hash_;
-    std::map<std::string, Items> shared_hash_;  // by ddb::PrimaryKeyIdentity
+    std::map<std::string, Items> shared_hash_;  // by ddb::ReadableValue, which a multi-attribute key has too
   };
   // What the engine made of a table's CreateTable body: its partitions, and each GSI's key
   // attributes and partitions.
