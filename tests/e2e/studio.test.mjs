@@ -184,15 +184,26 @@ for (const size of sizes) {
     });
 
     test('the design survives a reload, and a ?studio= link opens the challenge', async () => {
+      const before = (await state(page)).studio;
       await reload(page);
       let s = await waitForState(page, (st) => st.studio?.id === 'online-orders');
       assert.equal(s.studio.designError, '');
       assert.equal(s.studio.textLength, referenceText.length);
+      if (before.current) {
+        // Judged as it was: its score card comes back, judged again.
+        s = await waitForState(page, (st) => st.studio.judged && st.studio.current, judgeTimeout);
+        assert.equal(s.studio.stars, before.stars);
+        assert.deepEqual(s.studio.lights, before.lights);
+      } else {
+        assert.equal(s.studio.judged, false, 'changed since it was judged: no score card until Judge');
+      }
       await navigate(page, `${site.server.url}?studio=no-such-challenge`);
       s = await waitForState(page, (st) => st.notices.some((n) => n.includes('no-such-challenge')));
       await navigate(page, `${site.server.url}?studio=online-orders`);
       s = await waitForState(page, (st) => st.studio?.id === 'online-orders');
       assert.equal(s.studio.textLength, referenceText.length, 'the link opens the learner\'s own design');
+      // The page opened again: a judged design is judged again before the next test uses Judge.
+      if (before.current) await waitForState(page, (st) => st.studio.judged && st.studio.current, judgeTimeout);
     });
 
     // Not about layout: run at the first size only (the share dialog's layout is links.test.mjs's).
@@ -273,6 +284,8 @@ for (const size of sizes) {
       await scrollStudio(page, 'studio.start_again');
       await clickWidget(page, 'studio.start_again');
       await clickWidget(page, 'studio.start_again_confirm');
+      // The starting design's shorter preview left Judge above what is on show.
+      await scrollStudio(page, 'studio.judge', { step: -240 });
       await judge(page);
       const { step } = (await state(page)).studio.lines[5];
       await scrollStudio(page, 'studio.card.learn.5');

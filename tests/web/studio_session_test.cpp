@@ -672,3 +672,43 @@ TEST_CASE("The request the learner sent becomes the pattern's, its values placeh
   s.TextChanged();
   CHECK_FALSE(s.can_undo_keep());
 }
+
+TEST_CASE("A design judged as it is gets its score card again after a reload, judged afresh", "[studio]") {
+  StudioSession s;
+  REQUIRE(s.Open("online-orders"));
+  s.text() = s.challenge()->reference_text;
+  s.TextChanged();
+  CHECK(s.SavedJson()["judged"] == false);
+  const std::uint64_t before = s.revision();
+  s.Judge();
+  REQUIRE(s.verdict_current());
+  CHECK(s.revision() > before);  // what is saved changed
+  const nlohmann::json saved = s.SavedJson();
+  CHECK(saved["judged"] == true);
+
+  // The reload: the open challenge's design asks to be judged, once; judged, it is the same card.
+  StudioSession again;
+  again.Restore(saved);
+  CHECK_FALSE(again.verdict().has_value());
+  CHECK(again.TakeJudgeRequest());
+  CHECK_FALSE(again.TakeJudgeRequest());
+  again.Judge();
+  REQUIRE(again.verdict().has_value());
+  CHECK(again.verdict()->stars == s.verdict()->stars);
+  REQUIRE(again.verdict()->lines.size() == s.verdict()->lines.size());
+  for (std::size_t i = 0; i < s.verdict()->lines.size(); ++i)
+    CHECK(again.verdict()->lines[i].text == s.verdict()->lines[i].text);
+
+  // Changed since it was judged: nothing to judge after the reload.
+  s.text() += "\n";
+  s.TextChanged();
+  CHECK(s.SavedJson()["judged"] == false);
+  StudioSession changed;
+  changed.Restore(s.SavedJson());
+  CHECK_FALSE(changed.TakeJudgeRequest());
+  // A saved state that is not a boolean asks for nothing.
+  StudioSession odd;
+  odd.Restore(nlohmann::json::parse(R"({"open": "online-orders", "judged": "yes"})"));
+  CHECK(odd.open());
+  CHECK_FALSE(odd.TakeJudgeRequest());
+}

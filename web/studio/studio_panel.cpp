@@ -84,6 +84,10 @@ void DrawSpread(const KeyPreview::Spread& spread, const std::string& name, const
 }  // namespace
 
 void StudioPanel::Draw(const PanelRect& rect, PanelContext& ctx, const LessonPlayer& lessons) {
+  if (session_.TakeJudgeRequest()) {  // a restored design that had its score card: judged again
+    judge_requested_ = true;
+    judge_frames_ = 0;
+  }
   // Judge was pressed: the frame after the one that said "Judging…" does the work.
   if (judge_requested_ && ++judge_frames_ > 1) {
     session_.Judge();

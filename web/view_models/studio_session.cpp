@@ -204,6 +204,7 @@ void StudioSession::Judge() {
   ++verdicts_;
   if (verdict_->all_passed) par_shown_ = true;  // the par made visible once they pass
   Describe();
+  ++revision_;  // that the text was judged is saved
 }
 
 StudioSession::Light StudioSession::PatternLight(std::size_t pattern) const {
@@ -396,7 +397,8 @@ nlohmann::json StudioSession::SavedJson() const {
   for (const auto& [id, text] : set_aside_) set_aside[id] = text;
   return {{"open", challenge_ ? nlohmann::json(challenge_->challenge.id) : nlohmann::json(nullptr)},
           {"designs", designs},
-          {"setAside", set_aside}};
+          {"setAside", set_aside},
+          {"judged", verdict_current()}};
 }
 
 void StudioSession::Restore(const nlohmann::json& saved) {
@@ -408,6 +410,10 @@ void StudioSession::Restore(const nlohmann::json& saved) {
     for (auto d = it->begin(); d != it->end(); ++d)
       if (d->is_string() && FindChallenge(d.key())) set_aside_[d.key()] = d->get<std::string>();
   if (auto it = saved.find("open"); it != saved.end() && it->is_string()) Open(it->get<std::string>());
+  // The open challenge's design had its score card: judged again (a score card is not kept, its
+  // design is, and judging it gives the same card bit for bit).
+  if (auto it = saved.find("judged"); open() && it != saved.end() && it->is_boolean() && it->get<bool>())
+    judge_wanted_ = true;
 }
 
 nlohmann::json StudioSession::StateJson() const {

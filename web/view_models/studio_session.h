@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -103,6 +104,9 @@ class StudioSession {
   // How many verdicts Judge has given: moves with each new one (App passes each to the lesson).
   std::uint64_t verdicts() const { return verdicts_; }
   const std::string& judge_error() const { return judge_error_; }
+  // The design restored had been judged as it is: the studio judges it again (the frame after
+  // one that says so), once.
+  bool TakeJudgeRequest() { return std::exchange(judge_wanted_, false); }
   // The verdict on show was given to the text as it is now (not to an earlier one).
   bool verdict_current() const { return verdict_ && judged_text_ == text_; }
   // Each pattern's light: not judged (or the design changed since), passed, failed.
@@ -148,8 +152,9 @@ class StudioSession {
   void UndoKeep();
 
   // What App keeps in the browser: the challenge open (or none), each challenge's design text
-  // the learner changed, and the designs a link's design set aside. Restore takes what SavedJson gave, ignoring what it
-  // cannot read.
+  // the learner changed, the designs a link's design set aside, and whether the open design's
+  // score card is for its text as it is (then Restore has it judged again: TakeJudgeRequest). Restore takes what
+  // SavedJson gave, ignoring what it cannot read.
   nlohmann::json SavedJson() const;
   void Restore(const nlohmann::json& saved);
   // Moves whenever what SavedJson returns would change.
@@ -181,6 +186,7 @@ class StudioSession {
   std::string judged_text_;
   std::string judge_error_;
   bool par_shown_ = false;
+  bool judge_wanted_ = false;                     // Restore asks for the design to be judged again
   std::map<std::string, std::string> designs_;    // challenge id -> the learner's text
   std::map<std::string, std::string> set_aside_;  // challenge id -> their text a link's design replaced
   std::map<std::string, Verdict> pars_;           // challenge id -> the reference's card
@@ -189,8 +195,8 @@ class StudioSession {
   std::optional<KeyPreviewBuilder> preview_builder_;
   std::uint64_t revision_ = 0;
   std::uint64_t verdicts_ = 0;
-  std::optional<std::string> kept_text_;   // what the last KeepSentRequest made the text
-  std::string before_keep_;                // and the text before it
+  std::optional<std::string> kept_text_;  // what the last KeepSentRequest made the text
+  std::string before_keep_;               // and the text before it
   Kept last_kept_;
   std::string shown_text_;                 // the text whose items Preview last wrote
   std::vector<std::string> shown_tables_;  // and the tables it wrote them to
