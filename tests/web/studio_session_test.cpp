@@ -3,6 +3,7 @@
 // sandbox as one undo step, the par shown after a pass, and every design kept across a reload.
 #include "view_models/studio_session.h"
 
+#include <algorithm>
 #include <string>
 
 #include <catch2/catch.hpp>
@@ -595,12 +596,15 @@ TEST_CASE("An index no record has the key attributes of says so, and a table the
           "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
           "GlobalSecondaryIndexes": [{"IndexName": "Empty", "KeySchema": [{"AttributeName": "nobody", "KeyType": "HASH"}],
                                       "Projection": {"ProjectionType": "ALL"}}]})",
-      R"({"TableName": "Broken", "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}]})"};
-  design.entities = {{"Thing", "Things", {}}, {"Thing", "Broken", {}}};
+      R"({"TableName": "Broken", "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}]})",
+      R"({"TableName": "Wide", "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}],
+          "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
+          "ProvisionedThroughput": {"ReadCapacityUnits": 27000, "WriteCapacityUnits": 1}})"};
+  design.entities = {{"Thing", "Things", {}}, {"Thing", "Broken", {}}, {"Thing", "Wide", {}}};
   ddb::EntityRecords things{"Thing", "id", {}};
   for (int i = 0; i < 10; ++i) things.records.push_back({{"id", ddb::AttributeValue::S("t" + std::to_string(i))}});
   const KeyPreview preview = PreviewKeys(design, {things});
-  REQUIRE(preview.tables.size() == 2);
+  REQUIRE(preview.tables.size() == 3);
   REQUIRE(preview.tables[0].indexes.size() == 1);
   CHECK(preview.tables[0].indexes[0].items == 0);
   const PreviewText text = PreviewTextOf(preview.tables[0]);
@@ -612,6 +616,19 @@ TEST_CASE("An index no record has the key attributes of says so, and a table the
   CHECK(preview.tables[1].items == 10);
   CHECK(preview.tables[1].spread.partitions.empty());
   CHECK(SpreadLines(preview.tables[1].spread).empty());
+  // 27,000 read units and one write unit need 9.001 partitions' worth: ten, past the eight listed one by one.
+  const KeyPreview::Spread& wide = preview.tables.at(2).spread;
+  REQUIRE(wide.partitions.size() == 10);
+  const auto [emptiest, fullest] = std::minmax_element(
+      wide.partitions.begin(), wide.partitions.end(),
+      [](const ddb::PartitionInfo& a, const ddb::PartitionInfo& b) { return a.item_count < b.item_count; });
+  const std::vector<PreviewLine> lines = SpreadLines(wide);
+  REQUIRE(lines.size() == 1);  // ten items of one each: none stands out
+  CHECK(lines[0].text == "10 partitions as created: the fullest, P" + std::to_string(fullest->index) + ", holds " +
+                             std::to_string(fullest->item_count) + " items; the emptiest, P" +
+                             std::to_string(emptiest->index) + ", " + std::to_string(emptiest->item_count));
+  CHECK_FALSE(LargestStandsOut(wide));
+  CHECK(LargestStandsOut(preview.tables[0].spread) == false);
 }
 
 TEST_CASE("The request the learner sent becomes the pattern's, its values placeholders again, and can be taken back",

@@ -66,10 +66,9 @@ void DrawSpread(const KeyPreview::Spread& spread, const std::string& name, const
   std::vector<HashSlice> slices;
   slices.reserve(spread.partitions.size());
   for (const ddb::PartitionInfo& p : spread.partitions) slices.push_back({p.index, p.hash_begin, p.hash_end});
-  const HashMark& largest = spread.marks[spread.largest_mark];
-  const bool big = spread.marks.size() > 1 && largest.weight * 5 >= spread.items;
   // A low floor: a collection of 600 items stands far above those of 8.
-  DrawHashStrip(slices, spread.marks, ctx, 0.12f, big ? &largest : nullptr);
+  DrawHashStrip(slices, spread.marks, ctx, 0.12f,
+                LargestStandsOut(spread) ? &spread.marks[spread.largest_mark] : nullptr);
   ctx.probe.RecordLastItem(probe);
   if (ui::ItemTooltip tip; tip) {
     ImGui::Text("%s as CreateTable makes it: the 64-bit hash space split among its %zu partitions.", name.c_str(),

@@ -323,6 +323,10 @@ PreviewLine IndexPreviewLine(const KeyPreview::Index& index) {
   return {line};
 }
 
+bool LargestStandsOut(const KeyPreview::Spread& spread) {
+  return spread.marks.size() > 1 && spread.marks[spread.largest_mark].weight * 5 >= spread.items;
+}
+
 std::vector<PreviewLine> SpreadLines(const KeyPreview::Spread& spread) {
   std::vector<PreviewLine> lines;
   if (spread.partitions.empty() || spread.items == 0) return lines;
@@ -342,8 +346,8 @@ std::vector<PreviewLine> SpreadLines(const KeyPreview::Spread& spread) {
                      ", holds " + count(fullest->item_count) + " items; the emptiest, " + name(*emptiest) + ", " +
                      count(emptiest->item_count)});
   }
-  const HashMark& largest = spread.marks[spread.largest_mark];
-  if (spread.marks.size() > 1 && largest.weight * 5 >= spread.items) {
+  if (LargestStandsOut(spread)) {
+    const HashMark& largest = spread.marks[spread.largest_mark];
     const double share = 100.0 * static_cast<double>(largest.weight) / static_cast<double>(spread.items);
     lines.push_back({"one item collection holds " + std::to_string(static_cast<int>(std::lround(share))) +
                          " % of the items, all in P" + std::to_string(largest.partition) +

@@ -185,6 +185,9 @@ PreviewLine IndexPreviewLine(const KeyPreview::Index& index);
 // fullest and the emptiest); then, when one item collection holds a fifth of the items or more
 // (and there are others), a warning that one partition stores them all.
 std::vector<PreviewLine> SpreadLines(const KeyPreview::Spread& spread);
+// Whether one item collection of `spread` holds a fifth of its items or more, with others
+// beside it: the one SpreadLines warns of and the studio's strip draws in the warning colour.
+bool LargestStandsOut(const KeyPreview::Spread& spread);
 
 // A table's preview as the studio shows it, in words: its lines (KeyPreviewLines) above the
 // strip of its partitions, the strip's lines (SpreadLines) under it, then each GSI's line, strip
