@@ -655,6 +655,7 @@ TEST_CASE("The request the learner sent becomes the pattern's, its values placeh
   CHECK(kept.ok);
   CHECK(kept.message ==
         "\"A customer's ten newest orders\" is now the Query you sent, with {customerId} for \"c0001\": Judge it.");
+  CHECK(s.accessible_text() == "Design challenge: Online orders. " + kept.message);  // read out too
   REQUIRE(s.design().has_value());
   CHECK(s.design()->requests[2].operation == "Query");
   CHECK(nlohmann::json::parse(s.design()->requests[2].body)["ExpressionAttributeValues"][":c"]["S"] ==
@@ -682,6 +683,7 @@ TEST_CASE("The request the learner sent becomes the pattern's, its values placeh
   CHECK(everyone.message ==
         "Not kept: the request does not use customerId (\"c0001\"): it would read the same "
         "whatever the customerId.");
+  CHECK(s.accessible_text().starts_with("Design challenge: Online orders. " + everyone.message));
   CHECK(s.text() == before);
   // An edit after a keep: the keep is no longer what the text holds, so there is nothing to undo.
   REQUIRE(s.KeepSentRequest(2, "Query", sent).ok);

@@ -146,6 +146,7 @@ void StudioSession::ReadDesign() {
 void StudioSession::Describe() {
   const ddb::Challenge& c = challenge_->challenge;
   accessible_text_ = "Design challenge: " + c.title + ".";
+  if (!last_kept_.message.empty()) accessible_text_ += " " + last_kept_.message;
   if (!design_) accessible_text_ += " " + design_error_;
   else if (!judge_error_.empty()) accessible_text_ += " It cannot be judged: " + judge_error_;
   if (verdict_) {
@@ -349,37 +350,32 @@ ddb::Item StudioSession::TryoutParameters(std::size_t pattern) {
 
 StudioSession::Kept StudioSession::KeepSentRequest(std::size_t pattern, std::string_view operation,
                                                    std::string_view body) {
-  Kept out;
-  if (!challenge_ || pattern >= challenge_->challenge.patterns.size()) return out;
+  if (!challenge_ || pattern >= challenge_->challenge.patterns.size()) return {};
   const std::string& name = challenge_->challenge.patterns[pattern].pattern.name;
+  const auto refuse = [this](std::string message) {
+    last_kept_ = {false, std::move(message)};
+    Describe();
+    return last_kept_;
+  };
   static constexpr std::string_view kReads[] = {"GetItem", "Query", "Scan", "BatchGetItem"};
-  if (std::find(std::begin(kReads), std::end(kReads), operation) == std::end(kReads)) {
-    out.message = "A pattern's request is a GetItem, Query, Scan or BatchGetItem; the request you sent is a " +
-                  std::string(operation) + ".";
-    return last_kept_ = out;
-  }
+  if (std::find(std::begin(kReads), std::end(kReads), operation) == std::end(kReads))
+    return refuse("A pattern's request is a GetItem, Query, Scan or BatchGetItem; the request you sent is a " +
+                  std::string(operation) + ".");
   const ddb::Item parameters = TryoutParameters(pattern);
   auto unbound = ddb::UnbindPatternRequest(body, parameters);
-  if (!unbound.ok()) {
-    out.message = "Not kept: " + unbound.status().message() + ".";
-    return last_kept_ = out;
-  }
+  if (!unbound.ok()) return refuse("Not kept: " + unbound.status().message() + ".");
   auto text = ddb::WithPatternRequest(text_, name, operation, *unbound);
-  if (!text.ok()) {
-    out.message = "Not kept: " + text.status().message() + ". Mend the design's text first.";
-    return last_kept_ = out;
-  }
-  before_keep_ = text_;
-  text_ = std::move(text).value();
-  kept_text_ = text_;
-  TextChanged();
+  if (!text.ok()) return refuse("Not kept: " + text.status().message() + ". Mend the design's text first.");
   std::string placeholders;
   for (const auto& [parameter, value] : parameters)
     placeholders += (placeholders.empty() ? "" : ", ") + ("{" + parameter + "} for ") + ddb::ReadableValue(value);
-  out.ok = true;
-  out.message = "\"" + name + "\" is now the " + std::string(operation) + " you sent" +
-                (placeholders.empty() ? "" : ", with " + placeholders) + ": Judge it.";
-  return last_kept_ = out;
+  last_kept_ = {true, "\"" + name + "\" is now the " + std::string(operation) + " you sent" +
+                          (placeholders.empty() ? "" : ", with " + placeholders) + ": Judge it."};
+  before_keep_ = text_;
+  text_ = std::move(text).value();
+  kept_text_ = text_;
+  TextChanged();  // read again and described, what was kept included
+  return last_kept_;
 }
 
 void StudioSession::UndoKeep() {
