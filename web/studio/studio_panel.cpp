@@ -177,12 +177,17 @@ void StudioPanel::DrawPatterns(PanelContext& ctx) {
   DrawKeep(ctx);
   if (!c.writes.empty()) {
     Heading("Writes", ctx);
+    // Each write's name, and what it does under it as a pattern's summary is (wrapped only at
+    // spaces: ImGui's own wrapping left a lone ')' after "SHIPPED\"").
     for (std::size_t i = 0; i < c.writes.size(); ++i) {
-      ui::TextWrap wrap;
-      ImGui::Bullet();
-      ImGui::TextUnformatted(c.writes[i].name.c_str());
-      ImGui::SameLine();
-      ImGui::TextColored(ctx.colors.dim, "(%s)", session_.write_summaries()[i].c_str());
+      {
+        ui::TextWrap wrap;
+        ImGui::Bullet();
+        ImGui::TextUnformatted(c.writes[i].name.c_str());
+      }
+      ImGui::Indent(ImGui::GetFontSize());
+      DrawPlainWrapped(session_.write_summaries()[i], ctx.colors.dim, ctx.fonts);
+      ImGui::Unindent(ImGui::GetFontSize());
     }
   }
 }
