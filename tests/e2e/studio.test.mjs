@@ -296,7 +296,7 @@ for (const size of sizes) {
 
     if (size === sizes[0]) test('the second challenge, support tickets, opens on its own starting design and is judged', async () => {
       await navigate(page, `${site.server.url}?studio=support-tickets`);
-      // Its 3,050 records are keyed in two frames' slices (2,500 a frame): the preview waits for both.
+      // Its 3,050 records are keyed in three frames' slices (1,250 a frame): the preview waits for them.
       let s = await waitForState(page, (st) => st.studio?.id === 'support-tickets' && !st.studio.previewing);
       assert.equal(s.studio.title, 'Support tickets for many companies');
       assert.deepEqual(s.studio.keyPreview, ['Tenants (tenantId): 50 items in 50 item collections',
