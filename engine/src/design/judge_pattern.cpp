@@ -28,6 +28,14 @@ std::string ParameterList(const Item& parameters) {
   return out.empty() ? "none" : out;
 }
 
+// A parameter's value as it is written in a request's string values: an S as it is, an N in
+// its decimal text (the only types a placeholder binds to).
+std::optional<std::string> BoundText(const AttributeValue& value) {
+  if (value.type() == ValueType::kS) return value.as_s();
+  if (value.type() == ValueType::kN) return value.as_n().ToString();
+  return std::nullopt;
+}
+
 // Replaces every string value of `node` that holds a parameter in braces with its value under
 // `parameters`; the reason it cannot, or "". (Either JSON: the judge's own, or one that keeps the
 // learner's member order for the builder.)
@@ -50,8 +58,7 @@ std::string BindParameters(Json& node, const Item& parameters) {
              "}, which is not a parameter of the pattern (it has " + ParameterList(parameters) + ")";
   auto value = ApplyKeyTemplate(*key_template, parameters);
   if (!value.ok()) return "the request's " + ReadableValue(AttributeValue::S(text)) + ": " + value.status().message();
-  if (value->type() == ValueType::kS) node = value->as_s();
-  else if (value->type() == ValueType::kN) node = value->as_n().ToString();
+  if (std::optional<std::string> bound = BoundText(*value)) node = std::move(*bound);
   else
     return "the request's " + ReadableValue(AttributeValue::S(text)) +
            " would be binary: bind binary keys as {\"B\": ...} values";
@@ -193,14 +200,6 @@ std::string Diagnose(PatternVerdict::Problem& kind, const AccessPattern& pattern
 }  // namespace
 
 namespace {
-
-// A parameter's value as it is written in a request's string values: an S as it is, an N in
-// its decimal text (the only types BindParameters writes).
-std::optional<std::string> BoundText(const AttributeValue& value) {
-  if (value.type() == ValueType::kS) return value.as_s();
-  if (value.type() == ValueType::kN) return value.as_n().ToString();
-  return std::nullopt;
-}
 
 // Puts the placeholders back in the string values of `node` (UnbindPatternRequest), counting in
 // `used` each parameter put back; a string holding a brace of its own is `braced`.
