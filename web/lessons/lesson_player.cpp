@@ -365,12 +365,8 @@ void LessonPlayer::AfterSend(std::string_view operation, std::string_view body, 
 }
 
 void LessonPlayer::ObserveJudgment(ddb::DesignJudgment judgment) {
-  if (replaying_ || view_ != View::kStep) return;
-  const ddb::Lesson* l = lesson();
-  if (!l) return;
-  const ddb::LessonStep& step = l->steps[step_];
   // Only the step that handed the learner to this challenge, with its task in view.
-  if (!step.task || step.studio != judgment.challenge || !TaskRevealed()) return;
+  if (replaying_ || !StudioStep(judgment.challenge)) return;
   StepState& state = steps_[step_];
   if (StepDone(step_) || state.task_passed) return;
   state.last = ddb::LessonObservation{.judgment = std::move(judgment)};
@@ -379,14 +375,19 @@ void LessonPlayer::ObserveJudgment(ddb::DesignJudgment judgment) {
   Judge(state.last);
 }
 
-LessonPlayer::StudioTask LessonPlayer::StudioTaskFor(std::string_view challenge) const {
+const ddb::LessonStep* LessonPlayer::StudioStep(std::string_view challenge) const {
   const ddb::Lesson* l = lesson();
-  if (!l || view_ != View::kStep) return {};
+  if (!l || view_ != View::kStep) return nullptr;
   const ddb::LessonStep& step = l->steps[step_];
-  // As ObserveJudgment: a task still behind its question is not yet the learner's to do.
-  if (!step.task || step.studio != challenge || !TaskRevealed()) return {};
+  // A task still behind its question is not yet the learner's to do.
+  return step.task && step.studio == challenge && TaskRevealed() ? &step : nullptr;
+}
+
+LessonPlayer::StudioTask LessonPlayer::StudioTaskFor(std::string_view challenge) const {
+  const ddb::LessonStep* step = StudioStep(challenge);
+  if (!step) return {};
   const StepState& state = steps_[step_];
-  return {&*step.task, StepDone(step_) || state.task_passed, state.attempted ? state.reason : std::string()};
+  return {&*step->task, StepDone(step_) || state.task_passed, state.attempted ? state.reason : std::string()};
 }
 
 void LessonPlayer::Judge(const ddb::LessonObservation& observation, bool attempt) {

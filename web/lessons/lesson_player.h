@@ -205,6 +205,8 @@ class LessonPlayer final : public WireObserver {
   LessonRecord* record();
   bool StepDone(int step) const;
   bool TaskRevealed() const;
+  // The open step when its task is done in the studio on `challenge` and is in view; else null.
+  const ddb::LessonStep* StudioStep(std::string_view challenge) const;
   // The facts the lesson's steps teach, each once, in the order they come up.
   static std::vector<std::string> LessonFacts(const ddb::Lesson& lesson);
 
