@@ -561,9 +561,9 @@ describe('progress and links', () => {
     }
   });
 
-  test('a task done in the design studio: the starting design\'s verdict says what is missing, a design that answers does it', async () => {
-    const challenge = JSON.parse(fs.readFileSync(path.join(repoRoot, 'lessons/challenges/01-online-orders.json'), 'utf8'));
-    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=access-patterns&step=7`, {
+  test('a task done in the design studio: the starting design\'s verdict says what is missing, the worksheet line shows the request changed, and its verdict does it', async () => {
+    const challenge = JSON.parse(fs.readFileSync(path.join(repoRoot, 'lessons/challenges/00-books-by-author.json'), 'utf8'));
+    const { page, context, errors } = await openPage(env.browser, `${env.server.url}?lesson=access-patterns&step=1`, {
       permissions: clipboardPermissions,
     });
     // The studio's panel scrolls under the wheel at its right edge (its editor scrolls on its own).
@@ -575,7 +575,7 @@ describe('progress and links', () => {
       return waitForState(page, (s) => s.frameCount > before && s.studio.judged && s.studio.current, 30000);
     };
     try {
-      await onStep(page, 7);
+      await onStep(page, 1);
       // The studio's button comes with the task, once the step's question is answered.
       await scrollTo(page, 'lesson.choice.1', 'lesson.body');
       await clickWidget(page, 'lesson.choice.1');
@@ -583,20 +583,37 @@ describe('progress and links', () => {
       await scrollTo(page, 'lesson.studio', 'lesson.body', { edge: true });
       await screenshot(page, 'lesson-studio-link.png');
       await clickWidget(page, 'lesson.studio');
-      let s = await waitForState(page, (st) => st.studio?.id === 'online-orders');
-      assert.equal(s.lesson.step, 7, 'the lesson stays where it was');
+      let s = await waitForState(page, (st) => st.studio?.id === 'books-by-author');
+      assert.equal(s.lesson.step, 1, 'the lesson stays where it was');
       assert.ok(await widgetRect(page, 'studio.lesson_task'), 'the studio shows the lesson\'s task above its brief');
-      // The starting design, judged as it is: its scans leave two of the three reads without a tick.
+      // The worksheet: each read with the request the starting design sends for it.
+      assert.deepEqual(s.studio.requests, [
+        'Scan of Authors, filter authorId = "{authorId}"',
+        'Scan of Books, filter authorId = "{authorId}"',
+        'Scan of Books, filter authorId = "{authorId}" AND begins_with(published, "{decade}")',
+      ]);
+      await scrollStudio('studio.request.0');
+      await screenshot(page, 'lesson-studio-opened.png');
+      // The starting design, judged as it is: the profile is a Scan, so no read has its tick.
       s = await judge();
       assert.equal(s.lesson.task.passed, false);
-      assert.equal(s.lesson.task.reason, 'not yet: \u201CA customer\'s ten newest orders\u201D, \u201CA customer\'s orders of a month\u201D have no \u2713 in the studio\'s score card');
+      assert.equal(s.lesson.task.reason, 'not yet: \u201CAn author\'s profile\u201D has no \u2713 in the studio\'s score card');
+      assert.equal(s.studio.lines[0].text, '\u2717 An author\'s profile: for {authorId: "a001"}: Scan: reads all 40 items to return 1');
       await screenshot(page, 'lesson-studio-not-yet.png');
-      // A design that answers them (the challenge's own reference), judged.
+      // The profile made a GetItem by its key, the rest as it was; its worksheet line says so.
+      const design = structuredClone(challenge.starter);
+      design.requests[0] = {
+        pattern: "An author's profile",
+        operation: 'GetItem',
+        request: { TableName: 'Authors', Key: { authorId: { S: '{authorId}' } } },
+      };
       await scrollStudio('studio.editor', { step: -120 });
       await clickWidget(page, 'studio.editor');
-      await pasteText(page, JSON.stringify(challenge.reference, null, 2));
-      await waitForState(page, (st) => st.studio.designError === '' && !st.studio.current);
+      await pasteText(page, JSON.stringify(design, null, 2));
+      s = await waitForState(page, (st) => st.studio.designError === '' && !st.studio.current);
+      assert.equal(s.studio.requests[0], 'GetItem on Authors: authorId = "{authorId}"');
       s = await judge();
+      assert.equal(s.studio.lines[0].text, '\u2713 An author\'s profile: GetItem, 3 calls, 3 items read for 3, 1.5 read units');
       assert.equal(s.lesson.task.passed, true);
       assert.ok(s.lesson.stepDone);
       await screenshot(page, 'lesson-studio-done.png');
@@ -605,7 +622,7 @@ describe('progress and links', () => {
       await clickWidget(page, 'studio.close');
       s = await waitForState(page, (st) => st.studio === null && st.lesson?.view === 'step');
       assert.equal(s.lesson.id, 'access-patterns');
-      assert.equal(s.lesson.step, 7);
+      assert.equal(s.lesson.step, 1);
       assert.equal(s.lesson.task.passed, true);
       assert.deepEqual(errors, []);
     } finally {

@@ -1781,3 +1781,58 @@ TEST_CASE("Social comments: three entities in one table, comments read both ways
         std::string::npos);
   CHECK(index_line.lesson == "hot-indexes");
 }
+
+TEST_CASE("Books by author, lesson 10's challenge: the reference at par, and the designs a learner tries first",
+          "[design]") {
+  const ddb::Challenge c = ShippedChallenge("00-books-by-author.json");
+  CHECK(c.id == "books-by-author");
+  REQUIRE(c.patterns.size() == 3);
+  REQUIRE(c.traffic.has_value());
+  const ddb::ScoreCard* par = &JudgedOnce("00-books-by-author.json");
+  // 40 authors and 600 books, the prolific author's 170 books in one item collection: the
+  // whole collection newest first, a decade of it by the start of the sort key.
+  CheckAtPar(*par, 640);
+  CHECK(LineOf(*par, *par, "\xE2\x9C\x93 An author's books, newest first").text ==
+        "\xE2\x9C\x93 An author's books, newest first: Query, 3 calls, 187 items read for 187, 3.5 read units");
+
+  using Problem = ddb::PatternVerdict::Problem;
+  // 1. The starting design (lesson 10, step 1): a table per entity, every read a Scan, the
+  // profile too.
+  const ddb::ScoreCard starter = CardOf(c, *c.starter);
+  CHECK(starter.PatternsPassed() == 0);
+  CHECK(starter.patterns[0].verdict.reason == "for {authorId: \"a001\"}: Scan: reads all 40 items to return 1");
+  CHECK(starter.patterns[1].verdict.reason == "for {authorId: \"a001\"}: Scan: reads all 600 items to return 170");
+  CHECK(LineOf(starter, *par, "\xE2\x9C\x97 An author's profile").lesson == "filters-vs-keys");
+  // 2. Books keyed by their id alone under the author: the right books, in the order of their
+  // ids, not of their dates; and no decade starts a key.
+  const ddb::ScoreCard by_id =
+      QuietCardOf(c, EditedReference(c, [](auto& j) { j["entities"][1]["keys"]["sk"] = "BOOK#{bookId}"; }));
+  CHECK(by_id.patterns[0].verdict.passed);
+  CHECK(by_id.patterns[1].verdict.problem == Problem::kOrder);
+  CHECK(by_id.patterns[1].verdict.reason ==
+        "for {authorId: \"a001\"}: the right Book records in the wrong order (by published, newest or largest "
+        "first): \"b0598\" came before \"b0596\"");
+  CHECK(LineOf(by_id, *par, "\xE2\x9C\x97 An author's books, newest first").lesson == "sort-key-conditions");
+  CHECK(by_id.patterns[2].verdict.problem == Problem::kMissing);
+  // 3. A sort key that names the author again instead of the book: every book of an author
+  // replaces the one before, and the judge counts what was lost.
+  const ddb::ScoreCard lossy =
+      QuietCardOf(c, EditedReference(c, [](auto& j) { j["entities"][1]["keys"]["sk"] = "BOOK#{authorId}"; }));
+  CHECK(lossy.items.replaced == 600 - 40);  // each author keeps one book
+  CHECK(lossy.patterns[1].verdict.reason ==
+        "for {authorId: \"a001\"}: misses 169 of 170 Book records (\"b0235\" among them)");
+  CHECK(LineOf(lossy, *par, "\xE2\x9C\x97 An author's books, newest first").lesson == "composite-keys");
+  // 4. The books of every author newest first, with no condition on the sort key: the profile
+  // comes back among them.
+  const ddb::ScoreCard with_profile = QuietCardOf(c, EditedReference(c, [](auto& j) {
+                                                    auto& q = j["requests"][1]["request"];
+                                                    q["KeyConditionExpression"] = "pk = :a";
+                                                    q["ExpressionAttributeValues"].erase(":book");
+                                                  }));
+  CHECK(with_profile.patterns[1].verdict.problem == Problem::kExtra);
+  CHECK(with_profile.patterns[1].verdict.reason ==
+        "for {authorId: \"a001\"}: returns 1 item that is not a Book record (without bookId): the key condition "
+        "should leave it out");
+  CHECK(LineOf(with_profile, *par, "\xE2\x9C\x97 An author's books, newest first").lesson == "sort-key-conditions");
+  CHECK(LineOf(with_profile, *par, "\xE2\x9C\x97 An author's books, newest first").step == 2);
+}

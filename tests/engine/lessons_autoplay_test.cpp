@@ -145,6 +145,16 @@ void Autoplay(const ddb::Lesson& lesson) {
       if (step.show_me) last = Run(db, step.show_me->request);
       continue;
     }
+    // A studio step judges the designs judged while it is on (the page keeps each step's own
+    // observations), and the learner opens the studio on the challenge's starting design: the
+    // starting design's card must not do it.
+    if (const ddb::check::Judged* judged = JudgedIn(step.task->check)) {
+      const ddb::Challenge challenge = ShippedChallenge(judged->challenge);
+      REQUIRE(challenge.starter.has_value());
+      auto card = ddb::JudgeDesign(challenge, *challenge.starter);
+      REQUIRE(card.ok());
+      last = ddb::LessonObservation{.judgment = ddb::JudgmentOf(challenge.id, *card)};
+    }
     const ddb::CheckOutcome before = ddb::EvaluateCheck(step.task->check, last, db, step_began);
     INFO("before the solution: " << (before.passed ? "passed" : before.reason));
     CHECK_FALSE(before.passed);  // otherwise the task would be done before the learner acts
@@ -353,7 +363,9 @@ TEST_CASE("Every lesson has the learner act, predict and recover: tasks, quizzes
       for (const auto& step : lesson.steps) {
         tasks += step.task ? 1 : 0;
         quizzes += step.quiz ? 1 : 0;
-        show_mes += step.show_me ? 1 : 0;
+        // A step done in the design studio has its example there: Try it loads the design's own
+        // request for a pattern into the builder, bound to the big tenant's values.
+        show_mes += step.show_me || !step.studio.empty() ? 1 : 0;
         if (step.quiz)
           for (const auto& choice : step.quiz->choices) CHECK(choice.explanation.size() >= 20);
       }
@@ -423,16 +435,16 @@ TEST_CASE(
         facts_designed.insert(step.facts.begin(), step.facts.end());
       }
     }
-  CHECK(tasks == 98);
-  CHECK(composed == 89);
+  CHECK(tasks == 95);
+  CHECK(composed == 83);
   CHECK(designs == 8);
-  CHECK(judged == 1);         // lesson 10's last task, done in the design studio
-  CHECK(with_example == 89);  // every composed task
+  CHECK(judged == 4);         // lesson 10's tasks, done in the design studio
+  CHECK(with_example == 83);  // every composed task
   // Steps that ask for a number before their task (judged on the learner's own request), and
   // near misses explained in the task's own words.
   CHECK(predictions == 14);
-  CHECK(rules == 50);
-  CHECK(tasks_with_rules == 45);
+  CHECK(rules == 46);
+  CHECK(tasks_with_rules == 41);
   // Every fact the curriculum teaches is done by a composed request, except the two shown only
   // by running traffic: a hot key throttling (F27) and time-ordered keys crowding (F30), where choosing
   // the key design and watching the run is the task.

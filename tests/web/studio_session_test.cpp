@@ -34,7 +34,9 @@ std::uint64_t ItemsOf(const Page& p, const std::string& table) {
 TEST_CASE("Every shipped challenge is built into the page and parses, with a starting design", "[studio]") {
   const auto& challenges = ShippedChallenges();
   REQUIRE(challenges.size() >= 1);
-  CHECK(challenges.front()->file == "01-online-orders.json");
+  // In rising difficulty: lesson 10's three reads of one collection first.
+  CHECK(challenges.front()->file == "00-books-by-author.json");
+  CHECK(challenges[1]->file == "01-online-orders.json");
   // The lessons list reserves room for this many before it parses them (every file parses).
   CHECK(ShippedChallengeCount() == challenges.size());
   for (const ShippedChallenge* c : challenges) {
@@ -730,4 +732,38 @@ TEST_CASE("A design judged as it is gets its score card again after a reload, ju
   odd.Restore(nlohmann::json::parse(R"({"open": "online-orders", "judged": "yes"})"));
   CHECK(odd.open());
   CHECK_FALSE(odd.TakeJudgeRequest());
+}
+
+TEST_CASE("Each pattern's request reads as a worksheet line: operation, table, key condition, values written out",
+          "[studio]") {
+  // Lesson 10's challenge: the starting design scans; the reference reads one collection.
+  StudioSession studio;
+  REQUIRE(studio.Open("books-by-author"));
+  CHECK(studio.request_summaries() ==
+        std::vector<std::string>{
+            "Scan of Authors, filter authorId = \"{authorId}\"", "Scan of Books, filter authorId = \"{authorId}\"",
+            "Scan of Books, filter authorId = \"{authorId}\" AND begins_with(published, \"{decade}\")"});
+  studio.text() = studio.challenge()->reference_text;
+  studio.TextChanged();
+  CHECK(
+      studio.request_summaries() ==
+      std::vector<std::string>{"GetItem on Library: pk = \"AUTHOR#{authorId}\" AND sk = \"PROFILE\"",
+                               "Query on Library: pk = \"AUTHOR#{authorId}\" AND begins_with(sk, \"BOOK#\"), backwards",
+                               "Query on Library: pk = \"AUTHOR#{authorId}\" AND begins_with(sk, \"BOOK#{decade}\")"});
+  CHECK(studio.StateJson()["requests"] == nlohmann::json(studio.request_summaries()));
+  // Names, numbers, an index and a Limit; a placeholder the request does not define stays as
+  // written, and a '#' inside a value is never read as a name.
+  CHECK(RequestSummary({"Query", R"({"TableName": "Shop", "IndexName": "GSI2",
+      "KeyConditionExpression": "#s = :s AND GSI2SK > :t", "FilterExpression": "#t >= :min AND x = :nope",
+      "ExpressionAttributeNames": {"#s": "status", "#t": "total"},
+      "ExpressionAttributeValues": {":s": {"S": "STATUS#{status}"}, ":t": {"S": "#t"}, ":min": {"N": "{min}"}},
+      "Limit": 20})"}) ==
+        "Query on Shop, index GSI2: status = \"STATUS#{status}\" AND GSI2SK > \"#t\", filter total >= {min} AND x = "
+        ":nope, Limit 20");
+  // What is not an object says only its operation.
+  CHECK(RequestSummary({"GetItem", "not json"}) == "GetItem");
+  // A design that does not parse has no worksheet lines.
+  studio.text() = "{";
+  studio.TextChanged();
+  CHECK(studio.request_summaries().empty());
 }

@@ -90,7 +90,8 @@ void LessonPlayer::DrawChallenges(PanelContext& ctx) {
     const ddb::Challenge& challenge = c->challenge;
     ui::Id id(challenge.id.c_str());
     const std::string label = challenge.title + "\n" + std::to_string(challenge.patterns.size()) +
-                              " access patterns \xC2\xB7 " + std::to_string(challenge.writes.size()) + " writes";
+                              " access patterns \xC2\xB7 " + std::to_string(challenge.writes.size()) +
+                              (challenge.writes.size() == 1 ? " write" : " writes");
     ImGui::Bullet();
     ImGui::SameLine();
     if (ctx.probe.Item("studio.list." + challenge.id, ImGui::Selectable(label.c_str()))) studio_request_ = challenge.id;

@@ -167,6 +167,13 @@ void StudioPanel::DrawPatterns(PanelContext& ctx) {
     ui::TextWrap wrap;
     ImGui::Indent(ImGui::GetFontSize());
     ImGui::TextColored(ctx.colors.dim, "%s", session_.pattern_summaries()[i].c_str());
+    // The worksheet's other column: what the design sends for it (the operation and its key
+    // condition), so the design reads pattern by pattern while it is edited.
+    if (i < session_.request_summaries().size()) {
+      DrawPlainWrapped("\xE2\x86\x92 " + session_.request_summaries()[i], ImGui::GetStyleColorVec4(ImGuiCol_Text),
+                       ctx.fonts);
+      ctx.probe.RecordLastItem("studio.request." + std::to_string(i));
+    }
     ImGui::Unindent(ImGui::GetFontSize());
   }
   if (!tryout_note_.empty()) {

@@ -1,6 +1,8 @@
 #include "view_models/studio_session.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -26,6 +28,39 @@ const char* OpWords(ddb::PatternCondition::Op op) {
   return "=";
 }
 
+// A value of a design's request as the worksheet writes it: ReadableValue's words, and a number
+// that is still a placeholder ({"N": "{min}"}, which no number parser takes) as it stands.
+std::string WrittenValue(const nlohmann::json& v) {
+  if (auto value = ddb::AttributeValueFromJson(v); value.ok()) return ddb::ReadableValue(*value);
+  if (v.is_object() && v.size() == 1 && v.contains("N") && v["N"].is_string()) return v["N"].get<std::string>();
+  return v.dump();
+}
+
+// An expression with its placeholders written out: `#s = :s` with {"#s": "status"} and
+// {":s": {"S": "PENDING"}} is `status = "PENDING"`. One pass, so a value's own '#' or ':'
+// ("AUTHOR#{authorId}") is never read as a placeholder.
+std::string WithPlaceholdersWritten(const std::string& expression, const nlohmann::json& body) {
+  const auto names = body.find("ExpressionAttributeNames");
+  const auto values = body.find("ExpressionAttributeValues");
+  const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  std::string out;
+  for (std::size_t i = 0; i < expression.size();) {
+    const char c = expression[i];
+    std::size_t end = i + 1;
+    while ((c == '#' || c == ':') && end < expression.size() && word(expression[end])) ++end;
+    const std::string token = expression.substr(i, end - i);
+    std::string written = token;
+    if (c == '#' && names != body.end() && names->is_object()) {
+      if (const auto n = names->find(token); n != names->end() && n->is_string()) written = n->get<std::string>();
+    } else if (c == ':' && values != body.end() && values->is_object()) {
+      if (const auto v = values->find(token); v != values->end()) written = WrittenValue(*v);
+    }
+    out += written;
+    i = end;
+  }
+  return out;
+}
+
 // BatchWriteItem takes at most 25 puts a request (DynamoDB's limit).
 constexpr std::size_t kBatch = 25;
 
@@ -41,6 +76,34 @@ std::string PatternSummary(const ddb::AccessPattern& pattern) {
     out += std::string(pattern.descending ? ", newest or largest " : ", oldest or smallest ") + pattern.order_by +
            " first";
   if (pattern.limit > 0) out += ", at most " + std::to_string(pattern.limit);
+  return out;
+}
+
+std::string RequestSummary(const ddb::PatternRequest& request) {
+  const nlohmann::json body = nlohmann::json::parse(request.body, nullptr, /*allow_exceptions=*/false);
+  if (!body.is_object()) return request.operation;
+  const auto text = [&body](const char* member) {
+    const auto it = body.find(member);
+    return it != body.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  std::string out = request.operation;
+  if (const std::string table = text("TableName"); !table.empty())
+    out += (request.operation == "Scan" ? " of " : " on ") + table;
+  if (const std::string index = text("IndexName"); !index.empty()) out += ", index " + index;
+  std::string condition;
+  if (const auto key = body.find("Key"); key != body.end() && key->is_object()) {
+    for (const auto& [name, v] : key->items())
+      condition += (condition.empty() ? "" : " AND ") + name + " = " + WrittenValue(v);
+  } else {
+    condition = WithPlaceholdersWritten(text("KeyConditionExpression"), body);
+  }
+  if (!condition.empty()) out += ": " + condition;
+  if (const std::string filter = text("FilterExpression"); !filter.empty())
+    out += ", filter " + WithPlaceholdersWritten(filter, body);
+  if (const auto forward = body.find("ScanIndexForward"); forward != body.end() && *forward == false)
+    out += ", backwards";
+  if (const auto limit = body.find("Limit"); limit != body.end() && limit->is_number_integer())
+    out += ", Limit " + std::to_string(limit->get<std::int64_t>());
   return out;
 }
 
@@ -132,8 +195,10 @@ void StudioSession::ReadDesign() {
   design_error_.clear();
   key_preview_ = {};
   key_preview_text_.clear();
+  request_summaries_.clear();
   if (auto design = ddb::ParseDesign(text_, challenge_->challenge); design.ok()) {
     design_ = std::move(design).value();
+    for (const ddb::PatternRequest& request : design_->requests) request_summaries_.push_back(RequestSummary(request));
     // The first slice now: a challenge of a few thousand records is previewed in this frame.
     preview_builder_.emplace(*design_, Records());
     AdvancePreview();
@@ -443,6 +508,7 @@ nlohmann::json StudioSession::StateJson() const {
           {"stars", verdict_ ? verdict_->stars : 0},
           {"lines", lines},
           {"lights", lights},
+          {"requests", request_summaries_},
           {"parShown", par_shown_},
           {"textLength", text_.size()},
           {"keyPreview", preview},

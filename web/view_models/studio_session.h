@@ -33,6 +33,10 @@ namespace playground {
 // A pattern as the studio's list states it, in the domain's words: "Order where customerId =
 // {customerId}, newest createdAt first, at most 10".
 std::string PatternSummary(const ddb::AccessPattern& pattern);
+// The request a design sends for a pattern, the worksheet's operation and key condition in one
+// line, placeholders written out: "Query on Library: pk = \"AUTHOR#{authorId}\" AND
+// begins_with(sk, \"BOOK#\"), backwards"; "Scan of Books, filter authorId = \"{authorId}\"".
+std::string RequestSummary(const ddb::PatternRequest& request);
 // A write in the same words: "Order created", "Order changed: status set", "Order deleted".
 std::string WriteSummary(const ddb::WritePattern& write);
 
@@ -92,6 +96,9 @@ class StudioSession {
   // The challenge's patterns and writes in words (PatternSummary, WriteSummary), in its order.
   const std::vector<std::string>& pattern_summaries() const { return pattern_summaries_; }
   const std::vector<std::string>& write_summaries() const { return write_summaries_; }
+  // The design's request for each pattern in the same order (RequestSummary); empty while the
+  // text is not a design.
+  const std::vector<std::string>& request_summaries() const { return request_summaries_; }
   // What is on show in plain words, for the screen-reader live region: the challenge, the
   // design's problem, the verdict's stars and lines (kept up to date, not built per frame).
   const std::string& accessible_text() const { return accessible_text_; }
@@ -181,6 +188,7 @@ class StudioSession {
   std::vector<PreviewText> key_preview_text_;
   std::vector<std::string> pattern_summaries_;
   std::vector<std::string> write_summaries_;
+  std::vector<std::string> request_summaries_;
   std::string accessible_text_;
   std::optional<Verdict> verdict_;
   std::string judged_text_;

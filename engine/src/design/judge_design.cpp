@@ -171,7 +171,7 @@ void PointToLesson(const PatternScore& score, const ScoreCard& card, CardLine& l
       else if (score.reads_index) to("global-indexes", 5);   // A sparse index leaves items out
       else to("access-patterns", 1);                         // Write the reads down first
       break;
-    case Problem::kExtra:
+    case Problem::kExtra: to("sort-key-conditions", 2); break;  // begins_with: a prefix is a range
     case Problem::kRepeated: to("access-patterns", 1); break;
     case Problem::kRequest:
     case Problem::kNone: break;

@@ -142,16 +142,19 @@ std::string Diagnose(PatternVerdict::Problem& kind, const AccessPattern& pattern
   };
   const std::string& id = records.id_attribute;
   const std::string entity = records.entity + " record";
+  // Every item made of a record carries the record's id (MaterialiseRecords writes every
+  // attribute), so an item without it is another entity's (an author's profile among their
+  // books), unless a projection left the id out of every item.
   std::vector<std::string> returned_ids;
+  std::size_t others = 0;
   for (const Item& item : run.items) {
-    const AttributeValue* v = FindAttribute(item, id);
-    if (!v)
-      return found(
-          Problem::kUnidentified,
-          "the items returned do not carry " + id +
-              ", so the judge cannot tell which records they are: project it into the index, or read the items");
-    returned_ids.push_back(ReadableValue(*v));
+    if (const AttributeValue* v = FindAttribute(item, id)) returned_ids.push_back(ReadableValue(*v));
+    else ++others;
   }
+  if (others > 0 && returned_ids.empty())
+    return found(Problem::kUnidentified,
+                 "the items returned do not carry " + id +
+                     ", so the judge cannot tell which records they are: project it into the index, or read the items");
   std::vector<std::string> expected_ids;
   for (const Item* record : answer) expected_ids.push_back(ReadableValue(record->at(id)));
   const std::set<std::string> expected(expected_ids.begin(), expected_ids.end());
@@ -165,6 +168,11 @@ std::string Diagnose(PatternVerdict::Problem& kind, const AccessPattern& pattern
     return found(Problem::kMissing, "misses " + GroupedDigits(missing.size()) + " of " +
                                         CountedNoun(expected.size(), entity, entity + "s") + " (" + missing.front() +
                                         (missing.size() > 1 ? " among them" : "") + ")");
+  if (others > 0)
+    return found(Problem::kExtra, "returns " + CountedNoun(others, "item", "items") + " that " +
+                                      (others == 1 ? "is not a " : "are not ") + entity + (others == 1 ? "" : "s") +
+                                      " (without " + id + "): the key condition should leave " +
+                                      (others == 1 ? "it" : "them") + " out");
   if (!extra.empty())
     return found(Problem::kExtra, "returns " + CountedNoun(extra.size(), entity, entity + "s") + " it should not (" +
                                       extra.front() + (extra.size() > 1 ? " among them" : "") + ")");
