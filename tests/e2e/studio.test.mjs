@@ -332,6 +332,11 @@ for (const size of sizes) {
       const strip = await widgetRect(page, 'studio.strip.0');
       assert.equal(strip.cut, undefined, `the strip is whole: ${JSON.stringify(strip)}`);
       await screenshot(page, 'studio-strips-250.png');
+      // So does each pattern's worksheet line, the request its design sends, wrapped at spaces.
+      await scrollStudio(page, 'studio.request.3', { tries: 100, step: -120 });
+      const line = await widgetRect(page, 'studio.request.3');
+      assert.equal(line.cut, undefined, `the worksheet line is whole: ${JSON.stringify(line)}`);
+      await screenshot(page, 'studio-worksheet-250.png');
       await reloadWithSettings(page, { fontScale: 1 });
       assert.deepEqual(errors, []);
     });

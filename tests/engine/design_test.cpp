@@ -1782,7 +1782,7 @@ TEST_CASE("Social comments: three entities in one table, comments read both ways
   CHECK(index_line.lesson == "hot-indexes");
 }
 
-TEST_CASE("Books by author, lesson 10's challenge: the reference at par, and the designs a learner tries first",
+TEST_CASE("Books by author, lesson 10's challenge: the reference at par, and five designs a learner tries first",
           "[design]") {
   const ddb::Challenge c = ShippedChallenge("00-books-by-author.json");
   CHECK(c.id == "books-by-author");
@@ -1835,4 +1835,18 @@ TEST_CASE("Books by author, lesson 10's challenge: the reference at par, and the
         "should leave it out");
   CHECK(LineOf(with_profile, *par, "\xE2\x9C\x97 An author's books, newest first").lesson == "sort-key-conditions");
   CHECK(LineOf(with_profile, *par, "\xE2\x9C\x97 An author's books, newest first").step == 2);
+  // 5. A decade found by a filter on the date, after a Query of the whole collection: the right
+  // books, every book of the author read for them.
+  const ddb::ScoreCard filtered = QuietCardOf(c, EditedReference(c, [](auto& j) {
+                                                auto& q = j["requests"][2]["request"];
+                                                q["KeyConditionExpression"] = "pk = :a AND begins_with(sk, :decade)";
+                                                q["FilterExpression"] = "begins_with(published, :d)";
+                                                q["ExpressionAttributeValues"][":decade"] = {{"S", "BOOK#"}};
+                                                q["ExpressionAttributeValues"][":d"] = {{"S", "{decade}"}};
+                                              }));
+  CHECK(filtered.patterns[2].verdict.problem == Problem::kReadsMore);
+  CHECK(filtered.patterns[2].verdict.reason ==
+        "for {authorId: \"a001\", decade: \"199\"}: reads 170 items to return 30: the key condition (and a Limit) "
+        "should find them, not a filter or a longer page");
+  CHECK(LineOf(filtered, *par, "\xE2\x9C\x97 An author's books of a decade").lesson == "filters-vs-keys");
 }
