@@ -1,0 +1,252 @@
+// RequestCode: a request as JavaScript (SDK v3, low-level and document client), Python (boto3)
+// and an AWS CLI command, exactly as the page shows them. tests/server/request_code.test.mjs
+// runs what it writes against the local endpoint.
+#include "ddb/request_code.h"
+
+#include <string>
+
+#include <catch2/catch.hpp>
+
+namespace {
+
+std::string CodeOf(const char* operation, const char* body, ddb::CodeKind kind, ddb::CodeOptions options = {}) {
+  if (options.endpoint.empty()) options.endpoint = "http://localhost:8000";
+  auto code = ddb::RequestCode(operation, body, kind, options);
+  INFO(code.status().message());
+  REQUIRE(code.ok());
+  return *code;
+}
+
+constexpr const char* kQuery = R"j({"TableName": "Library",
+  "KeyConditionExpression": "pk = :a AND begins_with(sk, :book)",
+  "ExpressionAttributeValues": {":a": {"S": "AUTHOR#ursula"}, ":book": {"S": "BOOK#"}},
+  "ScanIndexForward": false, "Limit": 10})j";
+
+}  // namespace
+
+TEST_CASE("botocore's names: boto3's methods and the CLI's commands and options", "[code]") {
+  CHECK(ddb::BotocoreName("GetItem", '_') == "get_item");
+  CHECK(ddb::BotocoreName("UpdateTimeToLive", '-') == "update-time-to-live");
+  CHECK(ddb::BotocoreName("KeyConditionExpression", '-') == "key-condition-expression");
+  CHECK(ddb::BotocoreName("SSESpecification", '-') == "sse-specification");
+  CHECK(ddb::BotocoreName("ReturnValuesOnConditionCheckFailure", '_') == "return_values_on_condition_check_failure");
+  CHECK(ddb::BotocoreName("ResourceArn", '-') == "resource-arn");
+  CHECK(ddb::BotocoreName("GlobalSecondaryIndexUpdates", '-') == "global-secondary-index-updates");
+}
+
+TEST_CASE("A Query as the SDK for JavaScript v3 writes it: the low-level client and the document client", "[code]") {
+  CHECK(CodeOf("Query", kQuery, ddb::CodeKind::kJavaScript) ==
+        R"j(import { DynamoDBClient, QueryCommand } from "@aws-sdk/client-dynamodb";
+
+const client = new DynamoDBClient({ region: "us-east-1", endpoint: "http://localhost:8000" });
+
+const response = await client.send(new QueryCommand({
+  TableName: "Library",
+  KeyConditionExpression: "pk = :a AND begins_with(sk, :book)",
+  ExpressionAttributeValues: { ":a": { S: "AUTHOR#ursula" }, ":book": { S: "BOOK#" } },
+  ScanIndexForward: false,
+  Limit: 10,
+}));
+console.dir(response, { depth: null });
+)j");
+  CHECK(CodeOf("Query", kQuery, ddb::CodeKind::kJavaScriptDocument) ==
+        R"j(import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
+
+const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "us-east-1", endpoint: "http://localhost:8000" }));
+
+const response = await client.send(new QueryCommand({
+  TableName: "Library",
+  KeyConditionExpression: "pk = :a AND begins_with(sk, :book)",
+  ExpressionAttributeValues: { ":a": "AUTHOR#ursula", ":book": "BOOK#" },
+  ScanIndexForward: false,
+  Limit: 10,
+}));
+console.dir(response, { depth: null });
+)j");
+}
+
+TEST_CASE("The document client takes native values: numbers, sets, bytes, maps and lists", "[code]") {
+  const char* put = R"j({"TableName": "Books", "Item": {"id": {"S": "b1"}, "year": {"N": "1969"},
+    "isbn": {"N": "12345678901234567890"}, "tags": {"SS": ["sf", "classic"]}, "scores": {"NS": ["1", "2.5"]},
+    "cover": {"B": "AQID"}, "gone": {"NULL": true}, "read": {"BOOL": false},
+    "meta": {"M": {"pages": {"N": "300"}, "chapters": {"L": [{"S": "One"}, {"N": "2"}]}}}},
+    "ConditionExpression": "attribute_not_exists(id)"})j";
+  CHECK(CodeOf("PutItem", put, ddb::CodeKind::kJavaScriptDocument) ==
+        R"j(import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, PutCommand, NumberValue } from "@aws-sdk/lib-dynamodb";
+
+const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "us-east-1", endpoint: "http://localhost:8000" }));
+
+const response = await client.send(new PutCommand({
+  TableName: "Books",
+  Item: {
+    id: "b1",
+    year: 1969,
+    isbn: NumberValue.from("12345678901234567890"),
+    tags: new Set(["sf", "classic"]),
+    scores: new Set([1, 2.5]),
+    cover: Buffer.from("AQID", "base64"),
+    gone: null,
+    read: false,
+    meta: { pages: 300, chapters: ["One", 2] },
+  },
+  ConditionExpression: "attribute_not_exists(id)",
+}));
+console.dir(response, { depth: null });
+)j");
+  // The low-level client sends bytes too (it Base64-encodes them itself); the rest is DynamoDB
+  // JSON.
+  CHECK(CodeOf("GetItem", R"j({"TableName": "Blobs", "Key": {"id": {"B": "AQID"}}})j", ddb::CodeKind::kJavaScript) ==
+        R"j(import { DynamoDBClient, GetItemCommand } from "@aws-sdk/client-dynamodb";
+
+const client = new DynamoDBClient({ region: "us-east-1", endpoint: "http://localhost:8000" });
+
+const response = await client.send(new GetItemCommand({ TableName: "Blobs", Key: { id: { B: Buffer.from("AQID", "base64") } } }));
+console.dir(response, { depth: null });
+)j");
+}
+
+TEST_CASE("A table operation has no document command: the document client's code sends it with the low-level one",
+          "[code]") {
+  CHECK(CodeOf("DeleteTable", R"j({"TableName": "Books"})j", ddb::CodeKind::kJavaScriptDocument) ==
+        R"j(import { DynamoDBClient, DeleteTableCommand } from "@aws-sdk/client-dynamodb";
+
+const client = new DynamoDBClient({ region: "us-east-1", endpoint: "http://localhost:8000" });
+
+const response = await client.send(new DeleteTableCommand({ TableName: "Books" }));
+console.dir(response, { depth: null });
+)j");
+}
+
+TEST_CASE("A Query as boto3 writes it: keyword arguments, Python's literals, bytes decoded", "[code]") {
+  CHECK(CodeOf("Query", kQuery, ddb::CodeKind::kPython) ==
+        R"j(import json
+
+import boto3
+
+client = boto3.client("dynamodb", region_name="us-east-1", endpoint_url="http://localhost:8000")
+
+response = client.query(
+    TableName="Library",
+    KeyConditionExpression="pk = :a AND begins_with(sk, :book)",
+    ExpressionAttributeValues={":a": {"S": "AUTHOR#ursula"}, ":book": {"S": "BOOK#"}},
+    ScanIndexForward=False,
+    Limit=10,
+)
+print(json.dumps(response, indent=2, default=str))
+)j");
+  CHECK(CodeOf("PutItem", R"j({"TableName": "Blobs", "Item": {"id": {"B": "AQID"}, "none": {"NULL": true}}})j",
+               ddb::CodeKind::kPython) ==
+        R"j(import base64
+import json
+
+import boto3
+
+client = boto3.client("dynamodb", region_name="us-east-1", endpoint_url="http://localhost:8000")
+
+response = client.put_item(
+    TableName="Blobs",
+    Item={"id": {"B": base64.b64decode("AQID")}, "none": {"NULL": True}},
+)
+print(json.dumps(response, indent=2, default=str))
+)j");
+}
+
+TEST_CASE("A request as an AWS CLI command: options in botocore's names, words quoted for the shell", "[code]") {
+  CHECK(CodeOf("Query", kQuery, ddb::CodeKind::kCli) ==
+        R"j(aws dynamodb query \
+    --table-name Library \
+    --key-condition-expression 'pk = :a AND begins_with(sk, :book)' \
+    --expression-attribute-values '{":a":{"S":"AUTHOR#ursula"},":book":{"S":"BOOK#"}}' \
+    --no-scan-index-forward \
+    --limit 10 \
+    --no-paginate \
+    --endpoint-url http://localhost:8000 \
+    --region us-east-1
+)j");
+  // A single quote inside a word closes the quotes, escapes itself and opens them again.
+  ddb::CodeOptions aws;
+  aws.region = "eu-west-1";
+  auto put = ddb::RequestCode("PutItem", R"j({"TableName": "Books", "Item": {"title": {"S": "Ender's Game"}}})j",
+                              ddb::CodeKind::kCli, aws);
+  REQUIRE(put.ok());
+  CHECK(*put == R"j(aws dynamodb put-item \
+    --table-name Books \
+    --item '{"title":{"S":"Ender'\''s Game"}}' \
+    --region eu-west-1
+)j");
+}
+
+TEST_CASE("A Query whose answer went on is written with the loop that reads every page", "[code]") {
+  ddb::CodeOptions paged;
+  paged.endpoint = "http://localhost:8000";
+  paged.paged = true;
+  const char* query = R"j({"TableName": "Library", "KeyConditionExpression": "pk = :a",
+    "ExpressionAttributeValues": {":a": {"S": "AUTHOR#ursula"}}, "Limit": 2})j";
+  CHECK(CodeOf("Query", query, ddb::CodeKind::kJavaScriptDocument, paged) ==
+        R"j(import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
+
+const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "us-east-1", endpoint: "http://localhost:8000" }));
+
+// Every page: each answer's LastEvaluatedKey is where the next one starts.
+const input = {
+  TableName: "Library",
+  KeyConditionExpression: "pk = :a",
+  ExpressionAttributeValues: { ":a": "AUTHOR#ursula" },
+  Limit: 2,
+};
+do {
+  const page = await client.send(new QueryCommand(input));
+  for (const item of page.Items) console.dir(item, { depth: null });
+  input.ExclusiveStartKey = page.LastEvaluatedKey;
+} while (input.ExclusiveStartKey);
+)j");
+  CHECK(CodeOf("Query", query, ddb::CodeKind::kPython, paged) ==
+        R"j(import json
+
+import boto3
+
+client = boto3.client("dynamodb", region_name="us-east-1", endpoint_url="http://localhost:8000")
+
+# Every page: each answer's LastEvaluatedKey is where the next one starts.
+request = {
+    "TableName": "Library",
+    "KeyConditionExpression": "pk = :a",
+    "ExpressionAttributeValues": {":a": {"S": "AUTHOR#ursula"}},
+    "Limit": 2,
+}
+while True:
+    page = client.query(**request)
+    for item in page["Items"]:
+        print(json.dumps(item, default=str))
+    if "LastEvaluatedKey" not in page:
+        break
+    request["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+)j");
+  // The CLI pages by itself: the Limit becomes the size of a page.
+  CHECK(CodeOf("Query", query, ddb::CodeKind::kCli, paged) ==
+        R"j(# The CLI reads every page itself: each answer's LastEvaluatedKey starts the next.
+aws dynamodb query \
+    --table-name Library \
+    --key-condition-expression 'pk = :a' \
+    --expression-attribute-values '{":a":{"S":"AUTHOR#ursula"}}' \
+    --page-size 2 \
+    --endpoint-url http://localhost:8000 \
+    --region us-east-1
+)j");
+  // A GetItem has no pages.
+  CHECK(CodeOf("GetItem", R"j({"TableName": "T", "Key": {"k": {"S": "x"}}})j", ddb::CodeKind::kCli, paged)
+            .find("--no-paginate") == std::string::npos);
+}
+
+TEST_CASE("What is not a request is refused with what is wrong", "[code]") {
+  auto unknown = ddb::RequestCode("GetItems", "{}", ddb::CodeKind::kJavaScript);
+  REQUIRE_FALSE(unknown.ok());
+  CHECK(unknown.status().message() == "\"GetItems\" is not a DynamoDB operation");
+  auto not_object = ddb::RequestCode("GetItem", "[1, 2", ddb::CodeKind::kPython);
+  REQUIRE_FALSE(not_object.ok());
+  CHECK(not_object.status().message() == "the request is not a JSON object");
+  CHECK(ddb::CodeKindName(ddb::CodeKind::kCli) == "AWS CLI");
+}
