@@ -250,3 +250,20 @@ TEST_CASE("What is not a request is refused with what is wrong", "[code]") {
   CHECK(not_object.status().message() == "the request is not a JSON object");
   CHECK(ddb::CodeKindName(ddb::CodeKind::kCli) == "AWS CLI");
 }
+
+TEST_CASE("A member the operation does not have, which no SDK sends, is said first in a comment", "[code]") {
+  const char* update = R"j({"TableName": "Shelf", "LocalSecondaryIndexes": []})j";
+  CHECK(CodeOf("UpdateTable", update, ddb::CodeKind::kJavaScript)
+            .starts_with("// LocalSecondaryIndexes is not an UpdateTable parameter: the SDK leaves it out, and "
+                         "DynamoDB answers the request without it.\nimport "));
+  CHECK(CodeOf("UpdateTable", update, ddb::CodeKind::kPython)
+            .starts_with("# LocalSecondaryIndexes is not an UpdateTable parameter: boto3 refuses the request before "
+                         "sending it (ParamValidationError).\nimport json"));
+  CHECK(
+      CodeOf("UpdateTable", update, ddb::CodeKind::kCli)
+          .starts_with("# LocalSecondaryIndexes is not an UpdateTable parameter: the CLI refuses the command (Unknown "
+                       "options).\naws dynamodb update-table"));
+  // A member UpdateTable has gets no comment.
+  CHECK(CodeOf("UpdateTable", R"j({"TableName": "Shelf", "BillingMode": "PAY_PER_REQUEST"})j", ddb::CodeKind::kCli)
+            .starts_with("aws dynamodb update-table"));
+}

@@ -292,6 +292,21 @@ std::string DocumentCommand(std::string_view operation) {
 
 bool Pages(std::string_view operation) { return operation == "Query" || operation == "Scan"; }
 
+// Members the playground reads in a request but the operation does not have, which no SDK
+// sends: a table keeps its key schema and local secondary indexes for life, so UpdateTable has
+// neither (its request syntax, DynamoDB API Reference). The engine refuses them by name, to
+// teach that; the code says what each client does with them instead, as a comment first.
+std::string NotMembers(std::string_view operation, const json& body, Language language, std::string_view client,
+                       std::string_view outcome) {
+  if (operation != "UpdateTable") return "";
+  std::string out;
+  for (const char* member : {"KeySchema", "LocalSecondaryIndexes"})
+    if (body.contains(member))
+      out += std::string(language == Language::kPython ? "# " : "// ") + member +
+             " is not an UpdateTable parameter: " + std::string(client) + " " + std::string(outcome) + ".\n";
+  return out;
+}
+
 std::string JavaScript(std::string_view operation, const json& body, bool document, const CodeOptions& options) {
   Needs needs;
   const std::string document_command = document ? DocumentCommand(operation) : "";
@@ -300,7 +315,8 @@ std::string JavaScript(std::string_view operation, const json& body, bool docume
   const std::string command = native ? document_command : std::string(operation) + "Command";
   const bool paged = options.paged && Pages(operation);
 
-  std::string out;
+  std::string out = NotMembers(operation, body, Language::kJavaScript, "the SDK",
+                               "leaves it out, and DynamoDB answers the request without it");
   if (native) {
     out += "import { DynamoDBClient } from \"@aws-sdk/client-dynamodb\";\n";
     out += "import { DynamoDBDocumentClient, " + command + (needs.number_value ? ", NumberValue" : "") +
@@ -334,7 +350,9 @@ std::string Python(std::string_view operation, const json& body, const CodeOptio
   const std::string method = BotocoreName(operation, '_');
   const bool paged = options.paged && Pages(operation);
 
-  std::string out = needs.buffer ? "import base64\n" : "";
+  std::string out = NotMembers(operation, body, Language::kPython, "boto3",
+                               "refuses the request before sending it (ParamValidationError)");
+  out += needs.buffer ? "import base64\n" : "";
   out += "import json\n\nimport boto3\n\n";
   out += "client = boto3.client(\"dynamodb\", region_name=" + Quoted(options.region);
   if (!options.endpoint.empty()) out += ", endpoint_url=" + Quoted(options.endpoint);
@@ -384,7 +402,8 @@ std::string Cli(std::string_view operation, const json& body, const CodeOptions&
   if (pages && !paged) args.push_back("--no-paginate");
   if (!options.endpoint.empty()) args.push_back("--endpoint-url " + ShellWord(options.endpoint));
   args.push_back("--region " + ShellWord(options.region));
-  std::string out = paged ? "# The CLI reads every page itself: each answer's LastEvaluatedKey starts the next.\n" : "";
+  std::string out = NotMembers(operation, body, Language::kPython, "the CLI", "refuses the command (Unknown options)");
+  if (paged) out += "# The CLI reads every page itself: each answer's LastEvaluatedKey starts the next.\n";
   for (std::size_t i = 0; i < args.size(); ++i)
     out += (i == 0 ? "" : "    ") + args[i] + (i + 1 < args.size() ? " \\\n" : "\n");
   return out;

@@ -1,0 +1,116 @@
+// request_code_tool: what tests/server/request_code.test.mjs runs. For each lesson file given,
+// every request a learner following along sends — the lesson's setup, then each step's answer
+// (LearnerRequests) — with DynamoDB's answer in the engine (HandleRequest on a database of the
+// tool's own, as the playground answers) and the code that sends it in each kind
+// (ddb::RequestCode) against --endpoint. One JSON object a line:
+//   {"lesson": "first-table", "step": 0, "operation": "CreateTable", "body": {...},
+//    "status": 200, "response": {...}, "code": {"js": "...", "jsdoc": "...", "python": "...", "cli": "..."}}
+// step 0 is the setup; steps count from 1. Exit 1, with the reason on stderr, when a file cannot
+// be read or is not a lesson.
+//
+// With --request OPERATION BODY instead, only that request's code: {"js": ..., "jsdoc": ...,
+// "python": ..., "cli": ...}; --paged writes a Query or Scan with its paging loop.
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "ddb/database.h"
+#include "ddb/json_api.h"
+#include "ddb/lesson.h"
+#include "ddb/request_code.h"
+
+namespace {
+
+const char* KindKey(ddb::CodeKind kind) {
+  switch (kind) {
+    case ddb::CodeKind::kJavaScript: return "js";
+    case ddb::CodeKind::kJavaScriptDocument: return "jsdoc";
+    case ddb::CodeKind::kPython: return "python";
+    case ddb::CodeKind::kCli: return "cli";
+  }
+  return "";
+}
+
+// Runs `request` on `db` and writes its line.
+ddb::WireResponse Emit(ddb::Database& db, const std::string& lesson, std::size_t step,
+                       const ddb::LessonRequest& request, const ddb::CodeOptions& options) {
+  ddb::WireResponse response = ddb::HandleRequest(db, request.operation, request.body);
+  db.FinishBackgroundWork();
+  nlohmann::ordered_json code;
+  for (ddb::CodeKind kind : ddb::kCodeKinds) {
+    auto text = ddb::RequestCode(request.operation, request.body, kind, options);
+    code[KindKey(kind)] = text.ok() ? *text : "error: " + text.status().message();
+  }
+  nlohmann::ordered_json line{{"lesson", lesson},
+                              {"step", step},
+                              {"operation", request.operation},
+                              {"body", nlohmann::ordered_json::parse(request.body, nullptr, false)},
+                              {"status", response.http_status},
+                              {"response", nlohmann::ordered_json::parse(response.body, nullptr, false)},
+                              {"code", code}};
+  std::cout << line.dump() << "\n";
+  return response;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  ddb::CodeOptions options;
+  std::vector<std::string> files;
+  std::string operation, body;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--endpoint" && i + 1 < argc) options.endpoint = argv[++i];
+    else if (arg == "--region" && i + 1 < argc) options.region = argv[++i];
+    else if (arg == "--paged") options.paged = true;
+    else if (arg == "--request" && i + 2 < argc) operation = argv[++i], body = argv[++i];
+    else files.push_back(arg);
+  }
+  if (!operation.empty()) {
+    nlohmann::ordered_json code;
+    for (ddb::CodeKind kind : ddb::kCodeKinds) {
+      auto text = ddb::RequestCode(operation, body, kind, options);
+      if (!text.ok()) {
+        std::cerr << text.status().message() << "\n";
+        return 1;
+      }
+      code[KindKey(kind)] = *text;
+    }
+    std::cout << code.dump() << "\n";
+    return 0;
+  }
+  if (files.empty()) {
+    std::cerr << "usage: request_code_tool [--endpoint URL] [--region REGION] [--paged] (LESSON.json... | --request "
+                 "OPERATION BODY)\n";
+    return 2;
+  }
+  for (const std::string& file : files) {
+    std::ifstream in(file);
+    std::stringstream text;
+    text << in.rdbuf();
+    if (!in) {
+      std::cerr << file << ": cannot be read\n";
+      return 1;
+    }
+    auto lesson = ddb::ParseLesson(text.str(), file);
+    if (!lesson.ok()) {
+      std::cerr << lesson.status().message() << "\n";
+      return 1;
+    }
+    ddb::Database db;
+    const ddb::LessonSetupOutcome setup = ddb::RunLessonSetup(
+        *lesson, db, [&](const ddb::LessonRequest& request) { return Emit(db, lesson->id, 0, request, options); });
+    if (!setup.status.ok()) {
+      std::cerr << setup.status.message() << "\n";
+      return 1;
+    }
+    for (std::size_t s = 0; s < lesson->steps.size(); ++s)
+      for (const ddb::LessonRequest* request : ddb::LearnerRequests(lesson->steps[s]))
+        Emit(db, lesson->id, s + 1, *request, options);
+  }
+  return 0;
+}

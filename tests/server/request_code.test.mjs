@@ -1,0 +1,286 @@
+// The code the page shows for a request (ddb::RequestCode), run for real against the local
+// endpoint: every request of every lesson (its setup, then each step's answer, as a learner
+// following along sends them) as the SDK for JavaScript v3 writes it (low-level client and
+// document client) and as boto3 writes it, each giving the answer the engine gave the request
+// itself (tests/server/code/request_code_tool.cpp writes both). The AWS CLI's commands: every
+// one parsed by bash into the request it stands for, and one lesson's run by the CLI itself
+// (a CLI call costs most of a second: all 211 would cost this run two and a half minutes).
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+
+import { marshall } from '@aws-sdk/util-dynamodb';
+
+import { awsClientEnv, call, credentials, region, repoRoot, startServer, tempDir } from './support.mjs';
+
+const tool = path.join(repoRoot, 'build/native-debug/tests/request_code_tool');
+const python = '/usr/bin/python3';
+const awsCli = process.env.AWS_CLI ?? '/usr/bin/aws';
+// The generated modules live under the repository, so that node finds the SDK where the page's
+// tests find it (node_modules at the root).
+const scratch = path.join(repoRoot, 'build/request-code');
+
+let server;
+let home;
+let requests;  // the tool's lines, in order
+
+function run(file, args, { input, env } = {}) {
+  return new Promise((resolve) => {
+    const child = execFile(file, args, { env, maxBuffer: 64 << 20, timeout: 120000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (error.code ?? error.signal) : 0, stdout, stderr });
+    });
+    if (input !== undefined) child.stdin.end(input);
+  });
+}
+
+before(async () => {
+  assert.ok(fs.existsSync(tool), `${tool} is missing: ./scripts/test --only endpoint builds it`);
+  server = await startServer();
+  home = tempDir();
+  fs.rmSync(scratch, { recursive: true, force: true });
+  fs.mkdirSync(scratch, { recursive: true });
+  const index = JSON.parse(fs.readFileSync(path.join(repoRoot, 'lessons/index.json'), 'utf8'));
+  const files = index.lessons.map((entry) => path.join(repoRoot, 'lessons', entry.file));
+  const out = await run(tool, ['--endpoint', server.url, '--region', region, ...files]);
+  assert.equal(out.code, 0, out.stderr);
+  requests = out.stdout.trim().split('\n').map((line) => JSON.parse(line));
+  // The SDKs' credentials come from the environment, as the code expects (it writes none).
+  Object.assign(process.env, {
+    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    AWS_EC2_METADATA_DISABLED: 'true',
+  });
+});
+
+after(async () => {
+  const stopped = await server?.stop();
+  assert.equal(stopped?.code, 0, stopped?.stderr);
+  fs.rmSync(home, { recursive: true, force: true });
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+// Every table gone: each lesson starts on an empty endpoint, as the tool's engine did.
+async function emptyEndpoint() {
+  const listed = await call(server.url, 'ListTables', {});
+  for (const name of listed.json.TableNames) assert.equal((await call(server.url, 'DeleteTable', { TableName: name })).status, 200);
+}
+
+const lessons = () => [...new Set(requests.map((r) => r.lesson))];
+const lsiUpdate = () => requests.find((r) => r.lesson === 'local-indexes' && r.operation === 'UpdateTable');
+// DynamoDB's answer to an UpdateTable that names nothing to change.
+const updateTableEmpty = 'At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates, '
+  + 'SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, '
+  + 'DeletionProtectionEnabled, OnDemandThroughput, WarmThroughput or TableClass is required';
+
+// What two answers to one request must agree on: DynamoDB's error type, or the items and
+// counts (never times, ARNs or sizes that a table's age changes).
+const kept = ['Item', 'Items', 'Count', 'ScannedCount', 'LastEvaluatedKey', 'Attributes', 'Responses', 'ConsumedCapacity'];
+function comparable(answer) {
+  if (answer.error) return { error: answer.error, message: answer.message };
+  const out = {};
+  for (const key of kept) if (answer[key] !== undefined) out[key] = answer[key];
+  if (answer.TableDescription) out.KeySchema = answer.TableDescription.KeySchema;
+  if (answer.Table) out.KeySchema = answer.Table.KeySchema;
+  return out;
+}
+function expectedOf(r) {
+  return comparable(r.status === 200 ? r.response : { error: r.response.__type.split('#').pop(), message: r.response.message });
+}
+
+// Bytes back to DynamoDB JSON's Base64.
+function base64Bytes(value) {
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (Array.isArray(value)) return value.map(base64Bytes);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, base64Bytes(v)]));
+  return value;
+}
+
+// The document client's native values back to DynamoDB JSON.
+function marshalled(answer) {
+  const item = (i) => (i === undefined ? undefined : marshall(i));
+  const out = { ...answer };
+  for (const key of ['Item', 'Attributes', 'LastEvaluatedKey']) if (out[key]) out[key] = item(out[key]);
+  if (out.Items) out.Items = out.Items.map(item);
+  if (out.Responses) out.Responses = Object.fromEntries(Object.entries(out.Responses).map(([t, items]) => [t, items.map(item)]));
+  return out;
+}
+
+// Runs a module the way `node file.mjs` would, in this process: what it printed with
+// console.dir, or the SDK's error name.
+async function runModule(file) {
+  const printed = [];
+  const dir = console.dir;
+  console.dir = (value) => printed.push(value);
+  try {
+    await import(pathToFileURL(file).href);
+    return printed[0];
+  } catch (error) {
+    return { error: error.name, message: error.message };
+  } finally {
+    console.dir = dir;
+  }
+}
+
+for (const kind of ['js', 'jsdoc']) {
+  test(`every lesson's requests, as the SDK for JavaScript v3 writes them (${kind === 'js' ? 'low-level client' : 'document client'}), get the engine's answers`, async () => {
+    let ran = 0;
+    const mismatches = [];
+    for (const lesson of lessons()) {
+      await emptyEndpoint();
+      for (const [i, r] of requests.entries()) {
+        if (r.lesson !== lesson) continue;
+        const file = path.join(scratch, `${lesson}-${i}-${kind}.mjs`);
+        fs.writeFileSync(file, r.code[kind]);
+        const answer = await runModule(file);
+        assert.ok(answer, `${lesson} ${r.operation} printed nothing:\n${r.code[kind]}`);
+        const got = comparable(kind === 'jsdoc' && !answer.error ? marshalled(answer) : base64Bytes(answer));
+        try {
+          assert.deepEqual(got, expectedOf(r));
+        } catch (e) {
+          mismatches.push(`${lesson}, step ${r.step}, ${r.operation}: ${JSON.stringify(got)} vs ${JSON.stringify(expectedOf(r))}`);
+        }
+        ++ran;
+      }
+    }
+    // One request no SDK sends as written: lesson 12 shows UpdateTable refusing a local index,
+    // and the SDK leaves the member out (its code says so first). DynamoDB answers what was sent.
+    assert.deepEqual(mismatches, [`local-indexes, step 3, UpdateTable: ${JSON.stringify({ error: 'ValidationException', message: updateTableEmpty })} vs ${JSON.stringify(expectedOf(lsiUpdate()))}`]);
+    assert.match(lsiUpdate().code[kind], /^\/\/ LocalSecondaryIndexes is not an UpdateTable parameter: the SDK leaves it out/);
+    assert.equal(ran, requests.length);
+    assert.equal(ran, 211);  // every lesson's setup and answers
+  });
+}
+
+// Each lesson's code in one python process (importing boto3 takes a while): every program run
+// as its own module would, what it printed (json.dumps of the answer) read back, or the
+// error's code.
+const pythonRunner = `
+import json, sys
+from botocore.exceptions import ClientError, ParamValidationError
+results = []
+for code in json.load(sys.stdin):
+    printed = []
+    scope = {"__name__": "__main__", "print": lambda text, *rest, **named: printed.append(text)}
+    try:
+        exec(compile(code, "<generated>", "exec"), scope)
+        results.append(json.loads(printed[0]) if printed else None)
+    except ClientError as error:
+        results.append({"error": error.response["Error"]["Code"], "message": error.response["Error"]["Message"]})
+    except ParamValidationError as error:
+        results.append({"error": "ParamValidationError", "message": str(error)})
+print(json.dumps(results))
+`;
+
+test('every lesson\'s requests, as boto3 writes them, get the engine\'s answers', async () => {
+  let ran = 0;
+  const mismatches = [];
+  for (const lesson of lessons()) {
+    await emptyEndpoint();
+    const mine = requests.filter((r) => r.lesson === lesson);
+    const out = await run(python, ['-I', '-c', pythonRunner], {
+      input: JSON.stringify(mine.map((r) => r.code.python)),
+      env: awsClientEnv(home),
+    });
+    assert.equal(out.code, 0, out.stderr);
+    const answers = JSON.parse(out.stdout);
+    for (const [i, r] of mine.entries()) {
+      try {
+        assert.deepEqual(comparable(answers[i]), expectedOf(r));
+      } catch (e) {
+        mismatches.push(`${lesson}, step ${r.step}, ${r.operation}: ${JSON.stringify(answers[i])} vs ${JSON.stringify(expectedOf(r))}`);
+      }
+      ++ran;
+    }
+  }
+  // boto3 checks the request against its model before sending it: the one member UpdateTable
+  // does not have is refused there (its code says so first).
+  assert.deepEqual(mismatches.map((m) => m.split(': {')[0]), ['local-indexes, step 3, UpdateTable']);
+  assert.match(mismatches[0], /"error": ?"ParamValidationError".*Unknown parameter in input: \\"LocalSecondaryIndexes\\"/);
+  assert.match(lsiUpdate().code.python, /^# LocalSecondaryIndexes is not an UpdateTable parameter: boto3 refuses/);
+  assert.equal(ran, 211);
+});
+
+// botocore's xform_name, written again here so the check shares nothing with the generator.
+const cliName = (name) => name.replace(/(.)([A-Z][a-z]+)/g, '$1-$2').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+// The words bash makes of a CLI command (its quoting undone), `aws` itself left out.
+async function shellWords(command) {
+  const out = await run('/bin/bash', ['-c', `aws() { for a in "$@"; do printf '%s\\0' "$a"; done; }\n${command}`]);
+  assert.equal(out.code, 0, out.stderr);
+  return out.stdout.split('\0').slice(0, -1);
+}
+
+test('every lesson\'s requests as AWS CLI commands: bash reads each back as the request it stands for', async () => {
+  for (const r of requests) {
+    const words = await shellWords(r.code.cli);
+    const where = `${r.lesson}, step ${r.step}:\n${r.code.cli}`;
+    assert.deepEqual(words.slice(0, 2), ['dynamodb', cliName(r.operation)], where);
+    assert.deepEqual(words.slice(-4), ['--endpoint-url', server.url, '--region', region], where);
+    const options = words.slice(2, -4);
+    const expected = [];
+    for (const [name, value] of Object.entries(r.body)) {
+      if (value === true) expected.push(`--${cliName(name)}`);
+      else if (value === false) expected.push(`--no-${cliName(name)}`);
+      else expected.push(`--${cliName(name)}`, typeof value === 'string' ? value : JSON.stringify(value));
+    }
+    if (['Query', 'Scan', 'ListTables'].includes(r.operation)) expected.push('--no-paginate');
+    assert.deepEqual(options, expected, where);
+  }
+});
+
+test('a lesson\'s requests run by the AWS CLI get the engine\'s answers', async () => {
+  assert.ok(fs.existsSync(awsCli), `${awsCli} is missing: scripts/setup installs Debian's awscli`);
+  await emptyEndpoint();
+  const mine = requests.filter((r) => r.lesson === 'composite-keys');
+  assert.equal(mine.length, 14);
+  const env = awsClientEnv(home, { AWS_PAGER: '' });
+  for (const r of mine) {
+    const out = await run('/bin/bash', ['-c', r.code.cli.replace(/^aws /m, `${awsCli} `)], { env });
+    const where = `step ${r.step}, ${r.operation}:\n${r.code.cli}\n${out.stderr}`;
+    const answer = out.code === 0
+      ? (out.stdout.trim() ? JSON.parse(out.stdout) : {})
+      : { error: out.stderr.match(/An error occurred \((\w+)\)/)?.[1], message: out.stderr.match(/operation: (.*)/)?.[1] };
+    assert.deepEqual(comparable(answer), expectedOf(r), where);
+  }
+});
+
+test('a Query whose answer goes on: the paging loop of each kind reads every page', async () => {
+  await emptyEndpoint();
+  const table = { TableName: 'Pages', BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }],
+    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }] };
+  assert.equal((await call(server.url, 'CreateTable', table)).status, 200);
+  for (let n = 1; n <= 5; ++n) {
+    assert.equal((await call(server.url, 'PutItem', { TableName: 'Pages', Item: { pk: { S: 'p' }, sk: { N: String(n) } } })).status, 200);
+  }
+  const query = { TableName: 'Pages', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'p' } }, Limit: 2 };
+  const lines = (await call(server.url, 'Query', query)).json.LastEvaluatedKey ? 'paged' : 'one page';
+  assert.equal(lines, 'paged', 'two of five items: the answer goes on');
+  const out = await run(tool, ['--endpoint', server.url, '--paged', '--request', 'Query', JSON.stringify(query)]);
+  assert.equal(out.code, 0, out.stderr);
+  const code = JSON.parse(out.stdout);
+  // JavaScript: each page's items printed, all five in order.
+  for (const kind of ['js', 'jsdoc']) {
+    const file = path.join(scratch, `paged-${kind}.mjs`);
+    fs.writeFileSync(file, code[kind]);
+    const printed = [];
+    const dir = console.dir;
+    console.dir = (value) => printed.push(value);
+    try {
+      await import(pathToFileURL(file).href);
+    } finally {
+      console.dir = dir;
+    }
+    const sks = printed.map((item) => (kind === 'js' ? Number(item.sk.N) : item.sk));
+    assert.deepEqual(sks, [1, 2, 3, 4, 5], code[kind]);
+  }
+  const py = await run(python, ['-I', '-c', code.python], { env: awsClientEnv(home) });
+  assert.equal(py.code, 0, py.stderr);
+  assert.deepEqual(py.stdout.trim().split('\n').map((line) => Number(JSON.parse(line).sk.N)), [1, 2, 3, 4, 5]);
+  const cli = await run('/bin/bash', ['-c', code.cli.replace(/^aws /m, `${awsCli} `)], { env: awsClientEnv(home, { AWS_PAGER: '' }) });
+  assert.equal(cli.code, 0, cli.stderr);
+  assert.deepEqual(JSON.parse(cli.stdout).Items.map((item) => Number(item.sk.N)), [1, 2, 3, 4, 5]);
+});
