@@ -46,6 +46,8 @@ nlohmann::json App::State() const {
                 {"requestBody", r->request_body},
                 {"modern", r->modern.lines}};
   }
+  json code = nullptr;
+  if (shown.code_text) code = {{"kind", shown.code_kind}, {"text", *shown.code_text}};
   json notices = json::array();
   for (const auto& n : notices_.all()) notices.push_back(n.text);
   json trace = nullptr;
@@ -111,6 +113,7 @@ nlohmann::json App::State() const {
       {"keysCut", {{"partition", shown.partition_keys_cut}, {"sort", shown.sort_keys_cut}}},
       {"builderFields", shown.builder_fields ? FieldsJson(*shown.builder_fields) : json(nullptr)},
       {"response", response},
+      {"code", code},
       {"trace", trace},
       {"traceEntries", shown.trace_entries},
       {"inspectedItemBytes", shown.inspected_item_bytes},

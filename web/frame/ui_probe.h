@@ -55,6 +55,8 @@ struct ShownState {
   std::size_t builder_json_columns = 0;    // the JSON tab's width in characters, as last laid out for
   bool editor_active = false;              // a builder editor has the keyboard
   const ResponseView* response = nullptr;  // owned by the workbench
+  std::string code_kind;                   // the code window's kind of code, while it is open
+  const std::string* code_text = nullptr;  // and its code; owned by the Response panel
   // The trace painted on the data view (zero when none).
   std::string trace_operation;
   std::size_t trace_read = 0;

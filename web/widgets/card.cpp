@@ -35,7 +35,7 @@ Card::~Card() {
   draw->ChannelsMerge();
 }
 
-bool FlowButton(const char* label, bool& first) {
+bool FlowButton(const char* label, bool& first, bool small) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float width = ImGui::CalcTextSize(label, nullptr, true).x + style.FramePadding.x * 2;
   if (!first) {
@@ -43,7 +43,7 @@ bool FlowButton(const char* label, bool& first) {
     if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
   }
   first = false;
-  return ImGui::Button(label);
+  return small ? ImGui::SmallButton(label) : ImGui::Button(label);
 }
 
 }  // namespace playground

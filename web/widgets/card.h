@@ -34,6 +34,6 @@ class Card {
 
 // A button that goes on the current line when it fits, else starts the next one (a card's row
 // of actions at any text size). `first`: the row's first button; set false once drawn.
-bool FlowButton(const char* label, bool& first);
+bool FlowButton(const char* label, bool& first, bool small = false);
 
 }  // namespace playground

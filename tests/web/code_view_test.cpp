@@ -1,0 +1,62 @@
+// CodeView: the Response panel's code window, decided without drawing.
+#include "view_models/code_view.h"
+
+#include <string>
+
+#include <catch2/catch.hpp>
+
+using playground::CodeView;
+using playground::ResponseView;
+
+namespace {
+
+ResponseView Shown(std::uint64_t serial, std::string operation, std::string body, std::string last_key = "") {
+  ResponseView r;
+  r.serial = serial;
+  r.operation = std::move(operation);
+  r.request_body = std::move(body);
+  r.last_evaluated_key = std::move(last_key);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("The code window writes the request shown in the kind picked, and again only when something changed",
+          "[code_view]") {
+  CodeView view;
+  const ResponseView get = Shown(1, "GetItem", R"j({"TableName": "Books", "Key": {"id": {"S": "b1"}}})j");
+  // JavaScript for AWS by default: no endpoint, us-east-1.
+  const std::string* code = &view.CodeFor(get);
+  CHECK(code->find("new DynamoDBClient({ region: \"us-east-1\" })") != std::string::npos);
+  CHECK(code->find("endpoint") == std::string::npos);
+  // The same inputs: the same text, not written again.
+  CHECK(&view.CodeFor(get) == code);
+  const std::string before = *code;
+  CHECK(view.CodeFor(get) == before);
+  // The local endpoint and another region, then the CLI.
+  view.endpoint = CodeView::kLocalEndpoint;
+  view.region = "eu-west-1";
+  view.kind = ddb::CodeKind::kCli;
+  CHECK(view.CodeFor(get) ==
+        "aws dynamodb get-item \\\n    --table-name Books \\\n    --key '{\"id\":{\"S\":\"b1\"}}' \\\n"
+        "    --endpoint-url http://localhost:8000 \\\n    --region eu-west-1\n");
+  // A region left empty is us-east-1's.
+  view.region.clear();
+  CHECK(view.CodeFor(get).ends_with("--region us-east-1\n"));
+  // Another request shown (a history entry picked): its code.
+  CHECK(view.CodeFor(Shown(2, "DeleteTable", R"j({"TableName": "Books"})j")).starts_with("aws dynamodb delete-table"));
+  CHECK(view.error().empty());
+}
+
+TEST_CASE("A Query whose answer went on is written with its paging loop, and a body that is not JSON says why",
+          "[code_view]") {
+  CodeView view;
+  view.kind = ddb::CodeKind::kPython;
+  const char* query = R"j({"TableName": "Books", "KeyConditionExpression": "pk = :a",
+    "ExpressionAttributeValues": {":a": {"S": "x"}}, "Limit": 1})j";
+  CHECK(view.CodeFor(Shown(1, "Query", query)).find("while True:") == std::string::npos);
+  CHECK(view.CodeFor(Shown(2, "Query", query, R"j({"pk": {"S": "x"}})j")).find("while True:") != std::string::npos);
+  // A learner's malformed request was sent (and refused): there is no code for it.
+  CHECK(view.CodeFor(Shown(3, "PutItem", "{\"TableName\": ")).empty());
+  CHECK(view.error() == "the request is not a JSON object");
+}
