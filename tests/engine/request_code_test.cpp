@@ -171,6 +171,15 @@ TEST_CASE("A request as an AWS CLI command: options in botocore's names, words q
   auto put = ddb::RequestCode("PutItem", R"j({"TableName": "Books", "Item": {"title": {"S": "Ender's Game"}}})j",
                               ddb::CodeKind::kCli, aws);
   REQUIRE(put.ok());
+  // A member no operation has, in a learner's request, is quoted as its value is.
+  CHECK(CodeOf("PutItem", R"j({"TableName": "T", "It'em": {}, "O k": true})j", ddb::CodeKind::kCli) ==
+        R"j(aws dynamodb put-item \
+    --table-name T \
+    '--it'\''em' '{}' \
+    '--o k' \
+    --endpoint-url http://localhost:8000 \
+    --region us-east-1
+)j");
   CHECK(*put == R"j(aws dynamodb put-item \
     --table-name Books \
     --item '{"title":{"S":"Ender'\''s Game"}}' \

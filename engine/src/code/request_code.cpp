@@ -386,9 +386,10 @@ std::string Cli(std::string_view operation, const json& body, const CodeOptions&
   const bool pages = Pages(operation) || operation == "ListTables";
   const bool paged = options.paged && pages;
   for (const auto& [name, member] : body.items()) {
-    const std::string option = "--" + BotocoreName(name, '-');
+    // Quoted like a value: a learner's request may name a member no operation has, in any text.
+    const std::string option = ShellWord("--" + BotocoreName(name, '-'));
     if (member.is_boolean()) {
-      args.push_back(member.get<bool>() ? option : "--no-" + option.substr(2));
+      args.push_back(member.get<bool>() ? option : ShellWord("--no-" + BotocoreName(name, '-')));
     } else if (member.is_string()) {
       args.push_back(option + " " + ShellWord(member.get<std::string>()));
     } else if (member.is_number()) {
