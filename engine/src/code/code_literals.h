@@ -1,0 +1,81 @@
+// What the room's writers share: a request's JSON as a tree of a language's literals, with each
+// attribute value made what that language's client takes, written out indented; words for the
+// shell; the CLI's arguments for a request; what no SDK sends. Internal to engine/src/code.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "ddb/request_code.h"
+
+// In a namespace of its own: the engine is built as unity files, where other rooms' files have a
+// Node and a Text of their own.
+namespace ddb::request_code {
+
+// The request's members in the order it gave them.
+using json = nlohmann::ordered_json;
+
+enum class Language { kJavaScript, kPython };
+
+// A literal of the target language: text as it stands, or an object or array of literals,
+// written between `open` and `close` ("new Set([" ... "])" for a set).
+struct Member;
+struct Node {
+  enum class Kind { kText, kObject, kArray } kind = Kind::kText;
+  std::string text;
+  std::vector<Member> members;
+  std::string open, close;
+};
+struct Member {
+  Member(std::string k, Node v) : key(std::move(k)), value(std::move(v)) {}
+  std::string key;  // empty in an array
+  Node value;
+};
+
+// What the literals of one program need imported, found while building them.
+struct Needs {
+  bool buffer = false;        // Python: base64, for bytes
+  bool number_value = false;  // JavaScript document client: NumberValue, for a number no double holds
+};
+
+// The request with each attribute value made what the client takes: bytes for B and BS in every
+// client (they Base64-encode them themselves), native values for the document client (`native`).
+// Attribute values sit in members of known names wherever they are (RequestItems, TransactItems,
+// legacy conditions).
+Node RequestLiteral(const json& body, Language language, bool native, Needs& needs);
+
+// Writes `node` at `indent` spaces: on one line when that is short, else a member a line.
+// JavaScript keys that are identifiers go unquoted; Python's keys are strings.
+std::string Written(const Node& node, Language language, int indent = 0);
+
+// A string as a JSON (and so a JavaScript and Python) string literal.
+std::string Quoted(const std::string& s);
+
+// A word for the shell: as it is when nothing in it is special, else in single quotes.
+std::string ShellWord(const std::string& s);
+
+// The document client's command for an item operation; empty for the others (sent through the
+// low-level client).
+std::string DocumentCommand(std::string_view operation);
+
+// A Query or Scan: what has pages to follow.
+bool Pages(std::string_view operation);
+
+// The CLI's words after "aws dynamodb <command>" for a request: options in botocore's names,
+// strings as words, numbers as they are, true and false as --x and --no-x, structures as JSON;
+// `paged`: the CLI follows LastEvaluatedKey itself (a Limit becomes --page-size), else a Query,
+// Scan or ListTables is one request (--no-paginate). The endpoint and region come last.
+std::vector<std::string> CliArguments(std::string_view operation, const json& body, bool paged,
+                                      const CodeOptions& options);
+
+// Members the playground reads in a request but the operation does not have, which no SDK
+// sends: a comment line for each (`#` for Python and the shell, `//` for JavaScript) saying what
+// `client` does with it.
+std::string NotMembers(std::string_view operation, const json& body, Language language, std::string_view client,
+                       std::string_view outcome);
+
+}  // namespace ddb::request_code
