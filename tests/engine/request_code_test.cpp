@@ -4,6 +4,7 @@
 #include "ddb/request_code.h"
 
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -275,4 +276,76 @@ TEST_CASE("A member the operation does not have, which no SDK sends, is said fir
   // A member UpdateTable has gets no comment.
   CHECK(CodeOf("UpdateTable", R"j({"TableName": "Shelf", "BillingMode": "PAY_PER_REQUEST"})j", ddb::CodeKind::kCli)
             .starts_with("aws dynamodb update-table"));
+}
+
+namespace {
+
+const std::vector<ddb::ReplayRequest> kHistory{
+    {"CreateTable", R"j({"TableName": "Books", "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}],
+      "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}], "BillingMode": "PAY_PER_REQUEST"})j"},
+    {"PutItem", R"j({"TableName": "Books", "Item": {"id": {"S": "b1"}, "year": {"N": "1969"}}})j"},
+    {"GetItem", R"j({"TableName": "Books", "Key": {"id": {"S": "b1"}}})j"},
+    {"DescribeTable", R"j({"TableName": "Books"})j"},
+    {"DeleteTable", R"j({"TableName": "Books"})j"}};
+
+}  // namespace
+
+TEST_CASE("The history as a script: its writes and table operations again, in order, waiting on each table", "[code]") {
+  ddb::CodeOptions local;
+  local.endpoint = "http://localhost:8000";
+  CHECK(ddb::ChangesData("PutItem"));
+  CHECK(ddb::ChangesData("UpdateTimeToLive"));
+  CHECK_FALSE(ddb::ChangesData("Query"));
+  CHECK_FALSE(ddb::ChangesData("DescribeTimeToLive"));
+  CHECK_FALSE(ddb::ChangesData("ListTagsOfResource"));
+  auto js = ddb::ReplayScript(kHistory, ddb::CodeKind::kJavaScript, local);
+  REQUIRE(js.ok());
+  CHECK(*js == R"j(// The playground's history: 3 requests sent again, in order (2 reads left out: they change nothing).
+// The first request that fails stops it.
+import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, PutItemCommand, waitUntilTableExists, waitUntilTableNotExists } from "@aws-sdk/client-dynamodb";
+
+const client = new DynamoDBClient({ region: "us-east-1", endpoint: "http://localhost:8000" });
+
+// 1. CreateTable
+await client.send(new CreateTableCommand({
+  TableName: "Books",
+  AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }],
+  KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
+  BillingMode: "PAY_PER_REQUEST",
+}));
+await waitUntilTableExists({ client, maxWaitTime: 300 }, { TableName: "Books" });
+
+// 2. PutItem
+await client.send(new PutItemCommand({ TableName: "Books", Item: { id: { S: "b1" }, year: { N: "1969" } } }));
+
+// 5. DeleteTable
+await client.send(new DeleteTableCommand({ TableName: "Books" }));
+await waitUntilTableNotExists({ client, maxWaitTime: 300 }, { TableName: "Books" });
+)j");
+  // The document client for the items, the low-level one for the tables.
+  auto documents = ddb::ReplayScript(kHistory, ddb::CodeKind::kJavaScriptDocument, local);
+  REQUIRE(documents.ok());
+  CHECK(documents->find("import { DynamoDBDocumentClient, PutCommand } from \"@aws-sdk/lib-dynamodb\";\n") !=
+        std::string::npos);
+  CHECK(documents->find("const documents = DynamoDBDocumentClient.from(client);\n") != std::string::npos);
+  CHECK(documents->find(
+            "await documents.send(new PutCommand({ TableName: \"Books\", Item: { id: \"b1\", year: 1969 } }));") !=
+        std::string::npos);
+  auto python = ddb::ReplayScript(kHistory, ddb::CodeKind::kPython, local);
+  REQUIRE(python.ok());
+  CHECK(python->find("client.put_item(\n    TableName=\"Books\",\n    Item={\"id\": {\"S\": \"b1\"}, \"year\": {\"N\": "
+                     "\"1969\"}},\n)\n") != std::string::npos);
+  CHECK(python->find("client.get_waiter(\"table_not_exists\").wait(TableName=\"Books\")\n") != std::string::npos);
+  auto cli = ddb::ReplayScript(kHistory, ddb::CodeKind::kCli, local);
+  REQUIRE(cli.ok());
+  CHECK(cli->starts_with("#!/bin/sh\n# The playground's history: 3 requests sent again"));
+  CHECK(cli->find("set -e\n") != std::string::npos);
+  CHECK(cli->find("aws dynamodb wait table-exists --table-name Books --endpoint-url http://localhost:8000 --region "
+                  "us-east-1\n") != std::string::npos);
+  CHECK(cli->find("--no-paginate") == std::string::npos);
+  // A body that is not a request names the request.
+  const std::vector<ddb::ReplayRequest> broken{kHistory[0], {"PutItem", "{\"TableName\": "}};
+  auto refused = ddb::ReplayScript(broken, ddb::CodeKind::kCli);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.status().message() == "request 2 (PutItem) is not a JSON object");
 }

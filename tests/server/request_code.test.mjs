@@ -1,10 +1,13 @@
-// The code the page shows for a request (ddb::RequestCode), run for real against the local
-// endpoint: every request of every lesson (its setup, then each step's answer, as a learner
-// following along sends them) as the SDK for JavaScript v3 writes it (low-level client and
-// document client) and as boto3 writes it, each giving the answer the engine gave the request
-// itself (tests/server/code/request_code_tool.cpp writes both). The AWS CLI's commands: every
-// one parsed by bash into the request it stands for, and one lesson's run by the CLI itself
-// (a CLI call costs most of a second: all 211 would cost this run two and a half minutes).
+// The code the page shows for a request (ddb::RequestCode) and for the history
+// (ddb::ReplayScript), run for real against the local endpoint: every request of every lesson
+// (its setup, then each step's answer, as a learner following along sends them) as the SDK for
+// JavaScript v3 writes it (low-level client and document client) and as boto3 writes it, each
+// giving the answer the engine gave the request itself (tests/server/code/request_code_tool.cpp
+// writes both). The AWS CLI's commands: every one parsed by bash into the request it stands for,
+// and one lesson's run by the CLI itself (a CLI call costs most of a second: all 211 would cost
+// this run two and a half minutes). Each lesson's history — the requests that succeeded, reads
+// left out — replayed as one script of each kind leaves the tables the engine has after it (the
+// CLI's: one lesson's).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,7 +28,8 @@ const scratch = path.join(repoRoot, 'build/request-code');
 
 let server;
 let home;
-let requests;  // the tool's lines, in order
+let requests;  // the tool's lines, in order: each lesson's requests
+let replays;  // and each lesson's replay scripts, with the tables they leave
 
 function run(file, args, { input, env } = {}) {
   return new Promise((resolve) => {
@@ -46,7 +50,9 @@ before(async () => {
   const files = index.lessons.map((entry) => path.join(repoRoot, 'lessons', entry.file));
   const out = await run(tool, ['--endpoint', server.url, '--region', region, ...files]);
   assert.equal(out.code, 0, out.stderr);
-  requests = out.stdout.trim().split('\n').map((line) => JSON.parse(line));
+  const lines = out.stdout.trim().split('\n').map((line) => JSON.parse(line));
+  requests = lines.filter((line) => line.operation);
+  replays = lines.filter((line) => line.replay);
   // The SDKs' credentials come from the environment, as the code expects (it writes none).
   Object.assign(process.env, {
     AWS_ACCESS_KEY_ID: credentials.accessKeyId,
@@ -154,43 +160,72 @@ for (const kind of ['js', 'jsdoc']) {
   });
 }
 
-// Each lesson's code in one python process (importing boto3 takes a while): every program run
-// as its own module would, what it printed (json.dumps of the answer) read back, or the
-// error's code.
-const pythonRunner = `
-import json, sys
+// Every lesson's code in one python process (importing boto3 takes most of a second): each
+// lesson on an empty endpoint, each program run as its own module would, what it printed
+// (json.dumps of the answer) read back, or the error's code and message.
+const pythonHarness = `
+import base64, json, sys
+import boto3
 from botocore.exceptions import ClientError, ParamValidationError
-results = []
-for code in json.load(sys.stdin):
+admin = boto3.client("dynamodb", endpoint_url=sys.argv[1], region_name="us-east-1")
+
+def empty():
+    for name in admin.list_tables()["TableNames"]:
+        admin.delete_table(TableName=name)
+
+def run(code):
     printed = []
-    scope = {"__name__": "__main__", "print": lambda text, *rest, **named: printed.append(text)}
+    scope = {"__name__": "__main__", "print": lambda text="", *rest, **named: printed.append(text)}
     try:
         exec(compile(code, "<generated>", "exec"), scope)
-        results.append(json.loads(printed[0]) if printed else None)
+        return json.loads(printed[0]) if printed else None
     except ClientError as error:
-        results.append({"error": error.response["Error"]["Code"], "message": error.response["Error"]["Message"]})
+        return {"error": error.response["Error"]["Code"], "message": error.response["Error"]["Message"]}
     except ParamValidationError as error:
-        results.append({"error": "ParamValidationError", "message": str(error)})
-print(json.dumps(results))
+        return {"error": "ParamValidationError", "message": str(error)}
+
+def tables():
+    out = []
+    for name in admin.list_tables()["TableNames"]:
+        table = admin.describe_table(TableName=name)["Table"]
+        indexes = table.get("GlobalSecondaryIndexes", []) + table.get("LocalSecondaryIndexes", [])
+        items, scan = [], {"TableName": name}
+        while True:
+            page = admin.scan(**scan)
+            items += page["Items"]
+            if "LastEvaluatedKey" not in page:
+                break
+            scan["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+        out.append({"name": name, "keySchema": table["KeySchema"], "indexes": [i["IndexName"] for i in indexes], "items": items})
+    return out
+
+results = []
+for job in json.load(sys.stdin):
+    empty()
+    if "script" in job:
+        run(job["script"])
+        results.append(tables())
+    else:
+        results.append([run(code) for code in job["codes"]])
+print(json.dumps(results, default=lambda b: base64.b64encode(b).decode()))
 `;
+
+async function runPython(jobs) {
+  const out = await run(python, ['-I', '-c', pythonHarness, server.url], { input: JSON.stringify(jobs), env: awsClientEnv(home) });
+  assert.equal(out.code, 0, out.stderr);
+  return JSON.parse(out.stdout);
+}
 
 test('every lesson\'s requests, as boto3 writes them, get the engine\'s answers', async () => {
   let ran = 0;
   const mismatches = [];
-  for (const lesson of lessons()) {
-    await emptyEndpoint();
-    const mine = requests.filter((r) => r.lesson === lesson);
-    const out = await run(python, ['-I', '-c', pythonRunner], {
-      input: JSON.stringify(mine.map((r) => r.code.python)),
-      env: awsClientEnv(home),
-    });
-    assert.equal(out.code, 0, out.stderr);
-    const answers = JSON.parse(out.stdout);
-    for (const [i, r] of mine.entries()) {
+  const answers = await runPython(lessons().map((lesson) => ({ codes: requests.filter((r) => r.lesson === lesson).map((r) => r.code.python) })));
+  for (const [l, lesson] of lessons().entries()) {
+    for (const [i, r] of requests.filter((q) => q.lesson === lesson).entries()) {
       try {
-        assert.deepEqual(comparable(answers[i]), expectedOf(r));
-      } catch (e) {
-        mismatches.push(`${lesson}, step ${r.step}, ${r.operation}: ${JSON.stringify(answers[i])} vs ${JSON.stringify(expectedOf(r))}`);
+        assert.deepEqual(comparable(answers[l][i]), expectedOf(r));
+      } catch {
+        mismatches.push(`${lesson}, step ${r.step}, ${r.operation}: ${JSON.stringify(answers[l][i])} vs ${JSON.stringify(expectedOf(r))}`);
       }
       ++ran;
     }
@@ -234,8 +269,8 @@ test('every lesson\'s requests as AWS CLI commands: bash reads each back as the 
 test('a lesson\'s requests run by the AWS CLI get the engine\'s answers', async () => {
   assert.ok(fs.existsSync(awsCli), `${awsCli} is missing: scripts/setup installs Debian's awscli`);
   await emptyEndpoint();
-  const mine = requests.filter((r) => r.lesson === 'composite-keys');
-  assert.equal(mine.length, 14);
+  const mine = requests.filter((r) => r.lesson === 'first-table');
+  assert.equal(mine.length, 6);
   const env = awsClientEnv(home, { AWS_PAGER: '' });
   for (const r of mine) {
     const out = await run('/bin/bash', ['-c', r.code.cli.replace(/^aws /m, `${awsCli} `)], { env });
@@ -283,4 +318,63 @@ test('a Query whose answer goes on: the paging loop of each kind reads every pag
   const cli = await run('/bin/bash', ['-c', code.cli.replace(/^aws /m, `${awsCli} `)], { env: awsClientEnv(home, { AWS_PAGER: '' }) });
   assert.equal(cli.code, 0, cli.stderr);
   assert.deepEqual(JSON.parse(cli.stdout).Items.map((item) => Number(item.sk.N)), [1, 2, 3, 4, 5]);
+});
+
+// The endpoint's tables as the tool describes the engine's: key schema, index names, every item
+// (objects' members and the items in one order, so that only content is compared).
+function canonical(value) {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical(value[k])]));
+  return value;
+}
+function tablesOf(described) {
+  return described.map((t) => ({ ...t, items: t.items.map((i) => JSON.stringify(canonical(i))).sort() }));
+}
+async function endpointTables() {
+  const tables = [];
+  for (const name of (await call(server.url, 'ListTables', {})).json.TableNames) {
+    const table = (await call(server.url, 'DescribeTable', { TableName: name })).json.Table;
+    const indexes = [...(table.GlobalSecondaryIndexes ?? []), ...(table.LocalSecondaryIndexes ?? [])].map((i) => i.IndexName);
+    const items = [];
+    const scan = { TableName: name };
+    for (;;) {
+      const page = (await call(server.url, 'Scan', scan)).json;
+      items.push(...page.Items);
+      if (!page.LastEvaluatedKey) break;
+      scan.ExclusiveStartKey = page.LastEvaluatedKey;
+    }
+    tables.push({ name, keySchema: table.KeySchema, indexes, items });
+  }
+  return tablesOf(tables);
+}
+
+for (const kind of ['js', 'jsdoc']) {
+  test(`every lesson's history replayed as one ${kind === 'js' ? 'JavaScript (SDK v3)' : 'JavaScript (document client)'} script leaves the engine's tables`, async () => {
+    assert.equal(replays.length, 17);
+    for (const replay of replays) {
+      await emptyEndpoint();
+      const file = path.join(scratch, `replay-${replay.lesson}-${kind}.mjs`);
+      fs.writeFileSync(file, replay.replay[kind]);
+      await import(pathToFileURL(file).href);
+      assert.deepEqual(await endpointTables(), tablesOf(replay.tables), `${replay.lesson}:\n${replay.replay[kind]}`);
+    }
+  });
+}
+
+test('every lesson\'s history replayed as one boto3 script leaves the engine\'s tables', async () => {
+  const left = await runPython(replays.map((replay) => ({ script: replay.replay.python })));
+  for (const [i, replay] of replays.entries()) assert.deepEqual(tablesOf(left[i]), tablesOf(replay.tables), replay.lesson);
+  assert.equal(left.reduce((n, tables) => n + tables.reduce((m, t) => m + t.items.length, 0), 0),
+    replays.reduce((n, r) => n + r.tables.reduce((m, t) => m + t.items.length, 0), 0));
+});
+
+test('a lesson\'s history replayed as an AWS CLI script leaves the engine\'s tables', async () => {
+  await emptyEndpoint();
+  const replay = replays.find((r) => r.lesson === 'first-table');
+  const file = path.join(scratch, 'replay-first-table.sh');
+  fs.writeFileSync(file, replay.replay.cli.replaceAll(/^aws /gm, `${awsCli} `));
+  const out = await run('/bin/sh', [file], { env: awsClientEnv(home, { AWS_PAGER: '' }) });
+  assert.equal(out.code, 0, out.stderr);
+  assert.deepEqual(await endpointTables(), tablesOf(replay.tables));
+  assert.deepEqual(replay.tables.map((t) => [t.name, t.items.length]), [['Authors', 2]]);
 });

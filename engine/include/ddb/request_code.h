@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -33,6 +34,26 @@ struct CodeOptions {
 // not a DynamoDB operation name.
 Result<std::string> RequestCode(std::string_view operation, std::string_view body, CodeKind kind,
                                 const CodeOptions& options = {});
+
+// A request of the playground's history, as sent.
+struct ReplayRequest {
+  std::string operation;
+  std::string body;
+};
+
+// Whether `operation` can change a table or its items: what a replay sends again (the reads —
+// GetItem, Query, Scan, BatchGetItem, TransactGetItems, Describe* and List* — it leaves out).
+bool ChangesData(std::string_view operation);
+
+// The requests as one program that sends them again, in order, against `options`' endpoint —
+// the history replayed, to rebuild its tables elsewhere (DynamoDB on AWS, or a local endpoint).
+// Reads, and operations that are not DynamoDB's, are left out (its first comment counts them);
+// after a CreateTable it waits until the table is ACTIVE and after a DeleteTable until it is
+// gone, as DynamoDB needs before the next request to it; the first request that fails stops it.
+// `options.paged` is not used. ValidationException naming the request (from 1) whose body is
+// not a JSON object.
+Result<std::string> ReplayScript(std::span<const ReplayRequest> requests, CodeKind kind,
+                                 const CodeOptions& options = {});
 
 // A DynamoDB member or operation name as botocore writes it, which boto3's methods and the CLI's
 // commands and options take ("KeyConditionExpression" -> "key_condition_expression" with '_',

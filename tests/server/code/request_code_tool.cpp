@@ -8,8 +8,15 @@
 // step 0 is the setup; steps count from 1. Exit 1, with the reason on stderr, when a file cannot
 // be read or is not a lesson.
 //
+// After each lesson's requests, one more line: the requests that succeeded as a replay script in
+// each kind (ddb::ReplayScript), and the tables they leave behind in the engine (key schema,
+// index names, every item in key order):
+//   {"lesson": "first-table", "replay": {"js": ..., ...}, "tables": [{"name": ..., "keySchema": ...,
+//    "indexes": [...], "items": [...]}]}
+//
 // With --request OPERATION BODY instead, only that request's code: {"js": ..., "jsdoc": ...,
 // "python": ..., "cli": ...}; --paged writes a Query or Scan with its paging loop.
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -33,6 +40,34 @@ const char* KindKey(ddb::CodeKind kind) {
     case ddb::CodeKind::kCli: return "cli";
   }
   return "";
+}
+
+// The tables `db` holds, as the replay test compares them.
+nlohmann::ordered_json Tables(ddb::Database& db) {
+  nlohmann::ordered_json tables = nlohmann::ordered_json::array();
+  const auto listed = nlohmann::json::parse(ddb::HandleRequest(db, "ListTables", "{}").body);
+  for (const auto& name : listed.at("TableNames")) {
+    const nlohmann::json request{{"TableName", name}};
+    const auto table = nlohmann::json::parse(ddb::HandleRequest(db, "DescribeTable", request.dump()).body).at("Table");
+    std::vector<std::string> indexes;
+    for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"})
+      if (table.contains(kind))
+        for (const auto& index : table.at(kind)) indexes.push_back(index.at("IndexName").get<std::string>());
+    std::vector<std::string> items;  // each item's JSON, sorted: the same set in the same order
+    nlohmann::json scan = request;
+    while (true) {
+      const auto page = nlohmann::json::parse(ddb::HandleRequest(db, "Scan", scan.dump()).body);
+      for (const auto& item : page.at("Items")) items.push_back(item.dump());
+      if (!page.contains("LastEvaluatedKey")) break;
+      scan["ExclusiveStartKey"] = page.at("LastEvaluatedKey");
+    }
+    std::sort(items.begin(), items.end());
+    nlohmann::ordered_json entry{{"name", name}, {"keySchema", table.at("KeySchema")}, {"indexes", indexes}};
+    entry["items"] = nlohmann::ordered_json::array();
+    for (const std::string& item : items) entry["items"].push_back(nlohmann::ordered_json::parse(item));
+    tables.push_back(std::move(entry));
+  }
+  return tables;
 }
 
 // Runs `request` on `db` and writes its line.
@@ -102,15 +137,27 @@ int main(int argc, char** argv) {
       return 1;
     }
     ddb::Database db;
-    const ddb::LessonSetupOutcome setup = ddb::RunLessonSetup(
-        *lesson, db, [&](const ddb::LessonRequest& request) { return Emit(db, lesson->id, 0, request, options); });
+    std::vector<ddb::ReplayRequest> succeeded;
+    const auto emit = [&](std::size_t step, const ddb::LessonRequest& request) {
+      ddb::WireResponse response = Emit(db, lesson->id, step, request, options);
+      if (response.http_status == 200) succeeded.push_back({request.operation, request.body});
+      return response;
+    };
+    const ddb::LessonSetupOutcome setup =
+        ddb::RunLessonSetup(*lesson, db, [&](const ddb::LessonRequest& request) { return emit(0, request); });
     if (!setup.status.ok()) {
       std::cerr << setup.status.message() << "\n";
       return 1;
     }
     for (std::size_t s = 0; s < lesson->steps.size(); ++s)
-      for (const ddb::LessonRequest* request : ddb::LearnerRequests(lesson->steps[s]))
-        Emit(db, lesson->id, s + 1, *request, options);
+      for (const ddb::LessonRequest* request : ddb::LearnerRequests(lesson->steps[s])) emit(s + 1, *request);
+    nlohmann::ordered_json replay;
+    for (ddb::CodeKind kind : ddb::kCodeKinds) {
+      auto script = ddb::ReplayScript(succeeded, kind, options);
+      replay[KindKey(kind)] = script.ok() ? *script : "error: " + script.status().message();
+    }
+    std::cout << nlohmann::ordered_json{{"lesson", lesson->id}, {"replay", replay}, {"tables", Tables(db)}}.dump()
+              << "\n";
   }
   return 0;
 }
