@@ -92,9 +92,31 @@ describe('code for a request', () => {
     await closeCode();
   });
 
+  test('the history as a script: the tables and items the requests made, reads left out, the sample said', async () => {
+    await runInBuilder(page, 'CreateTable', {
+      TableName: 'Notes', BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+    });
+    await runInBuilder(page, 'PutItem', { TableName: 'Notes', Item: { id: { S: 'n1' }, text: { S: "Ender's Game" } } });
+    await clickWidget(page, 'history.script');
+    let s = await waitForState(page, (st) => st.code !== null);
+    // The kind and endpoint chosen for a request are that window's; the script has its own.
+    assert.equal(s.code.kind, 'JavaScript (SDK v3)');
+    assert.match(s.code.text, /^\/\/ The playground's history: 2 requests sent again, in order \(\d reads? left out: they change nothing\)\.\n/);
+    assert.ok(s.code.text.includes('await waitUntilTableExists({ client, maxWaitTime: 300 }, { TableName: "Notes" });\n'), s.code.text);
+    assert.ok(!s.code.text.includes('QueryCommand'), 'reads are left out');
+    // The sample was loaded, not sent as requests: the script cannot make it, and says so.
+    assert.equal(s.code.note, 'The history has an undo, a redo, a reset or a load: the script sends the requests as they were sent, and does not repeat those.');
+    await clickWidget(page, 'code.kind.3');
+    s = await waitForState(page, (st) => st.code.kind === 'AWS CLI');
+    assert.ok(s.code.text.includes(`--item '{"id":{"S":"n1"},"text":{"S":"Ender'\\''s Game"}}'`), s.code.text);
+    await screenshot(page, 'code-history-1024.png');
+    await closeCode();
+  });
+
   test('at 250 % text in the smallest window the code window fits, its code scrolling inside it', async () => {
     let s = await reloadWithSettings(page, { fontScale: 2.5 });
-    s = await waitForState(page, (st) => st.tablesListed === 1);
+    s = await waitForState(page, (st) => st.tablesListed === 2);
     // Every panel is small at this size: the table, Run and Code are scrolled to in theirs.
     await scrollTo(page, 'table:Books', 'panel:tables');
     await clickWidget(page, 'table:Books');

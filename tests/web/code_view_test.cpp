@@ -1,6 +1,7 @@
 // CodeView: the Response panel's code window, decided without drawing.
 #include "view_models/code_view.h"
 
+#include <deque>
 #include <string>
 
 #include <catch2/catch.hpp>
@@ -45,7 +46,7 @@ TEST_CASE("The code window writes the request shown in the kind picked, and agai
   CHECK(view.CodeFor(get).ends_with("--region us-east-1\n"));
   // Another request shown (a history entry picked): its code.
   CHECK(view.CodeFor(Shown(2, "DeleteTable", R"j({"TableName": "Books"})j")).starts_with("aws dynamodb delete-table"));
-  CHECK(view.error().empty());
+  CHECK(view.note().empty());
 }
 
 TEST_CASE("A Query whose answer went on is written with its paging loop, and a body that is not JSON says why",
@@ -58,5 +59,48 @@ TEST_CASE("A Query whose answer went on is written with its paging loop, and a b
   CHECK(view.CodeFor(Shown(2, "Query", query, R"j({"pk": {"S": "x"}})j")).find("while True:") != std::string::npos);
   // A learner's malformed request was sent (and refused): there is no code for it.
   CHECK(view.CodeFor(Shown(3, "PutItem", "{\"TableName\": ")).empty());
-  CHECK(view.error() == "the request is not a JSON object");
+  CHECK(view.note() == "the request is not a JSON object");
+}
+
+TEST_CASE("The history as a script: the requests that succeeded, and a note on what a replay does not repeat",
+          "[code_view]") {
+  using playground::HistoryEntry;
+  const auto request = [](std::uint64_t id, std::string operation, std::string body, int status = 200) {
+    HistoryEntry e;
+    e.id = id;
+    e.operation = std::move(operation);
+    e.body = std::move(body);
+    e.result.http_status = status;
+    return e;
+  };
+  std::deque<HistoryEntry> history;
+  CodeView view;
+  view.kind = ddb::CodeKind::kCli;
+  CHECK(view.ScriptFor(history).empty());
+  CHECK(view.note() == "No request has succeeded yet: there is nothing to send again.");
+  history.push_back(request(1, "CreateTable", R"j({"TableName": "T", "AttributeDefinitions": [{"AttributeName": "k",
+    "AttributeType": "S"}], "KeySchema": [{"AttributeName": "k", "KeyType": "HASH"}], "BillingMode": "PAY_PER_REQUEST"})j"));
+  history.push_back(request(2, "PutItem", R"j({"TableName": "T", "Item": {}})j", 400));  // refused: left out
+  history.push_back(request(3, "PutItem", R"j({"TableName": "T", "Item": {"k": {"S": "a"}}})j"));
+  history.push_back(request(4, "GetItem", R"j({"TableName": "T", "Key": {"k": {"S": "a"}}})j"));
+  const std::string script = view.ScriptFor(history);
+  CHECK(
+      script.starts_with("#!/bin/sh\n# The playground's history: 2 requests sent again, in order (1 read left out: "
+                         "they change nothing).\n"));
+  CHECK(script.find("# 1. CreateTable\n") != std::string::npos);
+  CHECK(script.find("# 2. PutItem\n") != std::string::npos);  // the one that succeeded, second of the two sent
+  CHECK(view.note().empty());
+  // A request cut short, and an undo: said, not silently replayed otherwise.
+  HistoryEntry huge = request(5, "PutItem", "{\"TableName\": \"T\", \"Item\": {\"k\": {\"S\": \"b\"}, ");
+  huge.rerunnable = false;
+  history.push_back(huge);
+  HistoryEntry undo;
+  undo.id = 6;
+  undo.kind = HistoryEntry::Kind::kUndo;
+  undo.operation = "Undo";
+  history.push_back(undo);
+  CHECK(view.ScriptFor(history) == script);
+  CHECK(view.note() ==
+        "1 request was too large to keep whole and is left out. The history has an undo, a redo, a reset or a load: "
+        "the script sends the requests as they were sent, and does not repeat those.");
 }

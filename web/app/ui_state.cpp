@@ -47,7 +47,7 @@ nlohmann::json App::State() const {
                 {"modern", r->modern.lines}};
   }
   json code = nullptr;
-  if (shown.code_text) code = {{"kind", shown.code_kind}, {"text", *shown.code_text}};
+  if (shown.code_text) code = {{"kind", shown.code_kind}, {"text", *shown.code_text}, {"note", shown.code_note}};
   json notices = json::array();
   for (const auto& n : notices_.all()) notices.push_back(n.text);
   json trace = nullptr;

@@ -56,7 +56,8 @@ struct ShownState {
   bool editor_active = false;              // a builder editor has the keyboard
   const ResponseView* response = nullptr;  // owned by the workbench
   std::string code_kind;                   // the code window's kind of code, while it is open
-  const std::string* code_text = nullptr;  // and its code; owned by the Response panel
+  const std::string* code_text = nullptr;  // and its code; owned by the panel that opened it
+  std::string code_note;                   // and what it says above the code (or instead of it)
   // The trace painted on the data view (zero when none).
   std::string trace_operation;
   std::size_t trace_read = 0;

@@ -14,9 +14,9 @@ namespace playground {
 
 // What the form needs to know about the tables it builds requests for.
 struct FormTables {
-  const ddb::KeySchema* table_schema = nullptr;  // the request's table; null when it does not exist
-  const ddb::KeySchema* query_schema = nullptr;  // the schema a Query's key condition is on (index or table)
-  std::vector<std::string> index_names;          // the table's LSIs and GSIs
+  const ddb::KeySchema* table_schema = nullptr;      // the request's table; null when it does not exist
+  const ddb::KeySchema* query_schema = nullptr;      // the schema a Query's key condition is on (index or table)
+  std::vector<std::string> index_names;              // the table's LSIs and GSIs
   std::vector<const ddb::KeySchema*> index_schemas;  // their key schemas, in the same order
 };
 

@@ -15,8 +15,8 @@ double HashFraction(std::uint64_t hash) { return static_cast<double>(hash) / 184
 
 }  // namespace
 
-void DrawHashStrip(std::span<const HashSlice> slices, std::span<const HashMark> marks, PanelContext& ctx,
-                   float floor, const HashMark* heaviest) {
+void DrawHashStrip(std::span<const HashSlice> slices, std::span<const HashMark> marks, PanelContext& ctx, float floor,
+                   const HashMark* heaviest) {
   const float s = ctx.scale;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;

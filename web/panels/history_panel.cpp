@@ -1,5 +1,6 @@
 #include "panels/history_panel.h"
 
+#include "panels/code_window.h"
 #include "text/json_format.h"
 #include "widgets/imgui_scoped.h"
 #include "widgets/tooltip.h"
@@ -84,7 +85,15 @@ void HistoryPanel::DrawToolbar(PanelContext& ctx) {
     ui::Disabled disabled(sandbox.history().empty());
     if (ctx.probe.Item("history.clear", ImGui::Button("Clear list"))) sandbox.ClearHistory();
     ImGui::SetItemTooltip("Forget the list (the data stays)");
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize("Script").x + ImGui::GetStyle().FramePadding.x * 2)
+      ImGui::NewLine();
+    if (ctx.probe.Item("history.script", ImGui::Button("Script"))) script_open_ = true;
+    ImGui::SetItemTooltip("The history as a script that sends it again: AWS SDK for JavaScript, boto3 or AWS CLI");
   }
+  DrawCodeWindow(
+      "The history as a script###history_script", script_open_, script_,
+      [this, &sandbox]() -> const std::string& { return script_.ScriptFor(sandbox.history()); }, script_.note(), ctx);
   if (!status_.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(ctx.colors.error, "%s", status_.c_str());

@@ -3,8 +3,8 @@
 #include <nlohmann/json.hpp>
 
 #include "ddb/item_json.h"
-#include "text/key_json.h"
 #include "text/json_format.h"
+#include "text/key_json.h"
 #include "text/value_text.h"
 #include "widgets/imgui_scoped.h"
 

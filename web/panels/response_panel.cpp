@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "imgui_stdlib.h"
-
+#include "panels/code_window.h"
 #include "text/json_format.h"
 #include "widgets/card.h"
 #include "widgets/imgui_scoped.h"
@@ -179,85 +178,10 @@ void ResponsePanel::DrawBody(const ResponseView& r, PanelContext& ctx) {
   ctx.probe.RecordLastItem("item_form.response");
 }
 
-// The code window: the request shown, as each client writes it, with the endpoint and region it
-// is sent to. A popup over the page, as large as the code needs up to most of the window.
 void ResponsePanel::DrawCode(const ResponseView& r, PanelContext& ctx) {
-  constexpr const char* kId = "Code for this request###request_code";
-  if (code_open_ && !ImGui::IsPopupOpen(kId)) ImGui::OpenPopup(kId);
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Always, {0.5f, 0.5f});
-  // At large text the window takes nearly all the height: the fields take lines the code needs.
-  ImGui::SetNextWindowSize(
-      {std::min(760 * ctx.scale, viewport->Size.x * 0.95f), viewport->Size.y * (ctx.scale > 1.5f ? 0.97f : 0.85f)},
-      ImGuiCond_Always);
-  ui::PopupModal popup(kId, &code_open_, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove);
-  if (!popup) return;
-  const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-  ctx.probe.RecordRect("code.window", at, {at.x + size.x, at.y + size.y});
-  // The tabs scroll rather than cut their names short when the window is narrow (250 % text).
-  if (ui::TabBar kinds("code_kinds", ImGuiTabBarFlags_FittingPolicyScroll); kinds) {
-    for (std::size_t i = 0; i < ddb::kCodeKinds.size(); ++i) {
-      const ddb::CodeKind kind = ddb::kCodeKinds[i];
-      const std::string label = std::string(ddb::CodeKindName(kind));
-      if (ui::TabItem tab(label.c_str()); tab) code_.kind = kind;
-      ctx.probe.RecordLastItem("code.kind." + std::to_string(i));
-    }
-  }
-  // Where it goes: AWS's endpoint for the region unless an endpoint is typed.
-  const char* credentials =
-      "No credentials are written: the SDKs and the CLI find their own (environment variables, ~/.aws, a role).";
-  const float field = std::min(320 * ctx.scale, ImGui::GetContentRegionAvail().x * 0.5f);
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Endpoint");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(field);
-  ctx.probe.Item("code.endpoint", ImGui::InputTextWithHint("##endpoint", "AWS (none)", &code_.endpoint));
-  ImGui::SetItemTooltip("%s", credentials);
-  ImGui::SameLine();
-  if (ctx.probe.Item("code.local", ImGui::SmallButton("Local")))
-    code_.endpoint = code_.endpoint == CodeView::kLocalEndpoint ? "" : CodeView::kLocalEndpoint;
-  ImGui::SetItemTooltip("This playground's endpoint, ddb-playground-server, on its default port (or AWS again)");
-  // The region beside the endpoint when the line has room for it.
-  const float region_width = std::min(160 * ctx.scale, field);
-  ImGui::SameLine();
-  if (ImGui::GetContentRegionAvail().x <
-      ImGui::CalcTextSize("Region").x + region_width + 3 * ImGui::GetStyle().ItemSpacing.x)
-    ImGui::NewLine();
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Region");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(region_width);
-  ctx.probe.Item("code.region", ImGui::InputText("##region", &code_.region));
-  const std::string& code = code_.CodeFor(r);
-  // The note about credentials when there is room for it and a dozen lines of code; at large
-  // text it is the endpoint's tooltip only.
-  const float line = ImGui::GetTextLineHeightWithSpacing();
-  const float bottom = ImGui::GetFrameHeightWithSpacing();
-  if (ImGui::GetContentRegionAvail().y - bottom > 14 * line) {
-    ui::TextWrap wrap;
-    ImGui::TextColored(ctx.colors.dim, "%s", credentials);
-  }
-  {
-    ui::StyleColor bg(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
-    ui::Child text("code_text", {0, -bottom}, ImGuiChildFlags_Border, ImGuiWindowFlags_HorizontalScrollbar);
-    if (text) {
-      ui::Font mono(ctx.fonts.mono);
-      if (code.empty()) ImGui::TextColored(ctx.colors.error, "%s", code_.error().c_str());
-      else ImGui::TextUnformatted(code.c_str(), code.c_str() + code.size());
-    }
-  }
-  ctx.probe.RecordLastItem("code.text");
-  ctx.probe.shown().code_kind = std::string(ddb::CodeKindName(code_.kind));
-  ctx.probe.shown().code_text = &code;
-  {
-    ui::Disabled disabled(code.empty());
-    if (ctx.probe.Item("code.copy", ImGui::Button("Copy"))) ImGui::SetClipboardText(code.c_str());
-  }
-  ImGui::SameLine();
-  if (ctx.probe.Item("code.close", ImGui::Button("Close"))) {
-    code_open_ = false;
-    ImGui::CloseCurrentPopup();
-  }
+  DrawCodeWindow(
+      "Code for this request###request_code", code_open_, code_,
+      [this, &r]() -> const std::string& { return code_.CodeFor(r); }, code_.note(), ctx);
 }
 
 }  // namespace playground

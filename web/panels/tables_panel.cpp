@@ -86,22 +86,22 @@ void TablesPanel::DrawButtons(PanelContext& ctx) {
     ui::Disabled disabled(books);
     if (ctx.probe.Item("tables.create_sample", ImGui::Button("Sample: Books", {half, 0}))) CreateSampleTable(ctx);
   }
-  const std::string books_tip = books ? std::string("The sandbox has a table named ") + kSampleTableName +
-                                            " already: delete it (or Undo) to load the sample again."
-                                      : std::string(kSampleTableName) + ": authorId + bookId, " +
-                                            std::to_string(SampleItemCount()) + " items";
+  const std::string books_tip =
+      books ? std::string("The sandbox has a table named ") + kSampleTableName +
+                  " already: delete it (or Undo) to load the sample again."
+            : std::string(kSampleTableName) + ": authorId + bookId, " + std::to_string(SampleItemCount()) + " items";
   ui::TooltipEvenIfDisabled(books_tip.c_str());
   ImGui::SameLine();
   {
     ui::Disabled disabled(orders || loading());
     if (ctx.probe.Item("tables.big_sample", ImGui::Button("Sample: 100k", {-FLT_MIN, 0}))) StartBigSample(ctx);
   }
-  const std::string orders_tip =
-      loading() ? std::string("Loading the sample\xE2\x80\xA6")
-      : orders  ? std::string("The sandbox has a table named ") + kBigSampleTableName +
-                     " already: delete it (or Undo) to load the sample again."
-                : std::string(kBigSampleTableName) + ": customerId + orderId, " + std::to_string(kBigSampleCustomers) +
-                     " customers \xC3\x97 " + std::to_string(kBigSampleOrdersPerCustomer) + " orders = 100,000 items";
+  const std::string orders_tip = loading() ? std::string("Loading the sample\xE2\x80\xA6")
+                                 : orders  ? std::string("The sandbox has a table named ") + kBigSampleTableName +
+                                                " already: delete it (or Undo) to load the sample again."
+                                          : std::string(kBigSampleTableName) + ": customerId + orderId, " +
+                                                std::to_string(kBigSampleCustomers) + " customers \xC3\x97 " +
+                                                std::to_string(kBigSampleOrdersPerCustomer) + " orders = 100,000 items";
   ui::TooltipEvenIfDisabled(orders_tip.c_str());
   if (loading()) {
     const float done = static_cast<float>(big_sample_next_) / static_cast<float>(BigSampleBatchCount());

@@ -1,0 +1,98 @@
+#include "panels/code_window.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+
+#include "imgui_stdlib.h"
+
+#include "widgets/imgui_scoped.h"
+
+namespace playground {
+
+void DrawCodeWindow(const char* id, bool& open, CodeView& view, const std::function<const std::string&()>& code_of,
+                    const std::string& note, PanelContext& ctx) {
+  if (open && !ImGui::IsPopupOpen(id)) ImGui::OpenPopup(id);
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Always, {0.5f, 0.5f});
+  // At large text the window takes nearly all the height: the fields take lines the code needs.
+  ImGui::SetNextWindowSize(
+      {std::min(760 * ctx.scale, viewport->Size.x * 0.95f), viewport->Size.y * (ctx.scale > 1.5f ? 0.97f : 0.85f)},
+      ImGuiCond_Always);
+  ui::PopupModal popup(id, &open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove);
+  if (!popup) return;
+  const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  ctx.probe.RecordRect("code.window", at, {at.x + size.x, at.y + size.y});
+  // The tabs scroll rather than cut their names short when the window is narrow (250 % text).
+  if (ui::TabBar kinds("code_kinds", ImGuiTabBarFlags_FittingPolicyScroll); kinds) {
+    for (std::size_t i = 0; i < ddb::kCodeKinds.size(); ++i) {
+      const ddb::CodeKind kind = ddb::kCodeKinds[i];
+      const std::string label = std::string(ddb::CodeKindName(kind));
+      if (ui::TabItem tab(label.c_str()); tab) view.kind = kind;
+      ctx.probe.RecordLastItem("code.kind." + std::to_string(i));
+    }
+  }
+  // Where it goes: AWS's endpoint for the region unless an endpoint is typed.
+  const char* credentials =
+      "No credentials are written: the SDKs and the CLI find their own (environment variables, ~/.aws, a role).";
+  const float field = std::min(320 * ctx.scale, ImGui::GetContentRegionAvail().x * 0.5f);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Endpoint");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(field);
+  ctx.probe.Item("code.endpoint", ImGui::InputTextWithHint("##endpoint", "AWS (none)", &view.endpoint));
+  ImGui::SetItemTooltip("%s", credentials);
+  ImGui::SameLine();
+  if (ctx.probe.Item("code.local", ImGui::SmallButton("Local")))
+    view.endpoint = view.endpoint == CodeView::kLocalEndpoint ? "" : CodeView::kLocalEndpoint;
+  ImGui::SetItemTooltip("This playground's endpoint, ddb-playground-server, on its default port (or AWS again)");
+  // The region beside the endpoint when the line has room for it.
+  const float region_width = std::min(160 * ctx.scale, field);
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x <
+      ImGui::CalcTextSize("Region").x + region_width + 3 * ImGui::GetStyle().ItemSpacing.x)
+    ImGui::NewLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Region");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(region_width);
+  ctx.probe.Item("code.region", ImGui::InputText("##region", &view.region));
+  const std::string& code = code_of();
+  // The note about credentials when there is room for it and a dozen lines of code; at large
+  // text it is the endpoint's tooltip only.
+  if (!code.empty() && !note.empty()) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.warning, "%s", note.c_str());
+    ctx.probe.RecordLastItem("code.note");
+  }
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float bottom = ImGui::GetFrameHeightWithSpacing();
+  if (ImGui::GetContentRegionAvail().y - bottom > 14 * line) {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.dim, "%s", credentials);
+  }
+  {
+    ui::StyleColor bg(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
+    ui::Child text("code_text", {0, -bottom}, ImGuiChildFlags_Border, ImGuiWindowFlags_HorizontalScrollbar);
+    if (text) {
+      ui::Font mono(ctx.fonts.mono);
+      if (code.empty()) ImGui::TextColored(ctx.colors.error, "%s", note.c_str());
+      else ImGui::TextUnformatted(code.c_str(), code.c_str() + code.size());
+    }
+  }
+  ctx.probe.RecordLastItem("code.text");
+  ctx.probe.shown().code_kind = std::string(ddb::CodeKindName(view.kind));
+  ctx.probe.shown().code_text = &code;
+  ctx.probe.shown().code_note = note;
+  {
+    ui::Disabled disabled(code.empty());
+    if (ctx.probe.Item("code.copy", ImGui::Button("Copy"))) ImGui::SetClipboardText(code.c_str());
+  }
+  ImGui::SameLine();
+  if (ctx.probe.Item("code.close", ImGui::Button("Close"))) {
+    open = false;
+    ImGui::CloseCurrentPopup();
+  }
+}
+
+}  // namespace playground
