@@ -98,7 +98,8 @@ describe('code for a request', () => {
       AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
     });
     await runInBuilder(page, 'PutItem', { TableName: 'Notes', Item: { id: { S: 'n1' }, text: { S: "Ender's Game" } } });
-    await clickWidget(page, 'history.script');
+    await clickWidget(page, 'menu.sandbox');
+    await clickWidget(page, 'menu.history_script');
     let s = await waitForState(page, (st) => st.code !== null);
     // The kind and endpoint chosen for a request are that window's; the script has its own.
     assert.equal(s.code.kind, 'JavaScript (SDK v3)');

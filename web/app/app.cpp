@@ -140,6 +140,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   notices_height_ = DrawNotices(notices_, ctx);
   DrawShareWindow(ctx);
   DrawImportWindow(ctx);
+  history_panel_.DrawScript(ctx);
   confirm_.Draw(ctx);
   AfterFrame();
 }

@@ -58,6 +58,9 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
     StartShare(SharedLink::Kind::kSandbox, ddb::ExportSnapshot(db_), "");
   if (probe_.Item("menu.export", ImGui::MenuItem("Copy snapshot JSON")))
     ImGui::SetClipboardText(ddb::ExportSnapshot(db_).c_str());
+  if (probe_.Item("menu.history_script", ImGui::MenuItem("History as a script\xE2\x80\xA6")))
+    history_panel_.OpenScript();
+  ImGui::SetItemTooltip("Code that sends the history's requests again: AWS SDK for JavaScript, boto3 or AWS CLI");
   if (probe_.Item("menu.import", ImGui::MenuItem("Load snapshot JSON\xE2\x80\xA6"))) {
     import_open_ = true;
     import_error_.clear();

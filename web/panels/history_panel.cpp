@@ -85,15 +85,7 @@ void HistoryPanel::DrawToolbar(PanelContext& ctx) {
     ui::Disabled disabled(sandbox.history().empty());
     if (ctx.probe.Item("history.clear", ImGui::Button("Clear list"))) sandbox.ClearHistory();
     ImGui::SetItemTooltip("Forget the list (the data stays)");
-    ImGui::SameLine();
-    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize("Script").x + ImGui::GetStyle().FramePadding.x * 2)
-      ImGui::NewLine();
-    if (ctx.probe.Item("history.script", ImGui::Button("Script"))) script_open_ = true;
-    ImGui::SetItemTooltip("The history as a script that sends it again: AWS SDK for JavaScript, boto3 or AWS CLI");
   }
-  DrawCodeWindow(
-      "The history as a script###history_script", script_open_, script_,
-      [this, &sandbox]() -> const std::string& { return script_.ScriptFor(sandbox.history()); }, script_.note(), ctx);
   if (!status_.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(ctx.colors.error, "%s", status_.c_str());
@@ -140,6 +132,13 @@ void HistoryPanel::DrawEntry(const HistoryEntry& e, PanelContext& ctx) {
   ImGui::SameLine();
   if (ctx.probe.Item("history.copy:" + std::to_string(e.id), ImGui::SmallButton("Copy")))
     ImGui::SetClipboardText(HistoryEntryJson(e).c_str());
+}
+
+void HistoryPanel::DrawScript(PanelContext& ctx) {
+  const Sandbox& sandbox = ctx.sandbox;
+  DrawCodeWindow(
+      "The history as a script###history_script", script_open_, script_,
+      [this, &sandbox]() -> const std::string& { return script_.ScriptFor(sandbox.history()); }, script_.note(), ctx);
 }
 
 }  // namespace playground

@@ -1,6 +1,7 @@
 // HistoryPanel: every request of this visit with its response, newest first — re-run it,
 // load it into the builder to edit, or copy it (request and response) as JSON — the sandbox's
-// undo, redo and reset, and "Script": the history as code that sends it again (CodeView).
+// undo, redo and reset. The Sandbox menu opens the history as a script that sends it again
+// (CodeView), drawn whether or not the panel is.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,10 @@ namespace playground {
 class HistoryPanel {
  public:
   void Draw(const PanelRect& rect, PanelContext& ctx);
+  // The history as a script, in the code window: opened from the Sandbox menu, drawn each frame
+  // by App (the lesson layout hides the panel itself).
+  void OpenScript() { script_open_ = true; }
+  void DrawScript(PanelContext& ctx);
 
  private:
   void DrawToolbar(PanelContext& ctx);
