@@ -378,3 +378,32 @@ test('a lesson\'s history replayed as an AWS CLI script leaves the engine\'s tab
   assert.deepEqual(await endpointTables(), tablesOf(replay.tables));
   assert.deepEqual(replay.tables.map((t) => [t.name, t.items.length]), [['Authors', 2]]);
 });
+
+// The tables each lesson leaves, as infrastructure code (ddb::TableTemplate): the CloudFormation
+// template read by PyYAML (Debian's python3-yaml) is the JSON template, and a lesson's tables
+// made by the AWS CLI's commands have the engine's key schemas and indexes (the CLI for one
+// lesson with both kinds of index).
+test('every lesson\'s tables as CloudFormation: the YAML template reads back as the JSON one', async () => {
+  const out = await run(python, ['-I', '-c', `
+import json, sys, yaml
+for pair in json.load(sys.stdin):
+    assert yaml.safe_load(pair["yaml"]) == json.loads(pair["json"]), pair["lesson"]
+print(len(pair))
+`], { input: JSON.stringify(replays.map((r) => ({ lesson: r.lesson, ...r.templates }))) });
+  assert.equal(out.code, 0, out.stderr);
+  const resources = replays.reduce((n, r) => n + Object.keys(JSON.parse(r.templates.json).Resources).length, 0);
+  assert.equal(resources, replays.reduce((n, r) => n + r.tables.length, 0));
+  assert.ok(resources >= 17, `${resources} tables`);
+});
+
+test('a lesson\'s tables made by the AWS CLI from their commands have the engine\'s key schemas and indexes', async () => {
+  await emptyEndpoint();
+  const replay = replays.find((r) => r.lesson === 'local-indexes');
+  const file = path.join(scratch, 'tables-local-indexes.sh');
+  fs.writeFileSync(file, replay.templates.cli.replaceAll(/^aws /gm, `${awsCli} --endpoint-url ${server.url} `));
+  const out = await run('/bin/sh', [file], { env: awsClientEnv(home, { AWS_PAGER: '' }) });
+  assert.equal(out.code, 0, out.stderr);
+  const shape = (tables) => tables.map(({ name, keySchema, indexes }) => ({ name, keySchema, indexes }));
+  assert.deepEqual(shape(await endpointTables()), shape(tablesOf(replay.tables)));
+  assert.ok(replay.tables.some((t) => t.indexes.length > 0), 'a table with an index');
+});

@@ -12,7 +12,8 @@
 // each kind (ddb::ReplayScript), and the tables they leave behind in the engine (key schema,
 // index names, every item in key order):
 //   {"lesson": "first-table", "replay": {"js": ..., ...}, "tables": [{"name": ..., "keySchema": ...,
-//    "indexes": [...], "items": [...]}]}
+//    "indexes": [...], "items": [...]}], "templates": {"yaml": ..., "json": ..., "cli": ...}}
+// (the tables as CloudFormation and AWS CLI commands: ddb::TableTemplate)
 //
 // With --request OPERATION BODY instead, only that request's code: {"js": ..., "jsdoc": ...,
 // "python": ..., "cli": ...}; --paged writes a Query or Scan with its paging loop.
@@ -21,6 +22,7 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -29,6 +31,7 @@
 #include "ddb/json_api.h"
 #include "ddb/lesson.h"
 #include "ddb/request_code.h"
+#include "ddb/table_template.h"
 
 namespace {
 
@@ -156,7 +159,22 @@ int main(int argc, char** argv) {
       auto script = ddb::ReplayScript(succeeded, kind, options);
       replay[KindKey(kind)] = script.ok() ? *script : "error: " + script.status().message();
     }
-    std::cout << nlohmann::ordered_json{{"lesson", lesson->id}, {"replay", replay}, {"tables", Tables(db)}}.dump()
+    // And the tables it leaves as infrastructure code (ddb::TableTemplate).
+    const nlohmann::ordered_json tables = Tables(db);
+    std::vector<std::string> names;
+    for (const auto& table : tables) names.push_back(table.at("name").get<std::string>());
+    nlohmann::ordered_json templates;
+    for (const auto& [key, kind] :
+         {std::pair{"yaml", ddb::TemplateKind::kCloudFormationYaml},
+          std::pair{"json", ddb::TemplateKind::kCloudFormationJson}, std::pair{"cli", ddb::TemplateKind::kCli}}) {
+      auto text = ddb::TableTemplate(db, names, kind);
+      templates[key] = text.ok() ? *text : "error: " + text.status().message();
+    }
+    std::cout << nlohmann::ordered_json{{"lesson", lesson->id},
+                                        {"replay", replay},
+                                        {"tables", tables},
+                                        {"templates", templates}}
+                     .dump()
               << "\n";
   }
   return 0;

@@ -1,0 +1,29 @@
+// Tables as infrastructure code: an AWS CloudFormation template (YAML or JSON) with one
+// AWS::DynamoDB::Table a table, and the AWS CLI commands that create them (create-table with
+// its whole input as JSON, then update-time-to-live and update-contributor-insights where the
+// table has them). Read from the engine as DescribeTable, DescribeTimeToLive, ListTagsOfResource
+// and Contributor Insights report each table (Database's introspection, so nothing here counts
+// as a request).
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "ddb/database.h"
+#include "ddb/status.h"
+
+namespace ddb {
+
+enum class TemplateKind { kCloudFormationYaml, kCloudFormationJson, kCli };
+
+// `tables`, in order. CloudFormation: each table a resource named after it (letters and digits,
+// "Table" after them), with its key schema, attribute definitions, billing mode and throughput
+// (provisioned, or OnDemandThroughput's maximums where set), its indexes with their projections
+// and throughput, TTL, Contributor Insights and tags where set; a table with indexes DependsOn the
+// one with indexes before it, since DynamoDB limits how many tables with indexes may be CREATING
+// at once (AWS::DynamoDB::Table, CloudFormation Template Reference). Warm throughput is left out:
+// the engine cannot tell one set on purpose from the default it reports. ResourceNotFoundException
+// for a table the database does not have.
+Result<std::string> TableTemplate(const Database& db, std::span<const std::string> tables, TemplateKind kind);
+
+}  // namespace ddb

@@ -1,0 +1,175 @@
+// TableTemplate: the sandbox's tables as CloudFormation (YAML and JSON) and AWS CLI commands.
+// tests/server/request_code.test.mjs reads the YAML back with PyYAML and runs the CLI's commands
+// against the local endpoint.
+#include "ddb/table_template.h"
+
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "ddb/database.h"
+#include "ddb/json_api.h"
+
+namespace {
+
+void Send(ddb::Database& db, const char* operation, const char* body) {
+  const ddb::WireResponse response = ddb::HandleRequest(db, operation, body);
+  INFO(operation << ": " << response.body);
+  REQUIRE(response.http_status == 200);
+}
+
+// Two tables: provisioned Orders with a GSI, an LSI, TTL, tags and Contributor Insights; on-demand
+// Users with a GSI and a cap on its reads.
+void Tables(ddb::Database& db) {
+  Send(db, "CreateTable", R"j({"TableName": "Orders", "BillingMode": "PROVISIONED",
+    "ProvisionedThroughput": {"ReadCapacityUnits": 5, "WriteCapacityUnits": 2},
+    "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"},
+      {"AttributeName": "status", "AttributeType": "S"}, {"AttributeName": "total", "AttributeType": "N"}],
+    "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+    "GlobalSecondaryIndexes": [{"IndexName": "ByStatus", "KeySchema": [{"AttributeName": "status", "KeyType": "HASH"}],
+      "Projection": {"ProjectionType": "INCLUDE", "NonKeyAttributes": ["total"]},
+      "ProvisionedThroughput": {"ReadCapacityUnits": 1, "WriteCapacityUnits": 1}}],
+    "LocalSecondaryIndexes": [{"IndexName": "ByTotal", "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"},
+      {"AttributeName": "total", "KeyType": "RANGE"}], "Projection": {"ProjectionType": "KEYS_ONLY"}}],
+    "Tags": [{"Key": "team", "Value": "shop"}]})j");
+  Send(db, "UpdateTimeToLive",
+       R"j({"TableName": "Orders", "TimeToLiveSpecification": {"Enabled": true, "AttributeName": "expiresAt"}})j");
+  Send(db, "UpdateContributorInsights", R"j({"TableName": "Orders", "ContributorInsightsAction": "ENABLE"})j");
+  Send(db, "CreateTable", R"j({"TableName": "app-users", "BillingMode": "PAY_PER_REQUEST",
+    "OnDemandThroughput": {"MaxReadRequestUnits": 100},
+    "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}, {"AttributeName": "email", "AttributeType": "S"}],
+    "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
+    "GlobalSecondaryIndexes": [{"IndexName": "ByEmail", "KeySchema": [{"AttributeName": "email", "KeyType": "HASH"}],
+      "Projection": {"ProjectionType": "ALL"}}]})j");
+  db.FinishBackgroundWork();
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Tables as a CloudFormation template in YAML: every setting the table has, and DependsOn between tables with "
+    "indexes",
+    "[template]") {
+  ddb::Database db;
+  Tables(db);
+  const std::vector<std::string> names{"Orders", "app-users"};
+  auto yaml = ddb::TableTemplate(db, names, ddb::TemplateKind::kCloudFormationYaml);
+  INFO(yaml.status().message());
+  REQUIRE(yaml.ok());
+  CHECK(*yaml == R"y(AWSTemplateFormatVersion: "2010-09-09"
+Description: "DynamoDB tables designed in the DynamoDB Keys Playground"
+Resources:
+  OrdersTable:
+    Type: "AWS::DynamoDB::Table"
+    Properties:
+      TableName: Orders
+      AttributeDefinitions:
+        - AttributeName: pk
+          AttributeType: S
+        - AttributeName: sk
+          AttributeType: S
+        - AttributeName: status
+          AttributeType: S
+        - AttributeName: total
+          AttributeType: "N"
+      KeySchema:
+        - AttributeName: pk
+          KeyType: HASH
+        - AttributeName: sk
+          KeyType: RANGE
+      BillingMode: PROVISIONED
+      ProvisionedThroughput:
+        ReadCapacityUnits: 5
+        WriteCapacityUnits: 2
+      GlobalSecondaryIndexes:
+        - IndexName: ByStatus
+          KeySchema:
+            - AttributeName: status
+              KeyType: HASH
+          Projection:
+            ProjectionType: INCLUDE
+            NonKeyAttributes:
+              - total
+          ProvisionedThroughput:
+            ReadCapacityUnits: 1
+            WriteCapacityUnits: 1
+      LocalSecondaryIndexes:
+        - IndexName: ByTotal
+          KeySchema:
+            - AttributeName: pk
+              KeyType: HASH
+            - AttributeName: total
+              KeyType: RANGE
+          Projection:
+            ProjectionType: KEYS_ONLY
+      Tags:
+        - Key: team
+          Value: shop
+      TimeToLiveSpecification:
+        AttributeName: expiresAt
+        Enabled: true
+      ContributorInsightsSpecification:
+        Enabled: true
+        Mode: ACCESSED_AND_THROTTLED_KEYS
+  appusersTable:
+    Type: "AWS::DynamoDB::Table"
+    DependsOn: OrdersTable
+    Properties:
+      TableName: app-users
+      AttributeDefinitions:
+        - AttributeName: id
+          AttributeType: S
+        - AttributeName: email
+          AttributeType: S
+      KeySchema:
+        - AttributeName: id
+          KeyType: HASH
+      BillingMode: PAY_PER_REQUEST
+      OnDemandThroughput:
+        MaxReadRequestUnits: 100
+      GlobalSecondaryIndexes:
+        - IndexName: ByEmail
+          KeySchema:
+            - AttributeName: email
+              KeyType: HASH
+          Projection:
+            ProjectionType: ALL
+)y");
+}
+
+TEST_CASE("The same template as JSON, and the tables as AWS CLI commands", "[template]") {
+  ddb::Database db;
+  Tables(db);
+  const std::vector<std::string> names{"Orders", "app-users"};
+  auto json_text = ddb::TableTemplate(db, names, ddb::TemplateKind::kCloudFormationJson);
+  REQUIRE(json_text.ok());
+  const nlohmann::json document = nlohmann::json::parse(*json_text);
+  CHECK(document["AWSTemplateFormatVersion"] == "2010-09-09");
+  const nlohmann::json& orders = document["Resources"]["OrdersTable"];
+  CHECK(orders["Type"] == "AWS::DynamoDB::Table");
+  CHECK(orders["Properties"]["TimeToLiveSpecification"] ==
+        nlohmann::json{{"AttributeName", "expiresAt"}, {"Enabled", true}});
+  CHECK(orders["Properties"]["GlobalSecondaryIndexes"][0]["Projection"] ==
+        nlohmann::json{{"NonKeyAttributes", {"total"}}, {"ProjectionType", "INCLUDE"}});
+  CHECK(document["Resources"]["appusersTable"]["DependsOn"] == "OrdersTable");
+  CHECK(document["Resources"]["appusersTable"]["Properties"]["OnDemandThroughput"] ==
+        nlohmann::json{{"MaxReadRequestUnits", 100}});
+  auto cli = ddb::TableTemplate(db, names, ddb::TemplateKind::kCli);
+  REQUIRE(cli.ok());
+  CHECK(
+      cli->starts_with("#!/bin/sh\n# The tables as the AWS CLI creates them.\nset -e\n\naws dynamodb create-table "
+                       "--cli-input-json '{\"TableName\":\"Orders\","));
+  CHECK(cli->find("aws dynamodb update-time-to-live --table-name Orders --time-to-live-specification "
+                  "'{\"Enabled\":true,\"AttributeName\":\"expiresAt\"}'\n") != std::string::npos);
+  CHECK(cli->find(
+            "aws dynamodb update-contributor-insights --table-name Orders --contributor-insights-action ENABLE\n") !=
+        std::string::npos);
+  CHECK(cli->find("aws dynamodb wait table-exists --table-name app-users\n") != std::string::npos);
+  // A table the sandbox does not have.
+  const std::vector<std::string> missing{"Nope"};
+  auto refused = ddb::TableTemplate(db, missing, ddb::TemplateKind::kCloudFormationYaml);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(std::string(refused.status().type_name()) == "ResourceNotFoundException");
+}
