@@ -115,6 +115,22 @@ describe('code for a request', () => {
     await closeCode();
   });
 
+  test('the tables as CloudFormation and as CLI commands, without endpoint fields', async () => {
+    await clickWidget(page, 'menu.sandbox');
+    await clickWidget(page, 'menu.tables_code');
+    let s = await waitForState(page, (st) => st.code !== null);
+    assert.equal(s.code.kind, 'CloudFormation (YAML)');
+    assert.ok(s.code.text.startsWith('AWSTemplateFormatVersion: "2010-09-09"\n'), s.code.text);
+    assert.ok(s.code.text.includes('  BooksTable:\n    Type: "AWS::DynamoDB::Table"\n'), s.code.text);
+    assert.ok(s.code.text.includes('  NotesTable:\n'), s.code.text);
+    assert.equal(await widgetRect(page, 'code.endpoint'), null, 'no endpoint for a template');
+    await clickWidget(page, 'code.kind.2');
+    s = await waitForState(page, (st) => st.code.kind === 'AWS CLI');
+    assert.ok(s.code.text.includes("aws dynamodb create-table --cli-input-json '{\"TableName\":\"Books\","), s.code.text);
+    await screenshot(page, 'code-tables-1024.png');
+    await closeCode();
+  });
+
   test('at 250 % text in the smallest window the code window fits, its code scrolling inside it', async () => {
     let s = await reloadWithSettings(page, { fontScale: 2.5 });
     s = await waitForState(page, (st) => st.tablesListed === 2);

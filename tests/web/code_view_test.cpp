@@ -3,8 +3,12 @@
 
 #include <deque>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
+
+#include "ddb/json_api.h"
+#include "view_models/template_view.h"
 
 using playground::CodeView;
 using playground::ResponseView;
@@ -103,4 +107,25 @@ TEST_CASE("The history as a script: the requests that succeeded, and a note on w
   CHECK(view.note() ==
         "1 request was too large to keep whole and is left out. The history has an undo, a redo, a reset or a load: "
         "the script sends the requests as they were sent, and does not repeat those.");
+}
+
+TEST_CASE("The tables as infrastructure code: every table of the sandbox, in the kind picked", "[code_view]") {
+  playground::TemplateView view;
+  ddb::Database db;
+  CHECK(view.TextFor(db).empty());
+  CHECK(view.note() == "The sandbox has no table yet: create one, load a sample or open a lesson.");
+  for (const char* name : {"Books", "Authors"}) {
+    const std::string body = std::string(R"j({"TableName": ")j") + name +
+                             R"j(", "BillingMode": "PAY_PER_REQUEST", "AttributeDefinitions": [{"AttributeName": "id",
+      "AttributeType": "S"}], "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}]})j";
+    REQUIRE(ddb::HandleRequest(db, "CreateTable", body).http_status == 200);
+  }
+  CHECK(playground::TemplateView::KindNames() ==
+        std::vector<std::string>{"CloudFormation (YAML)", "CloudFormation (JSON)", "AWS CLI"});
+  const std::string yaml = view.TextFor(db);
+  CHECK(yaml.starts_with("AWSTemplateFormatVersion: \"2010-09-09\"\n"));
+  CHECK(yaml.find("  AuthorsTable:\n") < yaml.find("  BooksTable:\n"));  // ListTables' order
+  CHECK(view.note().empty());
+  view.kind = 2;
+  CHECK(view.TextFor(db).starts_with("#!/bin/sh\n# The tables as the AWS CLI creates them.\n"));
 }

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "app/notices_view.h"
+#include "panels/code_window.h"
 #include "panels/trace_panel.h"
 #include "widgets/imgui_scoped.h"
 
@@ -141,6 +142,10 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   DrawShareWindow(ctx);
   DrawImportWindow(ctx);
   history_panel_.DrawScript(ctx);
+  DrawCodeWindow(
+      "The tables as infrastructure code###tables_code", tables_code_open_,
+      {TemplateView::KindNames(), tables_code_.kind}, nullptr,
+      [this]() -> const std::string& { return tables_code_.TextFor(db_); }, tables_code_.note(), ctx);
   confirm_.Draw(ctx);
   AfterFrame();
 }

@@ -35,6 +35,7 @@
 #include "sandbox/workbench.h"
 #include "studio/studio_panel.h"
 #include "view_models/layout_cache.h"
+#include "view_models/template_view.h"
 #include "widgets/theme.h"
 
 namespace playground {
@@ -193,6 +194,9 @@ class App {
   bool import_open_ = false;
   std::string import_text_;
   std::string import_error_;
+  // The tables as infrastructure code, in the code window (the Sandbox menu).
+  bool tables_code_open_ = false;
+  TemplateView tables_code_;
 
   std::optional<int> text_size_dragged_;         // the Text size slider's value while it is held
   std::optional<SettingsState> saved_settings_;  // as last handed to SavedState

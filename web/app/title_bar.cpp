@@ -61,6 +61,11 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
   if (probe_.Item("menu.history_script", ImGui::MenuItem("History as a script\xE2\x80\xA6")))
     history_panel_.OpenScript();
   ImGui::SetItemTooltip("Code that sends the history's requests again: AWS SDK for JavaScript, boto3 or AWS CLI");
+  if (probe_.Item("menu.tables_code",
+                  ImGui::MenuItem("Tables as CloudFormation\xE2\x80\xA6", nullptr, false, !db_.TableNames().empty())))
+    tables_code_open_ = true;
+  ImGui::SetItemTooltip(
+      "The tables as an AWS CloudFormation template (YAML or JSON) or the AWS CLI commands that make them");
   if (probe_.Item("menu.import", ImGui::MenuItem("Load snapshot JSON\xE2\x80\xA6"))) {
     import_open_ = true;
     import_error_.clear();

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "imgui_stdlib.h"
 
@@ -10,8 +12,8 @@
 
 namespace playground {
 
-void DrawCodeWindow(const char* id, bool& open, CodeView& view, const std::function<const std::string&()>& code_of,
-                    const std::string& note, PanelContext& ctx) {
+void DrawCodeWindow(const char* id, bool& open, const CodeWindowKinds& kinds, CodeView* where,
+                    const std::function<const std::string&()>& code_of, const std::string& note, PanelContext& ctx) {
   if (open && !ImGui::IsPopupOpen(id)) ImGui::OpenPopup(id);
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Always, {0.5f, 0.5f});
@@ -24,39 +26,39 @@ void DrawCodeWindow(const char* id, bool& open, CodeView& view, const std::funct
   const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
   ctx.probe.RecordRect("code.window", at, {at.x + size.x, at.y + size.y});
   // The tabs scroll rather than cut their names short when the window is narrow (250 % text).
-  if (ui::TabBar kinds("code_kinds", ImGuiTabBarFlags_FittingPolicyScroll); kinds) {
-    for (std::size_t i = 0; i < ddb::kCodeKinds.size(); ++i) {
-      const ddb::CodeKind kind = ddb::kCodeKinds[i];
-      const std::string label = std::string(ddb::CodeKindName(kind));
-      if (ui::TabItem tab(label.c_str()); tab) view.kind = kind;
+  if (ui::TabBar tabs("code_kinds", ImGuiTabBarFlags_FittingPolicyScroll); tabs) {
+    for (std::size_t i = 0; i < kinds.names.size(); ++i) {
+      if (ui::TabItem tab(kinds.names[i].c_str()); tab) kinds.selected = i;
       ctx.probe.RecordLastItem("code.kind." + std::to_string(i));
     }
   }
   // Where it goes: AWS's endpoint for the region unless an endpoint is typed.
   const char* credentials =
       "No credentials are written: the SDKs and the CLI find their own (environment variables, ~/.aws, a role).";
-  const float field = std::min(320 * ctx.scale, ImGui::GetContentRegionAvail().x * 0.5f);
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Endpoint");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(field);
-  ctx.probe.Item("code.endpoint", ImGui::InputTextWithHint("##endpoint", "AWS (none)", &view.endpoint));
-  ImGui::SetItemTooltip("%s", credentials);
-  ImGui::SameLine();
-  if (ctx.probe.Item("code.local", ImGui::SmallButton("Local")))
-    view.endpoint = view.endpoint == CodeView::kLocalEndpoint ? "" : CodeView::kLocalEndpoint;
-  ImGui::SetItemTooltip("This playground's endpoint, ddb-playground-server, on its default port (or AWS again)");
-  // The region beside the endpoint when the line has room for it.
-  const float region_width = std::min(160 * ctx.scale, field);
-  ImGui::SameLine();
-  if (ImGui::GetContentRegionAvail().x <
-      ImGui::CalcTextSize("Region").x + region_width + 3 * ImGui::GetStyle().ItemSpacing.x)
-    ImGui::NewLine();
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Region");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(region_width);
-  ctx.probe.Item("code.region", ImGui::InputText("##region", &view.region));
+  if (where) {
+    const float field = std::min(320 * ctx.scale, ImGui::GetContentRegionAvail().x * 0.5f);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Endpoint");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(field);
+    ctx.probe.Item("code.endpoint", ImGui::InputTextWithHint("##endpoint", "AWS (none)", &where->endpoint));
+    ImGui::SetItemTooltip("%s", credentials);
+    ImGui::SameLine();
+    if (ctx.probe.Item("code.local", ImGui::SmallButton("Local")))
+      where->endpoint = where->endpoint == CodeView::kLocalEndpoint ? "" : CodeView::kLocalEndpoint;
+    ImGui::SetItemTooltip("This playground's endpoint, ddb-playground-server, on its default port (or AWS again)");
+    // The region beside the endpoint when the line has room for it.
+    const float region_width = std::min(160 * ctx.scale, field);
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x <
+        ImGui::CalcTextSize("Region").x + region_width + 3 * ImGui::GetStyle().ItemSpacing.x)
+      ImGui::NewLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Region");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(region_width);
+    ctx.probe.Item("code.region", ImGui::InputText("##region", &where->region));
+  }
   const std::string& code = code_of();
   // The note about credentials when there is room for it and a dozen lines of code; at large
   // text it is the endpoint's tooltip only.
@@ -67,7 +69,7 @@ void DrawCodeWindow(const char* id, bool& open, CodeView& view, const std::funct
   }
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float bottom = ImGui::GetFrameHeightWithSpacing();
-  if (ImGui::GetContentRegionAvail().y - bottom > 14 * line) {
+  if (where && ImGui::GetContentRegionAvail().y - bottom > 14 * line) {
     ui::TextWrap wrap;
     ImGui::TextColored(ctx.colors.dim, "%s", credentials);
   }
@@ -81,7 +83,7 @@ void DrawCodeWindow(const char* id, bool& open, CodeView& view, const std::funct
     }
   }
   ctx.probe.RecordLastItem("code.text");
-  ctx.probe.shown().code_kind = std::string(ddb::CodeKindName(view.kind));
+  ctx.probe.shown().code_kind = kinds.selected < kinds.names.size() ? kinds.names[kinds.selected] : std::string();
   ctx.probe.shown().code_text = &code;
   ctx.probe.shown().code_note = note;
   {
@@ -93,6 +95,18 @@ void DrawCodeWindow(const char* id, bool& open, CodeView& view, const std::funct
     open = false;
     ImGui::CloseCurrentPopup();
   }
+}
+
+void DrawRequestCodeWindow(const char* id, bool& open, CodeView& view, const std::function<const std::string&()>& code,
+                           const std::string& note, PanelContext& ctx) {
+  std::vector<std::string> names;
+  std::size_t selected = 0;
+  for (std::size_t i = 0; i < ddb::kCodeKinds.size(); ++i) {
+    names.emplace_back(ddb::CodeKindName(ddb::kCodeKinds[i]));
+    if (ddb::kCodeKinds[i] == view.kind) selected = i;
+  }
+  DrawCodeWindow(id, open, {std::move(names), selected}, &view, code, note, ctx);
+  view.kind = ddb::kCodeKinds[selected];
 }
 
 }  // namespace playground

@@ -136,7 +136,7 @@ void HistoryPanel::DrawEntry(const HistoryEntry& e, PanelContext& ctx) {
 
 void HistoryPanel::DrawScript(PanelContext& ctx) {
   const Sandbox& sandbox = ctx.sandbox;
-  DrawCodeWindow(
+  DrawRequestCodeWindow(
       "The history as a script###history_script", script_open_, script_,
       [this, &sandbox]() -> const std::string& { return script_.ScriptFor(sandbox.history()); }, script_.note(), ctx);
 }

@@ -179,7 +179,7 @@ void ResponsePanel::DrawBody(const ResponseView& r, PanelContext& ctx) {
 }
 
 void ResponsePanel::DrawCode(const ResponseView& r, PanelContext& ctx) {
-  DrawCodeWindow(
+  DrawRequestCodeWindow(
       "Code for this request###request_code", code_open_, code_,
       [this, &r]() -> const std::string& { return code_.CodeFor(r); }, code_.note(), ctx);
 }
