@@ -1,19 +1,22 @@
 // ddb-playground-server: a local DynamoDB endpoint over the playground's engine.
 //
-// Call flow: parse options -> check that --save can be written -> load --load into an empty
-// Database -> bind -> serve until SIGINT or SIGTERM -> wait for requests in flight -> write
-// --save. Signals are taken by one thread with sigwait (every thread blocks them), so no
-// signal handler and no global state is needed.
+// Call flow: parse options -> check that --save and --export-cloudformation can be written ->
+// load --load into an empty Database -> bind -> serve until SIGINT or SIGTERM -> wait for
+// requests in flight -> write --save and --export-cloudformation. Signals are taken by one thread with sigwait (every
+// thread blocks them), so no signal handler and no global state is needed.
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <pthread.h>
 #include <signal.h>
+#include <string>
 #include <thread>
 #include <variant>
+#include <vector>
 
 #include "ddb/database.h"
 #include "ddb/snapshot.h"
+#include "ddb/table_template.h"
 #include "endpoint.h"
 #include "server_options.h"
 #include "state_file.h"
@@ -32,6 +35,9 @@ int Fail(const std::string& message) {
 int Run(const ServerOptions& options) {
   if (options.save_path)
     if (auto error = ddb::server::CheckStateFileWritable(*options.save_path)) return Fail("--save: " + *error);
+  if (options.cloudformation_path)
+    if (auto error = ddb::server::CheckStateFileWritable(*options.cloudformation_path))
+      return Fail("--export-cloudformation: " + *error);
 
   ddb::DatabaseOptions db_options;
   db_options.index_timing.propagation_millis = options.gsi_lag_ms;
@@ -85,6 +91,18 @@ int Run(const ServerOptions& options) {
     if (auto error = ddb::server::WriteStateFileAtomically(*options.save_path, ddb::ExportSnapshot(db)))
       return Fail("--save: " + *error);
     std::printf("%s: saved %zu tables to %s\n", kName, db.TableNames().size(), options.save_path->c_str());
+  }
+  if (options.cloudformation_path) {
+    const std::string& file = *options.cloudformation_path;
+    const bool json = file.size() >= 5 && file.compare(file.size() - 5, 5, ".json") == 0;
+    const std::vector<std::string> tables = db.TableNames();
+    auto text = ddb::TableTemplate(
+        db, tables, json ? ddb::TemplateKind::kCloudFormationJson : ddb::TemplateKind::kCloudFormationYaml);
+    if (!text.ok()) return Fail("--export-cloudformation: " + text.status().message());
+    if (auto error = ddb::server::WriteStateFileAtomically(file, *text))
+      return Fail("--export-cloudformation: " + *error);
+    std::printf("%s: wrote %zu table%s as CloudFormation to %s\n", kName, tables.size(), tables.size() == 1 ? "" : "s",
+                file.c_str());
   }
   std::printf("%s: stopped\n", kName);
   return 0;

@@ -15,8 +15,16 @@ std::optional<long long> ParseNumber(std::string_view text) {
   return v;
 }
 
-constexpr std::string_view kValueFlags[] = {"--host",          "--port", "--load", "--save", "--max-request-bytes",
-                                            "--max-json-depth", "--gsi-lag-ms", "--index-build-ms", "--ttl-sweep-ms",
+constexpr std::string_view kValueFlags[] = {"--host",
+                                            "--port",
+                                            "--load",
+                                            "--save",
+                                            "--export-cloudformation",
+                                            "--max-request-bytes",
+                                            "--max-json-depth",
+                                            "--gsi-lag-ms",
+                                            "--index-build-ms",
+                                            "--ttl-sweep-ms",
                                             "--capacity-model"};
 
 }  // namespace
@@ -31,6 +39,9 @@ A local DynamoDB endpoint (JSON 1.0 protocol over HTTP) on the playground's engi
   --load FILE               start from the snapshot in FILE
   --save FILE               write a snapshot to FILE on shutdown (SIGINT or SIGTERM),
                             atomically: a temporary file in the same folder, fsync, rename
+  --export-cloudformation FILE
+                            write the tables as an AWS CloudFormation template to FILE on
+                            shutdown, as --save writes (JSON if FILE ends in .json, else YAML)
   --max-request-bytes N     largest request body accepted (default 16777216)
   --max-json-depth N        deepest JSON nesting accepted in a body (default 256)
   --gsi-lag-ms N            a write reaches global secondary indexes N ms later
@@ -77,6 +88,8 @@ ParsedOptions ParseServerOptions(int argc, char** argv) {
       o.load_path = std::string(value);
     } else if (flag == "--save") {
       o.save_path = std::string(value);
+    } else if (flag == "--export-cloudformation") {
+      o.cloudformation_path = std::string(value);
     } else if (flag == "--max-request-bytes") {
       auto n = number(1, 1ll << 40);
       if (!n) return bad("a positive number of bytes");

@@ -14,6 +14,9 @@ struct ServerOptions {
   int port = 8000;                       // DynamoDB Local's port; 0 picks a free one (printed)
   std::optional<std::string> load_path;  // --load: a snapshot to start from
   std::optional<std::string> save_path;  // --save: where the snapshot goes on shutdown
+  // --export-cloudformation: where a CloudFormation template of the tables goes on shutdown
+  // (JSON when the name ends in .json, YAML otherwise).
+  std::optional<std::string> cloudformation_path;
   // DynamoDB refuses request bodies over 16 MB (BatchWriteItem's documented maximum).
   std::size_t max_request_bytes = 16 * 1024 * 1024;
   // JSON nesting allowed in a body. DynamoDB documents may nest 32 levels, about 70 JSON

@@ -173,3 +173,27 @@ test('the command line: --help, unknown options, bad values, a port in use', asy
   assert.equal(taken.stderr, `ddb-playground-server: cannot listen on 127.0.0.1:${running.port} (in use, or not an address of this machine)\n`);
   assert.equal((await running.stop()).code, 0);
 });
+
+test('--export-cloudformation writes the tables as a CloudFormation template on shutdown, JSON or YAML by its name', async () => {
+  const dir = scratch();
+  const json = path.join(dir, 'tables.json');
+  const yaml = path.join(dir, 'tables.yaml');
+  const first = await startServer(['--export-cloudformation', json]);
+  assert.equal((await call(first.url, 'CreateTable', booksTable)).status, 200);
+  assert.equal(fs.existsSync(json), false, 'nothing is written before shutdown');
+  let stopped = await first.stop('SIGTERM');
+  assert.equal(stopped.code, 0, stopped.stderr);
+  assert.match(stopped.stdout, /wrote 1 table as CloudFormation to .*tables\.json\n/);
+  const template = JSON.parse(fs.readFileSync(json, 'utf8'));
+  assert.equal(template.AWSTemplateFormatVersion, '2010-09-09');
+  assert.equal(template.Resources.BooksTable.Type, 'AWS::DynamoDB::Table');
+  assert.deepEqual(template.Resources.BooksTable.Properties.KeySchema, booksTable.KeySchema);
+  const second = await startServer(['--export-cloudformation', yaml]);
+  stopped = await second.stop('SIGINT');
+  assert.equal(stopped.code, 0, stopped.stderr);
+  assert.equal(fs.readFileSync(yaml, 'utf8'), 'AWSTemplateFormatVersion: "2010-09-09"\nDescription: "DynamoDB tables designed in the DynamoDB Keys Playground"\nResources: {}\n');
+  // A folder that is not there is refused at start-up, before anything is served.
+  const refused = await runServer(['--port', '0', '--export-cloudformation', path.join(dir, 'no-such-folder', 't.yaml')]);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /^ddb-playground-server: --export-cloudformation: /);
+});
