@@ -53,7 +53,8 @@ int Run(const ServerOptions& options) {
     if (!text) return Fail("--load: " + error);
     ddb::Status s = ddb::ImportSnapshot(db, *text);
     if (!s.ok()) return Fail("--load: " + *options.load_path + ": " + s.message());
-    std::printf("%s: loaded %zu tables from %s\n", kName, db.TableNames().size(), options.load_path->c_str());
+    const std::size_t n = db.TableNames().size();
+    std::printf("%s: loaded %zu table%s from %s\n", kName, n, n == 1 ? "" : "s", options.load_path->c_str());
   }
 
   ddb::server::Endpoint endpoint(db, {{options.max_request_bytes, options.max_json_depth}});
@@ -90,7 +91,8 @@ int Run(const ServerOptions& options) {
   if (options.save_path) {
     if (auto error = ddb::server::WriteStateFileAtomically(*options.save_path, ddb::ExportSnapshot(db)))
       return Fail("--save: " + *error);
-    std::printf("%s: saved %zu tables to %s\n", kName, db.TableNames().size(), options.save_path->c_str());
+    const std::size_t n = db.TableNames().size();
+    std::printf("%s: saved %zu table%s to %s\n", kName, n, n == 1 ? "" : "s", options.save_path->c_str());
   }
   if (options.cloudformation_path) {
     const std::string& file = *options.cloudformation_path;

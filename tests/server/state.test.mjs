@@ -28,7 +28,7 @@ test('SIGTERM saves the state; --load brings it back', async () => {
   assert.equal(fs.existsSync(file), false, 'nothing is written before shutdown');
   const stopped = await first.stop('SIGTERM');
   assert.equal(stopped.code, 0, stopped.stderr);
-  assert.match(stopped.stdout, new RegExp(`saved 1 tables to ${file.replace(/[.]/g, '\\.')}\n`));
+  assert.match(stopped.stdout, new RegExp(`saved 1 table to ${file.replace(/[.]/g, '\\.')}\n`));
   assert.deepEqual(fs.readdirSync(dir), ['state.json'], 'no temporary file is left behind');
 
   const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -40,7 +40,7 @@ test('SIGTERM saves the state; --load brings it back', async () => {
   assert.deepEqual(saved.tables[0].Items, [book('b1', 'A Wizard of Earthsea'), book('b2', 'The Dispossessed')]);
 
   const second = await startServer(['--load', file]);
-  assert.match(second.output().stdout, /loaded 1 tables from /);
+  assert.match(second.output().stdout, /loaded 1 table from /);
   const q = await call(second.url, 'Query', {
     TableName: 'Books', KeyConditionExpression: 'authorId = :a', ExpressionAttributeValues: { ':a': { S: 'ursula' } },
   });
