@@ -12,31 +12,25 @@
 #include <nlohmann/json.hpp>
 
 #include "code/code_literals.h"
+#include "ddb/requests.h"
 
 namespace ddb {
 namespace request_code {
 namespace {
 
-std::string Projection(ProjectionType type) {
-  switch (type) {
-    case ProjectionType::kAll: return "ALL";
-    case ProjectionType::kKeysOnly: return "KEYS_ONLY";
-    case ProjectionType::kInclude: return "INCLUDE";
-  }
-  return "ALL";
-}
-
 json KeySchemaOf(const std::vector<KeyAttribute>& partition, const std::vector<KeyAttribute>& sort) {
   json out = json::array();
-  for (const KeyAttribute& a : partition) out.push_back({{"AttributeName", a.name}, {"KeyType", "HASH"}});
-  for (const KeyAttribute& a : sort) out.push_back({{"AttributeName", a.name}, {"KeyType", "RANGE"}});
+  for (const KeyAttribute& a : partition)
+    out.push_back({{"AttributeName", a.name}, {"KeyType", std::string(KeyTypeName(KeyType::kHash))}});
+  for (const KeyAttribute& a : sort)
+    out.push_back({{"AttributeName", a.name}, {"KeyType", std::string(KeyTypeName(KeyType::kRange))}});
   return out;
 }
 
 json IndexOf(const IndexDescription& index, bool provisioned) {
   json out{{"IndexName", index.index_name},
            {"KeySchema", KeySchemaOf(index.partition_attributes, index.sort_attributes)}};
-  json projection{{"ProjectionType", Projection(index.projection_type)}};
+  json projection{{"ProjectionType", std::string(ProjectionTypeName(index.projection_type))}};
   if (!index.non_key_attributes.empty()) projection["NonKeyAttributes"] = index.non_key_attributes;
   out["Projection"] = projection;
   if (provisioned && index.read_capacity_units)
@@ -56,7 +50,7 @@ json CreateTableOf(const TableDescription& t, const std::map<std::string, std::s
   if (t.key_schema.sort_key) sort.push_back(*t.key_schema.sort_key);
   out["KeySchema"] = KeySchemaOf({t.key_schema.partition_key}, sort);
   const bool provisioned = t.billing_mode == BillingMode::kProvisioned;
-  out["BillingMode"] = provisioned ? "PROVISIONED" : "PAY_PER_REQUEST";
+  out["BillingMode"] = std::string(BillingModeName(t.billing_mode));
   if (provisioned)
     out["ProvisionedThroughput"] = {{"ReadCapacityUnits", t.read_capacity_units},
                                     {"WriteCapacityUnits", t.write_capacity_units}};
