@@ -298,4 +298,27 @@ Node RequestLiteral(const json& body, Language language, bool native, Needs& nee
 
 std::string Quoted(const std::string& s) { return json(s).dump(); }
 
+std::string JsClientOptions(const CodeOptions& options) {
+  return "{ region: " + Quoted(options.region) +
+         (options.endpoint.empty() ? std::string() : ", endpoint: " + Quoted(options.endpoint)) + " }";
+}
+
+std::string PythonClient(const CodeOptions& options) {
+  return "boto3.client(\"dynamodb\", region_name=" + Quoted(options.region) +
+         (options.endpoint.empty() ? std::string() : ", endpoint_url=" + Quoted(options.endpoint)) + ")";
+}
+
+std::string PythonCall(const std::string& call, const Node& input) {
+  std::string out = call + "(" + (input.members.empty() ? "" : "\n");
+  for (const Member& member : input.members)
+    out += "    " + member.key + "=" + Written(member.value, Language::kPython, 4) + ",\n";
+  return out + ")\n";
+}
+
+std::string CliCommand(std::string_view operation, std::vector<std::string> arguments) {
+  std::string out = "aws dynamodb " + BotocoreName(operation, '-');
+  for (const std::string& argument : arguments) out += " \\\n    " + argument;
+  return out + "\n";
+}
+
 }  // namespace ddb::request_code

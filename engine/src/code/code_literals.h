@@ -72,6 +72,18 @@ bool Pages(std::string_view operation);
 std::vector<std::string> CliArguments(std::string_view operation, const json& body, bool paged,
                                       const CodeOptions& options);
 
+// What every program of a kind starts the same way, and every call it makes: one place each,
+// for a request's code and for the history's script alike.
+// `{ region: "us-east-1", endpoint: "http://localhost:8000" }`: a DynamoDBClient's options.
+std::string JsClientOptions(const CodeOptions& options);
+// `boto3.client("dynamodb", region_name="us-east-1", endpoint_url="http://localhost:8000")`.
+std::string PythonClient(const CodeOptions& options);
+// `call` with the request's members as keyword arguments, one a line (DynamoDB's member names are
+// Python identifiers), then a newline.
+std::string PythonCall(const std::string& call, const Node& input);
+// The CLI's words as one command, each option on a line of its own after a backslash.
+std::string CliCommand(std::string_view operation, std::vector<std::string> arguments);
+
 // Members the playground reads in a request but the operation does not have, which no SDK
 // sends: a comment line for each (`#` for Python and the shell, `//` for JavaScript) saying what
 // `client` does with it.

@@ -65,9 +65,7 @@ std::string JavaScript(const std::vector<Sent>& sent, std::size_t left_out, bool
   std::string out = Header(sent.size(), left_out, "//");
   out += "import { " + list(low_level) + " } from \"@aws-sdk/client-dynamodb\";\n";
   if (!documents.empty()) out += "import { " + list(documents) + " } from \"@aws-sdk/lib-dynamodb\";\n";
-  out += "\nconst client = new DynamoDBClient({ region: " + Quoted(options.region);
-  if (!options.endpoint.empty()) out += ", endpoint: " + Quoted(options.endpoint);
-  out += " });\n";
+  out += "\nconst client = new DynamoDBClient(" + JsClientOptions(options) + ");\n";
   if (!documents.empty()) out += "const documents = DynamoDBDocumentClient.from(client);\n";
   return out + body;
 }
@@ -82,20 +80,14 @@ std::string Python(const std::vector<Sent>& sent, std::size_t left_out, const Co
     body += "\n# " + std::to_string(s.number) + ". " + s.operation + "\n";
     body += NotMembers(s.operation, s.body, Language::kPython, "boto3",
                        "refuses the request before sending it (ParamValidationError)");
-    body += "client." + BotocoreName(s.operation, '_') + "(";
-    if (!input.members.empty()) body += "\n";
-    for (const Member& member : input.members)
-      body += "    " + member.key + "=" + Written(member.value, Language::kPython, 4) + ",\n";
-    body += ")\n";
+    body += PythonCall("client." + BotocoreName(s.operation, '_'), input);
     if (s.operation == "CreateTable" || s.operation == "DeleteTable")
       body += "client.get_waiter(\"" + std::string(s.operation == "CreateTable" ? "table_exists" : "table_not_exists") +
               "\").wait(TableName=" + Quoted(TableOf(s.body)) + ")\n";
   }
   std::string out = Header(sent.size(), left_out, "#");
   out += buffer ? "import base64\n\n" : "\n";
-  out += "import boto3\n\nclient = boto3.client(\"dynamodb\", region_name=" + Quoted(options.region);
-  if (!options.endpoint.empty()) out += ", endpoint_url=" + Quoted(options.endpoint);
-  return out + ")\n" + body;
+  return out + "import boto3\n\nclient = " + PythonClient(options) + "\n" + body;
 }
 
 std::string Cli(const std::vector<Sent>& sent, std::size_t left_out, const CodeOptions& options) {
@@ -106,10 +98,7 @@ std::string Cli(const std::vector<Sent>& sent, std::size_t left_out, const CodeO
   for (const Sent& s : sent) {
     out += "\n# " + std::to_string(s.number) + ". " + s.operation + "\n";
     out += NotMembers(s.operation, s.body, Language::kPython, "the CLI", "refuses the command (Unknown options)");
-    std::vector<std::string> args{"aws dynamodb " + BotocoreName(s.operation, '-')};
-    for (std::string& arg : CliArguments(s.operation, s.body, /*paged=*/false, options)) args.push_back(std::move(arg));
-    for (std::size_t i = 0; i < args.size(); ++i)
-      out += (i == 0 ? "" : "    ") + args[i] + (i + 1 < args.size() ? " \\\n" : "\n");
+    out += CliCommand(s.operation, CliArguments(s.operation, s.body, /*paged=*/false, options));
     if (s.operation == "CreateTable" || s.operation == "DeleteTable")
       out += "aws dynamodb wait " + std::string(s.operation == "CreateTable" ? "table-exists" : "table-not-exists") +
              " --table-name " + ShellWord(TableOf(s.body)) + where + "\n";

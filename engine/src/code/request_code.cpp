@@ -31,11 +31,8 @@ std::string JavaScript(std::string_view operation, const json& body, bool docume
   } else {
     out += "import { DynamoDBClient, " + command + " } from \"@aws-sdk/client-dynamodb\";\n\n";
   }
-  out += "const client";
-  out += native ? " = DynamoDBDocumentClient.from(new DynamoDBClient({" : " = new DynamoDBClient({";
-  out += " region: " + Quoted(options.region);
-  if (!options.endpoint.empty()) out += ", endpoint: " + Quoted(options.endpoint);
-  out += native ? " }));\n\n" : " });\n\n";
+  const std::string client = "new DynamoDBClient(" + JsClientOptions(options) + ")";
+  out += "const client = " + (native ? "DynamoDBDocumentClient.from(" + client + ")" : client) + ";\n\n";
   if (!paged) {
     out += "const response = await client.send(new " + command + "(" + Written(input, Language::kJavaScript) + "));\n";
     out += "console.dir(response, { depth: null });\n";
@@ -61,16 +58,9 @@ std::string Python(std::string_view operation, const json& body, const CodeOptio
                                "refuses the request before sending it (ParamValidationError)");
   out += needs.buffer ? "import base64\n" : "";
   out += "import json\n\nimport boto3\n\n";
-  out += "client = boto3.client(\"dynamodb\", region_name=" + Quoted(options.region);
-  if (!options.endpoint.empty()) out += ", endpoint_url=" + Quoted(options.endpoint);
-  out += ")\n\n";
+  out += "client = " + PythonClient(options) + "\n\n";
   if (!paged) {
-    // Keyword arguments, one a line: DynamoDB's member names are Python identifiers.
-    out += "response = client." + method + "(";
-    if (!input.members.empty()) out += "\n";
-    for (const auto& [name, member] : input.members)
-      out += "    " + name + "=" + Written(member, Language::kPython, 4) + ",\n";
-    out += ")\n";
+    out += PythonCall("response = client." + method, input);
     out += "print(json.dumps(response, indent=2, default=str))\n";
     return out;
   }
@@ -90,13 +80,9 @@ std::string Python(std::string_view operation, const json& body, const CodeOptio
 // structure as JSON in single quotes (Base64 for bytes, the CLI's own binary format).
 std::string Cli(std::string_view operation, const json& body, const CodeOptions& options) {
   const bool paged = options.paged && (Pages(operation) || operation == "ListTables");
-  std::vector<std::string> args{"aws dynamodb " + BotocoreName(operation, '-')};
-  for (std::string& arg : CliArguments(operation, body, paged, options)) args.push_back(std::move(arg));
   std::string out = NotMembers(operation, body, Language::kPython, "the CLI", "refuses the command (Unknown options)");
   if (paged) out += "# The CLI reads every page itself: each answer's LastEvaluatedKey starts the next.\n";
-  for (std::size_t i = 0; i < args.size(); ++i)
-    out += (i == 0 ? "" : "    ") + args[i] + (i + 1 < args.size() ? " \\\n" : "\n");
-  return out;
+  return out + CliCommand(operation, CliArguments(operation, body, paged, options));
 }
 
 }  // namespace
