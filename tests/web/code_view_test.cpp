@@ -112,7 +112,9 @@ TEST_CASE("The history as a script: the requests that succeeded, and a note on w
 TEST_CASE("The tables as infrastructure code: every table of the sandbox, in the kind picked", "[code_view]") {
   playground::TemplateView view;
   ddb::Database db;
-  CHECK(view.TextFor(db).empty());
+  // The data as WireClient stamps it: the tests move the revision by hand.
+  playground::DataStamp stamp{0, db.revision()};
+  CHECK(view.TextFor(db, stamp).empty());
   CHECK(view.note() == "The sandbox has no table yet: create one, load a sample or open a lesson.");
   for (const char* name : {"Books", "Authors"}) {
     const std::string body = std::string(R"j({"TableName": ")j") + name +
@@ -120,12 +122,15 @@ TEST_CASE("The tables as infrastructure code: every table of the sandbox, in the
       "AttributeType": "S"}], "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}]})j";
     REQUIRE(ddb::HandleRequest(db, "CreateTable", body).http_status == 200);
   }
+  // Until the stamp moves, the text stays as it was written.
+  CHECK(view.TextFor(db, stamp).empty());
+  stamp.revision = db.revision();
   CHECK(playground::TemplateView::KindNames() ==
         std::vector<std::string>{"CloudFormation (YAML)", "CloudFormation (JSON)", "AWS CLI"});
-  const std::string yaml = view.TextFor(db);
+  const std::string yaml = view.TextFor(db, stamp);
   CHECK(yaml.starts_with("AWSTemplateFormatVersion: \"2010-09-09\"\n"));
   CHECK(yaml.find("  AuthorsTable:\n") < yaml.find("  BooksTable:\n"));  // ListTables' order
   CHECK(view.note().empty());
   view.kind = 2;
-  CHECK(view.TextFor(db).starts_with("#!/bin/sh\n# The tables as the AWS CLI creates them.\n"));
+  CHECK(view.TextFor(db, stamp).starts_with("#!/bin/sh\n# The tables as the AWS CLI creates them.\n"));
 }

@@ -11,7 +11,9 @@ const std::vector<std::string>& TemplateView::KindNames() {
   return kNames;
 }
 
-const std::string& TemplateView::TextFor(const ddb::Database& db) {
+const std::string& TemplateView::TextFor(const ddb::Database& db, DataStamp stamp) {
+  if (made_for_ && *made_for_ == std::pair{kind, stamp}) return text_;
+  made_for_ = std::pair{kind, stamp};
   static constexpr ddb::TemplateKind kKinds[] = {ddb::TemplateKind::kCloudFormationYaml,
                                                  ddb::TemplateKind::kCloudFormationJson, ddb::TemplateKind::kCli};
   const std::vector<std::string> tables = db.TableNames();

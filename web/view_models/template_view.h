@@ -4,10 +4,13 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ddb/database.h"
+#include "sandbox/wire_client.h"
 
 namespace playground {
 
@@ -17,12 +20,15 @@ class TemplateView {
   static const std::vector<std::string>& KindNames();
   std::size_t kind = 0;
 
-  // Every table the sandbox has, in the kind picked; written again on each call (a few tables'
-  // descriptions: no items are read). Empty, with note() saying why, when there is no table.
-  const std::string& TextFor(const ddb::Database& db);
+  // Every table the sandbox has, in the kind picked; written again only when the kind or the
+  // data (`stamp`: WireClient::stamp()) changed — the window asks every frame it is open, and
+  // each table's Contributor Insights status is read from its top keys. Empty, with note()
+  // saying why, when there is no table.
+  const std::string& TextFor(const ddb::Database& db, DataStamp stamp);
   const std::string& note() const { return note_; }
 
  private:
+  std::optional<std::pair<std::size_t, DataStamp>> made_for_;  // the kind and data text_ is of
   std::string text_;
   std::string note_;
 };
