@@ -1,12 +1,14 @@
 // ddb-playground-server: a local DynamoDB endpoint over the playground's engine.
 //
-// Call flow: parse options -> check that --save and --export-cloudformation can be written ->
-// load --load into an empty Database -> bind -> serve until SIGINT or SIGTERM -> wait for
-// requests in flight -> write --save and --export-cloudformation. Signals are taken by one thread with sigwait (every
+// Call flow: parse options -> check that the files written on shutdown can be written -> load
+// --load into an empty Database, then --import-workbench -> bind -> serve until SIGINT or
+// SIGTERM -> wait for requests in flight -> write --save, --export-cloudformation and
+// --export-workbench. Signals are taken by one thread with sigwait (every
 // thread blocks them), so no signal handler and no global state is needed.
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <pthread.h>
 #include <signal.h>
 #include <string>
@@ -17,6 +19,7 @@
 #include "ddb/database.h"
 #include "ddb/snapshot.h"
 #include "ddb/table_template.h"
+#include "ddb/workbench_model.h"
 #include "endpoint.h"
 #include "server_options.h"
 #include "state_file.h"
@@ -32,12 +35,23 @@ int Fail(const std::string& message) {
   return 1;
 }
 
+// Now as the NoSQL Workbench modeler writes a model's dates: "Dec 6, 2026, 10:21 PM" (local time).
+std::string ModelerDate() {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  return ddb::WorkbenchDate(local);
+}
+
 int Run(const ServerOptions& options) {
   if (options.save_path)
     if (auto error = ddb::server::CheckStateFileWritable(*options.save_path)) return Fail("--save: " + *error);
   if (options.cloudformation_path)
     if (auto error = ddb::server::CheckStateFileWritable(*options.cloudformation_path))
       return Fail("--export-cloudformation: " + *error);
+  if (options.workbench_export_path)
+    if (auto error = ddb::server::CheckStateFileWritable(*options.workbench_export_path))
+      return Fail("--export-workbench: " + *error);
 
   ddb::DatabaseOptions db_options;
   db_options.index_timing.propagation_millis = options.gsi_lag_ms;
@@ -55,6 +69,22 @@ int Run(const ServerOptions& options) {
     if (!s.ok()) return Fail("--load: " + *options.load_path + ": " + s.message());
     const std::size_t n = db.TableNames().size();
     std::printf("%s: loaded %zu table%s from %s\n", kName, n, n == 1 ? "" : "s", options.load_path->c_str());
+  }
+  std::string workbench_source;  // the imported model, which --export-workbench writes back with the changes
+  if (options.workbench_import_path) {
+    const std::string& file = *options.workbench_import_path;
+    std::string error;
+    auto text = ddb::server::ReadStateFile(file, error);
+    if (!text) return Fail("--import-workbench: " + error);
+    auto model = ddb::ReadWorkbenchModel(*text, db.options());
+    if (!model.ok()) return Fail("--import-workbench: " + file + ": " + model.status().message());
+    if (ddb::Status s = ddb::ImportSnapshot(db, model->snapshot); !s.ok())
+      return Fail("--import-workbench: " + file + ": " + s.message());
+    const std::size_t n = model->tables.size();
+    std::printf("%s: imported %zu table%s and %zu item%s of the NoSQL Workbench model %s from %s\n", kName, n,
+                n == 1 ? "" : "s", model->items, model->items == 1 ? "" : "s", model->model_name.c_str(), file.c_str());
+    for (const std::string& notice : model->notices) std::printf("%s: note: %s\n", kName, notice.c_str());
+    workbench_source = std::move(*text);
   }
 
   ddb::server::Endpoint endpoint(db, {{options.max_request_bytes, options.max_json_depth}});
@@ -105,6 +135,16 @@ int Run(const ServerOptions& options) {
       return Fail("--export-cloudformation: " + *error);
     std::printf("%s: wrote %zu table%s as CloudFormation to %s\n", kName, tables.size(), tables.size() == 1 ? "" : "s",
                 file.c_str());
+  }
+  if (options.workbench_export_path) {
+    const std::string& file = *options.workbench_export_path;
+    const ddb::WorkbenchExport model =
+        ddb::ExportWorkbenchModel(db, {.date = ModelerDate(), .source = workbench_source});
+    if (auto error = ddb::server::WriteStateFileAtomically(file, model.text))
+      return Fail("--export-workbench: " + *error);
+    const std::size_t n = db.TableNames().size();
+    std::printf("%s: wrote %zu table%s as a NoSQL Workbench model to %s\n", kName, n, n == 1 ? "" : "s", file.c_str());
+    for (const std::string& notice : model.notices) std::printf("%s: note: %s\n", kName, notice.c_str());
   }
   std::printf("%s: stopped\n", kName);
   return 0;

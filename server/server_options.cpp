@@ -20,6 +20,8 @@ constexpr std::string_view kValueFlags[] = {"--host",
                                             "--load",
                                             "--save",
                                             "--export-cloudformation",
+                                            "--import-workbench",
+                                            "--export-workbench",
                                             "--max-request-bytes",
                                             "--max-json-depth",
                                             "--gsi-lag-ms",
@@ -42,6 +44,12 @@ A local DynamoDB endpoint (JSON 1.0 protocol over HTTP) on the playground's engi
   --export-cloudformation FILE
                             write the tables as an AWS CloudFormation template to FILE on
                             shutdown, as --save writes (JSON if FILE ends in .json, else YAML)
+  --import-workbench FILE   serve the tables and items of the NoSQL Workbench model in FILE
+                            from the start (after --load); what it holds that the endpoint
+                            does not read is listed
+  --export-workbench FILE   write the tables and items as a NoSQL Workbench model (version
+                            3.0) to FILE on shutdown, as --save writes; with --import-workbench,
+                            the imported model with the tables' changes
   --max-request-bytes N     largest request body accepted (default 16777216)
   --max-json-depth N        deepest JSON nesting accepted in a body (default 256)
   --gsi-lag-ms N            a write reaches global secondary indexes N ms later
@@ -90,6 +98,10 @@ ParsedOptions ParseServerOptions(int argc, char** argv) {
       o.save_path = std::string(value);
     } else if (flag == "--export-cloudformation") {
       o.cloudformation_path = std::string(value);
+    } else if (flag == "--import-workbench") {
+      o.workbench_import_path = std::string(value);
+    } else if (flag == "--export-workbench") {
+      o.workbench_export_path = std::string(value);
     } else if (flag == "--max-request-bytes") {
       auto n = number(1, 1ll << 40);
       if (!n) return bad("a positive number of bytes");

@@ -17,6 +17,10 @@ struct ServerOptions {
   // --export-cloudformation: where a CloudFormation template of the tables goes on shutdown
   // (JSON when the name ends in .json, YAML otherwise).
   std::optional<std::string> cloudformation_path;
+  // --import-workbench: a NoSQL Workbench model whose tables and items are served from the
+  // start (after --load); --export-workbench: the tables written as one on shutdown.
+  std::optional<std::string> workbench_import_path;
+  std::optional<std::string> workbench_export_path;
   // DynamoDB refuses request bodies over 16 MB (BatchWriteItem's documented maximum).
   std::size_t max_request_bytes = 16 * 1024 * 1024;
   // JSON nesting allowed in a body. DynamoDB documents may nest 32 levels, about 70 JSON

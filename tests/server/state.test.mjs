@@ -197,3 +197,37 @@ test('--export-cloudformation writes the tables as a CloudFormation template on 
   assert.equal(refused.code, 1);
   assert.match(refused.stderr, /^ddb-playground-server: --export-cloudformation: /);
 });
+
+test('--import-workbench serves a NoSQL Workbench model; --export-workbench writes it back with the changes', async () => {
+  const dir = scratch();
+  const model = path.resolve('tests/data/workbench/01-orders-v3.json');
+  const out = path.join(dir, 'model.json');
+  const server = await startServer(['--import-workbench', model, '--export-workbench', out]);
+  try {
+  assert.match(server.output().stdout, /imported 1 table and 5 items of the NoSQL Workbench model OnlineShop from .*01-orders-v3\.json\n/);
+  const byStatus = await call(server.url, 'Query', {
+    TableName: 'Shop', IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :s',
+    ExpressionAttributeValues: { ':s': { S: 'STATUS#PENDING' } },
+  });
+  assert.equal(byStatus.status, 200);
+  assert.deepEqual(byStatus.json.Items.map((i) => i.SK.S), ['ORDER#2026-11-02#o2', 'ORDER#2026-11-05#o3']);
+  assert.equal((await call(server.url, 'DeleteItem', { TableName: 'Shop', Key: { PK: { S: 'CUSTOMER#c2' }, SK: { S: 'PROFILE' } } })).status, 200);
+  } finally {
+    var stopped = await server.stop('SIGTERM');  // a failed assertion must not leave it running
+  }
+  assert.equal(stopped.code, 0, stopped.stderr);
+  assert.match(stopped.stdout, /wrote 1 table as a NoSQL Workbench model to .*model\.json\n/);
+  const original = JSON.parse(fs.readFileSync(model, 'utf8'));
+  const written = JSON.parse(fs.readFileSync(out, 'utf8'));
+  assert.match(written.ModelMetadata.DateLastModified, /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d [AP]M$/);
+  written.ModelMetadata.DateLastModified = original.ModelMetadata.DateLastModified;
+  original.DataModel[0].TableData.splice(3, 1);  // the profile deleted
+  assert.deepEqual(written, original);
+
+  // A broken model is refused at start-up with the JSON Pointer of what is wrong.
+  const broken = path.join(dir, 'broken.json');
+  fs.writeFileSync(broken, JSON.stringify({ DataModel: [{ TableName: 'Things', KeyAttributes: { PartitionKey: { AttributeName: 'id', AttributeType: 'S' } }, TableData: [{ other: { S: 'x' } }] }] }));
+  const refused = await runServer(['--port', '0', '--import-workbench', broken]);
+  assert.equal(refused.code, 1);
+  assert.equal(refused.stderr, `ddb-playground-server: --import-workbench: ${broken}: /DataModel/0/TableData/0: One or more parameter values were invalid: Missing the key id in the item\n`);
+});
