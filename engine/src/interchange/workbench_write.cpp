@@ -248,8 +248,12 @@ WorkbenchExport ExportWorkbenchModel(const Database& db, const WorkbenchExportOp
 }
 
 std::string WorkbenchDate(const std::tm& local) {
-  char text[64];
-  return std::strftime(text, sizeof text, "%b %-d, %Y, %I:%M %p", &local) ? text : "";
+  // The day without a leading zero, written by hand: "%-d" is glibc's, not Emscripten's.
+  char month[16];
+  char rest[32];
+  if (!std::strftime(month, sizeof month, "%b", &local) || !std::strftime(rest, sizeof rest, ", %Y, %I:%M %p", &local))
+    return "";
+  return std::string(month) + " " + std::to_string(local.tm_mday) + rest;
 }
 
 }  // namespace ddb
