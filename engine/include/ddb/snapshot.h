@@ -7,7 +7,8 @@
 //     "version": 1,
 //     "tables": [
 //       {"TableName": ..., "AttributeDefinitions": [...], "KeySchema": [...],
-//        "BillingMode": ..., "ProvisionedThroughput": {...},
+//        "BillingMode": ..., "ProvisionedThroughput": {...}, "OnDemandThroughput": {...},
+//        "WarmThroughput": {...} (the last two where the table has them),
 //        "LocalSecondaryIndexes": [...], "GlobalSecondaryIndexes": [...], "Tags": [...],
 //        "TimeToLiveSpecification": {"AttributeName": ..., "Enabled": true},
 //        "Items": [<item in DynamoDB JSON>, ...]},

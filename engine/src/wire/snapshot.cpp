@@ -35,7 +35,8 @@ TableSettings SettingsOf(const Database& db, const TableDescription& d) {
   std::vector<std::string> resources{""};
   for (const IndexDescription& index : d.global_secondary_indexes) resources.push_back(index.index_name);
   for (const std::string& index : resources)
-    if (auto view = db.TopKeys(d.table_name, index, 0); view.ok() && view->status == ContributorInsightsStatus::kEnabled)
+    if (auto view = db.TopKeys(d.table_name, index, 0);
+        view.ok() && view->status == ContributorInsightsStatus::kEnabled)
       settings.insights.push_back(std::move(view).value());
   return settings;
 }
@@ -124,7 +125,8 @@ bool ReadContributorInsights(Reader& r, const Node& n, TableEntry& entry) {
     if (!r.Object(e, {"Mode"}, {"IndexName"}) || !r.NonEmptyString(e.Member("Mode"), mode)) return false;
     if (Reader::Has(e, "IndexName") && !r.NonEmptyString(e.Member("IndexName"), index)) return false;
     if (mode != "ACCESSED_AND_THROTTLED_KEYS" && mode != "THROTTLED_KEYS")
-      return r.Fail(e.Member("Mode").path, "\"" + mode + "\" is not one of: ACCESSED_AND_THROTTLED_KEYS, THROTTLED_KEYS");
+      return r.Fail(e.Member("Mode").path,
+                    "\"" + mode + "\" is not one of: ACCESSED_AND_THROTTLED_KEYS, THROTTLED_KEYS");
     for (const auto& [seen, unused] : entry.insights)
       if (seen == index)
         return r.Fail(e.path, index.empty() ? "the table is listed twice" : "index \"" + index + "\" is listed twice");
@@ -139,8 +141,8 @@ bool ReadTable(Reader& r, const Node& n, TableEntry& entry) {
   // an empty table without a word.
   if (!r.Object(n, {},
                 {"TableName", "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput",
-                 "LocalSecondaryIndexes", "GlobalSecondaryIndexes", "Tags", "TimeToLiveSpecification",
-                 "ContributorInsights", "Items"}))
+                 "OnDemandThroughput", "WarmThroughput", "LocalSecondaryIndexes", "GlobalSecondaryIndexes", "Tags",
+                 "TimeToLiveSpecification", "ContributorInsights", "Items"}))
     return false;
   entry.path = n.path;
   // CreateTable's own members are CreateTable's to judge, with its messages.
