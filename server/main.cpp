@@ -1,10 +1,12 @@
 // ddb-playground-server: a local DynamoDB endpoint over the playground's engine.
 //
 // Call flow: parse options -> check that the files written on shutdown can be written -> load
-// --load into an empty Database, then --import-workbench -> bind -> serve until SIGINT or
-// SIGTERM -> wait for requests in flight -> write --save, --export-cloudformation and
-// --export-workbench. Signals are taken by one thread with sigwait (every
-// thread blocks them), so no signal handler and no global state is needed.
+// --load into an empty Database, then --import-workbench, then each --import-jsonl -> bind ->
+// serve until SIGINT or SIGTERM -> wait for requests in flight -> write --save,
+// --export-cloudformation, --export-workbench and each --export-jsonl. Signals are taken by one
+// thread with sigwait (every thread blocks them), so no signal handler and no global state is
+// needed.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -17,10 +19,12 @@
 #include <vector>
 
 #include "ddb/database.h"
+#include "ddb/item_files.h"
 #include "ddb/snapshot.h"
 #include "ddb/table_template.h"
 #include "ddb/workbench_model.h"
 #include "endpoint.h"
+#include "gzip.h"
 #include "server_options.h"
 #include "state_file.h"
 
@@ -43,6 +47,27 @@ std::string ModelerDate() {
   return ddb::WorkbenchDate(local);
 }
 
+// --import-jsonl TABLE=FILE: the items of FILE (gunzipped when it is gzip) put into TABLE, all
+// or none. 0, or the exit code after saying why not.
+int ImportJsonLines(ddb::Database& db, const ddb::server::TableFile& file) {
+  std::string error;
+  auto bytes = ddb::server::ReadStateFile(file.path, error);
+  if (!bytes) return Fail("--import-jsonl: " + error);
+  if (ddb::server::IsGzip(*bytes)) {
+    auto unpacked = ddb::server::Gunzip(*bytes, error);
+    if (!unpacked) return Fail("--import-jsonl: " + file.path + ": " + error);
+    bytes = std::move(unpacked);
+  }
+  auto report = ddb::ImportItems(db, file.table, *bytes, {.format = ddb::ItemFileFormat::kJsonLines});
+  if (!report.ok()) return Fail("--import-jsonl: " + file.path + ": " + report.status().message());
+  const std::size_t n = report->written;
+  std::printf("%s: imported %zu item%s into %s from %s", kName, n, n == 1 ? "" : "s", file.table.c_str(),
+              file.path.c_str());
+  if (report->replaced > 0) std::printf(" (%zu replaced an item with the same key)", report->replaced);
+  std::printf("\n");
+  return 0;
+}
+
 int Run(const ServerOptions& options) {
   if (options.save_path)
     if (auto error = ddb::server::CheckStateFileWritable(*options.save_path)) return Fail("--save: " + *error);
@@ -52,6 +77,8 @@ int Run(const ServerOptions& options) {
   if (options.workbench_export_path)
     if (auto error = ddb::server::CheckStateFileWritable(*options.workbench_export_path))
       return Fail("--export-workbench: " + *error);
+  for (const ddb::server::TableFile& file : options.jsonl_exports)
+    if (auto error = ddb::server::CheckStateFileWritable(file.path)) return Fail("--export-jsonl: " + *error);
 
   ddb::DatabaseOptions db_options;
   db_options.index_timing.propagation_millis = options.gsi_lag_ms;
@@ -85,6 +112,9 @@ int Run(const ServerOptions& options) {
                 n == 1 ? "" : "s", model->items, model->items == 1 ? "" : "s", model->model_name.c_str(), file.c_str());
     for (const std::string& notice : model->notices) std::printf("%s: note: %s\n", kName, notice.c_str());
     workbench_source = std::move(*text);
+  }
+  for (const ddb::server::TableFile& file : options.jsonl_imports) {
+    if (int failed = ImportJsonLines(db, file)) return failed;
   }
 
   ddb::server::Endpoint endpoint(db, {{options.max_request_bytes, options.max_json_depth}});
@@ -145,6 +175,14 @@ int Run(const ServerOptions& options) {
     const std::size_t n = db.TableNames().size();
     std::printf("%s: wrote %zu table%s as a NoSQL Workbench model to %s\n", kName, n, n == 1 ? "" : "s", file.c_str());
     for (const std::string& notice : model.notices) std::printf("%s: note: %s\n", kName, notice.c_str());
+  }
+  for (const ddb::server::TableFile& file : options.jsonl_exports) {
+    auto text = ddb::ExportItems(db, file.table, ddb::ItemFileFormat::kJsonLines);
+    if (!text.ok()) return Fail("--export-jsonl: " + file.table + ": " + text.status().message());
+    if (auto error = ddb::server::WriteStateFileAtomically(file.path, *text)) return Fail("--export-jsonl: " + *error);
+    const std::size_t n = static_cast<std::size_t>(std::count(text->begin(), text->end(), '\n'));
+    std::printf("%s: wrote %zu item%s of %s as DynamoDB JSON Lines to %s\n", kName, n, n == 1 ? "" : "s",
+                file.table.c_str(), file.path.c_str());
   }
   std::printf("%s: stopped\n", kName);
   return 0;

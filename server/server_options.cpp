@@ -22,6 +22,8 @@ constexpr std::string_view kValueFlags[] = {"--host",
                                             "--export-cloudformation",
                                             "--import-workbench",
                                             "--export-workbench",
+                                            "--import-jsonl",
+                                            "--export-jsonl",
                                             "--max-request-bytes",
                                             "--max-json-depth",
                                             "--gsi-lag-ms",
@@ -50,6 +52,13 @@ A local DynamoDB endpoint (JSON 1.0 protocol over HTTP) on the playground's engi
   --export-workbench FILE   write the tables and items as a NoSQL Workbench model (version
                             3.0) to FILE on shutdown, as --save writes; with --import-workbench,
                             the imported model with the tables' changes
+  --import-jsonl TABLE=FILE put the items in FILE into TABLE at start-up (after --load and
+                            --import-workbench; the table must exist by then): DynamoDB JSON
+                            Lines, one {"Item": {...}} a line as DynamoDB's export to S3 writes
+                            them, gzipped or not; a file with any item that fails is refused
+                            with its line and nothing is imported. Repeatable
+  --export-jsonl TABLE=FILE write TABLE's items to FILE as DynamoDB JSON Lines on shutdown,
+                            as --save writes. Repeatable
   --max-request-bytes N     largest request body accepted (default 16777216)
   --max-json-depth N        deepest JSON nesting accepted in a body (default 256)
   --gsi-lag-ms N            a write reaches global secondary indexes N ms later
@@ -102,6 +111,11 @@ ParsedOptions ParseServerOptions(int argc, char** argv) {
       o.workbench_import_path = std::string(value);
     } else if (flag == "--export-workbench") {
       o.workbench_export_path = std::string(value);
+    } else if (flag == "--import-jsonl" || flag == "--export-jsonl") {
+      const std::size_t equals = value.find('=');
+      if (equals == std::string_view::npos || equals == 0 || equals + 1 == value.size()) return bad("TABLE=FILE");
+      (flag == "--import-jsonl" ? o.jsonl_imports : o.jsonl_exports)
+          .push_back({std::string(value.substr(0, equals)), std::string(value.substr(equals + 1))});
     } else if (flag == "--max-request-bytes") {
       auto n = number(1, 1ll << 40);
       if (!n) return bad("a positive number of bytes");

@@ -6,8 +6,15 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace ddb::server {
+
+// A table and a file of its items (--import-jsonl TABLE=FILE).
+struct TableFile {
+  std::string table;
+  std::string path;
+};
 
 struct ServerOptions {
   std::string host = "127.0.0.1";        // loopback only unless asked: there are no credentials
@@ -21,6 +28,11 @@ struct ServerOptions {
   // start (after --load); --export-workbench: the tables written as one on shutdown.
   std::optional<std::string> workbench_import_path;
   std::optional<std::string> workbench_export_path;
+  // --import-jsonl: items in DynamoDB JSON Lines (gzipped or not) put into a table that exists
+  // by then (after --load and --import-workbench), in the order given; --export-jsonl: a
+  // table's items written as DynamoDB JSON Lines on shutdown. Each flag may be repeated.
+  std::vector<TableFile> jsonl_imports;
+  std::vector<TableFile> jsonl_exports;
   // DynamoDB refuses request bodies over 16 MB (BatchWriteItem's documented maximum).
   std::size_t max_request_bytes = 16 * 1024 * 1024;
   // JSON nesting allowed in a body. DynamoDB documents may nest 32 levels, about 70 JSON

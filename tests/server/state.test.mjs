@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { after, test } from 'node:test';
+import zlib from 'node:zlib';
 
 import { booksTable, call, runServer, signedHeaders, startServer, tempDir } from './support.mjs';
 
@@ -230,4 +231,60 @@ test('--import-workbench serves a NoSQL Workbench model; --export-workbench writ
   const refused = await runServer(['--port', '0', '--import-workbench', broken]);
   assert.equal(refused.code, 1);
   assert.equal(refused.stderr, `ddb-playground-server: --import-workbench: ${broken}: /DataModel/0/TableData/0: One or more parameter values were invalid: Missing the key id in the item\n`);
+});
+
+test('--import-jsonl puts a gzipped DynamoDB JSON Lines file into a table; --export-jsonl writes its items on shutdown', async () => {
+  const dir = scratch();
+  const state = path.join(dir, 'state.json');
+  fs.writeFileSync(state, JSON.stringify({
+    format: 'dynamodb-keys-playground-snapshot', version: 1, tables: [{ ...booksTable, Items: [book('b0', 'Untitled')] }],
+  }));
+  // As DynamoDB's export to S3 writes a data file: one {"Item": ...} a line, gzipped.
+  const lines = [book('b2', 'The Dispossessed'), book('b1', 'A Wizard of Earthsea'), book('b0', "Rocannon's World")]
+    .map((item) => JSON.stringify({ Item: item })).join('\n') + '\n';
+  const gz = path.join(dir, 'items.json.gz');
+  fs.writeFileSync(gz, zlib.gzipSync(lines));
+  const out = path.join(dir, 'out.json');
+  const server = await startServer(['--load', state, '--import-jsonl', `Books=${gz}`, '--export-jsonl', `Books=${out}`]);
+  let stopped;
+  try {
+    assert.match(server.output().stdout, /imported 3 items into Books from .*items\.json\.gz \(1 replaced an item with the same key\)\n/);
+    const q = await call(server.url, 'Query', {
+      TableName: 'Books', KeyConditionExpression: 'authorId = :a', ExpressionAttributeValues: { ':a': { S: 'ursula' } },
+    });
+    assert.deepEqual(q.json.Items, [book('b0', "Rocannon's World"), book('b1', 'A Wizard of Earthsea'), book('b2', 'The Dispossessed')]);
+    assert.equal((await call(server.url, 'PutItem', { TableName: 'Books', Item: book('b3', 'The Lathe of Heaven') })).status, 200);
+    assert.equal(fs.existsSync(out), false, 'nothing is written before shutdown');
+  } finally {
+    stopped = await server.stop('SIGTERM');  // a failed assertion must not leave it running
+  }
+  assert.equal(stopped.code, 0, stopped.stderr);
+  assert.match(stopped.stdout, /wrote 4 items of Books as DynamoDB JSON Lines to .*out\.json\n/);
+  assert.equal(fs.readFileSync(out, 'utf8'), [
+    book('b0', "Rocannon's World"), book('b1', 'A Wizard of Earthsea'), book('b2', 'The Dispossessed'), book('b3', 'The Lathe of Heaven'),
+  ].map((item) => `${JSON.stringify({ Item: item })}\n`).join(''));
+
+  // What it wrote goes in again as it came out (plain, not gzipped).
+  const again = await startServer(['--load', state, '--import-jsonl', `Books=${out}`]);
+  try {
+    assert.match(again.output().stdout, /imported 4 items into Books from .*out\.json \(1 replaced an item with the same key\)\n/);
+  } finally {
+    assert.equal((await again.stop()).code, 0);
+  }
+
+  // A file with an item that fails is refused at start-up with its line and DynamoDB's reason.
+  const broken = path.join(dir, 'broken.json');
+  fs.writeFileSync(broken, `${JSON.stringify({ Item: book('b9', 'Fine') })}\n{"Item":{"bookId":{"S":"b8"}}}\n`);
+  let refused = await runServer(['--port', '0', '--load', state, '--import-jsonl', `Books=${broken}`]);
+  assert.equal(refused.code, 1);
+  assert.equal(refused.stderr, `ddb-playground-server: --import-jsonl: ${broken}: line 2: One or more parameter values were invalid: Missing the key authorId in the item\n`);
+  // So is a table that does not exist by then, and a gzip file cut short.
+  refused = await runServer(['--port', '0', '--import-jsonl', `Books=${broken}`]);
+  assert.equal(refused.code, 1);
+  assert.equal(refused.stderr, `ddb-playground-server: --import-jsonl: ${broken}: Requested resource not found: Table: Books not found\n`);
+  const cut = path.join(dir, 'cut.json.gz');
+  fs.writeFileSync(cut, zlib.gzipSync(lines).subarray(0, 20));
+  refused = await runServer(['--port', '0', '--load', state, '--import-jsonl', `Books=${cut}`]);
+  assert.equal(refused.code, 1);
+  assert.equal(refused.stderr, `ddb-playground-server: --import-jsonl: ${cut}: is not a complete gzip stream (it ends early)\n`);
 });
