@@ -170,6 +170,11 @@ Result<std::string> TableTemplate(const Database& db, std::span<const std::strin
       if (insights_on)
         cli += "aws dynamodb update-contributor-insights --table-name " + request_code::ShellWord(name) +
                " --contributor-insights-action ENABLE\n";
+      for (const IndexDescription& index : t.global_secondary_indexes)
+        if (auto on = db.TopKeys(name, index.index_name); on.ok() && on->status == ContributorInsightsStatus::kEnabled)
+          cli += "aws dynamodb update-contributor-insights --table-name " + request_code::ShellWord(name) +
+                 " --index-name " + request_code::ShellWord(index.index_name) +
+                 " --contributor-insights-action ENABLE\n";
       continue;
     }
     json properties = create;
@@ -177,6 +182,15 @@ Result<std::string> TableTemplate(const Database& db, std::span<const std::strin
     if (insights_on)
       properties["ContributorInsightsSpecification"] = {
           {"Enabled", true}, {"Mode", std::string(ContributorInsightsModeName(insights->mode))}};
+    // A GSI's own Contributor Insights is a property of that index (GlobalSecondaryIndex's
+    // ContributorInsightsSpecification in the AWS::DynamoDB::Table reference).
+    if (properties.contains("GlobalSecondaryIndexes"))
+      for (json& index : properties["GlobalSecondaryIndexes"]) {
+        auto on = db.TopKeys(name, index["IndexName"].get<std::string>());
+        if (on.ok() && on->status == ContributorInsightsStatus::kEnabled)
+          index["ContributorInsightsSpecification"] = {{"Enabled", true},
+                                                       {"Mode", std::string(ContributorInsightsModeName(on->mode))}};
+      }
     const std::string id = request_code::LogicalId(name, taken);
     json resource{{"Type", "AWS::DynamoDB::Table"}};
     const bool indexes = !t.global_secondary_indexes.empty() || !t.local_secondary_indexes.empty();
