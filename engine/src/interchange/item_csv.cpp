@@ -10,8 +10,6 @@ namespace ddb::interchange {
 namespace item_csv {
 namespace {
 
-using json = nlohmann::json;
-
 constexpr ValueType kAllTypes[] = {ValueType::kS, ValueType::kN, ValueType::kB,  ValueType::kBool, ValueType::kNull,
                                    ValueType::kL, ValueType::kM, ValueType::kSS, ValueType::kNS,   ValueType::kBS};
 
@@ -45,7 +43,6 @@ Result<CsvColumn> ParseCsvHeaderCell(std::string_view text) {
   if (!known)
     return Status::Validation("\"" + std::string(text) + "\" names the type \"" + std::string(type) +
                               "\", not one of S, N, B, BOOL, NULL, L, M, SS, NS, BS");
-  if (column.name.empty()) return Status::Validation("\"" + std::string(text) + "\" has no attribute name");
   if (!IsValidUtf8(column.name)) return Status::Validation("an attribute name is not valid UTF-8");
   return column;
 }
@@ -73,7 +70,7 @@ std::string CsvCellText(const AttributeValue& value) {
     default: break;
   }
   // L, M and the sets: the JSON of the value's one member, {"SS": [...]} -> [...].
-  const json j = ToJson(value);
+  const nlohmann::json j = ToJson(value);
   return DumpJson(j.begin().value());
 }
 
@@ -84,17 +81,17 @@ Result<AttributeValue> ValueFromCsvCell(ValueType type, const std::string& text)
       if (!IsValidUtf8(text)) return Status::Serialization("the string is not valid UTF-8");
       [[fallthrough]];
     case ValueType::kN:
-    case ValueType::kB: return AttributeValueFromJson(json{{name, text}}, 1);
+    case ValueType::kB: return AttributeValueFromJson(nlohmann::json{{name, text}}, 1);
     default: break;
   }
-  const json member = json::parse(text, nullptr, false);
+  const nlohmann::json member = nlohmann::json::parse(text, nullptr, false);
   if (member.is_discarded()) {
     std::string reason = "not the JSON of a " + name + " value";
     if (auto problem = FindJsonSyntaxProblem(text))
       reason += " (column " + std::to_string(problem->column) + ": " + problem->reason + ")";
     return Status::Serialization(reason);
   }
-  return AttributeValueFromJson(json{{name, member}}, 1);
+  return AttributeValueFromJson(nlohmann::json{{name, member}}, 1);
 }
 
 bool IsValidUtf8(std::string_view text) {

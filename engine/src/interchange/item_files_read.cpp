@@ -131,14 +131,14 @@ Status ItemReader::Start() {
   if (outcome == CsvRecordReader::Outcome::kEnd) return Status::Ok();  // no header, no items
   const std::string at = LineName(csv_.line()) + ": ";
   if (outcome != CsvRecordReader::Outcome::kRecord) return Status::Validation(at + problem);
+  std::map<std::pair<std::string, ValueType>, std::size_t> cell_of;
   for (std::size_t c = 0; c < cells_.size(); ++c) {
     const std::string cell = "header cell " + std::to_string(c + 1) + ": ";
     auto column = interchange::ParseCsvHeaderCell(cells_[c].text);
     if (!column.ok()) return Status::Validation(at + cell + column.status().message());
-    for (std::size_t earlier = 0; earlier < columns_.size(); ++earlier)
-      if (columns_[earlier] == *column)
-        return Status::Validation(at + cell + "\"" + cells_[c].text + "\" is header cell " +
-                                  std::to_string(earlier + 1) + " too");
+    if (auto [earlier, added] = cell_of.emplace(std::pair(column->name, column->type), c); !added)
+      return Status::Validation(at + cell + "\"" + cells_[c].text + "\" is header cell " +
+                                std::to_string(earlier->second + 1) + " too");
     columns_.push_back(std::move(column).value());
   }
   return Status::Ok();
@@ -319,7 +319,7 @@ void ItemImport::Impl::Begin() {
   scratch_options.throughput.enforce = false;
   scratch_options.index_timing.propagation_millis = 0;
   scratch = std::make_unique<Database>(scratch_options);
-  json create = json::object();
+  nlohmann::json create = nlohmann::json::object();
   for (auto& [name, value] : CreateTableMembers(*description)) create[name] = std::move(value);
   auto request = CreateTableRequestFromJson(create);
   if (!request.ok()) return End(request.status());
