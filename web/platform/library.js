@@ -188,14 +188,15 @@ mergeInto(LibraryManager.library, {
   // Files of the site (lessons), fetched relative to the page; each outcome waits in
   // Module.fetched until js_take_fetched hands it over as JSON {path, status, text, error}.
   // A file page.js began to fetch as the page started (Module.prefetched) is taken from there,
-  // once: asked for again (the lessons reloaded), it is fetched anew.
+  // once: asked for again (the lessons reloaded), it is fetched anew. A file the site keeps
+  // compressed (lessons/bundle.txt) is unpacked (page.js's Module.unpack).
   js_start_fetch: function(path) {
     const p = UTF8ToString(path);
     if (!Module.fetched) Module.fetched = [];
     const done = (outcome) => Module.fetched.push(Object.assign({ path: p, status: 0, text: "", error: "" }, outcome));
     const early = Module.prefetched && Module.prefetched[p];
     if (early) delete Module.prefetched[p];
-    (early || fetch(p, { cache: "no-cache" })).then(
+    (early || fetch(p, { cache: "no-cache" }).then((r) => (r.ok ? Module.unpack(r, "text/plain") : r))).then(
       (r) => r.text().then((text) => done(r.ok ? { status: r.status, text } : { status: r.status, error: r.statusText }),
                            (e) => done({ status: 0, error: String((e && e.message) || e) })),
       (e) => done({ status: 0, error: String((e && e.message) || e) }));

@@ -209,11 +209,17 @@
     },
   };
 
-  // The file at `url` as a response of `type`, unpacked when its bytes are gzip's (they start
-  // 1f 8b; a WebAssembly module starts 00 61 73 6d), as they arrive.
+  // The file at `url` as a response of `type`, unpacked (below); a failed fetch throws.
   async function unpacked(url, type) {
     const response = await fetch(url);
     if (!response.ok) throw new Error("HTTP " + response.status);
+    return unpack(response, type);
+  }
+  // `response` as a response of `type` and the same status, unpacked when its bytes are gzip's
+  // (they start 1f 8b; a WebAssembly module starts 00 61 73 6d, a font 00 01 00 00, the lessons
+  // "index.json"), as they arrive. The site keeps the module, the fonts and the lessons' bundle
+  // compressed (web/CMakeLists.txt says why); library.js's js_start_fetch reads through it too.
+  async function unpack(response, type) {
     const reader = response.body.getReader();
     let head = new Uint8Array(0);
     let done = false;
@@ -234,12 +240,14 @@
       },
       cancel: (reason) => reader.cancel(reason),
     });
-    if (head[0] !== 0x1f || head[1] !== 0x8b) return new Response(body, { headers: { "Content-Type": type } });
+    const init = { status: response.status, statusText: response.statusText, headers: { "Content-Type": type } };
+    if (head[0] !== 0x1f || head[1] !== 0x8b) return new Response(body, init);
     if (typeof DecompressionStream !== "function") {
       throw new Error("this browser cannot unpack it (it has no DecompressionStream): use a current browser");
     }
-    return new Response(body.pipeThrough(new DecompressionStream("gzip")), { headers: { "Content-Type": type } });
+    return new Response(body.pipeThrough(new DecompressionStream("gzip")), init);
   }
+  Module.unpack = unpack;
 
   // Copies `text` into a NUL-terminated UTF-8 buffer on the heap for the duration of fn(ptr).
   function withHeapString(text, fn) {
@@ -340,8 +348,8 @@
   // The fonts (assets/fonts.txt) are fetched now, while the module downloads; the module starts
   // once they are in (a run dependency), and library.js hands them to the C++ (js_take_font).
   // A font that cannot be fetched leaves the page on ImGui's own font rather than not starting.
-  const fonts = ["ui", "mono"].map((name) => fetch("fonts/" + name + ".ttf")
-    .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error("HTTP " + r.status))))
+  const fonts = ["ui", "mono"].map((name) => unpacked("fonts/" + name + ".ttf", "font/ttf")
+    .then((r) => r.arrayBuffer())
     .then((bytes) => [name, new Uint8Array(bytes)], (e) => {
       console.warn("playground: fonts/" + name + ".ttf could not be fetched (" + e + "): ImGui's font instead");
       return [name, null];
@@ -363,7 +371,8 @@
   // The lessons (web/view_models/lesson_library.h, kBundlePath) are asked for now too, while
   // the module downloads: js_start_fetch takes this answer when the start-up asks for it. Begun
   // in the first frame, the fetch cost that frame about 25 ms (a trace of the first frame).
-  Module.prefetched = { "lessons/bundle.txt": fetch("lessons/bundle.txt", { cache: "no-cache" }) };
+  Module.prefetched = { "lessons/bundle.txt": fetch("lessons/bundle.txt", { cache: "no-cache" })
+    .then((r) => (r.ok ? unpack(r, "text/plain") : r)) };
   Module.prefetched["lessons/bundle.txt"].catch(() => {});  // js_start_fetch reports a failure
   Module.preRun = [() => {
     Module.addRunDependency("fonts");
