@@ -173,3 +173,101 @@ TEST_CASE("The same template as JSON, and the tables as AWS CLI commands", "[tem
   REQUIRE_FALSE(refused.ok());
   CHECK(std::string(refused.status().type_name()) == "ResourceNotFoundException");
 }
+
+TEST_CASE("Tables as Terraform: aws_dynamodb_table with every setting, laid out as terraform fmt lays it out",
+          "[template]") {
+  ddb::Database db;
+  Tables(db);
+  const std::vector<std::string> names{"Orders", "app-users"};
+  auto hcl = ddb::TableTemplate(db, names, ddb::TemplateKind::kTerraform);
+  INFO(hcl.status().message());
+  REQUIRE(hcl.ok());
+  CHECK(*hcl == R"j(# The tables as Terraform's AWS provider creates them (aws_dynamodb_table).
+
+resource "aws_dynamodb_table" "orders" {
+  name           = "Orders"
+  billing_mode   = "PROVISIONED"
+  read_capacity  = 5
+  write_capacity = 2
+  hash_key       = "pk"
+  range_key      = "sk"
+
+  attribute {
+    name = "pk"
+    type = "S"
+  }
+
+  attribute {
+    name = "sk"
+    type = "S"
+  }
+
+  attribute {
+    name = "status"
+    type = "S"
+  }
+
+  attribute {
+    name = "total"
+    type = "N"
+  }
+
+  global_secondary_index {
+    name               = "ByStatus"
+    hash_key           = "status"
+    projection_type    = "INCLUDE"
+    non_key_attributes = ["total"]
+    read_capacity      = 1
+    write_capacity     = 1
+  }
+
+  local_secondary_index {
+    name            = "ByTotal"
+    range_key       = "total"
+    projection_type = "KEYS_ONLY"
+  }
+
+  ttl {
+    attribute_name = "expiresAt"
+    enabled        = true
+  }
+
+  tags = {
+    "team" = "shop"
+  }
+}
+
+resource "aws_dynamodb_contributor_insights" "orders" {
+  table_name = aws_dynamodb_table.orders.name
+}
+
+resource "aws_dynamodb_table" "app_users" {
+  name         = "app-users"
+  billing_mode = "PAY_PER_REQUEST"
+  hash_key     = "id"
+  depends_on   = [aws_dynamodb_table.orders]
+
+  attribute {
+    name = "id"
+    type = "S"
+  }
+
+  attribute {
+    name = "email"
+    type = "S"
+  }
+
+  global_secondary_index {
+    name            = "ByEmail"
+    hash_key        = "email"
+    projection_type = "ALL"
+  }
+
+  on_demand_throughput {
+    max_read_request_units = 100
+  }
+}
+)j");
+  CHECK(ddb::TableTemplate(db, std::vector<std::string>{"Missing"}, ddb::TemplateKind::kTerraform).status().message() ==
+        "Requested resource not found: Table: Missing not found");
+}

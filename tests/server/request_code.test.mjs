@@ -396,6 +396,56 @@ print(len(pair))
   assert.ok(resources >= 17, `${resources} tables`);
 });
 
+// Terraform has no tool in Debian: its HCL is read by HashiCorp's own parser (Go's hcl, compiled
+// to WebAssembly: @cdktf/hcl2json), and each aws_dynamodb_table must say what the lesson's
+// CloudFormation template says of the table.
+test('every lesson\'s tables as Terraform parse as HCL and say what the CloudFormation template says', async () => {
+  const { parse } = await import('@cdktf/hcl2json');
+  let tables = 0;
+  for (const replay of replays) {
+    const hcl = await parse(`${replay.lesson}.tf`, replay.templates.terraform);
+    const resources = Object.values(JSON.parse(replay.templates.json).Resources);
+    const terraform = Object.values(hcl.resource?.aws_dynamodb_table ?? {}).map((r) => r[0]);
+    assert.equal(terraform.length, resources.length, replay.lesson);
+    for (const [i, { Properties: p }] of resources.entries()) {
+      const t = terraform[i];
+      const key = (schema, type) => schema.find((k) => k.KeyType === type)?.AttributeName;
+      const projection = (ix) => ({
+        projection_type: ix.Projection.ProjectionType,
+        ...(ix.Projection.NonKeyAttributes ? { non_key_attributes: ix.Projection.NonKeyAttributes } : {}),
+      });
+      const expected = {
+        name: p.TableName,
+        billing_mode: p.BillingMode,
+        ...(p.ProvisionedThroughput ? { read_capacity: p.ProvisionedThroughput.ReadCapacityUnits, write_capacity: p.ProvisionedThroughput.WriteCapacityUnits } : {}),
+        hash_key: key(p.KeySchema, 'HASH'),
+        ...(key(p.KeySchema, 'RANGE') ? { range_key: key(p.KeySchema, 'RANGE') } : {}),
+        attribute: p.AttributeDefinitions.map((a) => ({ name: a.AttributeName, type: a.AttributeType })),
+        gsis: (p.GlobalSecondaryIndexes ?? []).filter((ix) => ['HASH', 'RANGE'].every((type) => ix.KeySchema.filter((k) => k.KeyType === type).length <= 1)).map((ix) => ({
+          name: ix.IndexName, hash_key: key(ix.KeySchema, 'HASH'),
+          ...(key(ix.KeySchema, 'RANGE') ? { range_key: key(ix.KeySchema, 'RANGE') } : {}),
+          ...projection(ix),
+          ...(ix.ProvisionedThroughput ? { read_capacity: ix.ProvisionedThroughput.ReadCapacityUnits, write_capacity: ix.ProvisionedThroughput.WriteCapacityUnits } : {}),
+        })),
+        lsis: (p.LocalSecondaryIndexes ?? []).map((ix) => ({ name: ix.IndexName, range_key: key(ix.KeySchema, 'RANGE'), ...projection(ix) })),
+        ttl: p.TimeToLiveSpecification ? [{ attribute_name: p.TimeToLiveSpecification.AttributeName, enabled: true }] : undefined,
+      };
+      const actual = {
+        name: t.name, billing_mode: t.billing_mode,
+        ...(t.read_capacity !== undefined ? { read_capacity: t.read_capacity, write_capacity: t.write_capacity } : {}),
+        hash_key: t.hash_key, ...(t.range_key ? { range_key: t.range_key } : {}),
+        attribute: t.attribute,
+        gsis: t.global_secondary_index ?? [],
+        lsis: t.local_secondary_index ?? [],
+        ttl: t.ttl,
+      };
+      assert.deepEqual(actual, expected, `${replay.lesson}: ${p.TableName}`);
+      tables += 1;
+    }
+  }
+  assert.ok(tables >= 17, `${tables} tables`);
+});
+
 test('a lesson\'s tables made by the AWS CLI from their commands have the engine\'s key schemas and indexes', async () => {
   await emptyEndpoint();
   const replay = replays.find((r) => r.lesson === 'local-indexes');

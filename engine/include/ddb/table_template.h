@@ -14,7 +14,7 @@
 
 namespace ddb {
 
-enum class TemplateKind { kCloudFormationYaml, kCloudFormationJson, kCli };
+enum class TemplateKind { kCloudFormationYaml, kCloudFormationJson, kCli, kTerraform };
 
 // `tables`, in order. CloudFormation: each table a resource named after it (letters and digits,
 // "Table" after them), with its key schema, attribute definitions, billing mode and throughput
@@ -22,8 +22,11 @@ enum class TemplateKind { kCloudFormationYaml, kCloudFormationJson, kCli };
 // and throughput, TTL, Contributor Insights and tags where set; a table with indexes DependsOn the
 // one with indexes before it, since DynamoDB limits how many tables with indexes may be CREATING
 // at once (AWS::DynamoDB::Table, CloudFormation Template Reference). Warm throughput is left out:
-// the engine cannot tell one set on purpose from the default it reports. ResourceNotFoundException
-// for a table the database does not have.
+// the engine cannot tell one set on purpose from the default it reports. Terraform: one
+// aws_dynamodb_table a table with the same settings in the AWS provider's words, and an
+// aws_dynamodb_contributor_insights for the table and each GSI where it is on (a GSI whose key has
+// several attributes is left out with a comment: the resource cannot express it).
+// ResourceNotFoundException for a table the database does not have.
 Result<std::string> TableTemplate(const Database& db, std::span<const std::string> tables, TemplateKind kind);
 
 }  // namespace ddb

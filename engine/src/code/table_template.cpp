@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "code/code_literals.h"
+#include "code/terraform.h"
 #include "ddb/requests.h"
 
 namespace ddb {
@@ -147,6 +148,7 @@ void Yaml(const json& value, int indent, std::string& out) {
 }  // namespace request_code
 
 Result<std::string> TableTemplate(const Database& db, std::span<const std::string> tables, TemplateKind kind) {
+  if (kind == TemplateKind::kTerraform) return request_code::TerraformTables(db, tables);
   using request_code::json;
   json resources = json::object();
   std::set<std::string> taken;

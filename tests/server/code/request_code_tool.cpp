@@ -12,7 +12,8 @@
 // each kind (ddb::ReplayScript), and the tables they leave behind in the engine (key schema,
 // index names, every item in key order):
 //   {"lesson": "first-table", "replay": {"js": ..., ...}, "tables": [{"name": ..., "keySchema": ...,
-//    "indexes": [...], "items": [...]}], "templates": {"yaml": ..., "json": ..., "cli": ...}}
+//    "indexes": [...], "items": [...]}], "templates": {"yaml": ..., "json": ..., "cli": ...,
+//    "terraform": ...}}
 // (the tables as CloudFormation and AWS CLI commands: ddb::TableTemplate)
 //
 // With --request OPERATION BODY instead, only that request's code: {"js": ..., "jsdoc": ...,
@@ -166,7 +167,8 @@ int main(int argc, char** argv) {
     nlohmann::ordered_json templates;
     for (const auto& [key, kind] :
          {std::pair{"yaml", ddb::TemplateKind::kCloudFormationYaml},
-          std::pair{"json", ddb::TemplateKind::kCloudFormationJson}, std::pair{"cli", ddb::TemplateKind::kCli}}) {
+          std::pair{"json", ddb::TemplateKind::kCloudFormationJson}, std::pair{"cli", ddb::TemplateKind::kCli},
+          std::pair{"terraform", ddb::TemplateKind::kTerraform}}) {
       auto text = ddb::TableTemplate(db, names, kind);
       templates[key] = text.ok() ? *text : "error: " + text.status().message();
     }
