@@ -115,7 +115,7 @@ describe('code for a request', () => {
     await closeCode();
   });
 
-  test('the tables as CloudFormation and as CLI commands, without endpoint fields', async () => {
+  test('the tables as CloudFormation, Terraform and CLI commands, without endpoint fields', async () => {
     await clickWidget(page, 'menu.sandbox');
     await clickWidget(page, 'menu.tables_code');
     let s = await waitForState(page, (st) => st.code !== null);
@@ -125,6 +125,9 @@ describe('code for a request', () => {
     assert.ok(s.code.text.includes('  NotesTable:\n'), s.code.text);
     assert.equal(await widgetRect(page, 'code.endpoint'), null, 'no endpoint for a template');
     await clickWidget(page, 'code.kind.2');
+    s = await waitForState(page, (st) => st.code.kind === 'Terraform');
+    assert.ok(s.code.text.includes('resource "aws_dynamodb_table" "books" {\n  name         = "Books"\n'), s.code.text);
+    await clickWidget(page, 'code.kind.3');
     s = await waitForState(page, (st) => st.code.kind === 'AWS CLI');
     assert.ok(s.code.text.includes("aws dynamodb create-table --cli-input-json '{\"TableName\":\"Books\","), s.code.text);
     await screenshot(page, 'code-tables-1024.png');

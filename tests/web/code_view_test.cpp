@@ -125,12 +125,16 @@ TEST_CASE("The tables as infrastructure code: every table of the sandbox, in the
   // Until the stamp moves, the text stays as it was written.
   CHECK(view.TextFor(db, stamp).empty());
   stamp.revision = db.revision();
-  CHECK(playground::TemplateView::KindNames() ==
-        std::vector<std::string>{"CloudFormation (YAML)", "CloudFormation (JSON)", "AWS CLI"});
+  CHECK(playground::TemplateView::KindNames() == std::vector<std::string>{"CloudFormation (YAML)",
+                                                                          "CloudFormation (JSON)", "Terraform",
+                                                                          "AWS CLI", "NoSQL Workbench"});
   const std::string yaml = view.TextFor(db, stamp);
   CHECK(yaml.starts_with("AWSTemplateFormatVersion: \"2010-09-09\"\n"));
   CHECK(yaml.find("  AuthorsTable:\n") < yaml.find("  BooksTable:\n"));  // ListTables' order
   CHECK(view.note().empty());
   view.kind = 2;
+  CHECK(view.TextFor(db, stamp).starts_with(
+      "# The tables as Terraform's AWS provider creates them (aws_dynamodb_table).\n"));
+  view.kind = 3;
   CHECK(view.TextFor(db, stamp).starts_with("#!/bin/sh\n# The tables as the AWS CLI creates them.\n"));
 }

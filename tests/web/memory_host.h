@@ -25,6 +25,7 @@ class MemoryHost final : public Host {
   std::map<std::string, std::string, std::less<>> files;  // site path -> body; absent: 404
   std::deque<std::string> fetches;                        // asked for, not yet delivered
   std::vector<std::string> opened_links;                  // OpenLink, in order
+  int files_picked = 0;                                   // PickFile calls
 
   std::optional<std::string> LoadStored(std::string_view key) override {
     auto it = stored.find(key);
@@ -114,6 +115,7 @@ class MemoryHost final : public Host {
   std::optional<std::string> QueryParameter(std::string_view) override { return std::nullopt; }
   void ShowLessonInAddress(std::string_view, int) override {}
   void OpenLink(std::string_view url) override { opened_links.emplace_back(url); }
+  void PickFile() override { ++files_picked; }
   void StartFetch(std::string_view path) override { fetches.emplace_back(path); }
   std::optional<FetchedFile> PollFetch() override {
     if (delivered_.empty()) return std::nullopt;

@@ -35,6 +35,7 @@
 #include "sandbox/workbench.h"
 #include "studio/studio_panel.h"
 #include "view_models/layout_cache.h"
+#include "view_models/model_import.h"
 #include "view_models/template_view.h"
 #include "widgets/theme.h"
 
@@ -68,6 +69,9 @@ class App {
 
   // The path JavaScript's playground.exec() takes; the same one the panels use.
   WireClient& wire() { return wire_; }
+  // A file dropped on the page or picked: a snapshot or a NoSQL Workbench model, loaded as the
+  // Load window loads what is pasted in it (the window shows what became of it).
+  void OpenFile(std::string name, std::string text);
   const UiProbe& probe() const { return probe_; }
   std::uint64_t frame_count() const { return frame_count_; }
   // Moves the page's clock on, for tests (ui_step_clock): what "Step 1 s" does, by any amount.
@@ -110,6 +114,8 @@ class App {
   float PresenterControlsWidth(bool compact) const;
   void DrawShareWindow(PanelContext& ctx);
   void DrawImportWindow(PanelContext& ctx);
+  void DrawImported(PanelContext& ctx);
+  void LoadImport(PanelContext& ctx);
   // A link to the sandbox, or to the studio's design (`text`) for the challenge the `query` opens.
   void StartShare(SharedLink::Kind kind, std::string_view text, std::string_view query);
   // What start-up does once the saved sandbox is in.
@@ -190,10 +196,13 @@ class App {
   bool share_pending_ = false;
   SharedLink::Kind share_kind_ = SharedLink::Kind::kSandbox;
   std::optional<ShareOutcome> share_outcome_;
-  // Import: a snapshot pasted into a text box.
+  // Import: a snapshot or a Workbench model pasted into a text box or dropped on the page.
   bool import_open_ = false;
   std::string import_text_;
+  std::string import_file_;  // the dropped or picked file's name; "" when pasted
   std::string import_error_;
+  bool import_load_pending_ = false;      // a file came: load it at the next frame
+  std::optional<ImportedFile> imported_;  // a model or template just loaded: what it brought
   // The tables as infrastructure code, in the code window (the Sandbox menu).
   bool tables_code_open_ = false;
   TemplateView tables_code_;

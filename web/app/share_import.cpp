@@ -1,11 +1,15 @@
-// App's share and import windows: a link that carries the sandbox, and a snapshot pasted in.
+// App's share and import windows: a link that carries the sandbox, and a snapshot or a NoSQL
+// Workbench model pasted in or dropped on the page (its facets then listed, to be run).
 #include <algorithm>
+#include <memory>
+#include <utility>
 
 #include "imgui.h"
 #include "imgui_stdlib.h"
 
 #include "app/app.h"
 #include "ddb/snapshot.h"
+#include "view_models/model_import.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {
@@ -68,6 +72,69 @@ void App::DrawShareWindow(PanelContext& ctx) {
   ImGui::TextColored(ctx.colors.dim, "%zu characters", share_outcome_->url.size());
 }
 
+void App::OpenFile(std::string name, std::string text) {
+  import_open_ = true;
+  import_text_ = std::move(text);
+  import_file_ = std::move(name);
+  import_error_.clear();
+  imported_.reset();
+  import_load_pending_ = true;  // loaded as the Load button loads it, at the next frame
+}
+
+void App::LoadImport(PanelContext& ctx) {
+  auto plan = PlanImport(import_text_, import_file_, db_.options());
+  if (!plan.ok()) {
+    import_error_ = std::string(plan.status().type_name()) + ": " + plan.status().message();
+    return;
+  }
+  // Held until the confirmation, if one is asked, is answered.
+  auto shared = std::make_shared<ImportPlan>(std::move(plan).value());
+  const auto load = [this, shared](PanelContext&) {
+    if (ddb::Status status = sandbox_.Load(shared->snapshot, shared->description); status.ok()) {
+      const auto tables = db_.TableNames();
+      selection_ = {tables.empty() ? std::string() : tables.front(), nullptr};
+      tables_code_.SetWorkbenchSource(shared->shown ? shared->shown->workbench_source : std::string());
+      imported_ = std::move(shared->shown);
+      import_open_ = imported_.has_value();  // what a model or template brought stays on show
+      import_text_.clear();
+      import_file_.clear();
+    } else {
+      import_error_ = std::string(status.type_name()) + ": " + status.message();
+    }
+  };
+  if (db_.TableNames().empty()) {
+    load(ctx);
+  } else {
+    const bool snapshot = !shared->shown.has_value();
+    confirm_.Ask(snapshot ? "Replace your sandbox with this snapshot?" : "Replace your sandbox with these tables?",
+                 "Your " + SandboxSummary(db_) + " make way for the " + (snapshot ? "snapshot's" : "file's") +
+                     ". Undo in the history brings them back.",
+                 "Replace my sandbox", load);
+  }
+}
+
+void App::DrawImported(PanelContext& ctx) {
+  const ImportedFile& model = *imported_;
+  ui::TextWrap wrap;
+  ImGui::TextUnformatted(model.headline.c_str());
+  probe_.RecordLastItem("import.loaded");
+  for (const std::string& notice : model.notices) ImGui::TextColored(ctx.colors.dim, "\xE2\x80\xA2 %s", notice.c_str());
+  ImGui::Spacing();
+  if (!model.facets.empty()) ImGui::TextUnformatted("Its facets, each a Query of one item collection to run:");
+  const float footer = ImGui::GetFrameHeightWithSpacing();
+  ui::Child list("##facets", {0, -footer});
+  for (std::size_t i = 0; i < model.facets.size(); ++i) {
+    const ddb::WorkbenchFacet& facet = model.facets[i];
+    ui::Id id(static_cast<int>(i));
+    const std::string name = "import.facet." + std::to_string(i);
+    if (probe_.Item(name + ".run", ImGui::SmallButton("Run"))) work_.Run("Query", facet.request);
+    ImGui::SameLine();
+    if (probe_.Item(name + ".edit", ImGui::SmallButton("Edit"))) work_.LoadIntoBuilder("Query", facet.request);
+    ImGui::SameLine();
+    ImGui::TextUnformatted(FacetLabel(facet).c_str());
+  }
+}
+
 void App::DrawImportWindow(PanelContext& ctx) {
   if (!import_open_) return;
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
@@ -76,12 +143,24 @@ void App::DrawImportWindow(PanelContext& ctx) {
   ImGui::SetNextWindowSize(
       {std::min(640 * ctx.scale, viewport->Size.x * 0.95f), std::min(480 * ctx.scale, viewport->Size.y * 0.9f)},
       ImGuiCond_Always);
-  ui::Window window("Load a snapshot###import", &import_open_,
+  ui::Window window("Load a snapshot or a model###import", &import_open_,
                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
   CloseOnEscape(import_open_);
   if (!window) return;
-  ImGui::TextColored(ctx.colors.dim,
-                     "Paste a snapshot (Sandbox > Copy snapshot JSON). It replaces the sandbox; Undo brings it back.");
+  if (imported_) {
+    DrawImported(ctx);
+    if (probe_.Item("import.another", ImGui::Button("Load another"))) imported_.reset();
+    ImGui::SameLine();
+    if (probe_.Item("import.close", ImGui::Button("Close"))) import_open_ = false;
+    return;
+  }
+  {
+    ui::TextWrap wrap;
+    ImGui::TextColored(ctx.colors.dim,
+                       "Paste or drop a snapshot (Sandbox > Copy snapshot JSON), a NoSQL Workbench model or a "
+                       "CloudFormation template (JSON). "
+                       "It replaces the sandbox; Undo brings it back.");
+  }
   const float footer = ImGui::GetFrameHeightWithSpacing() * (import_error_.empty() ? 1.0f : 2.5f);
   {
     ui::Font mono(ctx.fonts.mono);
@@ -91,26 +170,12 @@ void App::DrawImportWindow(PanelContext& ctx) {
   if (!import_error_.empty()) {
     ui::TextWrap wrap;
     ImGui::TextColored(ctx.colors.error, "%s", import_error_.c_str());
+    probe_.RecordLastItem("import.error");
   }
-  if (probe_.Item("import.load", ImGui::Button("Load"))) {
-    const auto load = [this](PanelContext&) {
-      if (ddb::Status status = sandbox_.Load(import_text_, "Loaded a snapshot"); status.ok()) {
-        import_open_ = false;
-        import_text_.clear();
-        const auto tables = db_.TableNames();
-        selection_ = {tables.empty() ? std::string() : tables.front(), nullptr};
-      } else {
-        import_error_ = std::string(status.type_name()) + ": " + status.message();
-      }
-    };
-    if (db_.TableNames().empty()) {
-      load(ctx);
-    } else {
-      confirm_.Ask(
-          "Replace your sandbox with this snapshot?",
-          "Your " + SandboxSummary(db_) + " make way for the snapshot's. Undo in the history brings them back.",
-          "Replace my sandbox", load);
-    }
+  const bool pressed = probe_.Item("import.load", ImGui::Button("Load"));
+  if (pressed || std::exchange(import_load_pending_, false)) {
+    import_error_.clear();
+    LoadImport(ctx);
   }
 }
 

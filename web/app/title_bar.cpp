@@ -65,11 +65,15 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
                   ImGui::MenuItem("Tables as CloudFormation\xE2\x80\xA6", nullptr, false, !db_.TableNames().empty())))
     tables_code_open_ = true;
   ImGui::SetItemTooltip(
-      "The tables as an AWS CloudFormation template (YAML or JSON) or the AWS CLI commands that make them");
-  if (probe_.Item("menu.import", ImGui::MenuItem("Load snapshot JSON\xE2\x80\xA6"))) {
+      "The tables as an AWS CloudFormation template (YAML or JSON), the AWS CLI commands that make them, or a "
+      "NoSQL Workbench model");
+  if (probe_.Item("menu.import", ImGui::MenuItem("Load snapshot or model\xE2\x80\xA6"))) {
     import_open_ = true;
     import_error_.clear();
+    imported_.reset();
   }
+  if (probe_.Item("menu.open_file", ImGui::MenuItem("Open a file\xE2\x80\xA6"))) host_.PickFile();
+  ImGui::SetItemTooltip("A snapshot or a NoSQL Workbench model (.json); dropping the file on the page opens it too");
   ImGui::Separator();
   if (probe_.Item("menu.forget", ImGui::MenuItem("Forget saved state\xE2\x80\xA6"))) {
     confirm_.Ask("Forget what this browser saved?",

@@ -7,6 +7,16 @@
 #include "text/request_fields.h"
 
 namespace playground {
+namespace {
+
+// What the Load window shows of a model or template loaded: {headline, notices, facets: [label]}.
+nlohmann::json ImportedJson(const ImportedFile& file) {
+  nlohmann::json facets = nlohmann::json::array();
+  for (const ddb::WorkbenchFacet& facet : file.facets) facets.push_back(FacetLabel(facet));
+  return {{"headline", file.headline}, {"notices", file.notices}, {"facets", facets}};
+}
+
+}  // namespace
 
 // What ImGui made of the input so far: where it thinks the mouse is, and who has it.
 nlohmann::json App::InputJson() {
@@ -145,6 +155,8 @@ nlohmann::json App::State() const {
       {"sharePending", share_pending_},
       {"shareOpen", share_open_},
       {"importOpen", import_open_},
+      {"importError", import_error_},
+      {"imported", imported_ ? ImportedJson(*imported_) : nlohmann::json(nullptr)},
       {"confirm", confirm_.open() ? json(confirm_.question()) : json(nullptr)},
       {"input", InputJson()},
       {"focused", or_null(shown.focused)},

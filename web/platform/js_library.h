@@ -21,6 +21,8 @@ char* js_take_record_text();
 char* js_query_parameter(const char* name);
 void js_show_lesson_in_address(const char* id, int step);
 void js_open_link(const char* url);
+// Opens the file picker; the file picked comes back through playground.openFile (page.js).
+void js_pick_file();
 void js_start_fetch(const char* path);
 char* js_take_fetched();
 void js_announce(const char* region, const char* text);

@@ -170,6 +170,13 @@ mergeInto(LibraryManager.library, {
   // entry); the fragment, if any, stays.
   // A new tab that cannot reach back into this one (noopener): a cited AWS page.
   js_open_link: function(url) { window.open(UTF8ToString(url), "_blank", "noopener,noreferrer"); },
+  js_pick_file: function() {
+    const input = document.createElement("input");
+    input.type = "file";
+    input.accept = ".json,application/json";
+    input.onchange = () => { if (input.files[0]) window.playground.openFile(input.files[0]); };
+    input.click();
+  },
   js_show_lesson_in_address: function(id, step) {
     const params = new URLSearchParams(location.search);
     const lesson = UTF8ToString(id);

@@ -104,6 +104,7 @@ class BrowserHost final : public playground::Host {
     js_show_lesson_in_address(std::string(id).c_str(), step);
   }
   void OpenLink(std::string_view url) override { js_open_link(std::string(url).c_str()); }
+  void PickFile() override { js_pick_file(); }
   void StartFetch(std::string_view path) override { js_start_fetch(std::string(path).c_str()); }
   std::optional<playground::FetchedFile> PollFetch() override {
     auto text = TakeJsString(js_take_fetched());
@@ -591,6 +592,14 @@ EMSCRIPTEN_KEEPALIVE const char* playground_exec(const char* operation, const ch
 }
 
 EMSCRIPTEN_KEEPALIVE int playground_last_status() { return Platform().exec_status; }
+
+// A file dropped on the page or picked (page.js reads it): a snapshot or a NoSQL Workbench
+// model, loaded as the Load window loads what is pasted in it.
+EMSCRIPTEN_KEEPALIVE void playground_open_file(const char* name, const char* text) {
+  WebPlatform& platform = Platform();
+  platform.Wake();
+  platform.app().OpenFile(name ? name : "", text ? text : "");
+}
 
 // {"x","y","w","h"} of a named widget in CSS pixels, or null when it was not drawn last frame.
 // The rectangle of a named widget drawn in the last frame, {x, y, w, h} in CSS pixels, or

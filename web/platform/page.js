@@ -10,6 +10,8 @@
 //                                      response body: JSON text, on error
 //                                      {"__type":"...#ValidationException","message":"..."}.
 //   playground.lastStatus()            HTTP status of the last exec (200, 400, 500).
+//   playground.openFile(file)          Opens a File as a dropped one: a snapshot or a NoSQL
+//                                      Workbench model (Promise; the Load window shows the outcome).
 //   playground.widgetRect(name)        {x, y, w, h} in CSS pixels of a named widget drawn in the
 //                                      last frame ("table:Books", "tables.create_sample",
 //                                      "item_form.run", "item_form.body", "partition:0",
@@ -43,7 +45,10 @@
 //                                        lessons: [{id, file, status, title, minutes, steps,
 //                                        done, complete, error}]},
 //                                      lessonText, loadingSample, share: {ok, url, message} |
-//                                      null, sharePending, shareOpen, importOpen, input, devicePixelRatio,
+//                                      null, sharePending, shareOpen, importOpen, importError,
+//                                      imported: {headline, notices, facets} | null (a model or
+//                                      template loaded),
+//                                      input, devicePixelRatio,
 //                                      canvasWidth, canvasHeight}.
 //   playground.stateText()             the same as JSON text: what the browser tests read, since
 //                                      a string crosses to them whole where an object is walked
@@ -271,6 +276,11 @@
     lastStatus() {
       return Module._playground_last_status();
     },
+    // Opens a File (dropped, picked, or made by a test): a snapshot or a NoSQL Workbench model.
+    async openFile(file) {
+      const text = await file.text();
+      withHeapString(file.name, (n) => withHeapString(text, (t) => Module._playground_open_file(n, t)));
+    },
     widgetRect(name) {
       return JSON.parse(withHeapString(String(name), (n) => Module.UTF8ToString(Module._ui_widget_rect(n))));
     },
@@ -311,6 +321,16 @@
       return JSON.parse(Module.UTF8ToString(Module._ui_frame_stats(reset ? 1 : 0)));
     },
   };
+  // A file dropped anywhere on the page opens as the Load window opens a pasted one.
+  addEventListener("dragover", (e) => {
+    if (e.dataTransfer && [...e.dataTransfer.types].includes("Files")) e.preventDefault();
+  });
+  addEventListener("drop", (e) => {
+    const file = e.dataTransfer && e.dataTransfer.files[0];
+    if (!file) return;
+    e.preventDefault();
+    ready.then(() => window.playground.openFile(file));
+  });
 
   // Leaving or hiding the page saves the sandbox at once (it is otherwise saved a second
   // after the last change).

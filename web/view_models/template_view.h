@@ -1,6 +1,6 @@
 // TemplateView: the sandbox's tables as infrastructure code (ddb::TableTemplate) — CloudFormation
-// in YAML or JSON, or the AWS CLI commands that create them — for the code window the Sandbox
-// menu opens. ImGui-free.
+// in YAML or JSON, Terraform, or the AWS CLI commands that create them — or as a NoSQL Workbench model
+// (ddb::ExportWorkbenchModel), for the code window the Sandbox menu opens. ImGui-free.
 #pragma once
 
 #include <cstddef>
@@ -26,11 +26,18 @@ class TemplateView {
   // saying why, when there is no table.
   const std::string& TextFor(const ddb::Database& db, DataStamp stamp);
   const std::string& note() const { return note_; }
+  // The Workbench model the sandbox was last loaded from ("" for none): the model kind writes it
+  // back with the tables' changes, its facets and metadata kept.
+  void SetWorkbenchSource(std::string source) {
+    workbench_source_ = std::move(source);
+    made_for_.reset();
+  }
 
  private:
   std::optional<std::pair<std::size_t, DataStamp>> made_for_;  // the kind and data text_ is of
   std::string text_;
   std::string note_;
+  std::string workbench_source_;
 };
 
 }  // namespace playground

@@ -1,0 +1,94 @@
+// A NoSQL Workbench model brought to the page: dropped on it, its tables, items and facets appear;
+// each facet is a Query to run; the tables go back out as a Workbench model (the loaded one, with
+// the changes), CloudFormation, and the history's replay script. A broken model is refused with
+// the file and the JSON Pointer, and the sandbox stays as it was.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { clickWidget, openPage, repoRoot, screenshot, siteAndBrowser, waitForState } from './support.mjs';
+
+const site = siteAndBrowser();
+const modelPath = path.join(repoRoot, 'tests/data/workbench/01-orders-v3.json');
+
+// Drops `text` as a file named `name` on the page's canvas, as a file manager does.
+function dropFile(page, name, text) {
+  return page.evaluate(([name, text]) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], name, { type: 'application/json' }));
+    const canvas = document.querySelector('canvas');
+    canvas.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+    canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, [name, text]);
+}
+
+describe('a NoSQL Workbench model', () => {
+  let page;
+  let context;
+  let historyBefore;
+  before(async () => {
+    ({ page, context } = await openPage(site.browser, site.server.url));
+    historyBefore = (await waitForState(page, (st) => st.frameCount > 0)).historyCount;
+  });
+  after(() => context?.close());
+
+  test('dropped on the page: its tables, items and facets appear, each facet a Query to run', async () => {
+    await dropFile(page, '01-orders-v3.json', fs.readFileSync(modelPath, 'utf8'));
+    let s = await waitForState(page, (st) => st.imported !== null);
+    assert.deepEqual(s.imported, {
+      headline: 'Loaded the NoSQL Workbench model OnlineShop: 1 table, 5 items.', notices: [],
+      facets: ['Shop · Customer (CustomerId, Profile)', 'Shop · Order (CustomerId, OrderId)'],
+    });
+    assert.equal(s.importOpen, true);
+    s = await waitForState(page, (st) => st.selectedTable === 'Shop');
+    assert.equal(s.tablesListed, 1);
+    assert.equal(s.historyCount, historyBefore + 1, 'one history entry: the load, undoable at once');
+    await screenshot(page, 'workbench-loaded-1024.png');
+    await clickWidget(page, 'import.facet.0.run');
+    s = await waitForState(page, (st) => st.response?.operation === 'Query');
+    assert.equal(s.response.status, 200);
+    assert.equal(s.response.count, 3);  // the customer's profile and two orders: one item collection
+    await clickWidget(page, 'import.facet.1.edit');
+    s = await waitForState(page, (st) => st.operation === 'Query' && st.builderJson.includes('CUSTOMER#c1'));
+  });
+
+  test('its tables go out as the model with the changes, as CloudFormation, and as the replay script', async () => {
+    // A change: the model written back carries it.
+    await page.evaluate(() => window.playground.exec('DeleteItem', { TableName: 'Shop', Key: { PK: { S: 'CUSTOMER#c2' }, SK: { S: 'PROFILE' } } }));
+    if ((await waitForState(page, (st) => st)).importOpen) await clickWidget(page, 'import.close');
+    await clickWidget(page, 'menu.sandbox');
+    await clickWidget(page, 'menu.tables_code');
+    let s = await waitForState(page, (st) => st.code !== null);
+    assert.ok(s.code.text.includes('  ShopTable:\n    Type: "AWS::DynamoDB::Table"\n'), s.code.text);
+    await clickWidget(page, 'code.kind.2');
+    s = await waitForState(page, (st) => st.code.kind === 'Terraform');
+    assert.ok(s.code.text.includes('resource "aws_dynamodb_table" "shop" {'), s.code.text);
+    await clickWidget(page, 'code.kind.4');
+    s = await waitForState(page, (st) => st.code.kind === 'NoSQL Workbench');
+    const model = JSON.parse(s.code.text);
+    const original = JSON.parse(fs.readFileSync(modelPath, 'utf8'));
+    assert.match(model.ModelMetadata.DateLastModified, /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d [AP]M$/);
+    model.ModelMetadata.DateLastModified = original.ModelMetadata.DateLastModified;
+    original.DataModel[0].TableData.splice(3, 1);
+    assert.deepEqual(model, original);
+    await screenshot(page, 'workbench-export-1024.png');
+    await clickWidget(page, 'code.close');
+    await clickWidget(page, 'menu.sandbox');
+    await clickWidget(page, 'menu.history_script');
+    s = await waitForState(page, (st) => st.code !== null);
+    assert.ok(s.code.text.includes('DeleteItemCommand'), s.code.text);
+    await clickWidget(page, 'code.close');
+  });
+
+  test('a broken model is refused with the file and the JSON Pointer, and the sandbox stays as it was', async () => {
+    const before = await waitForState(page, (st) => st.code === null);
+    const broken = fs.readFileSync(modelPath, 'utf8').replace('"SK": {"S": "ORDER#2026-10-01#o1"},', '');
+    await dropFile(page, 'broken.json', broken);
+    const s = await waitForState(page, (st) => st.importError !== '');
+    assert.equal(s.importError, 'ValidationException: broken.json: /DataModel/0/TableData/1: One or more parameter values were invalid: Missing the key SK in the item');
+    assert.equal(s.imported, null);
+    assert.equal(s.revision, before.revision);
+    assert.equal(s.historyCount, before.historyCount);
+    await screenshot(page, 'workbench-refused-1024.png');
+  });
+});

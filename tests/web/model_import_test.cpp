@@ -1,0 +1,118 @@
+// ModelImport: a pasted or dropped file is a snapshot or a NoSQL Workbench model, and either
+// loads through the same snapshot; and the Workbench kind of the tables' code window.
+#include "view_models/model_import.h"
+
+#include <string>
+
+#include <catch2/catch.hpp>
+
+#include "ddb/json_api.h"
+#include "ddb/snapshot.h"
+#include "view_models/template_view.h"
+
+using playground::PlanImport;
+
+namespace {
+
+constexpr const char* kModel = R"j({
+  "ModelName": "Tiny",
+  "DataModel": [{
+    "TableName": "Things",
+    "KeyAttributes": {"PartitionKey": {"AttributeName": "id", "AttributeType": "S"}},
+    "TableFacets": [{"FacetName": "Thing", "KeyAttributeAlias": {"PartitionKeyAlias": "ThingId"}}],
+    "TableData": [{"id": {"S": "t1"}, "size": 3}],
+    "BillingMode": "PAY_PER_REQUEST"
+  }]
+})j";
+
+}  // namespace
+
+TEST_CASE("A pasted Workbench model loads as the snapshot of its tables, its facets kept", "[model_import]") {
+  auto plan = PlanImport(kModel, "tiny.json", {});
+  REQUIRE(plan.ok());
+  CHECK(plan->description == "Loaded the NoSQL Workbench model Tiny");
+  REQUIRE(plan->shown.has_value());
+  CHECK(plan->shown->headline == "Loaded the NoSQL Workbench model Tiny: 1 table, 1 item.");
+  CHECK(plan->shown->notices ==
+        std::vector<std::string>{"1 value was plain JSON, not DynamoDB JSON: read as the type it stands for (a "
+                                 "string as S, a number as N, an object as M, an array as L)"});
+  REQUIRE(plan->shown->facets.size() == 1);
+  CHECK(playground::FacetLabel(plan->shown->facets[0]) == "Things \xC2\xB7 Thing (ThingId)");
+  CHECK(plan->shown->workbench_source == kModel);
+  ddb::Database db;
+  REQUIRE(ddb::ImportSnapshot(db, plan->snapshot).ok());
+  const ddb::WireResponse item =
+      ddb::HandleRequest(db, "GetItem", R"({"TableName": "Things", "Key": {"id": {"S": "t1"}}})");
+  CHECK(item.body == R"({"Item":{"id":{"S":"t1"},"size":{"N":"3"}}})");
+}
+
+TEST_CASE("A snapshot is passed on as it is, and an item named DataModel does not make it a model", "[model_import]") {
+  const std::string snapshot =
+      R"({"format": "dynamodb-keys-playground-snapshot", "version": 1, "tables": [{"TableName": "Things",
+          "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}],
+          "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}], "BillingMode": "PAY_PER_REQUEST",
+          "Items": [{"id": {"S": "x"}, "DataModel": {"S": "not a model"}}]}]})";
+  auto plan = PlanImport(snapshot, "", {});
+  REQUIRE(plan.ok());
+  CHECK(plan->snapshot == snapshot);
+  CHECK(plan->description == "Loaded a snapshot");
+  CHECK_FALSE(plan->shown.has_value());
+  CHECK(PlanImport(snapshot, "saved.json", {})->description == "Loaded a snapshot from saved.json");
+}
+
+TEST_CASE("A CloudFormation template loads as its tables, what it cannot bring told", "[model_import]") {
+  const std::string text = R"j({"AWSTemplateFormatVersion": "2010-09-09", "Resources": {"NotesTable": {
+      "Type": "AWS::DynamoDB::Table", "Properties": {"TableName": "Notes", "BillingMode": "PAY_PER_REQUEST",
+      "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}],
+      "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
+      "PointInTimeRecoverySpecification": {"PointInTimeRecoveryEnabled": true}}}}})j";
+  auto plan = PlanImport(text, "stack.json", {});
+  REQUIRE(plan.ok());
+  CHECK(plan->description == "Loaded a CloudFormation template from stack.json");
+  CHECK(plan->shown->headline == "Loaded the CloudFormation template from stack.json: 1 table.");
+  CHECK(plan->shown->notices ==
+        std::vector<std::string>{"/Resources/NotesTable/Properties/PointInTimeRecoverySpecification: left out (the "
+                                 "playground does not model PointInTimeRecoverySpecification)"});
+  CHECK(plan->shown->workbench_source.empty());
+  ddb::Database db;
+  REQUIRE(ddb::ImportSnapshot(db, plan->snapshot).ok());
+  CHECK(db.TableNames() == std::vector<std::string>{"Notes"});
+  CHECK(PlanImport(
+            R"({"Resources": {"T": {"Type": "AWS::DynamoDB::Table", "Properties": {"TableName": {"Ref": "Name"}}}}})",
+            "stack.json", {})
+            .status()
+            .message() ==
+        "stack.json: /Resources/T/Properties/TableName: uses Ref, which only CloudFormation can "
+        "resolve: write the value itself");
+}
+
+TEST_CASE("A broken Workbench model is refused naming the file and the JSON Pointer", "[model_import]") {
+  std::string broken = kModel;
+  broken.replace(broken.find("\"id\": {\"S\": \"t1\"}"), 17, "\"other\": {\"S\": \"t1\"}");
+  auto plan = PlanImport(broken, "tiny.json", {});
+  REQUIRE_FALSE(plan.ok());
+  CHECK(
+      plan.status().message() ==
+      "tiny.json: /DataModel/0/TableData/0: One or more parameter values were invalid: Missing the key id in the item");
+  CHECK(PlanImport(broken, "", {}).status().message().rfind("NoSQL Workbench model: /DataModel/0/TableData/0: ", 0) ==
+        0);
+}
+
+TEST_CASE("The tables' code window writes a loaded model back with the changes, as NoSQL Workbench writes it",
+          "[model_import]") {
+  playground::TemplateView view;
+  REQUIRE(playground::TemplateView::KindNames().back() == "NoSQL Workbench");
+  view.kind = playground::TemplateView::KindNames().size() - 1;
+  ddb::Database db;
+  auto plan = PlanImport(kModel, "", {});
+  REQUIRE(ddb::ImportSnapshot(db, plan->snapshot).ok());
+  view.SetWorkbenchSource(kModel);
+  const std::string text = view.TextFor(db, {});
+  CHECK(text.find("\"ModelName\": \"Tiny\"") != std::string::npos);
+  CHECK(text.find("\"FacetName\": \"Thing\"") != std::string::npos);
+  CHECK(text.find("\"Version\": \"3.0\"") != std::string::npos);
+  CHECK(view.note().empty());
+  // Without the model: a new one, named for the playground.
+  view.SetWorkbenchSource("");
+  CHECK(view.TextFor(db, {}).find("\"ModelName\": \"Playground\"") != std::string::npos);
+}

@@ -1,0 +1,74 @@
+#include "view_models/model_import.h"
+
+#include <utility>
+
+#include "ddb/template_import.h"
+
+namespace playground {
+namespace {
+
+// Whether the text's top-level object has the member `name`, read without parsing: a snapshot
+// of 100,000 items is not parsed twice to be told apart.
+bool HasTopLevelMember(std::string_view text, std::string_view name) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') {
+      if (depth == 1 && text.substr(i + 1, name.size()) == name && text.substr(i + 1 + name.size(), 1) == "\"")
+        return true;
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      --depth;
+    }
+  }
+  return false;
+}
+
+std::string Counted(std::size_t n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
+
+ddb::Status Named(const ddb::Status& status, std::string_view file, const char* what) {
+  return ddb::Status(status.code(), (file.empty() ? std::string(what) : std::string(file)) + ": " + status.message());
+}
+
+}  // namespace
+
+ddb::Result<ImportPlan> PlanImport(std::string_view text, std::string_view file, const ddb::DatabaseOptions& options) {
+  const std::string from = file.empty() ? std::string() : " from " + std::string(file);
+  if (HasTopLevelMember(text, "DataModel")) {
+    auto model = ddb::ReadWorkbenchModel(text, options);
+    if (!model.ok()) return Named(model.status(), file, "NoSQL Workbench model");
+    const std::string name = model->model_name.empty() ? std::string(file) : model->model_name;
+    ImportedFile shown{"Loaded the NoSQL Workbench model " + name + ": " + Counted(model->tables.size(), "table") +
+                           ", " + Counted(model->items, "item") + ".",
+                       std::move(model->notices), std::move(model->facets), std::string(text)};
+    return ImportPlan{std::move(model->snapshot), "Loaded the NoSQL Workbench model " + name, std::move(shown)};
+  }
+  if (HasTopLevelMember(text, "Resources")) {
+    auto read = ddb::ReadCloudFormationTemplate(text, options);
+    if (!read.ok()) return Named(read.status(), file, "CloudFormation template");
+    ImportedFile shown{"Loaded the CloudFormation template" + from + ": " + Counted(read->tables.size(), "table") + ".",
+                       std::move(read->notices),
+                       {},
+                       {}};
+    return ImportPlan{std::move(read->snapshot), "Loaded a CloudFormation template" + from, std::move(shown)};
+  }
+  return ImportPlan{std::string(text), "Loaded a snapshot" + from, std::nullopt};
+}
+
+std::string FacetLabel(const ddb::WorkbenchFacet& facet) {
+  std::string label = facet.table + " \xC2\xB7 " + facet.name;
+  if (facet.partition_key_alias.empty()) return label;
+  label += " (" + facet.partition_key_alias;
+  if (!facet.sort_key_alias.empty()) label += ", " + facet.sort_key_alias;
+  return label + ")";
+}
+
+}  // namespace playground

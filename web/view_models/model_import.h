@@ -1,0 +1,42 @@
+// ModelImport: what a pasted or dropped file is — a sandbox snapshot, a NoSQL Workbench model
+// (ddb/workbench_model.h) or a CloudFormation JSON template (ddb/template_import.h) — and the
+// snapshot it loads as, so the Load window and a file drop load any of them through
+// Sandbox::Load (undoable, all or nothing). ImGui-free.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ddb/database.h"
+#include "ddb/status.h"
+#include "ddb/workbench_model.h"
+
+namespace playground {
+
+// What the Load window shows once a model or a template is in: what it was, what was read
+// leniently or left out, and the model's facets to run.
+struct ImportedFile {
+  std::string headline;  // "Loaded the NoSQL Workbench model OnlineShop: 1 table, 5 items."
+  std::vector<std::string> notices;
+  std::vector<ddb::WorkbenchFacet> facets;
+  std::string workbench_source;  // a Workbench model's text, written back by the tables' code window
+};
+
+struct ImportPlan {
+  std::string snapshot;               // what Sandbox::Load takes
+  std::string description;            // the history's line: "Loaded the NoSQL Workbench model OnlineShop"
+  std::optional<ImportedFile> shown;  // nullopt for a snapshot
+};
+
+// By the members of the text's top-level object (a snapshot's items may hold any name deeper
+// down): DataModel, a Workbench model; Resources, a CloudFormation template; anything else, a
+// snapshot, which Sandbox::Load then checks. A model or template that cannot be read is refused
+// here with the JSON Pointer of what is wrong; `file` ("" when pasted) starts the message.
+ddb::Result<ImportPlan> PlanImport(std::string_view text, std::string_view file, const ddb::DatabaseOptions& options);
+
+// "Shop · Customer (CustomerId, Profile)": a facet as the Load window lists it.
+std::string FacetLabel(const ddb::WorkbenchFacet& facet);
+
+}  // namespace playground
