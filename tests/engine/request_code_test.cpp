@@ -349,3 +349,55 @@ await waitUntilTableNotExists({ client, maxWaitTime: 300 }, { TableName: "Books"
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.status().message() == "request 2 (PutItem) is not a JSON object");
 }
+
+TEST_CASE("A Query on boto3's Table resource: Key and Attr conditions, Python's own values", "[code]") {
+  const std::string body = R"j({"TableName": "Orders",
+    "KeyConditionExpression": "#c = :c AND begins_with(orderId, :p)",
+    "FilterExpression": "total >= :min AND attribute_exists(gift)",
+    "ProjectionExpression": "#c, total",
+    "ExpressionAttributeNames": {"#c": "customer"},
+    "ExpressionAttributeValues": {":c": {"S": "c1"}, ":p": {"S": "2026-"}, ":min": {"N": "10.5"}},
+    "Limit": 5, "ScanIndexForward": false})j";
+  auto code = ddb::RequestCode("Query", body, ddb::CodeKind::kPythonTable, {.endpoint = "http://localhost:8000"});
+  REQUIRE(code.ok());
+  // #c stays: the projection, a string, still names it.
+  CHECK(*code == R"j(import json
+from decimal import Decimal
+
+import boto3
+from boto3.dynamodb.conditions import Attr, Key
+
+table = boto3.resource("dynamodb", region_name="us-east-1", endpoint_url="http://localhost:8000").Table("Orders")
+
+response = table.query(
+    KeyConditionExpression=Key("customer").eq("c1") & Key("orderId").begins_with("2026-"),
+    FilterExpression=Attr("total").gte(Decimal("10.5")) & Attr("gift").exists(),
+    ProjectionExpression="#c, total",
+    ExpressionAttributeNames={"#c": "customer"},
+    Limit=5,
+    ScanIndexForward=False,
+)
+print(json.dumps(response, indent=2, default=str))
+)j");
+  // An OR stays a string, with its placeholders; an item's values are Python's.
+  auto put = ddb::RequestCode("PutItem", R"j({"TableName": "Orders", "Item": {"customer": {"S": "c1"},
+      "tags": {"SS": ["a"]}, "blob": {"B": "AQI="}, "gone": {"NULL": true}, "ok": {"BOOL": true}},
+      "ConditionExpression": "attribute_not_exists(customer) OR #s = :s",
+      "ExpressionAttributeNames": {"#s": "status"}, "ExpressionAttributeValues": {":s": {"S": "NEW"}}})j",
+                              ddb::CodeKind::kPythonTable);
+  REQUIRE(put.ok());
+  CHECK(put->find(R"j(    Item={
+        "customer": "c1",
+        "tags": {"a"},
+        "blob": base64.b64decode("AQI="),
+        "gone": None,
+        "ok": True,
+    },
+    ConditionExpression="attribute_not_exists(customer) OR #s = :s",
+    ExpressionAttributeNames={"#s": "status"},
+    ExpressionAttributeValues={":s": "NEW"},
+)j") != std::string::npos);
+  // Not the Table's: the client sends it.
+  auto create = ddb::RequestCode("DescribeTable", R"j({"TableName": "Orders"})j", ddb::CodeKind::kPythonTable);
+  CHECK(create->starts_with("# A Table resource has no DescribeTable: the client sends it.\nimport json\n"));
+}

@@ -166,8 +166,20 @@ for (const kind of ['js', 'jsdoc']) {
 const pythonHarness = `
 import base64, json, sys
 import boto3
+from boto3.dynamodb.types import TypeSerializer
 from botocore.exceptions import ClientError, ParamValidationError
 admin = boto3.client("dynamodb", endpoint_url=sys.argv[1], region_name="us-east-1")
+serializer = TypeSerializer()
+
+# A Table resource's answer, its Python values back as DynamoDB JSON to compare.
+def typed(response):
+    out = dict(response)
+    for key in ("Item", "Attributes", "LastEvaluatedKey"):
+        if key in out:
+            out[key] = {name: serializer.serialize(v) for name, v in out[key].items()}
+    if "Items" in out:
+        out["Items"] = [{name: serializer.serialize(v) for name, v in item.items()} for item in out["Items"]]
+    return json.loads(json.dumps(out, default=lambda b: base64.b64encode(b).decode()))
 
 def empty():
     for name in admin.list_tables()["TableNames"]:
@@ -178,6 +190,8 @@ def run(code):
     scope = {"__name__": "__main__", "print": lambda text="", *rest, **named: printed.append(text)}
     try:
         exec(compile(code, "<generated>", "exec"), scope)
+        if "table" in scope:
+            return typed(scope["response"])
         return json.loads(printed[0]) if printed else None
     except ClientError as error:
         return {"error": error.response["Error"]["Code"], "message": error.response["Error"]["Message"]}
@@ -248,6 +262,30 @@ async function shellWords(command) {
   return out.stdout.split('\0').slice(0, -1);
 }
 
+test('every lesson\'s requests on boto3\'s Table resource (Key and Attr conditions) get the engine\'s answers', async () => {
+  let ran = 0;
+  let tableCode = 0;
+  let builders = 0;
+  const mismatches = [];
+  const answers = await runPython(lessons().map((lesson) => ({ codes: requests.filter((r) => r.lesson === lesson).map((r) => r.code.pythonTable) })));
+  for (const [l, lesson] of lessons().entries()) {
+    for (const [i, r] of requests.filter((q) => q.lesson === lesson).entries()) {
+      if (r.code.pythonTable.includes('.Table(')) ++tableCode;
+      if (/(Key|Attr)\("/.test(r.code.pythonTable)) ++builders;
+      try {
+        assert.deepEqual(comparable(answers[l][i]), expectedOf(r));
+      } catch {
+        mismatches.push(`${lesson}, step ${r.step}, ${r.operation}: ${JSON.stringify(answers[l][i])} vs ${JSON.stringify(expectedOf(r))}`);
+      }
+      ++ran;
+    }
+  }
+  assert.deepEqual(mismatches.map((m) => m.split(': {')[0]), ['local-indexes, step 3, UpdateTable'], mismatches.join('\n'));
+  assert.equal(ran, 211);
+  assert.ok(tableCode >= 100, `${tableCode} requests through the Table`);
+  assert.ok(builders >= 40, `${builders} with Key or Attr`);
+});
+
 test('every lesson\'s requests as AWS CLI commands: bash reads each back as the request it stands for', async () => {
   for (const r of requests) {
     const words = await shellWords(r.code.cli);
@@ -315,6 +353,11 @@ test('a Query whose answer goes on: the paging loop of each kind reads every pag
   const py = await run(python, ['-I', '-c', code.python], { env: awsClientEnv(home) });
   assert.equal(py.code, 0, py.stderr);
   assert.deepEqual(py.stdout.trim().split('\n').map((line) => Number(JSON.parse(line).sk.N)), [1, 2, 3, 4, 5]);
+  // The Table resource's items carry Python's values: sk a Decimal, printed as a string.
+  assert.match(code.pythonTable, /"KeyConditionExpression": Key\("pk"\)\.eq\("p"\)/);
+  const resource = await run(python, ['-I', '-c', code.pythonTable], { env: awsClientEnv(home) });
+  assert.equal(resource.code, 0, resource.stderr);
+  assert.deepEqual(resource.stdout.trim().split('\n').map((line) => Number(JSON.parse(line).sk)), [1, 2, 3, 4, 5]);
   const cli = await run('/bin/bash', ['-c', code.cli.replace(/^aws /m, `${awsCli} `)], { env: awsClientEnv(home, { AWS_PAGER: '' }) });
   assert.equal(cli.code, 0, cli.stderr);
   assert.deepEqual(JSON.parse(cli.stdout).Items.map((item) => Number(item.sk.N)), [1, 2, 3, 4, 5]);

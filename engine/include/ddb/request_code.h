@@ -1,6 +1,6 @@
 // A request as the code a team writes to send it to DynamoDB: the AWS SDK for JavaScript v3
-// (the low-level client, and the document client with native values), Python's boto3 client,
-// and an AWS CLI command. The page shows it beside any request; tests/server runs what it writes
+// (the low-level client, and the document client with native values), Python's boto3 client and
+// its Table resource, and an AWS CLI command. The page shows it beside any request; tests/server runs what it writes
 // against the local endpoint (request_code.test.mjs). Endpoint and region are parameters; no
 // credentials are ever written (the SDKs and the CLI find their own).
 #pragma once
@@ -14,11 +14,14 @@
 
 namespace ddb {
 
-enum class CodeKind { kJavaScript, kJavaScriptDocument, kPython, kCli };
-inline constexpr std::array<CodeKind, 4> kCodeKinds{CodeKind::kJavaScript, CodeKind::kJavaScriptDocument,
-                                                    CodeKind::kPython, CodeKind::kCli};
+// kPythonTable: boto3's Table resource (Python's own values, Key and Attr conditions) for the item
+// operations, Query and Scan; other operations, and the history's script, as kPython writes them.
+enum class CodeKind { kJavaScript, kJavaScriptDocument, kPython, kCli, kPythonTable };
+inline constexpr std::array<CodeKind, 5> kCodeKinds{CodeKind::kJavaScript, CodeKind::kJavaScriptDocument,
+                                                    CodeKind::kPython, CodeKind::kCli, CodeKind::kPythonTable};
 
-// "JavaScript (SDK v3)", "JavaScript (document client)", "Python (boto3)", "AWS CLI".
+// "JavaScript (SDK v3)", "JavaScript (document client)", "Python (boto3)", "AWS CLI",
+// "Python (boto3 Table)".
 std::string_view CodeKindName(CodeKind kind);
 
 struct CodeOptions {

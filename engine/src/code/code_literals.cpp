@@ -217,6 +217,8 @@ void Write(const Node& node, Language language, int indent, std::string& out) {
 
 }  // namespace
 
+Node PlainLiteral(const json& value, Language language) { return Plain(value, language); }
+
 std::string Written(const Node& node, Language language, int indent) {
   std::string out;
   Write(node, language, indent, out);

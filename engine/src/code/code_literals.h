@@ -48,6 +48,10 @@ struct Needs {
 // legacy conditions).
 Node RequestLiteral(const json& body, Language language, bool native, Needs& needs);
 
+// A JSON value as the language writes it, attribute values and all as they are (Python: True,
+// False, None).
+Node PlainLiteral(const json& value, Language language);
+
 // Writes `node` at `indent` spaces: on one line when that is short, else a member a line.
 // JavaScript keys that are identifiers go unquoted; Python's keys are strings.
 std::string Written(const Node& node, Language language, int indent = 0);

@@ -132,7 +132,9 @@ Result<std::string> ReplayScript(std::span<const ReplayRequest> requests, CodeKi
   switch (kind) {
     case CodeKind::kJavaScript: return request_code::JavaScript(sent, left_out, false, options);
     case CodeKind::kJavaScriptDocument: return request_code::JavaScript(sent, left_out, true, options);
-    case CodeKind::kPython: return request_code::Python(sent, left_out, options);
+    case CodeKind::kPython:
+    case CodeKind::kPythonTable:  // a replay sends every kind of request: the client's script
+      return request_code::Python(sent, left_out, options);
     case CodeKind::kCli: return request_code::Cli(sent, left_out, options);
   }
   return Status::Validation("no such kind of code");

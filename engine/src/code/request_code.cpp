@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "code/code_literals.h"
+#include "code/python_resource.h"
 #include "ddb/json_api.h"
 
 namespace ddb {
@@ -94,6 +95,7 @@ std::string_view CodeKindName(CodeKind kind) {
     case CodeKind::kJavaScriptDocument: return "JavaScript (document client)";
     case CodeKind::kPython: return "Python (boto3)";
     case CodeKind::kCli: return "AWS CLI";
+    case CodeKind::kPythonTable: return "Python (boto3 Table)";
   }
   return "";
 }
@@ -144,6 +146,12 @@ Result<std::string> RequestCode(std::string_view operation, std::string_view bod
     case CodeKind::kJavaScriptDocument: return request_code::JavaScript(operation, request, true, options);
     case CodeKind::kPython: return request_code::Python(operation, request, options);
     case CodeKind::kCli: return request_code::Cli(operation, request, options);
+    case CodeKind::kPythonTable:
+      if (request_code::TableResourceOperation(operation) &&
+          request_code::NotMembers(operation, request, request_code::Language::kPython, "", "").empty())
+        return request_code::PythonResource(operation, request, options);
+      return "# A Table resource has no " + std::string(operation) + ": the client sends it.\n" +
+             request_code::Python(operation, request, options);
   }
   return Status::Validation("no such kind of code");
 }

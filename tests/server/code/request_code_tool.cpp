@@ -42,6 +42,7 @@ const char* KindKey(ddb::CodeKind kind) {
     case ddb::CodeKind::kJavaScriptDocument: return "jsdoc";
     case ddb::CodeKind::kPython: return "python";
     case ddb::CodeKind::kCli: return "cli";
+    case ddb::CodeKind::kPythonTable: return "pythonTable";
   }
   return "";
 }

@@ -1,0 +1,20 @@
+// boto3's Table resource: a request as table.<operation>(...) with Python's own values and, where
+// a condition is simple enough, boto3.dynamodb.conditions' Key and Attr builders.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "code/code_literals.h"
+#include "ddb/request_code.h"
+
+namespace ddb::request_code {
+
+// The operations a Table resource has: GetItem, PutItem, UpdateItem, DeleteItem, Query, Scan.
+bool TableResourceOperation(std::string_view operation);
+
+// The program that sends `body` through boto3.resource("dynamodb").Table(...); for an operation
+// TableResourceOperation accepts.
+std::string PythonResource(std::string_view operation, const json& body, const CodeOptions& options);
+
+}  // namespace ddb::request_code
