@@ -117,6 +117,10 @@ class ItemImport {
   // The report, or the Status that refused the file (the first problem, "line 3: <reason>",
   // and how many more items failed). Precondition: done().
   const Result<ItemImportReport>& result() const;
+  // What has been read so far, whatever the outcome: after a refusal, how many items the file
+  // had and which failed where (the page lists them and offers to keep the valid ones, which
+  // result()'s one Status cannot say).
+  const ItemImportReport& report() const;
   // Steps to the end and returns result().
   Result<ItemImportReport> Finish();
   // Stops here: what this import wrote is taken out again (the items it replaced put back), and

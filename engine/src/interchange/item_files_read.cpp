@@ -438,6 +438,8 @@ bool ItemImport::done() const { return impl_->phase == Impl::Phase::kDone; }
 
 const Result<ItemImportReport>& ItemImport::result() const { return *impl_->result; }
 
+const ItemImportReport& ItemImport::report() const { return impl_->report; }
+
 Result<ItemImportReport> ItemImport::Finish() {
   while (!done()) Step(1024);
   return result();
