@@ -183,10 +183,26 @@ void Sandbox::EndGroup() {
       group.changed);
 }
 
+void Sandbox::BeginDirectWrite() {
+  direct_ = CaptureSandbox(db_);
+  console_burst_.reset();
+}
+
+void Sandbox::EndDirectWrite(std::string description, bool changed) {
+  if (!direct_) return;
+  SandboxState before = std::move(*direct_);
+  direct_.reset();
+  if (!changed) return;  // refused or cancelled: nothing to undo, nothing to list
+  PushUndo(std::move(before));
+  redo_.clear();
+  RecordEvent(HistoryEntry::Kind::kLoad, std::move(description), true);
+}
+
 void Sandbox::ForgetSteps() {
   undo_.clear();
   redo_.clear();
   pending_.reset();
+  direct_.reset();
   console_burst_.reset();
 }
 

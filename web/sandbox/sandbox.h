@@ -73,6 +73,13 @@ class Sandbox final : public WireObserver {
   void BeginGroup(std::string description);
   void EndGroup();
 
+  // A write that is not a request (an import of items, ddb/item_files.h, done in slices across
+  // frames by WireClient::StartItemImport): the state before it is captured here, and
+  // EndDirectWrite keeps it as one undo step and files one history entry ("Imported 3 items
+  // into Books from books.jsonl") when the write changed anything.
+  void BeginDirectWrite();
+  void EndDirectWrite(std::string description, bool changed);
+
   // Writes change state; reads never do. Unknown operations count as reads.
   static bool IsWriteOperation(std::string_view operation);
 
@@ -93,6 +100,7 @@ class Sandbox final : public WireObserver {
   std::vector<SandboxState> undo_;
   std::vector<SandboxState> redo_;
   std::optional<SandboxState> pending_;                                 // captured before the write in flight
+  std::optional<SandboxState> direct_;                                  // captured before a direct write
   std::optional<std::chrono::steady_clock::time_point> console_burst_;  // last console write
   struct Group {
     std::string description;

@@ -3,15 +3,17 @@
 // handed to ddb::HandleRequest, exactly what a real client would send, so the UI can never do
 // something the API cannot.
 //
-// The only other ways state changes are whole-sandbox replacements — undo/redo, reset, a
-// stored or shared snapshot — and they also live here, so that there is one place to look.
-// Each bumps the epoch: a replaced database restarts its revision count, so caches key on
+// The only other ways state changes are an import of items (StartItemImport: DynamoDB has no
+// request for it) and whole-sandbox replacements — undo/redo, reset, a stored or shared
+// snapshot — and they also live here, so that there is one place to look. A replacement bumps
+// the epoch: a replaced database restarts its revision count, so caches key on
 // (epoch, revision), the DataStamp.
 //
 // Owns nothing but a reference to the database, which must outlive it.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ddb/database.h"
+#include "ddb/item_files.h"
 #include "ddb/status.h"
 #include "sandbox/sandbox_state.h"
 
@@ -77,6 +80,16 @@ class WireClient {
   // Replaces the database with one built elsewhere (the stored sandbox, restored piece by
   // piece into a scratch database).
   void Adopt(ddb::Database&& restored) { Replace(std::move(restored)); }
+
+  // The one write that is not a request: a file of items put into `table` in slices, a few
+  // each frame (ddb::ItemImport), unmetered as the sample tables load. Its writes move the
+  // revision, so the stored sandbox saves them; the caller brackets it with
+  // Sandbox::BeginDirectWrite/EndDirectWrite for its undo step, and drops it unfinished if the
+  // epoch moves (the database it writes was replaced underneath it).
+  std::unique_ptr<ddb::ItemImport> StartItemImport(std::string table, std::string text,
+                                                   ddb::ItemImportOptions options) {
+    return std::make_unique<ddb::ItemImport>(db_, std::move(table), std::move(text), options);
+  }
 
   // The database's background work (GSI propagation, backfills): brought up to the clock's
   // time each frame, or finished at once after a lesson's setup.
