@@ -8,6 +8,10 @@
 
 #include <catch2/catch.hpp>
 
+#include "ddb/challenge.h"
+#include "ddb/design_code.h"
+#include "lesson_files.h"
+
 namespace {
 
 std::string CodeOf(const char* operation, const char* body, ddb::CodeKind kind, ddb::CodeOptions options = {}) {
@@ -400,4 +404,42 @@ print(json.dumps(response, indent=2, default=str))
   // Not the Table's: the client sends it.
   auto create = ddb::RequestCode("DescribeTable", R"j({"TableName": "Orders"})j", ddb::CodeKind::kPythonTable);
   CHECK(create->starts_with("# A Table resource has no DescribeTable: the client sends it.\nimport json\n"));
+}
+
+TEST_CASE("A design as its data-access module: a function per pattern and write, the key templates as functions",
+          "[code]") {
+  for (const auto& f : ddb::test::ChallengeFiles()) {
+    if (f.name != "00-books-by-author.json") continue;
+    auto challenge = ddb::ParseChallenge(f.text, f.name);
+    REQUIRE(challenge.ok());
+    auto module = ddb::DesignModule(*challenge, challenge->reference, {.endpoint = "http://localhost:8000"});
+    REQUIRE(module.ok());
+    CHECK(module->find("dynamodb = boto3.resource(\"dynamodb\", region_name=\"us-east-1\", "
+                       "endpoint_url=\"http://localhost:8000\")\n") != std::string::npos);
+    CHECK(
+        module->find(
+            R"py(    "sk": ("BOOK#{published}#{bookId}", ["published", "bookId"], lambda record: "BOOK#" + _text(record["published"]) + "#" + _text(record["bookId"])),)py") !=
+        std::string::npos);
+    CHECK(module->find(R"py(def an_authors_books_of_a_decade(authorId, decade):
+    """An author's books of a decade."""
+    params = {"authorId": authorId, "decade": decade}
+    request = {
+        "KeyConditionExpression": "pk = :a AND begins_with(sk, :decade)",
+        "ExpressionAttributeValues": {
+            ":a": "AUTHOR#" + _text(params["authorId"]),
+            ":decade": "BOOK#" + _text(params["decade"]),
+        },
+    }
+)py") != std::string::npos);
+    CHECK(module->find("def add_a_book(record):\n    \"\"\"Add a book.\"\"\"\n    "
+                       "_table(\"Library\").put_item(Item=_item(record, book_keys))\n") != std::string::npos);
+    return;
+  }
+  FAIL("no books-by-author challenge");
+}
+
+TEST_CASE("A pattern's function is named after it in snake case", "[code]") {
+  CHECK(ddb::DesignFunctionName("An author's books, newest first") == "an_authors_books_newest_first");
+  CHECK(ddb::DesignFunctionName("  10 newest orders!") == "pattern_10_newest_orders");
+  CHECK(ddb::DesignFunctionName("Ship an order") == "ship_an_order");
 }

@@ -18,17 +18,14 @@
 namespace ddb::request_code {
 namespace python_resource {
 
-struct Uses {
-  bool decimal = false;
-  bool base64 = false;
+struct Uses : PythonUses {
   bool key = false;
   bool attr = false;
 };
 
 Node PyText(std::string text) { return Node{Node::Kind::kText, std::move(text), {}, {}, {}}; }
 
-// An attribute value as the Python value boto3's TypeSerializer turns back into it.
-Node Value(const json& value, Uses& uses) {
+Node Value(const json& value, PythonUses& uses) {
   if (!value.is_object() || value.size() != 1) return PyText("None");
   const std::string& type = value.begin().key();
   const json& v = value.begin().value();
@@ -231,6 +228,8 @@ constexpr const char* kExpressions[] = {"KeyConditionExpression", "FilterExpress
                                         "ProjectionExpression", "UpdateExpression"};
 
 }  // namespace python_resource
+
+Node PythonValue(const json& value, PythonUses& uses) { return python_resource::Value(value, uses); }
 
 bool TableResourceOperation(std::string_view operation) {
   return operation == "GetItem" || operation == "PutItem" || operation == "UpdateItem" || operation == "DeleteItem" ||

@@ -10,6 +10,16 @@
 
 namespace ddb::request_code {
 
+// What a program of Python values needs imported.
+struct PythonUses {
+  bool decimal = false;
+  bool base64 = false;
+};
+
+// An attribute value (DynamoDB JSON) as the Python value boto3's TypeSerializer turns back into it:
+// str, Decimal, bytes, bool, None, list, dict, set.
+Node PythonValue(const json& value, PythonUses& uses);
+
 // The operations a Table resource has: GetItem, PutItem, UpdateItem, DeleteItem, Query, Scan.
 bool TableResourceOperation(std::string_view operation);
 

@@ -1,0 +1,85 @@
+// Every challenge's reference design as its data-access module (ddb::DesignModule): the Python
+// module imported by boto3 against the local endpoint, loaded with the challenge's records,
+// returns for every pattern and parameter set the items the engine returns for the design's
+// request (order included), and each write leaves the item the judge's write leaves.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, test } from 'node:test';
+
+import { awsClientEnv, repoRoot, startServer, tempDir } from './support.mjs';
+
+const tool = path.join(repoRoot, 'build/native-debug/tests/design_code_tool');
+const python = '/usr/bin/python3';
+const placeholder = 'http://localhost:8000';
+const home = tempDir();
+after(() => fs.rmSync(home, { recursive: true, force: true }));
+
+function run(file, args, { input, env } = {}) {
+  return new Promise((resolve) => {
+    const child = execFile(file, args, { env, maxBuffer: 64 << 20, timeout: 120000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (error.code ?? error.signal) : 0, stdout, stderr });
+    });
+    if (input !== undefined) child.stdin.end(input);
+  });
+}
+
+const harness = `
+import base64, json, sys
+import boto3
+from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
+job = json.load(sys.stdin)
+design = {"__name__": "design"}
+exec(compile(job["module"], "design.py", "exec"), design)
+native, typed = TypeDeserializer().deserialize, TypeSerializer().serialize
+admin = boto3.client("dynamodb", endpoint_url=job["endpoint"], region_name="us-east-1")
+calls = []
+for call in job["calls"]:
+    items = design[call["function"]](**{name: native(v) for name, v in call["args"].items()})
+    calls.append([{name: typed(v) for name, v in item.items()} for item in items])
+writes = []
+for write in job["writes"]:
+    if write["kind"] == "create":
+        admin.delete_item(TableName=write["table"], Key=write["key"])  # a create writes a new record
+    design[write["function"]]({name: native(v) for name, v in write["record"].items()})
+    writes.append(admin.get_item(TableName=write["table"], Key=write["key"], ConsistentRead=True).get("Item"))
+print(json.dumps({"calls": calls, "writes": writes}, default=lambda b: base64.b64encode(b).decode()))
+`;
+
+test('every challenge\'s reference data-access module returns what the engine returns, and writes what the judge writes', async () => {
+  assert.ok(fs.existsSync(tool), `${tool} is missing: ./scripts/test --only endpoint builds it`);
+  const dir = path.join(repoRoot, 'lessons/challenges');
+  const files = fs.readdirSync(dir).filter((f) => /^\d\d-.*\.json$/.test(f)).map((f) => path.join(dir, f));
+  const out = await run(tool, ['--endpoint', placeholder, ...files]);
+  assert.equal(out.code, 0, out.stderr);
+  const jobs = out.stdout.trim().split('\n').map((line) => JSON.parse(line));
+  assert.equal(jobs.length, files.length);
+  let calls = 0;
+  let items = 0;
+  for (const job of jobs) {
+    const snapshot = path.join(home, `${job.challenge}.json`);
+    fs.writeFileSync(snapshot, job.snapshot);
+    const server = await startServer(['--load', snapshot]);
+    try {
+      assert.ok(job.module.includes(`endpoint_url="${placeholder}"`), 'endpoint as a parameter');
+      const input = JSON.stringify({ ...job, module: job.module.replace(placeholder, server.url), endpoint: server.url });
+      const ran = await run(python, ['-I', '-c', harness], { input, env: awsClientEnv(home) });
+      assert.equal(ran.code, 0, `${job.challenge}: ${ran.stderr}`);
+      const got = JSON.parse(ran.stdout);
+      for (const [i, call] of job.calls.entries()) {
+        assert.deepEqual(got.calls[i], call.items, `${job.challenge}: ${call.function}(${JSON.stringify(call.args)})`);
+        calls += 1;
+        items += call.items.length;
+      }
+      for (const [i, write] of job.writes.entries()) {
+        assert.deepEqual(got.writes[i] ?? null, write.item, `${job.challenge}: ${write.function}`);
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  console.log(`${jobs.length} challenges: ${calls} calls, ${items} items, ${jobs.reduce((n, j) => n + j.writes.length, 0)} writes`);
+  assert.ok(calls >= 30, `${calls} calls`);
+  assert.ok(items >= 300, `${items} items`);
+});
