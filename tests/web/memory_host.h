@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "sandbox/host.h"
@@ -21,11 +22,12 @@ namespace playground::test {
 class MemoryHost final : public Host {
  public:
   std::map<std::string, std::string, std::less<>> stored;
-  bool refuse_writes = false;                             // the browser's quota is full
-  std::map<std::string, std::string, std::less<>> files;  // site path -> body; absent: 404
-  std::deque<std::string> fetches;                        // asked for, not yet delivered
-  std::vector<std::string> opened_links;                  // OpenLink, in order
-  int files_picked = 0;                                   // PickFile calls
+  bool refuse_writes = false;                                  // the browser's quota is full
+  std::map<std::string, std::string, std::less<>> files;       // site path -> body; absent: 404
+  std::deque<std::string> fetches;                             // asked for, not yet delivered
+  std::vector<std::string> opened_links;                       // OpenLink, in order
+  int files_picked = 0;                                        // PickFile calls
+  std::vector<std::pair<std::string, std::string>> downloads;  // DownloadFile: name, text
 
   std::optional<std::string> LoadStored(std::string_view key) override {
     auto it = stored.find(key);
@@ -116,6 +118,9 @@ class MemoryHost final : public Host {
   void ShowLessonInAddress(std::string_view, int) override {}
   void OpenLink(std::string_view url) override { opened_links.emplace_back(url); }
   void PickFile() override { ++files_picked; }
+  void DownloadFile(std::string_view name, std::string_view text, std::string_view) override {
+    downloads.emplace_back(name, text);
+  }
   void StartFetch(std::string_view path) override { fetches.emplace_back(path); }
   std::optional<FetchedFile> PollFetch() override {
     if (delivered_.empty()) return std::nullopt;

@@ -56,6 +56,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
     FinishStart();
   }
   wire_.RunBackgroundWork();  // GSI writes arrive and backfills progress as the clock runs
+  AdvanceItemsImport();       // before anything draws: the panels show this frame's items
 
   // A replaced database (undo, reset, a loaded snapshot) takes the trace and the selected
   // item with it: they point into the old one.
@@ -141,6 +142,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   notices_height_ = DrawNotices(notices_, ctx);
   DrawShareWindow(ctx);
   DrawImportWindow(ctx);
+  DrawItemsExportWindow(ctx);
   history_panel_.DrawScript(ctx);
   DrawCodeWindow(
       "The tables as infrastructure code###tables_code", tables_code_open_,

@@ -34,6 +34,8 @@
 #include "sandbox/wire_client.h"
 #include "sandbox/workbench.h"
 #include "studio/studio_panel.h"
+#include "view_models/items_export.h"
+#include "view_models/items_import.h"
 #include "view_models/layout_cache.h"
 #include "view_models/model_import.h"
 #include "view_models/template_view.h"
@@ -83,7 +85,8 @@ class App {
   // data view shows in tenths of a second; TTL sweeps). kIdle: nothing, or the clock paused.
   enum class FrameDemand { kIdle, kCountdown, kEveryFrame };
   FrameDemand FramesWanted() const {
-    if (tables_panel_.loading() || share_pending_ || lessons_.Fetching() || store_.busy() || studio_.Busy())
+    if (tables_panel_.loading() || items_import_.running() || share_pending_ || lessons_.Fetching() || store_.busy() ||
+        studio_.Busy())
       return FrameDemand::kEveryFrame;
     // The page's clock paused (the capacity view's controls, as a trainer stops to explain):
     // the database's work runs on that clock, so nothing of it moves on until it plays again.
@@ -116,6 +119,13 @@ class App {
   void DrawImportWindow(PanelContext& ctx);
   void DrawImported(PanelContext& ctx);
   void LoadImport(PanelContext& ctx);
+  // A file of items in the Load window, and the table's items as a file (app/items_window.cpp).
+  void DrawItemsImport(PanelContext& ctx);
+  void DrawItemsOutcome(PanelContext& ctx, const ItemsImportOutcome& outcome);
+  void AdvanceItemsImport();
+  void DrawItemsExportWindow(PanelContext& ctx);
+  nlohmann::json ItemsImportJson() const;
+  nlohmann::json ItemsExportJson() const;
   // A link to the sandbox, or to the studio's design (`text`) for the challenge the `query` opens.
   void StartShare(SharedLink::Kind kind, std::string_view text, std::string_view query);
   // What start-up does once the saved sandbox is in.
@@ -201,8 +211,16 @@ class App {
   std::string import_text_;
   std::string import_file_;  // the dropped or picked file's name; "" when pasted
   std::string import_error_;
-  bool import_load_pending_ = false;      // a file came: load it at the next frame
-  std::optional<ImportedFile> imported_;  // a model or template just loaded: what it brought
+  bool import_load_pending_ = false;        // a file came: load it at the next frame
+  std::optional<ImportedFile> imported_;    // a model or template just loaded: what it brought
+  std::optional<ItemFilePlan> items_plan_;  // the Load window holds a file of items (import_text_)
+  std::string items_table_;                 // the table picked for them
+  ItemsImport items_import_;
+  // A table's items as a file (the Sandbox menu's "Items of <table>").
+  bool items_export_open_ = false;
+  std::string items_export_table_;
+  int items_export_format_ = 0;  // ddb::ItemFileFormat's order: JSON Lines, JSON array, CSV
+  ItemsExport items_export_;
   // The tables as infrastructure code, in the code window (the Sandbox menu).
   bool tables_code_open_ = false;
   TemplateView tables_code_;

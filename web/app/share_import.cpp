@@ -1,5 +1,6 @@
 // App's share and import windows: a link that carries the sandbox, and a snapshot or a NoSQL
-// Workbench model pasted in or dropped on the page (its facets then listed, to be run).
+// Workbench model pasted in or dropped on the page (its facets then listed, to be run); a file
+// of items goes on to app/items_window.cpp.
 #include <algorithm>
 #include <memory>
 #include <utility>
@@ -73,6 +74,9 @@ void App::DrawShareWindow(PanelContext& ctx) {
 }
 
 void App::OpenFile(std::string name, std::string text) {
+  items_import_.Cancel(wire_, sandbox_);  // a file that comes mid-import replaces the one going in
+  items_import_.Clear();
+  items_plan_.reset();
   import_open_ = true;
   import_text_ = std::move(text);
   import_file_ = std::move(name);
@@ -82,6 +86,14 @@ void App::OpenFile(std::string name, std::string text) {
 }
 
 void App::LoadImport(PanelContext& ctx) {
+  // Items go into a table the sandbox has; the rest replaces the sandbox.
+  if (auto items = PlanItemFile(import_text_, import_file_)) {
+    items_plan_ = *items;
+    items_import_.Clear();
+    const auto tables = ItemTableChoices(db_.TableNames(), selection_.table);
+    items_table_ = tables.empty() ? std::string() : tables.front();  // the selected table first
+    return;
+  }
   auto plan = PlanImport(import_text_, import_file_, db_.options());
   if (!plan.ok()) {
     import_error_ = std::string(plan.status().type_name()) + ": " + plan.status().message();
@@ -136,17 +148,24 @@ void App::DrawImported(PanelContext& ctx) {
 }
 
 void App::DrawImportWindow(PanelContext& ctx) {
-  if (!import_open_) return;
+  if (!import_open_) {
+    if (!items_import_.running()) items_plan_.reset();  // closed: the file of items is let go
+    return;
+  }
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   // Centred and inside the page whatever the text size or window (see DrawShareWindow).
   ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Always, {0.5f, 0.5f});
   ImGui::SetNextWindowSize(
       {std::min(640 * ctx.scale, viewport->Size.x * 0.95f), std::min(480 * ctx.scale, viewport->Size.y * 0.9f)},
       ImGuiCond_Always);
-  ui::Window window("Load a snapshot or a model###import", &import_open_,
+  ui::Window window("Load a snapshot, a model or items###import", &import_open_,
                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
   CloseOnEscape(import_open_);
   if (!window) return;
+  if (items_plan_) {
+    DrawItemsImport(ctx);
+    return;
+  }
   if (imported_) {
     DrawImported(ctx);
     if (probe_.Item("import.another", ImGui::Button("Load another"))) imported_.reset();
@@ -158,8 +177,8 @@ void App::DrawImportWindow(PanelContext& ctx) {
     ui::TextWrap wrap;
     ImGui::TextColored(ctx.colors.dim,
                        "Paste or drop a snapshot (Sandbox > Copy snapshot JSON), a NoSQL Workbench model or a "
-                       "CloudFormation template (JSON). "
-                       "It replaces the sandbox; Undo brings it back.");
+                       "CloudFormation template (JSON): it replaces the sandbox; Undo brings it back. Or a table's "
+                       "items (DynamoDB JSON Lines, a JSON array, CSV with a typed header): they go into a table.");
   }
   const float footer = ImGui::GetFrameHeightWithSpacing() * (import_error_.empty() ? 1.0f : 2.5f);
   {

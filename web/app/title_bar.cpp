@@ -71,9 +71,20 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
     import_open_ = true;
     import_error_.clear();
     imported_.reset();
+    if (!items_import_.running()) items_plan_.reset();
   }
   if (probe_.Item("menu.open_file", ImGui::MenuItem("Open a file\xE2\x80\xA6"))) host_.PickFile();
-  ImGui::SetItemTooltip("A snapshot or a NoSQL Workbench model (.json); dropping the file on the page opens it too");
+  ImGui::SetItemTooltip(
+      "A snapshot or a NoSQL Workbench model (.json), or items (.jsonl, .json, .csv, gzipped too); dropping the file "
+      "on the page opens it too");
+  const std::string items_label = selection_.table.empty() ? std::string("Items of a table\xE2\x80\xA6")
+                                                           : "Items of " + selection_.table + "\xE2\x80\xA6";
+  if (probe_.Item("menu.export_items",
+                  ImGui::MenuItem(items_label.c_str(), nullptr, false, !selection_.table.empty()))) {
+    items_export_open_ = true;
+    items_export_table_ = selection_.table;
+  }
+  ImGui::SetItemTooltip("The selected table's items as DynamoDB JSON Lines, a JSON array or CSV, to download or copy");
   ImGui::Separator();
   if (probe_.Item("menu.forget", ImGui::MenuItem("Forget saved state\xE2\x80\xA6"))) {
     confirm_.Ask("Forget what this browser saved?",

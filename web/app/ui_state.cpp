@@ -157,6 +157,8 @@ nlohmann::json App::State() const {
       {"importOpen", import_open_},
       {"importError", import_error_},
       {"imported", imported_ ? ImportedJson(*imported_) : nlohmann::json(nullptr)},
+      {"itemsImport", ItemsImportJson()},
+      {"itemsExport", ItemsExportJson()},
       {"confirm", confirm_.open() ? json(confirm_.question()) : json(nullptr)},
       {"input", InputJson()},
       {"focused", or_null(shown.focused)},

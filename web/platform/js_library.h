@@ -3,6 +3,8 @@
 // malloc'd, and the caller frees them (main.cpp's TakeJsString).
 #pragma once
 
+#include <cstddef>
+
 extern "C" {
 void js_install_clipboard();
 void js_set_clipboard(const char* text);
@@ -23,6 +25,8 @@ void js_show_lesson_in_address(const char* id, int step);
 void js_open_link(const char* url);
 // Opens the file picker; the file picked comes back through playground.openFile (page.js).
 void js_pick_file();
+// Saves `length` bytes at `text` as a download named `name`.
+void js_download_file(const char* name, const char* text, std::size_t length, const char* mime);
 void js_start_fetch(const char* path);
 char* js_take_fetched();
 void js_announce(const char* region, const char* text);

@@ -105,6 +105,9 @@ class BrowserHost final : public playground::Host {
   }
   void OpenLink(std::string_view url) override { js_open_link(std::string(url).c_str()); }
   void PickFile() override { js_pick_file(); }
+  void DownloadFile(std::string_view name, std::string_view text, std::string_view mime_type) override {
+    js_download_file(std::string(name).c_str(), text.data(), text.size(), std::string(mime_type).c_str());
+  }
   void StartFetch(std::string_view path) override { js_start_fetch(std::string(path).c_str()); }
   std::optional<playground::FetchedFile> PollFetch() override {
     auto text = TakeJsString(js_take_fetched());

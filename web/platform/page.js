@@ -10,8 +10,11 @@
 //                                      response body: JSON text, on error
 //                                      {"__type":"...#ValidationException","message":"..."}.
 //   playground.lastStatus()            HTTP status of the last exec (200, 400, 500).
-//   playground.openFile(file)          Opens a File as a dropped one: a snapshot or a NoSQL
-//                                      Workbench model (Promise; the Load window shows the outcome).
+//   playground.openFile(file)          Opens a File as a dropped one: a snapshot, a NoSQL
+//                                      Workbench model, a CloudFormation template or a table's
+//                                      items (JSON Lines, JSON array, CSV); gzipped (its first
+//                                      bytes 1f 8b) it is unpacked first (Promise; the Load
+//                                      window shows the outcome).
 //   playground.widgetRect(name)        {x, y, w, h} in CSS pixels of a named widget drawn in the
 //                                      last frame ("table:Books", "tables.create_sample",
 //                                      "item_form.run", "item_form.body", "partition:0",
@@ -48,6 +51,13 @@
 //                                      null, sharePending, shareOpen, importOpen, importError,
 //                                      imported: {headline, notices, facets} | null (a model or
 //                                      template loaded),
+//                                      itemsImport: {format, estimate, tables (the selected one
+//                                        first), table, running, progress (0 to 1), outcome: {ok,
+//                                        headline, error, problems: ["line 3: <reason>"], failed,
+//                                        valid, written, replaced} | null} | null (a file of
+//                                        items in the Load window),
+//                                      itemsExport: {table, format, fileName} | null (the
+//                                        export window open),
 //                                      input, devicePixelRatio,
 //                                      canvasWidth, canvasHeight}.
 //   playground.stateText()             the same as JSON text: what the browser tests read, since
@@ -276,9 +286,15 @@
     lastStatus() {
       return Module._playground_last_status();
     },
-    // Opens a File (dropped, picked, or made by a test): a snapshot or a NoSQL Workbench model.
+    // Opens a File (dropped, picked, or made by a test): a snapshot, a model, a template or items.
+    // A gzipped one (DynamoDB's export to S3 writes .json.gz) is told by its magic bytes, not its
+    // name, and unpacked by the browser's own DecompressionStream.
     async openFile(file) {
-      const text = await file.text();
+      const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+      const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+      const text = gzipped
+        ? await new Response(file.stream().pipeThrough(new DecompressionStream("gzip"))).text()
+        : await file.text();
       withHeapString(file.name, (n) => withHeapString(text, (t) => Module._playground_open_file(n, t)));
     },
     widgetRect(name) {
