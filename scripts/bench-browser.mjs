@@ -25,6 +25,12 @@
 //    once with every frame painted whole (playground.repaintAll before each move), for
 //    comparison. Without a GPU most of a painted frame's cost is SwiftShader shading pixels.
 //    `--only painting` runs this part alone.
+// 6. Items as files: 100,000 items as DynamoDB JSON Lines dropped on the page and imported into
+//    a table through the Load window (the path a learner's file takes: playground.openFile, the
+//    Import button, ItemImport in slices across frames), from the click to the outcome, with the
+//    longest frame meanwhile (goal: <= 3 s, no frame over 50 ms); then the export window's JSON
+//    Lines of the same items, from the click on the format to its download (goal: <= 2 s).
+//    `--only items` runs this part alone.
 //
 // The site is build/web/site unless --site or DDB_SITE_DIR says otherwise.
 import path from 'node:path';
@@ -117,12 +123,66 @@ async function benchPainting(browser, server) {
   await context.close();
 }
 
+// 6. 100,000 items in through the Load window and out through the export window.
+async function benchItems(browser, server) {
+  const { context, page } = await openPage(browser, server.url, asVisited);
+  await page.evaluate(() => window.playground.exec('CreateTable', {
+    TableName: 'Orders', BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [{ AttributeName: 'customerId', AttributeType: 'S' }, { AttributeName: 'orderId', AttributeType: 'S' }],
+    KeySchema: [{ AttributeName: 'customerId', KeyType: 'HASH' }, { AttributeName: 'orderId', KeyType: 'RANGE' }],
+  }));
+  await clickWidget(page, 'table:Orders');
+  await page.evaluate(() => {
+    const lines = [];
+    for (let n = 0; n < 100000; n++) {
+      lines.push(JSON.stringify({ Item: {
+        customerId: { S: `customer-${String(Math.floor(n / 50) + 1).padStart(4, '0')}` },
+        orderId: { S: `order-${String(n % 50).padStart(3, '0')}` },
+        total: { N: String((n * 37) % 500) }, status: { S: ['PENDING', 'SHIPPED', 'DELIVERED'][n % 3] },
+      } }));
+    }
+    return window.playground.openFile(new File([lines.join('\n') + '\n'], 'orders.jsonl'));
+  });
+  await waitForState(page, (s) => s.itemsImport?.estimate === 100000);
+  await page.evaluate(() => window.playground.frameStats(true));
+  const started = Date.now();
+  await clickWidget(page, 'items.import');
+  const done = await waitForState(page, (s) => s.itemsImport.outcome !== null, 60000);
+  const importMs = Date.now() - started;
+  const during = await page.evaluate(() => window.playground.frameStats(false));
+  console.log(`import of 100,000 items (JSON Lines, 8.9 MB) through the Load window: ${ms(importMs)} from the click to the outcome ` +
+              `(${done.itemsImport.outcome.headline || done.itemsImport.outcome.error})`);
+  console.log(`  CPU time per frame meanwhile  ${summary(during.cpuMs)}`);
+  console.log(`  time between frames           ${summary(during.intervalMs)}`);
+  await clickWidget(page, 'items.close');
+  await clickWidget(page, 'menu.sandbox');
+  await clickWidget(page, 'menu.export_items');
+  await waitForState(page, (s) => s.itemsExport !== null);
+  await clickWidget(page, 'items_export.format.2');  // CSV first, so JSON Lines is made on the click below
+  await page.evaluate(() => window.playground.frameStats(true));
+  const exportStart = Date.now();
+  await clickWidget(page, 'items_export.format.0');
+  const [download] = await Promise.all([page.waitForEvent('download'), clickWidget(page, 'items_export.download')]);
+  const exportMs = Date.now() - exportStart;
+  const exporting = await page.evaluate(() => window.playground.frameStats(false));
+  let bytes = 0;
+  for await (const chunk of await download.createReadStream()) bytes += chunk.length;
+  console.log(`export of the same as JSON Lines (${download.suggestedFilename()}, ${(bytes / 1e6).toFixed(1)} MB): ` +
+              `${ms(exportMs)} from the click on the format to the download (two clicks' frames included); ` +
+              `longest frame ${ms(Math.max(...exporting.cpuMs))}`);
+  await context.close();
+}
+
 const server = await serveSite(site);
 const browser = await launchBrowser();
 try {
   console.log(`site ${site}, ${width}x${height}`);
   if (only === 'capacity') {
     await benchCapacity(browser, server);
+    process.exit(0);
+  }
+  if (only === 'items') {
+    await benchItems(browser, server);
     process.exit(0);
   }
   if (only === 'painting') {
@@ -226,6 +286,7 @@ try {
   await context.close();
   await benchCapacity(browser, server);
   await benchPainting(browser, server);
+  await benchItems(browser, server);
 } finally {
   await browser.close();
   await server.close();
