@@ -412,7 +412,8 @@ TEST_CASE("A design as its data-access module: a function per pattern and write,
     if (f.name != "00-books-by-author.json") continue;
     auto challenge = ddb::ParseChallenge(f.text, f.name);
     REQUIRE(challenge.ok());
-    auto module = ddb::DesignModule(*challenge, challenge->reference, {.endpoint = "http://localhost:8000"});
+    auto module = ddb::DesignModule(*challenge, challenge->reference, ddb::DesignLanguage::kPython,
+                                    {.endpoint = "http://localhost:8000"});
     REQUIRE(module.ok());
     CHECK(module->find("dynamodb = boto3.resource(\"dynamodb\", region_name=\"us-east-1\", "
                        "endpoint_url=\"http://localhost:8000\")\n") != std::string::npos);
@@ -438,7 +439,37 @@ TEST_CASE("A design as its data-access module: a function per pattern and write,
   FAIL("no books-by-author challenge");
 }
 
+TEST_CASE("A design's TypeScript module: the document client, numbers kept exact, a function per pattern", "[code]") {
+  for (const auto& f : ddb::test::ChallengeFiles()) {
+    if (f.name != "00-books-by-author.json") continue;
+    auto challenge = ddb::ParseChallenge(f.text, f.name);
+    REQUIRE(challenge.ok());
+    auto module = ddb::DesignModule(*challenge, challenge->reference, ddb::DesignLanguage::kTypeScript);
+    REQUIRE(module.ok());
+    CHECK(module->find("import { DynamoDBDocumentClient, GetCommand, NumberValue, PutCommand, QueryCommand, "
+                       "QueryCommandInput } from \"@aws-sdk/lib-dynamodb\";\n") != std::string::npos);
+    CHECK(module->find(R"ts(/** An author's books of a decade. */
+export async function anAuthorsBooksOfADecade(authorId: Value, decade: Value): Promise<Item[]> {
+  const params: Record<string, Value> = { authorId, decade };
+  const input: QueryCommandInput = {
+    TableName: "Library",
+    KeyConditionExpression: "pk = :a AND begins_with(sk, :decade)",
+    ExpressionAttributeValues: {
+      ":a": "AUTHOR#" + text(params["authorId"]),
+      ":decade": "BOOK#" + text(params["decade"]),
+    },
+  };)ts") != std::string::npos);
+    CHECK(module->find("export async function addABook(record: Item): Promise<void> {\n  await client.send(new "
+                       "PutCommand({ TableName: \"Library\", Item: withKeys(record, bookKeys) }));\n}\n") !=
+          std::string::npos);
+    return;
+  }
+  FAIL("no books-by-author challenge");
+}
+
 TEST_CASE("A pattern's function is named after it in snake case", "[code]") {
+  CHECK(ddb::DesignFunctionName("An author's books, newest first", ddb::DesignLanguage::kTypeScript) ==
+        "anAuthorsBooksNewestFirst");
   CHECK(ddb::DesignFunctionName("An author's books, newest first") == "an_authors_books_newest_first");
   CHECK(ddb::DesignFunctionName("  10 newest orders!") == "pattern_10_newest_orders");
   CHECK(ddb::DesignFunctionName("Ship an order") == "ship_an_order");

@@ -217,6 +217,8 @@ void Write(const Node& node, Language language, int indent, std::string& out) {
 
 }  // namespace
 
+Node JavaScriptNativeValue(const json& value, Needs& needs) { return Native(value, needs); }
+
 Node PlainLiteral(const json& value, Language language) { return Plain(value, language); }
 
 std::string Written(const Node& node, Language language, int indent) {

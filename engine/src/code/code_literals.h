@@ -48,6 +48,10 @@ struct Needs {
 // legacy conditions).
 Node RequestLiteral(const json& body, Language language, bool native, Needs& needs);
 
+// An attribute value as the document client's native JavaScript value (a number no double holds
+// as NumberValue.from("..."), sets as new Set([...]), bytes as Buffer.from(..., "base64")).
+Node JavaScriptNativeValue(const json& value, Needs& needs);
+
 // A JSON value as the language writes it, attribute values and all as they are (Python: True,
 // False, None).
 Node PlainLiteral(const json& value, Language language);

@@ -4,6 +4,7 @@
 // templates become functions of a record, as ApplyKeyTemplate applies them (the shard suffix as
 // ShardOf calculates it: FNV-1a of the text's UTF-8 bytes).
 #include <cctype>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -86,7 +87,7 @@ std::string Indented(const std::string& text, int spaces) {
 }  // namespace design_module
 }  // namespace request_code
 
-std::string DesignFunctionName(std::string_view pattern_name) {
+std::string DesignFunctionName(std::string_view pattern_name, DesignLanguage language) {
   std::string out;
   for (char c : pattern_name) {
     const unsigned char u = static_cast<unsigned char>(c);
@@ -96,12 +97,23 @@ std::string DesignFunctionName(std::string_view pattern_name) {
   }
   while (!out.empty() && out.back() == '_') out.pop_back();
   if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "pattern_" + out;
-  return out;
+  if (language == DesignLanguage::kPython) return out;
+  std::string camel;
+  bool upper = false;
+  for (char c : out) {
+    if (c == '_') {
+      upper = !camel.empty();
+      continue;
+    }
+    camel += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    upper = false;
+  }
+  return camel;
 }
 
-Result<std::string> DesignModule(const Challenge& challenge, const Design& design, const CodeOptions& options) {
-  using namespace request_code;
-  using namespace request_code::design_module;
+namespace request_code::design_module {
+
+Result<std::string> PythonModule(const Challenge& challenge, const Design& design, const CodeOptions& options) {
   PythonUses uses;
   std::string functions;
   // The key templates, one function per key attribute an entity's items get.
@@ -136,13 +148,20 @@ Result<std::string> DesignModule(const Challenge& challenge, const Design& desig
     functions += "}\n";
     const std::string input = Written(Request(body, uses), Language::kPython, 4);
     if (request.operation == "Query" || request.operation == "Scan") {
+      const std::size_t limit = pattern.pattern.limit;
       functions += "    request = " + input + "\n";
       functions += "    items = []\n";
       functions += "    while True:\n";
       functions += "        page = _table(" + Quoted(table) + ")." + method + "(**request)\n";
       functions += "        items += page[\"Items\"]\n";
-      functions += "        if \"LastEvaluatedKey\" not in page:\n";
-      functions += "            return items\n";
+      if (limit > 0) {
+        functions += "        if \"LastEvaluatedKey\" not in page or len(items) >= " + std::to_string(limit) + ":\n";
+        functions += "            return items[:" + std::to_string(limit) + "]  # the pattern wants at most " +
+                     std::to_string(limit) + "\n";
+      } else {
+        functions += "        if \"LastEvaluatedKey\" not in page:\n";
+        functions += "            return items\n";
+      }
       functions += "        request[\"ExclusiveStartKey\"] = page[\"LastEvaluatedKey\"]\n";
     } else if (request.operation == "GetItem") {
       functions += "    item = _table(" + Quoted(table) + ").get_item(**" + input + ").get(\"Item\")\n";
@@ -233,6 +252,233 @@ def _key(table, item):
     return {key["AttributeName"]: item[key["AttributeName"]] for key in schema}
 )py";
   return out + functions;
+}
+
+// ---- TypeScript -------------------------------------------------------------------------------
+
+std::string TsTemplateExpression(const KeyTemplate& t, const std::string& scope) {
+  if (t.IsBareReference()) return scope + "[" + Quoted(t.parts[0].attribute) + "]";
+  std::string out;
+  for (const KeyTemplatePart& part : t.parts) {
+    const std::string value = scope + "[" + Quoted(part.attribute) + "]";
+    std::string piece;
+    switch (part.kind) {
+      case KeyTemplatePart::Kind::kText: piece = Quoted(part.text); break;
+      case KeyTemplatePart::Kind::kAttribute:
+        piece = part.width > 0 ? "text(" + value + ").padStart(" + std::to_string(part.width) + ", \"0\")"
+                               : "text(" + value + ")";
+        break;
+      case KeyTemplatePart::Kind::kShard:
+        piece = "String(shard(text(" + value + "), " + std::to_string(part.shards) + "))";
+        break;
+    }
+    out += (out.empty() ? "" : " + ") + piece;
+  }
+  return out.empty() ? "\"\"" : out;
+}
+
+Node TsBound(const json& value, Needs& needs) {
+  if (value.is_object() && value.size() == 1 && value.begin().key() == "S" && value.begin().value().is_string()) {
+    const std::string& text = value.begin().value().get_ref<const std::string&>();
+    if (text.find_first_of("{}") != std::string::npos)
+      if (auto t = ParseKeyTemplate(text); t.ok())
+        return Node{Node::Kind::kText, TsTemplateExpression(*t, "params"), {}, {}, {}};
+  }
+  return JavaScriptNativeValue(value, needs);
+}
+
+Node TsRequest(const json& body, Needs& needs) {
+  Node node{Node::Kind::kObject, {}, {}, "{", "}"};
+  for (const auto& [name, member] : body.items()) {
+    if (name == "ReturnConsumedCapacity") continue;
+    if ((name == "Key" || name == "ExpressionAttributeValues" || name == "ExclusiveStartKey") && member.is_object()) {
+      Node values{Node::Kind::kObject, {}, {}, "{", "}"};
+      for (const auto& [k, v] : member.items()) values.members.emplace_back(k, TsBound(v, needs));
+      node.members.emplace_back(name, std::move(values));
+    } else {
+      node.members.emplace_back(name, PlainLiteral(member, Language::kJavaScript));
+    }
+  }
+  return node;
+}
+
+// The key attribute names of each table the design makes, from its CreateTable requests.
+std::map<std::string, std::vector<std::string>> KeyNames(const Design& design) {
+  std::map<std::string, std::vector<std::string>> out;
+  for (const std::string& table : design.tables) {
+    const json request = json::parse(table, nullptr, false);
+    if (!request.is_object() || !request.contains("TableName") || !request["TableName"].is_string() ||
+        !request.contains("KeySchema") || !request["KeySchema"].is_array())
+      continue;
+    std::vector<std::string> names;
+    for (const json& key : request["KeySchema"])
+      if (key.is_object() && key.contains("AttributeName") && key["AttributeName"].is_string())
+        names.push_back(key["AttributeName"].get<std::string>());
+    out[request["TableName"].get<std::string>()] = std::move(names);
+  }
+  return out;
+}
+
+Result<std::string> TypeScriptModule(const Challenge& challenge, const Design& design, const CodeOptions& options) {
+  Needs needs;
+  std::set<std::string> commands;
+  std::string functions;
+  const auto keys_of = KeyNames(design);
+  const auto camel = [](std::string_view name) { return DesignFunctionName(name, DesignLanguage::kTypeScript); };
+  for (const EntityMapping& mapping : design.entities) {
+    functions += "\n// " + mapping.entity + " items, in table " + mapping.table + ": the key attributes they get.\n";
+    functions += "export const " + camel(mapping.entity) + "Keys: KeyMakers = {\n";
+    for (const KeyAssignment& key : mapping.keys) {
+      functions +=
+          "  " + Quoted(key.attribute) + ": {\n    template: " + Quoted(key.key_template.source) + ",\n    reads: [";
+      const std::vector<std::string> reads = key.key_template.Attributes();
+      for (std::size_t i = 0; i < reads.size(); ++i) functions += (i ? ", " : "") + Quoted(reads[i]);
+      functions += "],\n    make: (record) => " + TsTemplateExpression(key.key_template, "record") + ",\n  },\n";
+    }
+    functions += "};\n";
+  }
+  for (std::size_t p = 0; p < challenge.patterns.size() && p < design.requests.size(); ++p) {
+    const ChallengePattern& pattern = challenge.patterns[p];
+    const PatternRequest& request = design.requests[p];
+    const json body = json::parse(request.body, nullptr, false);
+    if (!body.is_object())
+      return Status::Validation("the request for \"" + pattern.pattern.name + "\" is not a JSON object");
+    const std::string command = DocumentCommand(request.operation);
+    if (command.empty())
+      return Status::Validation("the request for \"" + pattern.pattern.name + "\" is a " + request.operation +
+                                ", which reads no items");
+    commands.insert(command);
+    std::string args, params;
+    for (const PatternParameter& parameter : pattern.parameters) {
+      args += (args.empty() ? "" : ", ") + parameter.name + ": Value";
+      params += (params.empty() ? "" : ", ") + parameter.name;
+    }
+    const std::string input = Written(TsRequest(body, needs), Language::kJavaScript, 2);
+    functions += "\n/** " + pattern.pattern.name + ". */\n";
+    functions += "export async function " + camel(pattern.pattern.name) + "(" + args + "): Promise<Item[]> {\n";
+    functions += "  const params: Record<string, Value> = { " + params + " };\n";
+    if (request.operation == "Query" || request.operation == "Scan") {
+      functions += "  const input: " + command.substr(0, command.size() - 7) + "CommandInput = " + input + ";\n";
+      const std::string limit = std::to_string(pattern.pattern.limit);
+      functions += "  const items: Item[] = [];\n";
+      functions += "  do {\n";
+      functions += "    const page = await client.send(new " + command + "(input));\n";
+      functions += "    items.push(...(page.Items ?? []));\n";
+      functions += "    input.ExclusiveStartKey = page.LastEvaluatedKey;\n";
+      if (pattern.pattern.limit > 0) {
+        functions += "  } while (input.ExclusiveStartKey && items.length < " + limit + ");\n";
+        functions += "  return items.slice(0, " + limit + ");  // the pattern wants at most " + limit + "\n";
+      } else {
+        functions += "  } while (input.ExclusiveStartKey);\n";
+        functions += "  return items;\n";
+      }
+      commands.insert(command.substr(0, command.size() - 7) + "CommandInput");
+    } else if (request.operation == "GetItem") {
+      functions += "  const response = await client.send(new GetCommand(" + input + "));\n";
+      functions += "  return response.Item ? [response.Item] : [];\n";
+    } else {
+      functions += "  await client.send(new " + command + "(" + input + "));\n";
+      functions += "  return [];\n";
+    }
+    functions += "}\n";
+  }
+  for (const WritePattern& write : challenge.writes) {
+    const EntityMapping* mapping = nullptr;
+    for (const EntityMapping& m : design.entities)
+      if (m.entity == write.entity) mapping = &m;
+    if (!mapping) continue;
+    const std::string keys = camel(mapping->entity) + "Keys";
+    const std::string table = Quoted(mapping->table);
+    std::string key_names = "[";
+    if (auto it = keys_of.find(mapping->table); it != keys_of.end())
+      for (std::size_t i = 0; i < it->second.size(); ++i) key_names += (i ? ", " : "") + Quoted(it->second[i]);
+    key_names += "]";
+    functions += "\n/** " + write.name + ". */\n";
+    functions += "export async function " + camel(write.name) + "(record: Item): Promise<void> {\n";
+    switch (write.kind) {
+      case WritePattern::Kind::kCreate:
+        commands.insert("PutCommand");
+        functions += "  await client.send(new PutCommand({ TableName: " + table + ", Item: withKeys(record, " + keys +
+                     ") }));\n";
+        break;
+      case WritePattern::Kind::kDelete:
+        commands.insert("DeleteCommand");
+        functions += "  await client.send(new DeleteCommand({ TableName: " + table + ", Key: keyOf(withKeys(record, " +
+                     keys + "), " + key_names + ") }));\n";
+        break;
+      case WritePattern::Kind::kChange: {
+        commands.insert("PutCommand");
+        commands.insert("DeleteCommand");
+        Node set{Node::Kind::kObject, {}, {}, "{", "}"};
+        for (const auto& [name, value] : write.set)
+          set.members.emplace_back(name, JavaScriptNativeValue(ToCodeJson(value), needs));
+        functions += "  const changed: Item = { ...record, ...(" + Written(set, Language::kJavaScript, 2) + ") };\n";
+        for (const std::string& name : write.remove) functions += "  delete changed[" + Quoted(name) + "];\n";
+        functions += "  const before = withKeys(record, " + keys + ");\n";
+        functions += "  const after = withKeys(changed, " + keys + ");\n";
+        functions += "  const keys = " + key_names + ";\n";
+        functions += "  if (JSON.stringify(keyOf(before, keys)) !== JSON.stringify(keyOf(after, keys))) {\n";
+        functions += "    // A key cannot be updated in place: the item is deleted and put anew.\n";
+        functions +=
+            "    await client.send(new DeleteCommand({ TableName: " + table + ", Key: keyOf(before, keys) }));\n";
+        functions += "  }\n";
+        functions += "  await client.send(new PutCommand({ TableName: " + table + ", Item: after }));\n";
+        break;
+      }
+    }
+    functions += "}\n";
+  }
+  std::string imports;
+  if (needs.number_value) commands.insert("NumberValue");
+  commands.insert("NumberValue");  // text() reads numbers kept exact
+  for (const std::string& c : commands) imports += (imports.empty() ? "" : ", ") + c;
+  std::string out = "/**\n * Data access for the challenge \"" + challenge.title +
+                    "\", as the design says: one function per access\n * pattern and per write.\n *\n"
+                    " * Written by the DynamoDB Keys Playground. Every page of a Query or Scan is read.\n */\n";
+  out += "import { DynamoDBClient } from \"@aws-sdk/client-dynamodb\";\n";
+  out += "import { DynamoDBDocumentClient, " + imports + " } from \"@aws-sdk/lib-dynamodb\";\n\n";
+  out += "export type Value = string | number | NumberValue;\n";
+  out += "export type Item = Record<string, any>;\n";
+  out += "type KeyMakers = Record<string, { template: string; reads: string[]; make: (record: Item) => unknown }>;\n\n";
+  out += "// Numbers come back as NumberValue (wrapNumbers), exact as DynamoDB keeps them.\n";
+  out += "export const client = DynamoDBDocumentClient.from(new DynamoDBClient(" + JsClientOptions(options) +
+         "), {\n  unmarshallOptions: { wrapNumbers: true },\n});\n";
+  out += R"ts(
+/** A value as a key template writes it: a number in its decimal digits. */
+function text(value: unknown): string {
+  return value instanceof NumberValue ? value.toString() : String(value);
+}
+
+/** The shard of a calculated suffix: FNV-1a (32 bits) of the text's UTF-8 bytes. */
+function shard(value: string, shards: number): number {
+  let hash = 2166136261;
+  for (const byte of new TextEncoder().encode(value)) hash = Math.imul(hash ^ byte, 16777619) >>> 0;
+  return hash % shards;
+}
+
+/** The record with the key attributes its templates make (one that reads an attribute the
+ * record lacks is left out: the item stays out of an index keyed on it). */
+function withKeys(record: Item, keys: KeyMakers): Item {
+  const item: Item = { ...record };
+  for (const [name, key] of Object.entries(keys))
+    if (key.reads.every((attribute) => attribute in record)) item[name] = key.make(record);
+  return item;
+}
+
+function keyOf(item: Item, names: string[]): Item {
+  return Object.fromEntries(names.map((name) => [name, item[name]]));
+}
+)ts";
+  return out + functions;
+}
+
+}  // namespace request_code::design_module
+
+Result<std::string> DesignModule(const Challenge& challenge, const Design& design, DesignLanguage language,
+                                 const CodeOptions& options) {
+  if (language == DesignLanguage::kTypeScript)
+    return request_code::design_module::TypeScriptModule(challenge, design, options);
+  return request_code::design_module::PythonModule(challenge, design, options);
 }
 
 }  // namespace ddb

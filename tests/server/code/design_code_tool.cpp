@@ -1,9 +1,10 @@
 // design_code_tool: what tests/server/design_code.test.mjs runs. For each challenge file given,
-// its reference design as the data-access module (ddb::DesignModule) against --endpoint, the
+// its reference design as the data-access modules (ddb::DesignModule: Python and TypeScript)
+// against --endpoint, the
 // tables it makes with the challenge's records (a snapshot to --load), and what the engine
 // answers: each pattern's request for each parameter set, bound and sent through HandleRequest
 // with every page read, and each write's item. One JSON object a line:
-//   {"challenge": "books-by-author", "snapshot": "...", "module": "...",
+//   {"challenge": "books-by-author", "snapshot": "...", "module": "<Python>", "tsModule": "<TypeScript>",
 //    "calls": [{"function": "an_authors_profile", "args": {"authorId": {"S": "a001"}},
 //               "items": [<item>, ...]}],
 //    "writes": [{"function": "add_a_book", "kind": "create", "record": <record>, "table": "Library",
@@ -46,7 +47,8 @@ void Bind(json& node, const ddb::Item& parameters) {
   node = value->type() == ddb::ValueType::kS ? value->as_s() : value->as_n().ToString();
 }
 
-json Items(ddb::Database& db, const ddb::PatternRequest& request, const ddb::Item& parameters) {
+// Every page's items, cut to the pattern's limit as the judge cuts them.
+json Items(ddb::Database& db, const ddb::PatternRequest& request, const ddb::Item& parameters, std::size_t limit) {
   json body = json::parse(request.body);
   Bind(body, parameters);
   json items = json::array();
@@ -56,6 +58,10 @@ json Items(ddb::Database& db, const ddb::PatternRequest& request, const ddb::Ite
     if (page.contains("Item")) items.push_back(page["Item"]);
     if (page.contains("Items"))
       for (const json& item : page["Items"]) items.push_back(item);
+    if (limit > 0 && items.size() >= limit) {
+      items.erase(items.begin() + static_cast<std::ptrdiff_t>(limit), items.end());
+      return items;
+    }
     if (!page.contains("LastEvaluatedKey")) return items;
     body["ExclusiveStartKey"] = page["LastEvaluatedKey"];
   }
@@ -87,9 +93,10 @@ int Run(const std::string& file, const std::string& endpoint) {
   if (!ddb::MaterialiseRecords(db, design.entities, *records).ok()) return 1;
   db.FinishBackgroundWork();
   const std::string snapshot = ddb::ExportSnapshot(db);
-  auto module = ddb::DesignModule(*challenge, design, {.endpoint = endpoint});
-  if (!module.ok()) {
-    std::cerr << file << ": " << module.status().message() << "\n";
+  auto module = ddb::DesignModule(*challenge, design, ddb::DesignLanguage::kPython, {.endpoint = endpoint});
+  auto ts_module = ddb::DesignModule(*challenge, design, ddb::DesignLanguage::kTypeScript, {.endpoint = endpoint});
+  if (!module.ok() || !ts_module.ok()) {
+    std::cerr << file << ": " << (module.ok() ? ts_module : module).status().message() << "\n";
     return 1;
   }
   json calls = json::array();
@@ -98,9 +105,13 @@ int Run(const std::string& file, const std::string& endpoint) {
     for (const ddb::Item& parameters : ddb::ParameterSets(pattern, *records, challenge->domain.seed)) {
       json args = json::object();
       for (const auto& [name, value] : parameters) args[name] = ddb::ToJson(value);
+      json order = json::array();  // the functions' parameters, in the pattern's order
+      for (const ddb::PatternParameter& parameter : pattern.parameters) order.push_back(parameter.name);
       calls.push_back({{"function", ddb::DesignFunctionName(pattern.pattern.name)},
+                       {"tsFunction", ddb::DesignFunctionName(pattern.pattern.name, ddb::DesignLanguage::kTypeScript)},
                        {"args", args},
-                       {"items", Items(db, design.requests[p], parameters)}});
+                       {"argOrder", order},
+                       {"items", Items(db, design.requests[p], parameters, pattern.pattern.limit)}});
     }
   }
   // Each write on its entity's first record: the item the judge's write leaves.
@@ -125,17 +136,15 @@ int Run(const std::string& file, const std::string& endpoint) {
                        : write.kind == ddb::WritePattern::Kind::kChange ? "change"
                                                                         : "delete";
     writes.push_back({{"function", ddb::DesignFunctionName(write.name)},
+                      {"tsFunction", ddb::DesignFunctionName(write.name, ddb::DesignLanguage::kTypeScript)},
                       {"kind", kind},
                       {"record", ddb::ToJson(record)},
                       {"table", mapping->table},
                       {"key", KeyOf(after_json, db, mapping->table)},
                       {"item", write.kind == ddb::WritePattern::Kind::kDelete ? json(nullptr) : after_json}});
   }
-  std::cout << json{{"challenge", challenge->id},
-                    {"snapshot", snapshot},
-                    {"module", *module},
-                    {"calls", calls},
-                    {"writes", writes}}
+  std::cout << json{{"challenge", challenge->id}, {"snapshot", snapshot}, {"module", *module},
+                    {"tsModule", *ts_module},     {"calls", calls},       {"writes", writes}}
                    .dump()
             << "\n";
   return 0;
