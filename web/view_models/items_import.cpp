@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "text/value_text.h"
+#include "view_models/model_import.h"
 
 namespace playground {
 namespace {
@@ -25,28 +26,6 @@ std::string_view FirstLine(std::string_view text) {
   std::string_view line = text.substr(0, text.find('\n'));
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   return line;
-}
-
-// Whether `line` is one JSON object with a top-level member "Item": scanned, not parsed (a
-// line may be a 400 KB item, and the import reads it properly anyway).
-bool HasItemMember(std::string_view line) {
-  int depth = 0;
-  bool in_string = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      if (depth == 1 && line.substr(i, 6) == "\"Item\"") return true;
-      in_string = true;
-    } else if (c == '{' || c == '[') {
-      ++depth;
-    } else if (c == '}' || c == ']') {
-      --depth;
-    }
-  }
-  return false;
 }
 
 // "id (S)" or "\"tags (SS)\"": a typed header's cell, as ExportItems writes it.
@@ -121,7 +100,7 @@ std::optional<ddb::ItemFileFormat> FormatByText(std::string_view text) {
   const std::string_view rest = text.substr(static_cast<std::size_t>(first - text.begin()));
   if (*first == '[') return ddb::ItemFileFormat::kJsonArray;
   if (*first == '{')
-    return HasItemMember(FirstLine(rest)) ? std::optional(ddb::ItemFileFormat::kJsonLines) : std::nullopt;
+    return HasTopLevelMember(FirstLine(rest), "Item") ? std::optional(ddb::ItemFileFormat::kJsonLines) : std::nullopt;
   const std::string_view line = FirstLine(rest);
   if (IsTypedHeaderCell(line.substr(0, line.find(',')))) return ddb::ItemFileFormat::kCsv;
   return std::nullopt;

@@ -5,10 +5,7 @@
 #include "ddb/template_import.h"
 
 namespace playground {
-namespace {
 
-// Whether the text's top-level object has the member `name`, read without parsing: a snapshot
-// of 100,000 items is not parsed twice to be told apart.
 bool HasTopLevelMember(std::string_view text, std::string_view name) {
   int depth = 0;
   bool in_string = false;
@@ -31,6 +28,8 @@ bool HasTopLevelMember(std::string_view text, std::string_view name) {
   }
   return false;
 }
+
+namespace {
 
 std::string Counted(std::size_t n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
 

@@ -36,6 +36,10 @@ struct ImportPlan {
 // here with the JSON Pointer of what is wrong; `file` ("" when pasted) starts the message.
 ddb::Result<ImportPlan> PlanImport(std::string_view text, std::string_view file, const ddb::DatabaseOptions& options);
 
+// Whether the text's top-level JSON object has the member `name`, scanned without parsing (a
+// snapshot of 100,000 items is not parsed twice to be told apart; an item may be 400 KB).
+bool HasTopLevelMember(std::string_view text, std::string_view name);
+
 // "Shop · Customer (CustomerId, Profile)": a facet as the Load window lists it.
 std::string FacetLabel(const ddb::WorkbenchFacet& facet);
 

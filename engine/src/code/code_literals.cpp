@@ -217,6 +217,19 @@ void Write(const Node& node, Language language, int indent, std::string& out) {
 
 }  // namespace
 
+std::string PythonPagingLoop(const std::string& call, const Node& input) {
+  std::string out = "# Every page: each answer's LastEvaluatedKey is where the next one starts.\n";
+  out += "request = " + Written(input, Language::kPython) + "\n";
+  out += "while True:\n";
+  out += "    page = " + call + "(**request)\n";
+  out += "    for item in page[\"Items\"]:\n";
+  out += "        print(json.dumps(item, default=str))\n";
+  out += "    if \"LastEvaluatedKey\" not in page:\n";
+  out += "        break\n";
+  out += "    request[\"ExclusiveStartKey\"] = page[\"LastEvaluatedKey\"]\n";
+  return out;
+}
+
 Node JavaScriptNativeValue(const json& value, Needs& needs) { return Native(value, needs); }
 
 Node PlainLiteral(const json& value, Language language) { return Plain(value, language); }

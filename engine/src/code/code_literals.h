@@ -89,6 +89,9 @@ std::string PythonClient(const CodeOptions& options);
 // `call` with the request's members as keyword arguments, one a line (DynamoDB's member names are
 // Python identifiers), then a newline.
 std::string PythonCall(const std::string& call, const Node& input);
+// A Query or Scan that reads every page, each item printed a line: `call` ("client.query",
+// "table.query") with `input`, then from each answer's LastEvaluatedKey until there is none.
+std::string PythonPagingLoop(const std::string& call, const Node& input);
 // The CLI's words as one command, each option on a line of its own after a backslash.
 std::string CliCommand(std::string_view operation, std::vector<std::string> arguments);
 

@@ -22,66 +22,66 @@ namespace design_module {
 // An attribute value as the room's JSON (ordered, as the requests are read).
 json ToCodeJson(const AttributeValue& value) { return json::parse(ToJson(value).dump()); }
 
-// A template as a Python expression over `scope` (a dict of the record's or the parameters'
-// values): a bare reference keeps the value, anything else is text.
-std::string TemplateExpression(const KeyTemplate& t, const std::string& scope) {
+// A template as an expression of the language over `scope` (a dict or object of the record's or
+// the parameters' values): a bare reference keeps the value, anything else is text.
+std::string TemplateExpression(const KeyTemplate& t, const std::string& scope, Language language) {
+  const bool python = language == Language::kPython;
   if (t.IsBareReference()) return scope + "[" + Quoted(t.parts[0].attribute) + "]";
-  std::vector<std::string> pieces;
+  std::string out;
   for (const KeyTemplatePart& part : t.parts) {
-    const std::string value = scope + "[" + Quoted(part.attribute) + "]";
+    const std::string text = std::string(python ? "_text(" : "text(") + scope + "[" + Quoted(part.attribute) + "])";
+    std::string piece;
     switch (part.kind) {
-      case KeyTemplatePart::Kind::kText: pieces.push_back(Quoted(part.text)); break;
+      case KeyTemplatePart::Kind::kText: piece = Quoted(part.text); break;
       case KeyTemplatePart::Kind::kAttribute:
-        pieces.push_back(part.width > 0 ? "_text(" + value + ").zfill(" + std::to_string(part.width) + ")"
-                                        : "_text(" + value + ")");
+        piece = text;
+        if (part.width > 0)
+          piece += python ? ".zfill(" + std::to_string(part.width) + ")"
+                          : ".padStart(" + std::to_string(part.width) + ", \"0\")";
         break;
       case KeyTemplatePart::Kind::kShard:
-        pieces.push_back("str(_shard(_text(" + value + "), " + std::to_string(part.shards) + "))");
+        piece =
+            std::string(python ? "str(_shard(" : "String(shard(") + text + ", " + std::to_string(part.shards) + "))";
         break;
     }
+    out += (out.empty() ? "" : " + ") + piece;
   }
-  std::string out;
-  for (const std::string& piece : pieces) out += (out.empty() ? "" : " + ") + piece;
   return out.empty() ? "\"\"" : out;
 }
 
-// A request's value with its templated strings bound to `params`.
-Node Bound(const json& value, PythonUses& uses) {
+// What a module's literals need imported: Python's and JavaScript's.
+struct ModuleUses {
+  PythonUses python;
+  Needs javascript;
+};
+
+// A request's value with its templated strings bound to `params`, as the judge binds them.
+Node Bound(const json& value, Language language, ModuleUses& uses) {
   if (value.is_object() && value.size() == 1 && value.begin().key() == "S" && value.begin().value().is_string()) {
     const std::string& text = value.begin().value().get_ref<const std::string&>();
     if (text.find_first_of("{}") != std::string::npos)
       if (auto t = ParseKeyTemplate(text); t.ok())
-        return Node{Node::Kind::kText, TemplateExpression(*t, "params"), {}, {}, {}};
+        return Node{Node::Kind::kText, TemplateExpression(*t, "params", language), {}, {}, {}};
   }
-  return PythonValue(value, uses);
+  return language == Language::kPython ? PythonValue(value, uses.python)
+                                       : JavaScriptNativeValue(value, uses.javascript);
 }
 
-Node Request(const json& body, PythonUses& uses) {
+// A pattern's request as the language's literal: its attribute values bound (Python's Table
+// resource knows its table, so its request leaves TableName out).
+Node Request(const json& body, Language language, ModuleUses& uses) {
   Node node{Node::Kind::kObject, {}, {}, "{", "}"};
   for (const auto& [name, member] : body.items()) {
-    if (name == "TableName" || name == "ReturnConsumedCapacity") continue;
+    if (name == "ReturnConsumedCapacity" || (name == "TableName" && language == Language::kPython)) continue;
     if ((name == "Key" || name == "ExpressionAttributeValues" || name == "ExclusiveStartKey") && member.is_object()) {
       Node values{Node::Kind::kObject, {}, {}, "{", "}"};
-      for (const auto& [k, v] : member.items()) values.members.emplace_back(k, Bound(v, uses));
+      for (const auto& [k, v] : member.items()) values.members.emplace_back(k, Bound(v, language, uses));
       node.members.emplace_back(name, std::move(values));
     } else {
-      node.members.emplace_back(name, PlainLiteral(member, Language::kPython));
+      node.members.emplace_back(name, PlainLiteral(member, language));
     }
   }
   return node;
-}
-
-std::string Indented(const std::string& text, int spaces) {
-  std::string out;
-  const std::string pad(static_cast<std::size_t>(spaces), ' ');
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = text.find('\n', start);
-    out += pad + text.substr(start, end == std::string::npos ? std::string::npos : end - start) + "\n";
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  return out;
 }
 
 }  // namespace design_module
@@ -114,7 +114,8 @@ std::string DesignFunctionName(std::string_view pattern_name, DesignLanguage lan
 namespace request_code::design_module {
 
 Result<std::string> PythonModule(const Challenge& challenge, const Design& design, const CodeOptions& options) {
-  PythonUses uses;
+  ModuleUses module_uses;
+  PythonUses& uses = module_uses.python;
   std::string functions;
   // The key templates, one function per key attribute an entity's items get.
   for (const EntityMapping& mapping : design.entities) {
@@ -124,7 +125,7 @@ Result<std::string> PythonModule(const Challenge& challenge, const Design& desig
       functions += "    " + Quoted(key.attribute) + ": (" + Quoted(key.key_template.source) + ", [";
       const std::vector<std::string> reads = key.key_template.Attributes();
       for (std::size_t i = 0; i < reads.size(); ++i) functions += (i ? ", " : "") + Quoted(reads[i]);
-      functions += "], lambda record: " + TemplateExpression(key.key_template, "record") + "),\n";
+      functions += "], lambda record: " + TemplateExpression(key.key_template, "record", Language::kPython) + "),\n";
     }
     functions += "}\n";
   }
@@ -146,7 +147,7 @@ Result<std::string> PythonModule(const Challenge& challenge, const Design& desig
     for (std::size_t i = 0; i < pattern.parameters.size(); ++i)
       functions += (i ? ", " : "") + Quoted(pattern.parameters[i].name) + ": " + pattern.parameters[i].name;
     functions += "}\n";
-    const std::string input = Written(Request(body, uses), Language::kPython, 4);
+    const std::string input = Written(Request(body, Language::kPython, module_uses), Language::kPython, 4);
     if (request.operation == "Query" || request.operation == "Scan") {
       const std::size_t limit = pattern.pattern.limit;
       functions += "    request = " + input + "\n";
@@ -256,52 +257,6 @@ def _key(table, item):
 
 // ---- TypeScript -------------------------------------------------------------------------------
 
-std::string TsTemplateExpression(const KeyTemplate& t, const std::string& scope) {
-  if (t.IsBareReference()) return scope + "[" + Quoted(t.parts[0].attribute) + "]";
-  std::string out;
-  for (const KeyTemplatePart& part : t.parts) {
-    const std::string value = scope + "[" + Quoted(part.attribute) + "]";
-    std::string piece;
-    switch (part.kind) {
-      case KeyTemplatePart::Kind::kText: piece = Quoted(part.text); break;
-      case KeyTemplatePart::Kind::kAttribute:
-        piece = part.width > 0 ? "text(" + value + ").padStart(" + std::to_string(part.width) + ", \"0\")"
-                               : "text(" + value + ")";
-        break;
-      case KeyTemplatePart::Kind::kShard:
-        piece = "String(shard(text(" + value + "), " + std::to_string(part.shards) + "))";
-        break;
-    }
-    out += (out.empty() ? "" : " + ") + piece;
-  }
-  return out.empty() ? "\"\"" : out;
-}
-
-Node TsBound(const json& value, Needs& needs) {
-  if (value.is_object() && value.size() == 1 && value.begin().key() == "S" && value.begin().value().is_string()) {
-    const std::string& text = value.begin().value().get_ref<const std::string&>();
-    if (text.find_first_of("{}") != std::string::npos)
-      if (auto t = ParseKeyTemplate(text); t.ok())
-        return Node{Node::Kind::kText, TsTemplateExpression(*t, "params"), {}, {}, {}};
-  }
-  return JavaScriptNativeValue(value, needs);
-}
-
-Node TsRequest(const json& body, Needs& needs) {
-  Node node{Node::Kind::kObject, {}, {}, "{", "}"};
-  for (const auto& [name, member] : body.items()) {
-    if (name == "ReturnConsumedCapacity") continue;
-    if ((name == "Key" || name == "ExpressionAttributeValues" || name == "ExclusiveStartKey") && member.is_object()) {
-      Node values{Node::Kind::kObject, {}, {}, "{", "}"};
-      for (const auto& [k, v] : member.items()) values.members.emplace_back(k, TsBound(v, needs));
-      node.members.emplace_back(name, std::move(values));
-    } else {
-      node.members.emplace_back(name, PlainLiteral(member, Language::kJavaScript));
-    }
-  }
-  return node;
-}
-
 // The key attribute names of each table the design makes, from its CreateTable requests.
 std::map<std::string, std::vector<std::string>> KeyNames(const Design& design) {
   std::map<std::string, std::vector<std::string>> out;
@@ -320,7 +275,8 @@ std::map<std::string, std::vector<std::string>> KeyNames(const Design& design) {
 }
 
 Result<std::string> TypeScriptModule(const Challenge& challenge, const Design& design, const CodeOptions& options) {
-  Needs needs;
+  ModuleUses module_uses;
+  Needs& needs = module_uses.javascript;
   std::set<std::string> commands;
   std::string functions;
   const auto keys_of = KeyNames(design);
@@ -333,7 +289,8 @@ Result<std::string> TypeScriptModule(const Challenge& challenge, const Design& d
           "  " + Quoted(key.attribute) + ": {\n    template: " + Quoted(key.key_template.source) + ",\n    reads: [";
       const std::vector<std::string> reads = key.key_template.Attributes();
       for (std::size_t i = 0; i < reads.size(); ++i) functions += (i ? ", " : "") + Quoted(reads[i]);
-      functions += "],\n    make: (record) => " + TsTemplateExpression(key.key_template, "record") + ",\n  },\n";
+      functions += "],\n    make: (record) => " +
+                   TemplateExpression(key.key_template, "record", Language::kJavaScript) + ",\n  },\n";
     }
     functions += "};\n";
   }
@@ -353,7 +310,7 @@ Result<std::string> TypeScriptModule(const Challenge& challenge, const Design& d
       args += (args.empty() ? "" : ", ") + parameter.name + ": Value";
       params += (params.empty() ? "" : ", ") + parameter.name;
     }
-    const std::string input = Written(TsRequest(body, needs), Language::kJavaScript, 2);
+    const std::string input = Written(Request(body, Language::kJavaScript, module_uses), Language::kJavaScript, 2);
     functions += "\n/** " + pattern.pattern.name + ". */\n";
     functions += "export async function " + camel(pattern.pattern.name) + "(" + args + "): Promise<Item[]> {\n";
     functions += "  const params: Record<string, Value> = { " + params + " };\n";

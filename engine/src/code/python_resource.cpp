@@ -311,16 +311,7 @@ std::string PythonResource(std::string_view operation, const json& body, const C
     out += "print(json.dumps(response, indent=2, default=str))\n";
     return out;
   }
-  out += "# Every page: each answer's LastEvaluatedKey is where the next one starts.\n";
-  out += "request = " + Written(input, Language::kPython) + "\n";
-  out += "while True:\n";
-  out += "    page = table." + method + "(**request)\n";
-  out += "    for item in page[\"Items\"]:\n";
-  out += "        print(json.dumps(item, default=str))\n";
-  out += "    if \"LastEvaluatedKey\" not in page:\n";
-  out += "        break\n";
-  out += "    request[\"ExclusiveStartKey\"] = page[\"LastEvaluatedKey\"]\n";
-  return out;
+  return out + PythonPagingLoop("table." + method, input);
 }
 
 }  // namespace ddb::request_code

@@ -65,16 +65,7 @@ std::string Python(std::string_view operation, const json& body, const CodeOptio
     out += "print(json.dumps(response, indent=2, default=str))\n";
     return out;
   }
-  out += "# Every page: each answer's LastEvaluatedKey is where the next one starts.\n";
-  out += "request = " + Written(input, Language::kPython) + "\n";
-  out += "while True:\n";
-  out += "    page = client." + method + "(**request)\n";
-  out += "    for item in page[\"Items\"]:\n";
-  out += "        print(json.dumps(item, default=str))\n";
-  out += "    if \"LastEvaluatedKey\" not in page:\n";
-  out += "        break\n";
-  out += "    request[\"ExclusiveStartKey\"] = page[\"LastEvaluatedKey\"]\n";
-  return out;
+  return out + PythonPagingLoop("client." + method, input);
 }
 
 // The CLI: a string member as a word, a number as it is, true and false as --x and --no-x, a
