@@ -102,6 +102,7 @@ void App::DrawItemsOutcome(PanelContext& ctx, const ItemsImportOutcome& outcome)
     const float footer = ImGui::GetFrameHeightWithSpacing() * 2;
     ui::Child list("##items_problems", {0, -footer}, ImGuiChildFlags_Border);
     ui::Font mono(ctx.fonts.mono);
+    ui::TextWrap wrap;  // a reason is a sentence: it wraps in the list rather than running off its edge
     const std::size_t shown = std::min(outcome.problems.size(), kProblemsShown);
     for (std::size_t i = 0; i < shown; ++i) ImGui::TextUnformatted(ProblemText(outcome.problems[i]).c_str());
     if (outcome.failed > shown) ImGui::TextColored(ctx.colors.dim, "and %zu more", outcome.failed - shown);
