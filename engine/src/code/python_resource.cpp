@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -66,10 +67,6 @@ Node Value(const json& value, PythonUses& uses) {
 // The expressions read here are simple ones: comparisons, BETWEEN, begins_with, contains,
 // attribute_exists and attribute_not_exists of one top-level attribute and placeholders, joined
 // by AND. Anything else (OR, NOT, parentheses, paths, functions of sizes, IN) stays a string.
-
-struct Token {
-  std::string text;
-};
 
 std::vector<std::string> Tokens(const std::string& expression) {
   std::vector<std::string> out;

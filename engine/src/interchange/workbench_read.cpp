@@ -89,7 +89,6 @@ struct TableRead {
   std::vector<KeyAttributeRead> keys;
   std::vector<std::pair<std::string, Item>> items;  // (JSON Pointer, item), table's first, then facets'
   std::vector<WorkbenchFacet> facets;
-  std::vector<std::string> facet_paths;
   std::vector<std::optional<Item>> facet_first_items;
 };
 
@@ -135,7 +134,6 @@ bool ReadFacet(Reader& r, const Node& n, TableRead& table, std::size_t& plain_va
   std::optional<Item> first;
   if (Reader::Has(n, "TableData") && !ReadItems(r, n.Member("TableData"), table, plain_values, &first)) return false;
   table.facets.push_back(std::move(facet));
-  table.facet_paths.push_back(n.path);
   table.facet_first_items.push_back(std::move(first));
   return true;
 }
