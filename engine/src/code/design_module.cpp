@@ -113,9 +113,36 @@ std::string DesignFunctionName(std::string_view pattern_name, DesignLanguage lan
 
 namespace request_code::design_module {
 
+// The key attribute names of each table the design makes, from its CreateTable requests.
+std::map<std::string, std::vector<std::string>> KeyNames(const Design& design) {
+  std::map<std::string, std::vector<std::string>> out;
+  for (const std::string& table : design.tables) {
+    const json request = json::parse(table, nullptr, false);
+    if (!request.is_object() || !request.contains("TableName") || !request["TableName"].is_string() ||
+        !request.contains("KeySchema") || !request["KeySchema"].is_array())
+      continue;
+    std::vector<std::string> names;
+    for (const json& key : request["KeySchema"])
+      if (key.is_object() && key.contains("AttributeName") && key["AttributeName"].is_string())
+        names.push_back(key["AttributeName"].get<std::string>());
+    out[request["TableName"].get<std::string>()] = std::move(names);
+  }
+  return out;
+}
+
+// A table's key attribute names as a list literal, the same in Python and TypeScript:
+// ["pk", "sk"].
+std::string KeyNameList(const std::map<std::string, std::vector<std::string>>& keys_of, const std::string& table) {
+  std::string out = "[";
+  if (auto it = keys_of.find(table); it != keys_of.end())
+    for (std::size_t i = 0; i < it->second.size(); ++i) out += (i ? ", " : "") + Quoted(it->second[i]);
+  return out + "]";
+}
+
 Result<std::string> PythonModule(const Challenge& challenge, const Design& design, const CodeOptions& options) {
   ModuleUses module_uses;
   PythonUses& uses = module_uses.python;
+  const auto keys_of = KeyNames(design);
   std::string functions;
   // The key templates, one function per key attribute an entity's items get.
   for (const EntityMapping& mapping : design.entities) {
@@ -179,6 +206,7 @@ Result<std::string> PythonModule(const Challenge& challenge, const Design& desig
     if (!mapping) continue;
     const std::string keys = DesignFunctionName(mapping->entity) + "_keys";
     const std::string table = "_table(" + Quoted(mapping->table) + ")";
+    const std::string key_names = KeyNameList(keys_of, mapping->table);
     functions += "\n\ndef " + DesignFunctionName(write.name) + "(record):\n";
     functions += "    \"\"\"" + write.name + ".\"\"\"\n";
     switch (write.kind) {
@@ -186,8 +214,7 @@ Result<std::string> PythonModule(const Challenge& challenge, const Design& desig
         functions += "    " + table + ".put_item(Item=_item(record, " + keys + "))\n";
         break;
       case WritePattern::Kind::kDelete:
-        functions +=
-            "    " + table + ".delete_item(Key=_key(" + Quoted(mapping->table) + ", _item(record, " + keys + ")))\n";
+        functions += "    " + table + ".delete_item(Key=_key(_item(record, " + keys + "), " + key_names + "))\n";
         break;
       case WritePattern::Kind::kChange: {
         Node set{Node::Kind::kObject, {}, {}, "{", "}"};
@@ -196,10 +223,10 @@ Result<std::string> PythonModule(const Challenge& challenge, const Design& desig
         functions += "    changed = {**record, **" + Written(set, Language::kPython, 4) + "}\n";
         for (const std::string& name : write.remove) functions += "    changed.pop(" + Quoted(name) + ", None)\n";
         functions += "    before, after = _item(record, " + keys + "), _item(changed, " + keys + ")\n";
-        functions +=
-            "    if _key(" + Quoted(mapping->table) + ", before) != _key(" + Quoted(mapping->table) + ", after):\n";
+        functions += "    keys = " + key_names + "\n";
+        functions += "    if _key(before, keys) != _key(after, keys):\n";
         functions += "        # A key cannot be updated in place: the item is deleted and put anew.\n";
-        functions += "        " + table + ".delete_item(Key=_key(" + Quoted(mapping->table) + ", before))\n";
+        functions += "        " + table + ".delete_item(Key=_key(before, keys))\n";
         functions += "    " + table + ".put_item(Item=after)\n";
         break;
       }
@@ -248,31 +275,13 @@ def _item(record, keys):
     return item
 
 
-def _key(table, item):
-    schema = _table(table).key_schema
-    return {key["AttributeName"]: item[key["AttributeName"]] for key in schema}
+def _key(item, names):
+    return {name: item[name] for name in names}
 )py";
   return out + functions;
 }
 
 // ---- TypeScript -------------------------------------------------------------------------------
-
-// The key attribute names of each table the design makes, from its CreateTable requests.
-std::map<std::string, std::vector<std::string>> KeyNames(const Design& design) {
-  std::map<std::string, std::vector<std::string>> out;
-  for (const std::string& table : design.tables) {
-    const json request = json::parse(table, nullptr, false);
-    if (!request.is_object() || !request.contains("TableName") || !request["TableName"].is_string() ||
-        !request.contains("KeySchema") || !request["KeySchema"].is_array())
-      continue;
-    std::vector<std::string> names;
-    for (const json& key : request["KeySchema"])
-      if (key.is_object() && key.contains("AttributeName") && key["AttributeName"].is_string())
-        names.push_back(key["AttributeName"].get<std::string>());
-    out[request["TableName"].get<std::string>()] = std::move(names);
-  }
-  return out;
-}
 
 Result<std::string> TypeScriptModule(const Challenge& challenge, const Design& design, const CodeOptions& options) {
   ModuleUses module_uses;
@@ -346,10 +355,7 @@ Result<std::string> TypeScriptModule(const Challenge& challenge, const Design& d
     if (!mapping) continue;
     const std::string keys = camel(mapping->entity) + "Keys";
     const std::string table = Quoted(mapping->table);
-    std::string key_names = "[";
-    if (auto it = keys_of.find(mapping->table); it != keys_of.end())
-      for (std::size_t i = 0; i < it->second.size(); ++i) key_names += (i ? ", " : "") + Quoted(it->second[i]);
-    key_names += "]";
+    const std::string key_names = KeyNameList(keys_of, mapping->table);
     functions += "\n/** " + write.name + ". */\n";
     functions += "export async function " + camel(write.name) + "(record: Item): Promise<void> {\n";
     switch (write.kind) {
