@@ -415,3 +415,25 @@ TEST_CASE("A model's dates are written as the modeler writes them", "[workbench]
   morning.tm_min = 5;
   CHECK(ddb::WorkbenchDate(morning) == "Jan 12, 2026, 09:05 AM");
 }
+
+TEST_CASE("What a Workbench model cannot carry, and a billing it leaves out, is told", "[workbench]") {
+  // PROVISIONED without capacity: the modeler's 5 and 5, said.
+  auto model = ddb::ReadWorkbenchModel(R"({"DataModel": [{"TableName": "Things", "BillingMode": "PROVISIONED",
+      "KeyAttributes": {"PartitionKey": {"AttributeName": "id", "AttributeType": "S"}}}]})");
+  REQUIRE(model.ok());
+  CHECK(model->notices == std::vector<std::string>{
+                              "/DataModel/0: is PROVISIONED without ProvisionedCapacitySettings: read with 5 read and 5 "
+                              "write capacity units, the modeler's default"});
+  ddb::Database db;
+  REQUIRE(ddb::ImportSnapshot(db, model->snapshot).ok());
+  CHECK(db.Description("Things")->read_capacity_units == 5);
+  // TTL and tags are not the format's: the export leaves them out and says so.
+  REQUIRE_OK(Exec(db, "UpdateTimeToLive",
+                  {{"TableName", "Things"}, {"TimeToLiveSpecification", {{"AttributeName", "expires"}, {"Enabled", true}}}}));
+  REQUIRE_OK(Exec(db, "TagResource",
+                  {{"ResourceArn", db.Description("Things")->table_arn}, {"Tags", {{{"Key", "team"}, {"Value", "ops"}}}}}));
+  CHECK(ddb::ExportWorkbenchModel(db).notices ==
+        std::vector<std::string>{
+            "Things: time to live on expires is left out (NoSQL Workbench models do not hold it)",
+            "Things: its tags are left out (NoSQL Workbench models do not hold them)"});
+}
