@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { clickWidget, openPage, repoRoot, screenshot, siteAndBrowser, waitForState } from './support.mjs';
+import {
+  clickWidget, openPage, reload, reloadWithSettings, repoRoot, screenshot, scrollTo, siteAndBrowser, waitForState, widgetRect,
+} from './support.mjs';
 
 const site = siteAndBrowser();
 const modelPath = path.join(repoRoot, 'tests/data/workbench/01-orders-v3.json');
@@ -90,5 +92,29 @@ describe('a NoSQL Workbench model', () => {
     assert.equal(s.revision, before.revision);
     assert.equal(s.historyCount, before.historyCount);
     await screenshot(page, 'workbench-refused-1024.png');
+    // A reload keeps the model's tables and items (less the profile deleted above), and Undo
+    // still has the load and the delete to take back.
+    await waitForState(page, (st) => st.sandboxSaved);
+    const reloaded = await reload(page);
+    const back = await waitForState(page, (st) => st.tablesListed === 1 && st.selectedTable === 'Shop' && st.itemsListed === 4);
+    assert.equal(back.undoDepth, before.undoDepth, JSON.stringify({ before: before.undoDepth, reloaded: reloaded.undoDepth }));
+  });
+
+  test('at 250 % text in the smallest window the model\'s notices, facets and buttons stay reachable', async () => {
+    await reloadWithSettings(page, { fontScale: 2.5 });
+    const text = fs.readFileSync(path.join(repoRoot, 'tests/data/workbench/05-extra-blocks-no-billing.json'), 'utf8');
+    await dropFile(page, '05-extra-blocks-no-billing.json', text);
+    // The sandbox has the Shop table: replacing it is asked first.
+    await waitForState(page, (st) => st.confirm === 'Replace your sandbox with these tables?');
+    await clickWidget(page, 'confirm.yes');
+    await waitForState(page, (st) => st.imported !== null && st.imported.notices.length === 3);
+    const window = await widgetRect(page, 'import.close');
+    assert.ok(window && window.y + window.h <= 640, `Close inside the page: ${JSON.stringify(window)}`);
+    await scrollTo(page, 'import.facet.0.run', 'import.body');
+    const run = await widgetRect(page, 'import.facet.0.run');
+    const body = await widgetRect(page, 'import.body');
+    assert.ok(run && run.y + run.h <= body.y + body.h && body.y + body.h <= window.y, `the facet's Run shown above the buttons: ${JSON.stringify({ run, body, window })}`);
+    await screenshot(page, 'workbench-loaded-250.png');
+    await reloadWithSettings(page, { fontScale: 1 });
   });
 });

@@ -127,14 +127,19 @@ void App::LoadImport(PanelContext& ctx) {
 
 void App::DrawImported(PanelContext& ctx) {
   const ImportedFile& model = *imported_;
+  // Everything above the buttons scrolls as one: at 250 % text the notices alone can fill the
+  // window, and the facets and the buttons must still be reachable.
+  const float footer = ImGui::GetFrameHeightWithSpacing();
+  ui::Child body("##imported", {0, -footer});
+  const ImVec2 at = ImGui::GetWindowPos();
+  const ImVec2 size = ImGui::GetWindowSize();
+  probe_.RecordRect("import.body", at, {at.x + size.x, at.y + size.y});
   ui::TextWrap wrap;
   ImGui::TextUnformatted(model.headline.c_str());
   probe_.RecordLastItem("import.loaded");
   for (const std::string& notice : model.notices) ImGui::TextColored(ctx.colors.dim, "\xE2\x80\xA2 %s", notice.c_str());
   ImGui::Spacing();
   if (!model.facets.empty()) ImGui::TextUnformatted("Its facets, each a Query of one item collection to run:");
-  const float footer = ImGui::GetFrameHeightWithSpacing();
-  ui::Child list("##facets", {0, -footer});
   for (std::size_t i = 0; i < model.facets.size(); ++i) {
     const ddb::WorkbenchFacet& facet = model.facets[i];
     ui::Id id(static_cast<int>(i));
