@@ -1,7 +1,7 @@
 // A NoSQL Workbench model brought to the page: dropped on it, its tables, items and facets appear;
 // each facet is a Query to run; the tables go back out as a Workbench model (the loaded one, with
-// the changes), CloudFormation, and the history's replay script. A broken model is refused with
-// the file and the JSON Pointer, and the sandbox stays as it was.
+// the changes, after a reload too), CloudFormation, and the history's replay script. A broken model
+// is refused with the file and the JSON Pointer, and the sandbox stays as it was.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -98,6 +98,19 @@ describe('a NoSQL Workbench model', () => {
     const reloaded = await reload(page);
     const back = await waitForState(page, (st) => st.tablesListed === 1 && st.selectedTable === 'Shop' && st.itemsListed === 4);
     assert.equal(back.undoDepth, before.undoDepth, JSON.stringify({ before: before.undoDepth, reloaded: reloaded.undoDepth }));
+    // And the model they came from: the Workbench tab still writes it back with the change, its
+    // facets and metadata kept, not a new model.
+    await clickWidget(page, 'menu.sandbox');
+    await clickWidget(page, 'menu.tables_code');
+    await waitForState(page, (st) => st.code !== null);
+    await clickWidget(page, 'code.kind.4');
+    const code = await waitForState(page, (st) => st.code.kind === 'NoSQL Workbench');
+    const model = JSON.parse(code.code.text);
+    const original = JSON.parse(fs.readFileSync(modelPath, 'utf8'));
+    model.ModelMetadata.DateLastModified = original.ModelMetadata.DateLastModified;
+    original.DataModel[0].TableData.splice(3, 1);
+    assert.deepEqual(model, original);
+    await clickWidget(page, 'code.close');
   });
 
   test('at 250 % text in the smallest window the model\'s notices, facets and buttons stay reachable', async () => {

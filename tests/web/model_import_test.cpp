@@ -106,13 +106,16 @@ TEST_CASE("The tables' code window writes a loaded model back with the changes, 
   ddb::Database db;
   auto plan = PlanImport(kModel, "", {});
   REQUIRE(ddb::ImportSnapshot(db, plan->snapshot).ok());
-  view.SetWorkbenchSource(kModel);
+  view.SetWorkbenchSource(kModel, 1);
   const std::string text = view.TextFor(db, {});
   CHECK(text.find("\"ModelName\": \"Tiny\"") != std::string::npos);
   CHECK(text.find("\"FacetName\": \"Thing\"") != std::string::npos);
   CHECK(text.find("\"Version\": \"3.0\"") != std::string::npos);
   CHECK(view.note().empty());
+  // Given again every frame: only a new version is taken.
+  view.SetWorkbenchSource("", 1);
+  CHECK(view.TextFor(db, {}).find("\"ModelName\": \"Tiny\"") != std::string::npos);
   // Without the model: a new one, named for the playground.
-  view.SetWorkbenchSource("");
+  view.SetWorkbenchSource("", 2);
   CHECK(view.TextFor(db, {}).find("\"ModelName\": \"Playground\"") != std::string::npos);
 }

@@ -225,7 +225,7 @@ TEST_CASE("A big sandbox is saved and restored a piece at a time, over many fram
   {
     // A budget of zero: one piece per frame, the least the store does.
     Visit v(host, 0.0);
-    FillOrders(v.p, 50, 100);  // 5,000 items
+    FillOrders(v.p, 50, 100);   // 5,000 items
     v.p.sandbox.ForgetSteps();  // the sandbox's own pieces, here (undo steps have cases of their own)
     v.Frame();
     v.now += 1.0;
@@ -540,4 +540,60 @@ TEST_CASE("A copy that cannot be read gives way to the store saved before it", "
   CHECK(v.p.notices.all()[0].text.rfind(
             "The sandbox saved as the page closed could not be loaded (SerializationException: ", 0) == 0);
   CHECK(v.p.notices.all()[0].text.find("), so the one saved before it is restored.") != std::string::npos);
+}
+
+TEST_CASE("The Workbench model the sandbox was loaded from comes back after a reload, with the undo step before it",
+          "[sandbox_store]") {
+  const std::string model = R"({"ModelName": "Shop", "DataModel": []})";
+  MemoryHost host;
+  {
+    Visit v(host);
+    REQUIRE(v.p.wire.Send("CreateTable", kBooks).ok());
+    REQUIRE(v.p.sandbox.Load(ddb::ExportSnapshot(v.p.db), "Loaded the NoSQL Workbench model Shop", model).ok());
+    REQUIRE(v.p.wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a1"}}})").ok());
+    v.SaveAfterQuiet();
+    const auto manifest = nlohmann::json::parse(host.records.at(kSandboxManifestKey));
+    CHECK(manifest["workbenchModel"] == model);
+    REQUIRE(manifest["undo"].size() == 3);  // the CreateTable, the load, the put
+    CHECK_FALSE(manifest["undo"][0].contains("workbenchModel"));
+    CHECK_FALSE(manifest["undo"][1].contains("workbenchModel"));
+    CHECK(manifest["undo"][2]["workbenchModel"] == model);
+  }
+  {
+    Visit next(host);
+    CHECK(next.p.sandbox.workbench_model() == model);
+    REQUIRE(next.p.sandbox.Undo().ok());  // the put: still the model's tables
+    CHECK(next.p.sandbox.workbench_model() == model);
+    REQUIRE(next.p.sandbox.Undo().ok());  // the load
+    CHECK(next.p.sandbox.workbench_model().empty());
+    next.SaveAfterQuiet();
+    CHECK_FALSE(nlohmann::json::parse(host.records.at(kSandboxManifestKey)).contains("workbenchModel"));
+  }
+  Visit last(host);
+  CHECK(last.p.sandbox.workbench_model().empty());
+}
+
+TEST_CASE("A page closed right after loading a Workbench model keeps the model in the localStorage copy",
+          "[sandbox_store]") {
+  const std::string model = R"({"ModelName": "Shop", "DataModel": []})";
+  MemoryHost host;
+  {
+    Visit v(host);
+    REQUIRE(v.p.wire.Send("CreateTable", kBooks).ok());
+    REQUIRE(v.p.sandbox.Load(ddb::ExportSnapshot(v.p.db), "Loaded the NoSQL Workbench model Shop", model).ok());
+    v.store.SaveNow(v.p.db, v.p.sandbox, v.p.wire.stamp(), v.p.notices);
+    CHECK(host.stored.at(kSandboxModelCopyKey) == model);
+    host.DropQueued();  // the browser let the page go before IndexedDB wrote anything
+  }
+  {
+    Visit v(host);
+    CHECK(v.p.db.TableNames() == std::vector<std::string>{"Books"});
+    CHECK(v.p.sandbox.workbench_model() == model);
+    v.Frame();  // moved into IndexedDB at once, and the copy removed with its model
+    v.Settle();
+    CHECK(host.stored.count(kSandboxCopyKey) == 0);
+    CHECK(host.stored.count(kSandboxModelCopyKey) == 0);
+  }
+  Visit next(host);
+  CHECK(next.p.sandbox.workbench_model() == model);
 }

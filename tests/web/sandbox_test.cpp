@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "ddb/snapshot.h"
 #include "sandbox/wire_client.h"
 #include "support.h"
 
@@ -93,4 +94,37 @@ TEST_CASE("A history entry is copied as one JSON document, request and response 
   CHECK(entry["request"]["TableName"] == "Nope");
   CHECK(entry["status"] == 400);
   CHECK(entry["response"]["message"] == "Requested resource not found");
+}
+
+TEST_CASE("The Workbench model a sandbox was loaded from stays with it until another load, a reset or an undo past it",
+          "[sandbox]") {
+  Page p;
+  REQUIRE(p.wire.Send("CreateTable", kBooks).ok());
+  const std::string snapshot = ddb::ExportSnapshot(p.db);
+  const std::string model = R"({"ModelName": "Shop", "DataModel": []})";
+  REQUIRE(p.sandbox.Load(snapshot, "Loaded the NoSQL Workbench model Shop", model).ok());
+  CHECK(p.sandbox.workbench_model() == model);
+  const std::uint64_t loaded = p.sandbox.workbench_model_version();
+  // The tables' changes keep it: the code window writes the model back with them.
+  REQUIRE(p.wire.Send("PutItem", Put("a")).ok());
+  CHECK(p.sandbox.workbench_model() == model);
+  CHECK(p.sandbox.workbench_model_version() == loaded);
+  REQUIRE(p.sandbox.Undo().ok());  // the put
+  CHECK(p.sandbox.workbench_model() == model);
+  REQUIRE(p.sandbox.Undo().ok());  // the load
+  CHECK(p.sandbox.workbench_model().empty());
+  CHECK(p.sandbox.workbench_model_version() == loaded + 1);
+  REQUIRE(p.sandbox.Redo().ok());
+  CHECK(p.sandbox.workbench_model() == model);
+  p.sandbox.Reset();
+  CHECK(p.sandbox.workbench_model().empty());
+  REQUIRE(p.sandbox.Undo().ok());
+  CHECK(p.sandbox.workbench_model() == model);
+  // A snapshot (a shared link, a pasted sandbox) is not the model.
+  REQUIRE(p.sandbox.Load(snapshot, "Sandbox from a shared link").ok());
+  CHECK(p.sandbox.workbench_model().empty());
+  // A load that fails changes nothing.
+  REQUIRE(p.sandbox.Undo().ok());
+  REQUIRE_FALSE(p.sandbox.Load("{", "broken", "other").ok());
+  CHECK(p.sandbox.workbench_model() == model);
 }

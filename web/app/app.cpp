@@ -147,7 +147,11 @@ void App::Frame(const UiFonts& fonts, float dpr) {
   DrawCodeWindow(
       "The tables as infrastructure code###tables_code", tables_code_open_,
       {TemplateView::KindNames(), tables_code_.kind}, nullptr,
-      [this]() -> const std::string& { return tables_code_.TextFor(db_, wire_.stamp()); }, tables_code_.note(), ctx);
+      [this]() -> const std::string& {
+        tables_code_.SetWorkbenchSource(sandbox_.workbench_model(), sandbox_.workbench_model_version());
+        return tables_code_.TextFor(db_, wire_.stamp());
+      },
+      tables_code_.note(), ctx);
   confirm_.Draw(ctx);
   AfterFrame();
 }

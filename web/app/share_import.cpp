@@ -102,10 +102,11 @@ void App::LoadImport(PanelContext& ctx) {
   // Held until the confirmation, if one is asked, is answered.
   auto shared = std::make_shared<ImportPlan>(std::move(plan).value());
   const auto load = [this, shared](PanelContext&) {
-    if (ddb::Status status = sandbox_.Load(shared->snapshot, shared->description); status.ok()) {
+    if (ddb::Status status = sandbox_.Load(shared->snapshot, shared->description,
+                                           shared->shown ? shared->shown->workbench_source : std::string());
+        status.ok()) {
       const auto tables = db_.TableNames();
       selection_ = {tables.empty() ? std::string() : tables.front(), nullptr};
-      tables_code_.SetWorkbenchSource(shared->shown ? shared->shown->workbench_source : std::string());
       imported_ = std::move(shared->shown);
       import_open_ = imported_.has_value();  // what a model or template brought stays on show
       import_text_.clear();

@@ -44,7 +44,7 @@ void Sandbox::BeforeSend(std::string_view operation, RequestOrigin origin) {
   if (group_) {
     // The group's one undo step is the state before its first write.
     if (!group_->captured && IsWriteOperation(operation)) {
-      pending_ = CaptureSandbox(db_);
+      pending_ = Capture();
       group_->captured = true;
     }
     return;
@@ -59,7 +59,7 @@ void Sandbox::BeforeSend(std::string_view operation, RequestOrigin origin) {
   } else {
     console_burst_.reset();
   }
-  pending_ = CaptureSandbox(db_);
+  pending_ = Capture();
 }
 
 void Sandbox::AfterSend(std::string_view operation, std::string_view body, const WireResult& result,
@@ -107,6 +107,18 @@ void Sandbox::Record(HistoryEntry entry) {
   while (history_.size() > kMaxHistory) history_.pop_front();
 }
 
+SandboxState Sandbox::Capture() const {
+  SandboxState state = CaptureSandbox(db_);
+  state.workbench_model = workbench_model_;
+  return state;
+}
+
+void Sandbox::SetWorkbenchModel(std::string model) {
+  if (model == workbench_model_) return;
+  workbench_model_ = std::move(model);
+  ++workbench_model_version_;
+}
+
 void Sandbox::PushUndo(SandboxState state) {
   undo_.push_back(std::move(state));
   if (undo_.size() > kMaxUndoSteps) undo_.erase(undo_.begin());
@@ -121,8 +133,9 @@ const HistoryEntry* Sandbox::Find(std::uint64_t id) const {
 
 ddb::Status Sandbox::Undo() {
   if (undo_.empty()) return ddb::Status::Validation("Nothing to undo");
-  SandboxState now = CaptureSandbox(db_);
+  SandboxState now = Capture();
   if (ddb::Status status = wire_.Restore(undo_.back()); !status.ok()) return status;
+  SetWorkbenchModel(std::move(undo_.back().workbench_model));
   undo_.pop_back();
   redo_.push_back(std::move(now));
   console_burst_.reset();
@@ -132,8 +145,9 @@ ddb::Status Sandbox::Undo() {
 
 ddb::Status Sandbox::Redo() {
   if (redo_.empty()) return ddb::Status::Validation("Nothing to redo");
-  SandboxState now = CaptureSandbox(db_);
+  SandboxState now = Capture();
   if (ddb::Status status = wire_.Restore(redo_.back()); !status.ok()) return status;
+  SetWorkbenchModel(std::move(redo_.back().workbench_model));
   redo_.pop_back();
   PushUndo(std::move(now));
   console_burst_.reset();
@@ -142,16 +156,18 @@ ddb::Status Sandbox::Redo() {
 }
 
 void Sandbox::Reset() {
-  PushUndo(CaptureSandbox(db_));
+  PushUndo(Capture());
   redo_.clear();
   console_burst_.reset();
   wire_.Clear();
+  SetWorkbenchModel({});
   RecordEvent(HistoryEntry::Kind::kReset, "Reset", true);
 }
 
-ddb::Status Sandbox::Load(std::string_view snapshot, std::string description) {
-  SandboxState before = CaptureSandbox(db_);
+ddb::Status Sandbox::Load(std::string_view snapshot, std::string description, std::string workbench_model) {
+  SandboxState before = Capture();
   if (ddb::Status status = wire_.ImportSnapshot(snapshot); !status.ok()) return status;
+  SetWorkbenchModel(std::move(workbench_model));
   PushUndo(std::move(before));
   redo_.clear();
   console_burst_.reset();
@@ -184,7 +200,7 @@ void Sandbox::EndGroup() {
 }
 
 void Sandbox::BeginDirectWrite() {
-  direct_ = CaptureSandbox(db_);
+  direct_ = Capture();
   console_burst_.reset();
 }
 

@@ -57,8 +57,19 @@ class Sandbox final : public WireObserver {
   ddb::Status Redo();
   // Empties the database; undoable.
   void Reset();
-  // Replaces the database with a snapshot (a shared link); undoable. Errors leave it as it was.
-  ddb::Status Load(std::string_view snapshot, std::string description);
+  // Replaces the database with a snapshot (a shared link, a loaded file); undoable. Errors leave
+  // it as it was. `workbench_model` is the text of the NoSQL Workbench model the snapshot was
+  // read from, "" when it was not one.
+  ddb::Status Load(std::string_view snapshot, std::string description, std::string workbench_model = {});
+  // The NoSQL Workbench model the sandbox was loaded from ("" for none), which the code window's
+  // Workbench tab writes back with the tables' changes (its facets and metadata kept). It stays
+  // while the sandbox is that load's and its changes: another load or a reset lets it go, an
+  // undo past the load too (a redo brings it back); the store saves it with the sandbox.
+  const std::string& workbench_model() const { return workbench_model_; }
+  // Counts the changes of workbench_model(), for whoever shows it.
+  std::uint64_t workbench_model_version() const { return workbench_model_version_; }
+  // The model saved with the sandbox, as the store restores it.
+  void RestoreWorkbenchModel(std::string model) { SetWorkbenchModel(std::move(model)); }
   // Forgets every undo and redo step (a sandbox was loaded with no steps saved beside it).
   void ForgetSteps();
   // The undo steps, oldest first: the store keeps the newest of them across a reload, so the
@@ -92,6 +103,9 @@ class Sandbox final : public WireObserver {
   // An entry for what the sandbox itself did (undo, redo, reset, a load, a group of requests).
   void RecordEvent(HistoryEntry::Kind kind, std::string what, bool changed_state);
   void PushUndo(SandboxState state);
+  // The database and the model it was loaded from, for an undo or redo step.
+  SandboxState Capture() const;
+  void SetWorkbenchModel(std::string model);
 
   const ddb::Database& db_;
   WireClient& wire_;
@@ -102,6 +116,8 @@ class Sandbox final : public WireObserver {
   std::optional<SandboxState> pending_;                                 // captured before the write in flight
   std::optional<SandboxState> direct_;                                  // captured before a direct write
   std::optional<std::chrono::steady_clock::time_point> console_burst_;  // last console write
+  std::string workbench_model_;
+  std::uint64_t workbench_model_version_ = 0;
   struct Group {
     std::string description;
     bool captured = false;

@@ -25,6 +25,7 @@ struct TableState {
 struct SandboxState {
   std::vector<TableState> tables;  // ListTables order
   std::size_t item_count = 0;
+  std::string workbench_model;  // Sandbox::workbench_model() then ("" for none): undo takes it back too
 };
 
 SandboxState CaptureSandbox(const ddb::Database& db);

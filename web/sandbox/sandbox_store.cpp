@@ -59,6 +59,12 @@ std::optional<std::vector<ddb::Item>> ReadPiece(const std::string& text, const s
   return read;
 }
 
+// The Workbench model a manifest or an undo step names ("" for none, or for one that is not text).
+std::string SavedWorkbenchModel(const nlohmann::json& saved) {
+  const auto model = saved.find("workbenchModel");
+  return model != saved.end() && model->is_string() ? model->get<std::string>() : std::string();
+}
+
 }  // namespace
 
 SandboxStore::SandboxStore(Host& host, double frame_budget_ms) : host_(host), budget_ms_(frame_budget_ms) {
@@ -94,7 +100,7 @@ bool SandboxStore::TakeLocalCopy(const RecordOutcome& manifest, Notices& notices
   const bool stored = manifest.ok && manifest.found;
   ddb::Database scratch(database_options_);
   if (ddb::Status status = ddb::ImportSnapshot(scratch, *text); !status.ok()) {
-    host_.RemoveStored(kSandboxCopyKey);
+    RemoveLocalCopy();
     const std::string why = std::string(status.type_name()) + ": " + status.message();
     notices.Add(Notices::Level::kError,
                 stored ? "The sandbox saved as the page closed could not be loaded (" + why +
@@ -115,6 +121,7 @@ bool SandboxStore::TakeLocalCopy(const RecordOutcome& manifest, Notices& notices
   }
   restore_.scratch.emplace(std::move(scratch));
   restore_.from_local_copy = true;
+  restore_.local_copy_model = host_.LoadStored(kSandboxModelCopyKey).value_or("");
   restore_.phase = Restore::Phase::kAssembling;
   return true;
 }
@@ -326,6 +333,7 @@ std::vector<SandboxState> SandboxStore::RestoredUndoSteps(
       break;
     }
     SandboxState state = CaptureSandbox(scratch);  // the definitions; the items come from the pieces
+    state.workbench_model = SavedWorkbenchModel(step);
     const nlohmann::json& tables = step["tables"];
     if (state.tables.size() != tables.size()) restore_.undo_broken = true;
     for (std::size_t t = 0; !restore_.undo_broken && t < tables.size(); ++t) {
@@ -388,6 +396,7 @@ void SandboxStore::FinishRestore(const WireClient& wire, Sandbox& sandbox, const
     for (const TablePieces& table : pieces)
       for (const Piece& piece : table.pieces) by_key[piece.key] = piece.items;
   sandbox.RestoreSteps(RestoredUndoSteps(by_key));
+  sandbox.RestoreWorkbenchModel(SavedWorkbenchModel(restore_.manifest));
   if (const auto undo = restore_.manifest.find("undo"); undo != restore_.manifest.end() && !restore_.undo_broken) {
     for (const nlohmann::json& step : *undo)
       for (const nlohmann::json& table : step["tables"]) {
@@ -417,6 +426,7 @@ void SandboxStore::FinishRestore(const WireClient& wire, Sandbox& sandbox, const
 void SandboxStore::FinishLocalCopy(WireClient& wire, Sandbox& sandbox) {
   wire.Adopt(std::move(*restore_.scratch));
   sandbox.ForgetSteps();
+  sandbox.RestoreWorkbenchModel(std::move(restore_.local_copy_model));
   // Moved into IndexedDB by the first save, which runs at once; localStorage keeps it until then.
   local_copy_present_ = true;
   changed_stamp_ = wire.stamp();
@@ -468,9 +478,10 @@ void SandboxStore::PlanTable(std::string name, const std::vector<ddb::ItemPtr>& 
   save.tables.push_back(std::move(entry));
 }
 
-void SandboxStore::BeginSave(const ddb::Database& db, DataStamp stamp) {
+void SandboxStore::BeginSave(const ddb::Database& db, const Sandbox& sandbox, DataStamp stamp) {
   Save save;
   save.stamp = stamp;
+  save.workbench_model = sandbox.workbench_model();
   save.definitions = ddb::ExportSnapshot(db, ddb::SnapshotContent::kDefinitionsOnly);
   save.names = db.TableNames();
   save_ = std::move(save);
@@ -527,8 +538,8 @@ void SandboxStore::PlanUndoSteps(const Sandbox& sandbox) {
     for (TableState& table : definitions.tables) table.items.clear();
     ddb::Database scratch(database_options_);
     if (!RestoreSandbox(scratch, definitions).ok()) continue;  // cannot be saved: left out
-    save.undo.push_back({ddb::ExportSnapshot(scratch, ddb::SnapshotContent::kDefinitionsOnly), save.tables.size(),
-                         state.tables.size()});
+    save.undo.push_back({ddb::ExportSnapshot(scratch, ddb::SnapshotContent::kDefinitionsOnly), state.workbench_model,
+                         save.tables.size(), state.tables.size()});
     for (const TableState& table : state.tables) PlanTable(table.definition.table_name.value_or(""), table.items);
   }
 }
@@ -565,11 +576,14 @@ void SandboxStore::Commit() {
     return tables;
   };
   nlohmann::json undo = nlohmann::json::array();
-  for (const Save::UndoStep& step : save.undo)
+  for (const Save::UndoStep& step : save.undo) {
     undo.push_back({{"definitions", step.definitions}, {"tables", tables_json(step.first_table, step.table_count)}});
-  const nlohmann::json manifest = {{"format", kSandboxStoreFormat},   {"version", kSandboxStoreVersion},
-                                   {"definitions", save.definitions}, {"tables", tables_json(0, save.sandbox_tables)},
-                                   {"undo", std::move(undo)},         {"obsolete", save.obsolete}};
+    if (!step.workbench_model.empty()) undo.back()["workbenchModel"] = step.workbench_model;
+  }
+  nlohmann::json manifest = {{"format", kSandboxStoreFormat},   {"version", kSandboxStoreVersion},
+                             {"definitions", save.definitions}, {"tables", tables_json(0, save.sandbox_tables)},
+                             {"undo", std::move(undo)},         {"obsolete", save.obsolete}};
+  if (!save.workbench_model.empty()) manifest["workbenchModel"] = save.workbench_model;
   save.commit_ticket = NewTicket();
   host_.CommitRecord(save.commit_ticket, kSandboxManifestKey, ddb::DumpJson(manifest));
 }
@@ -591,7 +605,7 @@ void SandboxStore::OnCommitted(const RecordOutcome& outcome, Notices& notices) {
     }
     for (const std::string& key : save.obsolete) host_.DeleteRecords(NewTicket(), key);
     pending_deletes_.clear();
-    if (local_copy_present_) host_.RemoveStored(kSandboxCopyKey);
+    if (local_copy_present_) RemoveLocalCopy();
     local_copy_present_ = false;
     notices.Remove("sandbox-quota");
     return;
@@ -672,7 +686,7 @@ void SandboxStore::Tick(WireClient& wire, Sandbox& sandbox, const ddb::Database&
   }
   // One second of quiet: a burst of writes is saved once, not per write.
   if (now - changed_at_ < 1.0) return;
-  BeginSave(db, stamp);
+  BeginSave(db, sandbox, stamp);
   CaptureSome(db, sandbox, false);
 }
 
@@ -685,14 +699,14 @@ void SandboxStore::SaveNow(const ddb::Database& db, const Sandbox& sandbox, Data
     pending_deletes_.insert(pending_deletes_.end(), save_->written.begin(), save_->written.end());
     save_.reset();
   }
-  if (!save_) BeginSave(db, stamp);
+  if (!save_) BeginSave(db, sandbox, stamp);
   // A commit on its way cannot be joined: the newest state then waits for the next frames.
   if (!save_->captured) CaptureSome(db, sandbox, true);
   if (save_->commit_ticket == 0) WriteSome(true);
-  WriteLocalCopy(db);
+  WriteLocalCopy(db, sandbox);
 }
 
-void SandboxStore::WriteLocalCopy(const ddb::Database& db) {
+void SandboxStore::WriteLocalCopy(const ddb::Database& db, const Sandbox& sandbox) {
   // localStorage holds about 5 million UTF-16 characters per site; leave room for the rest. A
   // sandbox clearly past that is not even written out (that would stall the page for nothing);
   // the estimate errs low.
@@ -704,18 +718,27 @@ void SandboxStore::WriteLocalCopy(const ddb::Database& db) {
     const std::string snapshot = ddb::ExportSnapshot(db);
     if (snapshot.size() <= kMaxCopyChars && host_.Store(kSandboxCopyKey, snapshot)) {
       local_copy_present_ = true;
+      // The model too, when it fits beside the copy; a copy without it loads without it.
+      const std::string& model = sandbox.workbench_model();
+      if (model.empty() || snapshot.size() + model.size() > kMaxCopyChars || !host_.Store(kSandboxModelCopyKey, model))
+        host_.RemoveStored(kSandboxModelCopyKey);
       return;
     }
   }
   // An older copy would win over the newer pieces at the next visit.
+  RemoveLocalCopy();
+}
+
+void SandboxStore::RemoveLocalCopy() {
   host_.RemoveStored(kSandboxCopyKey);
+  host_.RemoveStored(kSandboxModelCopyKey);
   local_copy_present_ = false;
 }
 
 void SandboxStore::Forget(DataStamp now) {
   if (restoring()) return;
   host_.DeleteRecords(NewTicket(), "");  // after anything queued: a commit on its way is undone too
-  host_.RemoveStored(kSandboxCopyKey);
+  RemoveLocalCopy();
   saved_.clear();
   save_.reset();
   pending_deletes_.clear();

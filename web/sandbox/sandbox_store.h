@@ -5,7 +5,9 @@
 //   "manifest"    {"format": kSandboxStoreFormat, "version": 1,
 //                  "definitions": <a snapshot document without items (ddb/snapshot.h)>,
 //                  "tables": [{"name": ..., "items": n, "pieces": ["items/7/", ...]}, ...],
-//                  "undo": [{"definitions": ..., "tables": [as above]}, ...],
+//                  "undo": [{"definitions": ..., "tables": [as above], "workbenchModel": ...}, ...],
+//                  "workbenchModel": the NoSQL Workbench model the sandbox was loaded from (text; none
+//                                    when it was not), as Sandbox::workbench_model keeps it,
 //                  "obsolete": [keys of the save before, no longer named]}
 //   "items/<page>-<n>/"  one piece of a table (<page>: when this page was opened, so no page
 //                 ever writes a key an earlier one left behind): a JSON array of up to kItemsPerPiece items in DynamoDB
@@ -24,11 +26,10 @@
 // IndexedDB finish once a page goes away, so the sandbox is also copied to localStorage when
 // it fits (a few MB), synchronously; the copy is removed once an IndexedDB save is in.
 //
-// Undo. The newest kSavedUndoSteps undo steps (of the page's Sandbox::kMaxUndoSteps) are saved beside the sandbox, oldest first, in
-// pieces of their own — most of them the very pieces of the sandbox, since a step shares its
-// unchanged items with it — so the tables a lesson, a link or a reset replaced come back with
-// Undo after a reload, as the confirmations promise. An undo step that cannot be read is let go;
-// the sandbox still comes back.
+// Undo. The newest kSavedUndoSteps undo steps (of the page's Sandbox::kMaxUndoSteps) are saved beside the sandbox,
+// oldest first, in pieces of their own — most of them the very pieces of the sandbox, since a step shares its unchanged
+// items with it — so the tables a lesson, a link or a reset replaced come back with Undo after a reload, as the
+// confirmations promise. An undo step that cannot be read is let go; the sandbox still comes back.
 //
 // Restoring. At start-up the manifest and its pieces are read (asynchronously), put into a
 // scratch database a few pieces per frame, and swapped in whole: until then restoring() is
@@ -63,6 +64,9 @@ inline constexpr int kSandboxStoreVersion = 1;
 // and where a page being closed leaves it when its IndexedDB save may not land (browsers do
 // not let IndexedDB finish once a page is going away; localStorage is synchronous).
 inline constexpr const char* kSandboxCopyKey = "ddb-playground.sandbox";
+// Beside that copy, the NoSQL Workbench model the sandbox was loaded from (Sandbox::workbench_model),
+// when there is one and it fits.
+inline constexpr const char* kSandboxModelCopyKey = "ddb-playground.sandbox-model";
 
 class SandboxStore {
  public:
@@ -125,9 +129,9 @@ class SandboxStore {
     Phase phase = Phase::kNotStarted;
     std::uint64_t manifest_ticket = 0;
     nlohmann::json manifest;
-    std::map<std::uint64_t, std::size_t> piece_tickets;             // ticket -> index into texts
-    std::vector<std::optional<std::string>> texts;                  // every piece, in manifest order
-    std::vector<PieceRef> piece_tables;                             // per piece, in manifest order
+    std::map<std::uint64_t, std::size_t> piece_tickets;  // ticket -> index into texts
+    std::vector<std::optional<std::string>> texts;       // every piece, in manifest order
+    std::vector<PieceRef> piece_tables;                  // per piece, in manifest order
     std::size_t received = 0;
     std::size_t next = 0;  // the next piece to put
     std::optional<ddb::Database> scratch;
@@ -136,10 +140,12 @@ class SandboxStore {
     std::size_t items_done = 0;
     std::size_t items_total = 0;
     bool from_local_copy = false;
+    std::string local_copy_model;  // the local copy's Workbench model
   };
   struct Save {
     DataStamp stamp;
     std::string definitions;
+    std::string workbench_model;
     // Capturing: table by table, a partition at a time.
     std::vector<std::string> names;
     std::size_t next_table = 0;
@@ -151,6 +157,7 @@ class SandboxStore {
     std::vector<TablePieces> tables;  // the sandbox's, then each undo step's
     struct UndoStep {
       std::string definitions;
+      std::string workbench_model;
       std::size_t first_table = 0;  // into `tables`
       std::size_t table_count = 0;
     };
@@ -174,8 +181,9 @@ class SandboxStore {
   void RestoreFailed(const std::string& why, Notices& notices);
   bool TakeLocalCopy(const RecordOutcome& manifest, Notices& notices);
   void FinishLocalCopy(WireClient& wire, Sandbox& sandbox);
-  void WriteLocalCopy(const ddb::Database& db);
-  void BeginSave(const ddb::Database& db, DataStamp stamp);
+  void WriteLocalCopy(const ddb::Database& db, const Sandbox& sandbox);
+  void RemoveLocalCopy();
+  void BeginSave(const ddb::Database& db, const Sandbox& sandbox, DataStamp stamp);
   void PlanUndoSteps(const Sandbox& sandbox);
   std::vector<SandboxState> RestoredUndoSteps(const std::map<std::string, std::vector<ddb::ItemPtr>>& pieces);
   void CaptureSome(const ddb::Database& db, const Sandbox& sandbox, bool all);
@@ -202,7 +210,7 @@ class SandboxStore {
   std::optional<DataStamp> committed_stamp_;  // the state the store holds
   std::optional<DataStamp> changed_stamp_;
   double changed_at_ = 0;
-  bool local_copy_present_ = false;  // a localStorage copy to remove once a save is in
+  bool local_copy_present_ = false;        // a localStorage copy to remove once a save is in
   std::optional<DataStamp> without_undo_;  // a state saved without its undo steps (no room for them)
   bool forgotten_ = false;
   DataStamp forgotten_stamp_;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -26,10 +27,13 @@ class TemplateView {
   // saying why, when there is no table.
   const std::string& TextFor(const ddb::Database& db, DataStamp stamp);
   const std::string& note() const { return note_; }
-  // The Workbench model the sandbox was last loaded from ("" for none): the model kind writes it
-  // back with the tables' changes, its facets and metadata kept.
-  void SetWorkbenchSource(std::string source) {
-    workbench_source_ = std::move(source);
+  // The Workbench model the sandbox was loaded from (Sandbox::workbench_model, "" for none): the
+  // model kind writes it back with the tables' changes, its facets and metadata kept. Given every
+  // frame with its version; the text is taken, and written again, only when that changes.
+  void SetWorkbenchSource(const std::string& source, std::uint64_t version) {
+    if (source_version_ == version) return;
+    source_version_ = version;
+    workbench_source_ = source;
     made_for_.reset();
   }
 
@@ -38,6 +42,7 @@ class TemplateView {
   std::string text_;
   std::string note_;
   std::string workbench_source_;
+  std::optional<std::uint64_t> source_version_;
 };
 
 }  // namespace playground
