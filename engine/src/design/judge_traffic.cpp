@@ -261,6 +261,7 @@ std::vector<TrafficScore> JudgeTraffic(Database& db, ManualClock& clock, const C
     scenario.table_name = table;
     scenario.duration_seconds = traffic.seconds;
     scenario.max_stored_items = 0;       // metered only: the judged items stay as they are
+    scenario.count_served_keys = false;  // FindHotKey reads the throttled partition keys alone
     std::vector<const Planned*> owners;  // each stream's plan, in the scenario's order
     for (const Planned& p : planned)
       if (p.table == table) {

@@ -424,7 +424,7 @@ void TableMeter::CountKeys(const Demand& demand, std::int64_t now, bool throttle
     const std::size_t k = SlotOf(key.resource);
     if (k >= std::min<std::size_t>(resources_.size(), 16)) continue;
     Sketches& sk = SketchesAt(resources_[k], now);
-    if (key.count_partition)
+    if (key.count_partition && (throttled || demand.count_served_keys))
       (throttled ? sk.throttled_partition : sk.accessed_partition)
           .Add(key.partition_fingerprint, [&](HeavyHitters::Entry& e) { e.partition_key = *key.partition_key; });
     if (key.sort_key)

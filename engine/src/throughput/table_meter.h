@@ -91,6 +91,7 @@ struct Demand {
   // Whether a refusal counts a ThrottledRequests: not for one item of a batch, whose request
   // counts only when every item was refused ("Amazon DynamoDB metrics and dimensions").
   bool whole_request = true;
+  bool count_served_keys = true;  // false: only a refusal counts the partition key (TrafficScenario's)
   std::vector<Draw> draws;
   std::vector<KeyTouch> keys;
   void Clear(bool is_write) {

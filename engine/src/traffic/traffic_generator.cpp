@@ -53,12 +53,12 @@ bool Finite(const TrafficKeySpec& k) {
 }
 
 // Cumulative weights of `values`, normalised (equal weights when `weights` is empty).
-std::vector<double> Cumulative(std::size_t count, const std::vector<double>& weights) {
+CumulativeWeights Cumulative(std::size_t count, const std::vector<double>& weights) {
   std::vector<double> cdf;
   double total = 0;
   for (std::size_t k = 0; k < count; ++k) cdf.push_back(total += weights.empty() ? 1.0 : weights[k]);
   for (double& c : cdf) c = total > 0 ? c / total : 1;
-  return cdf;
+  return CumulativeWeights(std::move(cdf));
 }
 
 }  // namespace
@@ -67,6 +67,7 @@ TrafficGenerator::TrafficGenerator(TrafficScenario scenario, const Table& table,
     // Requests are made in (start, now]: the first tick is start + 1, so T seconds at a rate of
     // r make exactly T × r requests.
     : scenario_(std::move(scenario)), table_id_(table.id()), start_(start), next_tick_(start + 1) {
+  demand_.count_served_keys = scenario_.count_served_keys;
   streams_.resize(scenario_.streams.size());
   for (std::size_t i = 0; i < streams_.size(); ++i) {
     streams_[i].spec = scenario_.streams[i];
@@ -95,10 +96,11 @@ void TrafficGenerator::Prepare(Stream& s, const Table& table, std::size_t index)
   const TrafficKeySpec& pk = s.spec.partition_key;
   if (pk.distribution == TrafficKeySpec::Distribution::kZipf) {
     const auto n = static_cast<std::size_t>(std::min<std::int64_t>(pk.keys, 1'000'000));
-    s.zipf_cdf.resize(n);
+    std::vector<double> cdf(n);
     double total = 0;
-    for (std::size_t k = 0; k < n; ++k) s.zipf_cdf[k] = total += 1.0 / std::pow(static_cast<double>(k + 1), pk.skew);
-    for (double& c : s.zipf_cdf) c /= total;
+    for (std::size_t k = 0; k < n; ++k) cdf[k] = total += 1.0 / std::pow(static_cast<double>(k + 1), pk.skew);
+    for (double& c : cdf) c /= total;
+    s.zipf_cdf = CumulativeWeights(std::move(cdf));
   }
   if (pk.distribution == TrafficKeySpec::Distribution::kValues) s.values_cdf = Cumulative(pk.values.size(), pk.weights);
   for (const TrafficAttribute& a : s.spec.attributes) {
@@ -193,16 +195,15 @@ std::uint64_t TrafficGenerator::KeyNumber(const Stream& s, const TrafficKeySpec&
     case D::kZipf: {
       if (&spec != &s.spec.partition_key || s.zipf_cdf.empty()) return draw % keys;
       const double u = Unit(draw);
-      return static_cast<std::uint64_t>(std::lower_bound(s.zipf_cdf.begin(), s.zipf_cdf.end(), u) - s.zipf_cdf.begin());
+      return static_cast<std::uint64_t>(s.zipf_cdf.Find(u));
     }
     case D::kHotKey:
       if (Unit(draw) < spec.hot_share || keys == 1) return 0;
       return 1 + Mix(draw) % (keys - 1);
     case D::kValues: {
-      const std::vector<double>& cdf = &spec == &s.sort_spec ? s.sort_values_cdf : s.values_cdf;
+      const CumulativeWeights& cdf = &spec == &s.sort_spec ? s.sort_values_cdf : s.values_cdf;
       if (cdf.empty()) return 0;
-      const auto i = static_cast<std::size_t>(std::lower_bound(cdf.begin(), cdf.end(), Unit(draw)) - cdf.begin());
-      return std::min(i, cdf.size() - 1);
+      return std::min(cdf.Find(Unit(draw)), cdf.size() - 1);
     }
     default: return draw;
   }
@@ -353,8 +354,7 @@ const AttributeValue* TrafficGenerator::SourceValue(const Stream& s, const Key& 
   // present together.
   if (a.present < 1 && Unit(Mix(r.draw + 31 * (a.draw + 1))) >= a.present) return nullptr;
   const double u = Unit(Mix(r.draw + 17 * (a.draw + 1)));
-  const std::size_t i = std::min(
-      a.values.size() - 1, static_cast<std::size_t>(std::lower_bound(a.cdf.begin(), a.cdf.end(), u) - a.cdf.begin()));
+  const std::size_t i = std::min(a.values.size() - 1, a.cdf.Find(u));
   hash = a.hashes[i];
   return &a.values[i];
 }

@@ -25,6 +25,7 @@
 #include "ddb/traffic.h"
 #include "storage/table.h"
 #include "throughput/table_meter.h"
+#include "traffic/cumulative_weights.h"
 
 namespace ddb::traffic {
 
@@ -80,9 +81,9 @@ class TrafficGenerator {
   struct Attribute {
     std::vector<AttributeValue> values;
     std::vector<std::uint64_t> hashes;
-    std::vector<double> cdf;  // cumulative weights, normalised
-    std::size_t draw = 0;     // whose random draw it uses: its own position, or its drawWith's
-    double present = 1;       // the share of items that have it
+    CumulativeWeights cdf;
+    std::size_t draw = 0;  // whose random draw it uses: its own position, or its drawWith's
+    double present = 1;    // the share of items that have it
   };
   struct Stream {
     TrafficStream spec;
@@ -91,9 +92,9 @@ class TrafficGenerator {
     KeyAttribute partition_attribute;  // the key attributes the stream generates (table's or index's)
     std::optional<KeyAttribute> sort_attribute;
     int read_resource = -1;  // Query of a GSI: its position in Table::indexes()
-    std::vector<double> zipf_cdf;
-    std::vector<double> values_cdf, sort_values_cdf;  // "values" keys: cumulative weights
-    std::vector<Key> cache;                           // keys by (key number * shards + shard), made on first use
+    CumulativeWeights zipf_cdf;
+    CumulativeWeights values_cdf, sort_values_cdf;  // "values" keys' weights
+    std::vector<Key> cache;                         // keys by (key number * shards + shard), made on first use
     std::vector<bool> cached;
     std::vector<Attribute> attributes;
     std::vector<IndexPlan> indexes;
