@@ -107,7 +107,8 @@ TEST_CASE("The library takes the lessons from the bundle, each judged as its own
   library.Start();
   host.Deliver();
   CHECK(library.Poll());
-  // The index and two lessons came in the bundle; the one it lacks is fetched alone.
+  // The index and two lessons came in the bundle, read in the same Poll (kLessonsPerPoll); the
+  // one it lacks is fetched alone.
   CHECK(library.status() == LessonLibrary::Status::kReady);
   CHECK(host.fetches == std::deque<std::string>{"lessons/03-apart.json"});
   REQUIRE(library.entries().size() == 3);
@@ -421,4 +422,47 @@ TEST_CASE("A lesson on show sets its GSI lag and size limit, and the page's come
   ApplyLessonSettings(&plain, page.wire);
   CHECK(page.db.options().index_timing.propagation_millis == ours.index_timing.propagation_millis);
   CHECK(page.db.options().partition_split_bytes == ours.partition_split_bytes);
+}
+
+TEST_CASE("The bundle's lessons are read a few a frame, in the index's order, not all in the first",
+          "[lesson_library]") {
+  MemoryHost host;
+  std::string first = LessonFile("01-first-table.json");
+  std::erase(first, '\n');
+  std::string index = R"({"lessons": [)";
+  std::string bundle;
+  for (int i = 0; i < 5; ++i) {
+    std::string lesson = first;
+    const std::string id = "lesson-" + std::to_string(i);
+    lesson.replace(lesson.find("\"first-table\""), 13, "\"" + id + "\"");
+    const std::string file = "0" + std::to_string(i + 1) + "-" + id + ".json";
+    index += std::string(i ? ", " : "") + R"({"id": ")" + id + R"(", "file": ")" + file + R"("})";
+    bundle += "\n" + file + "\t" + lesson;
+  }
+  host.files["lessons/bundle.txt"] = "index.json\t" + index + "]}" + bundle + "\n";
+  LessonLibrary library(host);
+  library.Start();
+  host.Deliver();
+  const auto ready = [&library] {
+    std::size_t n = 0;
+    for (const LessonLibrary::Entry& e : library.entries()) n += e.status == LessonLibrary::Status::kReady ? 1 : 0;
+    return n;
+  };
+  CHECK(library.Poll());
+  INFO(library.error());
+  REQUIRE(library.entries().size() == 5);
+  CHECK(ready() == LessonLibrary::kLessonsPerPoll);
+  CHECK(library.entries()[0].status == LessonLibrary::Status::kReady);
+  CHECK(library.entries()[4].status == LessonLibrary::Status::kLoading);
+  CHECK_FALSE(library.settled());
+  CHECK(host.fetches.empty());  // nothing is fetched for them: they wait in the bundle
+  const std::uint64_t revision = library.revision();
+  CHECK(library.Poll());
+  CHECK(library.revision() > revision);
+  CHECK(ready() == 2 * LessonLibrary::kLessonsPerPoll);
+  CHECK(library.Poll());
+  CHECK(library.settled());
+  CHECK(ready() == 5);
+  CHECK(library.Find("lesson-4")->lesson->id == "lesson-4");
+  CHECK_FALSE(library.Poll());  // nothing left to read
 }

@@ -1,6 +1,7 @@
 #include "view_models/lesson_library.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace playground {
 namespace {
@@ -31,6 +32,18 @@ bool LessonLibrary::Poll() {
         if (entry.status == Status::kLoading && file->path == kLessonFolder + entry.file) TakeLesson(entry, *file);
       }
     }
+    changed = true;
+    ++revision_;
+  }
+  std::size_t read = 0;
+  for (Entry& entry : entries_) {
+    if (read == kLessonsPerPoll) break;
+    if (entry.status != Status::kLoading || !entry.bundled) continue;
+    const std::string text = *std::exchange(entry.bundled, std::nullopt);
+    ReadLesson(entry, text);
+    ++read;
+  }
+  if (read > 0) {
     changed = true;
     ++revision_;
   }
@@ -89,9 +102,10 @@ void LessonLibrary::ReadIndex(std::string_view text, std::span<const ddb::Lesson
     entry.file = std::move(listed.file);
     entries_.push_back(std::move(entry));
   }
-  // Each lesson from the bundle, or fetched on its own when the bundle lacks it.
+  // Each lesson from the bundle (read by Poll, a few a frame), or fetched on its own when the
+  // bundle lacks it.
   for (Entry& entry : entries_) {
-    if (const ddb::LessonBundleFile* f = Bundled(bundled, entry.file)) ReadLesson(entry, f->text);
+    if (const ddb::LessonBundleFile* f = Bundled(bundled, entry.file)) entry.bundled = std::string(f->text);
     else host_.StartFetch(kLessonFolder + entry.file);
   }
 }

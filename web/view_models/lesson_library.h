@@ -4,7 +4,8 @@
 // works under any path prefix, and offline from the service worker's cache), and has the engine
 // parse and validate each file as if fetched alone (ddb::ParseLessonIndex, ddb::ParseLesson).
 // A file the bundle lacks, or every file when the bundle cannot be had or read, is fetched on
-// its own from lessons/, as a site without a bundle (a lesson dropped in by hand) needs.
+// its own from lessons/, as a site without a bundle (a lesson dropped in by hand) needs. The
+// bundle's lessons are read a few a frame (kLessonsPerPoll), not all in the first.
 //
 // A file that is missing, is not JSON or breaks the lesson model stays in the list as an entry
 // with its error — the file name, the JSON path and the reason, in the engine's words — so one
@@ -12,6 +13,7 @@
 // the index has arrived, so pointers to them stay valid until Retry().
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -32,9 +34,14 @@ class LessonLibrary {
     std::string id;    // as the index lists it
     std::string file;  // e.g. "01-first-table.json", relative to the index
     Status status = Status::kLoading;
-    std::optional<ddb::Lesson> lesson;  // when ready
-    std::string error;                  // when failed: what is wrong, naming the file
+    std::optional<ddb::Lesson> lesson;   // when ready
+    std::string error;                   // when failed: what is wrong, naming the file
+    std::optional<std::string> bundled;  // while loading: its text from the bundle, not read yet
   };
+  // Lessons from the bundle are read this many a Poll (a frame), in the index's order: all
+  // seventeen in the first frame of panels made about 230 ms of a first visit's start-up, the
+  // browser compiling the lesson reader as it ran. The list shows the rest as loading meanwhile.
+  static constexpr std::size_t kLessonsPerPoll = 2;
 
   static constexpr const char* kIndexPath = "lessons/index.json";
   static constexpr const char* kBundlePath = "lessons/bundle.txt";
@@ -43,7 +50,8 @@ class LessonLibrary {
 
   // Fetches the index (again, after a failure), then the lessons it lists.
   void Start();
-  // Takes the files that have arrived since the last call; true when anything changed.
+  // Takes the files that have arrived since the last call, and reads the next bundled lessons;
+  // true when anything changed.
   bool Poll();
 
   // The index's status: loading, ready (entries listed) or failed (error() says why).
