@@ -18,6 +18,7 @@
 #include "bench_challenges.h"  // generated from lessons/challenges/01-online-orders.json (bench/CMakeLists.txt)
 #include "ddb/challenge.h"
 #include "ddb/database.h"
+#include "ddb/item_files.h"
 #include "ddb/json_api.h"
 #include "expr/expressions.h"  // engine-internal: the benchmark measures the parser itself
 
@@ -505,6 +506,42 @@ void BM_JudgeDesignDeviceReadings(benchmark::State& state) { JudgeScaled(state, 
 void BM_JudgeDesignSocialComments(benchmark::State& state) { JudgeScaled(state, "04-social-comments.json", "Comment"); }
 BENCHMARK(BM_JudgeDesignDeviceReadings)->Arg(3000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_JudgeDesignSocialComments)->Arg(2500)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+// Items from a file (ddb/item_files.h ImportItems): 100,000 orders as DynamoDB JSON Lines, as
+// scripts/bench-browser.mjs drops them on the page (`--only items`), into an empty table. The
+// page's import is this work in slices across frames, plus its frames.
+void BM_ImportItemsJsonLines(benchmark::State& state) {
+  const auto count = static_cast<int>(state.range(0));
+  std::string text;
+  const char* statuses[] = {"PENDING", "SHIPPED", "DELIVERED"};
+  for (int n = 0; n < count; ++n) {
+    char line[200];
+    std::snprintf(line, sizeof line,
+                  R"({"Item":{"customerId":{"S":"customer-%04d"},"orderId":{"S":"order-%03d"},"total":{"N":"%d"},)"
+                  R"("status":{"S":"%s"}}})"
+                  "\n",
+                  n / 50 + 1, n % 50, (n * 37) % 500, statuses[n % 3]);
+    text += line;
+  }
+  for (auto _ : state) {
+    state.PauseTiming();
+    ddb::Database db;
+    ddb::HandleRequest(db, "CreateTable", R"({"TableName":"Orders","BillingMode":"PAY_PER_REQUEST",
+      "AttributeDefinitions":[{"AttributeName":"customerId","AttributeType":"S"},
+                              {"AttributeName":"orderId","AttributeType":"S"}],
+      "KeySchema":[{"AttributeName":"customerId","KeyType":"HASH"},{"AttributeName":"orderId","KeyType":"RANGE"}]})");
+    state.ResumeTiming();
+    auto report = ddb::ImportItems(db, "Orders", text);
+    if (!report.ok() || report->written != static_cast<std::size_t>(count)) state.SkipWithError("import failed");
+    state.PauseTiming();
+    {
+      ddb::Database gone = std::move(db);  // its teardown is not the import's
+    }
+    state.ResumeTiming();
+  }
+  state.SetItemsProcessed(state.iterations() * count);
+}
+BENCHMARK(BM_ImportItemsJsonLines)->Arg(100000)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

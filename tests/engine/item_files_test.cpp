@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ddb/item_json.h"
+#include "ddb/json_api.h"
 #include "ddb/snapshot.h"
 #include "support.h"
 
@@ -384,4 +386,83 @@ TEST_CASE("An import is not traffic: a table with little capacity takes a big fi
   for (int i = 0; i < 200; ++i)
     text += R"({"Item":{"customer":{"S":"c1"},"orderNo":{"N":")" + std::to_string(i) + "\"}}}\n";
   REQUIRE(Import(db, text).written == 200);
+}
+
+TEST_CASE("A refusal found late writes nothing at any step, and counts the failures after it", "[item_files]") {
+  ddb::Database db;
+  CreateOrders(db);
+  Put(db, {{"customer", S("c1")}, {"orderNo", {{"N", "2"}}}, {"status", S("BEFORE")}});
+  const std::string before = ddb::ExportSnapshot(db);
+  const std::uint64_t revision = db.revision();
+  std::string text;
+  for (int i = 0; i < 6; ++i)
+    text += R"({"Item":{"customer":{"S":"c1"},"orderNo":{"N":")" + std::to_string(i) + "\"}}}\n";
+  text += "{\"Item\":{\"orderNo\":{\"N\":\"6\"}}}\n";  // line 7: no partition key
+  text += R"({"Item":{"customer":{"S":"c1"},"orderNo":{"N":"7"}}})"
+          "\n";          // passes
+  text += "not json\n";  // line 9
+  ddb::ItemImport import(db, "Orders", text);
+  int steps = 0;
+  while (!import.done()) {
+    import.Step(1);
+    ++steps;
+    REQUIRE(db.revision() == revision);  // not even written and taken out again
+  }
+  CHECK(steps == 10);  // nine items checked, and the end
+  REQUIRE_FALSE(import.result().ok());
+  CHECK(import.result().status().message() ==
+        "line 7: One or more parameter values were invalid: Missing the key customer in the item (1 more item fails "
+        "too)");
+  CHECK(ddb::ExportSnapshot(db) == before);
+  const ddb::ItemImportReport& report = import.report();
+  CHECK(report.items == 9);
+  CHECK(report.failed == 2);
+  CHECK(report.written == 0);
+  REQUIRE(report.problems.size() == 2);
+  CHECK(report.problems[1].where == "line 9");
+}
+
+TEST_CASE("An item is checked as PutItem checks it, in its order and words, and nothing is written", "[item_files]") {
+  ddb::Database db;
+  CreateOrders(db);
+  const std::uint64_t revision = db.revision();
+  const auto check = [&db](const json& item) {
+    auto parsed = ddb::ItemFromJson(item);
+    REQUIRE(parsed.ok());
+    const ddb::Status checked = db.CheckItemForPut("Orders", *parsed);
+    auto put = ddb::HandleRequest(db, "PutItem", json({{"TableName", "Orders"}, {"Item", item}}).dump());
+    // The same refusal as PutItem's, or none where PutItem wrote.
+    CHECK(checked.ok() == (put.http_status == 200));
+    if (!checked.ok()) CHECK(put.body.find(checked.message()) != std::string::npos);
+    return checked.ok() ? std::string("ok") : std::string(checked.type_name()) + ": " + checked.message();
+  };
+  CHECK(check({{"customer", S("c1")}, {"orderNo", {{"N", "1"}}}}) == "ok");
+  CHECK(check({{"orderNo", {{"N", "1"}}}}) ==
+        "ValidationException: One or more parameter values were invalid: Missing the key customer in the item");
+  CHECK(check({{"customer", S("c1")}, {"orderNo", {{"S", "1"}}}}) ==
+        "ValidationException: One or more parameter values were invalid: Type mismatch for key orderNo expected: N "
+        "actual: S");
+  CHECK(check({{"customer", S("c1")}, {"orderNo", {{"N", "1"}}}, {"tags", {{"SS", {"a", "a"}}}}}) ==
+        "ValidationException: One or more parameter values were invalid: Input collection [a, a] contains duplicates.");
+  CHECK(check({{"customer", S("c1")}, {"orderNo", {{"N", "1"}}}, {"status", {{"N", "5"}}}}) ==
+        "ValidationException: One or more parameter values were invalid: Type mismatch for Index Key status Expected: "
+        "S Actual: N IndexName: ByStatus");
+  CHECK(check({{"customer", S("c1")}, {"orderNo", {{"N", "1"}}}, {"pad", S(std::string(400 * 1024, 'x'))}}) ==
+        "ValidationException: Item size has exceeded the maximum allowed size");
+  auto item = ddb::ItemFromJson(json({{"customer", S("c1")}, {"orderNo", {{"N", "1"}}}}));
+  const ddb::Status missing = db.CheckItemForPut("Nope", *item);
+  CHECK(std::string(missing.type_name()) == "ResourceNotFoundException");
+  CHECK(db.revision() == revision + 1);  // the one PutItem that wrote
+}
+
+TEST_CASE("A file found broken after items were written is refused and leaves the table as it was", "[item_files]") {
+  ddb::Database db;
+  CreateOrders(db);
+  const std::string before = ddb::ExportSnapshot(db);
+  // A quote never closed: found only when the reader gets there, keep_valid or not.
+  for (const bool keep_valid : {false, true}) {
+    REQUIRE(Refusal(db, "customer (S),orderNo (N)\r\nc1,1\r\nc1,2\r\n\"c1,3\r\n", {.keep_valid = keep_valid})
+                .rfind("ValidationException: line 4: ", 0) == 0);
+    CHECK(ddb::ExportSnapshot(db) == before);
+  }
 }

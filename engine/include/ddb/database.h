@@ -88,6 +88,12 @@ class Database {
   // ---- Data plane -------------------------------------------------------------------------
   // Takes the request by value so callers that own one can move the item in without a copy.
   Result<PutItemResult> PutItem(PutItemRequest request);
+  // The checks PutItem makes of an item before it writes it — its values, its size, the table,
+  // its key, its index keys' types — in PutItem's order and words, writing nothing: the first
+  // that fails, or Ok. Not a request (no trace, no revision). Checks that depend on the items
+  // stored (a condition, an item collection's size) are PutItem's alone. An import checks a
+  // whole file with it before it writes an item (ddb/item_files.h).
+  Status CheckItemForPut(std::string_view table_name, const Item& item) const;
   Result<GetItemResult> GetItem(const GetItemRequest& request);
   Result<DeleteItemResult> DeleteItem(const DeleteItemRequest& request);
   Result<UpdateItemResult> UpdateItem(const UpdateItemRequest& request);

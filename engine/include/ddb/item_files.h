@@ -32,8 +32,10 @@
 //               header; a cell that is not quoted has no quote in it; blank lines are skipped;
 //               a UTF-8 byte order mark is skipped; strings must be UTF-8.
 //
-// Importing checks each item with DynamoDB's own rules and words: it is put (PutItem) into an
-// empty copy of the table in a scratch database, then deleted there again. An item that fails
+// Importing checks each item with DynamoDB's own rules and words: those PutItem checks of an
+// item before it writes it (Database::CheckItemForPut), every item before any is written. Those
+// that depend on the items stored (an item collection's size) are found when it writes. An
+// item that fails
 // (not JSON, not an item, a missing or mistyped key, a set with duplicates, too large, ...) is
 // reported where it is: "line 3" (JSON Lines, CSV: the line its record starts on) or "/3" (the
 // JSON Pointer of a JSON array's element). Unless `keep_valid`, one failing item refuses the

@@ -77,9 +77,28 @@ Status ParseOptionalCondition(expr::ExpressionSet& set, const std::optional<std:
   return Status::Ok();
 }
 
+// PutItem's checks of the item itself, in its order (CheckItemForPut makes them alone).
+Status CheckItemValues(const Item& item) { return ValidateItemValues(item); }
+Status CheckItemSize(std::size_t item_bytes) {
+  if (item_bytes > limits::kMaxItemBytes) return Status::Validation("Item size has exceeded the maximum allowed size");
+  return Status::Ok();
+}
+Status CheckItemKeys(const Table& t, const Item& item) {
+  if (Status s = ValidateItemKey(t.key_schema(), item); !s.ok()) return s;
+  return CheckIndexKeyValues(t.definition(), item);
+}
+
 }  // namespace
 
 // ---- PutItem --------------------------------------------------------------------------------
+
+Status Database::CheckItemForPut(std::string_view table_name, const Item& item) const {
+  if (Status s = CheckItemValues(item); !s.ok()) return s;
+  if (Status s = CheckItemSize(ItemSize(item)); !s.ok()) return s;
+  const Table* t = impl_->Find(std::string(table_name));
+  if (!t) return TableNotFound();
+  return CheckItemKeys(*t, item);
+}
 
 Result<PutItemResult> Database::PutItem(PutItemRequest request) {
   TraceScope trace = impl_->Trace("PutItem", request.table_name);
@@ -95,13 +114,12 @@ Result<PutItemResult> Database::PutItem(PutItemRequest request) {
                                           {{"ConditionExpression", request.condition_expression.has_value(), true}});
       !s.ok())
     return trace.Fail(s);
-  if (Status s = ValidateItemValues(*request.item); !s.ok()) return trace.Fail(s);
+  if (Status s = CheckItemValues(*request.item); !s.ok()) return trace.Fail(s);
   const std::string return_values = request.return_values.value_or("NONE");
   if (return_values != "NONE" && return_values != "ALL_OLD")
     return trace.Fail(Status::Validation("ReturnValues can only be ALL_OLD or NONE"));
   const std::size_t item_bytes = ItemSize(*request.item);
-  if (item_bytes > limits::kMaxItemBytes)
-    return trace.Fail(Status::Validation("Item size has exceeded the maximum allowed size"));
+  if (Status s = CheckItemSize(item_bytes); !s.ok()) return trace.Fail(s);
 
   expr::ExpressionSet expressions(request.expression.names_or_null(), request.expression.values_or_null());
   std::optional<expr::Condition> condition;
@@ -111,8 +129,7 @@ Result<PutItemResult> Database::PutItem(PutItemRequest request) {
 
   Table* t = impl_->Find(*request.table_name);
   if (!t) return trace.Fail(TableNotFound());
-  if (Status s = ValidateItemKey(t->key_schema(), *request.item); !s.ok()) return trace.Fail(s);
-  if (Status s = CheckIndexKeyValues(t->definition(), *request.item); !s.ok()) return trace.Fail(s);
+  if (Status s = CheckItemKeys(*t, *request.item); !s.ok()) return trace.Fail(s);
 
   if (Status s =
           CheckStoredCondition(trace, *t, *request.item, condition, request.return_values_on_condition_check_failure);
