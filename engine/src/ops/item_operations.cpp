@@ -77,8 +77,8 @@ Status ParseOptionalCondition(expr::ExpressionSet& set, const std::optional<std:
   return Status::Ok();
 }
 
-// PutItem's checks of the item itself, in its order (CheckItemForPut makes them alone).
-Status CheckItemValues(const Item& item) { return ValidateItemValues(item); }
+// PutItem's checks of the item itself, in its order (CheckItemForPut makes them alone), beside
+// ValidateItemValues.
 Status CheckItemSize(std::size_t item_bytes) {
   if (item_bytes > limits::kMaxItemBytes) return Status::Validation("Item size has exceeded the maximum allowed size");
   return Status::Ok();
@@ -93,7 +93,7 @@ Status CheckItemKeys(const Table& t, const Item& item) {
 // ---- PutItem --------------------------------------------------------------------------------
 
 Status Database::CheckItemForPut(std::string_view table_name, const Item& item) const {
-  if (Status s = CheckItemValues(item); !s.ok()) return s;
+  if (Status s = ValidateItemValues(item); !s.ok()) return s;
   if (Status s = CheckItemSize(ItemSize(item)); !s.ok()) return s;
   const Table* t = impl_->Find(std::string(table_name));
   if (!t) return TableNotFound();
@@ -114,7 +114,7 @@ Result<PutItemResult> Database::PutItem(PutItemRequest request) {
                                           {{"ConditionExpression", request.condition_expression.has_value(), true}});
       !s.ok())
     return trace.Fail(s);
-  if (Status s = CheckItemValues(*request.item); !s.ok()) return trace.Fail(s);
+  if (Status s = ValidateItemValues(*request.item); !s.ok()) return trace.Fail(s);
   const std::string return_values = request.return_values.value_or("NONE");
   if (return_values != "NONE" && return_values != "ALL_OLD")
     return trace.Fail(Status::Validation("ReturnValues can only be ALL_OLD or NONE"));
