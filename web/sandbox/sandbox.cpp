@@ -113,10 +113,20 @@ SandboxState Sandbox::Capture() const {
   return state;
 }
 
-void Sandbox::SetWorkbenchModel(std::string model) {
+const std::string& Sandbox::workbench_model() const {
+  static const std::string kNone;
+  return workbench_model_ ? *workbench_model_ : kNone;
+}
+
+void Sandbox::RestoreWorkbenchModel(std::string model) {
+  SetWorkbenchModel(model.empty() ? nullptr : std::make_shared<const std::string>(std::move(model)));
+}
+
+void Sandbox::SetWorkbenchModel(std::shared_ptr<const std::string> model) {
   if (model == workbench_model_) return;
+  const bool same_text = model && workbench_model_ && *model == *workbench_model_;
   workbench_model_ = std::move(model);
-  ++workbench_model_version_;
+  if (!same_text) ++workbench_model_version_;
 }
 
 void Sandbox::PushUndo(SandboxState state) {
@@ -160,14 +170,15 @@ void Sandbox::Reset() {
   redo_.clear();
   console_burst_.reset();
   wire_.Clear();
-  SetWorkbenchModel({});
+  SetWorkbenchModel(nullptr);
   RecordEvent(HistoryEntry::Kind::kReset, "Reset", true);
 }
 
 ddb::Status Sandbox::Load(std::string_view snapshot, std::string description, std::string workbench_model) {
   SandboxState before = Capture();
   if (ddb::Status status = wire_.ImportSnapshot(snapshot); !status.ok()) return status;
-  SetWorkbenchModel(std::move(workbench_model));
+  SetWorkbenchModel(workbench_model.empty() ? nullptr
+                                            : std::make_shared<const std::string>(std::move(workbench_model)));
   PushUndo(std::move(before));
   redo_.clear();
   console_burst_.reset();

@@ -65,11 +65,11 @@ class Sandbox final : public WireObserver {
   // Workbench tab writes back with the tables' changes (its facets and metadata kept). It stays
   // while the sandbox is that load's and its changes: another load or a reset lets it go, an
   // undo past the load too (a redo brings it back); the store saves it with the sandbox.
-  const std::string& workbench_model() const { return workbench_model_; }
+  const std::string& workbench_model() const;
   // Counts the changes of workbench_model(), for whoever shows it.
   std::uint64_t workbench_model_version() const { return workbench_model_version_; }
   // The model saved with the sandbox, as the store restores it.
-  void RestoreWorkbenchModel(std::string model) { SetWorkbenchModel(std::move(model)); }
+  void RestoreWorkbenchModel(std::string model);
   // Forgets every undo and redo step (a sandbox was loaded with no steps saved beside it).
   void ForgetSteps();
   // The undo steps, oldest first: the store keeps the newest of them across a reload, so the
@@ -105,7 +105,7 @@ class Sandbox final : public WireObserver {
   void PushUndo(SandboxState state);
   // The database and the model it was loaded from, for an undo or redo step.
   SandboxState Capture() const;
-  void SetWorkbenchModel(std::string model);
+  void SetWorkbenchModel(std::shared_ptr<const std::string> model);
 
   const ddb::Database& db_;
   WireClient& wire_;
@@ -116,7 +116,7 @@ class Sandbox final : public WireObserver {
   std::optional<SandboxState> pending_;                                 // captured before the write in flight
   std::optional<SandboxState> direct_;                                  // captured before a direct write
   std::optional<std::chrono::steady_clock::time_point> console_burst_;  // last console write
-  std::string workbench_model_;
+  std::shared_ptr<const std::string> workbench_model_;                  // null: none
   std::uint64_t workbench_model_version_ = 0;
   struct Group {
     std::string description;

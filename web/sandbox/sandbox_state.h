@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,9 @@ struct TableState {
 struct SandboxState {
   std::vector<TableState> tables;  // ListTables order
   std::size_t item_count = 0;
-  std::string workbench_model;  // Sandbox::workbench_model() then ("" for none): undo takes it back too
+  // Sandbox::workbench_model() then (null for none): undo takes it back too. Shared, not copied:
+  // every write captures a state, and a model can be megabytes.
+  std::shared_ptr<const std::string> workbench_model;
 };
 
 SandboxState CaptureSandbox(const ddb::Database& db);

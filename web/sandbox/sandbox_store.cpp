@@ -333,7 +333,11 @@ std::vector<SandboxState> SandboxStore::RestoredUndoSteps(
       break;
     }
     SandboxState state = CaptureSandbox(scratch);  // the definitions; the items come from the pieces
-    state.workbench_model = SavedWorkbenchModel(step);
+    // One copy of a model the steps before had too (the steps after one load share its model).
+    if (std::string model = SavedWorkbenchModel(step); model.empty()) state.workbench_model = nullptr;
+    else if (!steps.empty() && steps.back().workbench_model && *steps.back().workbench_model == model)
+      state.workbench_model = steps.back().workbench_model;
+    else state.workbench_model = std::make_shared<const std::string>(std::move(model));
     const nlohmann::json& tables = step["tables"];
     if (state.tables.size() != tables.size()) restore_.undo_broken = true;
     for (std::size_t t = 0; !restore_.undo_broken && t < tables.size(); ++t) {
@@ -538,8 +542,9 @@ void SandboxStore::PlanUndoSteps(const Sandbox& sandbox) {
     for (TableState& table : definitions.tables) table.items.clear();
     ddb::Database scratch(database_options_);
     if (!RestoreSandbox(scratch, definitions).ok()) continue;  // cannot be saved: left out
-    save.undo.push_back({ddb::ExportSnapshot(scratch, ddb::SnapshotContent::kDefinitionsOnly), state.workbench_model,
-                         save.tables.size(), state.tables.size()});
+    save.undo.push_back({ddb::ExportSnapshot(scratch, ddb::SnapshotContent::kDefinitionsOnly),
+                         state.workbench_model ? *state.workbench_model : std::string(), save.tables.size(),
+                         state.tables.size()});
     for (const TableState& table : state.tables) PlanTable(table.definition.table_name.value_or(""), table.items);
   }
 }
