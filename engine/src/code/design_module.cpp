@@ -84,6 +84,21 @@ Node Request(const json& body, Language language, ModuleUses& uses) {
   return node;
 }
 
+// Names as the items of a list literal, the same in Python and TypeScript: "pk", "sk".
+std::string QuotedNames(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + Quoted(names[i]);
+  return out;
+}
+
+// A pattern's request body, which must be a JSON object.
+Result<json> PatternBody(const ChallengePattern& pattern, const PatternRequest& request) {
+  json body = json::parse(request.body, nullptr, false);
+  if (!body.is_object())
+    return Status::Validation("the request for \"" + pattern.pattern.name + "\" is not a JSON object");
+  return body;
+}
+
 }  // namespace design_module
 }  // namespace request_code
 
@@ -133,10 +148,8 @@ std::map<std::string, std::vector<std::string>> KeyNames(const Design& design) {
 // A table's key attribute names as a list literal, the same in Python and TypeScript:
 // ["pk", "sk"].
 std::string KeyNameList(const std::map<std::string, std::vector<std::string>>& keys_of, const std::string& table) {
-  std::string out = "[";
-  if (auto it = keys_of.find(table); it != keys_of.end())
-    for (std::size_t i = 0; i < it->second.size(); ++i) out += (i ? ", " : "") + Quoted(it->second[i]);
-  return out + "]";
+  const auto it = keys_of.find(table);
+  return "[" + (it == keys_of.end() ? std::string() : QuotedNames(it->second)) + "]";
 }
 
 Result<std::string> PythonModule(const Challenge& challenge, const Design& design, const CodeOptions& options) {
@@ -150,8 +163,7 @@ Result<std::string> PythonModule(const Challenge& challenge, const Design& desig
     functions += DesignFunctionName(mapping.entity) + "_keys = {\n";
     for (const KeyAssignment& key : mapping.keys) {
       functions += "    " + Quoted(key.attribute) + ": (" + Quoted(key.key_template.source) + ", [";
-      const std::vector<std::string> reads = key.key_template.Attributes();
-      for (std::size_t i = 0; i < reads.size(); ++i) functions += (i ? ", " : "") + Quoted(reads[i]);
+      functions += QuotedNames(key.key_template.Attributes());
       functions += "], lambda record: " + TemplateExpression(key.key_template, "record", Language::kPython) + "),\n";
     }
     functions += "}\n";
@@ -160,9 +172,9 @@ Result<std::string> PythonModule(const Challenge& challenge, const Design& desig
   for (std::size_t p = 0; p < challenge.patterns.size() && p < design.requests.size(); ++p) {
     const ChallengePattern& pattern = challenge.patterns[p];
     const PatternRequest& request = design.requests[p];
-    const json body = json::parse(request.body, nullptr, false);
-    if (!body.is_object())
-      return Status::Validation("the request for \"" + pattern.pattern.name + "\" is not a JSON object");
+    auto parsed = PatternBody(pattern, request);
+    if (!parsed.ok()) return parsed.status();
+    const json& body = *parsed;
     std::string args;
     for (const PatternParameter& parameter : pattern.parameters) args += (args.empty() ? "" : ", ") + parameter.name;
     const std::string table =
@@ -296,8 +308,7 @@ Result<std::string> TypeScriptModule(const Challenge& challenge, const Design& d
     for (const KeyAssignment& key : mapping.keys) {
       functions +=
           "  " + Quoted(key.attribute) + ": {\n    template: " + Quoted(key.key_template.source) + ",\n    reads: [";
-      const std::vector<std::string> reads = key.key_template.Attributes();
-      for (std::size_t i = 0; i < reads.size(); ++i) functions += (i ? ", " : "") + Quoted(reads[i]);
+      functions += QuotedNames(key.key_template.Attributes());
       functions += "],\n    make: (record) => " +
                    TemplateExpression(key.key_template, "record", Language::kJavaScript) + ",\n  },\n";
     }
@@ -306,9 +317,9 @@ Result<std::string> TypeScriptModule(const Challenge& challenge, const Design& d
   for (std::size_t p = 0; p < challenge.patterns.size() && p < design.requests.size(); ++p) {
     const ChallengePattern& pattern = challenge.patterns[p];
     const PatternRequest& request = design.requests[p];
-    const json body = json::parse(request.body, nullptr, false);
-    if (!body.is_object())
-      return Status::Validation("the request for \"" + pattern.pattern.name + "\" is not a JSON object");
+    auto parsed = PatternBody(pattern, request);
+    if (!parsed.ok()) return parsed.status();
+    const json& body = *parsed;
     const std::string command = DocumentCommand(request.operation);
     if (command.empty())
       return Status::Validation("the request for \"" + pattern.pattern.name + "\" is a " + request.operation +
