@@ -392,6 +392,7 @@ TEST_CASE("A refusal found late writes nothing at any step, and counts the failu
   ddb::Database db;
   CreateOrders(db);
   Put(db, {{"customer", S("c1")}, {"orderNo", {{"N", "2"}}}, {"status", S("BEFORE")}});
+  db.FinishBackgroundWork();  // the put is in its index: the revision moves for nothing else
   const std::string before = ddb::ExportSnapshot(db);
   const std::uint64_t revision = db.revision();
   std::string text;
@@ -425,11 +426,12 @@ TEST_CASE("A refusal found late writes nothing at any step, and counts the failu
 TEST_CASE("An item is checked as PutItem checks it, in its order and words, and nothing is written", "[item_files]") {
   ddb::Database db;
   CreateOrders(db);
-  const std::uint64_t revision = db.revision();
   const auto check = [&db](const json& item) {
     auto parsed = ddb::ItemFromJson(item);
     REQUIRE(parsed.ok());
+    const std::uint64_t before = db.revision();
     const ddb::Status checked = db.CheckItemForPut("Orders", *parsed);
+    CHECK(db.revision() == before);  // nothing written
     auto put = ddb::HandleRequest(db, "PutItem", json({{"TableName", "Orders"}, {"Item", item}}).dump());
     // The same refusal as PutItem's, or none where PutItem wrote.
     CHECK(checked.ok() == (put.http_status == 200));
@@ -452,7 +454,7 @@ TEST_CASE("An item is checked as PutItem checks it, in its order and words, and 
   auto item = ddb::ItemFromJson(json({{"customer", S("c1")}, {"orderNo", {{"N", "1"}}}}));
   const ddb::Status missing = db.CheckItemForPut("Nope", *item);
   CHECK(std::string(missing.type_name()) == "ResourceNotFoundException");
-  CHECK(db.revision() == revision + 1);  // the one PutItem that wrote
+  CHECK(db.Description("Orders")->item_count == 1);  // the one PutItem that wrote
 }
 
 TEST_CASE("A file found broken after items were written is refused and leaves the table as it was", "[item_files]") {
