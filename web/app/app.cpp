@@ -54,6 +54,7 @@ void App::Frame(const UiFonts& fonts, float dpr) {
       return;
     }
     FinishStart();
+    ctx.start_frame = true;
   }
   wire_.RunBackgroundWork();  // GSI writes arrive and backfills progress as the clock runs
   AdvanceItemsImport();       // before anything draws: the panels show this frame's items

@@ -47,6 +47,9 @@ struct PanelContext {
   ddb::SimulatedClock& clock;  // the engine's clock: the capacity view plays, pauses, steps it
   bool tables_panel;           // the Tables panel is drawn this frame (the workbench's layout)
   bool studio = false;         // the design studio has the lessons' place
+  // The page's first drawn frame, the visitor's first picture (playground.ready): work that can
+  // wait a frame waits for the next one.
+  bool start_frame = false;
   // The panels that take turns under a row of buttons naming them (DockRects::one_at_a_time)
   // go without their title bars: the button says which is on show, and a small window at
   // large text needs the line for the panel's content.

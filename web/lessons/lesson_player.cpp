@@ -52,7 +52,10 @@ void LessonPlayer::Draw(const PanelRect& rect, PanelContext& ctx) {
 }
 
 void LessonPlayer::Update(PanelContext& ctx) {
-  library_.Poll();
+  // The lesson bundle is taken and read from the frame after the first: on a first visit,
+  // before the browser has optimized the module, taking and parsing it cost that frame 85 ms
+  // of the 780 ms to the first picture (scripts/bench-browser.mjs --only first-frame).
+  if (!ctx.start_frame) library_.Poll();
   presenter_ = ctx.presenter;
   if (!table_to_show_.empty()) {
     if (ctx.db.Description(table_to_show_).ok()) ctx.selection = {table_to_show_, nullptr};
