@@ -271,3 +271,110 @@ resource "aws_dynamodb_table" "app_users" {
   CHECK(ddb::TableTemplate(db, std::vector<std::string>{"Missing"}, ddb::TemplateKind::kTerraform).status().message() ==
         "Requested resource not found: Table: Missing not found");
 }
+
+TEST_CASE("Tables as an AWS CDK app: a TableV2 a table with every setting, writes auto scaled to their units",
+          "[template]") {
+  ddb::Database db;
+  Tables(db);
+  // A third: an index whose key has several attributes, its Contributor Insights on alone.
+  Send(db, "CreateTable", R"j({"TableName": "2024_events", "BillingMode": "PAY_PER_REQUEST",
+    "OnDemandThroughput": {"MaxReadRequestUnits": 50, "MaxWriteRequestUnits": 20},
+    "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "B"}, {"AttributeName": "tenant", "AttributeType": "S"},
+      {"AttributeName": "region", "AttributeType": "S"}, {"AttributeName": "at", "AttributeType": "N"}],
+    "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
+    "GlobalSecondaryIndexes": [{"IndexName": "ByTenant", "KeySchema": [{"AttributeName": "tenant", "KeyType": "HASH"},
+      {"AttributeName": "region", "KeyType": "HASH"}, {"AttributeName": "at", "KeyType": "RANGE"}],
+      "Projection": {"ProjectionType": "ALL"}}]})j");
+  db.FinishBackgroundWork();
+  Send(db, "UpdateContributorInsights",
+       R"j({"TableName": "2024_events", "IndexName": "ByTenant", "ContributorInsightsAction": "ENABLE"})j");
+  const std::vector<std::string> names{"2024_events", "Orders", "app-users"};
+  auto cdk = ddb::CdkApp(db, names);
+  INFO(cdk.status().message());
+  REQUIRE(cdk.ok());
+  CHECK(*cdk == R"j(// The tables as the AWS CDK (TypeScript) creates them: one TableV2 a table, which `cdk synth`
+// turns into an AWS::DynamoDB::GlobalTable in the stack's region.
+import { App, Stack } from "aws-cdk-lib";
+import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
+
+const app = new App();
+const stack = new Stack(app, "PlaygroundTables");
+
+const t2024EventsTable = new dynamodb.TableV2(stack, "2024eventsTable", {
+  tableName: "2024_events",
+  partitionKey: { name: "id", type: dynamodb.AttributeType.BINARY },
+  billing: dynamodb.Billing.onDemand({ maxReadRequestUnits: 50, maxWriteRequestUnits: 20 }),
+  globalSecondaryIndexes: [
+    {
+      indexName: "ByTenant",
+      partitionKeys: [
+        { name: "tenant", type: dynamodb.AttributeType.STRING },
+        { name: "region", type: dynamodb.AttributeType.STRING },
+      ],
+      sortKey: { name: "at", type: dynamodb.AttributeType.NUMBER },
+      projectionType: dynamodb.ProjectionType.ALL,
+    },
+  ],
+});
+// Contributor Insights is on for the index ByTenant alone, which TableV2 cannot say: its
+// indexes take the table's setting. Once the stack is deployed:
+//   aws dynamodb update-contributor-insights --table-name 2024_events --index-name ByTenant --contributor-insights-action ENABLE
+
+const ordersTable = new dynamodb.TableV2(stack, "OrdersTable", {
+  tableName: "Orders",
+  partitionKey: { name: "pk", type: dynamodb.AttributeType.STRING },
+  sortKey: { name: "sk", type: dynamodb.AttributeType.STRING },
+  billing: dynamodb.Billing.provisioned({
+    readCapacity: dynamodb.Capacity.fixed(5),
+    // TableV2 only auto scales writes: the same minimum and maximum keep them fixed.
+    writeCapacity: dynamodb.Capacity.autoscaled({ minCapacity: 2, maxCapacity: 2 }),
+  }),
+  globalSecondaryIndexes: [
+    {
+      indexName: "ByStatus",
+      partitionKey: { name: "status", type: dynamodb.AttributeType.STRING },
+      projectionType: dynamodb.ProjectionType.INCLUDE,
+      nonKeyAttributes: ["total"],
+      readCapacity: dynamodb.Capacity.fixed(1),
+      writeCapacity: dynamodb.Capacity.autoscaled({ minCapacity: 1, maxCapacity: 1 }),
+    },
+  ],
+  localSecondaryIndexes: [
+    {
+      indexName: "ByTotal",
+      sortKey: { name: "total", type: dynamodb.AttributeType.NUMBER },
+      projectionType: dynamodb.ProjectionType.KEYS_ONLY,
+    },
+  ],
+  timeToLiveAttribute: "expiresAt",
+  contributorInsightsSpecification: {
+    enabled: true,
+    mode: dynamodb.ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
+  },
+  tags: [
+    { key: "team", value: "shop" },
+  ],
+});
+ordersTable.node.addDependency(t2024EventsTable);
+// Contributor Insights is off for the index ByStatus alone, which TableV2 cannot say: its
+// indexes take the table's setting. Once the stack is deployed:
+//   aws dynamodb update-contributor-insights --table-name Orders --index-name ByStatus --contributor-insights-action DISABLE
+
+const appUsersTable = new dynamodb.TableV2(stack, "appusersTable", {
+  tableName: "app-users",
+  partitionKey: { name: "id", type: dynamodb.AttributeType.STRING },
+  billing: dynamodb.Billing.onDemand({ maxReadRequestUnits: 100 }),
+  globalSecondaryIndexes: [
+    {
+      indexName: "ByEmail",
+      partitionKey: { name: "email", type: dynamodb.AttributeType.STRING },
+      projectionType: dynamodb.ProjectionType.ALL,
+    },
+  ],
+});
+appUsersTable.node.addDependency(ordersTable);
+)j");
+  const std::vector<std::string> missing{"Nope"};
+  auto refused = ddb::CdkApp(db, missing);
+  CHECK(refused.status().type_name() == std::string_view("ResourceNotFoundException"));
+}

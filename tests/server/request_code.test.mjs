@@ -489,6 +489,105 @@ test('every lesson\'s tables as Terraform parse as HCL and say what the CloudFor
   assert.ok(tables >= 17, `${tables} tables`);
 });
 
+// The tables as an AWS CDK app (TypeScript, TableV2): every lesson's, and those of
+// tests/data/templates/every_setting.json (every setting a table can have), type-checked against
+// aws-cdk-lib's own declarations as one program, then run as the CDK CLI runs an app (CDK_OUTDIR
+// set: the app synthesizes when it ends), all in one node process so that aws-cdk-lib loads once.
+// Each AWS::DynamoDB::GlobalTable it makes must say what the CloudFormation template's
+// AWS::DynamoDB::Table says: written-out provisioned writes as auto scaling from and to the same
+// units; an index whose Contributor Insights differs from its table's (TableV2 gives indexes the
+// table's) told in the app with the command that sets it.
+test('the tables as an AWS CDK app type-check, synthesize, and make the CloudFormation template\'s tables', async () => {
+  const fixture = await run(tool, ['--tables', path.join(repoRoot, 'tests/data/templates/every_setting.json')]);
+  assert.equal(fixture.code, 0, fixture.stderr);
+  const apps = [...replays.map((r) => ({ name: r.lesson, ...r.templates })), { name: 'every-setting', ...JSON.parse(fixture.stdout).templates }];
+  const dir = path.join(scratch, 'cdk');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'package.json'), '{"type": "commonjs"}\n');
+  const ts = (await import('typescript')).default;
+  const program = ts.createProgram(apps.map((app) => {
+    fs.writeFileSync(path.join(dir, `${app.name}.ts`), app.cdk);
+    return path.join(dir, `${app.name}.ts`);
+  }), {
+    target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10,
+    strict: true, skipLibCheck: true, types: [], outDir: dir,
+  });
+  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  assert.deepEqual(diagnostics, []);
+  assert.equal(program.emit().emitSkipped, false);
+  const harness = `for (const name of ${JSON.stringify(apps.map((app) => app.name))}) {
+  process.env.CDK_OUTDIR = require('node:path').join(${JSON.stringify(dir)}, 'out-' + name);
+  require(${JSON.stringify(dir)} + '/' + name + '.js');
+}`;
+  const synth = await run(process.execPath, ['-e', harness], { env: { ...process.env, CDK_OUTDIR: dir } });
+  assert.equal(synth.code, 0, synth.stderr);
+
+  const sorted = (list) => [...(list ?? [])].sort((a, b) => (a.AttributeName < b.AttributeName ? -1 : 1));
+  const insights = (spec) => (spec?.Enabled ? spec : undefined);
+  const fixedWrites = (settings) => {
+    const scaling = settings?.WriteCapacityAutoScalingSettings;
+    return scaling && scaling.MinCapacity === scaling.MaxCapacity ? scaling.MinCapacity : scaling;
+  };
+  let tables = 0;
+  let told = 0;
+  for (const app of apps) {
+    const expectedResources = JSON.parse(app.json).Resources;
+    const synthesized = JSON.parse(fs.readFileSync(path.join(dir, `out-${app.name}`, 'PlaygroundTables.template.json'), 'utf8')).Resources ?? {};
+    const globalTables = Object.entries(synthesized).filter(([, r]) => r.Type === 'AWS::DynamoDB::GlobalTable');
+    assert.equal(globalTables.length, Object.keys(expectedResources).length, app.name);
+    const nameOf = (resources, id) => resources[id].Properties.TableName;
+    for (const [id, { Properties: p, DependsOn }] of Object.entries(expectedResources)) {
+      const tableInsights = insights(p.ContributorInsightsSpecification);
+      const expected = {
+        AttributeDefinitions: sorted(p.AttributeDefinitions), KeySchema: p.KeySchema, BillingMode: p.BillingMode,
+        throughput: p.ProvisionedThroughput, onDemand: p.OnDemandThroughput,
+        gsis: (p.GlobalSecondaryIndexes ?? []).map((ix) => ({
+          IndexName: ix.IndexName, KeySchema: ix.KeySchema, Projection: ix.Projection, throughput: ix.ProvisionedThroughput, insights: tableInsights,
+        })),
+        lsis: p.LocalSecondaryIndexes, ttl: p.TimeToLiveSpecification, insights: tableInsights, tags: p.Tags,
+        dependsOn: DependsOn ? [nameOf(expectedResources, DependsOn)] : undefined,
+      };
+      const [, g] = globalTables.find(([, r]) => r.Properties.TableName === p.TableName) ?? [];
+      assert.ok(g, `${app.name}: ${p.TableName} synthesized`);
+      const q = g.Properties;
+      const replica = q.Replicas[0];
+      assert.deepEqual(q.Replicas.length, 1);
+      assert.deepEqual(replica.Region, { Ref: 'AWS::Region' });
+      const onDemand = { MaxReadRequestUnits: replica.ReadOnDemandThroughputSettings?.MaxReadRequestUnits, MaxWriteRequestUnits: q.WriteOnDemandThroughputSettings?.MaxWriteRequestUnits };
+      const actual = {
+        AttributeDefinitions: sorted(q.AttributeDefinitions), KeySchema: q.KeySchema, BillingMode: q.BillingMode,
+        throughput: q.BillingMode === 'PROVISIONED'
+          ? { ReadCapacityUnits: replica.ReadProvisionedThroughputSettings?.ReadCapacityUnits, WriteCapacityUnits: fixedWrites(q.WriteProvisionedThroughputSettings) }
+          : undefined,
+        onDemand: Object.values(onDemand).some((v) => v !== undefined) ? JSON.parse(JSON.stringify(onDemand)) : undefined,
+        gsis: (q.GlobalSecondaryIndexes ?? []).map((ix) => {
+          const options = replica.GlobalSecondaryIndexes?.find((o) => o.IndexName === ix.IndexName);
+          return {
+            IndexName: ix.IndexName, KeySchema: ix.KeySchema, Projection: ix.Projection,
+            throughput: q.BillingMode === 'PROVISIONED'
+              ? { ReadCapacityUnits: options?.ReadProvisionedThroughputSettings?.ReadCapacityUnits, WriteCapacityUnits: fixedWrites(ix.WriteProvisionedThroughputSettings) }
+              : undefined,
+            insights: insights(options?.ContributorInsightsSpecification),
+          };
+        }),
+        lsis: q.LocalSecondaryIndexes, ttl: q.TimeToLiveSpecification, insights: insights(replica.ContributorInsightsSpecification), tags: replica.Tags,
+        dependsOn: g.DependsOn?.map((other) => nameOf(synthesized, other)),
+      };
+      assert.deepEqual(actual, expected, `${app.name}: ${p.TableName}`);
+      for (const ix of p.GlobalSecondaryIndexes ?? []) {
+        if (Boolean(insights(ix.ContributorInsightsSpecification)) === Boolean(tableInsights)) continue;
+        const command = `aws dynamodb update-contributor-insights --table-name ${p.TableName} --index-name ${ix.IndexName} --contributor-insights-action ${tableInsights ? 'DISABLE' : 'ENABLE'}`;
+        assert.ok(app.cdk.includes(command), `${app.name}: ${command}`);
+        told += 1;
+      }
+      tables += 1;
+    }
+  }
+  assert.ok(tables >= 21, `${tables} tables`);
+  assert.equal(told, 2);
+});
+
 test('a lesson\'s tables made by the AWS CLI from their commands have the engine\'s key schemas and indexes', async () => {
   await emptyEndpoint();
   const replay = replays.find((r) => r.lesson === 'local-indexes');

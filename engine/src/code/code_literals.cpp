@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <cstddef>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -314,6 +315,17 @@ Node RequestLiteral(const json& body, Language language, bool native, Needs& nee
 }
 
 std::string Quoted(const std::string& s) { return json(s).dump(); }
+
+std::string LogicalId(const std::string& table, std::set<std::string>& taken) {
+  std::string id;
+  for (char c : table)
+    if (std::isalnum(static_cast<unsigned char>(c))) id += c;
+  id += "Table";
+  std::string unique = id;
+  for (int n = 2; taken.contains(unique); ++n) unique = id + std::to_string(n);
+  taken.insert(unique);
+  return unique;
+}
 
 std::string JsClientOptions(const CodeOptions& options) {
   return "{ region: " + Quoted(options.region) +

@@ -3,6 +3,7 @@
 // shell; the CLI's arguments for a request; what no SDK sends. Internal to engine/src/code.
 #pragma once
 
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -62,6 +63,10 @@ std::string Written(const Node& node, Language language, int indent = 0);
 
 // A string as a JSON (and so a JavaScript and Python) string literal.
 std::string Quoted(const std::string& s);
+
+// A CloudFormation logical id for a table (the CDK's construct id too): its letters and digits,
+// then "Table"; unique among `taken`, which it joins.
+std::string LogicalId(const std::string& table, std::set<std::string>& taken);
 
 // A word for the shell: as it is when nothing in it is special, else in single quotes.
 std::string ShellWord(const std::string& s);

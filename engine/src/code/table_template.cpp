@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "code/cdk.h"
 #include "code/code_literals.h"
 #include "code/terraform.h"
 #include "ddb/requests.h"
@@ -77,18 +78,6 @@ json CreateTableOf(const TableDescription& t, const std::map<std::string, std::s
     out["Tags"] = list;
   }
   return out;
-}
-
-// A CloudFormation logical id: the table's letters and digits, then "Table"; unique.
-std::string LogicalId(const std::string& table, std::set<std::string>& taken) {
-  std::string id;
-  for (char c : table)
-    if (std::isalnum(static_cast<unsigned char>(c))) id += c;
-  id += "Table";
-  std::string unique = id;
-  for (int n = 2; taken.contains(unique); ++n) unique = id + std::to_string(n);
-  taken.insert(unique);
-  return unique;
 }
 
 // A YAML scalar: plain when YAML reads it back as this very string, else double-quoted (a JSON
@@ -209,6 +198,10 @@ Result<std::string> TableTemplate(const Database& db, std::span<const std::strin
   std::string yaml;
   request_code::Yaml(document, 0, yaml);
   return yaml;
+}
+
+Result<std::string> CdkApp(const Database& db, std::span<const std::string> tables) {
+  return request_code::CdkTables(db, tables);
 }
 
 }  // namespace ddb

@@ -13,11 +13,12 @@
 // index names, every item in key order):
 //   {"lesson": "first-table", "replay": {"js": ..., ...}, "tables": [{"name": ..., "keySchema": ...,
 //    "indexes": [...], "items": [...]}], "templates": {"yaml": ..., "json": ..., "cli": ...,
-//    "terraform": ...}}
-// (the tables as CloudFormation and AWS CLI commands: ddb::TableTemplate)
+//    "terraform": ..., "cdk": ...}}
+// (the tables as CloudFormation, AWS CLI commands, Terraform: ddb::TableTemplate; a CDK app: ddb::CdkApp)
 //
 // With --request OPERATION BODY instead, only that request's code: {"js": ..., "jsdoc": ...,
-// "python": ..., "cli": ...}; --paged writes a Query or Scan with its paging loop.
+// "python": ..., "cli": ...}; --paged writes a Query or Scan with its paging loop. With --tables
+// FILE, the tables a list of requests makes, as infrastructure code (TablesOf below).
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -75,6 +76,48 @@ nlohmann::ordered_json Tables(ddb::Database& db) {
   return tables;
 }
 
+// The tables `names` of `db` as infrastructure code in each kind (ddb::TableTemplate, ddb::CdkApp).
+nlohmann::ordered_json Templates(const ddb::Database& db, const std::vector<std::string>& names) {
+  nlohmann::ordered_json templates;
+  for (const auto& [key, kind] :
+       {std::pair{"yaml", ddb::TemplateKind::kCloudFormationYaml},
+        std::pair{"json", ddb::TemplateKind::kCloudFormationJson}, std::pair{"cli", ddb::TemplateKind::kCli},
+        std::pair{"terraform", ddb::TemplateKind::kTerraform}}) {
+    auto text = ddb::TableTemplate(db, names, kind);
+    templates[key] = text.ok() ? *text : "error: " + text.status().message();
+  }
+  auto cdk = ddb::CdkApp(db, names);
+  templates["cdk"] = cdk.ok() ? *cdk : "error: " + cdk.status().message();
+  return templates;
+}
+
+// --tables FILE: a JSON array of [operation, body] requests, each run on a new database (the
+// indexes built after each); then that database's tables as infrastructure code, one line:
+// {"tables": [names], "templates": {...}}. Exit 1 when a request is refused.
+int TablesOf(const std::string& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  const auto requests = nlohmann::json::parse(text.str(), nullptr, false);
+  if (!in || !requests.is_array()) {
+    std::cerr << file << ": not a JSON array of [operation, body] requests\n";
+    return 1;
+  }
+  ddb::Database db;
+  for (const auto& request : requests) {
+    const ddb::WireResponse response = ddb::HandleRequest(db, request.at(0).get<std::string>(), request.at(1).dump());
+    db.FinishBackgroundWork();
+    if (response.http_status != 200) {
+      std::cerr << request.at(0).get<std::string>() << ": " << response.body << "\n";
+      return 1;
+    }
+  }
+  std::vector<std::string> names;
+  for (const auto& table : Tables(db)) names.push_back(table.at("name").get<std::string>());
+  std::cout << nlohmann::ordered_json{{"tables", names}, {"templates", Templates(db, names)}}.dump() << "\n";
+  return 0;
+}
+
 // Runs `request` on `db` and writes its line.
 ddb::WireResponse Emit(ddb::Database& db, const std::string& lesson, std::size_t step,
                        const ddb::LessonRequest& request, const ddb::CodeOptions& options) {
@@ -108,6 +151,7 @@ int main(int argc, char** argv) {
     else if (arg == "--region" && i + 1 < argc) options.region = argv[++i];
     else if (arg == "--paged") options.paged = true;
     else if (arg == "--request" && i + 2 < argc) operation = argv[++i], body = argv[++i];
+    else if (arg == "--tables" && i + 1 < argc) return TablesOf(argv[++i]);
     else files.push_back(arg);
   }
   if (!operation.empty()) {
@@ -125,7 +169,7 @@ int main(int argc, char** argv) {
   }
   if (files.empty()) {
     std::cerr << "usage: request_code_tool [--endpoint URL] [--region REGION] [--paged] (LESSON.json... | --request "
-                 "OPERATION BODY)\n";
+                 "OPERATION BODY | --tables REQUESTS.json)\n";
     return 2;
   }
   for (const std::string& file : files) {
@@ -165,18 +209,10 @@ int main(int argc, char** argv) {
     const nlohmann::ordered_json tables = Tables(db);
     std::vector<std::string> names;
     for (const auto& table : tables) names.push_back(table.at("name").get<std::string>());
-    nlohmann::ordered_json templates;
-    for (const auto& [key, kind] :
-         {std::pair{"yaml", ddb::TemplateKind::kCloudFormationYaml},
-          std::pair{"json", ddb::TemplateKind::kCloudFormationJson}, std::pair{"cli", ddb::TemplateKind::kCli},
-          std::pair{"terraform", ddb::TemplateKind::kTerraform}}) {
-      auto text = ddb::TableTemplate(db, names, kind);
-      templates[key] = text.ok() ? *text : "error: " + text.status().message();
-    }
     std::cout << nlohmann::ordered_json{{"lesson", lesson->id},
                                         {"replay", replay},
                                         {"tables", tables},
-                                        {"templates", templates}}
+                                        {"templates", Templates(db, names)}}
                      .dump()
               << "\n";
   }
