@@ -3,7 +3,7 @@
 // Call flow: parse options -> check that the files written on shutdown can be written -> load
 // --load into an empty Database, then --import-workbench, then each --import-jsonl -> bind ->
 // serve until SIGINT or SIGTERM -> wait for requests in flight -> write --save,
-// --export-cloudformation, --export-workbench and each --export-jsonl. Signals are taken by one
+// --export-cloudformation, --export-cdk, --export-workbench and each --export-jsonl. Signals are taken by one
 // thread with sigwait (every thread blocks them), so no signal handler and no global state is
 // needed.
 #include <algorithm>
@@ -74,6 +74,8 @@ int Run(const ServerOptions& options) {
   if (options.cloudformation_path)
     if (auto error = ddb::server::CheckStateFileWritable(*options.cloudformation_path))
       return Fail("--export-cloudformation: " + *error);
+  if (options.cdk_path)
+    if (auto error = ddb::server::CheckStateFileWritable(*options.cdk_path)) return Fail("--export-cdk: " + *error);
   if (options.workbench_export_path)
     if (auto error = ddb::server::CheckStateFileWritable(*options.workbench_export_path))
       return Fail("--export-workbench: " + *error);
@@ -165,6 +167,15 @@ int Run(const ServerOptions& options) {
       return Fail("--export-cloudformation: " + *error);
     std::printf("%s: wrote %zu table%s as CloudFormation to %s\n", kName, tables.size(), tables.size() == 1 ? "" : "s",
                 file.c_str());
+  }
+  if (options.cdk_path) {
+    const std::vector<std::string> tables = db.TableNames();
+    auto text = ddb::CdkApp(db, tables);
+    if (!text.ok()) return Fail("--export-cdk: " + text.status().message());
+    if (auto error = ddb::server::WriteStateFileAtomically(*options.cdk_path, *text))
+      return Fail("--export-cdk: " + *error);
+    std::printf("%s: wrote %zu table%s as an AWS CDK app to %s\n", kName, tables.size(), tables.size() == 1 ? "" : "s",
+                options.cdk_path->c_str());
   }
   if (options.workbench_export_path) {
     const std::string& file = *options.workbench_export_path;

@@ -20,6 +20,7 @@ constexpr std::string_view kValueFlags[] = {"--host",
                                             "--load",
                                             "--save",
                                             "--export-cloudformation",
+                                            "--export-cdk",
                                             "--import-workbench",
                                             "--export-workbench",
                                             "--import-jsonl",
@@ -46,6 +47,8 @@ A local DynamoDB endpoint (JSON 1.0 protocol over HTTP) on the playground's engi
   --export-cloudformation FILE
                             write the tables as an AWS CloudFormation template to FILE on
                             shutdown, as --save writes (JSON if FILE ends in .json, else YAML)
+  --export-cdk FILE         write the tables as an AWS CDK app in TypeScript (a TableV2 a
+                            table) to FILE on shutdown, as --save writes
   --import-workbench FILE   serve the tables and items of the NoSQL Workbench model in FILE
                             from the start (after --load); what it holds that the endpoint
                             does not read is listed
@@ -107,6 +110,8 @@ ParsedOptions ParseServerOptions(int argc, char** argv) {
       o.save_path = std::string(value);
     } else if (flag == "--export-cloudformation") {
       o.cloudformation_path = std::string(value);
+    } else if (flag == "--export-cdk") {
+      o.cdk_path = std::string(value);
     } else if (flag == "--import-workbench") {
       o.workbench_import_path = std::string(value);
     } else if (flag == "--export-workbench") {

@@ -24,6 +24,8 @@ struct ServerOptions {
   // --export-cloudformation: where a CloudFormation template of the tables goes on shutdown
   // (JSON when the name ends in .json, YAML otherwise).
   std::optional<std::string> cloudformation_path;
+  // --export-cdk: where the tables go as an AWS CDK app (TypeScript) on shutdown.
+  std::optional<std::string> cdk_path;
   // --import-workbench: a NoSQL Workbench model whose tables and items are served from the
   // start (after --load); --export-workbench: the tables written as one on shutdown.
   std::optional<std::string> workbench_import_path;

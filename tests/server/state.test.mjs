@@ -199,6 +199,25 @@ test('--export-cloudformation writes the tables as a CloudFormation template on 
   assert.match(refused.stderr, /^ddb-playground-server: --export-cloudformation: /);
 });
 
+// The app itself is type-checked and synthesized by request_code.test.mjs; here, that the
+// endpoint writes it when it stops, and refuses at start-up a file it could not write.
+test('--export-cdk writes the tables as an AWS CDK app on shutdown', async () => {
+  const dir = scratch();
+  const file = path.join(dir, 'tables.ts');
+  const running = await startServer(['--export-cdk', file]);
+  assert.equal((await call(running.url, 'CreateTable', booksTable)).status, 200);
+  assert.equal(fs.existsSync(file), false, 'nothing is written before shutdown');
+  const stopped = await running.stop('SIGTERM');
+  assert.equal(stopped.code, 0, stopped.stderr);
+  assert.match(stopped.stdout, /wrote 1 table as an AWS CDK app to .*tables\.ts\n/);
+  const app = fs.readFileSync(file, 'utf8');
+  assert.ok(app.startsWith('// The tables as the AWS CDK (TypeScript) creates them: one TableV2 a table'), app);
+  assert.ok(app.includes('\nconst booksTable = new dynamodb.TableV2(stack, "BooksTable", {\n  tableName: "Books",\n'), app);
+  const refused = await runServer(['--port', '0', '--export-cdk', path.join(dir, 'no-such-folder', 'tables.ts')]);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /^ddb-playground-server: --export-cdk: /);
+});
+
 test('--import-workbench serves a NoSQL Workbench model; --export-workbench writes it back with the changes', async () => {
   const dir = scratch();
   const model = path.resolve('tests/data/workbench/01-orders-v3.json');
