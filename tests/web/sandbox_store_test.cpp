@@ -551,18 +551,29 @@ TEST_CASE("The Workbench model the sandbox was loaded from comes back after a re
     REQUIRE(v.p.wire.Send("CreateTable", kBooks).ok());
     REQUIRE(v.p.sandbox.Load(ddb::ExportSnapshot(v.p.db), "Loaded the NoSQL Workbench model Shop", model).ok());
     REQUIRE(v.p.wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a1"}}})").ok());
+    REQUIRE(v.p.wire.Send("PutItem", R"({"TableName": "Books", "Item": {"authorId": {"S": "a2"}}})").ok());
     v.SaveAfterQuiet();
-    const auto manifest = nlohmann::json::parse(host.records.at(kSandboxManifestKey));
-    CHECK(manifest["workbenchModel"] == model);
-    REQUIRE(manifest["undo"].size() == 3);  // the CreateTable, the load, the put
+    const std::string text = host.records.at(kSandboxManifestKey);
+    const auto manifest = nlohmann::json::parse(text);
+    REQUIRE(manifest["undo"].size() == 4);  // the CreateTable, the load, the two puts
     CHECK_FALSE(manifest["undo"][0].contains("workbenchModel"));
     CHECK_FALSE(manifest["undo"][1].contains("workbenchModel"));
+    // Written once, in the first step that has it; the steps after and the sandbox say so.
     CHECK(manifest["undo"][2]["workbenchModel"] == model);
+    CHECK(manifest["undo"][3]["workbenchModelAsBefore"] == true);
+    CHECK_FALSE(manifest["undo"][3].contains("workbenchModel"));
+    CHECK(manifest["workbenchModelAsBefore"] == true);
+    CHECK_FALSE(manifest.contains("workbenchModel"));
+    const std::string dumped = nlohmann::json(model).dump();
+    CHECK(text.find(dumped) != std::string::npos);
+    CHECK(text.find(dumped, text.find(dumped) + 1) == std::string::npos);
   }
   {
     Visit next(host);
     CHECK(next.p.sandbox.workbench_model() == model);
-    REQUIRE(next.p.sandbox.Undo().ok());  // the put: still the model's tables
+    REQUIRE(next.p.sandbox.Undo().ok());  // the second put: still the model's tables
+    CHECK(next.p.sandbox.workbench_model() == model);
+    REQUIRE(next.p.sandbox.Undo().ok());  // the first put
     CHECK(next.p.sandbox.workbench_model() == model);
     REQUIRE(next.p.sandbox.Undo().ok());  // the load
     CHECK(next.p.sandbox.workbench_model().empty());

@@ -59,10 +59,16 @@ std::optional<std::vector<ddb::Item>> ReadPiece(const std::string& text, const s
   return read;
 }
 
-// The Workbench model a manifest or an undo step names ("" for none, or for one that is not text).
-std::string SavedWorkbenchModel(const nlohmann::json& saved) {
+// The text of the Workbench model the manifest or an undo step names: its own, or where it says
+// "workbenchModelAsBefore" (Commit writes a model once), `before`: the undo step before's (for the
+// manifest, the last undo step's). Null for none, or for one that is not text. It points into
+// `saved` or is `before`.
+const std::string* SavedWorkbenchModel(const nlohmann::json& saved, const std::string* before) {
+  if (const auto same = saved.find("workbenchModelAsBefore");
+      same != saved.end() && same->is_boolean() && same->get<bool>())
+    return before;
   const auto model = saved.find("workbenchModel");
-  return model != saved.end() && model->is_string() ? model->get<std::string>() : std::string();
+  return model != saved.end() && model->is_string() ? &model->get_ref<const std::string&>() : nullptr;
 }
 
 }  // namespace
@@ -325,8 +331,11 @@ std::vector<SandboxState> SandboxStore::RestoredUndoSteps(
   std::vector<SandboxState> steps;
   const auto undo = restore_.manifest.find("undo");
   if (undo == restore_.manifest.end()) return steps;
+  const std::string* model_before = nullptr;
   for (std::size_t s = 0; !restore_.undo_broken && s < undo->size(); ++s) {
     const nlohmann::json& step = (*undo)[s];
+    const std::string* model = SavedWorkbenchModel(step, model_before);
+    model_before = model;
     ddb::Database scratch(database_options_);
     if (!ddb::ImportSnapshot(scratch, step["definitions"].get<std::string>()).ok()) {
       restore_.undo_broken = true;
@@ -334,10 +343,10 @@ std::vector<SandboxState> SandboxStore::RestoredUndoSteps(
     }
     SandboxState state = CaptureSandbox(scratch);  // the definitions; the items come from the pieces
     // One copy of a model the steps before had too (the steps after one load share its model).
-    if (std::string model = SavedWorkbenchModel(step); model.empty()) state.workbench_model = nullptr;
-    else if (!steps.empty() && steps.back().workbench_model && *steps.back().workbench_model == model)
+    if (!model || model->empty()) state.workbench_model = nullptr;
+    else if (!steps.empty() && steps.back().workbench_model && *steps.back().workbench_model == *model)
       state.workbench_model = steps.back().workbench_model;
-    else state.workbench_model = std::make_shared<const std::string>(std::move(model));
+    else state.workbench_model = std::make_shared<const std::string>(*model);
     const nlohmann::json& tables = step["tables"];
     if (state.tables.size() != tables.size()) restore_.undo_broken = true;
     for (std::size_t t = 0; !restore_.undo_broken && t < tables.size(); ++t) {
@@ -400,7 +409,11 @@ void SandboxStore::FinishRestore(const WireClient& wire, Sandbox& sandbox, const
     for (const TablePieces& table : pieces)
       for (const Piece& piece : table.pieces) by_key[piece.key] = piece.items;
   sandbox.RestoreSteps(RestoredUndoSteps(by_key));
-  sandbox.RestoreWorkbenchModel(SavedWorkbenchModel(restore_.manifest));
+  const std::string* last_step_model = nullptr;
+  if (const auto undo = restore_.manifest.find("undo"); undo != restore_.manifest.end())
+    for (const nlohmann::json& step : *undo) last_step_model = SavedWorkbenchModel(step, last_step_model);
+  const std::string* model = SavedWorkbenchModel(restore_.manifest, last_step_model);
+  sandbox.RestoreWorkbenchModel(model ? *model : std::string());
   if (const auto undo = restore_.manifest.find("undo"); undo != restore_.manifest.end() && !restore_.undo_broken) {
     for (const nlohmann::json& step : *undo)
       for (const nlohmann::json& table : step["tables"]) {
@@ -580,15 +593,26 @@ void SandboxStore::Commit() {
     }
     return tables;
   };
+  // A model is written once: an undo step, or the sandbox after the steps, whose model is the one
+  // before it says so rather than writing the text again (a model can be megabytes, and every step
+  // after a load has it).
+  const std::string* model_before = nullptr;
+  const auto write_model = [&](const std::string& model, nlohmann::json& into) {
+    if (!model.empty()) {
+      if (model_before && *model_before == model) into["workbenchModelAsBefore"] = true;
+      else into["workbenchModel"] = model;
+    }
+    model_before = &model;
+  };
   nlohmann::json undo = nlohmann::json::array();
   for (const Save::UndoStep& step : save.undo) {
     undo.push_back({{"definitions", step.definitions}, {"tables", tables_json(step.first_table, step.table_count)}});
-    if (!step.workbench_model.empty()) undo.back()["workbenchModel"] = step.workbench_model;
+    write_model(step.workbench_model, undo.back());
   }
   nlohmann::json manifest = {{"format", kSandboxStoreFormat},   {"version", kSandboxStoreVersion},
                              {"definitions", save.definitions}, {"tables", tables_json(0, save.sandbox_tables)},
                              {"undo", std::move(undo)},         {"obsolete", save.obsolete}};
-  if (!save.workbench_model.empty()) manifest["workbenchModel"] = save.workbench_model;
+  write_model(save.workbench_model, manifest);
   save.commit_ticket = NewTicket();
   host_.CommitRecord(save.commit_ticket, kSandboxManifestKey, ddb::DumpJson(manifest));
 }
