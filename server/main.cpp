@@ -1,7 +1,8 @@
 // ddb-playground-server: a local DynamoDB endpoint over the playground's engine.
 //
 // Call flow: parse options -> check that the files written on shutdown can be written -> load
-// --load into an empty Database, then --import-workbench, then each --import-jsonl -> bind ->
+// --load into an empty Database, then --import-workbench, --import-data-model (its access
+// patterns judged on a copy), then each --import-jsonl -> bind ->
 // serve until SIGINT or SIGTERM -> wait for requests in flight -> write --save,
 // --export-cloudformation, --export-cdk, --export-workbench and each --export-jsonl. Signals are taken by one
 // thread with sigwait (every thread blocks them), so no signal handler and no global state is
@@ -18,6 +19,7 @@
 #include <variant>
 #include <vector>
 
+#include "ddb/data_model.h"
 #include "ddb/database.h"
 #include "ddb/item_files.h"
 #include "ddb/snapshot.h"
@@ -114,6 +116,23 @@ int Run(const ServerOptions& options) {
                 n == 1 ? "" : "s", model->items, model->items == 1 ? "" : "s", model->model_name.c_str(), file.c_str());
     for (const std::string& notice : model->notices) std::printf("%s: note: %s\n", kName, notice.c_str());
     workbench_source = std::move(*text);
+  }
+  if (options.data_model_import_path) {
+    const std::string& file = *options.data_model_import_path;
+    std::string error;
+    auto text = ddb::server::ReadStateFile(file, error);
+    if (!text) return Fail("--import-data-model: " + error);
+    auto model = ddb::ReadDataModel(*text, db.options());
+    if (!model.ok()) return Fail("--import-data-model: " + file + ": " + model.status().message());
+    if (ddb::Status s = ddb::ImportSnapshot(db, model->snapshot); !s.ok())
+      return Fail("--import-data-model: " + file + ": " + s.message());
+    const std::size_t n = model->tables.size();
+    std::printf("%s: imported %zu table%s and %zu item%s of the data model %s\n", kName, n, n == 1 ? "" : "s",
+                model->items, model->items == 1 ? "" : "s", file.c_str());
+    for (const std::string& notice : model->notices) std::printf("%s: note: %s\n", kName, notice.c_str());
+    // Its access patterns run on a copy: what they write is not served.
+    for (const ddb::DataModelVerdict& verdict : ddb::JudgeDataModel(*model, db.options()))
+      std::printf("%s: %s\n", kName, verdict.line.c_str());
   }
   for (const ddb::server::TableFile& file : options.jsonl_imports) {
     if (int failed = ImportJsonLines(db, file)) return failed;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -12,6 +13,16 @@
 #include "ddb/json_api.h"
 
 namespace ddb::test {
+
+// The text of the file named `name` among `files` (one of lesson_files.h's embedded lists); the
+// test case fails when there is none.
+template <typename EmbeddedFiles>
+std::string_view FileText(EmbeddedFiles files, std::string_view name, std::string_view what) {
+  for (const auto& f : files)
+    if (f.name == name) return f.text;
+  FAIL("no " << what << " " << name);
+  return {};
+}
 
 using json = nlohmann::json;
 
@@ -53,21 +64,21 @@ inline Response ExecRaw(Database& db, const std::string& op, const std::string& 
 // Asserts an error response of the given type and exact message. The body is written out for
 // the failure's report only when the assertion fails: on every passing check it was a copy and a
 // dump of each response, a third of the model test's time (36 s of its first case, natively).
-#define REQUIRE_ERROR(response, error_type, error_message)                                          \
-  do {                                                                                              \
-    const auto& r_ = (response);                                                                    \
+#define REQUIRE_ERROR(response, error_type, error_message)                                                      \
+  do {                                                                                                          \
+    const auto& r_ = (response);                                                                                \
     const bool as_expected_ = r_.status == 400 && r_.type() == (error_type) && r_.message() == (error_message); \
-    INFO((as_expected_ ? std::string() : r_.body.dump()));                                          \
-    REQUIRE(r_.status == 400);                                                                      \
-    REQUIRE(r_.type() == (error_type));                                                             \
-    REQUIRE(r_.message() == (error_message));                                                       \
+    INFO((as_expected_ ? std::string() : r_.body.dump()));                                                      \
+    REQUIRE(r_.status == 400);                                                                                  \
+    REQUIRE(r_.type() == (error_type));                                                                         \
+    REQUIRE(r_.message() == (error_message));                                                                   \
   } while (0)
 
-#define REQUIRE_OK(response)                                  \
-  do {                                                        \
-    const auto& r_ = (response);                              \
+#define REQUIRE_OK(response)                                   \
+  do {                                                         \
+    const auto& r_ = (response);                               \
     INFO((r_.status == 200 ? std::string() : r_.body.dump())); \
-    REQUIRE(r_.status == 200);                                \
+    REQUIRE(r_.status == 200);                                 \
   } while (0)
 
 // Books: authorId (S, HASH) + bookId (S, RANGE), on-demand.

@@ -17,12 +17,7 @@ using namespace ddb::test;
 
 namespace {
 
-std::string_view Model(std::string_view name) {
-  for (const auto& f : WorkbenchModels())
-    if (f.name == name) return f.text;
-  FAIL("no Workbench model " << name);
-  return {};
-}
+std::string_view Model(std::string_view name) { return FileText(WorkbenchModels(), name, "Workbench model"); }
 
 // The model loaded into a fresh database, as the page and the server load it.
 ddb::WorkbenchImport Load(ddb::Database& db, std::string_view text) {
@@ -421,19 +416,21 @@ TEST_CASE("What a Workbench model cannot carry, and a billing it leaves out, is 
   auto model = ddb::ReadWorkbenchModel(R"({"DataModel": [{"TableName": "Things", "BillingMode": "PROVISIONED",
       "KeyAttributes": {"PartitionKey": {"AttributeName": "id", "AttributeType": "S"}}}]})");
   REQUIRE(model.ok());
-  CHECK(model->notices == std::vector<std::string>{
-                              "/DataModel/0: is PROVISIONED without ProvisionedCapacitySettings: read with 5 read and 5 "
-                              "write capacity units, the modeler's default"});
+  CHECK(model->notices ==
+        std::vector<std::string>{
+            "/DataModel/0: is PROVISIONED without ProvisionedCapacitySettings: read with 5 read and 5 "
+            "write capacity units, the modeler's default"});
   ddb::Database db;
   REQUIRE(ddb::ImportSnapshot(db, model->snapshot).ok());
   CHECK(db.Description("Things")->read_capacity_units == 5);
   // TTL and tags are not the format's: the export leaves them out and says so.
-  REQUIRE_OK(Exec(db, "UpdateTimeToLive",
-                  {{"TableName", "Things"}, {"TimeToLiveSpecification", {{"AttributeName", "expires"}, {"Enabled", true}}}}));
-  REQUIRE_OK(Exec(db, "TagResource",
-                  {{"ResourceArn", db.Description("Things")->table_arn}, {"Tags", {{{"Key", "team"}, {"Value", "ops"}}}}}));
+  REQUIRE_OK(
+      Exec(db, "UpdateTimeToLive",
+           {{"TableName", "Things"}, {"TimeToLiveSpecification", {{"AttributeName", "expires"}, {"Enabled", true}}}}));
+  REQUIRE_OK(
+      Exec(db, "TagResource",
+           {{"ResourceArn", db.Description("Things")->table_arn}, {"Tags", {{{"Key", "team"}, {"Value", "ops"}}}}}));
   CHECK(ddb::ExportWorkbenchModel(db).notices ==
-        std::vector<std::string>{
-            "Things: time to live on expires is left out (NoSQL Workbench models do not hold it)",
-            "Things: its tags are left out (NoSQL Workbench models do not hold them)"});
+        std::vector<std::string>{"Things: time to live on expires is left out (NoSQL Workbench models do not hold it)",
+                                 "Things: its tags are left out (NoSQL Workbench models do not hold them)"});
 }

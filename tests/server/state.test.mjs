@@ -252,6 +252,41 @@ test('--import-workbench serves a NoSQL Workbench model; --export-workbench writ
   assert.equal(refused.stderr, `ddb-playground-server: --import-workbench: ${broken}: /DataModel/0/TableData/0: One or more parameter values were invalid: Missing the key id in the item\n`);
 });
 
+// The modelling assistant's data model: its tables and items served, each access pattern's
+// verdict printed at start-up (ddb::JudgeDataModel; the words themselves are the engine test's),
+// its writes run on a copy and not served; a broken model refused with its JSON Pointer.
+test('--import-data-model serves the modelling assistant\'s tables and items and judges its access patterns', async () => {
+  const model = path.resolve('tests/data/data_model/orders.json');
+  const server = await startServer(['--import-data-model', model]);
+  try {
+    const out = server.output().stdout;
+    assert.match(out, /imported 1 table and 5 items of the data model .*orders\.json\n/);
+    assert.match(out, /: note: \/notes: ignored \(not part of a data model\)\n/);
+    const verdicts = out.split('\n').filter((line) => / pattern \w+ \(/.test(line));
+    assert.deepEqual(verdicts.map((line) => line.match(/ pattern (\w+) /)[1]), ['1', '2', '3', '4', '5', '6', '6b', '7', '8']);
+    assert.ok(verdicts[3].endsWith(': Scan of Orders: read 5 items to return 1 (a Scan reads the whole table; a key or an index would read only what it returns), 0.5 capacity units'), verdicts[3]);
+    assert.ok(verdicts[5].endsWith('refused: ValidationException: The table does not have the specified index: ByDate'), verdicts[5]);
+    const pending = await call(server.url, 'Query', {
+      TableName: 'Orders', IndexName: 'ByStatus', KeyConditionExpression: '#s = :s',
+      ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': { S: 'PENDING' } },
+    });
+    assert.equal(pending.status, 200);
+    // Pattern 5's order was put on the copy the patterns ran on, not in the served table.
+    assert.deepEqual(pending.json.Items.map((i) => i.sk.S), ['ORDER#2026-02-11#o2', 'ORDER#2026-03-01#o3']);
+  } finally {
+    var stopped = await server.stop('SIGTERM');  // a failed assertion must not leave it running
+  }
+  assert.equal(stopped.code, 0, stopped.stderr);
+
+  const dir = scratch();
+  const broken = path.join(dir, 'broken.json');
+  const table = { TableName: 'Things', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' };
+  fs.writeFileSync(broken, JSON.stringify({ tables: [table], items: { Things: [{ PutRequest: { Item: { other: { S: 'x' } } } }] }, access_patterns: [] }));
+  const refused = await runServer(['--port', '0', '--import-data-model', broken]);
+  assert.equal(refused.code, 1);
+  assert.equal(refused.stderr, `ddb-playground-server: --import-data-model: ${broken}: /items/Things/0/PutRequest/Item: One or more parameter values were invalid: Missing the key id in the item\n`);
+});
+
 test('--import-jsonl puts a gzipped DynamoDB JSON Lines file into a table; --export-jsonl writes its items on shutdown', async () => {
   const dir = scratch();
   const state = path.join(dir, 'state.json');
