@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -22,8 +23,7 @@
 namespace ddb::request_code {
 namespace cdk {
 
-// Appends the pieces to `out`: one call, not a string made of each `+` (the page's module is
-// smaller so).
+// Appends the pieces to `out`, each as it is: no string made for each `+` between them.
 void Cat(std::string& out, std::initializer_list<std::string_view> pieces) {
   for (std::string_view piece : pieces) out.append(piece);
 }
@@ -106,7 +106,7 @@ void Index(const IndexDescription& index, bool global, bool provisioned, std::st
   out += "    },\n";
 }
 
-std::string InsightsMode(ContributorInsightsMode mode) {
+std::string CdkInsightsMode(ContributorInsightsMode mode) {
   return "dynamodb.ContributorInsightsMode." + std::string(ContributorInsightsModeName(mode));
 }
 
@@ -160,10 +160,9 @@ Result<std::string> CdkTables(const Database& db, std::span<const std::string> t
       out += "  ],\n";
     }
     if (auto ttl = db.TimeToLiveAttribute(table)) Cat(out, {"  timeToLiveAttribute: ", Quoted(*ttl), ",\n"});
-    auto insights = db.TopKeys(table);
-    const bool insights_on = insights.ok() && insights->status == ContributorInsightsStatus::kEnabled;
-    if (insights_on)
-      Cat(out, {"  contributorInsightsSpecification: {\n    enabled: true,\n    mode: ", InsightsMode(insights->mode),
+    const std::optional<ContributorInsightsMode> insights = InsightsOn(db, table);
+    if (insights)
+      Cat(out, {"  contributorInsightsSpecification: {\n    enabled: true,\n    mode: ", CdkInsightsMode(*insights),
                 ",\n  },\n"});
     if (auto tags = db.TagsOf(table); !tags.empty()) {
       out += "  tags: [\n";
@@ -179,9 +178,8 @@ Result<std::string> CdkTables(const Database& db, std::span<const std::string> t
     // Each index takes the table's Contributor Insights in TableV2; one set otherwise is told,
     // with the command that sets it once the stack is deployed.
     for (const IndexDescription& index : t.global_secondary_indexes) {
-      auto on = db.TopKeys(table, index.index_name);
-      const bool index_on = on.ok() && on->status == ContributorInsightsStatus::kEnabled;
-      if (index_on == insights_on) continue;
+      const bool index_on = InsightsOn(db, table, index.index_name).has_value();
+      if (index_on == insights.has_value()) continue;
       Cat(out, {"// Contributor Insights is ", index_on ? "on" : "off", " for the index ", index.index_name,
                 " alone, which TableV2 cannot say: its\n// indexes take the table's setting. Once the stack is "
                 "deployed:\n//   aws dynamodb update-contributor-insights --table-name ",

@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <cstddef>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -315,6 +316,12 @@ Node RequestLiteral(const json& body, Language language, bool native, Needs& nee
 }
 
 std::string Quoted(const std::string& s) { return json(s).dump(); }
+
+std::optional<ContributorInsightsMode> InsightsOn(const Database& db, std::string_view table, std::string_view index) {
+  auto insights = db.TopKeys(table, index);
+  if (!insights.ok() || insights->status != ContributorInsightsStatus::kEnabled) return std::nullopt;
+  return insights->mode;
+}
 
 std::string LogicalId(const std::string& table, std::set<std::string>& taken) {
   std::string id;

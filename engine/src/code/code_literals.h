@@ -3,6 +3,7 @@
 // shell; the CLI's arguments for a request; what no SDK sends. Internal to engine/src/code.
 #pragma once
 
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -11,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ddb/database.h"
 #include "ddb/request_code.h"
 
 // In a namespace of its own: the engine is built as unity files, where other rooms' files have a
@@ -63,6 +65,12 @@ std::string Written(const Node& node, Language language, int indent = 0);
 
 // A string as a JSON (and so a JavaScript and Python) string literal.
 std::string Quoted(const std::string& s);
+
+// The mode of the Contributor Insights that are on for `table`, or for its index `index`; none
+// while they are off (or turning on or off, or there is no such table or index). Every writer of
+// the tables as infrastructure code asks it.
+std::optional<ContributorInsightsMode> InsightsOn(const Database& db, std::string_view table,
+                                                  std::string_view index = {});
 
 // A CloudFormation logical id for a table (the CDK's construct id too): its letters and digits,
 // then "Table"; unique among `taken`, which it joins.

@@ -5,6 +5,7 @@
 
 #include <cctype>
 #include <cstddef>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -149,8 +150,7 @@ Result<std::string> TableTemplate(const Database& db, std::span<const std::strin
     const TableDescription& t = *description;
     const json create = request_code::CreateTableOf(t, db.TagsOf(name));
     const std::optional<std::string> ttl = db.TimeToLiveAttribute(name);
-    auto insights = db.TopKeys(name);
-    const bool insights_on = insights.ok() && insights->status == ContributorInsightsStatus::kEnabled;
+    const std::optional<ContributorInsightsMode> insights = request_code::InsightsOn(db, name);
     if (kind == TemplateKind::kCli) {
       cli += "\naws dynamodb create-table --cli-input-json " + request_code::ShellWord(create.dump()) + "\n";
       cli += "aws dynamodb wait table-exists --table-name " + request_code::ShellWord(name) + "\n";
@@ -158,11 +158,11 @@ Result<std::string> TableTemplate(const Database& db, std::span<const std::strin
         cli += "aws dynamodb update-time-to-live --table-name " + request_code::ShellWord(name) +
                " --time-to-live-specification " +
                request_code::ShellWord(json{{"Enabled", true}, {"AttributeName", *ttl}}.dump()) + "\n";
-      if (insights_on)
+      if (insights)
         cli += "aws dynamodb update-contributor-insights --table-name " + request_code::ShellWord(name) +
                " --contributor-insights-action ENABLE\n";
       for (const IndexDescription& index : t.global_secondary_indexes)
-        if (auto on = db.TopKeys(name, index.index_name); on.ok() && on->status == ContributorInsightsStatus::kEnabled)
+        if (request_code::InsightsOn(db, name, index.index_name))
           cli += "aws dynamodb update-contributor-insights --table-name " + request_code::ShellWord(name) +
                  " --index-name " + request_code::ShellWord(index.index_name) +
                  " --contributor-insights-action ENABLE\n";
@@ -170,17 +170,16 @@ Result<std::string> TableTemplate(const Database& db, std::span<const std::strin
     }
     json properties = create;
     if (ttl) properties["TimeToLiveSpecification"] = {{"AttributeName", *ttl}, {"Enabled", true}};
-    if (insights_on)
-      properties["ContributorInsightsSpecification"] = {
-          {"Enabled", true}, {"Mode", std::string(ContributorInsightsModeName(insights->mode))}};
+    if (insights)
+      properties["ContributorInsightsSpecification"] = {{"Enabled", true},
+                                                        {"Mode", std::string(ContributorInsightsModeName(*insights))}};
     // A GSI's own Contributor Insights is a property of that index (GlobalSecondaryIndex's
     // ContributorInsightsSpecification in the AWS::DynamoDB::Table reference).
     if (properties.contains("GlobalSecondaryIndexes"))
       for (json& index : properties["GlobalSecondaryIndexes"]) {
-        auto on = db.TopKeys(name, index["IndexName"].get<std::string>());
-        if (on.ok() && on->status == ContributorInsightsStatus::kEnabled)
+        if (auto on = request_code::InsightsOn(db, name, index["IndexName"].get<std::string>()))
           index["ContributorInsightsSpecification"] = {{"Enabled", true},
-                                                       {"Mode", std::string(ContributorInsightsModeName(on->mode))}};
+                                                       {"Mode", std::string(ContributorInsightsModeName(*on))}};
       }
     const std::string id = request_code::LogicalId(name, taken);
     json resource{{"Type", "AWS::DynamoDB::Table"}};

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "code/code_literals.h"
 #include "ddb/requests.h"
 
 namespace ddb::request_code {
@@ -181,8 +182,7 @@ Result<std::string> TerraformTables(const Database& db, std::span<const std::str
     std::vector<std::string> resources{""};
     for (const IndexDescription& index : t.global_secondary_indexes) resources.push_back(index.index_name);
     for (const std::string& index : resources) {
-      auto insights = db.TopKeys(table, index);
-      if (!insights.ok() || insights->status != ContributorInsightsStatus::kEnabled) continue;
+      if (!InsightsOn(db, table, index)) continue;
       const std::string suffix = index.empty() ? "" : "_" + ResourceName(index, taken);
       out += "\nresource \"aws_dynamodb_contributor_insights\" " + Quote(name + suffix) + " {\n";
       Body insight(2);
