@@ -93,9 +93,9 @@ bool OneOfNames(std::string_view name, std::initializer_list<std::string_view> n
 // The CLI's own options, which are no member of the request: those that take a value, and
 // those that do not.
 bool CliOptionWithValue(std::string_view option) {
-  return OneOfNames(option, {"--endpoint-url", "--region", "--output", "--profile", "--query", "--page-size",
-                             "--max-items", "--starting-token", "--cli-read-timeout", "--cli-connect-timeout",
-                             "--ca-bundle", "--color", "--cli-input-json", "--cli-input-yaml"});
+  return OneOfNames(option,
+                    {"--endpoint-url", "--region", "--output", "--profile", "--query", "--page-size", "--max-items",
+                     "--starting-token", "--cli-read-timeout", "--cli-connect-timeout", "--ca-bundle", "--color"});
 }
 bool CliFlag(std::string_view option) {
   return OneOfNames(option, {"--no-paginate", "--no-cli-pager", "--debug", "--no-verify-ssl", "--no-sign-request",
@@ -124,10 +124,10 @@ Result<CliRequest> RequestOfCliCommand(std::string_view command) {
     if (option.rfind("--", 0) != 0 || option.size() < 3)
       return Status::Validation("\"" + option + "\" is no option (options start with --)");
     if (CliFlag(option)) continue;
+    if (option == "--cli-input-json" || option == "--cli-input-yaml")
+      return Status::Validation(option + " is not read: give each member as its own option");
     const bool has_value = i + 1 < words.size() && words[i + 1].rfind("--", 0) != 0;
     if (CliOptionWithValue(option)) {
-      if (option == "--cli-input-json" || option == "--cli-input-yaml")
-        return Status::Validation(option + " is not read: give each member as its own option");
       i += has_value ? 1 : 0;
       continue;
     }

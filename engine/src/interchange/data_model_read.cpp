@@ -133,9 +133,8 @@ Result<DataModelImport> ReadDataModel(std::string_view text, const DatabaseOptio
         const ojson request{{"TableName", it.key()}, {"Item", put->at("Item")}};
         const WireResponse answer = HandleRequest(scratch, "PutItem", request.dump());
         if (answer.http_status != 200) {
-          r.Fail(answer.error.message.find("Requested resource not found") != std::string::npos
-                     ? list.path
-                     : put.Member("Item").path,
+          // A table the model does not make is its list's problem; anything else, the item's.
+          r.Fail(answer.error.type == "ResourceNotFoundException" ? list.path : put.Member("Item").path,
                  answer.error.message);
           return r.status();
         }
