@@ -61,6 +61,14 @@ const summary = (values) =>
 // drawing on demand and painting only for screenshots.
 const asVisited = { width, height, fresh: true, drawOnDemand: false, paint: true };
 
+// When the page was ready (ms after navigation): the page's own mark of the moment, not the time
+// an evaluation runs, which is sent once the page has loaded (on a fresh context, up to 200 ms
+// after the first frame).
+const readyAt = (page) => page.evaluate(async () => {
+  await window.playground.ready;
+  return performance.getEntriesByName('playground-ready')[0].startTime;
+});
+
 const only = option('only', '');
 const speed = Number(option('speed', 50));
 
@@ -194,12 +202,7 @@ try {
   const firsts = [];
   for (let i = 0; i < (only === 'reload' ? 0 : runs); i++) {
     const { page, context } = await openPage(browser, server.url, { ...asVisited, waitReady: false });
-    // The page's own mark of the moment, not the time this evaluation ran: it is sent once the
-    // page has loaded, and on a fresh context it ran up to 200 ms after the first frame.
-    firsts.push(await page.evaluate(async () => {
-      await window.playground.ready;
-      return performance.getEntriesByName('playground-ready')[0].startTime;
-    }));
+    firsts.push(await readyAt(page));
     await context.close();
   }
   if (firsts.length) console.log(`first frame after navigation: median ${ms(percentile(firsts, 0.5))}, max ${ms(Math.max(...firsts))}  [${firsts.map((v) => v.toFixed(0)).join(', ')}]`);
@@ -248,10 +251,7 @@ try {
   let restoring;
   for (let i = 0; i < runs; i++) {
     await page.reload();
-    reloads.push(await page.evaluate(async () => {
-      await window.playground.ready;
-      return performance.getEntriesByName('playground-ready')[0].startTime;
-    }));
+    reloads.push(await readyAt(page));
     const stats = await page.evaluate(() => window.playground.frameStats(true));
     if (!restoring || Math.max(...stats.cpuMs) > Math.max(...restoring.cpuMs)) restoring = stats;
   }
