@@ -167,3 +167,74 @@ TEST_CASE("Each access pattern is judged in words: what it returned, what it rea
   REQUIRE(ddb::ImportSnapshot(db, model->snapshot).ok());
   CHECK(db.Description("Orders")->item_count == 5);
 }
+
+TEST_CASE("A data model written out reads back to the same tables, items and access patterns", "[data_model]") {
+  auto model = ddb::ReadDataModel(DataModel("orders.json"));
+  REQUIRE(model.ok());
+  ddb::Database db;
+  REQUIRE(ddb::ImportSnapshot(db, model->snapshot).ok());
+  const ddb::DataModelExport written = ddb::WriteDataModel(db, model->patterns);
+  CHECK(written.notices.empty());
+  auto again = ddb::ReadDataModel(written.text);
+  INFO(again.status().message());
+  REQUIRE(again.ok());
+  // Tables and items byte-equal, as the snapshot holds them.
+  CHECK(again->snapshot == model->snapshot);
+  CHECK(again->items == 5);
+  REQUIRE(again->patterns.size() == model->patterns.size());
+  for (std::size_t i = 0; i < model->patterns.size(); ++i) {
+    const ddb::DataModelPattern& a = model->patterns[i];
+    const ddb::DataModelPattern& b = again->patterns[i];
+    INFO("pattern " << a.pattern);
+    CHECK(b.pattern == a.pattern);
+    CHECK(b.description == a.description);
+    CHECK(b.table == a.table);
+    CHECK(b.index == a.index);
+    CHECK(b.operation == a.operation);
+    CHECK(b.command == a.command);
+    CHECK(b.reason == a.reason);
+    CHECK(b.request.body == a.request.body);
+  }
+  // As the guide writes it: a CreateTable request a table, PutRequests by table, 2-space indents,
+  // a pattern without a table written without one.
+  const json doc = json::parse(written.text);
+  CHECK(doc["tables"][0]["TableName"] == "Orders");
+  CHECK(doc["tables"][0]["BillingMode"] == "PAY_PER_REQUEST");
+  CHECK_FALSE(doc["tables"][0].contains("Items"));
+  CHECK(doc["items"]["Orders"][0] ==
+        json::parse(R"({"PutRequest": {"Item": {"customer_id": {"S": "c1"}, "sk": {"S": "ORDER#2026-01-05#o1"},
+                                                 "status": {"S": "SHIPPED"}, "total": {"N": "30"}}}})"));
+  CHECK(doc["access_patterns"][7] == json::parse(R"({"pattern": "7", "description": "Search orders by free text",
+                        "reason": "Full-text search belongs in OpenSearch"})"));
+  CHECK(written.text.rfind("{\n  \"tables\": [\n    {\n", 0) == 0);
+}
+
+TEST_CASE("What a CreateTable request cannot hold is left out of a written data model and told", "[data_model]") {
+  ddb::Database db;
+  Exec(db, "CreateTable", json::parse(R"({"TableName": "Sessions", "BillingMode": "PAY_PER_REQUEST",
+      "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}],
+      "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}]})"));
+  Exec(db, "CreateTable", json::parse(R"({"TableName": "Plain", "BillingMode": "PAY_PER_REQUEST",
+      "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}],
+      "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}]})"));
+  Exec(db, "UpdateTimeToLive",
+       json::parse(
+           R"({"TableName": "Sessions", "TimeToLiveSpecification": {"AttributeName": "expires", "Enabled": true}})"));
+  Exec(db, "UpdateContributorInsights",
+       json::parse(R"({"TableName": "Sessions", "ContributorInsightsAction": "ENABLE"})"));
+  db.FinishBackgroundWork();
+  const ddb::DataModelExport written = ddb::WriteDataModel(db, {});
+  CHECK(written.notices ==
+        std::vector<std::string>{
+            "/tables/1: TimeToLiveSpecification left out: create_table takes no TTL (aws dynamodb "
+            "update-time-to-live sets it)",
+            "/tables/1: ContributorInsights left out: create_table takes no Contributor Insights (aws dynamodb "
+            "update-contributor-insights sets them)"});
+  const json doc = json::parse(written.text);
+  CHECK(doc["tables"].size() == 2);
+  CHECK_FALSE(doc["tables"][1].contains("TimeToLiveSpecification"));
+  CHECK(doc["items"] == json::parse(R"({"Plain": [], "Sessions": []})"));
+  CHECK(doc["access_patterns"] == json::array());
+  // And it reads back: every member left is CreateTable's.
+  CHECK(ddb::ReadDataModel(written.text).ok());
+}

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -79,5 +80,17 @@ struct DataModelVerdict {
   std::string line;
 };
 std::vector<DataModelVerdict> JudgeDataModel(const DataModelImport& model, const DatabaseOptions& options = {});
+
+// And out: `db`'s tables as CreateTable requests (the members a snapshot's table entry holds,
+// ddb/snapshot.h), their items as PutRequests in stored (Scan) order, and `patterns` as the
+// access patterns, each with the members it has (an imported model's come back as they were
+// read), written with 2-space indentation as the guide asks. What a CreateTable request cannot
+// hold is left out and told in `notices` ("/tables/0: TimeToLiveSpecification left out: ..."), so
+// the file loads in ReadDataModel and in the assistant's own validation unchanged.
+struct DataModelExport {
+  std::string text;
+  std::vector<std::string> notices;
+};
+DataModelExport WriteDataModel(const Database& db, std::span<const DataModelPattern> patterns);
 
 }  // namespace ddb

@@ -15,7 +15,8 @@
 //       ...
 //     ]
 //   }
-// Each table entry without "Items" and "TimeToLiveSpecification" (present when TTL is on) is
+// Each table entry without "Items", "TimeToLiveSpecification" (present when TTL is on) and
+// "ContributorInsights" (present when they are on: [{"IndexName"?: ..., "Mode": ...}]) is
 // exactly a CreateTable request, so it reads the way the table was made. Tables come in
 // ListTables order, items in stored (Scan) order. Everything else is derived when the snapshot
 // is loaded and is not stored: index contents, partitions, counts and sizes, ARNs and table
