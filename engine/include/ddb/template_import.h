@@ -9,8 +9,10 @@
 // function ({"Ref": ...}, {"Fn::Sub": ...}) is refused with its JSON Pointer; a resource without a
 // TableName takes its logical id as its name (CloudFormation would generate one); properties and
 // resources the playground does not model (streams, encryption, point-in-time recovery, other
-// resource types) are left out with a notice. YAML templates are not read (the playground has no
-// YAML reader): the page's and the endpoint's messages say to use the JSON template.
+// resource types) are left out with a notice. A scalar is converted to its property's type as
+// CloudFormation converts it ("5" for ReadCapacityUnits, 2024 for a tag's Value). YAML templates
+// are read by ReadCloudFormationYamlTemplate, which the page does not call (its module has no room
+// left for the YAML reader): the page's message says to use the JSON template.
 #pragma once
 
 #include <string>
@@ -35,5 +37,13 @@ struct TemplateImport {
 // naming the JSON Pointer in the template ("/Resources/BooksTable/Properties: One or more
 // parameter values were invalid: ..."); SerializationException for text that is not JSON.
 Result<TemplateImport> ReadCloudFormationTemplate(std::string_view text, const DatabaseOptions& options = {});
+
+// A template in YAML, or in JSON (text that starts with '{', read as above): the YAML read as
+// CloudFormation reads it, short-form tags (!Ref, !Sub, ...) as the intrinsic functions they stand
+// for, then as a JSON template. A problem in the template names its line after its JSON Pointer
+// ("/Resources/BooksTable/Properties/KeySchema (line 9): ..."), and YAML the reader does not take
+// is refused with its line ("line 4: a tab indents this line; YAML indents with spaces"); notices
+// name their lines too.
+Result<TemplateImport> ReadCloudFormationYamlTemplate(std::string_view text, const DatabaseOptions& options = {});
 
 }  // namespace ddb

@@ -57,6 +57,44 @@ bool RefuseIntrinsics(Reader& r, const Node& n) {
   return true;
 }
 
+// CloudFormation converts a scalar to the type its property takes: "5" where an Integer goes (as
+// AWS's own AWS::DynamoDB::Table examples write ReadCapacityUnits), "true" where a Boolean goes,
+// and a number or boolean where a String goes (a YAML tag value 2024 or true). The properties the
+// playground reads, by name, in every object under `n`.
+void ConvertScalars(ojson& n) {
+  static constexpr std::string_view kIntegers[] = {"ReadCapacityUnits",    "WriteCapacityUnits", "MaxReadRequestUnits",
+                                                   "MaxWriteRequestUnits", "ReadUnitsPerSecond", "WriteUnitsPerSecond"};
+  static constexpr std::string_view kStrings[] = {
+      "TableName", "AttributeName", "AttributeType", "KeyType",        "IndexName",       "Key",
+      "Value",     "BillingMode",   "Mode",          "ProjectionType", "NonKeyAttributes"};
+  const auto in = [](const auto& names, const std::string& key) {
+    for (std::string_view name : names)
+      if (name == key) return true;
+    return false;
+  };
+  const auto as_string = [](ojson& v) {
+    if (v.is_number() || v.is_boolean()) v = v.dump();
+  };
+  if (n.is_array()) {
+    for (ojson& element : n) ConvertScalars(element);
+    return;
+  }
+  if (!n.is_object()) return;
+  for (auto it = n.begin(); it != n.end(); ++it) {
+    ojson& v = it.value();
+    const std::string& key = it.key();
+    const std::string text = v.is_string() ? v.get<std::string>() : "";
+    if (in(kIntegers, key) && !text.empty() && text.size() < 19 &&
+        text.find_first_not_of("0123456789") == std::string::npos)
+      v = std::stoll(text);
+    else if (key == "Enabled" && (text == "true" || text == "false")) v = text == "true";
+    else if (in(kStrings, key) && v.is_array())
+      for (ojson& element : v) as_string(element);
+    else if (in(kStrings, key)) as_string(v);
+    else ConvertScalars(v);
+  }
+}
+
 // {"Enabled": true, "Mode"?: ...}: whether it is on, and the mode; an entry for the snapshot.
 bool ReadInsights(Reader& r, const Node& n, const std::string& index, ojson& insights) {
   if (!n->is_object() || !Reader::Has(n, "Enabled"))
@@ -80,10 +118,12 @@ struct TableResource {
 bool ReadTableResource(Reader& r, const Node& resource, const std::string& id, ojson& table,
                        std::vector<std::string>& notices) {
   if (!Reader::Has(resource, "Properties")) return r.Fail(resource.path, "has no Properties");
-  const Node properties = resource.Member("Properties");
-  if (!properties->is_object())
-    return r.Fail(properties.path, "expected an object, got " + document::JsonTypePhrase(*properties));
-  if (!RefuseIntrinsics(r, properties)) return false;
+  const Node given = resource.Member("Properties");
+  if (!given->is_object()) return r.Fail(given.path, "expected an object, got " + document::JsonTypePhrase(*given));
+  if (!RefuseIntrinsics(r, given)) return false;
+  ojson converted = *given;
+  ConvertScalars(converted);
+  const Node properties{&converted, given.path};
   table = ojson::object();
   ojson insights = ojson::array();
   for (auto it = properties->begin(); it != properties->end(); ++it) {
@@ -173,7 +213,7 @@ Result<TemplateImport> ReadCloudFormationTemplate(std::string_view text, const D
       break;
     }
     if (type != "AWS::DynamoDB::Table") {
-      out.notices.push_back(resource.path + ": left out (a " + type + ", not an AWS::DynamoDB::Table)");
+      out.notices.push_back(resource.path + ": left out (" + type + ", not an AWS::DynamoDB::Table)");
       continue;
     }
     ojson table;
