@@ -1,12 +1,12 @@
 // ddb-playground-server: a local DynamoDB endpoint over the playground's engine.
 //
 // Call flow: parse options -> check that the files written on shutdown can be written -> load
-// --load into an empty Database, then --import-workbench, --import-data-model (its access
-// patterns judged on a copy), then each --import-jsonl -> bind ->
+// --load into an empty Database, then --import-workbench, --import-cloudformation,
+// --import-data-model (its access patterns judged on a copy), then each --import-jsonl -> bind ->
 // serve until SIGINT or SIGTERM -> wait for requests in flight -> write --save,
-// --export-cloudformation, --export-cdk, --export-workbench and each --export-jsonl. Signals are taken by one
-// thread with sigwait (every thread blocks them), so no signal handler and no global state is
-// needed.
+// --export-cloudformation, --export-cdk, --export-workbench, --export-data-model and each
+// --export-jsonl. Signals are taken by one thread with sigwait (every thread blocks them), so no
+// signal handler and no global state is needed.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -24,6 +24,7 @@
 #include "ddb/item_files.h"
 #include "ddb/snapshot.h"
 #include "ddb/table_template.h"
+#include "ddb/template_import.h"
 #include "ddb/workbench_model.h"
 #include "endpoint.h"
 #include "gzip.h"
@@ -81,6 +82,9 @@ int Run(const ServerOptions& options) {
   if (options.workbench_export_path)
     if (auto error = ddb::server::CheckStateFileWritable(*options.workbench_export_path))
       return Fail("--export-workbench: " + *error);
+  if (options.data_model_export_path)
+    if (auto error = ddb::server::CheckStateFileWritable(*options.data_model_export_path))
+      return Fail("--export-data-model: " + *error);
   for (const ddb::server::TableFile& file : options.jsonl_exports)
     if (auto error = ddb::server::CheckStateFileWritable(file.path)) return Fail("--export-jsonl: " + *error);
 
@@ -117,6 +121,21 @@ int Run(const ServerOptions& options) {
     for (const std::string& notice : model->notices) std::printf("%s: note: %s\n", kName, notice.c_str());
     workbench_source = std::move(*text);
   }
+  if (options.cloudformation_import_path) {
+    const std::string& file = *options.cloudformation_import_path;
+    std::string error;
+    auto text = ddb::server::ReadStateFile(file, error);
+    if (!text) return Fail("--import-cloudformation: " + error);
+    auto read = ddb::ReadCloudFormationYamlTemplate(*text, db.options());
+    if (!read.ok()) return Fail("--import-cloudformation: " + file + ": " + read.status().message());
+    if (ddb::Status s = ddb::ImportSnapshot(db, read->snapshot); !s.ok())
+      return Fail("--import-cloudformation: " + file + ": " + s.message());
+    const std::size_t n = read->tables.size();
+    std::printf("%s: imported %zu table%s of the CloudFormation template %s\n", kName, n, n == 1 ? "" : "s",
+                file.c_str());
+    for (const std::string& notice : read->notices) std::printf("%s: note: %s\n", kName, notice.c_str());
+  }
+  std::vector<ddb::DataModelPattern> data_model_patterns;  // --export-data-model writes them back
   if (options.data_model_import_path) {
     const std::string& file = *options.data_model_import_path;
     std::string error;
@@ -133,6 +152,7 @@ int Run(const ServerOptions& options) {
     // Its access patterns run on a copy: what they write is not served.
     for (const ddb::DataModelVerdict& verdict : ddb::JudgeDataModel(*model, db.options()))
       std::printf("%s: %s\n", kName, verdict.line.c_str());
+    data_model_patterns = std::move(model->patterns);
   }
   for (const ddb::server::TableFile& file : options.jsonl_imports) {
     if (int failed = ImportJsonLines(db, file)) return failed;
@@ -204,6 +224,15 @@ int Run(const ServerOptions& options) {
       return Fail("--export-workbench: " + *error);
     const std::size_t n = db.TableNames().size();
     std::printf("%s: wrote %zu table%s as a NoSQL Workbench model to %s\n", kName, n, n == 1 ? "" : "s", file.c_str());
+    for (const std::string& notice : model.notices) std::printf("%s: note: %s\n", kName, notice.c_str());
+  }
+  if (options.data_model_export_path) {
+    const std::string& file = *options.data_model_export_path;
+    const ddb::DataModelExport model = ddb::WriteDataModel(db, data_model_patterns);
+    if (auto error = ddb::server::WriteStateFileAtomically(file, model.text))
+      return Fail("--export-data-model: " + *error);
+    const std::size_t n = db.TableNames().size();
+    std::printf("%s: wrote %zu table%s as a data model to %s\n", kName, n, n == 1 ? "" : "s", file.c_str());
     for (const std::string& notice : model.notices) std::printf("%s: note: %s\n", kName, notice.c_str());
   }
   for (const ddb::server::TableFile& file : options.jsonl_exports) {

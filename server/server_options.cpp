@@ -23,7 +23,9 @@ constexpr std::string_view kValueFlags[] = {"--host",
                                             "--export-cdk",
                                             "--import-workbench",
                                             "--export-workbench",
+                                            "--import-cloudformation",
                                             "--import-data-model",
+                                            "--export-data-model",
                                             "--import-jsonl",
                                             "--export-jsonl",
                                             "--max-request-bytes",
@@ -56,9 +58,16 @@ A local DynamoDB endpoint (JSON 1.0 protocol over HTTP) on the playground's engi
   --export-workbench FILE   write the tables and items as a NoSQL Workbench model (version
                             3.0) to FILE on shutdown, as --save writes; with --import-workbench,
                             the imported model with the tables' changes
+  --import-cloudformation FILE
+                            serve the tables of the AWS CloudFormation template (YAML or
+                            JSON) in FILE from the start, with their TTL, Contributor Insights
+                            and tags; what the endpoint does not model is listed
   --import-data-model FILE  serve the tables and items of the AWS DynamoDB modelling assistant's
                             data model (dynamodb_data_model.json) in FILE from the start, and
                             print what each of its access patterns does (run on a copy)
+  --export-data-model FILE  write the tables and items as such a data model to FILE on
+                            shutdown, as --save writes, with the access patterns of
+                            --import-data-model's model when it was given
   --import-jsonl TABLE=FILE put the items in FILE into TABLE at start-up (after --load and
                             --import-workbench; the table must exist by then): DynamoDB JSON
                             Lines, one {"Item": {...}} a line as DynamoDB's export to S3 writes
@@ -120,8 +129,12 @@ ParsedOptions ParseServerOptions(int argc, char** argv) {
       o.workbench_import_path = std::string(value);
     } else if (flag == "--export-workbench") {
       o.workbench_export_path = std::string(value);
+    } else if (flag == "--import-cloudformation") {
+      o.cloudformation_import_path = std::string(value);
     } else if (flag == "--import-data-model") {
       o.data_model_import_path = std::string(value);
+    } else if (flag == "--export-data-model") {
+      o.data_model_export_path = std::string(value);
     } else if (flag == "--import-jsonl" || flag == "--export-jsonl") {
       const std::size_t equals = value.find('=');
       if (equals == std::string_view::npos || equals == 0 || equals + 1 == value.size()) return bad("TABLE=FILE");

@@ -30,9 +30,15 @@ struct ServerOptions {
   // start (after --load); --export-workbench: the tables written as one on shutdown.
   std::optional<std::string> workbench_import_path;
   std::optional<std::string> workbench_export_path;
+  // --import-cloudformation: a CloudFormation template (YAML or JSON) whose tables are served
+  // from the start (after --import-workbench).
+  std::optional<std::string> cloudformation_import_path;
   // --import-data-model: the AWS modelling assistant's dynamodb_data_model.json, its tables and
   // items served from the start, its access patterns judged at start-up (ddb/data_model.h).
   std::optional<std::string> data_model_import_path;
+  // --export-data-model: the tables and items written as a data model on shutdown, with the
+  // imported model's access patterns when there was one.
+  std::optional<std::string> data_model_export_path;
   // --import-jsonl: items in DynamoDB JSON Lines (gzipped or not) put into a table that exists
   // by then (after --load and --import-workbench), in the order given; --export-jsonl: a
   // table's items written as DynamoDB JSON Lines on shutdown. Each flag may be repeated.

@@ -199,6 +199,67 @@ test('--export-cloudformation writes the tables as a CloudFormation template on 
   assert.match(refused.stderr, /^ddb-playground-server: --export-cloudformation: /);
 });
 
+// A team's template in: YAML as CloudFormation reads it (the reading itself is the engine test's),
+// its tables served, what the endpoint does not model printed as a note; the template the
+// endpoint writes back in reads as the same tables; a broken one refused with its line.
+test('--import-cloudformation serves the tables of a YAML or JSON template; a broken one is refused with its line', async () => {
+  const dir = scratch();
+  const template = path.join(dir, 'orders.yaml');
+  fs.writeFileSync(template, [
+    'AWSTemplateFormatVersion: "2010-09-09"',
+    'Resources:',
+    '  OrdersTable:',
+    '    Type: AWS::DynamoDB::Table',
+    '    Properties:',
+    '      TableName: Orders   # as the team named it',
+    '      AttributeDefinitions:',
+    '        - {AttributeName: customer, AttributeType: S}',
+    '        - {AttributeName: placed, AttributeType: S}',
+    '      KeySchema:',
+    '      - AttributeName: customer',
+    '        KeyType: HASH',
+    '      - AttributeName: placed',
+    '        KeyType: RANGE',
+    '      ProvisionedThroughput: {ReadCapacityUnits: \'5\', WriteCapacityUnits: \'5\'}',
+    '      PointInTimeRecoverySpecification:',
+    '        PointInTimeRecoveryEnabled: true',
+    '  Alarm:',
+    '    Type: AWS::CloudWatch::Alarm',
+    '    Properties: {AlarmName: !Sub "${AWS::StackName}-throttles"}',
+    '',
+  ].join('\n'));
+  const written = path.join(dir, 'written.yaml');
+  const first = await startServer(['--import-cloudformation', template, '--export-cloudformation', written]);
+  let described;
+  try {
+    const out = first.output().stdout;
+    assert.match(out, new RegExp(`: imported 1 table of the CloudFormation template ${template}\n`));
+    assert.match(out, /: note: \/Resources\/OrdersTable\/Properties\/PointInTimeRecoverySpecification \(line 16\): left out \(the playground does not model PointInTimeRecoverySpecification\)\n/);
+    assert.match(out, /: note: \/Resources\/Alarm \(line 18\): left out \(AWS::CloudWatch::Alarm, not an AWS::DynamoDB::Table\)\n/);
+    described = (await call(first.url, 'DescribeTable', { TableName: 'Orders' })).json.Table;
+    assert.deepEqual(described.KeySchema, [{ AttributeName: 'customer', KeyType: 'HASH' }, { AttributeName: 'placed', KeyType: 'RANGE' }]);
+    assert.equal(described.ProvisionedThroughput.ReadCapacityUnits, 5);
+  } finally {
+    var stopped = await first.stop('SIGTERM');
+  }
+  assert.equal(stopped.code, 0, stopped.stderr);
+  // What the endpoint wrote reads back in as the same table.
+  const second = await startServer(['--import-cloudformation', written]);
+  try {
+    const again = (await call(second.url, 'DescribeTable', { TableName: 'Orders' })).json.Table;
+    for (const member of ['KeySchema', 'AttributeDefinitions', 'BillingModeSummary']) assert.deepEqual(again[member], described[member]);
+    assert.equal(again.ProvisionedThroughput.WriteCapacityUnits, 5);
+  } finally {
+    stopped = await second.stop('SIGTERM');
+  }
+  assert.equal(stopped.code, 0, stopped.stderr);
+  const broken = path.join(dir, 'broken.yaml');
+  fs.writeFileSync(broken, 'Resources:\n  T:\n    Type: AWS::DynamoDB::Table\n    Properties:\n\tTableName: T\n');
+  const refused = await runServer(['--port', '0', '--import-cloudformation', broken]);
+  assert.equal(refused.code, 1);
+  assert.equal(refused.stderr, `ddb-playground-server: --import-cloudformation: ${broken}: line 5: a tab indents this line; YAML indents with spaces\n`);
+});
+
 // The app itself is type-checked and synthesized by request_code.test.mjs; here, that the
 // endpoint writes it when it stops, and refuses at start-up a file it could not write.
 test('--export-cdk writes the tables as an AWS CDK app on shutdown', async () => {
@@ -255,9 +316,13 @@ test('--import-workbench serves a NoSQL Workbench model; --export-workbench writ
 // The modelling assistant's data model: its tables and items served, each access pattern's
 // verdict printed at start-up (ddb::JudgeDataModel; the words themselves are the engine test's),
 // its writes run on a copy and not served; a broken model refused with its JSON Pointer.
-test('--import-data-model serves the modelling assistant\'s tables and items and judges its access patterns', async () => {
+// --export-data-model writes the served tables and items back out on shutdown, with the imported
+// model's access patterns as they were.
+test('--import-data-model serves the modelling assistant\'s tables and items and judges its access patterns; --export-data-model writes them back', async () => {
   const model = path.resolve('tests/data/data_model/orders.json');
-  const server = await startServer(['--import-data-model', model]);
+  const exported = path.join(scratch(), 'out', 'dynamodb_data_model.json');
+  fs.mkdirSync(path.dirname(exported));
+  const server = await startServer(['--import-data-model', model, '--export-data-model', exported]);
   try {
     const out = server.output().stdout;
     assert.match(out, /imported 1 table and 5 items of the data model .*orders\.json\n/);
@@ -273,10 +338,27 @@ test('--import-data-model serves the modelling assistant\'s tables and items and
     assert.equal(pending.status, 200);
     // Pattern 5's order was put on the copy the patterns ran on, not in the served table.
     assert.deepEqual(pending.json.Items.map((i) => i.sk.S), ['ORDER#2026-02-11#o2', 'ORDER#2026-03-01#o3']);
+    const put = await call(server.url, 'PutItem', {
+      TableName: 'Orders', Item: { customer_id: { S: 'c3' }, sk: { S: 'PROFILE' }, name: { S: 'Barbara' } },
+    });
+    assert.equal(put.status, 200);
   } finally {
     var stopped = await server.stop('SIGTERM');  // a failed assertion must not leave it running
   }
   assert.equal(stopped.code, 0, stopped.stderr);
+  assert.match(stopped.stdout, new RegExp(`: wrote 1 table as a data model to ${exported}\n`));
+  const original = JSON.parse(fs.readFileSync(model, 'utf8'));
+  const written = JSON.parse(fs.readFileSync(exported, 'utf8'));
+  assert.deepEqual(Object.keys(written), ['tables', 'items', 'access_patterns']);
+  assert.deepEqual(written.tables.map((t) => [t.TableName, t.KeySchema, t.GlobalSecondaryIndexes[0].IndexName]),
+    [['Orders', original.tables[0].KeySchema, 'ByStatus']]);
+  // The served table as it was at shutdown: the five items and the one put since.
+  assert.equal(written.items.Orders.length, 6);
+  assert.deepEqual(written.items.Orders.find((w) => w.PutRequest.Item.customer_id.S === 'c3'),
+    { PutRequest: { Item: { customer_id: { S: 'c3' }, sk: { S: 'PROFILE' }, name: { S: 'Barbara' } } } });
+  // The patterns as the model gave them ("index": null is no index).
+  assert.deepEqual(written.access_patterns.map((p) => [p.pattern, p.implementation, p.index]),
+    original.access_patterns.map((p) => [p.pattern, p.implementation, p.index ?? undefined]));
 
   const dir = scratch();
   const broken = path.join(dir, 'broken.json');
