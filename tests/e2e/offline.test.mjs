@@ -126,8 +126,9 @@ async function createsATable(page, name) {
   assert.equal(created.status, 200);
 }
 
-// A font that cannot be fetched leaves the page on ImGui's own font: it still starts and works.
-test('without its fonts the page starts on ImGui\'s own font', async () => {
+// A font that cannot be fetched is stood in for by the other: the page still starts and works.
+// (ImGui's own font is not in the module: web/widgets/theme.cpp.)
+test('without its UI font the page starts on the monospaced one', async () => {
   const server = await serveSite(siteDir);
   const { page, context, errors } = await openPage(browser, server.url, {
     waitReady: false,
@@ -164,6 +165,22 @@ test('the compressed module starts the page when the browser has unpacked it alr
     assert.deepEqual(head, [0x00, 0x61, 0x73, 0x6d]);
     await createsATable(page, 'Packed');
     assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('without either font the page says so in the error box, as for its module', async () => {
+  const server = await serveSite(siteDir);
+  const missing = (route) => route.fulfill({ status: 404, body: '' });
+  const { page, context } = await openPage(browser, server.url, {
+    waitReady: false, routes: { '**/fonts/ui.ttf': missing, '**/fonts/mono.ttf': missing },
+  });
+  try {
+    const outcome = await page.evaluate(() => window.playground.ready.then(() => 'ready', (e) => e.message));
+    assert.equal(outcome, 'Could not load fonts/ui.ttf or fonts/mono.ttf. Is the page served from the build\'s site/ folder?');
+    assert.ok(await page.locator('#error').isVisible());
   } finally {
     await context.close();
     await server.close();

@@ -25,7 +25,7 @@ mergeInto(LibraryManager.library, {
 
   // The font `name` ("ui", "mono") that page.js fetched before the module started, moved to
   // the heap (malloc'd: the caller frees it; page.js's copy is dropped, so it is held once) with
-  // its length at *size; 0 when it could not be fetched (the page then draws with ImGui's own font).
+  // its length at *size; 0 when it could not be fetched (the other font then stands in for it).
   js_take_font__deps: ["malloc"],
   js_take_font: function(name, size) {
     const key = UTF8ToString(name);

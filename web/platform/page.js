@@ -386,11 +386,12 @@
   Module.recordsDb.catch(() => {});
   // The fonts (assets/fonts.txt) are fetched now, while the module downloads; the module starts
   // once they are in (a run dependency), and library.js hands them to the C++ (js_take_font).
-  // A font that cannot be fetched leaves the page on ImGui's own font rather than not starting.
+  // A font that cannot be fetched is stood in for by the other (web/widgets/theme.cpp); without
+  // either the page cannot draw a word, and says so as for a module that cannot be loaded.
   const fonts = ["ui", "mono"].map((name) => unpacked("fonts/" + name + ".ttf", "font/ttf")
     .then((r) => r.arrayBuffer())
     .then((bytes) => [name, new Uint8Array(bytes)], (e) => {
-      console.warn("playground: fonts/" + name + ".ttf could not be fetched (" + e + "): ImGui's font instead");
+      console.warn("playground: fonts/" + name + ".ttf could not be fetched (" + e + "): the other font instead");
       return [name, null];
     }));
   Module.fonts = {};
@@ -417,6 +418,10 @@
     Module.addRunDependency("fonts");
     Promise.all(fonts).then((loaded) => {
       for (const [name, bytes] of loaded) if (bytes) Module.fonts[name] = bytes;
+      if (Object.keys(Module.fonts).length === 0) {
+        fail("Could not load fonts/ui.ttf or fonts/mono.ttf. Is the page served from the build's site/ folder?");
+        return;
+      }
       Module.removeRunDependency("fonts");
     });
   }];

@@ -1,6 +1,7 @@
 #include "widgets/theme.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <vector>
 
 namespace playground {
@@ -45,15 +46,9 @@ ImFont* AddFontFile(const std::vector<unsigned char>& file, float size, const Im
 // `file` at `size`, and the glyphs it lacks from `borrowed` (the UI font) when given.
 ImFont* AddFont(const std::vector<unsigned char>& file, float size,
                 const std::vector<unsigned char>* borrowed = nullptr) {
-  if (!file.empty()) {
-    if (ImFont* font = AddFontFile(file, size, GlyphRanges(), false)) {
-      if (borrowed && !borrowed->empty()) AddFontFile(*borrowed, size, UiOnlyGlyphRanges(), true);
-      return font;
-    }
-  }
-  ImFontConfig fallback;
-  fallback.SizePixels = size;
-  return ImGui::GetIO().Fonts->AddFontDefault(&fallback);
+  ImFont* font = AddFontFile(file, size, GlyphRanges(), false);
+  if (borrowed && borrowed != &file) AddFontFile(*borrowed, size, UiOnlyGlyphRanges(), true);
+  return font;
 }
 
 constexpr ImVec4 Rgb(int hex, float alpha = 1.0f) {
@@ -191,12 +186,28 @@ void LightColors(ImVec4* c) {
 }  // namespace
 
 UiFonts LoadFonts(float scale, const FontFiles& files) {
+  // A file that could not be fetched is stood in for by the other (page.js starts the page only
+  // with one of them at least).
+  const std::vector<unsigned char>& ui = files.ui.empty() ? files.mono : files.ui;
+  const std::vector<unsigned char>& mono = files.mono.empty() ? files.ui : files.mono;
   UiFonts fonts;
-  fonts.ui = AddFont(files.ui, std::round(kUiFontSize * scale));  // first font = default font
-  fonts.heading = AddFont(files.ui, std::round(kHeadingFontSize * scale));
-  fonts.mono = AddFont(files.mono, std::round(kMonoFontSize * scale), &files.ui);
+  fonts.ui = AddFont(ui, std::round(kUiFontSize * scale));  // first font = default font
+  fonts.heading = AddFont(ui, std::round(kHeadingFontSize * scale));
+  fonts.mono = AddFont(mono, std::round(kMonoFontSize * scale), &ui);
   return fonts;
 }
+
+}  // namespace playground
+
+// ImGui's own font (ProggyClean, 9.5 KB of the first visit's gzip as the Base85 text ImGui keeps
+// it in) is never drawn with: the page always adds its fonts before the atlas is built. Its only
+// caller left, ImFontAtlas::Build() on an atlas without fonts, is linked to this instead
+// (web/CMakeLists.txt, --wrap), so the text is not linked into the module at all.
+extern "C" ImFont* __wrap__ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig(ImFontAtlas*, const ImFontConfig*) {
+  std::abort();  // an atlas built without fonts: a bug of the page's, not a case to draw
+}
+
+namespace playground {
 
 void ApplyTheme(float scale, const StyleSettings& settings) {
   ImGuiStyle style;  // fresh: ScaleAllSizes multiplies, so never scale an already scaled style

@@ -40,8 +40,7 @@ struct FontFiles {
 };
 
 // Adds the fonts to ImGui's (cleared) atlas at `scale`; the caller rebuilds the GPU texture.
-// Falls back to ImGui's built-in font for a file that could not be fetched (empty), so the
-// page still works.
+// A file that could not be fetched (empty) is stood in for by the other; one of them is there.
 UiFonts LoadFonts(float scale, const FontFiles& files);
 
 // Replaces ImGui's style with the theme's, scaled by `scale`.
