@@ -115,7 +115,7 @@ describe('code for a request', () => {
     await closeCode();
   });
 
-  test('the tables as CloudFormation, Terraform and CLI commands, without endpoint fields', async () => {
+  test('the tables as CloudFormation, Terraform, a CDK app and CLI commands, without endpoint fields', async () => {
     await clickWidget(page, 'menu.sandbox');
     await clickWidget(page, 'menu.tables_code');
     let s = await waitForState(page, (st) => st.code !== null);
@@ -128,6 +128,10 @@ describe('code for a request', () => {
     s = await waitForState(page, (st) => st.code.kind === 'Terraform');
     assert.ok(s.code.text.includes('resource "aws_dynamodb_table" "books" {\n  name         = "Books"\n'), s.code.text);
     await clickWidget(page, 'code.kind.3');
+    s = await waitForState(page, (st) => st.code.kind === 'AWS CDK');
+    assert.ok(s.code.text.includes('const booksTable = new dynamodb.TableV2(stack, "BooksTable", {\n  tableName: "Books",\n'), s.code.text);
+    await screenshot(page, 'code-tables-cdk-1024.png');
+    await clickWidget(page, 'code.kind.4');
     s = await waitForState(page, (st) => st.code.kind === 'AWS CLI');
     assert.ok(s.code.text.includes("aws dynamodb create-table --cli-input-json '{\"TableName\":\"Books\","), s.code.text);
     await screenshot(page, 'code-tables-1024.png');

@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "ddb/json_api.h"
+#include "ddb/table_template.h"
 #include "view_models/template_view.h"
 
 using playground::CodeView;
@@ -127,7 +128,7 @@ TEST_CASE("The tables as infrastructure code: every table of the sandbox, in the
   stamp.revision = db.revision();
   CHECK(playground::TemplateView::KindNames() == std::vector<std::string>{"CloudFormation (YAML)",
                                                                           "CloudFormation (JSON)", "Terraform",
-                                                                          "AWS CLI", "NoSQL Workbench"});
+                                                                          "AWS CDK", "AWS CLI", "NoSQL Workbench"});
   const std::string yaml = view.TextFor(db, stamp);
   CHECK(yaml.starts_with("AWSTemplateFormatVersion: \"2010-09-09\"\n"));
   CHECK(yaml.find("  AuthorsTable:\n") < yaml.find("  BooksTable:\n"));  // ListTables' order
@@ -136,5 +137,10 @@ TEST_CASE("The tables as infrastructure code: every table of the sandbox, in the
   CHECK(view.TextFor(db, stamp).starts_with(
       "# The tables as Terraform's AWS provider creates them (aws_dynamodb_table).\n"));
   view.kind = 3;
+  // The app itself is the engine's (cdk_test, and synthesized by the endpoint tests).
+  const std::string app = view.TextFor(db, stamp);
+  CHECK(app == *ddb::CdkApp(db, db.TableNames()));
+  CHECK(app.find("new dynamodb.TableV2(") != std::string::npos);
+  view.kind = 4;
   CHECK(view.TextFor(db, stamp).starts_with("#!/bin/sh\n# The tables as the AWS CLI creates them.\n"));
 }

@@ -9,7 +9,8 @@
 namespace playground {
 namespace {
 
-constexpr std::size_t kWorkbenchKind = 4;  // KindNames()'s "NoSQL Workbench"
+constexpr std::size_t kCdkKind = 3;        // KindNames()'s "AWS CDK", not a ddb::TemplateKind
+constexpr std::size_t kWorkbenchKind = 5;  // KindNames()'s "NoSQL Workbench"
 
 // Now as the modeler writes a model's dates, "Dec 6, 2026, 10:21 PM", in the browser's time zone.
 std::string ModelerDate() {
@@ -22,8 +23,8 @@ std::string ModelerDate() {
 }  // namespace
 
 const std::vector<std::string>& TemplateView::KindNames() {
-  static const std::vector<std::string> kNames{"CloudFormation (YAML)", "CloudFormation (JSON)", "Terraform", "AWS CLI",
-                                               "NoSQL Workbench"};
+  static const std::vector<std::string> kNames{
+      "CloudFormation (YAML)", "CloudFormation (JSON)", "Terraform", "AWS CDK", "AWS CLI", "NoSQL Workbench"};
   return kNames;
 }
 
@@ -46,7 +47,10 @@ const std::string& TemplateView::TextFor(const ddb::Database& db, DataStamp stam
     for (const std::string& notice : model.notices) note_ += (note_.empty() ? "" : "\n") + notice;
     return text_;
   }
-  auto text = ddb::TableTemplate(db, tables, kKinds[kind < std::size(kKinds) ? kind : 0]);
+  // The kinds after the CDK's are TemplateKinds one place earlier.
+  const std::size_t at = kind > kCdkKind ? kind - 1 : kind;
+  auto text = kind == kCdkKind ? ddb::CdkApp(db, tables)
+                               : ddb::TableTemplate(db, tables, kKinds[at < std::size(kKinds) ? at : 0]);
   if (text.ok()) text_ = std::move(text).value();
   else note_ = text.status().message();
   return text_;

@@ -1,6 +1,7 @@
 // TemplateView: the sandbox's tables as infrastructure code (ddb::TableTemplate) — CloudFormation
-// in YAML or JSON, Terraform, or the AWS CLI commands that create them — or as a NoSQL Workbench model
-// (ddb::ExportWorkbenchModel), for the code window the Sandbox menu opens. ImGui-free.
+// in YAML or JSON, Terraform, an AWS CDK app (ddb::CdkApp), or the AWS CLI commands that create
+// them — or as a NoSQL Workbench model (ddb::ExportWorkbenchModel), for the code window the
+// Sandbox menu opens. ImGui-free.
 #pragma once
 
 #include <cstddef>
@@ -17,7 +18,7 @@ namespace playground {
 
 class TemplateView {
  public:
-  // The window's tabs, in ddb::TemplateKind's order.
+  // The window's tabs: ddb::TemplateKind's order, the CDK app after Terraform, the Workbench model last.
   static const std::vector<std::string>& KindNames();
   std::size_t kind = 0;
 

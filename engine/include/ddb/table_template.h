@@ -33,9 +33,9 @@ Result<std::string> TableTemplate(const Database& db, std::span<const std::strin
 // once synthesized) with the template's settings in aws-cdk-lib's words; provisioned writes as
 // auto scaling with the same minimum and maximum (TableV2 takes no other), and an index whose
 // Contributor Insights differs from its table's told in a comment with the command that sets it
-// (TableV2 gives indexes the table's). A function of its own, not a TemplateKind: the page does
-// not offer it yet (its module has no room left), and what the page never calls is not linked
-// into it. ResourceNotFoundException for a table the database does not have.
+// (TableV2 gives indexes the table's). A function of its own, not a TemplateKind (the page's
+// code window and the endpoint's --export-cdk call it). ResourceNotFoundException for a table the
+// database does not have.
 Result<std::string> CdkApp(const Database& db, std::span<const std::string> tables);
 
 }  // namespace ddb
