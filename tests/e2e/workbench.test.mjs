@@ -65,7 +65,7 @@ describe('a NoSQL Workbench model', () => {
     await clickWidget(page, 'code.kind.2');
     s = await waitForState(page, (st) => st.code.kind === 'Terraform');
     assert.ok(s.code.text.includes('resource "aws_dynamodb_table" "shop" {'), s.code.text);
-    await clickWidget(page, 'code.kind.4');
+    await clickWidget(page, 'code.kind.5');
     s = await waitForState(page, (st) => st.code.kind === 'NoSQL Workbench');
     const model = JSON.parse(s.code.text);
     const original = JSON.parse(fs.readFileSync(modelPath, 'utf8'));
@@ -105,7 +105,7 @@ describe('a NoSQL Workbench model', () => {
     await clickWidget(page, 'menu.sandbox');
     await clickWidget(page, 'menu.tables_code');
     await waitForState(page, (st) => st.code !== null);
-    await clickWidget(page, 'code.kind.4');
+    await clickWidget(page, 'code.kind.5');
     const code = await waitForState(page, (st) => st.code.kind === 'NoSQL Workbench');
     const model = JSON.parse(code.code.text);
     const original = JSON.parse(fs.readFileSync(modelPath, 'utf8'));
@@ -131,5 +131,28 @@ describe('a NoSQL Workbench model', () => {
     assert.ok(run && run.y + run.h <= body.y + body.h && body.y + body.h <= window.y, `the facet's Run shown above the buttons: ${JSON.stringify({ run, body, window })}`);
     await screenshot(page, 'workbench-loaded-250.png');
     await reloadWithSettings(page, { fontScale: 1 });
+  });
+});
+
+// A team's CloudFormation template in YAML, dropped on the page as a Workbench model is: the page
+// does not read YAML (the endpoint does), and says so and where, the sandbox as it was.
+describe('a CloudFormation template in YAML', () => {
+  let page;
+  let context;
+  before(async () => {
+    ({ page, context } = await openPage(site.browser, site.server.url));
+    await waitForState(page, (st) => st.frameCount > 0);
+  });
+  after(() => context?.close());
+
+  test('dropped on the page: refused with where it can be read, the sandbox as it was', async () => {
+    const before = await waitForState(page, (st) => !st.backgroundWork);
+    await dropFile(page, 'stack.yaml', 'AWSTemplateFormatVersion: "2010-09-09"\nResources:\n  OrdersTable:\n    Type: AWS::DynamoDB::Table\n');
+    const s = await waitForState(page, (st) => st.importError !== '');
+    assert.equal(s.importError, 'ValidationException: stack.yaml: a CloudFormation template in YAML, which the page does not read: save it as JSON (`cfn-flip stack.yaml`), or serve it with the local endpoint (ddb-playground-server --import-cloudformation)');
+    assert.equal(s.imported, null);
+    assert.equal(s.revision, before.revision);
+    assert.equal(s.historyCount, before.historyCount);
+    await screenshot(page, 'cloudformation-yaml-refused-1024.png');
   });
 });

@@ -82,8 +82,7 @@ TEST_CASE("What only CloudFormation can do in a template is refused or told", "[
         "ValidationException: /Resources/T/Properties/TableName: uses Fn::Sub, which only CloudFormation can resolve: "
         "write the value itself");
   CHECK(Refusal("AWSTemplateFormatVersion: \"2010-09-09\"\nResources: {}\n") ==
-        "ValidationException: this CloudFormation template is not JSON (YAML?): the playground reads JSON templates; "
-        "save it as JSON (the CloudFormation console's template designer, or `cfn-flip`, converts it)");
+        "ValidationException: this CloudFormation template is not JSON (YAML? ReadCloudFormationYamlTemplate reads YAML)");
   CHECK(Refusal(R"({"AWSTemplateFormatVersion": "2010-09-09"})") ==
         "ValidationException: a CloudFormation template is a JSON object with Resources");
   // CreateTable's own rules, told at the resource.

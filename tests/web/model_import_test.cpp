@@ -1,5 +1,6 @@
-// ModelImport: a pasted or dropped file is a snapshot or a NoSQL Workbench model, and either
-// loads through the same snapshot; and the Workbench kind of the tables' code window.
+// ModelImport: a pasted or dropped file is a snapshot, a NoSQL Workbench model or a CloudFormation
+// JSON template, and each loads through the same snapshot (a YAML template is refused, saying where
+// it is read); and the Workbench kind of the tables' code window.
 #include "view_models/model_import.h"
 
 #include <string>
@@ -84,6 +85,20 @@ TEST_CASE("A CloudFormation template loads as its tables, what it cannot bring t
             .message() ==
         "stack.json: /Resources/T/Properties/TableName: uses Ref, which only CloudFormation can "
         "resolve: write the value itself");
+}
+
+TEST_CASE("A YAML CloudFormation template is refused with where it can be read", "[model_import]") {
+  const std::string text = "# Notes\nResources:\n  NotesTable:\n    Type: AWS::DynamoDB::Table\n";
+  CHECK(playground::IsYamlTemplate(text));
+  auto plan = PlanImport(text, "stack.yaml", {});
+  REQUIRE_FALSE(plan.ok());
+  CHECK(plan.status().message() ==
+        "stack.yaml: a CloudFormation template in YAML, which the page does not read: save it as JSON (`cfn-flip "
+        "stack.yaml`), or serve it with the local endpoint (ddb-playground-server --import-cloudformation)");
+  // JSON, and text that says nothing of Resources, are not YAML templates: the snapshot's reader
+  // says what is wrong with them.
+  CHECK_FALSE(playground::IsYamlTemplate(R"({"Resources": {}})"));
+  CHECK_FALSE(playground::IsYamlTemplate("hello"));
 }
 
 TEST_CASE("A broken Workbench model is refused naming the file and the JSON Pointer", "[model_import]") {

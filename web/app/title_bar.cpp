@@ -75,8 +75,8 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
   }
   if (probe_.Item("menu.open_file", ImGui::MenuItem("Open a file\xE2\x80\xA6"))) host_.PickFile();
   ImGui::SetItemTooltip(
-      "A snapshot or a NoSQL Workbench model (.json), or items (.jsonl, .json, .csv, gzipped too); dropping the file "
-      "on the page opens it too");
+      "A snapshot, a NoSQL Workbench model or a CloudFormation template (.json), or items (.jsonl, .json, .csv, "
+      "gzipped too); dropping the file on the page opens it too");
   const std::string items_label = selection_.table.empty() ? std::string("Items of a table\xE2\x80\xA6")
                                                            : "Items of " + selection_.table + "\xE2\x80\xA6";
   if (probe_.Item("menu.export_items",

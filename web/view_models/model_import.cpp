@@ -29,6 +29,12 @@ bool HasTopLevelMember(std::string_view text, std::string_view name) {
   return false;
 }
 
+bool IsYamlTemplate(std::string_view text) {
+  const std::size_t start = text.find_first_not_of(" \t\r\n");
+  if (start == std::string_view::npos || text[start] == '{' || text[start] == '[') return false;
+  return text.find("Resources") != std::string_view::npos;
+}
+
 namespace {
 
 std::string Counted(std::size_t n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
@@ -50,6 +56,14 @@ ddb::Result<ImportPlan> PlanImport(std::string_view text, std::string_view file,
                        std::move(model->notices), std::move(model->facets), std::string(text)};
     return ImportPlan{std::move(model->snapshot), "Loaded the NoSQL Workbench model " + name, std::move(shown)};
   }
+  // The YAML reader would take 8.2 KB of the first visit's download (measured 2026-12-07), more
+  // than the room left: the page says so, and where the template is read.
+  if (IsYamlTemplate(text))
+    return Named(
+        ddb::Status::Validation(
+            "a CloudFormation template in YAML, which the page does not read: save it as JSON (`cfn-flip "
+            "stack.yaml`), or serve it with the local endpoint (ddb-playground-server --import-cloudformation)"),
+        file, "CloudFormation template");
   if (HasTopLevelMember(text, "Resources")) {
     auto read = ddb::ReadCloudFormationTemplate(text, options);
     if (!read.ok()) return Named(read.status(), file, "CloudFormation template");

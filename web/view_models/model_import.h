@@ -32,9 +32,14 @@ struct ImportPlan {
 
 // By the members of the text's top-level object (a snapshot's items may hold any name deeper
 // down): DataModel, a Workbench model; Resources, a CloudFormation template; anything else, a
-// snapshot, which Sandbox::Load then checks. A model or template that cannot be read is refused
-// here with the JSON Pointer of what is wrong; `file` ("" when pasted) starts the message.
+// snapshot, which Sandbox::Load then checks. Text that is not JSON (it starts with neither { nor [)
+// and says Resources is a YAML template, refused with where it can be read instead. A model or template that cannot be
+// read is refused here with the JSON Pointer of what is wrong; `file` ("" when pasted) starts the message.
 ddb::Result<ImportPlan> PlanImport(std::string_view text, std::string_view file, const ddb::DatabaseOptions& options);
+
+// Whether the text is a CloudFormation template in YAML, by its first character and the word
+// Resources (not parsed: that is the reader's, which names the line of what it cannot read).
+bool IsYamlTemplate(std::string_view text);
 
 // Whether the text's top-level JSON object has the member `name`, scanned without parsing (a
 // snapshot of 100,000 items is not parsed twice to be told apart; an item may be 400 KB).

@@ -11,8 +11,8 @@
 // resources the playground does not model (streams, encryption, point-in-time recovery, other
 // resource types) are left out with a notice. A scalar is converted to its property's type as
 // CloudFormation converts it ("5" for ReadCapacityUnits, 2024 for a tag's Value). YAML templates
-// are read by ReadCloudFormationYamlTemplate, which the page does not call (its module has no room
-// left for the YAML reader): the page's message says to use the JSON template.
+// are read by ReadCloudFormationYamlTemplate, the endpoint's: the page refuses them, its download
+// having no room for the YAML reader (8.2 KB gzip).
 #pragma once
 
 #include <string>

@@ -183,8 +183,7 @@ Result<TemplateImport> ReadCloudFormationTemplate(std::string_view text, const D
     const std::size_t start = text.find_first_not_of(" \t\r\n");
     if (start != std::string_view::npos && text[start] != '{' && text[start] != '[')
       return Status::Validation(
-          "this CloudFormation template is not JSON (YAML?): the playground reads JSON templates; save it as JSON "
-          "(the CloudFormation console's template designer, or `cfn-flip`, converts it)");
+          "this CloudFormation template is not JSON (YAML? ReadCloudFormationYamlTemplate reads YAML)");
     return Status::Serialization(MalformedJsonMessage("CloudFormation template", text));
   }
   Reader r;
