@@ -15,6 +15,7 @@
 #include "ddb/data_model.h"
 #include "ddb/operations.h"
 #include "interchange/item_csv.h"
+#include "model/text.h"
 #include "wire/document_reader.h"
 
 namespace ddb {
@@ -84,22 +85,16 @@ std::string MemberName(std::string_view kebab) {
   return name;
 }
 
-bool OneOfNames(std::string_view name, std::initializer_list<std::string_view> names) {
-  for (std::string_view n : names)
-    if (n == name) return true;
-  return false;
-}
-
 // The CLI's own options, which are no member of the request: those that take a value, and
 // those that do not.
 bool CliOptionWithValue(std::string_view option) {
-  return OneOfNames(option,
-                    {"--endpoint-url", "--region", "--output", "--profile", "--query", "--page-size", "--max-items",
-                     "--starting-token", "--cli-read-timeout", "--cli-connect-timeout", "--ca-bundle", "--color"});
+  return IsOneOf(option,
+                 {"--endpoint-url", "--region", "--output", "--profile", "--query", "--page-size", "--max-items",
+                  "--starting-token", "--cli-read-timeout", "--cli-connect-timeout", "--ca-bundle", "--color"});
 }
 bool CliFlag(std::string_view option) {
-  return OneOfNames(option, {"--no-paginate", "--no-cli-pager", "--debug", "--no-verify-ssl", "--no-sign-request",
-                             "--cli-auto-prompt", "--no-cli-auto-prompt"});
+  return IsOneOf(option, {"--no-paginate", "--no-cli-pager", "--debug", "--no-verify-ssl", "--no-sign-request",
+                          "--cli-auto-prompt", "--no-cli-auto-prompt"});
 }
 
 }  // namespace cli_command
@@ -139,7 +134,7 @@ Result<CliRequest> RequestOfCliCommand(std::string_view command) {
     }
     const std::string member = MemberName(std::string_view(option).substr(2));
     const std::string& value = words[++i];
-    if (OneOfNames(member, {"Limit", "Segment", "TotalSegments"})) {
+    if (IsOneOf(member, {"Limit", "Segment", "TotalSegments"})) {
       char* end = nullptr;
       const long long n = std::strtoll(value.c_str(), &end, 10);
       if (value.empty() || *end != '\0')
@@ -155,9 +150,9 @@ Result<CliRequest> RequestOfCliCommand(std::string_view command) {
       body[member] = std::move(parsed);
       continue;
     }
-    if (OneOfNames(member, {"Key", "Item", "ExpressionAttributeValues", "ExpressionAttributeNames", "RequestItems",
-                            "TransactItems", "ExclusiveStartKey", "KeyConditions", "QueryFilter", "ScanFilter",
-                            "Expected", "AttributeUpdates"}))
+    if (IsOneOf(member, {"Key", "Item", "ExpressionAttributeValues", "ExpressionAttributeNames", "RequestItems",
+                         "TransactItems", "ExclusiveStartKey", "KeyConditions", "QueryFilter", "ScanFilter", "Expected",
+                         "AttributeUpdates"}))
       return Status::Validation(option +
                                 " is given in the CLI's shorthand syntax, which is not read: write it as JSON");
     body[member] = value;

@@ -11,6 +11,7 @@
 #include "ddb/item_json.h"
 #include "ddb/snapshot.h"
 #include "ddb/template_import.h"
+#include "model/text.h"
 #include "wire/document_reader.h"
 #include "wire/json_syntax.h"
 
@@ -62,15 +63,13 @@ bool RefuseIntrinsics(Reader& r, const Node& n) {
 // and a number or boolean where a String goes (a YAML tag value 2024 or true). The properties the
 // playground reads, by name, in every object under `n`.
 void ConvertScalars(ojson& n) {
-  static constexpr std::string_view kIntegers[] = {"ReadCapacityUnits",    "WriteCapacityUnits", "MaxReadRequestUnits",
-                                                   "MaxWriteRequestUnits", "ReadUnitsPerSecond", "WriteUnitsPerSecond"};
-  static constexpr std::string_view kStrings[] = {
-      "TableName", "AttributeName", "AttributeType", "KeyType",        "IndexName",       "Key",
-      "Value",     "BillingMode",   "Mode",          "ProjectionType", "NonKeyAttributes"};
-  const auto in = [](const auto& names, const std::string& key) {
-    for (std::string_view name : names)
-      if (name == key) return true;
-    return false;
+  const auto integer_property = [](const std::string& key) {
+    return IsOneOf(key, {"ReadCapacityUnits", "WriteCapacityUnits", "MaxReadRequestUnits", "MaxWriteRequestUnits",
+                         "ReadUnitsPerSecond", "WriteUnitsPerSecond"});
+  };
+  const auto string_property = [](const std::string& key) {
+    return IsOneOf(key, {"TableName", "AttributeName", "AttributeType", "KeyType", "IndexName", "Key", "Value",
+                         "BillingMode", "Mode", "ProjectionType", "NonKeyAttributes"});
   };
   const auto as_string = [](ojson& v) {
     if (v.is_number() || v.is_boolean()) v = v.dump();
@@ -84,13 +83,13 @@ void ConvertScalars(ojson& n) {
     ojson& v = it.value();
     const std::string& key = it.key();
     const std::string text = v.is_string() ? v.get<std::string>() : "";
-    if (in(kIntegers, key) && !text.empty() && text.size() < 19 &&
+    if (integer_property(key) && !text.empty() && text.size() < 19 &&
         text.find_first_not_of("0123456789") == std::string::npos)
       v = std::stoll(text);
     else if (key == "Enabled" && (text == "true" || text == "false")) v = text == "true";
-    else if (in(kStrings, key) && v.is_array())
+    else if (string_property(key) && v.is_array())
       for (ojson& element : v) as_string(element);
-    else if (in(kStrings, key)) as_string(v);
+    else if (string_property(key)) as_string(v);
     else ConvertScalars(v);
   }
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "interchange/item_csv.h"
+#include "model/text.h"
 #include "wire/document_reader.h"
 #include "wire/json_syntax.h"
 
@@ -52,12 +53,6 @@ std::string WithoutComment(std::string_view s) {
   return std::string(s.substr(0, end));
 }
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && IsBlank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsBlank(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 // A code point as UTF-8; false for one no UTF-8 text may hold (a surrogate, past U+10FFFF).
 bool AppendUtf8(std::uint32_t cp, std::string& out) {
   if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
@@ -79,17 +74,11 @@ bool AppendUtf8(std::uint32_t cp, std::string& out) {
   return true;
 }
 
-bool OneOf(std::string_view s, std::initializer_list<std::string_view> words) {
-  for (std::string_view w : words)
-    if (s == w) return true;
-  return false;
-}
-
 // A plain scalar as YAML 1.1 resolves it (the types CloudFormation reads).
 ojson Resolve(std::string_view s) {
-  if (s.empty() || OneOf(s, {"~", "null", "Null", "NULL"})) return nullptr;
-  if (OneOf(s, {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"})) return true;
-  if (OneOf(s, {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"})) return false;
+  if (s.empty() || IsOneOf(s, {"~", "null", "Null", "NULL"})) return nullptr;
+  if (IsOneOf(s, {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"})) return true;
+  if (IsOneOf(s, {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"})) return false;
   std::string_view digits = s;
   const bool negative = !digits.empty() && digits.front() == '-';
   if (!digits.empty() && (digits.front() == '-' || digits.front() == '+')) digits.remove_prefix(1);
@@ -157,7 +146,7 @@ class Parser {
     }
     if (pos_ < lines_.size() && lines_[pos_].indent == 0 && IsMarker(lines_[pos_].text, "---")) {
       // "--- value": the document starts on the marker's line.
-      const std::string rest(Trim(std::string_view(lines_[pos_].text).substr(3)));
+      const std::string rest(TrimBlanks(std::string_view(lines_[pos_].text).substr(3)));
       if (rest.empty()) ++pos_;
       else lines_[pos_].text = rest;
     }
@@ -191,7 +180,7 @@ class Parser {
 
   // Past blank and comment lines. A tab that indents a line with content is refused there.
   void Skip() {
-    while (pos_ < lines_.size() && Trim(lines_[pos_].text).empty()) ++pos_;
+    while (pos_ < lines_.size() && TrimBlanks(lines_[pos_].text).empty()) ++pos_;
   }
 
   bool CheckIndent(const Line& l) {
@@ -263,7 +252,7 @@ class Parser {
         return Fail(l.number, "expected \"key: value\"");
       }
       std::string key;
-      const std::string_view written = Trim(std::string_view(l.text).substr(0, colon));
+      const std::string_view written = TrimBlanks(std::string_view(l.text).substr(0, colon));
       if (!written.empty() && (written[0] == '"' || written[0] == '\'')) {
         std::size_t used = 0;
         if (!Quoted(written, l.number, key, used)) return false;
@@ -274,7 +263,7 @@ class Parser {
       if (out.contains(key)) return Fail(l.number, "the key " + key + " is given twice in this mapping");
       const std::string child = PointerToMember(pointer, key);
       Mark(child, l.number);
-      const std::string rest(Trim(std::string_view(l.text).substr(colon + 1)));
+      const std::string rest(TrimBlanks(std::string_view(l.text).substr(colon + 1)));
       const std::size_t number = l.number;
       ++pos_;
       if (!Value(rest, indent, number, child, out[key], depth + 1)) return false;
@@ -320,7 +309,7 @@ class Parser {
       std::size_t end = 0;
       while (end < rest.size() && !IsBlank(rest[end])) ++end;
       const std::string tag = rest.substr(1, end - 1);
-      rest = std::string(Trim(std::string_view(rest).substr(end)));
+      rest = std::string(TrimBlanks(std::string_view(rest).substr(end)));
       ojson inner;
       if (!Value(rest, parent, number, pointer, inner, depth + 1)) return false;
       return Tagged(tag, std::move(inner), number, out);
@@ -358,7 +347,7 @@ class Parser {
       std::string value;
       std::size_t used = 0;
       if (!Quoted(rest, number, value, used)) return false;
-      if (!Trim(std::string_view(rest).substr(used)).empty())
+      if (!TrimBlanks(std::string_view(rest).substr(used)).empty())
         return Fail(number, "unexpected text after a quoted scalar: " + rest.substr(used));
       out = std::move(value);
       return true;
@@ -484,7 +473,7 @@ class Parser {
     while (at < s.size() && s[at] != ',' && s[at] != ']' && s[at] != '}' && s[at] != '[' && s[at] != '{' &&
            !(s[at] == ':' && (key || at + 1 == s.size() || IsBlank(s[at + 1]))))
       ++at;
-    out = std::string(Trim(std::string_view(s).substr(start, at - start)));
+    out = std::string(TrimBlanks(std::string_view(s).substr(start, at - start)));
     return true;
   }
 
@@ -605,7 +594,7 @@ class Parser {
       const std::string type = tag.substr(1);
       if (type == "str") {
         out = inner.is_string() ? inner : ojson(inner.is_null() ? "" : inner.dump());
-      } else if (OneOf(type, {"int", "float", "bool", "null", "map", "seq"})) {
+      } else if (IsOneOf(type, {"int", "float", "bool", "null", "map", "seq"})) {
         out = std::move(inner);
       } else {
         return Fail(number, "the tag !!" + type + " is not one CloudFormation reads");

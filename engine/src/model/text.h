@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,13 @@ inline std::string_view TrimBlanks(std::string_view s) {
   while (!s.empty() && blank(s.front())) s.remove_prefix(1);
   while (!s.empty() && blank(s.back())) s.remove_suffix(1);
   return s;
+}
+
+// Whether `s` is one of `words`.
+inline bool IsOneOf(std::string_view s, std::initializer_list<std::string_view> words) {
+  for (std::string_view w : words)
+    if (s == w) return true;
+  return false;
 }
 
 // 2200 -> "2,200": a count in a sentence a learner reads.
