@@ -39,7 +39,7 @@ describe('a NoSQL Workbench model', () => {
     let s = await waitForState(page, (st) => st.imported !== null);
     assert.deepEqual(s.imported, {
       headline: 'Loaded the NoSQL Workbench model OnlineShop: 1 table, 5 items.', notices: [],
-      facets: ['Shop · Customer (CustomerId, Profile)', 'Shop · Order (CustomerId, OrderId)'],
+      facets: ['Shop · Customer (CustomerId, Profile)', 'Shop · Order (CustomerId, OrderId)'], patterns: [],
     });
     assert.equal(s.importOpen, true);
     s = await waitForState(page, (st) => st.selectedTable === 'Shop');
@@ -154,5 +154,33 @@ describe('a CloudFormation template in YAML', () => {
     assert.equal(s.revision, before.revision);
     assert.equal(s.historyCount, before.historyCount);
     await screenshot(page, 'cloudformation-yaml-refused-1024.png');
+  });
+});
+
+// The AWS modelling assistant's data model, dropped on the page: its tables and items load, each
+// access pattern is judged on a copy (the words are the engine test's), and one runs for real.
+describe('a data model of AWS\'s modelling assistant', () => {
+  let page;
+  let context;
+  before(async () => {
+    ({ page, context } = await openPage(site.browser, site.server.url));
+    await waitForState(page, (st) => st.frameCount > 0 && st.tablesListed === 0);
+  });
+  after(() => context?.close());
+
+  test('dropped on the page: its tables and items load, each access pattern judged, and run from there', async () => {
+    const model = fs.readFileSync(path.join(repoRoot, 'tests/data/data_model/orders.json'), 'utf8');
+    await dropFile(page, 'dynamodb_data_model.json', model);
+    let s = await waitForState(page, (st) => st.imported !== null);
+    assert.equal(s.imported.headline, 'Loaded the data model from dynamodb_data_model.json: 1 table, 5 items, 9 access patterns.');
+    assert.equal(s.imported.patterns.length, 9);
+    assert.equal(s.imported.patterns[3], 'pattern 4 (Orders over 50): Scan of Orders: read 5 items to return 1 (a Scan reads the whole table; a key or an index would read only what it returns), 0.5 capacity units');
+    s = await waitForState(page, (st) => st.selectedTable === 'Orders' && st.itemsListed === 5);
+    await screenshot(page, 'data-model-loaded-1024.png');
+    await scrollTo(page, 'import.pattern.2.run', 'import.body');
+    await clickWidget(page, 'import.pattern.2.run');
+    s = await waitForState(page, (st) => st.response?.operation === 'Query');
+    assert.equal(s.response.status, 200);
+    assert.equal(s.response.count, 2);  // the pending orders, from the ByStatus index
   });
 });

@@ -101,6 +101,50 @@ TEST_CASE("A YAML CloudFormation template is refused with where it can be read",
   CHECK_FALSE(playground::IsYamlTemplate("hello"));
 }
 
+TEST_CASE("A data model loads as its tables and items, each access pattern judged and runnable", "[model_import]") {
+  const std::string text = R"j({
+    "tables": [{"TableName": "Orders", "BillingMode": "PAY_PER_REQUEST",
+      "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"}],
+      "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}]}],
+    "items": {"Orders": [{"PutRequest": {"Item": {"pk": {"S": "c1"}, "sk": {"S": "o1"}}}},
+                         {"PutRequest": {"Item": {"pk": {"S": "c2"}, "sk": {"S": "o2"}}}}]},
+    "access_patterns": [
+      {"pattern": "1", "description": "A customer's orders", "table": "Orders", "dynamodb_operation": "Query",
+       "implementation": "aws dynamodb query --table-name Orders --key-condition-expression 'pk = :p' --expression-attribute-values '{\":p\":{\"S\":\"c1\"}}'"},
+      {"pattern": "2", "description": "By status", "table": "Orders", "index": "ByStatus", "dynamodb_operation": "Query",
+       "implementation": "aws dynamodb query --table-name Orders --index-name ByStatus --key-condition-expression 's = :s' --expression-attribute-values '{\":s\":{\"S\":\"x\"}}'"},
+      {"pattern": "3", "description": "Search", "reason": "OpenSearch"}]})j";
+  auto plan = PlanImport(text, "dynamodb_data_model.json", {});
+  INFO(plan.status().message());
+  REQUIRE(plan.ok());
+  CHECK(plan->description == "Loaded a data model from dynamodb_data_model.json");
+  CHECK(plan->shown->headline ==
+        "Loaded the data model from dynamodb_data_model.json: 1 table, 2 items, 3 access patterns.");
+  REQUIRE(plan->shown->patterns.size() == 3);
+  const auto& patterns = plan->shown->patterns;
+  CHECK(patterns[0].verdict == "pattern 1 (A customer's orders): Query of Orders: 1 item, 0.5 capacity units");
+  CHECK_FALSE(patterns[0].refused);
+  CHECK(patterns[0].operation == "Query");
+  CHECK(patterns[0].request ==
+        R"({"TableName":"Orders","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"c1"}}})");
+  CHECK(patterns[1].verdict ==
+        "pattern 2 (By status): Query of Orders (index ByStatus) refused: ValidationException: The table does not "
+        "have the specified index: ByStatus");
+  CHECK(patterns[1].refused);
+  CHECK(patterns[1].operation == "Query");  // still there to edit and mend
+  CHECK(patterns[2].verdict == "pattern 3 (Search): not run: not a DynamoDB request (OpenSearch)");
+  CHECK(patterns[2].operation.empty());
+  CHECK_FALSE(patterns[2].refused);  // the model says why: no fault
+  ddb::Database db;
+  REQUIRE(ddb::ImportSnapshot(db, plan->snapshot).ok());
+  CHECK(db.Description("Orders")->item_count == 2);
+  // A broken one is refused with the file and the JSON Pointer.
+  CHECK(PlanImport(R"({"tables": [], "items": {"Nope": [{"PutRequest": {"Item": {}}}]}, "access_patterns": []})",
+                   "dm.json", {})
+            .status()
+            .message() == "dm.json: /items/Nope: Requested resource not found");
+}
+
 TEST_CASE("A broken Workbench model is refused naming the file and the JSON Pointer", "[model_import]") {
   std::string broken = kModel;
   broken.replace(broken.find("\"id\": {\"S\": \"t1\"}"), 17, "\"other\": {\"S\": \"t1\"}");

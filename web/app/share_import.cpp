@@ -151,6 +151,22 @@ void App::DrawImported(PanelContext& ctx) {
     ImGui::SameLine();
     ImGui::TextUnformatted(FacetLabel(facet).c_str());
   }
+  if (!model.patterns.empty()) ImGui::TextUnformatted("Its access patterns, each judged on a copy of its tables:");
+  ui::Id patterns("patterns");
+  for (std::size_t i = 0; i < model.patterns.size(); ++i) {
+    const ImportedPattern& pattern = model.patterns[i];
+    ui::Id id(static_cast<int>(i));
+    if (!pattern.operation.empty()) {
+      const std::string name = "import.pattern." + std::to_string(i);
+      if (probe_.Item(name + ".run", ImGui::SmallButton("Run"))) work_.Run(pattern.operation, pattern.request);
+      ImGui::SameLine();
+      if (probe_.Item(name + ".edit", ImGui::SmallButton("Edit")))
+        work_.LoadIntoBuilder(pattern.operation, pattern.request);
+      ImGui::SameLine();
+    }
+    if (pattern.refused) ImGui::TextColored(ctx.colors.error, "%s", pattern.verdict.c_str());
+    else ImGui::TextUnformatted(pattern.verdict.c_str());
+  }
 }
 
 void App::DrawImportWindow(PanelContext& ctx) {
@@ -182,9 +198,10 @@ void App::DrawImportWindow(PanelContext& ctx) {
   {
     ui::TextWrap wrap;
     ImGui::TextColored(ctx.colors.dim,
-                       "Paste or drop a snapshot (Sandbox > Copy snapshot JSON), a NoSQL Workbench model or a "
-                       "CloudFormation template (JSON): it replaces the sandbox; Undo brings it back. Or a table's "
-                       "items (DynamoDB JSON Lines, a JSON array, CSV with a typed header): they go into a table.");
+                       "Paste or drop a snapshot (Sandbox > Copy snapshot JSON), a NoSQL Workbench model, a "
+                       "CloudFormation template (JSON) or a data model of AWS's modelling assistant: it replaces the "
+                       "sandbox; Undo brings it back. Or a table's items (DynamoDB JSON Lines, a JSON array, CSV "
+                       "with a typed header): they go into a table.");
   }
   const float footer = ImGui::GetFrameHeightWithSpacing() * (import_error_.empty() ? 1.0f : 2.5f);
   {

@@ -13,7 +13,9 @@ namespace {
 nlohmann::json ImportedJson(const ImportedFile& file) {
   nlohmann::json facets = nlohmann::json::array();
   for (const ddb::WorkbenchFacet& facet : file.facets) facets.push_back(FacetLabel(facet));
-  return {{"headline", file.headline}, {"notices", file.notices}, {"facets", facets}};
+  nlohmann::json patterns = nlohmann::json::array();
+  for (const ImportedPattern& pattern : file.patterns) patterns.push_back(pattern.verdict);
+  return {{"headline", file.headline}, {"notices", file.notices}, {"facets", facets}, {"patterns", patterns}};
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "ddb/data_model.h"
 #include "ddb/template_import.h"
 
 namespace playground {
@@ -53,7 +54,10 @@ ddb::Result<ImportPlan> PlanImport(std::string_view text, std::string_view file,
     const std::string name = model->model_name.empty() ? std::string(file) : model->model_name;
     ImportedFile shown{"Loaded the NoSQL Workbench model " + name + ": " + Counted(model->tables.size(), "table") +
                            ", " + Counted(model->items, "item") + ".",
-                       std::move(model->notices), std::move(model->facets), std::string(text)};
+                       std::move(model->notices),
+                       std::move(model->facets),
+                       std::string(text),
+                       {}};
     return ImportPlan{std::move(model->snapshot), "Loaded the NoSQL Workbench model " + name, std::move(shown)};
   }
   // The YAML reader would take 8.2 KB of the first visit's download (measured 2026-12-07), more
@@ -64,11 +68,32 @@ ddb::Result<ImportPlan> PlanImport(std::string_view text, std::string_view file,
             "a CloudFormation template in YAML, which the page does not read: save it as JSON (`cfn-flip "
             "stack.yaml`), or serve it with the local endpoint (ddb-playground-server --import-cloudformation)"),
         file, "CloudFormation template");
+  if (HasTopLevelMember(text, "access_patterns")) {
+    auto model = ddb::ReadDataModel(text, options);
+    if (!model.ok()) return Named(model.status(), file, "data model");
+    ImportedFile shown{"Loaded the data model" + from + ": " + Counted(model->tables.size(), "table") + ", " +
+                           Counted(model->items, "item") + ", " + Counted(model->patterns.size(), "access pattern") +
+                           ".",
+                       std::move(model->notices),
+                       {},
+                       {},
+                       {}};
+    const std::vector<ddb::DataModelVerdict> verdicts = ddb::JudgeDataModel(*model, options);
+    for (std::size_t i = 0; i < verdicts.size(); ++i) {
+      const ddb::DataModelPattern& pattern = model->patterns[i];
+      // Refused by DynamoDB, or a command that could not be read; a pattern the model says is no
+      // DynamoDB request is not a fault.
+      const bool refused = !verdicts[i].error.empty() || !pattern.problem.empty();
+      shown.patterns.push_back({verdicts[i].line, refused, pattern.request.operation, pattern.request.body});
+    }
+    return ImportPlan{std::move(model->snapshot), "Loaded a data model" + from, std::move(shown)};
+  }
   if (HasTopLevelMember(text, "Resources")) {
     auto read = ddb::ReadCloudFormationTemplate(text, options);
     if (!read.ok()) return Named(read.status(), file, "CloudFormation template");
     ImportedFile shown{"Loaded the CloudFormation template" + from + ": " + Counted(read->tables.size(), "table") + ".",
                        std::move(read->notices),
+                       {},
                        {},
                        {}};
     return ImportPlan{std::move(read->snapshot), "Loaded a CloudFormation template" + from, std::move(shown)};

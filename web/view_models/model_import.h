@@ -1,5 +1,6 @@
 // ModelImport: what a pasted or dropped file is — a sandbox snapshot, a NoSQL Workbench model
-// (ddb/workbench_model.h) or a CloudFormation JSON template (ddb/template_import.h) — and the
+// (ddb/workbench_model.h), a CloudFormation JSON template (ddb/template_import.h) or the AWS
+// modelling assistant's data model (ddb/data_model.h) — and the
 // snapshot it loads as, so the Load window and a file drop load any of them through
 // Sandbox::Load (undoable, all or nothing). ImGui-free.
 #pragma once
@@ -15,13 +16,23 @@
 
 namespace playground {
 
+// A data model's access pattern as the Load window shows it: its verdict, and its request to run
+// when its command could be read.
+struct ImportedPattern {
+  std::string verdict;    // ddb::DataModelVerdict::line
+  bool refused = false;   // DynamoDB refused it, or its command could not be read
+  std::string operation;  // "" when there is nothing to run
+  std::string request;    // its JSON body
+};
+
 // What the Load window shows once a model or a template is in: what it was, what was read
-// leniently or left out, and the model's facets to run.
+// leniently or left out, the model's facets to run, and a data model's access patterns judged.
 struct ImportedFile {
   std::string headline;  // "Loaded the NoSQL Workbench model OnlineShop: 1 table, 5 items."
   std::vector<std::string> notices;
   std::vector<ddb::WorkbenchFacet> facets;
   std::string workbench_source;  // a Workbench model's text, written back by the tables' code window
+  std::vector<ImportedPattern> patterns;
 };
 
 struct ImportPlan {
@@ -31,7 +42,8 @@ struct ImportPlan {
 };
 
 // By the members of the text's top-level object (a snapshot's items may hold any name deeper
-// down): DataModel, a Workbench model; Resources, a CloudFormation template; anything else, a
+// down): DataModel, a Workbench model; Resources, a CloudFormation template; access_patterns, a
+// data model (each pattern run on a copy of its tables, ddb::JudgeDataModel); anything else, a
 // snapshot, which Sandbox::Load then checks. Text that is not JSON (it starts with neither { nor [)
 // and says Resources is a YAML template, refused with where it can be read instead. A model or template that cannot be
 // read is refused here with the JSON Pointer of what is wrong; `file` ("" when pasted) starts the message.
