@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { after, test } from 'node:test';
 import zlib from 'node:zlib';
 
@@ -258,6 +259,52 @@ test('--import-cloudformation serves the tables of a YAML or JSON template; a br
   const refused = await runServer(['--port', '0', '--import-cloudformation', broken]);
   assert.equal(refused.code, 1);
   assert.equal(refused.stderr, `ddb-playground-server: --import-cloudformation: ${broken}: line 5: a tab indents this line; YAML indents with spaces\n`);
+});
+
+// The YAML reader against a real one: each YAML template of tests/data/templates, read by PyYAML
+// (Debian's python3-yaml, CloudFormation's short-form tags as their long forms) and given to the
+// endpoint as JSON, serves the same tables, indexes, throughput, TTL and tags as the YAML itself.
+test('--import-cloudformation reads each YAML template as PyYAML does', async () => {
+  const dir = scratch();
+  const toJson = `
+import json, sys, yaml
+class Loader(yaml.SafeLoader): pass
+def tag(loader, suffix, node):
+    name = suffix if suffix in ("Ref", "Condition") else "Fn::" + suffix
+    if isinstance(node, yaml.ScalarNode): value = loader.construct_scalar(node)
+    elif isinstance(node, yaml.SequenceNode): value = loader.construct_sequence(node, deep=True)
+    else: value = loader.construct_mapping(node, deep=True)
+    return {name: value}
+Loader.add_multi_constructor("!", tag)
+print(json.dumps(yaml.load(open(sys.argv[1], encoding="utf-8"), Loader=Loader)))
+`;
+  const templates = fs.readdirSync(path.resolve('tests/data/templates')).filter((f) => f.endsWith('.yaml'));
+  assert.ok(templates.length >= 3, templates.join());
+  let loaded = 0;
+  for (const name of templates) {
+    const yamlFile = path.resolve('tests/data/templates', name);
+    const jsonFile = path.join(dir, name.replace(/\.yaml$/, '.json'));
+    fs.writeFileSync(jsonFile, execFileSync('/usr/bin/python3', ['-I', '-c', toJson, yamlFile], { encoding: 'utf8' }));
+    const snapshots = [];
+    for (const file of [yamlFile, jsonFile]) {
+      const copy = path.join(dir, `${snapshots.length}-${name}`);
+      fs.copyFileSync(file, copy);
+      let server;
+      try {
+        server = await startServer(['--import-cloudformation', copy, '--save', `${copy}.saved`]);
+      } catch (e) {
+        // Refused: the same reason either way, after the file's name (YAML's with its line too).
+        snapshots.push(String(e.message).split(copy).slice(1).join(copy).split('\n')[0].replace(/ \(line \d+\)/, ''));
+        continue;
+      }
+      const stopped = await server.stop('SIGTERM');
+      assert.equal(stopped.code, 0, stopped.stderr);
+      snapshots.push(fs.readFileSync(`${copy}.saved`, 'utf8'));
+      loaded += 1;
+    }
+    assert.equal(snapshots[0], snapshots[1], name);
+  }
+  assert.equal(loaded, 4, 'two templates load, each as YAML and as JSON; quirks.yaml has no Resources');
 });
 
 // The app itself is type-checked and synthesized by request_code.test.mjs; here, that the

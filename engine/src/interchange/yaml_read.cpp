@@ -74,7 +74,8 @@ bool AppendUtf8(std::uint32_t cp, std::string& out) {
   return true;
 }
 
-// A plain scalar as YAML 1.1 resolves it (the types CloudFormation reads).
+// A plain scalar as YAML 1.1 resolves it (the types CloudFormation reads; PyYAML resolves alike):
+// ints decimal, 0x hexadecimal and 0-led octal; floats only with a point (2e3 is a string).
 ojson Resolve(std::string_view s) {
   if (s.empty() || IsOneOf(s, {"~", "null", "Null", "NULL"})) return nullptr;
   if (IsOneOf(s, {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"})) return true;
@@ -83,31 +84,35 @@ ojson Resolve(std::string_view s) {
   const bool negative = !digits.empty() && digits.front() == '-';
   if (!digits.empty() && (digits.front() == '-' || digits.front() == '+')) digits.remove_prefix(1);
   int base = 10;
-  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'o')) {
-    base = digits[1] == 'x' ? 16 : 8;
+  if (digits.size() > 2 && digits[0] == '0' && digits[1] == 'x') {
+    base = 16;
     digits.remove_prefix(2);
+  } else if (digits.size() > 1 && digits[0] == '0') {
+    base = 8;
+    digits.remove_prefix(1);
   }
   if (!digits.empty()) {
     std::uint64_t magnitude = 0;
     const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), magnitude, base);
-    if (error == std::errc() && end == digits.data() + digits.size()) {
-      if (!negative && magnitude <= static_cast<std::uint64_t>(INT64_MAX)) return static_cast<std::int64_t>(magnitude);
-      if (negative && magnitude <= static_cast<std::uint64_t>(INT64_MAX)) return -static_cast<std::int64_t>(magnitude);
-    }
+    if (error == std::errc() && end == digits.data() + digits.size() &&
+        magnitude <= static_cast<std::uint64_t>(INT64_MAX))
+      return negative ? -static_cast<std::int64_t>(magnitude) : static_cast<std::int64_t>(magnitude);
   }
-  // A decimal float: digits with a point or an exponent, nothing else.
-  bool digit = false, point = false, exponent = false, ok = base == 10 && !digits.empty();
-  for (std::size_t i = 0; ok && i < digits.size(); ++i) {
-    const char c = digits[i];
-    if (c >= '0' && c <= '9') digit = true;
-    else if (c == '.' && !point && !exponent) point = true;
-    else if ((c == 'e' || c == 'E') && digit && !exponent) {
-      exponent = true;
-      if (i + 1 < digits.size() && (digits[i + 1] == '+' || digits[i + 1] == '-')) ++i;
-      digit = false;
-    } else ok = false;
+  // [-+]? (digits . digits* | . digits+) ([eE] [-+] digits+)?
+  std::string_view f = s;
+  if (!f.empty() && (f.front() == '-' || f.front() == '+')) f.remove_prefix(1);
+  std::size_t i = 0, whole = 0, fraction = 0;
+  while (i < f.size() && f[i] >= '0' && f[i] <= '9') ++i, ++whole;
+  bool ok = i < f.size() && f[i] == '.';
+  for (++i; ok && i < f.size() && f[i] >= '0' && f[i] <= '9'; ++i) ++fraction;
+  ok = ok && whole + fraction > 0;
+  if (ok && i < f.size()) {
+    ok = (f[i] == 'e' || f[i] == 'E') && i + 1 < f.size() && (f[i + 1] == '+' || f[i + 1] == '-');
+    std::size_t exponent = 0;
+    for (i += 2; ok && i < f.size() && f[i] >= '0' && f[i] <= '9'; ++i) ++exponent;
+    ok = ok && exponent > 0 && i == f.size();
   }
-  if (ok && digit && (point || exponent)) {
+  if (ok) {
     const std::string text(s);
     char* end = nullptr;
     const double value = std::strtod(text.c_str(), &end);
@@ -352,7 +357,9 @@ class Parser {
       out = std::move(value);
       return true;
     }
-    // A plain scalar, continued on the lines indented more than its key.
+    // A plain scalar, continued on the lines indented more than its key. "a: b: c" is no YAML.
+    if (MappingColon(rest) != std::string_view::npos)
+      return Fail(number, "a mapping value is not allowed here (quote a scalar that holds \": \")");
     std::string text = rest;
     for (;;) {
       const std::size_t at = pos_;
@@ -365,7 +372,7 @@ class Parser {
       text += " " + lines_[pos_].text;
       ++pos_;
     }
-    if (text.find(": ") != std::string::npos && MappingColon(text) != std::string_view::npos && text != rest)
+    if (text != rest && MappingColon(text) != std::string_view::npos)
       return Fail(number, "a mapping inside a plain scalar: is a line indented too far?");
     out = Resolve(text);
     return true;
@@ -572,17 +579,29 @@ class Parser {
       body.pop_back();
       ++trailing;
     }
+    // Literal: the lines as they are. Folded: a single line break between two lines becomes a
+    // space, and of a break followed by empty lines only the empty lines are kept; around a more
+    // indented line every break is kept (YAML 1.2, 8.1.3 "Folded Style").
     std::string text;
-    for (std::size_t i = 0; i < body.size(); ++i) {
-      if (i > 0) {
-        // Folding joins neighbours with a space; a blank line, or a more indented one, keeps its break.
-        const bool fold =
-            header[0] == '>' && !body[i].empty() && !body[i - 1].empty() && body[i][0] != ' ' && body[i - 1][0] != ' ';
-        text += fold ? " " : "\n";
+    bool started = false;
+    bool previous_more = false;
+    std::size_t pending = 0;  // empty lines since the last one with text
+    for (const std::string& line : body) {
+      if (line.empty()) {
+        ++pending;
+        continue;
       }
-      text += body[i];
+      const bool more = IsBlank(line[0]);
+      if (!started) text.append(pending, '\n');
+      else if (header[0] == '|') text.append(pending + 1, '\n');
+      else if (pending == 0) text += previous_more || more ? "\n" : " ";
+      else text.append(pending + (previous_more || more ? 1 : 0), '\n');
+      text += line;
+      started = true;
+      previous_more = more;
+      pending = 0;
     }
-    if (chomp != '-' && !body.empty()) text += "\n";
+    if (chomp != '-' && started) text += "\n";
     if (chomp == '+') text.append(trailing, '\n');
     out = std::move(text);
     return true;

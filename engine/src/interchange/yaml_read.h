@@ -6,15 +6,17 @@
 //     starts a mapping in a sequence), flow [..] and {..} collections, over several lines too;
 //   - plain, 'single-' and "double-quoted" scalars (each quoted one on one line), literal | and
 //     folded > block scalars with their chomping (-, +) and indentation indicators;
-//   - scalars resolved as YAML 1.1 resolves them: true/false/yes/no/on/off (any of their three
-//     cases) booleans, ~ and null null, decimal, 0x and 0o integers, decimal floats; the rest
-//     strings (so AttributeType: N stays "N", as CloudFormation reads it);
+//   - plain scalars resolved as YAML 1.1 resolves them (and PyYAML): true/false/yes/no/on/off
+//     (in their three cases) booleans, ~ and null null, decimal, 0x hexadecimal and 0-led octal
+//     integers, floats with a point (2e3 is a string); the rest strings (so AttributeType: N
+//     stays "N", as CloudFormation reads it);
 //   - CloudFormation's short-form intrinsic tags (!Ref X as {"Ref": "X"}, !GetAtt a.b and the
 //     other !Fn-name tags as {"Fn::GetAtt": ...}, !Condition), and !!str, !!int and the like;
 //   - comments, a leading "---" and "%" directives, a closing "...".
 // Refused with the line and why: tabs that indent, anchors and aliases, a second document, a
-// duplicate key, a quoted scalar that is not closed on its line, nesting deeper than a document
-// may (kMaxDocumentDepth), text that is not UTF-8. Internal to the engine.
+// duplicate key, a mapping value where none may be ("a: b: c"), a quoted scalar that is not
+// closed on its line, nesting deeper than a document may (kMaxDocumentDepth), text that is not
+// UTF-8. What follows a closing "..." is not read. Internal to the engine.
 #pragma once
 
 #include <cstddef>
