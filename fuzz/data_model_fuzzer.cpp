@@ -5,7 +5,8 @@
 //
 // Input: a data model. Invariants (a violation aborts, which libFuzzer reports):
 //   - taken: its snapshot loads into an empty database, and judging its access patterns gives a
-//     verdict a pattern, each with its words;
+//     verdict a pattern, each with its words; written out again (ddb::WriteDataModel) it reads
+//     back as the same snapshot, with as many access patterns;
 //   - the input read as one AWS CLI command either gives a request whose body is a JSON object
 //     or is refused with a reason.
 //
@@ -37,5 +38,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (verdicts.size() != model->patterns.size()) std::abort();
   for (const auto& verdict : verdicts)
     if (verdict.line.empty()) std::abort();
+  const ddb::DataModelExport written = ddb::WriteDataModel(db, model->patterns);
+  auto again = ddb::ReadDataModel(written.text);
+  if (!again.ok() || again->snapshot != model->snapshot || again->patterns.size() != model->patterns.size())
+    std::abort();
   return 0;
 }
