@@ -95,6 +95,13 @@ TEST_CASE("A YAML CloudFormation template is refused with where it can be read",
   CHECK(plan.status().message() ==
         "stack.yaml: a CloudFormation template in YAML, which the page does not read: save it as JSON (`cfn-flip "
         "stack.yaml`), or serve it with the local endpoint (ddb-playground-server --import-cloudformation)");
+  // Pasted, it has no name of its own.
+  CHECK(PlanImport(text, "", {})
+            .status()
+            .message()
+            .starts_with("CloudFormation template: a CloudFormation template in YAML, which the page does not read: "
+                         "save it as JSON "
+                         "(`cfn-flip template.yaml`)"));
   // JSON, and text that says nothing of Resources, are not YAML templates: the snapshot's reader
   // says what is wrong with them.
   CHECK_FALSE(playground::IsYamlTemplate(R"({"Resources": {}})"));

@@ -63,11 +63,11 @@ ddb::Result<ImportPlan> PlanImport(std::string_view text, std::string_view file,
   // The YAML reader would take 8.2 KB of the first visit's download (measured 2026-12-07), more
   // than the room left: the page says so, and where the template is read.
   if (IsYamlTemplate(text))
-    return Named(
-        ddb::Status::Validation(
-            "a CloudFormation template in YAML, which the page does not read: save it as JSON (`cfn-flip "
-            "stack.yaml`), or serve it with the local endpoint (ddb-playground-server --import-cloudformation)"),
-        file, "CloudFormation template");
+    return Named(ddb::Status::Validation(
+                     "a CloudFormation template in YAML, which the page does not read: save it as JSON (`cfn-flip " +
+                     std::string(file.empty() ? "template.yaml" : file) +
+                     "`), or serve it with the local endpoint (ddb-playground-server --import-cloudformation)"),
+                 file, "CloudFormation template");
   if (HasTopLevelMember(text, "access_patterns")) {
     auto model = ddb::ReadDataModel(text, options);
     if (!model.ok()) return Named(model.status(), file, "data model");

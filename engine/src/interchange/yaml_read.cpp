@@ -183,7 +183,7 @@ class Parser {
   }
   Status Failure() const { return Status::Validation(error_); }
 
-  // Past blank and comment lines. A tab that indents a line with content is refused there.
+  // Past blank and comment lines.
   void Skip() {
     while (pos_ < lines_.size() && TrimBlanks(lines_[pos_].text).empty()) ++pos_;
   }

@@ -33,7 +33,8 @@ namespace ddb::yaml {
 struct Document {
   nlohmann::ordered_json value;
   // The line (1-based) each node starts on, by its JSON Pointer ("" for the root), so that a
-  // problem found in the tree can name its line.
+  // problem found in the tree can name its line. The members of a flow collection ([...], {...})
+  // that runs over several lines are given the line it starts on.
   std::map<std::string, std::size_t> lines;
 };
 
