@@ -106,6 +106,8 @@ TEST_CASE("A YAML CloudFormation template is refused with where it can be read",
   // says what is wrong with them.
   CHECK_FALSE(playground::IsYamlTemplate(R"({"Resources": {}})"));
   CHECK_FALSE(playground::IsYamlTemplate("hello"));
+  CHECK_FALSE(playground::IsYamlTemplate("name,note\nbooks,Resources for the course\n"));  // pasted CSV
+  CHECK(playground::IsYamlTemplate("'Resources': {}\n"));
 }
 
 TEST_CASE("A data model loads as its tables and items, each access pattern judged and runnable", "[model_import]") {

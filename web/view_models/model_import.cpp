@@ -1,5 +1,7 @@
 #include "view_models/model_import.h"
 
+#include <initializer_list>
+#include <string_view>
 #include <utility>
 
 #include "ddb/data_model.h"
@@ -33,7 +35,9 @@ bool HasTopLevelMember(std::string_view text, std::string_view name) {
 bool IsYamlTemplate(std::string_view text) {
   const std::size_t start = text.find_first_not_of(" \t\r\n");
   if (start == std::string_view::npos || text[start] == '{' || text[start] == '[') return false;
-  return text.find("Resources") != std::string_view::npos;
+  for (std::string_view key : {"Resources:", "\"Resources\":", "'Resources':"})
+    if (text.find(key) != std::string_view::npos) return true;
+  return false;
 }
 
 namespace {
