@@ -97,3 +97,19 @@ TEST_CASE("What is no YAML, or no YAML CloudFormation reads, is refused with its
   CHECK(refused("- a\nb: c\n") ==
         "line 2: this line is indented less than the block it follows, or is not part of one");
 }
+
+// Each line of a flow collection is scanned once as it is joined: one of 20,000 lines was
+// scanned again from its start for every line (about 2 * 10^9 characters).
+TEST_CASE("A flow collection over many lines is read whole, and the line of each member is its start", "[yaml]") {
+  std::string text = "numbers: [\n";
+  for (int i = 0; i < 20000; ++i) text += "  " + std::to_string(i) + ",\n";
+  text += "]\nafter: 1\n";
+  auto doc = ddb::yaml::Read(text);
+  INFO(doc.status().message());
+  REQUIRE(doc.ok());
+  REQUIRE(doc->value["numbers"].size() == 20000);
+  CHECK(doc->value["numbers"][19999] == 19999);
+  CHECK(doc->value["after"] == 1);
+  CHECK(doc->lines.at("/numbers/19999") == 1);
+  CHECK(doc->lines.at("/after") == 20003);
+}

@@ -335,11 +335,16 @@ class Parser {
     if (rest[0] == '|' || rest[0] == '>') return BlockScalar(rest, parent, number, out);
     if (rest[0] == '[' || rest[0] == '{') {
       std::string text = rest;
-      while (!Balanced(text)) {
+      Brackets brackets;
+      brackets.Scan(text);
+      while (!brackets.closed()) {
         Skip();
-        if (pos_ >= lines_.size() || lines_[pos_].indent <= parent)
-          return Fail(number, "a flow collection ([...] or {...}) is not closed");
-        text += " " + lines_[pos_].text;
+        // Its lines may sit at any indentation, the closing bracket at the margin too (as PyYAML
+        // reads them).
+        if (pos_ >= lines_.size()) return Fail(number, "a flow collection ([...] or {...}) is not closed");
+        text += ' ';
+        text += lines_[pos_].text;
+        brackets.Scan(lines_[pos_].text);
         ++pos_;
       }
       std::size_t at = 0;
@@ -382,25 +387,29 @@ class Parser {
     while (at < s.size() && IsBlank(s[at])) ++at;
   }
 
-  // Whether every bracket opened in `s` is closed (outside quotes).
-  static bool Balanced(const std::string& s) {
+  // How far a flow collection's text is closed: the brackets open, and the quote open, after the
+  // text scanned so far. Each line is scanned once as it is joined (a collection over many lines
+  // is not scanned again from its start for each).
+  struct Brackets {
     int open = 0;
     char quote = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      const char c = s[i];
-      if (quote) {
-        if (quote == '"' && c == '\\') ++i;
-        else if (c == quote) quote = 0;
-      } else if (c == '"' || c == '\'') {
-        quote = c;
-      } else if (c == '[' || c == '{') {
-        ++open;
-      } else if (c == ']' || c == '}') {
-        --open;
+    bool closed() const { return open <= 0 || quote; }  // an open quote: the reader says so
+    void Scan(std::string_view s) {
+      for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (quote) {
+          if (quote == '"' && c == '\\') ++i;
+          else if (c == quote) quote = 0;
+        } else if (c == '"' || c == '\'') {
+          quote = c;
+        } else if (c == '[' || c == '{') {
+          ++open;
+        } else if (c == ']' || c == '}') {
+          --open;
+        }
       }
     }
-    return open <= 0 || quote;
-  }
+  };
 
   bool Flow(const std::string& s, std::size_t& at, std::size_t number, const std::string& pointer, ojson& out,
             int depth) {
