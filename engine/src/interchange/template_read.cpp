@@ -3,6 +3,8 @@
 // ContributorInsights where enabled), which ImportSnapshot then checks in a scratch database
 // with every rule CreateTable checks. A problem it finds at "/tables/N..." is told at the
 // resource's own pointer, "/Resources/<id>/Properties...".
+#include "interchange/template_read.h"
+
 #include <cstddef>
 #include <string>
 #include <utility>
@@ -176,8 +178,7 @@ std::string AtResource(const std::string& message, const std::vector<TableResour
 }  // namespace template_read
 
 Result<TemplateImport> ReadCloudFormationTemplate(std::string_view text, const DatabaseOptions& options) {
-  using namespace template_read;
-  const ojson doc = ojson::parse(text.begin(), text.end(), nullptr, false);
+  const document::ojson doc = document::ojson::parse(text.begin(), text.end(), nullptr, false);
   if (doc.is_discarded()) {
     const std::size_t start = text.find_first_not_of(" \t\r\n");
     if (start != std::string_view::npos && text[start] != '{' && text[start] != '[')
@@ -185,6 +186,11 @@ Result<TemplateImport> ReadCloudFormationTemplate(std::string_view text, const D
           "this CloudFormation template is not JSON (YAML? ReadCloudFormationYamlTemplate reads YAML)");
     return Status::Serialization(MalformedJsonMessage("CloudFormation template", text));
   }
+  return ReadTemplateDocument(doc, options);
+}
+
+Result<TemplateImport> ReadTemplateDocument(const document::ojson& doc, const DatabaseOptions& options) {
+  using namespace template_read;
   Reader r;
   const Node root{&doc, ""};
   if (!root->is_object() || !Reader::Has(root, "Resources")) {

@@ -1,8 +1,9 @@
-// ReadCloudFormationYamlTemplate: a YAML template as the JSON template it stands for, read by
-// ReadCloudFormationTemplate, with the YAML's lines put to what that reports.
+// ReadCloudFormationYamlTemplate: a YAML template as the tree of the JSON template it stands for,
+// read as a JSON template's, with the YAML's lines put to what that reports.
 #include <string>
 
 #include "ddb/template_import.h"
+#include "interchange/template_read.h"
 #include "interchange/yaml_read.h"
 
 namespace ddb {
@@ -12,7 +13,7 @@ Result<TemplateImport> ReadCloudFormationYamlTemplate(std::string_view text, con
   if (start != std::string_view::npos && text[start] == '{') return ReadCloudFormationTemplate(text, options);
   auto yaml = yaml::Read(text);
   if (!yaml.ok()) return yaml.status();
-  auto read = ReadCloudFormationTemplate(yaml->value.dump(), options);
+  auto read = ReadTemplateDocument(yaml->value, options);
   if (!read.ok()) return Status(read.status().code(), yaml::WithLine(*yaml, read.status().message()));
   for (std::string& notice : read->notices) notice = yaml::WithLine(*yaml, notice);
   return read;
