@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <iterator>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace ddb::server {
@@ -15,25 +17,25 @@ std::optional<long long> ParseNumber(std::string_view text) {
   return v;
 }
 
-constexpr std::string_view kValueFlags[] = {"--host",
-                                            "--port",
-                                            "--load",
-                                            "--save",
-                                            "--export-cloudformation",
-                                            "--export-cdk",
-                                            "--import-workbench",
-                                            "--export-workbench",
-                                            "--import-cloudformation",
-                                            "--import-data-model",
-                                            "--export-data-model",
-                                            "--import-jsonl",
-                                            "--export-jsonl",
-                                            "--max-request-bytes",
-                                            "--max-json-depth",
-                                            "--gsi-lag-ms",
-                                            "--index-build-ms",
-                                            "--ttl-sweep-ms",
-                                            "--capacity-model"};
+// The options that name one file, and the member each sets.
+struct FileFlag {
+  std::string_view flag;
+  std::optional<std::string> ServerOptions::*path;
+};
+constexpr FileFlag kFileFlags[] = {{"--load", &ServerOptions::load_path},
+                                   {"--save", &ServerOptions::save_path},
+                                   {"--export-cloudformation", &ServerOptions::cloudformation_path},
+                                   {"--export-cdk", &ServerOptions::cdk_path},
+                                   {"--import-workbench", &ServerOptions::workbench_import_path},
+                                   {"--export-workbench", &ServerOptions::workbench_export_path},
+                                   {"--import-cloudformation", &ServerOptions::cloudformation_import_path},
+                                   {"--import-data-model", &ServerOptions::data_model_import_path},
+                                   {"--export-data-model", &ServerOptions::data_model_export_path}};
+
+// The other options that take a value.
+constexpr std::string_view kValueFlags[] = {
+    "--host",           "--port",       "--import-jsonl",   "--export-jsonl", "--max-request-bytes",
+    "--max-json-depth", "--gsi-lag-ms", "--index-build-ms", "--ttl-sweep-ms", "--capacity-model"};
 
 }  // namespace
 
@@ -99,7 +101,10 @@ ParsedOptions ParseServerOptions(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string_view flag = argv[i];
     if (flag == "--help" || flag == "-h") return HelpRequested{};
-    if (std::find(std::begin(kValueFlags), std::end(kValueFlags), flag) == std::end(kValueFlags))
+    const auto file =
+        std::find_if(std::begin(kFileFlags), std::end(kFileFlags), [&](const FileFlag& f) { return f.flag == flag; });
+    if (file == std::end(kFileFlags) &&
+        std::find(std::begin(kValueFlags), std::end(kValueFlags), flag) == std::end(kValueFlags))
       return "unknown option " + std::string(flag) + " (see --help)";
     if (i + 1 >= argc) return "missing value after " + std::string(flag);
     const std::string_view value = argv[++i];
@@ -111,30 +116,14 @@ ParsedOptions ParseServerOptions(int argc, char** argv) {
     auto bad = [&](std::string_view what) {
       return std::string(flag) + " wants " + std::string(what) + ", not '" + std::string(value) + "'";
     };
-    if (flag == "--host") {
+    if (file != std::end(kFileFlags)) {
+      o.*(file->path) = std::string(value);
+    } else if (flag == "--host") {
       o.host = value;
     } else if (flag == "--port") {
       auto n = number(0, 65535);
       if (!n) return bad("a port number from 0 to 65535");
       o.port = static_cast<int>(*n);
-    } else if (flag == "--load") {
-      o.load_path = std::string(value);
-    } else if (flag == "--save") {
-      o.save_path = std::string(value);
-    } else if (flag == "--export-cloudformation") {
-      o.cloudformation_path = std::string(value);
-    } else if (flag == "--export-cdk") {
-      o.cdk_path = std::string(value);
-    } else if (flag == "--import-workbench") {
-      o.workbench_import_path = std::string(value);
-    } else if (flag == "--export-workbench") {
-      o.workbench_export_path = std::string(value);
-    } else if (flag == "--import-cloudformation") {
-      o.cloudformation_import_path = std::string(value);
-    } else if (flag == "--import-data-model") {
-      o.data_model_import_path = std::string(value);
-    } else if (flag == "--export-data-model") {
-      o.data_model_export_path = std::string(value);
     } else if (flag == "--import-jsonl" || flag == "--export-jsonl") {
       const std::size_t equals = value.find('=');
       if (equals == std::string_view::npos || equals == 0 || equals + 1 == value.size()) return bad("TABLE=FILE");
