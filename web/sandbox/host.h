@@ -75,8 +75,8 @@ class Host {
   // Opens an AWS page a lesson cites in a new tab, the playground staying where it is.
   virtual void OpenLink(std::string_view url) = 0;
   // Opens the browser's file picker for a snapshot, a model, a template (.json) or a file of items (.jsonl, .json,
-  // .csv, .gz); the file
-  // picked comes back as a dropped one does, through App::OpenFile (web/main.cpp's playground_open_file).
+  // .csv, .gz); the file picked comes back as a dropped one does, through App::OpenFile (web/main.cpp's
+  // playground_open_file).
   virtual void PickFile() = 0;
   // Hands `text` to the browser as a file download named `name` (a table's items: Orders.csv).
   virtual void DownloadFile(std::string_view name, std::string_view text, std::string_view mime_type) = 0;

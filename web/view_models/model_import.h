@@ -45,8 +45,9 @@ struct ImportPlan {
 // down): DataModel, a Workbench model; Resources, a CloudFormation template; access_patterns, a
 // data model (each pattern run on a copy of its tables, ddb::JudgeDataModel); anything else, a
 // snapshot, which Sandbox::Load then checks. Text that is not JSON (it starts with neither { nor [)
-// and has a Resources key is a YAML template, refused with where it can be read instead. A model or template that cannot be
-// read is refused here with the JSON Pointer of what is wrong; `file` ("" when pasted) starts the message.
+// and has a Resources key is a YAML template, refused with where it can be read instead. A model
+// or template that cannot be read is refused here with the JSON Pointer of what is wrong; `file`
+// ("" when pasted) starts the message.
 ddb::Result<ImportPlan> PlanImport(std::string_view text, std::string_view file, const ddb::DatabaseOptions& options);
 
 // Whether the text is a CloudFormation template in YAML, by its first character and a Resources

@@ -199,7 +199,7 @@ UiFonts LoadFonts(float scale, const FontFiles& files) {
 
 }  // namespace playground
 
-// ImGui's own font (ProggyClean, 9.5 KB of the first visit's gzip as the Base85 text ImGui keeps
+// ImGui's own font (ProggyClean, 10.4 KB of the first visit's gzip as the Base85 text ImGui keeps
 // it in) is never drawn with: the page always adds its fonts before the atlas is built. Its only
 // caller left, ImFontAtlas::Build() on an atlas without fonts, is linked to this instead
 // (web/CMakeLists.txt, --wrap), so the text is not linked into the module at all.
