@@ -182,5 +182,11 @@ describe('a data model of AWS\'s modelling assistant', () => {
     s = await waitForState(page, (st) => st.response?.operation === 'Query');
     assert.equal(s.response.status, 200);
     assert.equal(s.response.count, 2);  // the pending orders, from the ByStatus index
+    // A reload keeps the model's tables and items, and Undo still has the load to take back.
+    const saved = await waitForState(page, (st) => st.sandboxSaved);
+    await reload(page);
+    const back = await waitForState(page, (st) => st.tablesListed === 1 && st.selectedTable === 'Orders' && st.itemsListed === 5);
+    assert.equal(back.undoDepth, saved.undoDepth);
+    assert.ok(back.undoDepth >= 1, 'the load can be undone');
   });
 });
