@@ -12,8 +12,8 @@
 
 #include "ddb/item_json.h"
 #include "ddb/number.h"
-#include "text/key_json.h"
 #include "text/json_format.h"
+#include "text/key_json.h"
 #include "text/sample_requests.h"
 
 namespace playground {
@@ -43,7 +43,7 @@ struct Uses {
 // are not listed: they are written in the JSON tab.
 struct FormShape {
   std::string_view operation;
-  const char* body_member;  // "Item", "Key", "RequestItems", "TransactItems"; null: none
+  const char* body_member;  // "Item", "Key", "RequestItems", "TransactItems", "Statement", ...; null: none
   Uses uses;
 };
 constexpr FormShape kForms[] = {
@@ -74,6 +74,10 @@ constexpr FormShape kForms[] = {
     {"BatchWriteItem", "RequestItems", {.table = false}},
     {"TransactWriteItems", "TransactItems", {.table = false, .token = true}},
     {"TransactGetItems", "TransactItems", {.table = false}},
+    // PartiQL: the statement (a JSON string), or the list of them, is the body.
+    {"ExecuteStatement", "Statement", {.table = false, .limit = true, .consistent = true}},
+    {"BatchExecuteStatement", "Statements", {.table = false}},
+    {"ExecuteTransaction", "TransactStatements", {.table = false, .token = true}},
 };
 // Every data-plane operation of the engine has a form, and every form is one of its operations.
 constexpr bool FormsMatchEngine() {
@@ -582,7 +586,8 @@ std::optional<KeyConditionHelper> ReadKeyConditionHelper(const ddb::KeySchema& s
   };
   const auto value = [&](std::size_t i, const ddb::KeyAttribute& key) -> std::optional<std::string> {
     if (i >= t.size()) return std::nullopt;
-    const auto row = std::find_if(f.values.begin(), f.values.end(), [&](const auto& r) { return r.placeholder == t[i]; });
+    const auto row =
+        std::find_if(f.values.begin(), f.values.end(), [&](const auto& r) { return r.placeholder == t[i]; });
     if (row == f.values.end() || row->type != ValueTypeFor(key.type)) return std::nullopt;
     return row->value;
   };

@@ -24,6 +24,7 @@
 
 #include "ddb/clock.h"
 #include "ddb/introspection.h"
+#include "ddb/partiql.h"
 #include "ddb/requests.h"
 #include "ddb/status.h"
 #include "ddb/throughput.h"
@@ -103,6 +104,16 @@ class Database {
   Result<BatchWriteItemResult> BatchWriteItem(const BatchWriteItemRequest& request);
   Result<TransactWriteItemsResult> TransactWriteItems(const TransactWriteItemsRequest& request);
   Result<TransactGetItemsResult> TransactGetItems(const TransactGetItemsRequest& request);
+
+  // ---- PartiQL (ddb/partiql.h) ------------------------------------------------------------
+  // Each statement runs as the operations DynamoDB runs it as (a SELECT as Queries or a Scan,
+  // INSERT as a PutItem, ...): the trace is theirs, and names the statement.
+  Result<ExecuteStatementResult> ExecuteStatement(const ExecuteStatementRequest& request);
+  Result<BatchExecuteStatementResult> BatchExecuteStatement(const BatchExecuteStatementRequest& request);
+  Result<ExecuteTransactionResult> ExecuteTransaction(const ExecuteTransactionRequest& request);
+  // What ExecuteStatement would do with `statement`, decided as it decides, running nothing and
+  // recording no request (a ? stands for a value the plan does not need).
+  Result<StatementPlan> PlanStatement(std::string_view statement) const;
 
   // ---- Contributor Insights (the top keys of a table or GSI; ddb/throughput.h) ---------------
   Result<UpdateContributorInsightsResult> UpdateContributorInsights(const UpdateContributorInsightsRequest& request);

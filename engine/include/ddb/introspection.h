@@ -182,6 +182,9 @@ struct RequestTrace {
   // could not be served by. Such a request changed nothing.
   std::vector<ThrottleRecord> throttles;
   ExpressionEquivalent equivalent;  // empty unless the request used legacy parameters
+  // The PartiQL statement this request ran for (ExecuteStatement and its batch and transaction
+  // run as the operations DynamoDB runs them as); empty for a request sent as itself.
+  std::string statement;
 };
 
 // One TTL sweep that deleted expired items of a table: DynamoDB's own deletes, which no request

@@ -13,9 +13,9 @@ struct OperationInfo {
   bool writes;            // can change the database (the page's undo snapshots before these)
 };
 
-// Control plane first, then items, reads, batches and transactions: the order the lesson
-// parser names them in its errors.
-inline constexpr std::array<OperationInfo, 25> kOperations = {{
+// Control plane first, then items, reads, batches, transactions and PartiQL: the order the
+// lesson parser names them in its errors.
+inline constexpr std::array<OperationInfo, 28> kOperations = {{
     {"CreateTable", true, true},
     {"DescribeTable", true, false},
     {"UpdateTable", true, true},
@@ -44,6 +44,10 @@ inline constexpr std::array<OperationInfo, 25> kOperations = {{
     {"BatchWriteItem", false, true},
     {"TransactWriteItems", false, true},
     {"TransactGetItems", false, false},
+    // PartiQL: a statement may write (INSERT, UPDATE, DELETE), so each is a write.
+    {"ExecuteStatement", false, true},
+    {"BatchExecuteStatement", false, true},
+    {"ExecuteTransaction", false, true},
 }};
 
 // The operation named `name`, or null when the engine has none of that name.

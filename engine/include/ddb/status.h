@@ -36,6 +36,8 @@ enum class ErrorCode {
   kRequestLimitExceeded,  // RequestLimitExceeded (the account's per-table quota)
   kAccessDenied,          // AccessDeniedException (a resource ARN of another account or service)
   kInternalServerError,
+  kDuplicateItem,  // DuplicateItemException (a PartiQL INSERT of a key that exists); the last
+                   // (lesson/setup.cpp reads every code up to it)
 };
 
 class Status {

@@ -14,7 +14,7 @@ using json = nlohmann::json;
 Status FromResponse(const WireResponse& response, const std::string& context) {
   const WireError& error = response.error;
   ErrorCode code = ErrorCode::kValidation;
-  for (int i = 1; i <= static_cast<int>(ErrorCode::kInternalServerError); ++i)
+  for (int i = 1; i <= static_cast<int>(ErrorCode::kDuplicateItem); ++i)
     if (Status(static_cast<ErrorCode>(i), "").type_name() == error.type) code = static_cast<ErrorCode>(i);
   return Status(code, context + ": " + error.type + ": " + error.message);
 }

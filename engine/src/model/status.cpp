@@ -25,6 +25,7 @@ std::string_view Status::type_name() const {
     case ErrorCode::kRequestLimitExceeded: return "RequestLimitExceeded";
     case ErrorCode::kAccessDenied: return "AccessDeniedException";
     case ErrorCode::kInternalServerError: return "InternalServerError";
+    case ErrorCode::kDuplicateItem: return "DuplicateItemException";
   }
   return "InternalServerError";
 }

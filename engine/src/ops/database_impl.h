@@ -46,6 +46,7 @@ class TraceScope {
     trace_.splits.clear();
     trace_.throttles.clear();
     trace_.equivalent = {};
+    trace_.statement.clear();
   }
   TraceScope(const TraceScope&) = delete;
   TraceScope& operator=(const TraceScope&) = delete;
@@ -290,6 +291,10 @@ std::optional<ItemCollectionMetrics> CollectionMetrics(const std::optional<std::
 // DynamoDB's ResourceNotFoundException for a missing table: the data-plane operations (items,
 // queries, batches) say only "Requested resource not found"; the control plane (DescribeTable,
 // UpdateTable, DeleteTable, the TTL operations) names the table.
+// TransactionCanceledException: "... specific reasons [None, ConditionalCheckFailed]" with the
+// reasons as details (transactions.cpp; PartiQL's transactions too).
+Status TransactionCanceled(std::vector<CancellationReason> reasons);
+
 inline Status TableNotFound() { return Status::NotFound("Requested resource not found"); }
 inline Status TableNotFoundNamed(std::string_view name) {
   return Status::NotFound("Requested resource not found: Table: " + std::string(name) + " not found");

@@ -89,24 +89,13 @@ struct PlannedWrite {
   Item key;
 };
 
-Status CancelWith(std::vector<CancellationReason> reasons) {
-  std::string codes;
-  for (std::size_t i = 0; i < reasons.size(); ++i) codes += (i ? ", " : "") + reasons[i].code;
-  Status s(ErrorCode::kTransactionCanceled,
-           "Transaction cancelled, please refer cancellation reasons for specific reasons [" + codes + "]");
-  auto details = std::make_shared<ErrorDetails>();
-  details->reasons = std::move(reasons);
-  s.WithDetails(std::move(details));
-  return s;
-}
-
 // An action whose item or key does not fit its table cancels the transaction, with the
 // action's error as its reason and None for every other action (Alternator's test_transact.py:
 // DynamoDB checks every action's item this way before it evaluates any condition).
 Status CancelForAction(std::size_t actions, std::size_t failed, const Status& error) {
   std::vector<CancellationReason> reasons(actions, CancellationReason{"None", "", nullptr});
   reasons[failed] = {"ValidationError", error.message(), nullptr};
-  return CancelWith(std::move(reasons));
+  return TransactionCanceled(std::move(reasons));
 }
 
 }  // namespace
@@ -300,7 +289,7 @@ Result<TransactWriteItemsResult> Database::TransactWriteItems(const TransactWrit
       trace.Add(before[i].item ? before[i].item : std::make_shared<const Item>(plan[i].key), before[i].partition,
                 TraceOutcome::kUnchanged, before[i].item_bytes);
     }
-    return trace.Fail(CancelWith(std::move(reasons)));
+    return trace.Fail(TransactionCanceled(std::move(reasons)));
   }
 
   TransactWriteItemsResult out;
@@ -415,7 +404,7 @@ Result<TransactGetItemsResult> Database::TransactGetItems(const TransactGetItems
         !s.ok()) {
       std::vector<CancellationReason> throttled(plan.size(), CancellationReason{"None", "", nullptr});
       throttled[i] = {"ThrottlingError", s.message(), nullptr};
-      return trace.Fail(CancelWith(std::move(throttled)));
+      return trace.Fail(TransactionCanceled(std::move(throttled)));
     }
     if (found.item && plan[i].projection)
       out.responses.push_back(std::make_shared<const Item>(plan[i].projection->Apply(*found.item)));
@@ -425,6 +414,17 @@ Result<TransactGetItemsResult> Database::TransactGetItems(const TransactGetItems
     if (auto c = capacity::Report(request.return_consumed_capacity, name, units)) out.consumed_capacity.push_back(*c);
   trace.SetCapacity(all_units);
   return out;
+}
+
+Status TransactionCanceled(std::vector<CancellationReason> reasons) {
+  std::string codes;
+  for (std::size_t i = 0; i < reasons.size(); ++i) codes += (i ? ", " : "") + reasons[i].code;
+  Status s(ErrorCode::kTransactionCanceled,
+           "Transaction cancelled, please refer cancellation reasons for specific reasons [" + codes + "]");
+  auto details = std::make_shared<ErrorDetails>();
+  details->reasons = std::move(reasons);
+  s.WithDetails(std::move(details));
+  return s;
 }
 
 }  // namespace ddb

@@ -300,6 +300,64 @@ WireResponse TransactGetItems(Database& db, const json& body, std::string_view /
   return Ok(out);
 }
 
+WireResponse ExecuteStatement(Database& db, const json& body, std::string_view /*host*/) {
+  auto req = ExecuteStatementRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "ExecuteStatement", req);
+  auto res = db.ExecuteStatement(*req);
+  if (!res.ok()) return Error(res.status());
+  std::string out = "{";
+  if (res->consumed_capacity) out += "\"ConsumedCapacity\":" + DumpJson(ToJson(*res->consumed_capacity)) + ",";
+  out += "\"Items\":[";
+  for (std::size_t i = 0; i < res->items.size(); ++i) {
+    if (i) out += ',';
+    AppendJson(out, res->items[i]);
+  }
+  out += ']';
+  if (res->last_evaluated_key) {
+    out += ",\"LastEvaluatedKey\":";
+    AppendJson(out, *res->last_evaluated_key);
+  }
+  if (res->next_token) out += ",\"NextToken\":" + DumpJson(json(*res->next_token));
+  return {200, out + "}", {}};
+}
+
+WireResponse BatchExecuteStatement(Database& db, const json& body, std::string_view /*host*/) {
+  auto req = BatchExecuteStatementRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "BatchExecuteStatement", req);
+  auto res = db.BatchExecuteStatement(*req);
+  if (!res.ok()) return Error(res.status());
+  json responses = json::array();
+  for (const BatchStatementResponse& r : res->responses) {
+    json one = json::object();
+    if (r.error) {
+      json error = {{"Code", r.error->code}, {"Message", r.error->message}};
+      if (r.error->item) error["Item"] = ToJson(*r.error->item);
+      one["Error"] = std::move(error);
+    }
+    if (r.table_name) one["TableName"] = *r.table_name;
+    if (r.item) one["Item"] = ToJson(*r.item);
+    responses.push_back(std::move(one));
+  }
+  json out = {{"Responses", std::move(responses)}};
+  AddCapacity(out, res->consumed_capacity);
+  return Ok(out);
+}
+
+WireResponse ExecuteTransaction(Database& db, const json& body, std::string_view /*host*/) {
+  auto req = ExecuteTransactionRequestFromJson(body);
+  if (!req.ok()) return Rejected(db, "ExecuteTransaction", req);
+  auto res = db.ExecuteTransaction(*req);
+  if (!res.ok()) return Error(res.status());
+  json out = json::object();
+  if (res->responses) {
+    json responses = json::array();
+    for (const auto& item : *res->responses) responses.push_back(item ? json{{"Item", ToJson(*item)}} : json::object());
+    out["Responses"] = std::move(responses);
+  }
+  AddCapacity(out, res->consumed_capacity);
+  return Ok(out);
+}
+
 WireResponse UpdateContributorInsights(Database& db, const json& body, std::string_view /*host*/) {
   auto req = UpdateContributorInsightsRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "UpdateContributorInsights", req);
@@ -434,6 +492,9 @@ constexpr std::array kHandlers = {
     Operation{"BatchWriteItem", BatchWriteItem},
     Operation{"TransactWriteItems", TransactWriteItems},
     Operation{"TransactGetItems", TransactGetItems},
+    Operation{"ExecuteStatement", ExecuteStatement},
+    Operation{"BatchExecuteStatement", BatchExecuteStatement},
+    Operation{"ExecuteTransaction", ExecuteTransaction},
 };
 constexpr bool HandlersMatchOperations() {
   if (kHandlers.size() != kOperations.size()) return false;

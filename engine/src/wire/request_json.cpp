@@ -598,6 +598,57 @@ Result<TransactWriteItemsRequest> TransactWriteItemsRequestFromJson(const json& 
   return Finish(r, std::move(req));
 }
 
+Result<ExecuteStatementRequest> ExecuteStatementRequestFromJson(const json& body) {
+  MemberReader r;
+  ExecuteStatementRequest req;
+  req.statement = r.String(body, "Statement");
+  req.parameters = r.ValueList(body, "Parameters");
+  req.consistent_read = r.Bool(body, "ConsistentRead").value_or(false);
+  req.next_token = r.String(body, "NextToken");
+  req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
+  req.limit = r.Long(body, "Limit", "Integer");
+  req.return_values_on_condition_check_failure = r.String(body, "ReturnValuesOnConditionCheckFailure");
+  return Finish(r, std::move(req));
+}
+
+namespace {
+// The statements of a batch (BatchStatementRequest) or a transaction (ParameterizedStatement).
+std::optional<std::vector<ParameterizedStatement>> ReadStatements(MemberReader& r, const json& body, const char* member,
+                                                                  const char* type) {
+  const json* list = r.List(body, member);
+  if (!list) return std::nullopt;
+  std::vector<ParameterizedStatement> out;
+  for (const auto& e : *list) {
+    const json* el = r.Element(e, type);
+    if (!el) break;
+    ParameterizedStatement p;
+    p.statement = r.String(*el, "Statement");
+    p.parameters = r.ValueList(*el, "Parameters");
+    p.consistent_read = r.Bool(*el, "ConsistentRead").value_or(false);
+    p.return_values_on_condition_check_failure = r.String(*el, "ReturnValuesOnConditionCheckFailure");
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+}  // namespace
+
+Result<BatchExecuteStatementRequest> BatchExecuteStatementRequestFromJson(const json& body) {
+  MemberReader r;
+  BatchExecuteStatementRequest req;
+  req.statements = ReadStatements(r, body, "Statements", "BatchStatementRequest");
+  req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
+  return Finish(r, std::move(req));
+}
+
+Result<ExecuteTransactionRequest> ExecuteTransactionRequestFromJson(const json& body) {
+  MemberReader r;
+  ExecuteTransactionRequest req;
+  req.transact_statements = ReadStatements(r, body, "TransactStatements", "ParameterizedStatement");
+  req.client_request_token = r.String(body, "ClientRequestToken");
+  req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
+  return Finish(r, std::move(req));
+}
+
 Result<TransactGetItemsRequest> TransactGetItemsRequestFromJson(const json& body) {
   MemberReader r;
   TransactGetItemsRequest req;

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ddb/partiql.h"
 #include "ddb/requests.h"
 #include "ddb/status.h"
 
@@ -29,6 +30,9 @@ Result<BatchGetItemRequest> BatchGetItemRequestFromJson(const json& body);
 Result<BatchWriteItemRequest> BatchWriteItemRequestFromJson(const json& body);
 Result<TransactWriteItemsRequest> TransactWriteItemsRequestFromJson(const json& body);
 Result<TransactGetItemsRequest> TransactGetItemsRequestFromJson(const json& body);
+Result<ExecuteStatementRequest> ExecuteStatementRequestFromJson(const json& body);
+Result<BatchExecuteStatementRequest> BatchExecuteStatementRequestFromJson(const json& body);
+Result<ExecuteTransactionRequest> ExecuteTransactionRequestFromJson(const json& body);
 Result<UpdateTimeToLiveRequest> UpdateTimeToLiveRequestFromJson(const json& body);
 Result<TagResourceRequest> TagResourceRequestFromJson(const json& body);
 Result<UntagResourceRequest> UntagResourceRequestFromJson(const json& body);

@@ -1,0 +1,67 @@
+// From a parsed statement to the requests DynamoDB runs it as: the key it reads by, whether a
+// SELECT is a Query (and of which partitions) or a Scan, the one item an UPDATE or DELETE acts
+// on, and the expression text (with its placeholders) of its WHERE clause and SET values.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ddb/requests.h"
+#include "ddb/status.h"
+#include "legacy/expression_writer.h"
+#include "partiql/statement.h"
+
+namespace ddb::partiql {
+
+// The key attributes a statement reads by: its table's, or those of the index it names.
+struct TargetKey {
+  std::vector<KeyAttribute> partition;
+  std::vector<KeyAttribute> sort;
+  bool global_index = false;
+};
+// "The table does not have the specified index" when `index` names none of the table's.
+Result<TargetKey> FindTargetKey(const TableDescription& table, const std::string& index);
+
+// How a SELECT reads. A Query when its WHERE clause fixes every partition-key attribute by
+// equality or IN (through ANDs, and ORs whose every branch fixes it): one Query per value (per
+// combination, for a multi-attribute key), in the order the statement gives them. Anything
+// else is a Scan of the whole table or index.
+struct ReadPlan {
+  bool query = false;
+  std::vector<std::vector<AttributeValue>> partitions;  // a Query's partition-key values, one per Query
+  // A condition of the WHERE clause's top-level AND on the (first) sort-key attribute that a
+  // key condition can express (=, <, <=, >, >=, BETWEEN, begins_with): each Query reads only
+  // that range.
+  const Node* sort_condition = nullptr;
+};
+ReadPlan PlanRead(const Statement& statement, const TargetKey& key);
+
+// Checks a SELECT's ORDER BY against its key and plan (DynamoDB's messages), and puts its
+// Queries in the order it asks for. Returns whether the sort key reads descending.
+Result<bool> ApplyOrderBy(const Statement& statement, const TargetKey& key, ReadPlan& plan);
+
+// The KeyConditionExpression of one of a plan's Queries.
+std::string KeyConditionText(const TargetKey& key, const std::vector<AttributeValue>& partition,
+                             const Node* sort_condition, legacy::ExpressionWriter& w);
+
+// DynamoDB's expression text for a WHERE clause, a SET value and a path.
+Result<std::string> ConditionText(const Node& node, legacy::ExpressionWriter& w);
+Result<std::string> OperandText(const Node& node, legacy::ExpressionWriter& w);
+std::string PathText(const expr::Path& path, legacy::ExpressionWriter& w);
+
+// The one item an UPDATE, DELETE, EXISTS or a batch's SELECT acts on: its key, from the WHERE
+// clause's equalities on every key attribute, and the clause's other conditions.
+struct ItemTarget {
+  Item key;
+  std::vector<const Node*> other_conditions;
+};
+// "Where clause does not contain a mandatory equality on all key attributes" when one is missing.
+Result<ItemTarget> FindItemTarget(const std::optional<Node>& where, const KeySchema& schema);
+
+// The UpdateExpression of an UPDATE: "SET a = :v0, n = n + :v1 REMOVE c ADD s :v2 DELETE t :v3".
+Result<std::string> UpdateText(const Statement& statement, legacy::ExpressionWriter& w);
+
+// The conditions joined with AND, each in parentheses where it needs them ("" for none).
+Result<std::string> ConjunctionText(const std::vector<const Node*>& conditions, legacy::ExpressionWriter& w);
+
+}  // namespace ddb::partiql

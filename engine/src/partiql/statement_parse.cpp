@@ -1,0 +1,648 @@
+// PartiQL statements: a lexer and a recursive-descent parser over DynamoDB's subset (see
+// statement.h). Bounded: nesting deeper than kMaxDepth is refused, so no input recurses without
+// limit. Messages: partiql/messages.h.
+#include <cctype>
+#include <utility>
+
+#include "model/text.h"
+#include "partiql/messages.h"
+#include "partiql/statement.h"
+
+namespace ddb::partiql {
+namespace {
+
+constexpr int kMaxDepth = 64;
+
+struct Token {
+  enum class Kind { kEnd, kWord, kQuoted, kString, kNumber, kParameter, kSymbol };
+  Kind kind = Kind::kEnd;
+  std::string text;  // a word, a quoted name or string unquoted, a number, a symbol
+};
+
+bool IsWordStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// Splits the statement into tokens; a quote left open is the only lexical error.
+Result<std::vector<Token>> Lex(std::string_view s) {
+  std::vector<Token> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    char c = s[i];
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+      continue;
+    }
+    if (c == '-' && i + 1 < s.size() && s[i + 1] == '-') {  // a comment to the end of the line
+      while (i < s.size() && s[i] != '\n') ++i;
+      continue;
+    }
+    if (c == '/' && i + 1 < s.size() && s[i + 1] == '*') {  // a comment to */
+      std::size_t end = s.find("*/", i + 2);
+      if (end == std::string_view::npos) return Malformed("");  // recorded: nothing after the colon
+      i = end + 2;
+      continue;
+    }
+    Token t;
+    if (IsWordStart(c)) {
+      std::size_t j = i;
+      while (j < s.size() && IsWordChar(s[j])) ++j;
+      t = {Token::Kind::kWord, std::string(s.substr(i, j - i))};
+      i = j;
+    } else if (c == '"' || c == '\'') {
+      // A quote inside is written twice: 'it''s', "a""b".
+      std::string text;
+      std::size_t j = i + 1;
+      for (;;) {
+        if (j >= s.size())
+          return Malformed(c == '"' ? "Unterminated quoted identifier" : "Unterminated string literal");
+        if (s[j] == c) {
+          if (j + 1 < s.size() && s[j + 1] == c) {
+            text += c;
+            j += 2;
+            continue;
+          }
+          break;
+        }
+        text += s[j++];
+      }
+      t = {c == '"' ? Token::Kind::kQuoted : Token::Kind::kString, std::move(text)};
+      i = j + 1;
+    } else if (IsDigit(c) || (c == '.' && i + 1 < s.size() && IsDigit(s[i + 1]))) {
+      std::size_t j = i;
+      while (j < s.size() && IsDigit(s[j])) ++j;
+      if (j < s.size() && s[j] == '.') {
+        ++j;
+        while (j < s.size() && IsDigit(s[j])) ++j;
+      }
+      if (j < s.size() && (s[j] == 'e' || s[j] == 'E')) {
+        std::size_t k = j + 1;
+        if (k < s.size() && (s[k] == '+' || s[k] == '-')) ++k;
+        if (k < s.size() && IsDigit(s[k])) {
+          j = k;
+          while (j < s.size() && IsDigit(s[j])) ++j;
+        }
+      }
+      t = {Token::Kind::kNumber, std::string(s.substr(i, j - i))};
+      i = j;
+    } else if (c == '?') {
+      t = {Token::Kind::kParameter, "?"};
+      ++i;
+    } else {
+      static constexpr std::string_view kTwo[] = {"<<", ">>", "<=", ">=", "<>", "!="};
+      std::string_view two = s.substr(i, 2);
+      bool matched = false;
+      for (std::string_view sym : kTwo)
+        if (two == sym) matched = true;
+      std::string_view one = "()[]{},.:*+-;=<>";
+      if (matched) {
+        t = {Token::Kind::kSymbol, std::string(two)};
+        i += 2;
+      } else if (one.find(c) != std::string_view::npos) {
+        t = {Token::Kind::kSymbol, std::string(1, c)};
+        ++i;
+      } else {
+        return Malformed("Unexpected character '" + std::string(1, c) + "'");
+      }
+    }
+    out.push_back(std::move(t));
+  }
+  out.push_back({});
+  return out;
+}
+
+class Parser {
+ public:
+  Parser(std::vector<Token> tokens, const std::vector<AttributeValue>* parameters)
+      : tokens_(std::move(tokens)), parameters_(parameters) {}
+
+  Result<Statement> Parse() {
+    Statement st;
+    if (Status s = ParseStatementBody(st); !s.ok()) return s;
+    AcceptSymbol(";");
+    if (Peek().kind != Token::Kind::kEnd) return Malformed("Unexpected token after expression");
+    // Too few parameters fail as each ? is read; more than the statement uses are accepted
+    // (DynamoDB Local's shared PartiQL library, PartiQLToAttributeValueConverter).
+    return st;
+  }
+
+ private:
+  const Token& Peek(std::size_t ahead = 0) const {
+    std::size_t i = pos_ + ahead;
+    return tokens_[i < tokens_.size() ? i : tokens_.size() - 1];
+  }
+  Token Take() {
+    Token t = Peek();
+    if (pos_ < tokens_.size() - 1) ++pos_;
+    return t;
+  }
+  bool IsKeyword(std::string_view word, std::size_t ahead = 0) const {
+    const Token& t = Peek(ahead);
+    return t.kind == Token::Kind::kWord && EqualsIgnoreCase(t.text, word);
+  }
+  bool AcceptKeyword(std::string_view word) {
+    if (!IsKeyword(word)) return false;
+    Take();
+    return true;
+  }
+  bool IsSymbol(std::string_view sym, std::size_t ahead = 0) const {
+    const Token& t = Peek(ahead);
+    return t.kind == Token::Kind::kSymbol && t.text == sym;
+  }
+  bool AcceptSymbol(std::string_view sym) {
+    if (!IsSymbol(sym)) return false;
+    Take();
+    return true;
+  }
+  // What the statement has where the grammar wanted something else.
+  Status Unexpected() const {
+    const Token& t = Peek();
+    switch (t.kind) {
+      case Token::Kind::kEnd: return Malformed("Unexpected end of statement");
+      case Token::Kind::kWord: return Malformed("Unexpected keyword or identifier '" + t.text + "'");
+      case Token::Kind::kQuoted: return Malformed("Unexpected identifier \"" + t.text + "\"");
+      case Token::Kind::kString: return Malformed("Unexpected string '" + t.text + "'");
+      case Token::Kind::kNumber: return Malformed("Unexpected number " + t.text);
+      case Token::Kind::kParameter: return Malformed("Unexpected parameter ?");
+      case Token::Kind::kSymbol: return Malformed("Unexpected token '" + t.text + "'");
+    }
+    return Malformed("Unexpected token");
+  }
+  Status ExpectKeyword(std::string_view word) { return AcceptKeyword(word) ? Status::Ok() : Unexpected(); }
+  Status ExpectSymbol(std::string_view sym) { return AcceptSymbol(sym) ? Status::Ok() : Unexpected(); }
+
+  Status ParseStatementBody(Statement& st) {
+    if (AcceptKeyword("SELECT")) return ParseSelect(st);
+    if (AcceptKeyword("INSERT")) {
+      st.kind = Statement::Kind::kInsert;
+      if (Status s = ExpectKeyword("INTO"); !s.ok()) return s;
+      if (Status s = ParseTarget(st, false); !s.ok()) return s;
+      if (!AcceptKeyword("VALUE")) return Unexpected();
+      if (!IsSymbol("{")) return Unexpected();
+      auto v = ParseValue(0);
+      if (!v.ok()) return v.status();
+      st.item = v->as_m();
+      if (IsKeyword("RETURNING")) return Status::Validation("RETURNING is not supported in INSERT");
+      return Status::Ok();
+    }
+    if (AcceptKeyword("UPDATE")) return ParseUpdate(st);
+    if (AcceptKeyword("DELETE")) {
+      st.kind = Statement::Kind::kDelete;
+      if (Status s = ExpectKeyword("FROM"); !s.ok()) return s;
+      if (Status s = ParseTarget(st, false); !s.ok()) return s;
+      if (Status s = ParseWhere(st, true); !s.ok()) return s;
+      if (AcceptKeyword("RETURNING")) {
+        if (Status s = ParseReturning(st); !s.ok()) return s;
+        if (st.returning != "ALL_OLD")
+          return Status::Validation("Invalid returning clause: RETURNING " + ReturningText(st.returning) +
+                                    ". Only RETURNING ALL OLD * is allowed in DELETE statements.");
+      }
+      return Status::Ok();
+    }
+    if (AcceptKeyword("EXISTS")) {
+      if (Status s = ExpectSymbol("("); !s.ok()) return s;
+      if (Status s = ExpectKeyword("SELECT"); !s.ok()) return s;
+      if (Status s = ParseSelect(st); !s.ok()) return s;
+      st.kind = Statement::Kind::kExists;
+      return ExpectSymbol(")");
+    }
+    return Malformed("Expected data manipulation");
+  }
+
+  Status ParseSelect(Statement& st) {
+    st.kind = Statement::Kind::kSelect;
+    if (!AcceptSymbol("*")) {
+      do {
+        auto p = ParsePath();
+        if (!p.ok()) return p.status();
+        st.projection.push_back(std::move(*p));
+      } while (AcceptSymbol(","));
+    }
+    if (Status s = ExpectKeyword("FROM"); !s.ok()) return s;
+    if (Status s = ParseTarget(st, true); !s.ok()) return s;
+    if (Status s = ParseWhere(st, false); !s.ok()) return s;
+    if (AcceptKeyword("ORDER")) {
+      if (Status s = ExpectKeyword("BY"); !s.ok()) return s;
+      do {
+        auto p = ParsePath();
+        if (!p.ok()) return p.status();
+        bool descending = AcceptKeyword("DESC");
+        if (!descending) AcceptKeyword("ASC");
+        st.order_by.emplace_back(std::move(*p), descending);
+      } while (AcceptSymbol(","));
+    }
+    return Status::Ok();
+  }
+
+  Status ParseUpdate(Statement& st) {
+    st.kind = Statement::Kind::kUpdate;
+    if (Status s = ParseTarget(st, false); !s.ok()) return s;
+    bool any = false;
+    for (;;) {
+      if (AcceptKeyword("SET")) {
+        do {
+          if (Status s = ParseAssignment(st); !s.ok()) return s;
+        } while (AcceptSymbol(","));
+      } else if (AcceptKeyword("REMOVE")) {
+        do {
+          auto p = ParsePath();
+          if (!p.ok()) return p.status();
+          st.remove.push_back(std::move(*p));
+        } while (AcceptSymbol(","));
+      } else {
+        break;
+      }
+      any = true;
+    }
+    if (!any) return Unexpected();
+    if (Status s = ParseWhere(st, true); !s.ok()) return s;
+    if (AcceptKeyword("RETURNING")) return ParseReturning(st);
+    return Status::Ok();
+  }
+
+  // ALL|MODIFIED OLD|NEW * as UpdateItem's ReturnValues.
+  Status ParseReturning(Statement& st) {
+    bool all = AcceptKeyword("ALL");
+    if (!all && !AcceptKeyword("MODIFIED")) return Unexpected();
+    bool old = AcceptKeyword("OLD");
+    if (!old && !AcceptKeyword("NEW")) return Unexpected();
+    if (!AcceptSymbol("*")) return Malformed("Expected '*' after ( MODIFIED | ALL ) ( NEW | OLD ) in RETURNING clause");
+    st.returning = std::string(all ? "ALL_" : "UPDATED_") + (old ? "OLD" : "NEW");
+    return Status::Ok();
+  }
+  // "UPDATED_OLD" -> "MODIFIED OLD *", as the statement wrote it.
+  static std::string ReturningText(const std::string& returning) {
+    std::string out = returning.rfind("ALL", 0) == 0 ? "ALL " : "MODIFIED ";
+    return out + (returning.find("OLD") != std::string::npos ? "OLD *" : "NEW *");
+  }
+
+  // path = value, where set_add(path, set) and set_delete(path, set) add or take away elements.
+  Status ParseAssignment(Statement& st) {
+    auto path = ParsePath();
+    if (!path.ok()) return path.status();
+    if (Status s = ExpectSymbol("="); !s.ok()) return s;
+    for (std::string_view fn : {"set_add", "set_delete"}) {
+      if (IsKeyword(fn) && IsSymbol("(", 1)) {
+        Take();
+        Take();
+        auto target = ParsePath();
+        if (!target.ok()) return target.status();
+        if (!(*target == *path)) return Malformed(std::string(fn) + " must name the attribute it sets");
+        if (Status s = ExpectSymbol(","); !s.ok()) return s;
+        auto v = ParseOperand(0);
+        if (!v.ok()) return v.status();
+        if (Status s = ExpectSymbol(")"); !s.ok()) return s;
+        (fn == "set_add" ? st.add : st.del).push_back({std::move(*path), std::move(*v)});
+        return Status::Ok();
+      }
+    }
+    auto v = ParseOperand(0);
+    if (!v.ok()) return v.status();
+    st.set.push_back({std::move(*path), std::move(*v)});
+    return Status::Ok();
+  }
+
+  Status ParseWhere(Statement& st, bool required) {
+    if (!AcceptKeyword("WHERE")) return required ? Unexpected() : Status::Ok();
+    auto c = ParseOr(0);
+    if (!c.ok()) return c.status();
+    st.where = std::move(*c);
+    return Status::Ok();
+  }
+
+  Result<std::string> ParseName() {
+    const Token& t = Peek();
+    if (t.kind != Token::Kind::kWord && t.kind != Token::Kind::kQuoted) return Unexpected();
+    return Take().text;
+  }
+
+  // table, "table", or for a SELECT "table"."index".
+  // DynamoDB's FROM-clause messages, recorded against the service (nubo-db/dynamodb-conformance,
+  // tests/tier3/error-messages/partiql.test.ts and paritysuite's partiqlGrammar.test.ts).
+  Status ParseTarget(Statement& st, bool index_allowed) {
+    std::vector<std::string> parts;
+    do {
+      auto name = ParseName();
+      if (!name.ok()) return name.status();
+      parts.push_back(std::move(*name));
+    } while (AcceptSymbol("."));
+    for (const std::string& part : parts)
+      if (part.empty()) return Status::Validation("Path component cannot be an empty string");
+    if (parts.size() > 2) return Status::Validation("A path may contain at most 2 components in the FROM clause");
+    if (parts.size() == 2 && !index_allowed) return Malformed("Unexpected token after expression");
+    st.table = std::move(parts[0]);
+    if (parts.size() == 2) st.index = std::move(parts[1]);
+    // An alias ("FROM Orders o", "FROM Orders AS o"): a name where a clause's keyword belongs.
+    const Token& t = Peek();
+    bool clause = t.kind == Token::Kind::kWord &&
+                  IsOneOf(AsciiLower(t.text), {"where", "order", "set", "remove", "value", "returning"});
+    if ((t.kind == Token::Kind::kWord && !clause) || t.kind == Token::Kind::kQuoted)
+      return Status::Validation("Aliasing is not supported");
+    return Status::Ok();
+  }
+
+  Result<expr::Path> ParsePath() {
+    auto first = ParseName();
+    if (!first.ok()) return first.status();
+    expr::Path path;
+    path.elements.push_back({std::move(*first), -1});
+    for (;;) {
+      if (AcceptSymbol(".")) {
+        auto name = ParseName();
+        if (!name.ok()) return name.status();
+        path.elements.push_back({std::move(*name), -1});
+      } else if (AcceptSymbol("[")) {
+        const Token& t = Peek();
+        if (t.kind == Token::Kind::kString) {
+          path.elements.push_back({Take().text, -1});
+        } else if (t.kind == Token::Kind::kNumber && t.text.find_first_not_of("0123456789") == std::string::npos &&
+                   t.text.size() <= 9) {
+          path.elements.push_back({{}, std::stoi(Take().text)});
+        } else {
+          return Unexpected();
+        }
+        if (Status s = ExpectSymbol("]"); !s.ok()) return s;
+      } else {
+        return path;
+      }
+    }
+  }
+
+  Status TooDeep() const {
+    return Malformed("The statement nests deeper than " + std::to_string(kMaxDepth) + " levels");
+  }
+
+  // ---- Conditions ----
+  Result<Node> ParseOr(int depth) {
+    if (depth > kMaxDepth) return TooDeep();
+    auto left = ParseAnd(depth + 1);
+    if (!left.ok()) return left;
+    while (AcceptKeyword("OR")) {
+      auto right = ParseAnd(depth + 1);
+      if (!right.ok()) return right;
+      left = Join(Node::Kind::kOr, std::move(*left), std::move(*right));
+    }
+    return left;
+  }
+  Result<Node> ParseAnd(int depth) {
+    auto left = ParseNot(depth + 1);
+    if (!left.ok()) return left;
+    while (AcceptKeyword("AND")) {
+      auto right = ParseNot(depth + 1);
+      if (!right.ok()) return right;
+      left = Join(Node::Kind::kAnd, std::move(*left), std::move(*right));
+    }
+    return left;
+  }
+  static Node Join(Node::Kind kind, Node left, Node right) {
+    Node n;
+    n.kind = kind;
+    n.args.push_back(std::move(left));
+    n.args.push_back(std::move(right));
+    return n;
+  }
+  Result<Node> ParseNot(int depth) {
+    if (depth > kMaxDepth) return TooDeep();
+    if (AcceptKeyword("NOT")) {
+      auto inner = ParseNot(depth + 1);
+      if (!inner.ok()) return inner;
+      Node n;
+      n.kind = Node::Kind::kNot;
+      n.args.push_back(std::move(*inner));
+      return n;
+    }
+    if (AcceptSymbol("(")) {
+      auto inner = ParseOr(depth + 1);
+      if (!inner.ok()) return inner;
+      if (Status s = ExpectSymbol(")"); !s.ok()) return s;
+      return inner;
+    }
+    return ParsePredicate(depth + 1);
+  }
+
+  Result<Node> ParsePredicate(int depth) {
+    auto left = ParseOperand(depth);
+    if (!left.ok()) return left;
+    static constexpr std::string_view kComparisons[] = {"=", "<>", "!=", "<", "<=", ">", ">="};
+    for (std::string_view op : kComparisons) {
+      if (!AcceptSymbol(op)) continue;
+      auto right = ParseOperand(depth);
+      if (!right.ok()) return right;
+      Node n = Join(Node::Kind::kCompare, std::move(*left), std::move(*right));
+      n.name = op == "!=" ? "<>" : std::string(op);
+      return n;
+    }
+    bool negated = false;
+    if (IsKeyword("NOT") && (IsKeyword("IN", 1) || IsKeyword("BETWEEN", 1))) {
+      Take();
+      negated = true;
+    }
+    if (AcceptKeyword("BETWEEN")) {
+      auto low = ParseOperand(depth);
+      if (!low.ok()) return low;
+      if (Status s = ExpectKeyword("AND"); !s.ok()) return s;
+      auto high = ParseOperand(depth);
+      if (!high.ok()) return high;
+      Node n = Join(Node::Kind::kBetween, std::move(*left), std::move(*low));
+      n.args.push_back(std::move(*high));
+      return negated ? Negate(std::move(n)) : n;
+    }
+    if (AcceptKeyword("IN")) {
+      Node n;
+      n.kind = Node::Kind::kIn;
+      n.negated = negated;
+      n.args.push_back(std::move(*left));
+      std::string_view close = AcceptSymbol("[") ? "]" : AcceptSymbol("(") ? ")" : "";
+      if (close.empty()) return Unexpected();
+      do {
+        auto v = ParseOperand(depth);
+        if (!v.ok()) return v;
+        n.args.push_back(std::move(*v));
+      } while (AcceptSymbol(","));
+      if (Status s = ExpectSymbol(close); !s.ok()) return s;
+      return n;
+    }
+    if (AcceptKeyword("IS")) {
+      Node n;
+      n.negated = AcceptKeyword("NOT");
+      if (AcceptKeyword("MISSING")) n.kind = Node::Kind::kMissing;
+      else if (AcceptKeyword("NULL")) n.kind = Node::Kind::kNull;
+      else return Unexpected();
+      n.args.push_back(std::move(*left));
+      return n;
+    }
+    if (left->kind == Node::Kind::kCall) return left;  // begins_with(...), attribute_exists(...), ...
+    return Unexpected();
+  }
+  static Node Negate(Node n) {
+    Node out;
+    out.kind = Node::Kind::kNot;
+    out.args.push_back(std::move(n));
+    return out;
+  }
+
+  // A value, a path, a function call, or a sum or difference of them (SET a = a + ?).
+  Result<Node> ParseOperand(int depth) {
+    if (depth > kMaxDepth) return TooDeep();
+    auto left = ParseTerm(depth + 1);
+    if (!left.ok()) return left;
+    while (IsSymbol("+") || IsSymbol("-")) {
+      std::string op = Take().text;
+      auto right = ParseTerm(depth + 1);
+      if (!right.ok()) return right;
+      left = Join(Node::Kind::kArith, std::move(*left), std::move(*right));
+      left->name = std::move(op);
+    }
+    return left;
+  }
+
+  Result<Node> ParseTerm(int depth) {
+    if (depth > kMaxDepth) return TooDeep();
+    const Token& t = Peek();
+    bool word = t.kind == Token::Kind::kWord;
+    if (word && IsSymbol("(", 1)) {
+      Node n;
+      n.kind = Node::Kind::kCall;
+      n.name = AsciiLower(Take().text);
+      Take();
+      if (!AcceptSymbol(")")) {
+        do {
+          auto arg = ParseOperand(depth + 1);
+          if (!arg.ok()) return arg;
+          n.args.push_back(std::move(*arg));
+        } while (AcceptSymbol(","));
+        if (Status s = ExpectSymbol(")"); !s.ok()) return s;
+      }
+      return n;
+    }
+    bool literal_word = word && (EqualsIgnoreCase(t.text, "TRUE") || EqualsIgnoreCase(t.text, "FALSE") ||
+                                 EqualsIgnoreCase(t.text, "NULL"));
+    if (t.kind == Token::Kind::kQuoted || (word && !literal_word)) {
+      Node n;
+      n.kind = Node::Kind::kPath;
+      auto p = ParsePath();
+      if (!p.ok()) return p.status();
+      n.path = std::move(*p);
+      return n;
+    }
+    auto v = ParseValue(depth + 1);
+    if (!v.ok()) return v.status();
+    Node n;
+    n.value = std::move(*v);
+    return n;
+  }
+
+  // A literal or a parameter: 'text', 12.5, -3, TRUE, FALSE, NULL, [..], {'k': v}, <<..>>, ?.
+  Result<AttributeValue> ParseValue(int depth) {
+    if (depth > kMaxDepth) return TooDeep();
+    Token t = Peek();
+    switch (t.kind) {
+      case Token::Kind::kString: Take(); return AttributeValue::S(std::move(t.text));
+      case Token::Kind::kNumber: Take(); return NumberValue(t.text);
+      case Token::Kind::kParameter: {
+        Take();
+        std::size_t i = used_parameters_++;
+        if (!parameters_) return AttributeValue::MakeNull();
+        if (i >= parameters_->size()) return ParameterCountMismatch();
+        return (*parameters_)[i];
+      }
+      case Token::Kind::kWord:
+        if (EqualsIgnoreCase(t.text, "TRUE") || EqualsIgnoreCase(t.text, "FALSE")) {
+          Take();
+          return AttributeValue::Bool(EqualsIgnoreCase(t.text, "TRUE"));
+        }
+        if (EqualsIgnoreCase(t.text, "NULL")) {
+          Take();
+          return AttributeValue::MakeNull();
+        }
+        return Unexpected();
+      case Token::Kind::kSymbol: break;
+      default: return Unexpected();
+    }
+    if (t.text == "-" && Peek(1).kind == Token::Kind::kNumber) {
+      Take();
+      return NumberValue("-" + Take().text);
+    }
+    if (AcceptSymbol("[")) {
+      List list;
+      if (!AcceptSymbol("]")) {
+        do {
+          auto v = ParseValue(depth + 1);
+          if (!v.ok()) return v;
+          list.push_back(std::move(*v));
+        } while (AcceptSymbol(","));
+        if (Status s = ExpectSymbol("]"); !s.ok()) return s;
+      }
+      return AttributeValue(AttributeValue::Variant(std::move(list)));
+    }
+    if (AcceptSymbol("{")) {
+      Map map;
+      if (!AcceptSymbol("}")) {
+        do {
+          if (Peek().kind != Token::Kind::kString) return Unexpected();
+          std::string key = Take().text;
+          if (Status s = ExpectSymbol(":"); !s.ok()) return s;
+          auto v = ParseValue(depth + 1);
+          if (!v.ok()) return v;
+          if (map.count(key)) return Malformed("Duplicate key '" + key + "' in a map");
+          map.emplace(std::move(key), std::move(*v));
+        } while (AcceptSymbol(","));
+        if (Status s = ExpectSymbol("}"); !s.ok()) return s;
+      }
+      return AttributeValue(AttributeValue::Variant(std::move(map)));
+    }
+    if (AcceptSymbol("<<")) {
+      List elements;
+      if (!AcceptSymbol(">>")) {
+        do {
+          auto v = ParseValue(depth + 1);
+          if (!v.ok()) return v;
+          elements.push_back(std::move(*v));
+        } while (AcceptSymbol(","));
+        if (Status s = ExpectSymbol(">>"); !s.ok()) return s;
+      }
+      return MakeSet(std::move(elements));
+    }
+    return Unexpected();
+  }
+
+  static Result<AttributeValue> NumberValue(const std::string& text) {
+    auto n = Number::Parse(text);
+    if (!n.ok()) return Malformed("Invalid number " + text);
+    return AttributeValue::N(std::move(*n));
+  }
+
+  // A bag's elements are all strings or all numbers. DynamoDB's messages, recorded against the
+  // service (floci-io/floci, DynamoDbPartiQLDocumentedSyntaxIntegrationTest).
+  static Result<AttributeValue> MakeSet(List elements) {
+    if (elements.empty()) return Status::Validation("Empty bags are not supported");
+    ValueType type = elements.front().type();
+    for (const AttributeValue& e : elements)
+      if (e.type() != type || (type != ValueType::kS && type != ValueType::kN))
+        return Status::Validation(
+            "Unsupported data type in Bag. DynamoDB only supports either numbers or strings in bags");
+    if (type == ValueType::kS) {
+      StringSet set;
+      for (AttributeValue& e : elements) set.push_back(e.as_s());
+      return AttributeValue(AttributeValue::Variant(std::move(set)));
+    }
+    NumberSet set;
+    for (AttributeValue& e : elements) set.push_back(e.as_n());
+    return AttributeValue(AttributeValue::Variant(std::move(set)));
+  }
+
+  std::vector<Token> tokens_;
+  std::size_t pos_ = 0;
+  const std::vector<AttributeValue>* parameters_;
+  std::size_t used_parameters_ = 0;
+};
+
+}  // namespace
+
+Result<Statement> ParseStatement(std::string_view text, const std::vector<AttributeValue>* parameters) {
+  auto tokens = Lex(text);
+  if (!tokens.ok()) return tokens.status();
+  return Parser(std::move(*tokens), parameters).Parse();
+}
+
+}  // namespace ddb::partiql
