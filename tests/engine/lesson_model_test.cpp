@@ -101,7 +101,13 @@ TEST_CASE("Every broken lesson is rejected with its JSON path and reason", "[les
       auto lesson = ddb::ParseLesson(text, "broken.json");
       REQUIRE_FALSE(lesson.ok());
       CHECK(lesson.status().type_name() == "ValidationException");
-      CHECK(lesson.status().message() == c["engine"].get<std::string>());
+      std::string expected = c["engine"].get<std::string>();
+#if !DDB_PARTIQL
+      // The page's build of the engine has no PartiQL operations to list (engine/CMakeLists.txt).
+      const std::string partiql = ", ExecuteStatement, BatchExecuteStatement, ExecuteTransaction";
+      if (auto at = expected.find(partiql); at != std::string::npos) expected.erase(at, partiql.size());
+#endif
+      CHECK(lesson.status().message() == expected);
     }
   }
 }

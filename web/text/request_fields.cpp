@@ -74,10 +74,12 @@ constexpr FormShape kForms[] = {
     {"BatchWriteItem", "RequestItems", {.table = false}},
     {"TransactWriteItems", "TransactItems", {.table = false, .token = true}},
     {"TransactGetItems", "TransactItems", {.table = false}},
-    // PartiQL: the statement (a JSON string), or the list of them, is the body.
+#if DDB_PARTIQL
+    // PartiQL (not in the page's build yet): the statement, or the list of them, is the body.
     {"ExecuteStatement", "Statement", {.table = false, .limit = true, .consistent = true}},
     {"BatchExecuteStatement", "Statements", {.table = false}},
     {"ExecuteTransaction", "TransactStatements", {.table = false, .token = true}},
+#endif
 };
 // Every data-plane operation of the engine has a form, and every form is one of its operations.
 constexpr bool FormsMatchEngine() {

@@ -300,6 +300,7 @@ WireResponse TransactGetItems(Database& db, const json& body, std::string_view /
   return Ok(out);
 }
 
+#if DDB_PARTIQL
 WireResponse ExecuteStatement(Database& db, const json& body, std::string_view /*host*/) {
   auto req = ExecuteStatementRequestFromJson(body);
   if (!req.ok()) return Rejected(db, "ExecuteStatement", req);
@@ -357,6 +358,7 @@ WireResponse ExecuteTransaction(Database& db, const json& body, std::string_view
   AddCapacity(out, res->consumed_capacity);
   return Ok(out);
 }
+#endif
 
 WireResponse UpdateContributorInsights(Database& db, const json& body, std::string_view /*host*/) {
   auto req = UpdateContributorInsightsRequestFromJson(body);
@@ -492,9 +494,11 @@ constexpr std::array kHandlers = {
     Operation{"BatchWriteItem", BatchWriteItem},
     Operation{"TransactWriteItems", TransactWriteItems},
     Operation{"TransactGetItems", TransactGetItems},
+#if DDB_PARTIQL
     Operation{"ExecuteStatement", ExecuteStatement},
     Operation{"BatchExecuteStatement", BatchExecuteStatement},
     Operation{"ExecuteTransaction", ExecuteTransaction},
+#endif
 };
 constexpr bool HandlersMatchOperations() {
   if (kHandlers.size() != kOperations.size()) return false;
