@@ -498,17 +498,22 @@ TEST_CASE("PartiQL SELECT with a key equality returns the equivalent Query's ite
     const std::string order = std::to_string(random() % 50);
     const std::string total = std::to_string(random() % 100);
     const bool consistent = random() % 2;
+    // A third of the rounds with the key conditions alone (the Query's read is the answer).
+    const bool filtered = random() % 3 != 0;
     const std::string statement = "SELECT * FROM Orders WHERE customer = '" + customer + "' AND \"order\" " + op + " " +
-                                  order + " AND amount >= " + total;
+                                  order + (filtered ? " AND amount >= " + total : "");
     auto partiql = Statement(db, statement, {{"ReturnConsumedCapacity", "TOTAL"}, {"ConsistentRead", consistent}});
-    auto query = Exec(db, "Query",
-                      {{"TableName", "Orders"},
-                       {"KeyConditionExpression", "customer = :c AND #o " + op + " :o"},
-                       {"FilterExpression", "amount >= :t"},
-                       {"ExpressionAttributeNames", {{"#o", "order"}}},
-                       {"ExpressionAttributeValues", {{":c", S(customer)}, {":o", N(order)}, {":t", N(total)}}},
-                       {"ReturnConsumedCapacity", "TOTAL"},
-                       {"ConsistentRead", consistent}});
+    json request = {{"TableName", "Orders"},
+                    {"KeyConditionExpression", "customer = :c AND #o " + op + " :o"},
+                    {"ExpressionAttributeNames", {{"#o", "order"}}},
+                    {"ExpressionAttributeValues", {{":c", S(customer)}, {":o", N(order)}}},
+                    {"ReturnConsumedCapacity", "TOTAL"},
+                    {"ConsistentRead", consistent}};
+    if (filtered) {
+      request["FilterExpression"] = "amount >= :t";
+      request["ExpressionAttributeValues"][":t"] = N(total);
+    }
+    auto query = Exec(db, "Query", request);
     INFO(statement);
     REQUIRE_OK(partiql);
     REQUIRE(partiql.body["Items"] == query.body["Items"]);

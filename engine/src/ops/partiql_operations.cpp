@@ -96,25 +96,27 @@ void AddCapacity(std::vector<ConsumedCapacity>& list, const std::optional<Consum
 
 // ---- One statement ------------------------------------------------------------------------
 
+// A statement and its table's definition (valid while the statement runs: no statement drops a
+// table).
 struct Parsed {
   Statement statement;
-  TableDescription table;
+  const TableDefinition* table = nullptr;
+  Result<partiql::TargetKey> TargetKey() const {
+    return partiql::FindTargetKey(table->key_schema, table->local_secondary_indexes, table->global_secondary_indexes,
+                                  statement.index);
+  }
 };
-
-const std::vector<AttributeValue>& ParametersOf(const std::optional<std::vector<AttributeValue>>& p) {
-  static const std::vector<AttributeValue> kNone;
-  return p ? *p : kNone;
-}
 
 // Parses a statement and finds its table ("Requested resource not found", as DynamoDB says it
 // for PartiQL: moto's aws_verified test_execute_statement_on_unknown_gsi_table).
-Result<Parsed> ParseAndFind(const Database& db, std::string_view text,
-                            const std::optional<std::vector<AttributeValue>>& parameters) {
-  auto statement = partiql::ParseStatement(text, &ParametersOf(parameters));
+using Tables = std::map<std::string, std::unique_ptr<Table>>;
+Result<Parsed> ParseAndFind(const Tables& tables, std::string_view text,
+                            const std::optional<std::vector<AttributeValue>>& parameters, bool need_parameters = true) {
+  auto statement = partiql::ParseStatement(text, parameters ? &*parameters : nullptr, need_parameters);
   if (!statement.ok()) return statement.status();
-  auto table = db.Description(statement->table);
-  if (!table.ok()) return TableNotFound();
-  return Parsed{std::move(*statement), std::move(*table)};
+  auto found = tables.find(statement->table);
+  if (found == tables.end()) return TableNotFound();
+  return Parsed{std::move(*statement), &found->second->definition()};
 }
 
 // The item an INSERT writes must hold every key attribute, of its declared type. DynamoDB's
@@ -150,7 +152,7 @@ struct WriteRequests {
 Result<WriteRequests> BuildWrite(const Parsed& p, const std::optional<std::string>& return_consumed_capacity,
                                  const std::optional<std::string>& return_values_on_condition_check_failure) {
   const Statement& st = p.statement;
-  const KeySchema& schema = p.table.key_schema;
+  const KeySchema& schema = p.table->key_schema;
   WriteRequests out;
   legacy::ExpressionWriter& w = out.writer;
   if (st.kind == Statement::Kind::kInsert) {
@@ -273,7 +275,7 @@ Result<ExecuteStatementResult> Database::ExecuteStatement(const ExecuteStatement
   if (Status s = e.ToStatus(); !s.ok()) return refuse(s);
 
   const std::string& text = *request.statement;
-  auto parsed = ParseAndFind(*this, text, request.parameters);
+  auto parsed = ParseAndFind(impl_->tables, text, request.parameters);
   if (!parsed.ok()) return refuse(parsed.status());
   const Statement& st = parsed->statement;
   const std::optional<std::string> table = st.table;
@@ -301,7 +303,7 @@ Result<ExecuteStatementResult> Database::ExecuteStatement(const ExecuteStatement
   }
 
   // ---- SELECT ----
-  auto key = partiql::FindTargetKey(parsed->table, st.index);
+  auto key = parsed->TargetKey();
   if (!key.ok()) return refuse(key.status(), table);
   // Recorded against DynamoDB (nubo-db/dynamodb-conformance, partiql.test.ts): not Query's wording.
   if (request.consistent_read && key->global_index)
@@ -353,12 +355,12 @@ Result<ExecuteStatementResult> Database::ExecuteStatement(const ExecuteStatement
   }
 
   // A Query per partition: the clause is evaluated here on what each read, so it may name the
-  // key attributes too (a Query's FilterExpression may not).
+  // key attributes too (a Query's FilterExpression may not) — unless the key condition says it all.
   const ExpressionAttributeNames names = w.names();
   const Item values = w.values();
   expr::ExpressionSet set(names.empty() ? nullptr : &names, values.empty() ? nullptr : &values);
   std::optional<expr::Condition> where;
-  if (!where_text.empty()) {
+  if (!where_text.empty() && !plan.key_condition_is_where) {
     auto c = set.ParseCondition(where_text, "WHERE clause");
     if (!c.ok()) return refuse(c.status(), table);
     where = std::move(*c);
@@ -425,11 +427,9 @@ Result<ExecuteStatementResult> Database::ExecuteStatement(const ExecuteStatement
 // ---- PlanStatement --------------------------------------------------------------------------
 
 Result<StatementPlan> Database::PlanStatement(std::string_view text) const {
-  auto statement = partiql::ParseStatement(text, nullptr);
-  if (!statement.ok()) return statement.status();
-  const Statement& st = *statement;
-  auto table = Description(st.table);
-  if (!table.ok()) return TableNotFound();
+  auto parsed = ParseAndFind(impl_->tables, text, std::nullopt, false);
+  if (!parsed.ok()) return parsed.status();
+  const Statement& st = parsed->statement;
   StatementPlan plan;
   plan.table_name = st.table;
   plan.index_name = st.index;
@@ -441,11 +441,11 @@ Result<StatementPlan> Database::PlanStatement(std::string_view text) const {
     case Statement::Kind::kSelect: break;
   }
   if (!st.is_read()) {
-    auto target = partiql::FindItemTarget(st.where, table->key_schema);
+    auto target = partiql::FindItemTarget(st.where, parsed->table->key_schema);
     if (!target.ok()) return target.status();
     return plan;
   }
-  auto key = partiql::FindTargetKey(*table, st.index);
+  auto key = parsed->TargetKey();
   if (!key.ok()) return key.status();
   partiql::ReadPlan read = partiql::PlanRead(st, *key);
   plan.operation = read.query ? "Query" : "Scan";
@@ -524,7 +524,7 @@ Result<BatchExecuteStatementResult> Database::BatchExecuteStatement(const BatchE
   std::vector<Result<Parsed>> parsed;
   bool reads = false, writes = false;
   for (const ParameterizedStatement& p : statements) {
-    parsed.push_back(ParseAndFind(*this, *p.statement, p.parameters));
+    parsed.push_back(ParseAndFind(impl_->tables, *p.statement, p.parameters));
     if (parsed.back().ok()) (parsed.back()->statement.is_read() ? reads : writes) = true;
   }
   // The batch is all reads or all writes (AWS's "Running batch operations with PartiQL"); the
@@ -551,7 +551,7 @@ Result<BatchExecuteStatementResult> Database::BatchExecuteStatement(const BatchE
     if (st.is_read()) {
       // A batch reads single items by their full key (recorded against DynamoDB: paritysuite's
       // executeStatementIndex.test.ts and partiqlFunctions.test.ts).
-      auto target = partiql::FindItemTarget(st.where, one.table.key_schema);
+      auto target = partiql::FindItemTarget(st.where, one.table->key_schema);
       if (!target.ok() || !st.index.empty()) {
         out.responses.push_back(BatchError(
             Status::Validation(
@@ -666,7 +666,7 @@ Result<ExecuteTransactionResult> Database::ExecuteTransaction(const ExecuteTrans
   std::vector<Parsed> parsed;
   bool reads = false, writes = false;
   for (std::size_t i = 0; i < statements.size(); ++i) {
-    auto one = ParseAndFind(*this, *statements[i].statement, statements[i].parameters);
+    auto one = ParseAndFind(impl_->tables, *statements[i].statement, statements[i].parameters);
     if (!one.ok()) {
       if (one.status().code() == ErrorCode::kResourceNotFound) return refuse(one.status());
       return refuse(failed_in(i, one.status()));
@@ -688,7 +688,7 @@ Result<ExecuteTransactionResult> Database::ExecuteTransaction(const ExecuteTrans
       const Statement& st = parsed[i].statement;
       if (!st.index.empty())
         return refuse(failed_in(i, Status::Validation("Reads on indices are not supported within transactions.")));
-      auto target = partiql::FindItemTarget(st.where, parsed[i].table.key_schema);
+      auto target = partiql::FindItemTarget(st.where, parsed[i].table->key_schema);
       if (!target.ok())
         return refuse(failed_in(i, Status::Validation("Select statements within ExecuteTransaction must specify the "
                                                       "primary key in the where clause.")));

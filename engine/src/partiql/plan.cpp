@@ -30,27 +30,27 @@ Pins PinnedValues(const Node& n) {
     case Node::Kind::kCompare: {
       if (n.name != "=") break;
       for (int side = 0; side < 2; ++side) {
-        const Node& path = n.args[side];
-        const Node& value = n.args[1 - side];
+        const Node& path = n.arg(side);
+        const Node& value = n.arg(1 - side);
         if (const std::string* a = TopLevelAttribute(path); a && value.kind == Node::Kind::kValue)
           return {{*a, {value.value}}};
       }
       break;
     }
     case Node::Kind::kIn: {
-      const std::string* a = TopLevelAttribute(n.args[0]);
+      const std::string* a = TopLevelAttribute(n.arg(0));
       if (!a || n.negated) break;
       std::vector<AttributeValue> values;
       for (std::size_t i = 1; i < n.args.size(); ++i) {
-        if (n.args[i].kind != Node::Kind::kValue) return {};
-        AddUnique(values, n.args[i].value);
+        if (n.arg(i).kind != Node::Kind::kValue) return {};
+        AddUnique(values, n.arg(i).value);
       }
       out[*a] = std::move(values);
       break;
     }
     case Node::Kind::kAnd: {
-      out = PinnedValues(n.args[0]);
-      for (auto& [attribute, values] : PinnedValues(n.args[1])) {
+      out = PinnedValues(n.arg(0));
+      for (auto& [attribute, values] : PinnedValues(n.arg(1))) {
         auto found = out.find(attribute);
         if (found == out.end()) {
           out.emplace(attribute, std::move(values));
@@ -64,8 +64,8 @@ Pins PinnedValues(const Node& n) {
       break;
     }
     case Node::Kind::kOr: {
-      Pins left = PinnedValues(n.args[0]);
-      Pins right = PinnedValues(n.args[1]);
+      Pins left = PinnedValues(n.arg(0));
+      Pins right = PinnedValues(n.arg(1));
       for (auto& [attribute, values] : left) {
         auto found = right.find(attribute);
         if (found == right.end()) continue;
@@ -82,8 +82,8 @@ Pins PinnedValues(const Node& n) {
 // The conditions of a WHERE clause's top-level AND, in the order written.
 void Conjuncts(const Node& n, std::vector<const Node*>& out) {
   if (n.kind == Node::Kind::kAnd) {
-    Conjuncts(n.args[0], out);
-    Conjuncts(n.args[1], out);
+    Conjuncts(n.arg(0), out);
+    Conjuncts(n.arg(1), out);
   } else {
     out.push_back(&n);
   }
@@ -102,10 +102,10 @@ bool IsSortKeyCondition(const Node& n, const KeyAttribute& key) {
   switch (n.kind) {
     case Node::Kind::kCompare:
       return n.name != "<>" &&
-             ((is_key(n.args[0]) && HasType(n.args[1], key)) || (is_key(n.args[1]) && HasType(n.args[0], key)));
-    case Node::Kind::kBetween: return is_key(n.args[0]) && HasType(n.args[1], key) && HasType(n.args[2], key);
+             ((is_key(n.arg(0)) && HasType(n.arg(1), key)) || (is_key(n.arg(1)) && HasType(n.arg(0), key)));
+    case Node::Kind::kBetween: return is_key(n.arg(0)) && HasType(n.arg(1), key) && HasType(n.arg(2), key);
     case Node::Kind::kCall:
-      return n.name == "begins_with" && n.args.size() == 2 && is_key(n.args[0]) && HasType(n.args[1], key) &&
+      return n.name == "begins_with" && n.args.size() == 2 && is_key(n.arg(0)) && HasType(n.arg(1), key) &&
              key.type != ScalarType::kN;
     default: return false;
   }
@@ -130,7 +130,7 @@ bool IsIn(std::string_view name, const auto& names) {
 Result<std::string> CallText(const Node& n, legacy::ExpressionWriter& w) {
   std::string out = n.name + "(";
   for (std::size_t i = 0; i < n.args.size(); ++i) {
-    auto arg = OperandText(n.args[i], w);
+    auto arg = OperandText(n.arg(i), w);
     if (!arg.ok()) return arg;
     out += (i ? ", " : "") + *arg;
   }
@@ -146,19 +146,20 @@ Result<std::string> AndOperandText(const Node& n, legacy::ExpressionWriter& w) {
 
 }  // namespace
 
-Result<TargetKey> FindTargetKey(const TableDescription& table, const std::string& index) {
+Result<TargetKey> FindTargetKey(const KeySchema& table_key, const std::vector<IndexDescription>& local_indexes,
+                                const std::vector<IndexDescription>& global_indexes, const std::string& index) {
   TargetKey key;
   if (index.empty()) {
-    key.partition.push_back(table.key_schema.partition_key);
-    if (table.key_schema.sort_key) key.sort.push_back(*table.key_schema.sort_key);
+    key.partition.push_back(table_key.partition_key);
+    if (table_key.sort_key) key.sort.push_back(*table_key.sort_key);
     return key;
   }
-  for (const auto* list : {&table.global_secondary_indexes, &table.local_secondary_indexes})
+  for (const auto* list : {&global_indexes, &local_indexes})
     for (const IndexDescription& d : *list)
       if (d.index_name == index) {
         key.partition = d.partition_attributes;
         key.sort = d.sort_attributes;
-        key.global_index = list == &table.global_secondary_indexes;
+        key.global_index = list == &global_indexes;
         return key;
       }
   // Recorded against DynamoDB without the index's name (moto's aws_verified
@@ -184,15 +185,22 @@ ReadPlan PlanRead(const Statement& statement, const TargetKey& key) {
   }
   plan.query = true;
   plan.partitions = std::move(tuples);
-  if (!key.sort.empty()) {
-    std::vector<const Node*> conjuncts;
-    Conjuncts(*statement.where, conjuncts);
+  std::vector<const Node*> conjuncts;
+  Conjuncts(*statement.where, conjuncts);
+  if (!key.sort.empty())
     for (const Node* c : conjuncts)
       if (IsSortKeyCondition(*c, key.sort.front())) {
         plan.sort_condition = c;
         break;
       }
-  }
+  // Each Query fixes one value of each partition-key attribute: an = or IN on one is implied.
+  plan.key_condition_is_where = std::all_of(conjuncts.begin(), conjuncts.end(), [&](const Node* c) {
+    if (c == plan.sort_condition) return true;
+    if ((c->kind != Node::Kind::kCompare || c->name != "=") && (c->kind != Node::Kind::kIn || c->negated)) return false;
+    Pins pins = PinnedValues(*c);
+    return pins.size() == 1 && std::any_of(key.partition.begin(), key.partition.end(),
+                                           [&](const KeyAttribute& a) { return a.name == pins.begin()->first; });
+  });
   return plan;
 }
 
@@ -244,13 +252,13 @@ std::string KeyConditionText(const TargetKey& key, const std::vector<AttributeVa
   out += " AND ";
   switch (n.kind) {
     case Node::Kind::kCompare:
-      if (TopLevelAttribute(n.args[0])) out += sort + " " + n.name + " " + w.Value(n.args[1].value);
-      else out += sort + " " + std::string(Flipped(n.name)) + " " + w.Value(n.args[0].value);
+      if (TopLevelAttribute(n.arg(0))) out += sort + " " + n.name + " " + w.Value(n.arg(1).value);
+      else out += sort + " " + std::string(Flipped(n.name)) + " " + w.Value(n.arg(0).value);
       break;
     case Node::Kind::kBetween:
-      out += sort + " BETWEEN " + w.Value(n.args[1].value) + " AND " + w.Value(n.args[2].value);
+      out += sort + " BETWEEN " + w.Value(n.arg(1).value) + " AND " + w.Value(n.arg(2).value);
       break;
-    default: out += "begins_with(" + sort + ", " + w.Value(n.args[1].value) + ")"; break;
+    default: out += "begins_with(" + sort + ", " + w.Value(n.arg(1).value) + ")"; break;
   }
   return out;
 }
@@ -269,9 +277,9 @@ Result<std::string> OperandText(const Node& n, legacy::ExpressionWriter& w) {
     case Node::Kind::kValue: return w.Value(n.value);
     case Node::Kind::kPath: return PathText(n.path, w);
     case Node::Kind::kArith: {
-      auto left = OperandText(n.args[0], w);
+      auto left = OperandText(n.arg(0), w);
       if (!left.ok()) return left;
-      auto right = OperandText(n.args[1], w);
+      auto right = OperandText(n.arg(1), w);
       if (!right.ok()) return right;
       return *left + " " + n.name + " " + *right;
     }
@@ -285,24 +293,24 @@ Result<std::string> OperandText(const Node& n, legacy::ExpressionWriter& w) {
 }
 
 Result<std::string> ConditionText(const Node& n, legacy::ExpressionWriter& w) {
-  auto operand = [&](std::size_t i) { return OperandText(n.args[i], w); };
+  auto operand = [&](std::size_t i) { return OperandText(n.arg(i), w); };
   switch (n.kind) {
     case Node::Kind::kAnd: {
-      auto left = AndOperandText(n.args[0], w);
+      auto left = AndOperandText(n.arg(0), w);
       if (!left.ok()) return left;
-      auto right = AndOperandText(n.args[1], w);
+      auto right = AndOperandText(n.arg(1), w);
       if (!right.ok()) return right;
       return *left + " AND " + *right;
     }
     case Node::Kind::kOr: {
-      auto left = ConditionText(n.args[0], w);
+      auto left = ConditionText(n.arg(0), w);
       if (!left.ok()) return left;
-      auto right = ConditionText(n.args[1], w);
+      auto right = ConditionText(n.arg(1), w);
       if (!right.ok()) return right;
       return *left + " OR " + *right;
     }
     case Node::Kind::kNot: {
-      auto inner = ConditionText(n.args[0], w);
+      auto inner = ConditionText(n.arg(0), w);
       if (!inner.ok()) return inner;
       return "NOT (" + *inner + ")";
     }
@@ -336,10 +344,10 @@ Result<std::string> ConditionText(const Node& n, legacy::ExpressionWriter& w) {
     }
     case Node::Kind::kMissing:
     case Node::Kind::kNull: {
-      if (n.args[0].kind != Node::Kind::kPath)
+      if (n.arg(0).kind != Node::Kind::kPath)
         return Status::Validation("Operator or function requires a document path; operator or function: " +
                                   std::string(n.kind == Node::Kind::kMissing ? "attribute_exists" : "attribute_type"));
-      std::string path = PathText(n.args[0].path, w);
+      std::string path = PathText(n.arg(0).path, w);
       if (n.kind == Node::Kind::kMissing)
         return (n.negated ? "attribute_exists(" : "attribute_not_exists(") + path + ")";
       std::string test = "attribute_type(" + path + ", " + w.Value(AttributeValue::S("NULL")) + ")";
@@ -366,7 +374,7 @@ Result<std::string> ConjunctionText(const std::vector<const Node*>& conditions, 
   return out;
 }
 
-Result<ItemTarget> FindItemTarget(const std::optional<Node>& where, const KeySchema& schema) {
+Result<ItemTarget> FindItemTarget(const Node* where, const KeySchema& schema) {
   if (!where) return MissingKeyEquality();
   std::vector<const Node*> conjuncts;
   Conjuncts(*where, conjuncts);
@@ -379,8 +387,8 @@ Result<ItemTarget> FindItemTarget(const std::optional<Node>& where, const KeySch
     for (const Node* c : conjuncts) {
       if (c->kind != Node::Kind::kCompare || c->name != "=") continue;
       for (int side = 0; side < 2 && !found; ++side) {
-        const std::string* a = TopLevelAttribute(c->args[side]);
-        const Node& value = c->args[1 - side];
+        const std::string* a = TopLevelAttribute(c->arg(side));
+        const Node& value = c->arg(1 - side);
         if (a && *a == key->name && value.kind == Node::Kind::kValue) {
           target.key.emplace(key->name, value.value);
           used.push_back(c);
@@ -402,7 +410,7 @@ Result<std::string> UpdateText(const Statement& statement, legacy::ExpressionWri
     if (list.empty()) return Status::Ok();
     out += (out.empty() ? "" : " ") + std::string(keyword) + " ";
     for (std::size_t i = 0; i < list.size(); ++i) {
-      auto value = OperandText(list[i].value, w);
+      auto value = OperandText(*list[i].value, w);
       if (!value.ok()) return value.status();
       out += (i ? ", " : "") + PathText(list[i].path, w) + std::string(between) + *value;
     }

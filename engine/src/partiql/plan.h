@@ -20,7 +20,8 @@ struct TargetKey {
   bool global_index = false;
 };
 // "The table does not have the specified index" when `index` names none of the table's.
-Result<TargetKey> FindTargetKey(const TableDescription& table, const std::string& index);
+Result<TargetKey> FindTargetKey(const KeySchema& table_key, const std::vector<IndexDescription>& local_indexes,
+                                const std::vector<IndexDescription>& global_indexes, const std::string& index);
 
 // How a SELECT reads. A Query when its WHERE clause fixes every partition-key attribute by
 // equality or IN (through ANDs, and ORs whose every branch fixes it): one Query per value (per
@@ -33,6 +34,9 @@ struct ReadPlan {
   // key condition can express (=, <, <=, >, >=, BETWEEN, begins_with): each Query reads only
   // that range.
   const Node* sort_condition = nullptr;
+  // Whether the Queries' key conditions say all the WHERE clause says (pk = ? AND sk > ?): then
+  // what they read needs no second look.
+  bool key_condition_is_where = false;
 };
 ReadPlan PlanRead(const Statement& statement, const TargetKey& key);
 
@@ -56,7 +60,7 @@ struct ItemTarget {
   std::vector<const Node*> other_conditions;
 };
 // "Where clause does not contain a mandatory equality on all key attributes" when one is missing.
-Result<ItemTarget> FindItemTarget(const std::optional<Node>& where, const KeySchema& schema);
+Result<ItemTarget> FindItemTarget(const Node* where, const KeySchema& schema);
 
 // The UpdateExpression of an UPDATE: "SET a = :v0, n = n + :v1 REMOVE c ADD s :v2 DELETE t :v3".
 Result<std::string> UpdateText(const Statement& statement, legacy::ExpressionWriter& w);

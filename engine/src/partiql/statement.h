@@ -26,7 +26,8 @@
 
 namespace ddb::partiql {
 
-// One node of a WHERE clause or of a SET value.
+// One node of a WHERE clause or of a SET value. Nodes live in their Statement's `nodes` and
+// point at one another: a parse makes no copies or moves of subtrees.
 struct Node {
   enum class Kind {
     kValue,    // a literal or a parameter: `value`
@@ -46,22 +47,29 @@ struct Node {
   std::string name;
   AttributeValue value;
   expr::Path path;
-  std::vector<Node> args;
+  std::vector<const Node*> args;
   bool negated = false;  // kIn (NOT IN), kMissing, kNull
+  const Node& arg(std::size_t i) const { return *args[i]; }
 };
 
 struct Assignment {  // UPDATE's SET path = value
   expr::Path path;
-  Node value;
+  const Node* value = nullptr;
 };
 
 struct Statement {
+  Statement() = default;
+  Statement(Statement&&) = default;  // the nodes stay where they are
+  Statement& operator=(Statement&&) = default;
+  Statement(const Statement&) = delete;  // a copy's nodes would point into the original
+  Statement& operator=(const Statement&) = delete;
+
   enum class Kind { kSelect, kInsert, kUpdate, kDelete, kExists };
   Kind kind = Kind::kSelect;
   std::string table;
   std::string index;                   // SELECT ... FROM "table"."index"
   std::vector<expr::Path> projection;  // empty: *
-  std::optional<Node> where;
+  const Node* where = nullptr;
   std::vector<std::pair<expr::Path, bool>> order_by;  // a SELECT's ORDER BY: each attribute, and DESC
   Item item;                                          // INSERT's value
   std::vector<Assignment> set;
@@ -70,10 +78,15 @@ struct Statement {
   std::vector<Assignment> add, del;
   std::string returning;  // "", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"
   bool is_read() const { return kind == Kind::kSelect; }
+  // Every node of the statement; reserved for as many as it has tokens (each node takes at least
+  // one), so none ever moves.
+  std::vector<Node> nodes;
 };
 
-// Parses `text`, replacing each ? with the next of `parameters` (null: each ? stands for a NULL,
-// for planning before the values are known). Errors are DynamoDB's ValidationExceptions.
-Result<Statement> ParseStatement(std::string_view text, const std::vector<AttributeValue>* parameters);
+// Parses `text`, replacing each ? with the next of `parameters` (none given: no ? may be used)
+// or, when `need_parameters` is false, with a NULL (a plan, made before the values are known).
+// Errors are DynamoDB's ValidationExceptions.
+Result<Statement> ParseStatement(std::string_view text, const std::vector<AttributeValue>* parameters,
+                                 bool need_parameters);
 
 }  // namespace ddb::partiql

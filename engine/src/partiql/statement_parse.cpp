@@ -1,7 +1,7 @@
 // PartiQL statements: a lexer and a recursive-descent parser over DynamoDB's subset (see
 // statement.h). Bounded: nesting deeper than kMaxDepth is refused, so no input recurses without
 // limit. Messages: partiql/messages.h.
-#include <cctype>
+#include <cassert>
 #include <utility>
 
 #include "model/text.h"
@@ -19,17 +19,20 @@ struct Token {
   std::string text;  // a word, a quoted name or string unquoted, a number, a symbol
 };
 
-bool IsWordStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+// ASCII only, and without the C locale's table look-ups: DynamoDB's names and keywords are ASCII.
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+bool IsWordStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool IsWordChar(char c) { return IsWordStart(c) || IsDigit(c); }
+bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 // Splits the statement into tokens; a quote left open is the only lexical error.
 Result<std::vector<Token>> Lex(std::string_view s) {
   std::vector<Token> out;
+  out.reserve(s.size() / 4 + 2);
   std::size_t i = 0;
   while (i < s.size()) {
     char c = s[i];
-    if (std::isspace(static_cast<unsigned char>(c))) {
+    if (IsBlank(c)) {
       ++i;
       continue;
     }
@@ -113,11 +116,13 @@ Result<std::vector<Token>> Lex(std::string_view s) {
 
 class Parser {
  public:
-  Parser(std::vector<Token> tokens, const std::vector<AttributeValue>* parameters)
-      : tokens_(std::move(tokens)), parameters_(parameters) {}
+  Parser(std::vector<Token> tokens, const std::vector<AttributeValue>* parameters, bool need_parameters)
+      : tokens_(std::move(tokens)), parameters_(parameters), need_parameters_(need_parameters) {}
 
   Result<Statement> Parse() {
     Statement st;
+    st.nodes.reserve(tokens_.size());
+    nodes_ = &st.nodes;
     if (Status s = ParseStatementBody(st); !s.ok()) return s;
     AcceptSymbol(";");
     if (Peek().kind != Token::Kind::kEnd) return Malformed("Unexpected token after expression");
@@ -131,8 +136,8 @@ class Parser {
     std::size_t i = pos_ + ahead;
     return tokens_[i < tokens_.size() ? i : tokens_.size() - 1];
   }
-  Token Take() {
-    Token t = Peek();
+  const Token& Take() {
+    const Token& t = Peek();
     if (pos_ < tokens_.size() - 1) ++pos_;
     return t;
   }
@@ -169,6 +174,14 @@ class Parser {
     return Malformed("Unexpected token");
   }
   Status ExpectKeyword(std::string_view word) { return AcceptKeyword(word) ? Status::Ok() : Unexpected(); }
+  // A new node of the statement (never more than its tokens: the vector never grows past its
+  // reserve, so pointers to nodes stay valid).
+  Node* New(Node::Kind kind) {
+    assert(nodes_->size() < nodes_->capacity() && "every node takes a token of its own");
+    Node& n = nodes_->emplace_back();
+    n.kind = kind;
+    return &n;
+  }
   Status ExpectSymbol(std::string_view sym) { return AcceptSymbol(sym) ? Status::Ok() : Unexpected(); }
 
   Status ParseStatementBody(Statement& st) {
@@ -292,13 +305,13 @@ class Parser {
         auto v = ParseOperand(0);
         if (!v.ok()) return v.status();
         if (Status s = ExpectSymbol(")"); !s.ok()) return s;
-        (fn == "set_add" ? st.add : st.del).push_back({std::move(*path), std::move(*v)});
+        (fn == "set_add" ? st.add : st.del).push_back({std::move(*path), *v});
         return Status::Ok();
       }
     }
     auto v = ParseOperand(0);
     if (!v.ok()) return v.status();
-    st.set.push_back({std::move(*path), std::move(*v)});
+    st.set.push_back({std::move(*path), *v});
     return Status::Ok();
   }
 
@@ -306,7 +319,7 @@ class Parser {
     if (!AcceptKeyword("WHERE")) return required ? Unexpected() : Status::Ok();
     auto c = ParseOr(0);
     if (!c.ok()) return c.status();
-    st.where = std::move(*c);
+    st.where = *c;
     return Status::Ok();
   }
 
@@ -373,42 +386,41 @@ class Parser {
   }
 
   // ---- Conditions ----
-  Result<Node> ParseOr(int depth) {
+  Result<Node*> ParseOr(int depth) {
     if (depth > kMaxDepth) return TooDeep();
     auto left = ParseAnd(depth + 1);
     if (!left.ok()) return left;
+    Node* out = *left;
     while (AcceptKeyword("OR")) {
       auto right = ParseAnd(depth + 1);
       if (!right.ok()) return right;
-      left = Join(Node::Kind::kOr, std::move(*left), std::move(*right));
+      out = Join(Node::Kind::kOr, out, *right);
     }
-    return left;
+    return out;
   }
-  Result<Node> ParseAnd(int depth) {
+  Result<Node*> ParseAnd(int depth) {
     auto left = ParseNot(depth + 1);
     if (!left.ok()) return left;
+    Node* out = *left;
     while (AcceptKeyword("AND")) {
       auto right = ParseNot(depth + 1);
       if (!right.ok()) return right;
-      left = Join(Node::Kind::kAnd, std::move(*left), std::move(*right));
+      out = Join(Node::Kind::kAnd, out, *right);
     }
-    return left;
+    return out;
   }
-  static Node Join(Node::Kind kind, Node left, Node right) {
-    Node n;
-    n.kind = kind;
-    n.args.push_back(std::move(left));
-    n.args.push_back(std::move(right));
+  Node* Join(Node::Kind kind, const Node* left, const Node* right) {
+    Node* n = New(kind);
+    n->args = {left, right};
     return n;
   }
-  Result<Node> ParseNot(int depth) {
+  Result<Node*> ParseNot(int depth) {
     if (depth > kMaxDepth) return TooDeep();
     if (AcceptKeyword("NOT")) {
       auto inner = ParseNot(depth + 1);
       if (!inner.ok()) return inner;
-      Node n;
-      n.kind = Node::Kind::kNot;
-      n.args.push_back(std::move(*inner));
+      Node* n = New(Node::Kind::kNot);
+      n->args = {*inner};
       return n;
     }
     if (AcceptSymbol("(")) {
@@ -420,7 +432,7 @@ class Parser {
     return ParsePredicate(depth + 1);
   }
 
-  Result<Node> ParsePredicate(int depth) {
+  Result<Node*> ParsePredicate(int depth) {
     auto left = ParseOperand(depth);
     if (!left.ok()) return left;
     static constexpr std::string_view kComparisons[] = {"=", "<>", "!=", "<", "<=", ">", ">="};
@@ -428,8 +440,8 @@ class Parser {
       if (!AcceptSymbol(op)) continue;
       auto right = ParseOperand(depth);
       if (!right.ok()) return right;
-      Node n = Join(Node::Kind::kCompare, std::move(*left), std::move(*right));
-      n.name = op == "!=" ? "<>" : std::string(op);
+      Node* n = Join(Node::Kind::kCompare, *left, *right);
+      n->name = op == "!=" ? "<>" : std::string(op);
       return n;
     }
     bool negated = false;
@@ -443,73 +455,71 @@ class Parser {
       if (Status s = ExpectKeyword("AND"); !s.ok()) return s;
       auto high = ParseOperand(depth);
       if (!high.ok()) return high;
-      Node n = Join(Node::Kind::kBetween, std::move(*left), std::move(*low));
-      n.args.push_back(std::move(*high));
-      return negated ? Negate(std::move(n)) : n;
+      Node* n = Join(Node::Kind::kBetween, *left, *low);
+      n->args.push_back(*high);
+      if (!negated) return n;
+      Node* out = New(Node::Kind::kNot);
+      out->args = {n};
+      return out;
     }
     if (AcceptKeyword("IN")) {
-      Node n;
-      n.kind = Node::Kind::kIn;
-      n.negated = negated;
-      n.args.push_back(std::move(*left));
+      Node* n = New(Node::Kind::kIn);
+      n->negated = negated;
+      n->args.push_back(*left);
       std::string_view close = AcceptSymbol("[") ? "]" : AcceptSymbol("(") ? ")" : "";
       if (close.empty()) return Unexpected();
       do {
         auto v = ParseOperand(depth);
         if (!v.ok()) return v;
-        n.args.push_back(std::move(*v));
+        n->args.push_back(*v);
       } while (AcceptSymbol(","));
       if (Status s = ExpectSymbol(close); !s.ok()) return s;
       return n;
     }
     if (AcceptKeyword("IS")) {
-      Node n;
-      n.negated = AcceptKeyword("NOT");
-      if (AcceptKeyword("MISSING")) n.kind = Node::Kind::kMissing;
-      else if (AcceptKeyword("NULL")) n.kind = Node::Kind::kNull;
+      bool is_not = AcceptKeyword("NOT");
+      Node::Kind kind;
+      if (AcceptKeyword("MISSING")) kind = Node::Kind::kMissing;
+      else if (AcceptKeyword("NULL")) kind = Node::Kind::kNull;
       else return Unexpected();
-      n.args.push_back(std::move(*left));
+      Node* n = New(kind);
+      n->negated = is_not;
+      n->args = {*left};
       return n;
     }
-    if (left->kind == Node::Kind::kCall) return left;  // begins_with(...), attribute_exists(...), ...
+    if ((*left)->kind == Node::Kind::kCall) return left;  // begins_with(...), attribute_exists(...), ...
     return Unexpected();
-  }
-  static Node Negate(Node n) {
-    Node out;
-    out.kind = Node::Kind::kNot;
-    out.args.push_back(std::move(n));
-    return out;
   }
 
   // A value, a path, a function call, or a sum or difference of them (SET a = a + ?).
-  Result<Node> ParseOperand(int depth) {
+  Result<Node*> ParseOperand(int depth) {
     if (depth > kMaxDepth) return TooDeep();
     auto left = ParseTerm(depth + 1);
     if (!left.ok()) return left;
+    Node* out = *left;
     while (IsSymbol("+") || IsSymbol("-")) {
       std::string op = Take().text;
       auto right = ParseTerm(depth + 1);
       if (!right.ok()) return right;
-      left = Join(Node::Kind::kArith, std::move(*left), std::move(*right));
-      left->name = std::move(op);
+      out = Join(Node::Kind::kArith, out, *right);
+      out->name = std::move(op);
     }
-    return left;
+    return out;
   }
 
-  Result<Node> ParseTerm(int depth) {
+  Result<Node*> ParseTerm(int depth) {
     if (depth > kMaxDepth) return TooDeep();
     const Token& t = Peek();
     bool word = t.kind == Token::Kind::kWord;
     if (word && IsSymbol("(", 1)) {
-      Node n;
-      n.kind = Node::Kind::kCall;
-      n.name = AsciiLower(Take().text);
+      Node* n = New(Node::Kind::kCall);
+      n->name = AsciiLower(Take().text);
       Take();
       if (!AcceptSymbol(")")) {
         do {
           auto arg = ParseOperand(depth + 1);
           if (!arg.ok()) return arg;
-          n.args.push_back(std::move(*arg));
+          n->args.push_back(*arg);
         } while (AcceptSymbol(","));
         if (Status s = ExpectSymbol(")"); !s.ok()) return s;
       }
@@ -518,32 +528,31 @@ class Parser {
     bool literal_word = word && (EqualsIgnoreCase(t.text, "TRUE") || EqualsIgnoreCase(t.text, "FALSE") ||
                                  EqualsIgnoreCase(t.text, "NULL"));
     if (t.kind == Token::Kind::kQuoted || (word && !literal_word)) {
-      Node n;
-      n.kind = Node::Kind::kPath;
       auto p = ParsePath();
       if (!p.ok()) return p.status();
-      n.path = std::move(*p);
+      Node* n = New(Node::Kind::kPath);
+      n->path = std::move(*p);
       return n;
     }
     auto v = ParseValue(depth + 1);
     if (!v.ok()) return v.status();
-    Node n;
-    n.value = std::move(*v);
+    Node* n = New(Node::Kind::kValue);
+    n->value = std::move(*v);
     return n;
   }
 
   // A literal or a parameter: 'text', 12.5, -3, TRUE, FALSE, NULL, [..], {'k': v}, <<..>>, ?.
   Result<AttributeValue> ParseValue(int depth) {
     if (depth > kMaxDepth) return TooDeep();
-    Token t = Peek();
+    const Token& t = Peek();
     switch (t.kind) {
-      case Token::Kind::kString: Take(); return AttributeValue::S(std::move(t.text));
+      case Token::Kind::kString: Take(); return AttributeValue::S(t.text);
       case Token::Kind::kNumber: Take(); return NumberValue(t.text);
       case Token::Kind::kParameter: {
         Take();
         std::size_t i = used_parameters_++;
-        if (!parameters_) return AttributeValue::MakeNull();
-        if (i >= parameters_->size()) return ParameterCountMismatch();
+        if (!need_parameters_) return AttributeValue::MakeNull();
+        if (!parameters_ || i >= parameters_->size()) return ParameterCountMismatch();
         return (*parameters_)[i];
       }
       case Token::Kind::kWord:
@@ -633,16 +642,19 @@ class Parser {
 
   std::vector<Token> tokens_;
   std::size_t pos_ = 0;
+  std::vector<Node>* nodes_ = nullptr;
   const std::vector<AttributeValue>* parameters_;
+  bool need_parameters_;
   std::size_t used_parameters_ = 0;
 };
 
 }  // namespace
 
-Result<Statement> ParseStatement(std::string_view text, const std::vector<AttributeValue>* parameters) {
+Result<Statement> ParseStatement(std::string_view text, const std::vector<AttributeValue>* parameters,
+                                 bool need_parameters) {
   auto tokens = Lex(text);
   if (!tokens.ok()) return tokens.status();
-  return Parser(std::move(*tokens), parameters).Parse();
+  return Parser(std::move(*tokens), parameters, need_parameters).Parse();
 }
 
 }  // namespace ddb::partiql
