@@ -4,7 +4,6 @@
 
 #include "support.h"
 
-#if DDB_PARTIQL  // the page's build of the engine leaves PartiQL out (engine/CMakeLists.txt)
 namespace ddb::test {
 namespace {
 
@@ -445,6 +444,11 @@ TEST_CASE("PlanStatement says Query or Scan before anything runs, for tables and
   REQUIRE(plan->operation == "DeleteItem");
   REQUIRE_FALSE(db.PlanStatement("DELETE FROM Orders WHERE customer = 'a'").ok());
   REQUIRE(db.PlanStatement("SELECT * FROM Nowhere").status().code() == ErrorCode::kResourceNotFound);
+  // A plan is refused for what the statement would be refused for (found by the fuzz target).
+  REQUIRE(db.PlanStatement("SELECT * FROM Orders WHERE size(n) AND customer = 'a'").status().message() ==
+          "Statement wasn't well formed, can't be processed: Unexpected function size where a condition belongs");
+  REQUIRE(db.PlanStatement("UPDATE Orders SET a = nope(b) WHERE customer = 'a' AND \"order\" = 1").status().message() ==
+          "Unrecognized function: nope");
 
   // A GSI whose partition key has two attributes: a Query only when both are fixed.
   REQUIRE_OK(Exec(db, "CreateTable",
@@ -471,6 +475,19 @@ TEST_CASE("PlanStatement says Query or Scan before anything runs, for tables and
        std::vector<std::pair<std::string, std::string>>{{"g1", "eu"}, {"g2", "us"}, {"g3", "ap"}})
     REQUIRE_OK(Statement(db, "INSERT INTO Games VALUE {'id': ?, 'tournament': 'cup', 'region': ?}",
                          {{"Parameters", {S(id), S(region)}}}));
+  // At most 50 partitions (AWS: IN takes "at max 50 hash attribute values"), counted as the
+  // combinations of a multi-attribute key: 8 x 8 = 64 are refused before any is read.
+  std::string eight = "[";
+  for (int i = 0; i < 8; ++i) eight += (i ? ", '" : "'") + std::to_string(i) + "'";
+  eight += "]";
+  REQUIRE_ERROR(
+      Statement(db, "SELECT * FROM Games.ByTournament WHERE tournament IN " + eight + " AND region IN " + eight),
+      "ValidationException", "Too many decomposed read operations for a given query.");
+  REQUIRE(db.PlanStatement("SELECT * FROM Games.ByTournament WHERE tournament IN " + eight + " AND region IN " + eight)
+              .status()
+              .message() == "Too many decomposed read operations for a given query.");
+  REQUIRE(db.PlanStatement("SELECT * FROM Games.ByTournament WHERE tournament IN " + eight + " AND region = 'eu'")
+              ->partitions == 8);
   auto r = Statement(db, "SELECT id FROM Games.ByTournament WHERE tournament = 'cup' AND region IN ['us', 'eu']");
   REQUIRE(r.body["Items"] == json::array({{{"id", S("g2")}}, {{"id", S("g1")}}}));
   REQUIRE(db.last_trace().operation == "Query");
@@ -523,4 +540,3 @@ TEST_CASE("PartiQL SELECT with a key equality returns the equivalent Query's ite
 
 }  // namespace
 }  // namespace ddb::test
-#endif

@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ExecuteStatementCommand as DocumentExecuteStatement } from '@aws-sdk/lib-dynamodb';
 
-import { awsClientEnv, booksTable, credentials, region, startServer, tempDir } from './support.mjs';
+import { awsClientEnv, booksTable, credentials, region, rejection, startServer, tempDir } from './support.mjs';
 
 const awsCli = process.env.AWS_CLI ?? '/usr/bin/aws';
 const python = '/usr/bin/python3';
@@ -38,15 +38,6 @@ after(async () => {
   assert.equal(stopped?.code, 0, stopped?.stderr);
   fs.rmSync(home, { recursive: true, force: true });
 });
-
-async function rejection(promise) {
-  try {
-    await promise;
-  } catch (e) {
-    return e;
-  }
-  assert.fail('expected the call to fail');
-}
 
 function run(file, args) {
   return new Promise((resolve) => {

@@ -13,7 +13,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 
-import { booksTable, credentials, region, startServer } from './support.mjs';
+import { booksTable, credentials, region, rejection, startServer } from './support.mjs';
 
 let server;
 let client;
@@ -44,16 +44,6 @@ const putNew = (item) =>
       ExpressionAttributeNames: { '#pk': 'authorId' },
     }),
   );
-
-// Resolves to the error a promise rejects with (fails if it resolves).
-async function rejection(promise) {
-  try {
-    await promise;
-  } catch (e) {
-    return e;
-  }
-  assert.fail('expected the call to fail');
-}
 
 test('a conditional put creates an item once; the same key again is ConditionalCheckFailedException', async () => {
   const first = await putNew({ authorId: 'ursula', bookId: 'b2', title: 'The Dispossessed', year: 1974 });

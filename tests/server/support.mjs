@@ -1,5 +1,6 @@
 // Shared by the endpoint tests: start ddb-playground-server on a free loopback port, send raw
 // HTTP requests, and stop it the way a person would (SIGTERM), collecting what it printed.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -177,3 +178,13 @@ export const booksTable = {
   ],
   BillingMode: 'PAY_PER_REQUEST',
 };
+
+// Resolves to the error a promise rejects with (fails if it resolves).
+export async function rejection(promise) {
+  try {
+    await promise;
+  } catch (e) {
+    return e;
+  }
+  assert.fail('expected the call to fail');
+}

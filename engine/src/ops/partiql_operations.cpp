@@ -253,6 +253,27 @@ void CheckParametersMember(ConstraintErrors& e, const std::optional<std::vector<
   if (parameters && parameters->empty()) e.Add("[]", path, "Member must have length greater than or equal to 1");
 }
 
+// A batch's Statements (1 to 25) or a transaction's TransactStatements (1 to 100), and each
+// statement in them. The empty list's message was recorded against DynamoDB (a response quoted
+// with its request id in a public code comment: "Value '[]' at 'statements' failed to satisfy
+// constraint: Member must have length greater than or equal to 1"); the upper bounds are the
+// model's, reported without the list (it may be long).
+void CheckStatementsMember(ConstraintErrors& e, const std::optional<std::vector<ParameterizedStatement>>& list,
+                           const std::string& member, std::size_t most) {
+  e.NotNull(list.has_value(), member);
+  if (!list) return;
+  if (list->empty()) e.Add("[]", member, "Member must have length greater than or equal to 1");
+  if (list->size() > most)
+    e.AddUnechoed(member, "Member must have length less than or equal to " + std::to_string(most));
+  for (std::size_t i = 0; i < list->size() && i < most; ++i) {
+    const ParameterizedStatement& p = (*list)[i];
+    const std::string path = member + "." + std::to_string(i + 1) + ".member.";
+    CheckStatementMember(e, p.statement, path + "statement");
+    CheckParametersMember(e, p.parameters, path + "parameters");
+    CheckReturnValuesOnConditionCheckFailure(e, p.return_values_on_condition_check_failure);
+  }
+}
+
 }  // namespace
 
 // ---- ExecuteStatement ---------------------------------------------------------------------
@@ -309,6 +330,7 @@ Result<ExecuteStatementResult> Database::ExecuteStatement(const ExecuteStatement
   if (request.consistent_read && key->global_index)
     return refuse(Status::Validation("Strongly consistent read is not supported on Global Secondary Indexes"), table);
   partiql::ReadPlan plan = partiql::PlanRead(st, *key);
+  if (plan.partitions.size() > partiql::kMaxPartitionsRead) return refuse(partiql::TooManyPartitions(), table);
   auto descending = partiql::ApplyOrderBy(st, *key, plan);
   if (!descending.ok()) return refuse(descending.status(), table);
   PageToken start;
@@ -440,21 +462,29 @@ Result<StatementPlan> Database::PlanStatement(std::string_view text) const {
     case Statement::Kind::kExists: plan.operation = "ConditionCheck"; break;
     case Statement::Kind::kSelect: break;
   }
+  // The clauses are written out as ExecuteStatement writes them, so a plan is refused for
+  // whatever the statement would be (a function where a condition belongs, ...).
+  legacy::ExpressionWriter w(nullptr, nullptr);
   if (!st.is_read()) {
     auto target = partiql::FindItemTarget(st.where, parsed->table->key_schema);
     if (!target.ok()) return target.status();
+    if (auto text = partiql::ConjunctionText(target->other_conditions, w); !text.ok()) return text.status();
+    if (auto text = partiql::UpdateText(st, w); !text.ok()) return text.status();
     return plan;
   }
+  if (st.where)
+    if (auto text = partiql::ConditionText(*st.where, w); !text.ok()) return text.status();
   auto key = parsed->TargetKey();
   if (!key.ok()) return key.status();
   partiql::ReadPlan read = partiql::PlanRead(st, *key);
+  if (read.partitions.size() > partiql::kMaxPartitionsRead) return partiql::TooManyPartitions();
   plan.operation = read.query ? "Query" : "Scan";
   if (read.query) {
     for (const KeyAttribute& a : key->partition) plan.partition_key.push_back(a.name);
     plan.partitions = read.partitions.size();
     if (read.sort_condition) {
-      legacy::ExpressionWriter w(nullptr, nullptr);
-      auto text = partiql::ConditionText(*read.sort_condition, w);
+      legacy::ExpressionWriter sort_writer(nullptr, nullptr);
+      auto text = partiql::ConditionText(*read.sort_condition, sort_writer);
       if (text.ok()) plan.sort_key_condition = *text;
     }
   }
@@ -501,22 +531,7 @@ Result<BatchExecuteStatementResult> Database::BatchExecuteStatement(const BatchE
     return trace.Fail(std::move(s));
   };
   ConstraintErrors e;
-  e.NotNull(request.statements.has_value(), "statements");
-  if (request.statements) {
-    // Recorded against DynamoDB (a response quoted with its request id in a public code comment):
-    // "Value '[]' at 'statements' failed to satisfy constraint: Member must have length greater
-    // than or equal to 1"; the upper bound is the model's (25).
-    if (request.statements->empty()) e.Add("[]", "statements", "Member must have length greater than or equal to 1");
-    if (request.statements->size() > 25)
-      e.AddUnechoed("statements", "Member must have length less than or equal to 25");
-    for (std::size_t i = 0; i < request.statements->size() && i < 25; ++i) {
-      const ParameterizedStatement& p = (*request.statements)[i];
-      const std::string path = "statements." + std::to_string(i + 1) + ".member.";
-      CheckStatementMember(e, p.statement, path + "statement");
-      CheckParametersMember(e, p.parameters, path + "parameters");
-      CheckReturnValuesOnConditionCheckFailure(e, p.return_values_on_condition_check_failure);
-    }
-  }
+  CheckStatementsMember(e, request.statements, "statements", 25);
   CheckReturnConsumedCapacity(e, request.return_consumed_capacity);
   if (Status s = e.ToStatus(); !s.ok()) return refuse(s);
 
@@ -636,20 +651,7 @@ Result<ExecuteTransactionResult> Database::ExecuteTransaction(const ExecuteTrans
     return trace.Fail(std::move(s));
   };
   ConstraintErrors e;
-  e.NotNull(request.transact_statements.has_value(), "transactStatements");
-  if (request.transact_statements) {
-    if (request.transact_statements->empty())
-      e.Add("[]", "transactStatements", "Member must have length greater than or equal to 1");
-    if (request.transact_statements->size() > 100)
-      e.AddUnechoed("transactStatements", "Member must have length less than or equal to 100");
-    for (std::size_t i = 0; i < request.transact_statements->size() && i < 100; ++i) {
-      const ParameterizedStatement& p = (*request.transact_statements)[i];
-      const std::string path = "transactStatements." + std::to_string(i + 1) + ".member.";
-      CheckStatementMember(e, p.statement, path + "statement");
-      CheckParametersMember(e, p.parameters, path + "parameters");
-      CheckReturnValuesOnConditionCheckFailure(e, p.return_values_on_condition_check_failure);
-    }
-  }
+  CheckStatementsMember(e, request.transact_statements, "transactStatements", 100);
   if (request.client_request_token) {
     e.MinLength(request.client_request_token, request.client_request_token->size(), 1, "clientRequestToken");
     e.MaxLength(request.client_request_token, request.client_request_token->size(), 36, "clientRequestToken");

@@ -146,6 +146,8 @@ Result<std::string> AndOperandText(const Node& n, legacy::ExpressionWriter& w) {
 
 }  // namespace
 
+Status TooManyPartitions() { return Status::Validation("Too many decomposed read operations for a given query."); }
+
 Result<TargetKey> FindTargetKey(const KeySchema& table_key, const std::vector<IndexDescription>& local_indexes,
                                 const std::vector<IndexDescription>& global_indexes, const std::string& index) {
   TargetKey key;
@@ -178,6 +180,7 @@ ReadPlan PlanRead(const Statement& statement, const TargetKey& key) {
     std::vector<std::vector<AttributeValue>> longer;
     for (const auto& tuple : tuples)
       for (const AttributeValue& v : found->second) {
+        if (longer.size() > kMaxPartitionsRead) break;  // refused: no need to count on
         longer.push_back(tuple);
         longer.back().push_back(v);
       }

@@ -38,6 +38,11 @@ struct ReadPlan {
   // what they read needs no second look.
   bool key_condition_is_where = false;
 };
+// AWS's "PartiQL operators" page: IN takes "at max 50 hash attribute values". More Queries than
+// that are refused (PlanRead stops counting there, so no statement makes millions).
+inline constexpr std::size_t kMaxPartitionsRead = 50;
+// DynamoDB's shared PartiQL library's message for it (OP_LIMIT_EXCEEDED, as DynamoDB Local carries it).
+Status TooManyPartitions();
 ReadPlan PlanRead(const Statement& statement, const TargetKey& key);
 
 // Checks a SELECT's ORDER BY against its key and plan (DynamoDB's messages), and puts its
