@@ -222,6 +222,13 @@ TEST_CASE("PartiQL paging: Limit counts items read, NextToken carries on across 
 
   REQUIRE_ERROR(Statement(db, "SELECT * FROM Orders WHERE total > 1", {{"NextToken", first.body["NextToken"]}}),
                 "ValidationException", "NextToken does not match request");
+  // A token belongs to its statement and its parameters.
+  auto by_key = Statement(db, "SELECT * FROM Orders WHERE customer = ?", {{"Parameters", {S("ann")}}, {"Limit", 1}});
+  REQUIRE_ERROR(Statement(db, "SELECT * FROM Orders WHERE customer = ?",
+                          {{"Parameters", {S("bob")}}, {"Limit", 1}, {"NextToken", by_key.body["NextToken"]}}),
+                "ValidationException", "NextToken does not match request");
+  REQUIRE_OK(Statement(db, "SELECT * FROM Orders WHERE customer = ?",
+                       {{"Parameters", {S("ann")}}, {"Limit", 1}, {"NextToken", by_key.body["NextToken"]}}));
   REQUIRE_ERROR(Statement(db, "SELECT * FROM Orders", {{"NextToken", "bm90IGEgdG9rZW4="}}), "ValidationException",
                 "Invalid NextToken");
   REQUIRE_ERROR(Statement(db, "SELECT * FROM Orders", {{"Limit", 0}}), "ValidationException",

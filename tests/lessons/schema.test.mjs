@@ -35,7 +35,7 @@ const lessonFiles = readdirSync(lessonsDir)
 test("the schema's operations are the engine's (engine/include/ddb/operations.h), in its order", () => {
   const header = readFileSync(join(root, 'engine', 'include', 'ddb', 'operations.h'), 'utf8');
   const engine = [...header.matchAll(/^\s*\{"(\w+)", (?:true|false), (?:true|false)\},$/gm)].map((m) => m[1]);
-  assert.equal(engine.length, 25);
+  assert.equal(engine.length, 28);  // PartiQL's three included (the page's build leaves them out)
   assert.deepEqual(schema.$defs.operation.enum, engine);
 });
 

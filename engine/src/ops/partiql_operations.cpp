@@ -33,21 +33,28 @@ struct PageToken {
   std::optional<Item> exclusive_start_key;
 };
 
-// FNV-1a: the same on every platform (std::hash is not), so a token survives a reload.
-std::string StatementHash(std::string_view statement) {
+// The request a token belongs to: its statement and its parameters, hashed with FNV-1a (the same
+// on every platform, as std::hash is not, so a token survives a reload).
+std::string StatementHash(std::string_view statement, const std::optional<std::vector<AttributeValue>>& parameters) {
   std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : statement) h = (h ^ c) * 1099511628211ull;
+  auto add = [&h](std::string_view text) {
+    for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  };
+  add(statement);
+  if (parameters)
+    for (const AttributeValue& p : *parameters) add(DumpJson(ToJson(p)));
   return std::to_string(h);
 }
 
-std::string EncodePageToken(std::string_view statement, const PageToken& token) {
-  nlohmann::json j = {{"Statement", StatementHash(statement)}, {"Partition", token.partition}};
+std::string EncodePageToken(const ExecuteStatementRequest& request, const PageToken& token) {
+  nlohmann::json j = {{"Statement", StatementHash(*request.statement, request.parameters)},
+                      {"Partition", token.partition}};
   if (token.exclusive_start_key) j["ExclusiveStartKey"] = ToJson(*token.exclusive_start_key);
   return Base64Encode(DumpJson(j));
 }
 
 // DynamoDB's token messages (its shared PartiQL library, as DynamoDB Local carries it).
-Result<PageToken> DecodePageToken(std::string_view statement, const std::string& text) {
+Result<PageToken> DecodePageToken(const ExecuteStatementRequest& request, const std::string& text) {
   const Status invalid = Status::Validation("Invalid NextToken");
   auto bytes = Base64Decode(text);
   if (!bytes.ok()) return invalid;
@@ -55,7 +62,7 @@ Result<PageToken> DecodePageToken(std::string_view statement, const std::string&
   if (!j.is_object() || !j.contains("Statement") || !j["Statement"].is_string() || !j.contains("Partition") ||
       !j["Partition"].is_number_unsigned())
     return invalid;
-  if (j["Statement"].get<std::string>() != StatementHash(statement))
+  if (j["Statement"].get<std::string>() != StatementHash(*request.statement, request.parameters))
     return Status::Validation("NextToken does not match request");
   PageToken token;
   token.partition = j["Partition"].get<std::size_t>();
@@ -335,7 +342,7 @@ Result<ExecuteStatementResult> Database::ExecuteStatement(const ExecuteStatement
   if (!descending.ok()) return refuse(descending.status(), table);
   PageToken start;
   if (request.next_token) {
-    auto token = DecodePageToken(text, *request.next_token);
+    auto token = DecodePageToken(request, *request.next_token);
     if (!token.ok()) return refuse(token.status(), table);
     start = std::move(*token);
   }
@@ -370,7 +377,7 @@ Result<ExecuteStatementResult> Database::ExecuteStatement(const ExecuteStatement
     for (const ItemPtr& item : page->items) out.items.push_back(*item);
     out.consumed_capacity = page->consumed_capacity;
     if (page->last_evaluated_key) {
-      out.next_token = EncodePageToken(text, {0, page->last_evaluated_key});
+      out.next_token = EncodePageToken(request, {0, page->last_evaluated_key});
       out.last_evaluated_key = page->last_evaluated_key;
     }
     return out;
@@ -422,14 +429,14 @@ Result<ExecuteStatementResult> Database::ExecuteStatement(const ExecuteStatement
       out.items.push_back(projection ? projection->Apply(*item) : *item);
     }
     if (page->last_evaluated_key) {
-      out.next_token = EncodePageToken(text, {i, page->last_evaluated_key});
+      out.next_token = EncodePageToken(request, {i, page->last_evaluated_key});
       out.last_evaluated_key = page->last_evaluated_key;
       break;
     }
     if (remaining) {
       *remaining -= page->scanned_count;
       if (*remaining <= 0) {
-        if (i + 1 < plan.partitions.size()) out.next_token = EncodePageToken(text, {i + 1, std::nullopt});
+        if (i + 1 < plan.partitions.size()) out.next_token = EncodePageToken(request, {i + 1, std::nullopt});
         break;
       }
     }
