@@ -401,9 +401,14 @@ TEST_CASE("PartiQL ExecuteTransaction is all or nothing, reads or writes", "[par
   REQUIRE(db.last_trace().operation == "TransactWriteItems");
 
   r = transact({"SELECT * FROM Orders WHERE customer = 'ann' AND \"order\" = 1",
-                "SELECT total FROM Orders WHERE customer = 'zed' AND \"order\" = 1"});
+                "SELECT total FROM Orders WHERE customer = 'zed' AND \"order\" = 1",
+                "SELECT total FROM Orders WHERE customer = 'ann' AND \"order\" = 2 AND total > 1000",
+                "SELECT total FROM Orders WHERE customer = 'ann' AND \"order\" = 3 AND total < 1000"});
   REQUIRE(r.body["Responses"][0]["Item"]["total"] == N("99"));
   REQUIRE(r.body["Responses"][1] == json::object());
+  // The WHERE clause's other conditions hold or the item is not the answer.
+  REQUIRE(r.body["Responses"][2] == json::object());
+  REQUIRE(r.body["Responses"][3] == json{{"Item", {{"total", N("20")}}}});
 
   REQUIRE_ERROR(transact({"SELECT * FROM Orders WHERE customer = 'ann' AND \"order\" = 1",
                           "DELETE FROM Orders WHERE customer = 'ann' AND \"order\" = 1"}),

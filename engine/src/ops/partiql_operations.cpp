@@ -247,6 +247,47 @@ Result<WriteOutcome> RunWrite(Database& db, WriteRequests& w) {
   return out;
 }
 
+// A SELECT of one item by its key (in a batch or a transaction): the WHERE clause's other
+// conditions and the projection, parsed once, for the item its GetItem or TransactGetItems read.
+struct ItemRead {
+  std::optional<expr::Condition> condition;
+  std::optional<expr::Projection> projection;
+  // The item as the statement answers it: none when there is none or the conditions fail.
+  Result<std::optional<Item>> Answer(const Item* item) const {
+    if (!item) return std::optional<Item>();
+    if (condition) {
+      auto keep = condition->Evaluate(item);
+      if (!keep.ok()) return keep.status();
+      if (!*keep) return std::optional<Item>();
+    }
+    return std::optional<Item>(projection ? projection->Apply(*item) : *item);
+  }
+};
+
+Result<ItemRead> PrepareItemRead(const Statement& st, const partiql::ItemTarget& target) {
+  legacy::ExpressionWriter w(nullptr, nullptr);
+  auto conditions = partiql::ConjunctionText(target.other_conditions, w);
+  if (!conditions.ok()) return conditions.status();
+  std::string projection_text;
+  for (const expr::Path& path : st.projection)
+    projection_text += (projection_text.empty() ? "" : ", ") + partiql::PathText(path, w);
+  const ExpressionAttributeNames names = w.names();
+  const Item values = w.values();
+  expr::ExpressionSet set(names.empty() ? nullptr : &names, values.empty() ? nullptr : &values);
+  ItemRead out;
+  if (!conditions->empty()) {
+    auto c = set.ParseCondition(*conditions, "WHERE clause");
+    if (!c.ok()) return c.status();
+    out.condition = std::move(*c);
+  }
+  if (!projection_text.empty()) {
+    auto p = set.ParseProjection(projection_text);
+    if (!p.ok()) return p.status();
+    out.projection = std::move(*p);
+  }
+  return out;
+}
+
 // A statement's shape, checked as DynamoDB's model checks it.
 void CheckStatementMember(ConstraintErrors& e, const std::optional<std::string>& statement, std::string_view path) {
   e.NotNull(statement.has_value(), path);
@@ -581,20 +622,16 @@ Result<BatchExecuteStatementResult> Database::BatchExecuteStatement(const BatchE
             table));
         continue;
       }
-      legacy::ExpressionWriter w(nullptr, nullptr);
+      auto read = PrepareItemRead(st, *target);
+      if (!read.ok()) {
+        out.responses.push_back(BatchError(read.status(), table));
+        continue;
+      }
       GetItemRequest get;
       get.table_name = st.table;
       get.key = target->key;
       get.consistent_read = p.consistent_read;
       get.return_consumed_capacity = request.return_consumed_capacity;
-      auto conditions = partiql::ConjunctionText(target->other_conditions, w);
-      if (!conditions.ok()) {
-        out.responses.push_back(BatchError(conditions.status(), table));
-        continue;
-      }
-      std::string projection_text;
-      for (const expr::Path& path : st.projection)
-        projection_text += (projection_text.empty() ? "" : ", ") + partiql::PathText(path, w);
       auto res = GetItem(get);
       impl_->last_trace.statement = *p.statement;
       if (!res.ok()) {
@@ -602,31 +639,14 @@ Result<BatchExecuteStatementResult> Database::BatchExecuteStatement(const BatchE
         continue;
       }
       AddCapacity(out.consumed_capacity, res->consumed_capacity);
+      auto answer = read->Answer(res->item.get());
+      if (!answer.ok()) {
+        out.responses.push_back(BatchError(answer.status(), table));
+        continue;
+      }
       BatchStatementResponse r;
       r.table_name = table;
-      const Item* item = res->item.get();
-      if (item && !conditions->empty()) {
-        const ExpressionAttributeNames names = w.names();
-        const Item values = w.values();
-        expr::ExpressionSet set(&names, &values);
-        auto c = set.ParseCondition(*conditions, "WHERE clause");
-        auto keep = c.ok() ? c->Evaluate(item) : Result<bool>(c.status());
-        if (!keep.ok()) {
-          out.responses.push_back(BatchError(keep.status(), table));
-          continue;
-        }
-        if (!*keep) item = nullptr;
-      }
-      if (item) {
-        if (projection_text.empty()) {
-          r.item = *item;
-        } else {
-          const ExpressionAttributeNames names = w.names();
-          expr::ExpressionSet set(&names, nullptr);
-          auto pr = set.ParseProjection(projection_text);
-          if (pr.ok()) r.item = pr->Apply(*item);
-        }
-      }
+      r.item = std::move(*answer);
       out.responses.push_back(std::move(r));
       continue;
     }
@@ -692,6 +712,7 @@ Result<ExecuteTransactionResult> Database::ExecuteTransaction(const ExecuteTrans
   if (reads) {
     TransactGetItemsRequest get;
     get.transact_items.emplace();
+    std::vector<ItemRead> item_reads;
     get.return_consumed_capacity = request.return_consumed_capacity;
     for (std::size_t i = 0; i < parsed.size(); ++i) {
       const Statement& st = parsed[i].statement;
@@ -701,22 +722,23 @@ Result<ExecuteTransactionResult> Database::ExecuteTransaction(const ExecuteTrans
       if (!target.ok())
         return refuse(failed_in(i, Status::Validation("Select statements within ExecuteTransaction must specify the "
                                                       "primary key in the where clause.")));
+      auto read = PrepareItemRead(st, *target);
+      if (!read.ok()) return refuse(failed_in(i, read.status()));
+      item_reads.push_back(std::move(*read));
       TransactGetItem g;
       g.table_name = st.table;
       g.key = std::move(target->key);
-      if (!st.projection.empty()) {
-        legacy::ExpressionWriter w(nullptr, nullptr);
-        std::string text;
-        for (const expr::Path& path : st.projection) text += (text.empty() ? "" : ", ") + partiql::PathText(path, w);
-        g.projection_expression = std::move(text);
-        if (!w.names().empty()) g.expression_attribute_names = w.names();
-      }
       get.transact_items->push_back(std::move(g));
     }
     auto res = TransactGetItems(get);
     impl_->last_trace.statement = *statements.front().statement;
     if (!res.ok()) return res.status();
-    out.responses = std::move(res->responses);
+    out.responses.emplace();
+    for (std::size_t i = 0; i < res->responses.size(); ++i) {
+      auto answer = item_reads[i].Answer(res->responses[i].get());
+      if (!answer.ok()) return answer.status();
+      out.responses->push_back(*answer ? std::make_shared<const Item>(std::move(**answer)) : nullptr);
+    }
     out.consumed_capacity = std::move(res->consumed_capacity);
     return out;
   }
