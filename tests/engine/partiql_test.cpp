@@ -38,6 +38,15 @@ Response Statement(Database& db, const std::string& statement, json extra = json
   return Exec(db, "ExecuteStatement", extra);
 }
 
+// A batch or a transaction of `statements` (a text stands for {"Statement": text}).
+Response Many(Database& db, const std::string& operation, const std::string& member, const json& statements,
+              json extra) {
+  json list = json::array();
+  for (const json& s : statements) list.push_back(s.is_string() ? json{{"Statement", s}} : s);
+  extra[member] = list;
+  return Exec(db, operation, extra);
+}
+
 json S(const std::string& s) { return {{"S", s}}; }
 json N(const std::string& n) { return {{"N", n}}; }
 
@@ -313,10 +322,7 @@ TEST_CASE("PartiQL BatchExecuteStatement answers each statement, reads or writes
   MakeOrders(db);
   FillOrders(db);
   auto batch = [&](json statements, json extra = json::object()) {
-    json list = json::array();
-    for (const json& s : statements) list.push_back(s.is_string() ? json{{"Statement", s}} : s);
-    extra["Statements"] = list;
-    return Exec(db, "BatchExecuteStatement", extra);
+    return Many(db, "BatchExecuteStatement", "Statements", statements, extra);
   };
   auto r = batch({"INSERT INTO Orders VALUE {'customer': 'dee', 'order': 1}",
                   "INSERT INTO Orders VALUE {'customer': 'ann', 'order': 1}",
@@ -375,10 +381,7 @@ TEST_CASE("PartiQL ExecuteTransaction is all or nothing, reads or writes", "[par
   MakeOrders(db);
   FillOrders(db);
   auto transact = [&](json statements, json extra = json::object()) {
-    json list = json::array();
-    for (const json& s : statements) list.push_back(s.is_string() ? json{{"Statement", s}} : s);
-    extra["TransactStatements"] = list;
-    return Exec(db, "ExecuteTransaction", extra);
+    return Many(db, "ExecuteTransaction", "TransactStatements", statements, extra);
   };
   // The second INSERT's key exists: neither is written.
   auto r = transact({"INSERT INTO Orders VALUE {'customer': 'dee', 'order': 1}",
