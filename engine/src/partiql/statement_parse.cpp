@@ -13,10 +13,23 @@ namespace {
 
 constexpr int kMaxDepth = 64;
 
+// A token: a view into the statement (which outlives the parse), so lexing copies no text.
 struct Token {
   enum class Kind { kEnd, kWord, kQuoted, kString, kNumber, kParameter, kSymbol };
   Kind kind = Kind::kEnd;
-  std::string text;  // a word, a quoted name or string unquoted, a number, a symbol
+  std::string_view text;  // a word, a quoted name or string inside its quotes, a number, a symbol
+  bool doubled = false;   // a quoted token with its quote written twice inside ('it''s')
+  // The text as a value: a doubled quote read as one.
+  std::string Value() const {
+    if (!doubled) return std::string(text);
+    const char quote = kind == Kind::kQuoted ? '"' : '\'';
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      out += text[i];
+      if (text[i] == quote) ++i;  // the second of the pair
+    }
+    return out;
+  }
 };
 
 // ASCII only, and without the C locale's table look-ups: DynamoDB's names and keywords are ASCII.
@@ -50,26 +63,26 @@ Result<std::vector<Token>> Lex(std::string_view s) {
     if (IsWordStart(c)) {
       std::size_t j = i;
       while (j < s.size() && IsWordChar(s[j])) ++j;
-      t = {Token::Kind::kWord, std::string(s.substr(i, j - i))};
+      t = {Token::Kind::kWord, s.substr(i, j - i)};
       i = j;
     } else if (c == '"' || c == '\'') {
       // A quote inside is written twice: 'it''s', "a""b".
-      std::string text;
+      bool doubled = false;
       std::size_t j = i + 1;
       for (;;) {
         if (j >= s.size())
           return Malformed(c == '"' ? "Unterminated quoted identifier" : "Unterminated string literal");
         if (s[j] == c) {
           if (j + 1 < s.size() && s[j + 1] == c) {
-            text += c;
+            doubled = true;
             j += 2;
             continue;
           }
           break;
         }
-        text += s[j++];
+        ++j;
       }
-      t = {c == '"' ? Token::Kind::kQuoted : Token::Kind::kString, std::move(text)};
+      t = {c == '"' ? Token::Kind::kQuoted : Token::Kind::kString, s.substr(i + 1, j - i - 1), doubled};
       i = j + 1;
     } else if (IsDigit(c) || (c == '.' && i + 1 < s.size() && IsDigit(s[i + 1]))) {
       std::size_t j = i;
@@ -86,7 +99,7 @@ Result<std::vector<Token>> Lex(std::string_view s) {
           while (j < s.size() && IsDigit(s[j])) ++j;
         }
       }
-      t = {Token::Kind::kNumber, std::string(s.substr(i, j - i))};
+      t = {Token::Kind::kNumber, s.substr(i, j - i)};
       i = j;
     } else if (c == '?') {
       t = {Token::Kind::kParameter, "?"};
@@ -99,16 +112,16 @@ Result<std::vector<Token>> Lex(std::string_view s) {
         if (two == sym) matched = true;
       std::string_view one = "()[]{},.:*+-;=<>";
       if (matched) {
-        t = {Token::Kind::kSymbol, std::string(two)};
+        t = {Token::Kind::kSymbol, two};
         i += 2;
       } else if (one.find(c) != std::string_view::npos) {
-        t = {Token::Kind::kSymbol, std::string(1, c)};
+        t = {Token::Kind::kSymbol, s.substr(i, 1)};
         ++i;
       } else {
         return Malformed("Unexpected character '" + std::string(1, c) + "'");
       }
     }
-    out.push_back(std::move(t));
+    out.push_back(t);
   }
   out.push_back({});
   return out;
@@ -164,12 +177,12 @@ class Parser {
     const Token& t = Peek();
     switch (t.kind) {
       case Token::Kind::kEnd: return Malformed("Unexpected end of statement");
-      case Token::Kind::kWord: return Malformed("Unexpected keyword or identifier '" + t.text + "'");
-      case Token::Kind::kQuoted: return Malformed("Unexpected identifier \"" + t.text + "\"");
-      case Token::Kind::kString: return Malformed("Unexpected string '" + t.text + "'");
-      case Token::Kind::kNumber: return Malformed("Unexpected number " + t.text);
+      case Token::Kind::kWord: return Malformed("Unexpected keyword or identifier '" + t.Value() + "'");
+      case Token::Kind::kQuoted: return Malformed("Unexpected identifier \"" + t.Value() + "\"");
+      case Token::Kind::kString: return Malformed("Unexpected string '" + t.Value() + "'");
+      case Token::Kind::kNumber: return Malformed("Unexpected number " + t.Value());
       case Token::Kind::kParameter: return Malformed("Unexpected parameter ?");
-      case Token::Kind::kSymbol: return Malformed("Unexpected token '" + t.text + "'");
+      case Token::Kind::kSymbol: return Malformed("Unexpected token '" + t.Value() + "'");
     }
     return Malformed("Unexpected token");
   }
@@ -326,7 +339,7 @@ class Parser {
   Result<std::string> ParseName() {
     const Token& t = Peek();
     if (t.kind != Token::Kind::kWord && t.kind != Token::Kind::kQuoted) return Unexpected();
-    return Take().text;
+    return Take().Value();
   }
 
   // table, "table", or for a SELECT "table"."index".
@@ -367,10 +380,10 @@ class Parser {
       } else if (AcceptSymbol("[")) {
         const Token& t = Peek();
         if (t.kind == Token::Kind::kString) {
-          path.elements.push_back({Take().text, -1});
+          path.elements.push_back({Take().Value(), -1});
         } else if (t.kind == Token::Kind::kNumber && t.text.find_first_not_of("0123456789") == std::string::npos &&
                    t.text.size() <= 9) {
-          path.elements.push_back({{}, std::stoi(Take().text)});
+          path.elements.push_back({{}, std::stoi(Take().Value())});
         } else {
           return Unexpected();
         }
@@ -498,7 +511,7 @@ class Parser {
     if (!left.ok()) return left;
     Node* out = *left;
     while (IsSymbol("+") || IsSymbol("-")) {
-      std::string op = Take().text;
+      std::string op = Take().Value();
       auto right = ParseTerm(depth + 1);
       if (!right.ok()) return right;
       out = Join(Node::Kind::kArith, out, *right);
@@ -546,8 +559,8 @@ class Parser {
     if (depth > kMaxDepth) return TooDeep();
     const Token& t = Peek();
     switch (t.kind) {
-      case Token::Kind::kString: Take(); return AttributeValue::S(t.text);
-      case Token::Kind::kNumber: Take(); return NumberValue(t.text);
+      case Token::Kind::kString: Take(); return AttributeValue::S(t.Value());
+      case Token::Kind::kNumber: Take(); return NumberValue(t.Value());
       case Token::Kind::kParameter: {
         Take();
         std::size_t i = used_parameters_++;
@@ -570,7 +583,7 @@ class Parser {
     }
     if (t.text == "-" && Peek(1).kind == Token::Kind::kNumber) {
       Take();
-      return NumberValue("-" + Take().text);
+      return NumberValue("-" + Take().Value());
     }
     if (AcceptSymbol("[")) {
       List list;
@@ -589,7 +602,7 @@ class Parser {
       if (!AcceptSymbol("}")) {
         do {
           if (Peek().kind != Token::Kind::kString) return Unexpected();
-          std::string key = Take().text;
+          std::string key = Take().Value();
           if (Status s = ExpectSymbol(":"); !s.ok()) return s;
           auto v = ParseValue(depth + 1);
           if (!v.ok()) return v;
