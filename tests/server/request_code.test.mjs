@@ -116,6 +116,34 @@ function marshalled(answer) {
 
 // Runs a module the way `node file.mjs` would, in this process: what it printed with
 // console.dir, or the SDK's error name.
+test('a PartiQL statement as each kind writes it gets the engine\'s answer (parameters native in the document client)', async () => {
+  await emptyEndpoint();
+  const table = { TableName: 'Shelf', BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }],
+    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }] };
+  assert.equal((await call(server.url, 'CreateTable', table)).status, 200);
+  for (let n = 1; n <= 3; ++n) {
+    assert.equal((await call(server.url, 'PutItem', { TableName: 'Shelf', Item: { pk: { S: 'p' }, sk: { N: String(n) } } })).status, 200);
+  }
+  const statement = { Statement: 'SELECT sk FROM Shelf WHERE pk = ? AND sk >= ?', Parameters: [{ S: 'p' }, { N: '2' }] };
+  const out = await run(tool, ['--endpoint', server.url, '--request', 'ExecuteStatement', JSON.stringify(statement)]);
+  assert.equal(out.code, 0, out.stderr);
+  const code = JSON.parse(out.stdout);
+  assert.match(code.jsdoc, /Parameters: \["p", 2\]/);
+  for (const kind of ['js', 'jsdoc']) {
+    const file = path.join(scratch, `partiql-${kind}.mjs`);
+    fs.writeFileSync(file, code[kind]);
+    const answer = await runModule(file);
+    assert.deepEqual(answer.Items, kind === 'js' ? [{ sk: { N: '2' } }, { sk: { N: '3' } }] : [{ sk: 2 }, { sk: 3 }], code[kind]);
+  }
+  const py = await run(python, ['-I', '-c', code.python], { env: awsClientEnv(home) });
+  assert.equal(py.code, 0, py.stderr);
+  assert.deepEqual(JSON.parse(py.stdout).Items, [{ sk: { N: '2' } }, { sk: { N: '3' } }]);
+  const cli = await run('/bin/bash', ['-c', code.cli.replace(/^aws /m, `${awsCli} `)], { env: awsClientEnv(home, { AWS_PAGER: '' }) });
+  assert.equal(cli.code, 0, cli.stderr);
+  assert.deepEqual(JSON.parse(cli.stdout).Items, [{ sk: { N: '2' } }, { sk: { N: '3' } }]);
+});
+
 async function runModule(file) {
   const printed = [];
   const dir = console.dir;

@@ -140,7 +140,8 @@ struct Values {
 };
 
 // The request with each attribute value made what the client takes. Attribute values sit in
-// members of these names wherever they are (RequestItems, TransactItems, legacy conditions).
+// members of these names wherever they are (RequestItems, TransactItems, legacy conditions,
+// PartiQL's Parameters).
 Node Request(const json& j, const Values& values) {
   if (j.is_array()) {
     Node node{Node::Kind::kArray, {}, {}, "[", "]"};
@@ -162,7 +163,7 @@ Node Request(const json& j, const Values& values) {
       Node keys{Node::Kind::kArray, {}, {}, "[", "]"};
       for (const json& key : member) keys.members.emplace_back("", map_of_values(key));
       node.members.emplace_back(name, std::move(keys));
-    } else if (name == "AttributeValueList" && member.is_array()) {
+    } else if ((name == "AttributeValueList" || name == "Parameters") && member.is_array()) {
       Node list{Node::Kind::kArray, {}, {}, "[", "]"};
       for (const json& v : member) list.members.emplace_back("", values.Of(v));
       node.members.emplace_back(name, std::move(list));
@@ -265,7 +266,11 @@ std::string DocumentCommand(std::string_view operation) {
       {"BatchGetItem", "BatchGetCommand"},
       {"BatchWriteItem", "BatchWriteCommand"},
       {"TransactGetItems", "TransactGetCommand"},
-      {"TransactWriteItems", "TransactWriteCommand"}};
+      {"TransactWriteItems", "TransactWriteCommand"},
+      // lib-dynamodb's PartiQL commands take their Parameters as native values too.
+      {"ExecuteStatement", "ExecuteStatementCommand"},
+      {"BatchExecuteStatement", "BatchExecuteStatementCommand"},
+      {"ExecuteTransaction", "ExecuteTransactionCommand"}};
   for (const auto& [op, command] : kCommands)
     if (op == operation) return std::string(command);
   return "";
