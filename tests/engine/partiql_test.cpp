@@ -341,6 +341,10 @@ TEST_CASE("PartiQL BatchExecuteStatement answers each statement, reads or writes
                         {"Error",
                          {{"Code", "ValidationError"},
                           {"Message", "Where clause does not contain a mandatory equality on all key attributes"}}}}}));
+  // A refused INSERT's trace says what the statement answered, and names it.
+  REQUIRE_OK(batch({"INSERT INTO Orders VALUE {'customer': 'ann', 'order': 2}"}));
+  REQUIRE(db.last_trace().error_type == "DuplicateItemException");
+  REQUIRE(db.last_trace().statement == "INSERT INTO Orders VALUE {'customer': 'ann', 'order': 2}");
   // Only what succeeded is charged: 'dee' (in no index) is one write unit.
   REQUIRE(r.body["ConsumedCapacity"] == json::array({{{"TableName", "Orders"}, {"CapacityUnits", 1.0}}}));
 
@@ -464,6 +468,10 @@ TEST_CASE("PlanStatement says Query or Scan before anything runs, for tables and
           "Statement wasn't well formed, can't be processed: Unexpected function size where a condition belongs");
   REQUIRE(db.PlanStatement("UPDATE Orders SET a = nope(b) WHERE customer = 'a' AND \"order\" = 1").status().message() ==
           "Unrecognized function: nope");
+  REQUIRE(db.PlanStatement("INSERT INTO Orders VALUE {'customer': 'a'}").status().message() ==
+          "Key attribute should be present in the item: Key order");
+  REQUIRE(db.PlanStatement("SELECT * FROM Orders WHERE customer = 'a' ORDER BY total").status().message() ==
+          "Attribute total in ORDER BY clause must be part of the primary key");
 
   // A GSI whose partition key has two attributes: a Query only when both are fixed.
   REQUIRE_OK(Exec(db, "CreateTable",

@@ -17,6 +17,7 @@
 #include "partiql/messages.h"
 #include "partiql/plan.h"
 #include "partiql/statement.h"
+#include "storage/capacity.h"
 
 namespace ddb {
 namespace {
@@ -76,28 +77,25 @@ Result<PageToken> DecodePageToken(const ExecuteStatementRequest& request, const 
 
 // ---- Capacity ---------------------------------------------------------------------------
 
+void Merge(ConsumedCapacity& total, const ConsumedCapacity& c) {
+  total.capacity_units += c.capacity_units;
+  total.table_capacity_units += c.table_capacity_units;
+  for (const auto& [index, units] : c.global_secondary_indexes) total.global_secondary_indexes[index] += units;
+  for (const auto& [index, units] : c.local_secondary_indexes) total.local_secondary_indexes[index] += units;
+}
+
+// A SELECT's Queries on one table: their sum.
 void AddCapacity(std::optional<ConsumedCapacity>& total, const std::optional<ConsumedCapacity>& c) {
   if (!c) return;
-  if (!total) {
-    total = c;
-    return;
-  }
-  total->capacity_units += c->capacity_units;
-  total->table_capacity_units += c->table_capacity_units;
-  for (const auto& [index, units] : c->global_secondary_indexes) total->global_secondary_indexes[index] += units;
-  for (const auto& [index, units] : c->local_secondary_indexes) total->local_secondary_indexes[index] += units;
+  if (total) Merge(*total, *c);
+  else total = c;
 }
 
 // A batch's or a transaction's capacity: one entry per table, in the order first touched.
 void AddCapacity(std::vector<ConsumedCapacity>& list, const std::optional<ConsumedCapacity>& c) {
   if (!c) return;
   for (ConsumedCapacity& entry : list)
-    if (entry.table_name == c->table_name) {
-      std::optional<ConsumedCapacity> merged = entry;
-      AddCapacity(merged, c);
-      entry = *merged;
-      return;
-    }
+    if (entry.table_name == c->table_name) return Merge(entry, *c);
   list.push_back(*c);
 }
 
@@ -221,7 +219,7 @@ struct WriteOutcome {
 
 const char* kDuplicateItemMessage = "Duplicate primary key exists in table";
 
-Result<WriteOutcome> RunWrite(Database& db, WriteRequests& w) {
+Result<WriteOutcome> RunWriteRequest(Database& db, WriteRequests& w) {
   WriteOutcome out;
   if (w.put) {
     auto res = db.PutItem(*w.put);
@@ -244,6 +242,15 @@ Result<WriteOutcome> RunWrite(Database& db, WriteRequests& w) {
     if (res->attributes) out.item = *res->attributes;
     out.consumed_capacity = res->consumed_capacity;
   }
+  return out;
+}
+
+// Runs a write statement's request. Its trace (`trace`, the database's last) names the statement,
+// and an INSERT's refused condition as the DuplicateItemException it answers with.
+Result<WriteOutcome> RunWrite(Database& db, RequestTrace& trace, const std::string& statement, WriteRequests& w) {
+  auto out = RunWriteRequest(db, w);
+  trace.statement = statement;
+  if (!out.ok() && out.status().code() == ErrorCode::kDuplicateItem) trace.error_type = out.status().type_name();
   return out;
 }
 
@@ -271,9 +278,7 @@ Result<ItemRead> PrepareItemRead(const Statement& st, const partiql::ItemTarget&
   std::string projection_text;
   for (const expr::Path& path : st.projection)
     projection_text += (projection_text.empty() ? "" : ", ") + partiql::PathText(path, w);
-  const ExpressionAttributeNames names = w.names();
-  const Item values = w.values();
-  expr::ExpressionSet set(names.empty() ? nullptr : &names, values.empty() ? nullptr : &values);
+  expr::ExpressionSet set(&w.names(), &w.values());
   ItemRead out;
   if (!conditions->empty()) {
     auto c = set.ParseCondition(*conditions, "WHERE clause");
@@ -285,6 +290,42 @@ Result<ItemRead> PrepareItemRead(const Statement& st, const partiql::ItemTarget&
     if (!p.ok()) return p.status();
     out.projection = std::move(*p);
   }
+  return out;
+}
+
+// A SELECT as it will run: the key it reads by, its Queries (or its Scan) and their order, and
+// its clauses as expression text. ExecuteStatement runs it; PlanStatement describes it, so the
+// two refuse the same statements.
+struct SelectPlan {
+  partiql::TargetKey key;
+  partiql::ReadPlan read;
+  bool descending = false;
+  std::string where_text;
+  std::string projection_text;
+  legacy::ExpressionWriter writer{nullptr, nullptr};  // the placeholders of both texts
+};
+
+Result<SelectPlan> PlanSelect(const Parsed& parsed, bool consistent_read) {
+  const Statement& st = parsed.statement;
+  SelectPlan out;
+  auto key = parsed.TargetKey();
+  if (!key.ok()) return key.status();
+  out.key = std::move(*key);
+  // Recorded against DynamoDB (nubo-db/dynamodb-conformance, partiql.test.ts): not Query's wording.
+  if (consistent_read && out.key.global_index)
+    return Status::Validation("Strongly consistent read is not supported on Global Secondary Indexes");
+  out.read = partiql::PlanRead(st, out.key);
+  if (out.read.partitions.size() > partiql::kMaxPartitionsRead) return partiql::TooManyPartitions();
+  auto descending = partiql::ApplyOrderBy(st, out.key, out.read);
+  if (!descending.ok()) return descending.status();
+  out.descending = *descending;
+  if (st.where) {
+    auto text = partiql::ConditionText(*st.where, out.writer);
+    if (!text.ok()) return text.status();
+    out.where_text = std::move(*text);
+  }
+  for (const expr::Path& path : st.projection)
+    out.projection_text += (out.projection_text.empty() ? "" : ", ") + partiql::PathText(path, out.writer);
   return out;
 }
 
@@ -357,30 +398,20 @@ Result<ExecuteStatementResult> Database::ExecuteStatement(const ExecuteStatement
     auto requests =
         BuildWrite(*parsed, request.return_consumed_capacity, request.return_values_on_condition_check_failure);
     if (!requests.ok()) return refuse(requests.status(), table);
-    auto outcome = RunWrite(*this, *requests);
-    name_statement();
-    if (!outcome.ok()) {
-      if (outcome.status().code() == ErrorCode::kDuplicateItem) {
-        impl_->last_trace.ok = false;
-        impl_->last_trace.error_type = "DuplicateItemException";
-      }
-      return outcome.status();
-    }
+    auto outcome = RunWrite(*this, impl_->last_trace, text, *requests);
+    if (!outcome.ok()) return outcome.status();
     if (outcome->item) out.items.push_back(std::move(*outcome->item));
     out.consumed_capacity = std::move(outcome->consumed_capacity);
     return out;
   }
 
   // ---- SELECT ----
-  auto key = parsed->TargetKey();
-  if (!key.ok()) return refuse(key.status(), table);
-  // Recorded against DynamoDB (nubo-db/dynamodb-conformance, partiql.test.ts): not Query's wording.
-  if (request.consistent_read && key->global_index)
-    return refuse(Status::Validation("Strongly consistent read is not supported on Global Secondary Indexes"), table);
-  partiql::ReadPlan plan = partiql::PlanRead(st, *key);
-  if (plan.partitions.size() > partiql::kMaxPartitionsRead) return refuse(partiql::TooManyPartitions(), table);
-  auto descending = partiql::ApplyOrderBy(st, *key, plan);
-  if (!descending.ok()) return refuse(descending.status(), table);
+  auto select = PlanSelect(*parsed, request.consistent_read);
+  if (!select.ok()) return refuse(select.status(), table);
+  const partiql::ReadPlan& plan = select->read;
+  const std::string& where_text = select->where_text;
+  const std::string& projection_text = select->projection_text;
+  const legacy::ExpressionWriter& w = select->writer;
   PageToken start;
   if (request.next_token) {
     auto token = DecodePageToken(request, *request.next_token);
@@ -388,19 +419,6 @@ Result<ExecuteStatementResult> Database::ExecuteStatement(const ExecuteStatement
     start = std::move(*token);
   }
 
-  // The WHERE clause and the projection as expressions, once for every read.
-  legacy::ExpressionWriter w(nullptr, nullptr);
-  std::string where_text;
-  if (st.where) {
-    auto t = partiql::ConditionText(*st.where, w);
-    if (!t.ok()) return refuse(t.status(), table);
-    where_text = std::move(*t);
-  }
-  std::string projection_text;
-  for (const expr::Path& path : st.projection)
-    projection_text += (projection_text.empty() ? "" : ", ") + partiql::PathText(path, w);
-
-  std::optional<Item> last_key;
   if (!plan.query) {
     ScanRequest scan;
     scan.table_name = st.table;
@@ -426,9 +444,7 @@ Result<ExecuteStatementResult> Database::ExecuteStatement(const ExecuteStatement
 
   // A Query per partition: the clause is evaluated here on what each read, so it may name the
   // key attributes too (a Query's FilterExpression may not) — unless the key condition says it all.
-  const ExpressionAttributeNames names = w.names();
-  const Item values = w.values();
-  expr::ExpressionSet set(names.empty() ? nullptr : &names, values.empty() ? nullptr : &values);
+  expr::ExpressionSet set(&w.names(), &w.values());
   std::optional<expr::Condition> where;
   if (!where_text.empty() && !plan.key_condition_is_where) {
     auto c = set.ParseCondition(where_text, "WHERE clause");
@@ -449,10 +465,10 @@ Result<ExecuteStatementResult> Database::ExecuteStatement(const ExecuteStatement
     QueryRequest q;
     q.table_name = st.table;
     if (!st.index.empty()) q.index_name = st.index;
-    q.key_condition_expression = partiql::KeyConditionText(*key, plan.partitions[i], plan.sort_condition, kw);
+    q.key_condition_expression = partiql::KeyConditionText(select->key, plan.partitions[i], plan.sort_condition, kw);
     SetExpressionInputs(q.expression, kw);
     q.limit = remaining;
-    if (!st.order_by.empty()) q.scan_index_forward = !*descending;
+    if (!st.order_by.empty()) q.scan_index_forward = !select->descending;
     if (i == start.partition) q.exclusive_start_key = start.exclusive_start_key;
     q.consistent_read = request.consistent_read;
     q.return_consumed_capacity = request.return_consumed_capacity;
@@ -486,10 +502,7 @@ Result<ExecuteStatementResult> Database::ExecuteStatement(const ExecuteStatement
   if (!ran) {
     TraceScope trace = impl_->Trace("ExecuteStatement", table);
     trace.trace().statement = text;
-    if (request.return_consumed_capacity && *request.return_consumed_capacity != "NONE") {
-      out.consumed_capacity = ConsumedCapacity{};
-      out.consumed_capacity->table_name = st.table;
-    }
+    out.consumed_capacity = capacity::Report(request.return_consumed_capacity, st.table, 0);
   }
   return out;
 }
@@ -504,31 +517,23 @@ Result<StatementPlan> Database::PlanStatement(std::string_view text) const {
   plan.table_name = st.table;
   plan.index_name = st.index;
   switch (st.kind) {
-    case Statement::Kind::kInsert: plan.operation = "PutItem"; return plan;
+    case Statement::Kind::kInsert: plan.operation = "PutItem"; break;
     case Statement::Kind::kUpdate: plan.operation = "UpdateItem"; break;
     case Statement::Kind::kDelete: plan.operation = "DeleteItem"; break;
     case Statement::Kind::kExists: plan.operation = "ConditionCheck"; break;
     case Statement::Kind::kSelect: break;
   }
-  // The clauses are written out as ExecuteStatement writes them, so a plan is refused for
-  // whatever the statement would be (a function where a condition belongs, ...).
-  legacy::ExpressionWriter w(nullptr, nullptr);
+  // Planned as ExecuteStatement plans it, so a plan is refused for whatever the statement would be.
   if (!st.is_read()) {
-    auto target = partiql::FindItemTarget(st.where, parsed->table->key_schema);
-    if (!target.ok()) return target.status();
-    if (auto text = partiql::ConjunctionText(target->other_conditions, w); !text.ok()) return text.status();
-    if (auto text = partiql::UpdateText(st, w); !text.ok()) return text.status();
+    if (auto built = BuildWrite(*parsed, std::nullopt, std::nullopt); !built.ok()) return built.status();
     return plan;
   }
-  if (st.where)
-    if (auto text = partiql::ConditionText(*st.where, w); !text.ok()) return text.status();
-  auto key = parsed->TargetKey();
-  if (!key.ok()) return key.status();
-  partiql::ReadPlan read = partiql::PlanRead(st, *key);
-  if (read.partitions.size() > partiql::kMaxPartitionsRead) return partiql::TooManyPartitions();
+  auto select = PlanSelect(*parsed, false);
+  if (!select.ok()) return select.status();
+  const partiql::ReadPlan& read = select->read;
   plan.operation = read.query ? "Query" : "Scan";
   if (read.query) {
-    for (const KeyAttribute& a : key->partition) plan.partition_key.push_back(a.name);
+    for (const KeyAttribute& a : select->key.partition) plan.partition_key.push_back(a.name);
     plan.partitions = read.partitions.size();
     if (read.sort_condition) {
       legacy::ExpressionWriter sort_writer(nullptr, nullptr);
@@ -655,8 +660,7 @@ Result<BatchExecuteStatementResult> Database::BatchExecuteStatement(const BatchE
       out.responses.push_back(BatchError(requests.status(), table));
       continue;
     }
-    auto outcome = RunWrite(*this, *requests);
-    impl_->last_trace.statement = *p.statement;
+    auto outcome = RunWrite(*this, impl_->last_trace, *p.statement, *requests);
     if (!outcome.ok()) {
       out.responses.push_back(BatchError(outcome.status(), table));
       continue;

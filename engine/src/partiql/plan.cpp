@@ -213,7 +213,7 @@ Result<bool> ApplyOrderBy(const Statement& statement, const TargetKey& key, Read
   // DynamoDbPartiQLDocumentedSyntaxIntegrationTest, refusesAnOrderByItCannotServe).
   if (!statement.where)
     return Status::Validation("Must have WHERE clause in the statement when using ORDER BY clause.");
-  bool on_partition = false, descending = false;
+  bool on_partition = false, partition_descending = false, descending = false;
   for (const auto& entry : statement.order_by) {
     const expr::Path& path = entry.first;
     const bool desc = entry.second;
@@ -222,9 +222,14 @@ Result<bool> ApplyOrderBy(const Statement& statement, const TargetKey& key, Read
       return path.elements.size() == 1 &&
              std::any_of(attributes.begin(), attributes.end(), [&](const KeyAttribute& a) { return a.name == name; });
     };
-    if (is(key.partition)) on_partition = true;
-    else if (is(key.sort)) descending = desc;
-    else return Status::Validation("Attribute " + name + " in ORDER BY clause must be part of the primary key");
+    if (is(key.partition)) {
+      on_partition = true;
+      if (name == key.partition.front().name) partition_descending = desc;
+    } else if (is(key.sort)) {
+      descending = desc;
+    } else {
+      return Status::Validation("Attribute " + name + " in ORDER BY clause must be part of the primary key");
+    }
   }
   if (!plan.query)
     return Status::Validation(
@@ -233,9 +238,6 @@ Result<bool> ApplyOrderBy(const Statement& statement, const TargetKey& key, Read
     return Status::Validation(
         "Must have hash key in ORDER BY clause when more than one hash key condition specified in WHERE clause.");
   if (on_partition) {
-    bool partition_descending = false;
-    for (const auto& [path, desc] : statement.order_by)
-      if (path.elements.size() == 1 && path.attribute() == key.partition.front().name) partition_descending = desc;
     std::stable_sort(plan.partitions.begin(), plan.partitions.end(), [&](const auto& a, const auto& b) {
       auto c = CompareKeyValues(a.front(), b.front());
       return partition_descending ? c > 0 : c < 0;
