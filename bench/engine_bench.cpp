@@ -125,6 +125,8 @@ void BM_JsonGetItem(benchmark::State& state) {
 }
 BENCHMARK(BM_JsonGetItem);
 
+// PartiQL is in the native engine only (the page is built without it: DDB_PARTIQL=0).
+#if DDB_PARTIQL
 // The same reads as a PartiQL SELECT by the key (issue: "a PartiQL GetItem-by-key vs the JSON
 // GetItem, goal <= 1.5x"): parse the statement, plan it, run it as a one-partition Query.
 void BM_PartiqlSelectByKey(benchmark::State& state) {
@@ -160,6 +162,7 @@ void BM_PartiqlParseAndPlan5Conditions(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_PartiqlParseAndPlan5Conditions);
+#endif  // DDB_PARTIQL
 
 // Writes replace items of the 1M-item table (same keys, so the table stays at 1M items).
 void BM_TypedPutItem(benchmark::State& state) {
