@@ -31,6 +31,8 @@
 //    longest frame meanwhile (goal: <= 3 s, no frame over 50 ms); then the export window's JSON
 //    Lines of the same items, from the click on the format to its download (goal: <= 2 s).
 //    `--only items` runs this part alone.
+// 7. Idle: Chromium's CPU over 10 s of a page nobody touches (its own rhythm: a frame four times
+//    a second), from 2 s after its sandbox is saved. `--only idle` runs this part alone.
 //
 // The site is build/web/site unless --site or DDB_SITE_DIR says otherwise.
 import path from 'node:path';
@@ -181,6 +183,21 @@ async function benchItems(browser, server) {
   await context.close();
 }
 
+// 7. Idle: what a page nobody touches costs the machine.
+async function benchIdle(browser, server) {
+  const { context, page } = await openPage(browser, server.url, asVisited);
+  await waitForState(page, (s) => s.sandboxSaved);
+  await new Promise((r) => setTimeout(r, 2000));
+  const ownCpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
+  const chromiumCpu = () => treeCpuSeconds(process.pid) - ownCpu();
+  const frames = () => page.evaluate(() => window.playground.frameCount());
+  const [cpu0, frames0] = [chromiumCpu(), await frames()];
+  await new Promise((r) => setTimeout(r, 10000));
+  const [cpu, drawn] = [chromiumCpu() - cpu0, (await frames()) - frames0];
+  console.log(`idle page, 10 s: Chromium ${(cpu * 100).toFixed(1)} ms of CPU a second, ${drawn} frames drawn`);
+  await context.close();
+}
+
 const server = await serveSite(site);
 const browser = await launchBrowser();
 try {
@@ -191,6 +208,10 @@ try {
   }
   if (only === 'items') {
     await benchItems(browser, server);
+    process.exit(0);
+  }
+  if (only === 'idle') {
+    await benchIdle(browser, server);
     process.exit(0);
   }
   if (only === 'painting') {

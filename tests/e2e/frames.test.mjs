@@ -13,12 +13,29 @@ const env = siteAndBrowser();
 
 // Frames drawn over `ms` of wall-clock time, starting 1.6 s after the last input and the
 // sandbox's save (a second after a change; the page draws every frame while it saves).
-async function framesOver(page, ms) {
+// `asked` is how many animation frames the page asked the browser for meanwhile: between the
+// frames it draws it asks for none (a timer starts its loop again), where asking for one on
+// every display refresh cost Chromium a tenth of a core while the page sat idle.
+async function framesAndAskedOver(page, ms) {
   await waitForState(page, (s) => s.sandboxSaved);
+  await page.evaluate(() => {
+    if (window.rafAsked !== undefined) return;
+    window.rafAsked = 0;
+    const raf = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => {
+      window.rafAsked += 1;
+      return raf(callback);
+    };
+  });
   await new Promise((r) => setTimeout(r, 1600));
-  const start = (await state(page)).frameCount;
+  const at = () => page.evaluate(() => [window.playground.frameCount(), window.rafAsked]);
+  const [frames, asked] = await at();
   await new Promise((r) => setTimeout(r, ms));
-  return (await state(page)).frameCount - start;
+  const [framesAfter, askedAfter] = await at();
+  return { frames: framesAfter - frames, asked: askedAfter - asked };
+}
+async function framesOver(page, ms) {
+  return (await framesAndAskedOver(page, ms)).frames;
 }
 
 test('the page draws ten times a second for a TTL sweep to come, four times when nothing is due', async () => {
@@ -36,13 +53,17 @@ test('the page draws ten times a second for a TTL sweep to come, four times when
     })).status, 200);
     assert.equal((await state(page)).backgroundWork, true);
     // 3 s at 100 ms a frame: 30, less what a busy machine drops; idle would be 12.
-    const countdown = await framesOver(page, 3000);
+    const { frames: countdown, asked: countdownAsked } = await framesAndAskedOver(page, 3000);
     assert.ok(countdown >= 18 && countdown <= 32, `${countdown} frames in 3 s with a sweep to come`);
+    // One animation frame asked for per frame drawn (and one a timer may start that finds the
+    // next frame not quite due), not one per display refresh (180 in 3 s).
+    assert.ok(countdownAsked <= 2 * countdown + 2, `${countdownAsked} animation frames asked for to draw ${countdown}`);
 
     assert.equal((await exec(page, 'DeleteTable', { TableName: 'Sessions' })).status, 200);
     assert.equal((await state(page)).backgroundWork, false);
-    const idle = await framesOver(page, 3000);
+    const { frames: idle, asked: idleAsked } = await framesAndAskedOver(page, 3000);
     assert.ok(idle >= 6 && idle <= 13, `${idle} frames in 3 s with nothing due`);
+    assert.ok(idleAsked <= 2 * idle + 2, `${idleAsked} animation frames asked for to draw ${idle}`);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
@@ -65,8 +86,9 @@ test('traffic draws every frame while the clock plays, and four frames a second 
     s = await waitForState(page, (x) => x.clockPlaying === false);
     assert.equal(s.capacity.running, true, 'paused, not stopped');
     const made = s.capacity.made;
-    const paused = await framesOver(page, 3000);
+    const { frames: paused, asked: pausedAsked } = await framesAndAskedOver(page, 3000);
     assert.ok(paused >= 6 && paused <= 13, `${paused} frames in 3 s with the clock paused`);
+    assert.ok(pausedAsked <= 2 * paused + 2, `${pausedAsked} animation frames asked for to draw ${paused}`);
     assert.equal((await state(page)).capacity.made, made, 'no request is made while paused');
     assert.deepEqual(errors, []);
   } finally {

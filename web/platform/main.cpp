@@ -24,6 +24,7 @@
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include <GLES3/gl3.h>
+#include <emscripten/eventloop.h>
 #include <emscripten/html5.h>
 #include <nlohmann/json.hpp>
 
@@ -197,9 +198,14 @@ class WebPlatform {
 
   // Creates the WebGL2 context and ImGui. False when the browser cannot give WebGL2.
   bool Init();
-  void Frame();
+  // Starts the frame loop: a frame on every animation frame until Frame() finds nothing to draw
+  // before a time it knows, and stops it (see frame_loop_running_).
+  void RunFrameLoop();
   // Something changed: draw every frame for a while.
-  void Wake() { last_activity_ms_ = emscripten_get_now(); }
+  void Wake() {
+    last_activity_ms_ = emscripten_get_now();
+    RunFrameLoop();
+  }
   // The browser tests' mode (playground.drawOnDemand): after input the page draws every frame
   // for kOnDemandActiveMs, not kActiveMs, when nothing is due once a second, not four or ten
   // times, and otherwise the frames a test asks for (RequestFrames) — a test waits on frames
@@ -210,9 +216,13 @@ class WebPlatform {
     active_ms_ = on ? kOnDemandActiveMs : kActiveMs;
     idle_frame_ms_ = on ? kOnDemandIdleFrameMs : kIdleFrameMs;
     countdown_frame_ms_ = on ? kOnDemandIdleFrameMs : kCountdownFrameMs;
+    RunFrameLoop();
   }
   // Draws each of the next `n` animation frames, whatever else would wait.
-  void RequestFrames(int n) { frames_owed_ = std::max(frames_owed_, n); }
+  void RequestFrames(int n) {
+    frames_owed_ = std::max(frames_owed_, n);
+    RunFrameLoop();
+  }
   // The browser tests' painting (playground.paint): off, a frame is built as ever (input, the
   // panels, ImGui's layout and the widget rectangles, the state) but the canvas keeps its last
   // picture; painting was a third of Chromium's CPU in the test run, and most tests read the
@@ -258,6 +268,9 @@ class WebPlatform {
   void RebuildFontsAndStyle(float dpr, const playground::StyleSettings& style);
   void UpdateCursor();
   bool DrawStartUpFrame(double now_ms);
+  // One animation frame: false when the loop stops until resume_timer_ (FrameLoopDone).
+  bool Frame();
+  static void ResumeFrameLoop(void* self);
   static const char* GetClipboard(void* self);
   static void SetClipboard(void* self, const char* text);
   ImVec2 ToDevice(long css_x, long css_y) const { return {css_x * dpr_, css_y * dpr_}; }
@@ -270,6 +283,7 @@ class WebPlatform {
   static EM_BOOL OnMouseLeave(int, const EmscriptenMouseEvent* e, void* self);
   static EM_BOOL OnWheel(int, const EmscriptenWheelEvent* e, void* self);
   static EM_BOOL OnFocus(int type, const EmscriptenFocusEvent*, void* self);
+  static EM_BOOL OnResize(int, const EmscriptenUiEvent*, void* self);
 
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context_ = 0;
   int width_ = 0;  // drawing buffer, device pixels
@@ -287,6 +301,14 @@ class WebPlatform {
   static constexpr double kIdleFrameMs = 250.0;
   static constexpr double kCountdownFrameMs = 100.0;
   static constexpr double kOnDemandIdleFrameMs = 1000.0;
+  // Between those frames the animation-frame loop stops, and a timer starts it again when the
+  // next one is due; input, a resize, a test's request and every export that changes the page
+  // start it at once. An animation frame the page lets pass still costs the browser: asked for
+  // on every display refresh, they took 106 ms of Chromium's CPU a second of an idle page (the
+  // renderer, the GPU process and the browser), 3 ms without them (tests/e2e/frames.test.mjs
+  // measures it; scripts/bench-browser.mjs --only idle).
+  bool frame_loop_running_ = false;
+  long resume_timer_ = 0;  // emscripten_set_timeout's id, 0 when none is set
   double active_ms_ = kActiveMs;
   double idle_frame_ms_ = kIdleFrameMs;
   double countdown_frame_ms_ = kCountdownFrameMs;
@@ -376,6 +398,9 @@ void WebPlatform::InstallInputCallbacks() {
   emscripten_set_wheel_callback("#canvas", this, EM_TRUE, &WebPlatform::OnWheel);
   emscripten_set_focus_callback(window, this, EM_TRUE, &WebPlatform::OnFocus);
   emscripten_set_blur_callback(window, this, EM_TRUE, &WebPlatform::OnFocus);
+  // The loop may be stopped (RunFrameLoop): a new size or zoom is drawn at once, not at the next
+  // idle frame.
+  emscripten_set_resize_callback(window, this, EM_FALSE, &WebPlatform::OnResize);
 }
 
 EM_BOOL WebPlatform::OnKeyDown(int, const EmscriptenKeyboardEvent* e, void* self) {
@@ -446,6 +471,11 @@ EM_BOOL WebPlatform::OnFocus(int type, const EmscriptenFocusEvent*, void* self) 
   return EM_FALSE;
 }
 
+EM_BOOL WebPlatform::OnResize(int, const EmscriptenUiEvent*, void* self) {
+  static_cast<WebPlatform*>(self)->Wake();
+  return EM_FALSE;
+}
+
 // Keeps the drawing buffer at CSS size × device pixel ratio, so text is sharp on HiDPI
 // screens and the page follows window resizes and zoom.
 void WebPlatform::SyncCanvasSize() {
@@ -493,7 +523,29 @@ const char* WebPlatform::GetClipboard(void* self) {
 
 void WebPlatform::SetClipboard(void*, const char* text) { js_set_clipboard(text); }
 
-void WebPlatform::Frame() {
+void WebPlatform::RunFrameLoop() {
+  if (resume_timer_ != 0) {
+    emscripten_clear_timeout(resume_timer_);
+    resume_timer_ = 0;
+  }
+  if (frame_loop_running_) return;
+  frame_loop_running_ = true;
+  emscripten_request_animation_frame_loop(
+      [](double, void* self) -> EM_BOOL {
+        auto* platform = static_cast<WebPlatform*>(self);
+        platform->frame_loop_running_ = platform->Frame();
+        return platform->frame_loop_running_ ? EM_TRUE : EM_FALSE;
+      },
+      this);
+}
+
+void WebPlatform::ResumeFrameLoop(void* self) {
+  auto* platform = static_cast<WebPlatform*>(self);
+  platform->resume_timer_ = 0;
+  platform->RunFrameLoop();
+}
+
+bool WebPlatform::Frame() {
   const double start_ms = emscripten_get_now();
   SyncCanvasSize();
   if (last_activity_ms_ == 0.0) last_activity_ms_ = start_ms;  // the first frames
@@ -503,11 +555,14 @@ void WebPlatform::Frame() {
   if (frames_owed_ > 0) {
     --frames_owed_;
   } else if (start_ms - last_activity_ms_ > active_ms_ && start_ms - last_drawn_ms_ < frame_ms) {
-    return;
+    if (!app_.started()) return true;
+    // Nothing to draw before the next idle or countdown frame: no animation frames till then.
+    resume_timer_ = emscripten_set_timeout(&WebPlatform::ResumeFrameLoop, last_drawn_ms_ + frame_ms - start_ms, this);
+    return false;
   }
   if (!app_.started() && !DrawStartUpFrame(start_ms)) {
     RecordFrameCpu(start_ms);
-    return;
+    return true;
   }
   last_drawn_ms_ = start_ms;
   if (!canvas_shown_) {
@@ -553,6 +608,7 @@ void WebPlatform::Frame() {
     page_ready_sent = true;
     js_page_ready();
   }
+  return true;
 }
 
 // A frame of the start-up moves the restore of the saved sandbox on, and is drawn only now and
@@ -686,7 +742,10 @@ EMSCRIPTEN_KEEPALIVE const char* ui_frame_stats(int reset) {
 }
 
 // The page is being hidden or closed: save the sandbox and the layout now.
-EMSCRIPTEN_KEEPALIVE void ui_page_hidden() { Platform().app().SaveNow(); }
+EMSCRIPTEN_KEEPALIVE void ui_page_hidden() {
+  Platform().app().SaveNow();
+  Platform().RunFrameLoop();  // the save's outcome comes in a frame
+}
 
 }  // extern "C"
 
@@ -698,14 +757,9 @@ int main() {
     js_page_failed("This browser could not create a WebGL2 context, which the playground needs to draw.");
     return 1;
   }
-  // A frame on every requestAnimationFrame. main returns; the runtime and the loop stay alive.
-  // (Not emscripten_set_main_loop: its Browser library, fullscreen, pointer lock and image
+  // Frames on requestAnimationFrame (RunFrameLoop). main returns; the runtime and the loop stay
+  // alive. (Not emscripten_set_main_loop: its Browser library, fullscreen, pointer lock and image
   // decoding the page never uses, was 5 KB gzip of the first visit's budget.)
-  emscripten_request_animation_frame_loop(
-      [](double, void* p) -> EM_BOOL {
-        static_cast<WebPlatform*>(p)->Frame();
-        return EM_TRUE;
-      },
-      &platform);
+  platform.RunFrameLoop();
   return 0;
 }
