@@ -317,6 +317,117 @@ TEST_CASE("PartiQL statements DynamoDB cannot parse are refused with its message
   REQUIRE(r.message() == malformed + "The statement nests deeper than 64 levels");
 }
 
+// The wording of DynamoDB's PartiQL parser for what it cannot read, as paritysuite/dynamodb-
+// conformance recorded it against AWS in October 2026 (tests/tier3/error-messages/
+// partiqlGrammar.test.ts): each statement and its exact message.
+TEST_CASE("PartiQL statements its parser cannot read get the messages recorded against AWS", "[partiql]") {
+  Database db(WithoutIndexLag());
+  MakeOrders(db);
+  REQUIRE_OK(Exec(db, "CreateTable",
+                  {{"TableName", "Numbers"},
+                   {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "N"}}}},
+                   {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}}},
+                   {"BillingMode", "PAY_PER_REQUEST"}}));
+  const std::string malformed = "Statement wasn't well formed, can't be processed: ";
+  const std::string overflow =
+      "Number overflow. Attempting to store a number with magnitude larger than supported range";
+  const std::string underflow =
+      "Number underflow. Attempting to store a number with magnitude smaller than supported range";
+  const std::string not_keyed = "Where clause does not contain a mandatory equality on all key attributes";
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      // Where a term belongs: the end, a closing token, an operator or a clause's keyword.
+      {"SELECT * FROM Orders WHERE", malformed + "Unexpected term"},
+      {"SELECT * FROM Orders WHERE;", malformed + "Unexpected term"},
+      {"SELECT customer FROM Orders WHERE   ", malformed + "Unexpected term"},
+      {"UPDATE Orders SET a = 1 WHERE", malformed + "Unexpected term"},
+      {"DELETE FROM Orders WHERE", malformed + "Unexpected term"},
+      {"SELECT * FROM Orders WHERE NOT", malformed + "Unexpected term"},
+      {"SELECT * FROM Orders WHERE (", malformed + "Unexpected term"},
+      {"SELECT * FROM Nowhere WHERE", malformed + "Unexpected term"},  // before the table is looked for
+      {"SELECT * FROM", malformed + "Unexpected term"},
+      {"SELECT * FROM Orders WHERE customer = 'a' AND",
+       malformed + "Missing right-hand side expression of infix operator"},
+      {"SELECT * FROM Orders WHERE customer = 'a' OR",
+       malformed + "Missing right-hand side expression of infix operator"},
+      {"SELECT * FROM Orders WHERE ORDER BY customer", malformed + "Unexpected keyword"},
+      {"SELECT * FROM Orders WHERE customer = 'a' AND x IS FOO", malformed + "Expected type name"},
+      {"SELECT * FROM Orders WHERE IS NULL", malformed + "Unexpected operator"},
+      {"SELECT * FROM Orders WHERE customer = LIKE", malformed + "Unexpected operator"},
+      {"DELETE FROM", malformed + "Expected identifier for simple path"},
+      {"DELETE FROM;", malformed + "Expected identifier for simple path"},
+      {"DELETE FROM WHERE customer = 'a'", malformed + "Expected identifier for simple path"},
+      // What the lexer cannot read: nothing after the colon.
+      {"SELECT * FROM Numbers WHERE pk = 1 # note", malformed},
+      {"SELECT * FROM Numbers WHERE pk = 1e2147483648", malformed},
+      {"SELECT * FROM Numbers WHERE pk = 1e99999999999", malformed},
+      {"SELECT * FROM Numbers WHERE pk = 1.5e-2147483647", malformed},  // a scale past 32 bits
+      // Numbers past DynamoDB's: where in the literal (an INSERT's attribute is a root of its own).
+      {"SELECT * FROM Numbers WHERE pk = 1e126", overflow + " under root"},
+      {"SELECT * FROM Numbers WHERE pk = 1e-131", underflow + " under root"},
+      {"SELECT * FROM Numbers WHERE pk = 123456789012345678901234567890123456789",
+       "Attempting to store more than 38 significant digits in a Number under root"},
+      {"INSERT INTO Numbers VALUE {'pk': 1e126}", overflow + " under root"},
+      {"UPDATE Numbers SET a = 1e-131 WHERE pk = 970005", underflow + " under root"},
+      {"INSERT INTO Numbers VALUE {'pk': 970006, 'm': {'x': 1e126}}", overflow + " under root.x"},
+      {"INSERT INTO Numbers VALUE {'pk': 970007, 'l': [1, 1e126]}", overflow + " under root[1]"},
+      // Aliases; an INSERT's is a token left over.
+      {"UPDATE Orders t SET a = 3 WHERE customer = 'x'", "Aliasing is not supported"},
+      {"INSERT INTO Orders t VALUE {'customer': 'x'}", malformed + "Unexpected token after expression"},
+      // UPDATE's FROM-first form: the WHERE before SET, and the key in it.
+      {"FROM Orders SET c = 1", not_keyed},
+      {"FROM Orders REMOVE a", not_keyed},
+      {"FROM Orders WHERE a = 1 SET c = 1", not_keyed},
+      {"FROM Orders SET c = 1 WHERE customer = 'a' AND \"order\" = 1", malformed + "Unexpected token after expression"},
+  };
+  for (const auto& [statement, message] : refused) {
+    INFO(statement);
+    REQUIRE_ERROR(Statement(db, statement), "ValidationException", message);
+  }
+  REQUIRE_ERROR(Statement(db, "FROM Nowhere WHERE pk = 'x' SET c = 1"), "ResourceNotFoundException",
+                "Requested resource not found");
+  // Numbers that Java's BigDecimal and DynamoDB both read.
+  REQUIRE_OK(Statement(db, "INSERT INTO Numbers VALUE {'pk': 1.5e-100, 'n': 12.50e2, 'l': [-0, .73e1]}"));
+  auto r = Statement(db, "SELECT n, l FROM Numbers WHERE pk = 15e-101");
+  REQUIRE(r.body["Items"] == json::parse(R"([{"n": {"N": "1250"}, "l": {"L": [{"N": "0"}, {"N": "7.3"}]}}])"));
+}
+
+// UPDATE written FROM table WHERE key SET|REMOVE ...: the same UPDATE, as DynamoDB runs it
+// (paritysuite/dynamodb-conformance, fromFirstUpdate.test.ts, recorded against AWS in October 2026).
+TEST_CASE("PartiQL FROM-first UPDATE sets, removes and returns like UPDATE, and fails its condition alike",
+          "[partiql]") {
+  Database db(WithoutIndexLag());
+  MakeOrders(db);
+  FillOrders(db);
+  const std::string key = "customer = 'ann' AND \"order\" = 1";
+  REQUIRE_OK(Statement(db, "FROM Orders WHERE " + key + " SET note = 'gift' REMOVE placed"));
+  auto item = Exec(db, "GetItem", {{"TableName", "Orders"}, {"Key", {{"customer", S("ann")}, {"order", N("1")}}}});
+  REQUIRE(item.body["Item"]["note"] == S("gift"));
+  REQUIRE_FALSE(item.body["Item"].contains("placed"));
+  REQUIRE(db.last_trace().operation == "GetItem");
+
+  auto r = Statement(db, "from Orders where " + key + " set total = ? returning modified new *",
+                     {{"Parameters", {N("31")}}});
+  REQUIRE(r.body["Items"] == json::array({{{"total", N("31")}}}));
+  // A further condition is the write's: held, it writes; not held, nothing changes.
+  REQUIRE_OK(Statement(db, "FROM Orders WHERE " + key + " AND total = 31 SET total = 32"));
+  REQUIRE_ERROR(Statement(db, "FROM Orders WHERE " + key + " AND total = 1 SET total = 33"),
+                "ConditionalCheckFailedException", "The conditional request failed");
+  // A key that names no item fails and makes none.
+  REQUIRE_ERROR(Statement(db, "FROM Orders WHERE customer = 'zed' AND \"order\" = 1 SET total = 1"),
+                "ConditionalCheckFailedException", "The conditional request failed");
+  REQUIRE(Exec(db, "GetItem", {{"TableName", "Orders"}, {"Key", {{"customer", S("zed")}, {"order", N("1")}}}})
+              .body.size() == 0);
+  // In a transaction and in a batch.
+  REQUIRE_OK(Exec(db, "ExecuteTransaction",
+                  {{"TransactStatements", {{{"Statement", "FROM Orders WHERE " + key + " SET total = 40"}}}}}));
+  auto batch = Exec(db, "BatchExecuteStatement",
+                    {{"Statements", {{{"Statement", "FROM Orders WHERE " + key + " SET total = 41"}}}}});
+  REQUIRE(batch.status == 200);
+  REQUIRE_FALSE(batch.body["Responses"][0].contains("Error"));
+  item = Exec(db, "GetItem", {{"TableName", "Orders"}, {"Key", {{"customer", S("ann")}, {"order", N("1")}}}});
+  REQUIRE(item.body["Item"]["total"] == N("41"));
+}
+
 TEST_CASE("PartiQL BatchExecuteStatement answers each statement, reads or writes, never both", "[partiql]") {
   Database db(WithoutIndexLag());
   MakeOrders(db);

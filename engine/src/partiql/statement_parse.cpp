@@ -2,6 +2,9 @@
 // statement.h). Bounded: nesting deeper than kMaxDepth is refused, so no input recurses without
 // limit. Messages: partiql/messages.h.
 #include <cassert>
+#include <cstdint>
+#include <limits>
+#include <string>
 #include <utility>
 
 #include "model/text.h"
@@ -118,7 +121,10 @@ Result<std::vector<Token>> Lex(std::string_view s) {
         t = {Token::Kind::kSymbol, s.substr(i, 1)};
         ++i;
       } else {
-        return Malformed("Unexpected character '" + std::string(1, c) + "'");
+        // A character no token begins with: nothing after the colon, as DynamoDB answers a `#`
+        // (paritysuite/dynamodb-conformance, partiqlGrammar.test.ts, recorded against AWS in
+        // October 2026), like the other statements its lexer cannot read (an open /* above).
+        return Malformed("");
       }
     }
     out.push_back(t);
@@ -187,6 +193,34 @@ class Parser {
     return Malformed("Unexpected token");
   }
   Status ExpectKeyword(std::string_view word) { return AcceptKeyword(word) ? Status::Ok() : Unexpected(); }
+  // A clause's keyword, which cannot begin a term or name a table.
+  static bool IsClauseKeyword(const Token& t) {
+    return t.kind == Token::Kind::kWord &&
+           IsOneOf(AsciiLower(t.text), {"select", "from", "where", "order", "set", "remove", "returning", "insert",
+                                        "update", "delete", "into"});
+  }
+  // Where a term (a value, a path, a call) must begin, what DynamoDB's PartiQL parser says of
+  // what is there instead (paritysuite/dynamodb-conformance, partiqlGrammar.test.ts, recorded
+  // against AWS in October 2026: WHERE at the end, WHERE;, WHERE NOT, WHERE (, SELECT * FROM;
+  // WHERE IS NULL, pk = LIKE; WHERE ORDER BY).
+  Status TermStart() const {
+    const Token& t = Peek();
+    if (t.kind == Token::Kind::kEnd ||
+        (t.kind == Token::Kind::kSymbol && IsOneOf(t.text, {";", ")", "]", "}", ",", ">>"})))
+      return Malformed("Unexpected term");
+    if ((t.kind == Token::Kind::kSymbol && IsOneOf(t.text, {"=", "<>", "!=", "<", "<=", ">", ">=", "*", "+"})) ||
+        (t.kind == Token::Kind::kWord && IsOneOf(AsciiLower(t.text), {"is", "like", "and", "or", "in", "between"})))
+      return Malformed("Unexpected operator");
+    if (IsClauseKeyword(t)) return Malformed("Unexpected keyword");
+    return Status::Ok();
+  }
+  // After an infix operator (AND, OR, =, +, ...): the statement may not end there.
+  Status RightHandSide() const {
+    const Token& t = Peek();
+    if (t.kind == Token::Kind::kEnd || (t.kind == Token::Kind::kSymbol && t.text == ";"))
+      return Malformed("Missing right-hand side expression of infix operator");
+    return Status::Ok();
+  }
   // A new node of the statement (never more than its tokens: the vector never grows past its
   // reserve, so pointers to nodes stay valid).
   Node* New(Node::Kind kind) {
@@ -205,6 +239,7 @@ class Parser {
       if (Status s = ParseTarget(st, false); !s.ok()) return s;
       if (!AcceptKeyword("VALUE")) return Unexpected();
       if (!IsSymbol("{")) return Unexpected();
+      item_map_ = true;
       auto v = ParseValue(0);
       if (!v.ok()) return v.status();
       st.item = v->as_m();
@@ -212,6 +247,19 @@ class Parser {
       return Status::Ok();
     }
     if (AcceptKeyword("UPDATE")) return ParseUpdate(st);
+    // UPDATE's FROM-first form: FROM table [WHERE ...] SET|REMOVE ... [RETURNING ...], run as the
+    // UPDATE it spells (paritysuite/dynamodb-conformance, fromFirstUpdate.test.ts and
+    // partiqlGrammar.test.ts, recorded against AWS in October 2026: without a WHERE it is refused
+    // as an UPDATE without the key is, and a WHERE after SET is a token left over).
+    if (AcceptKeyword("FROM")) {
+      st.kind = Statement::Kind::kUpdate;
+      from_first_ = true;
+      if (Status s = ParseTarget(st, false); !s.ok()) return s;
+      if (Status s = ParseWhere(st, false); !s.ok()) return s;
+      if (Status s = ParseUpdateClauses(st); !s.ok()) return s;
+      if (AcceptKeyword("RETURNING")) return ParseReturning(st);
+      return Status::Ok();
+    }
     if (AcceptKeyword("DELETE")) {
       st.kind = Statement::Kind::kDelete;
       if (Status s = ExpectKeyword("FROM"); !s.ok()) return s;
@@ -263,6 +311,14 @@ class Parser {
   Status ParseUpdate(Statement& st) {
     st.kind = Statement::Kind::kUpdate;
     if (Status s = ParseTarget(st, false); !s.ok()) return s;
+    if (Status s = ParseUpdateClauses(st); !s.ok()) return s;
+    if (Status s = ParseWhere(st, true); !s.ok()) return s;
+    if (AcceptKeyword("RETURNING")) return ParseReturning(st);
+    return Status::Ok();
+  }
+
+  // UPDATE's SET and REMOVE clauses, one or more, in any order.
+  Status ParseUpdateClauses(Statement& st) {
     bool any = false;
     for (;;) {
       if (AcceptKeyword("SET")) {
@@ -280,10 +336,7 @@ class Parser {
       }
       any = true;
     }
-    if (!any) return Unexpected();
-    if (Status s = ParseWhere(st, true); !s.ok()) return s;
-    if (AcceptKeyword("RETURNING")) return ParseReturning(st);
-    return Status::Ok();
+    return any ? Status::Ok() : Unexpected();
   }
 
   // ALL|MODIFIED OLD|NEW * as UpdateItem's ReturnValues.
@@ -346,6 +399,14 @@ class Parser {
   // DynamoDB's FROM-clause messages, recorded against the service (nubo-db/dynamodb-conformance,
   // tests/tier3/error-messages/partiql.test.ts and paritysuite's partiqlGrammar.test.ts).
   Status ParseTarget(Statement& st, bool index_allowed) {
+    // No name where the table's belongs (DELETE FROM;, DELETE FROM WHERE ..., SELECT * FROM):
+    // a SELECT's (and FROM-first UPDATE's) FROM takes a term, the DML statements a simple path
+    // (paritysuite/dynamodb-conformance, partiqlGrammar.test.ts, AWS October 2026).
+    if (st.kind == Statement::Kind::kSelect || from_first_) {
+      if (Status s = TermStart(); !s.ok()) return s;
+    } else if (Peek().kind == Token::Kind::kEnd || IsSymbol(";") || IsClauseKeyword(Peek())) {
+      return Malformed("Expected identifier for simple path");
+    }
     std::vector<std::string> parts;
     do {
       auto name = ParseName();
@@ -362,8 +423,11 @@ class Parser {
     const Token& t = Peek();
     bool clause = t.kind == Token::Kind::kWord &&
                   IsOneOf(AsciiLower(t.text), {"where", "order", "set", "remove", "value", "returning"});
-    if ((t.kind == Token::Kind::kWord && !clause) || t.kind == Token::Kind::kQuoted)
+    if ((t.kind == Token::Kind::kWord && !clause) || t.kind == Token::Kind::kQuoted) {
+      // An INSERT's alias is a token its grammar has no place for (partiqlGrammar.test.ts).
+      if (st.kind == Statement::Kind::kInsert) return Malformed("Unexpected token after expression");
       return Status::Validation("Aliasing is not supported");
+    }
     return Status::Ok();
   }
 
@@ -405,6 +469,7 @@ class Parser {
     if (!left.ok()) return left;
     Node* out = *left;
     while (AcceptKeyword("OR")) {
+      if (Status s = RightHandSide(); !s.ok()) return s;
       auto right = ParseAnd(depth + 1);
       if (!right.ok()) return right;
       out = Join(Node::Kind::kOr, out, *right);
@@ -416,6 +481,7 @@ class Parser {
     if (!left.ok()) return left;
     Node* out = *left;
     while (AcceptKeyword("AND")) {
+      if (Status s = RightHandSide(); !s.ok()) return s;
       auto right = ParseNot(depth + 1);
       if (!right.ok()) return right;
       out = Join(Node::Kind::kAnd, out, *right);
@@ -451,6 +517,7 @@ class Parser {
     static constexpr std::string_view kComparisons[] = {"=", "<>", "!=", "<", "<=", ">", ">="};
     for (std::string_view op : kComparisons) {
       if (!AcceptSymbol(op)) continue;
+      if (Status s = RightHandSide(); !s.ok()) return s;
       auto right = ParseOperand(depth);
       if (!right.ok()) return right;
       Node* n = Join(Node::Kind::kCompare, *left, *right);
@@ -494,7 +561,7 @@ class Parser {
       Node::Kind kind;
       if (AcceptKeyword("MISSING")) kind = Node::Kind::kMissing;
       else if (AcceptKeyword("NULL")) kind = Node::Kind::kNull;
-      else return Unexpected();
+      else return Malformed("Expected type name");  // x IS FOO (partiqlGrammar.test.ts)
       Node* n = New(kind);
       n->negated = is_not;
       n->args = {*left};
@@ -512,6 +579,7 @@ class Parser {
     Node* out = *left;
     while (IsSymbol("+") || IsSymbol("-")) {
       std::string op = Take().Value();
+      if (Status s = RightHandSide(); !s.ok()) return s;
       auto right = ParseTerm(depth + 1);
       if (!right.ok()) return right;
       out = Join(Node::Kind::kArith, out, *right);
@@ -522,6 +590,7 @@ class Parser {
 
   Result<Node*> ParseTerm(int depth) {
     if (depth > kMaxDepth) return TooDeep();
+    if (Status s = TermStart(); !s.ok()) return s;
     const Token& t = Peek();
     bool word = t.kind == Token::Kind::kWord;
     if (word && IsSymbol("(", 1)) {
@@ -589,7 +658,10 @@ class Parser {
       List list;
       if (!AcceptSymbol("]")) {
         do {
+          const std::size_t at = value_path_.size();
+          value_path_ += "[" + std::to_string(list.size()) + "]";
           auto v = ParseValue(depth + 1);
+          value_path_.resize(at);
           if (!v.ok()) return v;
           list.push_back(std::move(*v));
         } while (AcceptSymbol(","));
@@ -599,12 +671,16 @@ class Parser {
     }
     if (AcceptSymbol("{")) {
       Map map;
+      const bool attributes = std::exchange(item_map_, false);
       if (!AcceptSymbol("}")) {
         do {
           if (Peek().kind != Token::Kind::kString) return Unexpected();
           std::string key = Take().Value();
           if (Status s = ExpectSymbol(":"); !s.ok()) return s;
+          const std::size_t at = value_path_.size();
+          if (!attributes) value_path_ += "." + key;
           auto v = ParseValue(depth + 1);
+          value_path_.resize(at);
           if (!v.ok()) return v;
           if (map.count(key)) return Malformed("Duplicate key '" + key + "' in a map");
           map.emplace(std::move(key), std::move(*v));
@@ -617,7 +693,10 @@ class Parser {
       List elements;
       if (!AcceptSymbol(">>")) {
         do {
+          const std::size_t at = value_path_.size();
+          value_path_ += "[" + std::to_string(elements.size()) + "]";
           auto v = ParseValue(depth + 1);
+          value_path_.resize(at);
           if (!v.ok()) return v;
           elements.push_back(std::move(*v));
         } while (AcceptSymbol(","));
@@ -628,10 +707,38 @@ class Parser {
     return Unexpected();
   }
 
-  static Result<AttributeValue> NumberValue(const std::string& text) {
+  // A number literal, read as DynamoDB reads it (paritysuite/dynamodb-conformance,
+  // partiqlGrammar.test.ts, recorded against AWS in October 2026): first as a Java BigDecimal,
+  // whose exponent, and whose scale (the digits after the point less the exponent), must each
+  // fit a 32-bit integer, else the statement is not well formed, with nothing after the colon
+  // (1e2147483648, 1.5e-2147483647); then as a DynamoDB number, whose range and 38 digits give
+  // the ordinary messages with where the literal is: " under root", " under root.x" in a map,
+  // " under root[1]" in a list.
+  Result<AttributeValue> NumberValue(std::string_view text) const {
+    if (!FitsBigDecimal(text)) return Malformed("");
     auto n = Number::Parse(text);
-    if (!n.ok()) return Malformed("Invalid number " + text);
+    if (!n.ok()) return Status::Validation(n.status().message() + " under " + value_path_);
     return AttributeValue::N(std::move(*n));
+  }
+  static bool FitsBigDecimal(std::string_view text) {
+    constexpr long long kMin = std::numeric_limits<std::int32_t>::min();
+    constexpr long long kMax = std::numeric_limits<std::int32_t>::max();
+    const std::size_t e = text.find_first_of("eE");
+    const std::string_view mantissa = text.substr(0, e);
+    const std::size_t point = mantissa.find('.');
+    const long long scale = point == std::string_view::npos ? 0 : static_cast<long long>(mantissa.size() - point - 1);
+    long long exponent = 0;
+    if (e != std::string_view::npos) {
+      std::string_view digits = text.substr(e + 1);
+      const bool negative = !digits.empty() && digits.front() == '-';
+      if (!digits.empty() && (digits.front() == '-' || digits.front() == '+')) digits.remove_prefix(1);
+      for (const char c : digits) {
+        exponent = exponent * 10 + (c - '0');
+        if (exponent > kMax + 1) return false;  // past either bound, whatever the sign
+      }
+      if (negative) exponent = -exponent;
+    }
+    return exponent >= kMin && exponent <= kMax && scale - exponent >= kMin && scale - exponent <= kMax;
   }
 
   // A bag's elements are all strings or all numbers. DynamoDB's messages, recorded against the
@@ -659,6 +766,12 @@ class Parser {
   const std::vector<AttributeValue>* parameters_;
   bool need_parameters_;
   std::size_t used_parameters_ = 0;
+  // Where the value being read lies in its literal, for number messages: "root", "root.m[1]".
+  std::string value_path_ = "root";
+  bool from_first_ = false;  // an UPDATE written FROM table WHERE ... SET ...
+  // The next map read is an INSERT's item: each attribute's value is a root of its own
+  // ({'m': {'x': 1e126}} is refused "under root.x").
+  bool item_map_ = false;
 };
 
 }  // namespace
