@@ -316,6 +316,7 @@ Result<SelectPlan> PlanSelect(const Parsed& parsed, bool consistent_read) {
     return Status::Validation("Strongly consistent read is not supported on Global Secondary Indexes");
   out.read = partiql::PlanRead(st, out.key);
   if (out.read.partitions.size() > partiql::kMaxPartitionsRead) return partiql::TooManyPartitions();
+  if (Status s = partiql::CheckOverlappingBranches(st, out.key, out.read); !s.ok()) return s;
   auto descending = partiql::ApplyOrderBy(st, out.key, out.read);
   if (!descending.ok()) return descending.status();
   out.descending = *descending;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <string>
 
 #include "model/text.h"
 #include "partiql/messages.h"
@@ -205,6 +207,143 @@ ReadPlan PlanRead(const Statement& statement, const TargetKey& key) {
                                            [&](const KeyAttribute& a) { return a.name == pins.begin()->first; });
   });
   return plan;
+}
+
+namespace {
+
+// The branches of an OR (the clause itself when it is none), in the order written.
+void Branches(const Node& n, std::vector<const Node*>& out) {
+  if (n.kind == Node::Kind::kOr) {
+    Branches(n.arg(0), out);
+    Branches(n.arg(1), out);
+  } else {
+    out.push_back(&n);
+  }
+}
+
+// Whether `n` says anything of `attribute` other than what a key condition can: NOT over it,
+// <>, or IN.
+bool NegatesOrListsKey(const Node& n, const std::string& attribute) {
+  const auto names = [&](const Node& x) {
+    const std::string* a = TopLevelAttribute(x);
+    return a && *a == attribute;
+  };
+  const auto mentions = [&](const Node& x, const auto& self) -> bool {
+    if (names(x)) return true;
+    return std::any_of(x.args.begin(), x.args.end(), [&](const Node* a) { return self(*a, self); });
+  };
+  switch (n.kind) {
+    case Node::Kind::kNot: return mentions(n.arg(0), mentions);
+    case Node::Kind::kCompare: return n.name == "<>" && (names(n.arg(0)) || names(n.arg(1)));
+    case Node::Kind::kIn: return names(n.arg(0));
+    default:
+      return std::any_of(n.args.begin(), n.args.end(), [&](const Node* a) { return NegatesOrListsKey(*a, attribute); });
+  }
+}
+
+// A run of sort-key values: either bound open when absent.
+struct SortRange {
+  std::optional<AttributeValue> lower, upper;
+  bool lower_inclusive = true, upper_inclusive = true;
+  // Narrows the range to values above (or below) `v`.
+  void Above(const AttributeValue& v, bool inclusive) {
+    if (lower) {
+      const auto c = CompareKeyValues(v, *lower);
+      if (c < 0 || (c == 0 && (inclusive || !lower_inclusive))) return;
+    }
+    lower = v;
+    lower_inclusive = inclusive;
+  }
+  void Below(const AttributeValue& v, bool inclusive) {
+    if (upper) {
+      const auto c = CompareKeyValues(v, *upper);
+      if (c > 0 || (c == 0 && (inclusive || !upper_inclusive))) return;
+    }
+    upper = v;
+    upper_inclusive = inclusive;
+  }
+  bool Empty() const {
+    if (!lower || !upper) return false;
+    const auto c = CompareKeyValues(*lower, *upper);
+    return c > 0 || (c == 0 && !(lower_inclusive && upper_inclusive));
+  }
+};
+
+// The first value past every value that begins with `prefix` (a string's or a binary's bytes),
+// or none when there is no such value (a prefix of 0xFF bytes only).
+std::optional<std::string> PastPrefix(std::string bytes) {
+  while (!bytes.empty() && static_cast<unsigned char>(bytes.back()) == 0xFF) bytes.pop_back();
+  if (bytes.empty()) return std::nullopt;
+  bytes.back() = static_cast<char>(static_cast<unsigned char>(bytes.back()) + 1);
+  return bytes;
+}
+
+// Narrows `range` to what the key condition `n` (IsSortKeyCondition) accepts.
+void Narrow(SortRange& range, const Node& n, const KeyAttribute& key) {
+  if (n.kind == Node::Kind::kBetween) {
+    range.Above(n.arg(1).value, true);
+    range.Below(n.arg(2).value, true);
+    return;
+  }
+  if (n.kind == Node::Kind::kCall) {  // begins_with(sk, prefix)
+    const AttributeValue& prefix = n.arg(1).value;
+    range.Above(prefix, true);
+    const bool binary = prefix.type() == ValueType::kB;
+    if (auto past = PastPrefix(binary ? prefix.as_b().data : prefix.as_s()))
+      range.Below(binary ? AttributeValue::B(std::move(*past)) : AttributeValue::S(std::move(*past)), false);
+    return;
+  }
+  const bool key_left = TopLevelAttribute(n.arg(0)) && *TopLevelAttribute(n.arg(0)) == key.name;
+  const AttributeValue& v = (key_left ? n.arg(1) : n.arg(0)).value;
+  const std::string_view op = key_left ? std::string_view(n.name) : Flipped(n.name);
+  if (op == "=" || op == ">" || op == ">=") range.Above(v, op != ">");
+  if (op == "=" || op == "<" || op == "<=") range.Below(v, op != "<");
+}
+
+bool Overlap(const SortRange& a, const SortRange& b) {
+  SortRange both = a;
+  if (b.lower) both.Above(*b.lower, b.lower_inclusive);
+  if (b.upper) both.Below(*b.upper, b.upper_inclusive);
+  return !both.Empty();
+}
+
+}  // namespace
+
+Status CheckOverlappingBranches(const Statement& statement, const TargetKey& key, const ReadPlan& plan) {
+  if (!plan.query || !statement.where || key.partition.size() != 1 || key.sort.size() != 1) return Status::Ok();
+  const KeyAttribute& sort_key = key.sort.front();
+  if (NegatesOrListsKey(*statement.where, sort_key.name)) return Status::Ok();
+  std::vector<const Node*> branches;
+  Branches(*statement.where, branches);
+  if (branches.size() < 2) return Status::Ok();
+  struct Read {
+    std::vector<AttributeValue> partitions;
+    SortRange range;
+    bool ranged = false;  // a sort-key condition narrows it
+  };
+  std::vector<Read> reads;
+  for (const Node* branch : branches) {
+    Pins pins = PinnedValues(*branch);
+    auto pinned = pins.find(key.partition.front().name);
+    if (pinned == pins.end()) return Status::Ok();  // not a Query of its own
+    Read read{std::move(pinned->second), {}};
+    std::vector<const Node*> conjuncts;
+    Conjuncts(*branch, conjuncts);
+    for (const Node* c : conjuncts)
+      if (IsSortKeyCondition(*c, sort_key)) {
+        Narrow(read.range, *c, sort_key);
+        read.ranged = true;
+      }
+    if (read.range.Empty()) continue;  // it reads nothing
+    for (const Read& earlier : reads)
+      if ((earlier.ranged || read.ranged) && Overlap(earlier.range, read.range) &&
+          std::any_of(read.partitions.begin(), read.partitions.end(), [&](const AttributeValue& v) {
+            return std::find(earlier.partitions.begin(), earlier.partitions.end(), v) != earlier.partitions.end();
+          }))
+        return OverlappingRangeConditions();
+    reads.push_back(std::move(read));
+  }
+  return Status::Ok();
 }
 
 Result<bool> ApplyOrderBy(const Statement& statement, const TargetKey& key, ReadPlan& plan) {

@@ -44,6 +44,16 @@ inline constexpr std::size_t kMaxPartitionsRead = 50;
 // DynamoDB's shared PartiQL library's message for it (OP_LIMIT_EXCEEDED, as DynamoDB Local carries it).
 Status TooManyPartitions();
 ReadPlan PlanRead(const Statement& statement, const TargetKey& key);
+// A Query plan whose WHERE clause is an OR of branches on one partition-key value that read
+// overlapping sort-key ranges, one of them narrowed by a sort-key condition, is refused
+// (OverlappingRangeConditions): `pk = 'a' AND x = 1 OR pk = 'a' AND sk = '2'` (the first branch
+// reads the whole collection). A branch's range is what its =, <, <=, >, >=, BETWEEN and
+// begins_with on the sort key leave; none, the whole collection (two such branches read it
+// once: `pk = 'a' OR pk IN ['a', 'b']`). A negated or <> condition on the sort key, or an IN on it, anywhere in the
+// clause, and DynamoDB refuses nothing (recorded against AWS in paritysuite/dynamodb-
+// conformance, whereOverlap.test.ts); the playground reads the rest of the rule from those
+// recordings and from the message.
+Status CheckOverlappingBranches(const Statement& statement, const TargetKey& key, const ReadPlan& plan);
 
 // Checks a SELECT's ORDER BY against its key and plan (DynamoDB's messages), and puts its
 // Queries in the order it asks for. Returns whether the sort key reads descending.
