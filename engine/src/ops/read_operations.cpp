@@ -11,6 +11,7 @@
 #include "model/value_validation.h"
 #include "ops/constraint_errors.h"
 #include "ops/database_impl.h"
+#include "ops/index_projection.h"
 #include "ops/key_validation.h"
 #include "ops/legacy_requests.h"
 #include "ops/request_checks.h"
@@ -48,10 +49,8 @@ void CheckReadShape(ConstraintErrors& e, const ReadRequestView& r, bool query) {
   }
   e.Enum(r.select, "select", "[SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]");
   if (r.limit && *r.limit < 1) {
-    if (query)
-      e.AddUnechoed("Limit", "Member must have value greater than or equal to 1");
-    else
-      e.Add(std::to_string(*r.limit), "limit", "Member must have value greater than or equal to 1");
+    if (query) e.AddUnechoed("Limit", "Member must have value greater than or equal to 1");
+    else e.Add(std::to_string(*r.limit), "limit", "Member must have value greater than or equal to 1");
   }
   CheckReturnConsumedCapacity(e, r.return_consumed_capacity);
 }
@@ -261,6 +260,19 @@ Fetch FetchesTableItems(const Table& t, const IndexRef& index, const std::option
   return Fetch::kNo;
 }
 
+// A GSI read's ProjectionExpression may name only what the GSI projects (an LSI fetches the
+// rest from the table: FetchesTableItems).
+Status CheckGlobalIndexProjects(const Table& t, const IndexRef& index,
+                                const std::optional<expr::Projection>& projection) {
+  if (!index.global || !projection) return Status::Ok();
+  const StoredIndex* stored = t.Index(index.index->index_name);
+  if (!stored) return Status::Ok();
+  std::vector<std::string> asked;
+  for (const expr::Path& path : projection->paths) asked.push_back(path.attribute());
+  const std::vector<std::string> missing = NotProjected(*stored, asked);
+  return missing.empty() ? Status::Ok() : GlobalIndexDoesNotProject(index.index->index_name, missing);
+}
+
 // An index read's ExclusiveStartKey is a LastEvaluatedKey of that index: the table's key and the
 // index's key attributes, nothing else, each of its type. In DynamoDB's order and words, as
 // dynalite's test/query.js and test/scan.js record them ("should return ValidationException if
@@ -446,6 +458,8 @@ Result<ReadPage> Database::Query(const QueryRequest& original) {
   if (Status s = CheckFilterSparesKey(key_names, filter, request.query_filter ? "QueryFilter" : "Filter Expression");
       !s.ok())
     return trace.Fail(s);
+  if (index)
+    if (Status s = CheckGlobalIndexProjects(*t, *index, projection); !s.ok()) return trace.Fail(s);
   const bool forward = request.scan_index_forward.value_or(true);
   const bool want_items = request.select.value_or("") != "COUNT";
 
@@ -599,6 +613,7 @@ Result<ReadPage> Database::Scan(const ScanRequest& original) {
     auto found = ResolveIndex(*t, *request.index_name, request.select, request.consistent_read);
     if (!found.ok()) return trace.Fail(found.status());
     index = *found;
+    if (Status s = CheckGlobalIndexProjects(*t, *index, projection); !s.ok()) return trace.Fail(s);
   }
   const KeySchema& schema = t->key_schema();
   const bool want_items = request.select.value_or("") != "COUNT";
@@ -617,8 +632,8 @@ Result<ReadPage> Database::Scan(const ScanRequest& original) {
     auto& visited = trace.trace().partitions_visited;
     if (!request.exclusive_start_key || !visited.empty()) {
       const int first = request.exclusive_start_key ? visited.front() : 0;
-      const int last = page.full() && !visited.empty() ? visited.back()
-                                                       : t->IndexPartitionCount(*t->Index(*request.index_name)) - 1;
+      const int last =
+          page.full() && !visited.empty() ? visited.back() : t->IndexPartitionCount(*t->Index(*request.index_name)) - 1;
       visited.clear();
       for (int p = first; p <= last; ++p) visited.push_back(p);
     }

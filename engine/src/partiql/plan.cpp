@@ -346,6 +346,19 @@ Status CheckOverlappingBranches(const Statement& statement, const TargetKey& key
   return Status::Ok();
 }
 
+std::vector<std::string> AttributeNames(const Node& condition) {
+  std::vector<std::string> out;
+  const auto walk = [&out](const Node& n, const auto& self) -> void {
+    if (n.kind == Node::Kind::kPath) {
+      const std::string& name = n.path.elements.front().name;
+      if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    }
+    for (const Node* arg : n.args) self(*arg, self);
+  };
+  walk(condition, walk);
+  return out;
+}
+
 Result<bool> ApplyOrderBy(const Statement& statement, const TargetKey& key, ReadPlan& plan) {
   if (statement.order_by.empty()) return false;
   // DynamoDB's messages, recorded against the service (floci-io/floci,

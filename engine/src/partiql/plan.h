@@ -63,6 +63,10 @@ Result<bool> ApplyOrderBy(const Statement& statement, const TargetKey& key, Read
 std::string KeyConditionText(const TargetKey& key, const std::vector<AttributeValue>& partition,
                              const Node* sort_condition, legacy::ExpressionWriter& w);
 
+// The top-level attributes a condition names (its paths' first names), each once, in the order
+// written.
+std::vector<std::string> AttributeNames(const Node& condition);
+
 // DynamoDB's expression text for a WHERE clause, a SET value and a path.
 Result<std::string> ConditionText(const Node& node, legacy::ExpressionWriter& w);
 Result<std::string> OperandText(const Node& node, legacy::ExpressionWriter& w);
