@@ -47,7 +47,9 @@ TEST_CASE("Text that is not a number is a ValidationException naming it", "[numb
   CHECK(ParseError(" 1") == "The parameter cannot be converted to a numeric value:  1");
   CHECK(ParseError("0x10") == "The parameter cannot be converted to a numeric value: 0x10");
   CHECK(ParseError("NaN") == "The parameter cannot be converted to a numeric value: NaN");
-  CHECK(ParseError("") == "The parameter cannot be converted to a numeric value");
+  // Even for empty text, something after the colon: nothing (recorded against AWS in October
+  // 2026, paritysuite/dynamodb-conformance, valueLayers.test.ts).
+  CHECK(ParseError("") == "The parameter cannot be converted to a numeric value: ");
 }
 
 TEST_CASE("Numbers keep at most 38 significant digits, exactly at the limit accepted", "[number]") {
@@ -68,9 +70,46 @@ TEST_CASE("Numbers stay within 1E-130 and 9.99...E+125", "[number]") {
         "Number overflow. Attempting to store a number with magnitude larger than supported range");
   CHECK(ParseError("1E-131") ==
         "Number underflow. Attempting to store a number with magnitude smaller than supported range");
-  CHECK(ParseError("1e999999999999999999") ==
-        "Number overflow. Attempting to store a number with magnitude larger than supported range");
-  CHECK(Norm("0e999999") == "0");  // zero has no magnitude to overflow
+}
+
+// DynamoDB reads numbers two ways (Number::Reading), as paritysuite/dynamodb-conformance
+// recorded against AWS in October 2026: the JSON API reads the exponent in full (up to 64 bits)
+// and checks the range exactly (numberExponent.test.ts); PartiQL reads as Java's BigDecimal,
+// 32-bit exponents and scales, the range's arithmetic in 32 bits (partiqlParameterNumbers.
+// test.ts). Both hold zero to the range by the exponent it is written with.
+TEST_CASE("Numbers are read as DynamoDB reads them, by the JSON API and by PartiQL, zero's spelling held to the range",
+          "[number]") {
+  const std::string overflow =
+      "Number overflow. Attempting to store a number with magnitude larger than supported range";
+  const std::string underflow =
+      "Number underflow. Attempting to store a number with magnitude smaller than supported range";
+  const std::string unconvertible = "The parameter cannot be converted to a numeric value: ";
+  const auto partiql = [](const std::string& text) {
+    auto n = Number::Parse(text, Number::Reading::kPartiQL);
+    return n.ok() ? std::string("ok") : n.status().message();
+  };
+  // The JSON API.
+  for (const char* text :
+       {"1e99999999999", "1e2147483648", "1e2147483647", "-1e99999999999", "0e126", "0.0e127", "1e9223372036854775807"})
+    CHECK(ParseError(text) == overflow);
+  for (const char* text : {"1e-99999999999", "1e-2147483648", "0e-131", "1e-9223372036854775808"})
+    CHECK(ParseError(text) == underflow);
+  for (const char* text : {"1e9223372036854775808", "1e-9223372036854775809", "1e999999999999999999999"})
+    CHECK(ParseError(text) == unconvertible + text);
+  // PartiQL.
+  for (const char* text :
+       {"1e99999999999", "-1e99999999999", "1e-99999999999", "1e2147483648", "1e-2147483648", "1.5e-2147483647"})
+    CHECK(partiql(text) == unconvertible + text);
+  CHECK(partiql("1e2147483647") == underflow);  // 1 + 2147483647 wraps past a 32-bit integer
+  CHECK(partiql("1e2147483646") == overflow);
+  CHECK(partiql("0e126") == overflow);
+  CHECK(partiql("12.5") == "ok");
+  CHECK_FALSE(Number::Convertible("1e2147483648"));
+  CHECK(Number::Convertible("1e2147483647"));
+  // Zero inside the range, however written.
+  CHECK(Norm("0e125") == "0");
+  CHECK(Norm("0e-130") == "0");
+  CHECK(Norm("-0.00e5") == "0");
 }
 
 TEST_CASE("Numbers compare numerically, not as text", "[number]") {

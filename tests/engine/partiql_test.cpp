@@ -533,6 +533,52 @@ TEST_CASE("PartiQL FROM-first UPDATE sets, removes and returns like UPDATE, and 
   REQUIRE(item.body["Item"]["total"] == N("41"));
 }
 
+// PartiQL's Parameters are read as its literals are (Number::Reading::kPartiQL), and a batch
+// answers a parameter it cannot read as that statement's error (recorded against AWS:
+// paritysuite/dynamodb-conformance, partiqlParameterNumbers.test.ts).
+TEST_CASE(
+    "PartiQL parameters: numbers read as DynamoDB's PartiQL reads them, a batch's refused one statement at a time",
+    "[partiql]") {
+  Database db(WithoutIndexLag());
+  MakeOrders(db);
+  const std::string unconvertible = "The parameter cannot be converted to a numeric value";
+  const std::string where = "SELECT * FROM Orders WHERE customer = 'a' AND \"order\" = ?";
+  for (const char* n : {"1e99999999999", "-1e99999999999", "1e2147483648", "1e-2147483648"})
+    REQUIRE_ERROR(Statement(db, where, {{"Parameters", {N(n)}}}), "ValidationException", unconvertible + ": " + n);
+  REQUIRE_ERROR(Statement(db, where, {{"Parameters", {N("1e2147483647")}}}), "ValidationException",
+                "Number underflow. Attempting to store a number with magnitude smaller than supported range");
+  REQUIRE_ERROR(Statement(db, where, {{"Parameters", {N("")}}}), "ValidationException", unconvertible);
+  REQUIRE_ERROR(Statement(db, "INSERT INTO Orders VALUE {'customer': 'a', 'order': 1, 'l': ?}",
+                          {{"Parameters", {{{"L", {N("1"), N("1e99999999999")}}}}}}),
+                "ValidationException", unconvertible + ": 1e99999999999");
+  // The JSON API reads the same text in full: an overflow, not an unreadable number.
+  REQUIRE_ERROR(
+      Exec(db, "GetItem", {{"TableName", "Orders"}, {"Key", {{"customer", S("a")}, {"order", N("1e99999999999")}}}}),
+      "ValidationException",
+      "Number overflow. Attempting to store a number with magnitude larger than supported range");
+  // Too deep a parameter, in the words recorded.
+  json deep = S("bottom");
+  for (int i = 0; i < 40; ++i) deep = {{"L", {deep}}};
+  const std::string nested =
+      "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit";
+  REQUIRE_ERROR(Statement(db, where, {{"Parameters", {deep}}}), "ValidationException", nested);
+  // A batch: the statement whose parameter cannot be read answers with its error; the others run.
+  auto batch = Exec(db, "BatchExecuteStatement",
+                    {{"Statements",
+                      {{{"Statement", where}, {"Parameters", {N("1e99999999999")}}},
+                       {{"Statement", where}, {"Parameters", {deep}}},
+                       {{"Statement", where}, {"Parameters", {N("1")}}}}}});
+  REQUIRE(batch.status == 200);
+  REQUIRE(batch.body["Responses"][0]["Error"] ==
+          json({{"Code", "ValidationError"}, {"Message", unconvertible + ": 1e99999999999"}}));
+  REQUIRE(batch.body["Responses"][1]["Error"] == json({{"Code", "ValidationError"}, {"Message", nested}}));
+  REQUIRE_FALSE(batch.body["Responses"][2].contains("Error"));
+  // A transaction's refuses the request.
+  REQUIRE_ERROR(Exec(db, "ExecuteTransaction",
+                     {{"TransactStatements", {{{"Statement", where}, {"Parameters", {N("1e99999999999")}}}}}}),
+                "ValidationException", unconvertible + ": 1e99999999999");
+}
+
 TEST_CASE("PartiQL BatchExecuteStatement answers each statement, reads or writes, never both", "[partiql]") {
   Database db(WithoutIndexLag());
   MakeOrders(db);

@@ -120,10 +120,12 @@ TEST_CASE("Documents nest at most 32 levels", "[value_json]") {
   };
   REQUIRE_OK(ExecRaw(f.db, "PutItem", nested(31)));
   REQUIRE_ERROR(ExecRaw(f.db, "PutItem", nested(32)), "ValidationException",
-                "Nesting Levels have exceeded supported limits");
+                "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond "
+                "supported limit");
   // Far deeper input is rejected the same way, without exhausting the stack.
   REQUIRE_ERROR(ExecRaw(f.db, "PutItem", nested(100000)), "ValidationException",
-                "Nesting Levels have exceeded supported limits");
+                "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond "
+                "supported limit");
 }
 
 // The direct writer used for Query and Scan pages must produce exactly what the JSON library
@@ -239,5 +241,7 @@ TEST_CASE("Reading a list of items by its document answers what the plain readin
   CHECK(ddb::ItemFromJson(json::parse(ItemNestedInLists(31))).ok());
   auto too_deep = ddb::ItemFromJson(json::parse(ItemNestedInLists(32)));
   REQUIRE_FALSE(too_deep.ok());
-  CHECK(too_deep.status().message() == "Nesting Levels have exceeded supported limits");
+  CHECK(too_deep.status().message() ==
+        "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported "
+        "limit");
 }

@@ -181,7 +181,8 @@ describe('with default limits', () => {
     let value = { S: 'bottom' };
     for (let i = 0; i < 33; ++i) value = { L: [value] };
     const deepItem = await call(server.url, 'PutItem', { TableName: 'Books', Item: { authorId: { S: 'a' }, bookId: { S: 'b' }, deep: value } });
-    assertError(deepItem, 400, 'com.amazon.coral.validate#ValidationException', 'Nesting Levels have exceeded supported limits');
+    assertError(deepItem, 400, 'com.amazon.coral.validate#ValidationException',
+      'Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit');
 
     for (const depth of [257, 1_000_000]) {
       const body = '{"TableName": "Books", "x": ' + '['.repeat(depth - 1) + ']'.repeat(depth - 1) + '}';

@@ -23,8 +23,10 @@
 namespace ddb {
 
 // {"S": "x"}, {"N": "42"}, {"B": "<base64>"}, {"L": [...]}, ... `depth` is how deep the value
-// sits inside another (DynamoDB nests at most 32 levels).
-Result<AttributeValue> AttributeValueFromJson(const nlohmann::json& j, int depth = 0);
+// sits inside another (DynamoDB nests at most 32 levels); `numbers`, how its numbers are read
+// (PartiQL's Parameters are read as its statements' literals: Number::Reading).
+Result<AttributeValue> AttributeValueFromJson(const nlohmann::json& j, int depth = 0,
+                                              Number::Reading numbers = Number::Reading::kApi);
 // A JSON object of attribute name -> value.
 Result<Item> ItemFromJson(const nlohmann::json& j);
 

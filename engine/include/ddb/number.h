@@ -23,7 +23,21 @@ class Number {
 
   // Parses DynamoDB's number text (optional '-', digits with an optional '.', an optional
   // exponent). Errors are ValidationExceptions with DynamoDB's messages.
-  static Result<Number> Parse(std::string_view text);
+  //
+  // DynamoDB reads numbers two ways (paritysuite/dynamodb-conformance, recorded against AWS in
+  // October 2026). kApi, the JSON API's values and keys (numberExponent.test.ts): the exponent
+  // is read in full, up to a 64-bit integer (past that the text "cannot be converted"), and
+  // the range then checked exactly: 1e99999999999 overflows. kPartiQL, PartiQL's literals and
+  // parameters (partiqlParameterNumbers.test.ts, partiqlGrammar.test.ts): as Java's BigDecimal,
+  // whose exponent and scale (the digits after the point less the exponent) must each fit a
+  // 32-bit integer, the range then reckoned in 32 bits, wrapping: 1e99999999999 cannot be
+  // converted, 1e2147483647 underflows. Either way zero is held to the range by the exponent
+  // it is written with (0e126 overflows).
+  enum class Reading { kApi, kPartiQL };
+  static Result<Number> Parse(std::string_view text, Reading reading = Reading::kApi);
+  // Whether PartiQL's parser can read `text` as a number at all (kPartiQL's spelling, exponent
+  // and scale): what it cannot is a statement it cannot read.
+  static bool Convertible(std::string_view text);
   // Builds a number from a machine integer (always valid).
   static Number FromInt(long long v);
 

@@ -42,6 +42,11 @@ struct ExecuteStatementResult {
 struct ParameterizedStatement {
   std::optional<std::string> statement;
   std::optional<std::vector<AttributeValue>> parameters;
+  // A batch's statement whose Parameters are not values DynamoDB can read (a number it cannot
+  // convert, values nested too deep): why, answered as that statement's error, not the
+  // request's (recorded against AWS: paritysuite/dynamodb-conformance,
+  // partiqlParameterNumbers.test.ts). A transaction's refuse the whole request.
+  std::optional<std::string> parameters_refused;
   bool consistent_read = false;  // batches only
   std::optional<std::string> return_values_on_condition_check_failure;
 };

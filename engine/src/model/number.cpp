@@ -2,7 +2,10 @@
 #include "ddb/number.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <limits>
+#include <optional>
 #include <vector>
 
 #include "ddb/limits.h"
@@ -10,8 +13,12 @@
 namespace ddb {
 namespace {
 
-Status NotANumber(std::string_view text) {
-  if (text.empty()) return Status::Validation("The parameter cannot be converted to a numeric value");
+// The text after a colon, even when it is empty ("... numeric value: ") for the JSON API, where
+// PartiQL's parameters leave out the colon then: both recorded against AWS in October 2026
+// (paritysuite/dynamodb-conformance, valueLayers.test.ts and partiqlParameterNumbers.test.ts).
+Status NotANumber(std::string_view text, Number::Reading reading) {
+  if (text.empty() && reading == Number::Reading::kPartiQL)
+    return Status::Validation("The parameter cannot be converted to a numeric value");
   return Status::Validation("The parameter cannot be converted to a numeric value: " + std::string(text));
 }
 
@@ -38,47 +45,90 @@ int CompareMagnitude(const std::string& ad, int ae, const std::string& bd, int b
   return c < 0 ? -1 : (c > 0 ? 1 : 0);
 }
 
-}  // namespace
-
-Result<Number> Number::Parse(std::string_view text) {
-  std::size_t i = 0;
+// A number's text as written: its sign, every mantissa digit in order, how many of them come
+// before the point, and the exponent (none: it does not fit a 64-bit integer).
+struct Spelling {
   bool negative = false;
-  if (i < text.size() && (text[i] == '-' || text[i] == '+')) negative = text[i++] == '-';
-
-  std::string mantissa;  // every mantissa digit, in order
-  long long point = -1;  // digits before the decimal point (-1: no point seen)
+  std::string mantissa;
+  long long point = 0;
+  long long exp_part = 0;
+  long long fraction_digits() const { return static_cast<long long>(mantissa.size()) - point; }
+};
+std::optional<Spelling> ReadSpelling(std::string_view text) {
+  Spelling out;
+  std::size_t i = 0;
+  if (i < text.size() && (text[i] == '-' || text[i] == '+')) out.negative = text[i++] == '-';
+  long long point = -1;  // no point seen
   for (; i < text.size(); ++i) {
     char c = text[i];
     if (c >= '0' && c <= '9') {
-      mantissa.push_back(c);
+      out.mantissa.push_back(c);
     } else if (c == '.' && point < 0) {
-      point = static_cast<long long>(mantissa.size());
+      point = static_cast<long long>(out.mantissa.size());
     } else {
       break;
     }
   }
-  if (mantissa.empty()) return NotANumber(text);
-  if (point < 0) point = static_cast<long long>(mantissa.size());
-
-  long long exp_part = 0;
+  if (out.mantissa.empty()) return std::nullopt;
+  out.point = point < 0 ? static_cast<long long>(out.mantissa.size()) : point;
   if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
     ++i;
     bool exp_negative = false;
     if (i < text.size() && (text[i] == '-' || text[i] == '+')) exp_negative = text[i++] == '-';
-    if (i >= text.size()) return NotANumber(text);
+    if (i >= text.size()) return std::nullopt;
+    // Accumulated negative, so that -9223372036854775808 fits as Java's Long reads it.
+    long long negated = 0;
     for (; i < text.size(); ++i) {
       char c = text[i];
-      if (c < '0' || c > '9') return NotANumber(text);
-      // Saturate: anything this large is out of range anyway.
-      if (exp_part < 1'000'000'000) exp_part = exp_part * 10 + (c - '0');
+      if (c < '0' || c > '9') return std::nullopt;
+      if (__builtin_mul_overflow(negated, 10LL, &negated) || __builtin_sub_overflow(negated, c - '0', &negated))
+        return std::nullopt;
     }
-    if (exp_negative) exp_part = -exp_part;
+    if (!exp_negative && negated == std::numeric_limits<long long>::min()) return std::nullopt;
+    out.exp_part = exp_negative ? negated : -negated;
   }
-  if (i != text.size()) return NotANumber(text);
+  if (i != text.size()) return std::nullopt;
+  return out;
+}
+
+// kPartiQL's reading (Number::Reading): the exponent and the scale within 32-bit integers.
+bool FitsJavaIntegers(const Spelling& n) {
+  constexpr long long kMinInt = std::numeric_limits<std::int32_t>::min();
+  constexpr long long kMaxInt = std::numeric_limits<std::int32_t>::max();
+  if (n.exp_part < kMinInt || n.exp_part > kMaxInt) return false;
+  const long long scale = n.fraction_digits() - n.exp_part;
+  return scale >= kMinInt && scale <= kMaxInt;
+}
+
+}  // namespace
+
+bool Number::Convertible(std::string_view text) {
+  const auto spelling = ReadSpelling(text);
+  return spelling && FitsJavaIntegers(*spelling);
+}
+
+Result<Number> Number::Parse(std::string_view text, Reading reading) {
+  const auto spelling = ReadSpelling(text);
+  if (!spelling || (reading == Reading::kPartiQL && !FitsJavaIntegers(*spelling))) return NotANumber(text, reading);
+  const bool negative = spelling->negative;
+  const std::string& mantissa = spelling->mantissa;
+  const long long point = spelling->point;
+  const long long exp_part = spelling->exp_part;
+  // The range, first by the number as written: the place of its leading digit is its precision
+  // (the digits written, less leading zeros; 1 for zero) less its scale. So zero is held to it
+  // by the exponent it is written with. kPartiQL reckons it in 32 bits, wrapping.
+  std::size_t first = mantissa.find_first_not_of('0');
+  const long long precision = first == std::string::npos ? 1 : static_cast<long long>(mantissa.size() - first);
+  long long magnitude = 0;  // precision - fraction digits + exponent, saturated
+  if (__builtin_add_overflow(precision - spelling->fraction_digits(), exp_part, &magnitude))
+    magnitude = exp_part > 0 ? std::numeric_limits<long long>::max() : std::numeric_limits<long long>::min();
+  if (reading == Reading::kPartiQL) magnitude = static_cast<std::int32_t>(static_cast<std::uint32_t>(magnitude));
+  if (Status s = CheckLimits("0", magnitude == std::numeric_limits<long long>::min() ? magnitude : magnitude - 1);
+      !s.ok())
+    return s;
 
   // Normalise: drop leading zeros (each moves the leading digit one place right) and
   // trailing zeros (which do not move it).
-  std::size_t first = mantissa.find_first_not_of('0');
   Number n;
   if (first == std::string::npos) return n;  // zero, whatever its spelling ("-0.00e5")
   std::size_t last = mantissa.find_last_not_of('0');

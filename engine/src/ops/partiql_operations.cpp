@@ -624,6 +624,10 @@ Result<BatchExecuteStatementResult> Database::BatchExecuteStatement(const BatchE
   std::vector<Result<Parsed>> parsed;
   bool reads = false, writes = false;
   for (const ParameterizedStatement& p : statements) {
+    if (p.parameters_refused) {
+      parsed.push_back(Status::Validation(*p.parameters_refused));
+      continue;
+    }
     parsed.push_back(ParseAndFind(impl_->tables, *p.statement, p.parameters));
     if (parsed.back().ok()) (parsed.back()->statement.is_read() ? reads : writes) = true;
   }

@@ -2,8 +2,6 @@
 // statement.h). Bounded: nesting deeper than kMaxDepth is refused, so no input recurses without
 // limit. Messages: partiql/messages.h.
 #include <cassert>
-#include <cstdint>
-#include <limits>
 #include <string>
 #include <utility>
 
@@ -715,30 +713,10 @@ class Parser {
   // the ordinary messages with where the literal is: " under root", " under root.x" in a map,
   // " under root[1]" in a list.
   Result<AttributeValue> NumberValue(std::string_view text) const {
-    if (!FitsBigDecimal(text)) return Malformed("");
-    auto n = Number::Parse(text);
+    if (!Number::Convertible(text)) return Malformed("");
+    auto n = Number::Parse(text, Number::Reading::kPartiQL);
     if (!n.ok()) return Status::Validation(n.status().message() + " under " + value_path_);
     return AttributeValue::N(std::move(*n));
-  }
-  static bool FitsBigDecimal(std::string_view text) {
-    constexpr long long kMin = std::numeric_limits<std::int32_t>::min();
-    constexpr long long kMax = std::numeric_limits<std::int32_t>::max();
-    const std::size_t e = text.find_first_of("eE");
-    const std::string_view mantissa = text.substr(0, e);
-    const std::size_t point = mantissa.find('.');
-    const long long scale = point == std::string_view::npos ? 0 : static_cast<long long>(mantissa.size() - point - 1);
-    long long exponent = 0;
-    if (e != std::string_view::npos) {
-      std::string_view digits = text.substr(e + 1);
-      const bool negative = !digits.empty() && digits.front() == '-';
-      if (!digits.empty() && (digits.front() == '-' || digits.front() == '+')) digits.remove_prefix(1);
-      for (const char c : digits) {
-        exponent = exponent * 10 + (c - '0');
-        if (exponent > kMax + 1) return false;  // past either bound, whatever the sign
-      }
-      if (negative) exponent = -exponent;
-    }
-    return exponent >= kMin && exponent <= kMax && scale - exponent >= kMin && scale - exponent <= kMax;
   }
 
   // A bag's elements are all strings or all numbers. DynamoDB's messages, recorded against the

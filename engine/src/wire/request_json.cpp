@@ -130,12 +130,20 @@ class MemberReader {
     return std::move(v).value();
   }
 
-  std::optional<std::vector<AttributeValue>> ValueList(const json& obj, const char* name) {
+  // `refused`, when given, takes a value DynamoDB refuses (a ValidationException: a number it
+  // cannot read, values nested too deep) instead of the request failing.
+  std::optional<std::vector<AttributeValue>> ValueList(const json& obj, const char* name,
+                                                       Number::Reading numbers = Number::Reading::kApi,
+                                                       std::optional<std::string>* refused = nullptr) {
     const json* m = List(obj, name);
     if (!m) return std::nullopt;
     std::vector<AttributeValue> out;
     for (const auto& e : *m) {
-      auto v = AttributeValueFromJson(e);
+      auto v = AttributeValueFromJson(e, 0, numbers);
+      if (!v.ok() && refused && v.status().code() == ErrorCode::kValidation) {
+        *refused = v.status().message();
+        return std::nullopt;
+      }
       if (!v.ok()) return Fail(v.status());
       out.push_back(std::move(v).value());
     }
@@ -602,7 +610,7 @@ Result<ExecuteStatementRequest> ExecuteStatementRequestFromJson(const json& body
   MemberReader r;
   ExecuteStatementRequest req;
   req.statement = r.String(body, "Statement");
-  req.parameters = r.ValueList(body, "Parameters");
+  req.parameters = r.ValueList(body, "Parameters", Number::Reading::kPartiQL);
   req.consistent_read = r.Bool(body, "ConsistentRead").value_or(false);
   req.next_token = r.String(body, "NextToken");
   req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
@@ -614,7 +622,7 @@ Result<ExecuteStatementRequest> ExecuteStatementRequestFromJson(const json& body
 namespace {
 // The statements of a batch (BatchStatementRequest) or a transaction (ParameterizedStatement).
 std::optional<std::vector<ParameterizedStatement>> ReadStatements(MemberReader& r, const json& body, const char* member,
-                                                                  const char* type) {
+                                                                  const char* type, bool batch) {
   const json* list = r.List(body, member);
   if (!list) return std::nullopt;
   std::vector<ParameterizedStatement> out;
@@ -623,7 +631,8 @@ std::optional<std::vector<ParameterizedStatement>> ReadStatements(MemberReader& 
     if (!el) break;
     ParameterizedStatement p;
     p.statement = r.String(*el, "Statement");
-    p.parameters = r.ValueList(*el, "Parameters");
+    // A value a batch cannot read refuses its statement alone (ParameterizedStatement).
+    p.parameters = r.ValueList(*el, "Parameters", Number::Reading::kPartiQL, batch ? &p.parameters_refused : nullptr);
     p.consistent_read = r.Bool(*el, "ConsistentRead").value_or(false);
     p.return_values_on_condition_check_failure = r.String(*el, "ReturnValuesOnConditionCheckFailure");
     out.push_back(std::move(p));
@@ -635,7 +644,7 @@ std::optional<std::vector<ParameterizedStatement>> ReadStatements(MemberReader& 
 Result<BatchExecuteStatementRequest> BatchExecuteStatementRequestFromJson(const json& body) {
   MemberReader r;
   BatchExecuteStatementRequest req;
-  req.statements = ReadStatements(r, body, "Statements", "BatchStatementRequest");
+  req.statements = ReadStatements(r, body, "Statements", "BatchStatementRequest", true);
   req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
   return Finish(r, std::move(req));
 }
@@ -643,7 +652,7 @@ Result<BatchExecuteStatementRequest> BatchExecuteStatementRequestFromJson(const 
 Result<ExecuteTransactionRequest> ExecuteTransactionRequestFromJson(const json& body) {
   MemberReader r;
   ExecuteTransactionRequest req;
-  req.transact_statements = ReadStatements(r, body, "TransactStatements", "ParameterizedStatement");
+  req.transact_statements = ReadStatements(r, body, "TransactStatements", "ParameterizedStatement", false);
   req.client_request_token = r.String(body, "ClientRequestToken");
   req.return_consumed_capacity = r.String(body, "ReturnConsumedCapacity");
   return Finish(r, std::move(req));

@@ -45,11 +45,26 @@ Status WrongJsonType(const json& j, std::string_view expected) {
   return Status::Serialization("Start of structure or map found where not expected");
 }
 
-Result<AttributeValue> AttributeValueFromJson(const json& j, int depth) {
+namespace {
+
+Status NestedTooDeep() {
+  // The words recorded against AWS in October 2026 (paritysuite/dynamodb-conformance,
+  // deepRequests.test.ts and partiqlParameterNumbers.test.ts), an item's and a parameter's alike.
+  return Status::Validation(
+      "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported "
+      "limit");
+}
+
+}  // namespace
+
+// A value is converted member by member, and the first fault found is the answer. (DynamoDB
+// takes a map's members in the order the request writes them, a deep member before a number it
+// cannot read or after it; a map here is read in its members' name order.)
+Result<AttributeValue> AttributeValueFromJson(const json& j, int depth, Number::Reading numbers) {
   if (j.is_array())
     return Status::Serialization(std::string("Unrecognized collection type class ") + kAttributeValueClass);
   if (!j.is_object()) return Status::Serialization("Unexpected value type in payload");
-  if (depth > limits::kMaxNestingDepth) return Status::Validation("Nesting Levels have exceeded supported limits");
+  if (depth > limits::kMaxNestingDepth) return NestedTooDeep();
 
   // Members set to null count as absent, as in DynamoDB's deserializer.
   const json* member = nullptr;
@@ -80,7 +95,7 @@ Result<AttributeValue> AttributeValueFromJson(const json& j, int depth) {
   if (type == "N") {
     auto s = StringMember(m);
     if (!s.ok()) return s.status();
-    auto n = Number::Parse(*s);
+    auto n = Number::Parse(*s, numbers);
     if (!n.ok()) return n.status();
     return AttributeValue::N(std::move(n).value());
   }
@@ -107,7 +122,7 @@ Result<AttributeValue> AttributeValueFromJson(const json& j, int depth) {
     List list;
     list.reserve(m.size());
     for (const auto& e : m) {
-      auto v = AttributeValueFromJson(e, depth + 1);
+      auto v = AttributeValueFromJson(e, depth + 1, numbers);
       if (!v.ok()) return v.status();
       list.push_back(std::move(v).value());
     }
@@ -120,7 +135,7 @@ Result<AttributeValue> AttributeValueFromJson(const json& j, int depth) {
     if (!m.is_object()) return Status::Serialization("Unexpected field type");
     Map map;
     for (auto it = m.begin(); it != m.end(); ++it) {
-      auto v = AttributeValueFromJson(it.value(), depth + 1);
+      auto v = AttributeValueFromJson(it.value(), depth + 1, numbers);
       if (!v.ok()) return v.status();
       map.emplace(it.key(), std::move(v).value());
     }
@@ -142,7 +157,7 @@ Result<AttributeValue> AttributeValueFromJson(const json& j, int depth) {
     for (const auto& e : m) {
       auto s = StringMember(e);
       if (!s.ok()) return s.status();
-      auto n = Number::Parse(*s);
+      auto n = Number::Parse(*s, numbers);
       if (!n.ok()) return n.status();
       set.push_back(std::move(n).value());
     }
