@@ -218,6 +218,15 @@ TEST_CASE("PartiQL refuses OR branches whose sort-key ranges overlap, and runs w
   CHECK(orders("customer = 'ann' AND \"order\" < 2 OR customer = 'ann' AND \"order\" BETWEEN 2 AND 3") ==
         V{"ann#1", "ann#2", "ann#3"});
   CHECK(orders("customer = 'ann' AND \"order\" = 1 OR customer = 'bob' AND \"order\" = 1") == V{"ann#1", "bob#1"});
+  // Before its parameters are known, a plan cannot tell whether two branches share a partition.
+  auto plan = db.PlanStatement("SELECT * FROM Orders WHERE customer = ? OR customer = ? AND \"order\" = 2");
+  REQUIRE(plan.ok());
+  CHECK(plan->operation == "Query");
+  REQUIRE_OK(Statement(db, "SELECT * FROM Orders WHERE customer = ? OR customer = ? AND \"order\" = 2",
+                       {{"Parameters", {S("ann"), S("bob")}}}));
+  REQUIRE_ERROR(Statement(db, "SELECT * FROM Orders WHERE customer = ? OR customer = ? AND \"order\" = 2",
+                          {{"Parameters", {S("ann"), S("ann")}}}),
+                "ValidationException", overlapping);
 }
 
 // What an index read may ask of what the index projects, as DynamoDB answers it (recorded
