@@ -81,15 +81,19 @@ Pins PinnedValues(const Node& n) {
   return out;
 }
 
-// The conditions of a WHERE clause's top-level AND, in the order written.
-void Conjuncts(const Node& n, std::vector<const Node*>& out) {
-  if (n.kind == Node::Kind::kAnd) {
-    Conjuncts(n.arg(0), out);
-    Conjuncts(n.arg(1), out);
+// The operands of a chain of ANDs (or ORs) at the top of `n`, in the order written: `n` itself
+// when it is none.
+void Operands(const Node& n, Node::Kind kind, std::vector<const Node*>& out) {
+  if (n.kind == kind) {
+    Operands(n.arg(0), kind, out);
+    Operands(n.arg(1), kind, out);
   } else {
     out.push_back(&n);
   }
 }
+
+// The conditions of a WHERE clause's top-level AND, in the order written.
+void Conjuncts(const Node& n, std::vector<const Node*>& out) { Operands(n, Node::Kind::kAnd, out); }
 
 bool HasType(const Node& value, const KeyAttribute& key) {
   return value.kind == Node::Kind::kValue && value.value.type() == ToValueType(key.type);
@@ -211,16 +215,6 @@ ReadPlan PlanRead(const Statement& statement, const TargetKey& key) {
 
 namespace {
 
-// The branches of an OR (the clause itself when it is none), in the order written.
-void Branches(const Node& n, std::vector<const Node*>& out) {
-  if (n.kind == Node::Kind::kOr) {
-    Branches(n.arg(0), out);
-    Branches(n.arg(1), out);
-  } else {
-    out.push_back(&n);
-  }
-}
-
 // Whether `n` says anything of `attribute` other than what a key condition can: NOT over it,
 // <>, or IN.
 bool NegatesOrListsKey(const Node& n, const std::string& attribute) {
@@ -314,7 +308,7 @@ Status CheckOverlappingBranches(const Statement& statement, const TargetKey& key
   const KeyAttribute& sort_key = key.sort.front();
   if (NegatesOrListsKey(*statement.where, sort_key.name)) return Status::Ok();
   std::vector<const Node*> branches;
-  Branches(*statement.where, branches);
+  Operands(*statement.where, Node::Kind::kOr, branches);
   if (branches.size() < 2) return Status::Ok();
   struct Read {
     std::vector<AttributeValue> partitions;
