@@ -116,6 +116,20 @@ function marshalled(answer) {
 
 // Runs a module the way `node file.mjs` would, in this process: what it printed with
 // console.dir, or the SDK's error name.
+async function runModule(file) {
+  const printed = [];
+  const dir = console.dir;
+  console.dir = (value) => printed.push(value);
+  try {
+    await import(pathToFileURL(file).href);
+    return printed[0];
+  } catch (error) {
+    return { error: error.name, message: error.message };
+  } finally {
+    console.dir = dir;
+  }
+}
+
 test('a PartiQL statement as each kind writes it gets the engine\'s answer (parameters native in the document client)', async () => {
   await emptyEndpoint();
   const table = { TableName: 'Shelf', BillingMode: 'PAY_PER_REQUEST',
@@ -143,20 +157,6 @@ test('a PartiQL statement as each kind writes it gets the engine\'s answer (para
   assert.equal(cli.code, 0, cli.stderr);
   assert.deepEqual(JSON.parse(cli.stdout).Items, [{ sk: { N: '2' } }, { sk: { N: '3' } }]);
 });
-
-async function runModule(file) {
-  const printed = [];
-  const dir = console.dir;
-  console.dir = (value) => printed.push(value);
-  try {
-    await import(pathToFileURL(file).href);
-    return printed[0];
-  } catch (error) {
-    return { error: error.name, message: error.message };
-  } finally {
-    console.dir = dir;
-  }
-}
 
 for (const kind of ['js', 'jsdoc']) {
   test(`every lesson's requests, as the SDK for JavaScript v3 writes them (${kind === 'js' ? 'low-level client' : 'document client'}), get the engine's answers`, async () => {

@@ -268,7 +268,7 @@ class WebPlatform {
   void RebuildFontsAndStyle(float dpr, const playground::StyleSettings& style);
   void UpdateCursor();
   bool DrawStartUpFrame(double now_ms);
-  // One animation frame: false when the loop stops until resume_timer_ (FrameLoopDone).
+  // One animation frame: false when the loop stops (until resume_timer_ or a wake starts it).
   bool Frame();
   static void ResumeFrameLoop(void* self);
   static const char* GetClipboard(void* self);
@@ -303,10 +303,10 @@ class WebPlatform {
   static constexpr double kOnDemandIdleFrameMs = 1000.0;
   // Between those frames the animation-frame loop stops, and a timer starts it again when the
   // next one is due; input, a resize, a test's request and every export that changes the page
-  // start it at once. An animation frame the page lets pass still costs the browser: asked for
-  // on every display refresh, they took 106 ms of Chromium's CPU a second of an idle page (the
-  // renderer, the GPU process and the browser), 3 ms without them (tests/e2e/frames.test.mjs
-  // measures it; scripts/bench-browser.mjs --only idle).
+  // start it at once. An animation frame the page lets pass still costs the browser (the
+  // renderer, the GPU process and the browser process): asked for on every display refresh, an
+  // idle page cost Chromium 89.7 ms of CPU a second, 35-45 ms without them (scripts/bench-
+  // browser.mjs --only idle); tests/e2e/frames.test.mjs counts the animation frames asked for.
   bool frame_loop_running_ = false;
   long resume_timer_ = 0;  // emscripten_set_timeout's id, 0 when none is set
   double active_ms_ = kActiveMs;
