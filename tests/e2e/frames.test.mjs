@@ -118,6 +118,17 @@ test('drawing on demand: an input draws a moment of frames, not a second and a h
     await page.evaluate(() => window.playground.requestFrames(12));
     await page.waitForFunction((t) => window.playground.frameCount() >= t, start + 12, { polling: 'raf', timeout: 2000 });
 
+    // Idle, the page asks for no animation frames until its next frame is due (a second away on
+    // demand), but a new window size starts it at once: the canvas takes the size within a few
+    // frames, not at that next frame.
+    await sleep(300);
+    const before = (await state(page)).canvasWidth;
+    await page.setViewportSize({ width: 900, height: 600 });
+    const resizedAt = Date.now();
+    await page.waitForFunction((w) => JSON.parse(window.playground.stateText()).canvasWidth !== w, before,
+      { polling: 50, timeout: 2000 });
+    assert.ok(Date.now() - resizedAt < 500, `the canvas took ${Date.now() - resizedAt} ms to follow the window`);
+
     // Turned off, the page keeps its own rhythm: every frame for 1.5 s after an input.
     await page.evaluate(() => window.playground.drawOnDemand(false));
     await sleep(500);
