@@ -59,10 +59,32 @@ function runFile(file, wsEndpoint, tapFile) {
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('close', (code, signal) => {
       const nodeCpuSeconds = nodeCpuOfFileJustEnded();
-      process.stdout.write(Buffer.concat(output));
-      resolve({ code: code ?? (signal ? 1 : 0), nodeCpuSeconds });
+      const text = Buffer.concat(output);
+      process.stdout.write(text);
+      resolve({ code: code ?? (signal ? 1 : 0), nodeCpuSeconds, failures: failureSummary(text.toString('utf8')) });
     });
   });
+}
+
+// The spec reporter's account of a file's failures ("✖ failing tests:" to the end), cut to what
+// says why: each failure's first lines of stack, each line at most 1,200 characters (a state the
+// page never reached is printed whole), at most 40 lines. Printed again under the table, so a CI
+// log that keeps only its last lines still says why a test failed.
+function failureSummary(text) {
+  const start = text.lastIndexOf('✖ failing tests:');
+  if (start < 0) return [];
+  const lines = [];
+  let stackLines = 0;
+  for (const line of text.slice(start).split('\n').slice(1)) {
+    if (/^\s+at /.test(line)) {
+      if (++stackLines > 2) continue;
+    } else if (/^\s*✖ /.test(line)) {
+      stackLines = 0;
+    }
+    if (line.trim() === '' && (lines.length === 0 || lines.at(-1) === '')) continue;
+    lines.push(line.length > 1200 ? `${line.slice(0, 1200)} …` : line);
+  }
+  return lines.length > 40 ? [...lines.slice(0, 40), '  …'] : lines;
 }
 
 // The "# pass N" / "# fail N" summary lines of node's TAP reporter.
@@ -104,7 +126,7 @@ async function worker(index) {
       const tapFile = path.join(tmp, `${path.basename(file)}.tap`);
       const cpuBefore = treeCpuSeconds(browserPid);
       const started = Date.now();
-      const { code, nodeCpuSeconds } = await runFile(file, server.wsEndpoint(), tapFile);
+      const { code, nodeCpuSeconds, failures } = await runFile(file, server.wsEndpoint(), tapFile);
       const counts = tapCounts(tapFile);
       // A file that failed without a failing test (it did not load, or crashed) still fails.
       if (code !== 0 && counts.failed === 0) counts.failed = 1;
@@ -112,6 +134,7 @@ async function worker(index) {
       rows.push({
         file: relative(file), wallSeconds: (Date.now() - started) / 1000,
         browserCpuSeconds: treeCpuSeconds(browserPid) - cpuBefore, nodeCpuSeconds, worker: index + 1, ...counts,
+        failures: code !== 0 ? failures : [],
       });
     }
   } finally {
@@ -153,9 +176,13 @@ for (const r of [...rows, { file: 'total (wall: the whole run)', worker: '', ...
 // The times order the next run. Only whole files count (a name pattern runs part of one).
 if (!options.some((o) => o.startsWith('--test-name-pattern') || o.startsWith('--test-skip-pattern'))) {
   const merged = new Map([...previous].map(([file, wallSeconds]) => [file, { file, wallSeconds }]));
-  for (const r of rows) merged.set(r.file, r);
+  for (const r of rows) merged.set(r.file, { ...r, failures: undefined });  // (JSON leaves undefined out)
   fs.mkdirSync(path.dirname(timesFile), { recursive: true });
   fs.writeFileSync(timesFile, JSON.stringify({ rows: [...merged.values()] }, null, 2));
+}
+for (const r of rows.filter((row) => row.failures.length > 0)) {
+  console.log(`\nwhy ${r.file} failed:`);
+  for (const line of r.failures) console.log(line);
 }
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(exitCode);
