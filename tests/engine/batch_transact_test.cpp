@@ -4,11 +4,6 @@
 using namespace ddb::test;
 
 namespace {
-struct Books {
-  ddb::Database db;
-  Books() { REQUIRE_OK(Exec(db, "CreateTable", BooksTable())); }
-};
-json Book(const std::string& a, const std::string& b) { return {{"authorId", S(a)}, {"bookId", S(b)}}; }
 json Put(const json& item) { return {{"PutRequest", {{"Item", item}}}}; }
 json Del(const json& key) { return {{"DeleteRequest", {{"Key", key}}}}; }
 std::size_t ItemCount(ddb::Database& db) {

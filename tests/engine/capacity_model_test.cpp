@@ -12,13 +12,6 @@
 namespace ddb::test {
 namespace {
 
-DatabaseOptions CapacityOn(const Clock* clock) {
-  DatabaseOptions o = WithoutIndexLag(clock);
-  o.throughput.enforce = true;
-  o.throughput.heat_split_millis = 0;  // tests of splits for heat turn it on
-  return o;
-}
-
 json SimpleTable(const std::string& name, std::int64_t rcu, std::int64_t wcu) {
   return {{"TableName", name},
           {"AttributeDefinitions", {{{"AttributeName", "id"}, {"AttributeType", "S"}}}},

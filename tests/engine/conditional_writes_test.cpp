@@ -3,26 +3,13 @@
 
 using namespace ddb::test;
 
-namespace {
-struct Books {
-  ddb::Database db;
-  Books() { REQUIRE_OK(Exec(db, "CreateTable", BooksTable())); }
-  Response Run(const std::string& op, json req) {
-    req["TableName"] = "Books";
-    return Exec(db, op, req);
-  }
-};
-json Book(const std::string& a, const std::string& b) { return {{"authorId", S(a)}, {"bookId", S(b)}}; }
-constexpr const char* kFailed = "The conditional request failed";
-}  // namespace
-
 TEST_CASE("attribute_not_exists makes PutItem insert-only, for that item alone", "[conditional_writes]") {
   Books t;
   json put = {{"Item", Book("a1", "b1")},
               {"ConditionExpression", "attribute_not_exists(#pk)"},
               {"ExpressionAttributeNames", {{"#pk", "authorId"}}}};
   REQUIRE_OK(t.Run("PutItem", put));
-  REQUIRE_ERROR(t.Run("PutItem", put), "ConditionalCheckFailedException", kFailed);
+  REQUIRE_ERROR(t.Run("PutItem", put), "ConditionalCheckFailedException", kConditionFailed);
   // Another book of the same author is another item: the condition does not see it.
   put["Item"] = Book("a1", "b2");
   REQUIRE_OK(t.Run("PutItem", put));
@@ -37,7 +24,7 @@ TEST_CASE("A failed condition can return the item it was checked against", "[con
                              {"ConditionExpression", "v = :two"},
                              {"ExpressionAttributeValues", {{":two", N("2")}}},
                              {"ReturnValuesOnConditionCheckFailure", "ALL_OLD"}});
-  REQUIRE_ERROR(r, "ConditionalCheckFailedException", kFailed);
+  REQUIRE_ERROR(r, "ConditionalCheckFailedException", kConditionFailed);
   CHECK(r.body["Item"] == item);
   // Unchanged.
   CHECK(t.Run("GetItem", {{"Key", Book("a1", "b1")}}).body["Item"] == item);
@@ -52,7 +39,7 @@ TEST_CASE("DeleteItem with a condition deletes only when it holds", "[conditiona
               {"ConditionExpression", "#s = :published"},
               {"ExpressionAttributeNames", {{"#s", "status"}}},
               {"ExpressionAttributeValues", {{":published", S("published")}}}};
-  REQUIRE_ERROR(t.Run("DeleteItem", del), "ConditionalCheckFailedException", kFailed);
+  REQUIRE_ERROR(t.Run("DeleteItem", del), "ConditionalCheckFailedException", kConditionFailed);
   del["ExpressionAttributeValues"][":published"] = S("draft");
   REQUIRE_OK(t.Run("DeleteItem", del));
   CHECK(t.Run("GetItem", {{"Key", Book("a1", "b1")}}).body == json::object());
@@ -144,7 +131,7 @@ TEST_CASE("UpdateItem with a failing condition changes nothing", "[conditional_w
                                      {"UpdateExpression", "SET stock = stock - :one"},
                                      {"ConditionExpression", "stock > :zero"},
                                      {"ExpressionAttributeValues", {{":one", N("1")}, {":zero", N("0")}}}}),
-                "ConditionalCheckFailedException", kFailed);
+                "ConditionalCheckFailedException", kConditionFailed);
   CHECK(t.Run("GetItem", {{"Key", Book("a1", "b1")}}).body["Item"] == item);
 }
 // Deeply nested ConditionExpressions under 4 KB, and longer ones, as ScyllaDB's test_limits.py

@@ -19,7 +19,7 @@ namespace {
 
 std::string_view DataModel(std::string_view name) { return FileText(DataModels(), name, "data model"); }
 
-std::string Refusal(std::string_view command) {
+std::string CommandRefusal(std::string_view command) {
   auto request = ddb::RequestOfCliCommand(command);
   REQUIRE_FALSE(request.ok());
   CHECK(request.status().type_name() == std::string_view("ValidationException"));
@@ -50,22 +50,22 @@ TEST_CASE("An AWS CLI command is read back into the request it sends, as the she
   REQUIRE(escaped.ok());
   CHECK(escaped->body == R"({"TableName":"Or ders"})");
 
-  CHECK(Refusal("dynamodb query --table-name T") == "not an AWS CLI command (aws dynamodb <command> ...)");
-  CHECK(Refusal("aws s3 ls") == "an AWS CLI command of s3, not of dynamodb");
-  CHECK(Refusal("aws dynamodb export-table-to-point-in-time --table-arn x") ==
+  CHECK(CommandRefusal("dynamodb query --table-name T") == "not an AWS CLI command (aws dynamodb <command> ...)");
+  CHECK(CommandRefusal("aws s3 ls") == "an AWS CLI command of s3, not of dynamodb");
+  CHECK(CommandRefusal("aws dynamodb export-table-to-point-in-time --table-arn x") ==
         "aws dynamodb export-table-to-point-in-time is no operation the playground has");
-  CHECK(Refusal("aws dynamodb get-item --table-name 'Orders") ==
+  CHECK(CommandRefusal("aws dynamodb get-item --table-name 'Orders") ==
         "the command cannot be read: a single quote is not closed");
-  CHECK(Refusal("aws dynamodb get-item --table-name \"Orders") ==
+  CHECK(CommandRefusal("aws dynamodb get-item --table-name \"Orders") ==
         "the command cannot be read: a double quote is not closed");
-  CHECK(Refusal("aws dynamodb get-item --table-name T --key pk={S=a}") ==
+  CHECK(CommandRefusal("aws dynamodb get-item --table-name T --key pk={S=a}") ==
         "--key is given in the CLI's shorthand syntax, which is not read: write it as JSON");
-  CHECK(Refusal("aws dynamodb query --table-name T --limit ten") == "--limit takes a whole number, got \"ten\"");
-  CHECK(Refusal("aws dynamodb get-item --table-name T --key '{\"pk\": '") ==
+  CHECK(CommandRefusal("aws dynamodb query --table-name T --limit ten") == "--limit takes a whole number, got \"ten\"");
+  CHECK(CommandRefusal("aws dynamodb get-item --table-name T --key '{\"pk\": '") ==
         "--key's value is not valid JSON: {\"pk\": ");
-  CHECK(Refusal("aws dynamodb query --table-name Orders --li\xff\xffmit 3") == "the command is not valid UTF-8");
-  CHECK(Refusal("aws dynamodb get-item Orders") == "\"Orders\" is no option (options start with --)");
-  CHECK(Refusal("aws dynamodb query --cli-input-json file://q.json") ==
+  CHECK(CommandRefusal("aws dynamodb query --table-name Orders --li\xff\xffmit 3") == "the command is not valid UTF-8");
+  CHECK(CommandRefusal("aws dynamodb get-item Orders") == "\"Orders\" is no option (options start with --)");
+  CHECK(CommandRefusal("aws dynamodb query --cli-input-json file://q.json") ==
         "--cli-input-json is not read: give each member as its own option");
 }
 

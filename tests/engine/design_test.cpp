@@ -24,6 +24,7 @@
 #include "lesson_files.h"
 #include "model/text.h"
 
+namespace ddb {
 namespace {
 
 ddb::AttributeValue S(std::string s) { return ddb::AttributeValue::S(std::move(s)); }
@@ -770,7 +771,7 @@ TEST_CASE("A change that moves the primary key is a delete and a put, and says s
 
 namespace {
 
-ddb::Challenge ShippedChallenge(std::string_view file) {
+ddb::Challenge ShippedChallengeFile(std::string_view file) {
   for (const auto& f : ddb::test::ChallengeFiles())
     if (f.name == file) {
       auto challenge = ddb::ParseChallenge(f.text, f.name);
@@ -790,7 +791,7 @@ const ddb::ScoreCard& JudgedOnce(std::string_view file, bool starter = false) {
   static std::map<std::pair<std::string, bool>, ddb::ScoreCard> cards;
   const auto key = std::make_pair(std::string(file), starter);
   if (const auto found = cards.find(key); found != cards.end()) return found->second;
-  const ddb::Challenge c = ShippedChallenge(file);
+  const ddb::Challenge c = ShippedChallengeFile(file);
   REQUIRE((!starter || c.starter.has_value()));
   auto card = ddb::JudgeDesign(c, starter ? *c.starter : c.reference);
   INFO(card.status().message());
@@ -835,7 +836,7 @@ struct Judged {
 }  // namespace
 
 TEST_CASE("A shipped challenge's reference design answers every pattern, reading only what it returns", "[design]") {
-  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  const ddb::Challenge c = ShippedChallengeFile("01-online-orders.json");
   CHECK(c.id == "online-orders");
   REQUIRE(c.patterns.size() >= 6);
   Judged j(c, c.reference);
@@ -887,7 +888,7 @@ TEST_CASE("A shipped challenge's reference design answers every pattern, reading
 }
 
 TEST_CASE("Known-bad designs of a shipped challenge fail with the diagnosis a trainer would give", "[design]") {
-  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  const ddb::Challenge c = ShippedChallengeFile("01-online-orders.json");
   // Each order under its customer with one sort key: all but the last order of each customer lost.
   ddb::Design lossy = c.reference;
   lossy.entities[1].keys[1].key_template = *ddb::ParseKeyTemplate("ORDER#{customerId}");
@@ -987,7 +988,7 @@ void CheckAtPar(const ddb::ScoreCard& par, std::size_t items) {
 TEST_CASE(
     "Support tickets: the reference survives the big tenant's peak, and seven known-bad designs get their diagnosis",
     "[design]") {
-  const ddb::Challenge c = ShippedChallenge("02-support-tickets.json");
+  const ddb::Challenge c = ShippedChallengeFile("02-support-tickets.json");
   CHECK(c.id == "support-tickets");
   REQUIRE(c.patterns.size() == 6);
   REQUIRE(c.traffic.has_value());
@@ -1124,7 +1125,7 @@ TEST_CASE("A broken challenge is refused with its file, id, JSON Pointer and rea
 }
 
 TEST_CASE("The score card judges a whole design, the same every time, with stars against par", "[design]") {
-  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  const ddb::Challenge c = ShippedChallengeFile("01-online-orders.json");
   const ddb::ScoreCard* par = &JudgedOnce("01-online-orders.json");
   CHECK(par->PatternsPassed() == 6);
   CHECK(par->items.items == 2200);
@@ -1185,7 +1186,7 @@ TEST_CASE("The score card judges a whole design, the same every time, with stars
 
 TEST_CASE("The challenge's traffic runs on the design's keys: the reference survives its peak, one hot key does not",
           "[design]") {
-  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  const ddb::Challenge c = ShippedChallengeFile("01-online-orders.json");
   REQUIRE(c.traffic);
   CHECK(c.traffic->peak_factor == 4);
   const ddb::ScoreCard* par = &JudgedOnce("01-online-orders.json");
@@ -1242,7 +1243,7 @@ TEST_CASE("The challenge's traffic runs on the design's keys: the reference surv
 
 TEST_CASE("The score card's lines: each pattern and write in words, the totals against par, and where to learn the fix",
           "[design]") {
-  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  const ddb::Challenge c = ShippedChallengeFile("01-online-orders.json");
   const ddb::ScoreCard* par = &JudgedOnce("01-online-orders.json");
   const auto lines = ddb::ScoreCardLines(*par, *par);
   REQUIRE(lines.size() == 6 + 3 + 1 + 6);
@@ -1303,7 +1304,7 @@ TEST_CASE("The score card's lines: each pattern and write in words, the totals a
 }
 
 TEST_CASE("The studio's starting design answers the easy patterns and scans for the rest", "[design]") {
-  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  const ddb::Challenge c = ShippedChallengeFile("01-online-orders.json");
   REQUIRE(c.starter.has_value());
   const ddb::ScoreCard* par = &JudgedOnce("01-online-orders.json");
   const ddb::ScoreCard* card = &JudgedOnce("01-online-orders.json", /*starter=*/true);
@@ -1362,7 +1363,7 @@ TEST_CASE("The studio's starting design answers the easy patterns and scans for 
 
 TEST_CASE("The judge prices a design's month at the traffic's rates, on-demand and provisioned, with AWS's prices",
           "[design]") {
-  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  const ddb::Challenge c = ShippedChallengeFile("01-online-orders.json");
   REQUIRE(c.traffic.has_value());
   const ddb::ScoreCard* par = &JudgedOnce("01-online-orders.json");
   REQUIRE(par->cost.has_value());
@@ -1416,7 +1417,7 @@ TEST_CASE("The judge prices a design's month at the traffic's rates, on-demand a
 }
 
 TEST_CASE("A learner's design text is read with the reference's rules, and a broken one says where", "[design]") {
-  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  const ddb::Challenge c = ShippedChallengeFile("01-online-orders.json");
   // The file's own texts read back as the designs they are.
   const auto reference = ddb::ParseDesign(c.reference_text, c);
   INFO(reference.status().message());
@@ -1550,7 +1551,7 @@ TEST_CASE("A request as sent gets its parameters back as placeholders, and binds
 }
 
 TEST_CASE("A design's text takes a request for a pattern, replacing the one it had or adding it", "[design]") {
-  const ddb::Challenge c = ShippedChallenge("01-online-orders.json");
+  const ddb::Challenge c = ShippedChallengeFile("01-online-orders.json");
   const std::string body = R"({"TableName": "Shop", "Key": {"pk": {"S": "CUSTOMER#{customerId}"}, "sk": {"S": "P"}}})";
   const auto changed = ddb::WithPatternRequest(c.reference_text, "A customer's profile", "GetItem", body);
   REQUIRE(changed.ok());
@@ -1582,7 +1583,7 @@ TEST_CASE("A design's text takes a request for a pattern, replacing the one it h
 TEST_CASE(
     "Device readings: the reference keeps up with the boiler's peak, and six known-bad designs get their diagnosis",
     "[design]") {
-  const ddb::Challenge c = ShippedChallenge("03-device-readings.json");
+  const ddb::Challenge c = ShippedChallengeFile("03-device-readings.json");
   CHECK(c.id == "device-readings");
   REQUIRE(c.patterns.size() == 6);
   REQUIRE(c.traffic.has_value());
@@ -1698,7 +1699,7 @@ TEST_CASE(
 
 TEST_CASE("Social comments: three entities in one table, comments read both ways, and six known-bad designs",
           "[design]") {
-  const ddb::Challenge c = ShippedChallenge("04-social-comments.json");
+  const ddb::Challenge c = ShippedChallengeFile("04-social-comments.json");
   CHECK(c.id == "social-comments");
   REQUIRE(c.patterns.size() == 6);
   REQUIRE(c.traffic.has_value());
@@ -1784,7 +1785,7 @@ TEST_CASE("Social comments: three entities in one table, comments read both ways
 
 TEST_CASE("Books by author, lesson 10's challenge: the reference at par, and five designs a learner tries first",
           "[design]") {
-  const ddb::Challenge c = ShippedChallenge("00-books-by-author.json");
+  const ddb::Challenge c = ShippedChallengeFile("00-books-by-author.json");
   CHECK(c.id == "books-by-author");
   REQUIRE(c.patterns.size() == 3);
   REQUIRE(c.traffic.has_value());
@@ -1850,3 +1851,5 @@ TEST_CASE("Books by author, lesson 10's challenge: the reference at par, and fiv
         "should find them, not a filter or a longer page");
   CHECK(LineOf(filtered, *par, "\xE2\x9C\x97 An author's books of a decade").lesson == "filters-vs-keys");
 }
+
+}  // namespace ddb

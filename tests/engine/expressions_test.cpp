@@ -13,9 +13,7 @@
 // The expression module is private to the engine; its tests reach its header directly.
 #include "expr/expressions.h"
 
-using namespace ddb;
-using namespace ddb::expr;
-
+namespace ddb::expr {
 namespace {
 
 AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
@@ -1021,3 +1019,5 @@ TEST_CASE("A number sort key refuses begins_with with a number operand", "[expre
   CHECK(KeyError("pk = :p AND begins_with(sk, :s)", {{":p", S("p")}, {":s", S("4")}}, Composite(ScalarType::kN)) ==
         "One or more parameter values were invalid: Condition parameter type does not match schema type");
 }
+
+}  // namespace ddb::expr

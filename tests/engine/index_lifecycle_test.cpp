@@ -174,10 +174,10 @@ TEST_CASE("UpdateTable adds a GSI that is CREATING, then backfills, then is ACTI
   // its settings too.
   REQUIRE_ERROR(Exec(db, "UpdateTable", GsiUpdate({{"Delete", {{"IndexName", "ByStatus"}}}})), "LimitExceededException",
                 "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
-  REQUIRE_ERROR(Exec(db, "UpdateTable", {{"TableName", "Orders"}, {"ProvisionedThroughput", Throughput(5, 5)},
-                                         {"BillingMode", "PROVISIONED"}}),
-                "ResourceInUseException",
-                "Attempt to change a resource which is still in use: Table is being updated: Orders");
+  REQUIRE_ERROR(
+      Exec(db, "UpdateTable",
+           {{"TableName", "Orders"}, {"ProvisionedThroughput", Throughput(5, 5)}, {"BillingMode", "PROVISIONED"}}),
+      "ResourceInUseException", "Attempt to change a resource which is still in use: Table is being updated: Orders");
   // The new index's key type is enforced on writes from now on.
   json wrong = Order("w", 10, "OPEN", "x");
   wrong["day"] = N("1");

@@ -5,26 +5,6 @@
 using namespace ddb::test;
 
 namespace {
-struct Books {
-  ddb::Database db;
-  Books() { REQUIRE_OK(Exec(db, "CreateTable", BooksTable())); }
-  Response Put(const json& item, const json& extra = json::object()) {
-    json req = {{"TableName", "Books"}, {"Item", item}};
-    req.update(extra);
-    return Exec(db, "PutItem", req);
-  }
-  Response Get(const json& key, const json& extra = json::object()) {
-    json req = {{"TableName", "Books"}, {"Key", key}};
-    req.update(extra);
-    return Exec(db, "GetItem", req);
-  }
-  Response Delete(const json& key, const json& extra = json::object()) {
-    json req = {{"TableName", "Books"}, {"Key", key}};
-    req.update(extra);
-    return Exec(db, "DeleteItem", req);
-  }
-};
-json Book(const std::string& author, const std::string& book) { return {{"authorId", S(author)}, {"bookId", S(book)}}; }
 constexpr const char* kNoMatch = "The provided key element does not match the schema";
 }  // namespace
 

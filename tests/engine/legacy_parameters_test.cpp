@@ -22,8 +22,6 @@ struct Things {
   }
 };
 
-json Book(const std::string& a, const std::string& b) { return {{"authorId", S(a)}, {"bookId", S(b)}}; }
-constexpr const char* kFailed = "The conditional request failed";
 constexpr const char* kInvalid = "One or more parameter values were invalid: ";
 
 // The values an attribute `a` of a random item may hold (or none: the attribute is missing).
@@ -111,7 +109,7 @@ json ValueMap(const std::vector<json>& values) {
   return m;
 }
 
-std::set<std::string> Ids(const Response& r) {
+std::set<std::string> IdSet(const Response& r) {
   std::set<std::string> ids;
   for (const auto& item : r.body["Items"]) ids.insert(item["id"]["S"].get<std::string>());
   return ids;
@@ -140,7 +138,7 @@ TEST_CASE("ScanFilter and QueryFilter select the items their FilterExpression se
     auto expected = t.Run("Scan", modern);
     REQUIRE_OK(legacy);
     REQUIRE_OK(expected);
-    CHECK(Ids(legacy) == Ids(expected));
+    CHECK(IdSet(legacy) == IdSet(expected));
     CHECK(legacy.body["Count"] == expected.body["Count"]);
     CHECK(legacy.body["ScannedCount"] == 40);
   }
@@ -177,7 +175,7 @@ TEST_CASE("ConditionalOperator OR passes when one expectation holds and AND when
   REQUIRE_OK(t.Run("PutItem", {{"Item", {{"id", S("x")}, {"a", N("1")}, {"b", S("no")}}}}));
   json expected = {{"a", {{"Value", N("1")}}}, {"b", {{"Value", S("yes")}}}};
   REQUIRE_ERROR(t.Run("PutItem", {{"Item", {{"id", S("x")}}}, {"Expected", expected}}),
-                "ConditionalCheckFailedException", kFailed);
+                "ConditionalCheckFailedException", kConditionFailed);
   REQUIRE_OK(t.Run("PutItem", {{"Item", {{"id", S("x")}}}, {"Expected", expected}, {"ConditionalOperator", "OR"}}));
   CHECK(t.db.last_trace().equivalent.parameters.at(0).expression == "a = :v0 OR b = :v1");
 }
@@ -186,7 +184,7 @@ TEST_CASE("Expected's oldest form: Value alone and Exists false", "[legacy]") {
   Things t;
   json insert = {{"Item", {{"id", S("x")}, {"v", N("1")}}}, {"Expected", {{"id", {{"Exists", false}}}}}};
   REQUIRE_OK(t.Run("PutItem", insert));
-  REQUIRE_ERROR(t.Run("PutItem", insert), "ConditionalCheckFailedException", kFailed);
+  REQUIRE_ERROR(t.Run("PutItem", insert), "ConditionalCheckFailedException", kConditionFailed);
   REQUIRE_OK(
       t.Run("DeleteItem", {{"Key", {{"id", S("x")}}}, {"Expected", {{"v", {{"Value", N("1")}, {"Exists", true}}}}}}));
   CHECK(t.db.last_trace().equivalent.parameters.at(0).expression == "v = :v0");
@@ -219,7 +217,7 @@ TEST_CASE("Expected's rules, in DynamoDB's words", "[legacy]") {
                 std::string(kInvalid) + "Value cannot be used when Exists is false for Attribute: a");
   REQUIRE_ERROR(
       put({{"a", {{"ComparisonOperator", "EQ"}, {"AttributeValueList", {N("1")}}}}, {"b", {{"Exists", false}}}}),
-      "ConditionalCheckFailedException", kFailed);
+      "ConditionalCheckFailedException", kConditionFailed);
   REQUIRE_ERROR(t.Run("PutItem", {{"Item", {{"id", S("x")}}}, {"ConditionalOperator", "OR"}}), "ValidationException",
                 "ConditionalOperator cannot be used without Filter or Expected");
   REQUIRE_ERROR(
@@ -440,7 +438,7 @@ TEST_CASE("AttributeUpdates PUT ADD and DELETE as DynamoDB applies them", "[lega
                 "constraint: Member must satisfy enum value set: [ADD, PUT, DELETE]");
   // With Expected, on the same request.
   REQUIRE_ERROR(update({{"n", {{"Value", N("0")}}}}, {{"Expected", {{"n", {{"Value", N("4")}}}}}}),
-                "ConditionalCheckFailedException", kFailed);
+                "ConditionalCheckFailedException", kConditionFailed);
   REQUIRE_OK(update({{"n", {{"Value", N("0")}}}}, {{"Expected", {{"n", {{"Value", N("3")}}}}}}));
   CHECK(item()["n"] == N("0"));
 }

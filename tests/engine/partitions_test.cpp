@@ -216,9 +216,10 @@ TEST_CASE("The request trace records what each request touched", "[partitions]")
 TEST_CASE("A Scan of an index looks in every one of the index's partitions, empty ones too", "[partitions]") {
   ddb::Database db(ddb::test::WithoutIndexLag());
   REQUIRE_OK(Exec(db, "CreateTable", OrdersTable()));
-  REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Orders"},
-                                  {"Item", {{"customer", S("ana")}, {"orderNo", N("1")}, {"status", S("OPEN")},
-                                            {"placed", S("2026-11-01")}}}}));
+  REQUIRE_OK(Exec(
+      db, "PutItem",
+      {{"TableName", "Orders"},
+       {"Item", {{"customer", S("ana")}, {"orderNo", N("1")}, {"status", S("OPEN")}, {"placed", S("2026-11-01")}}}}));
   const auto gsi = db.IndexLayout("Orders", "ByStatus");
   REQUIRE(gsi.ok());
   const int count = static_cast<int>(gsi->partitions.size());

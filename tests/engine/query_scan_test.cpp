@@ -31,11 +31,6 @@ struct Library {
     return Exec(db, "Scan", req);
   }
 };
-std::vector<std::string> BookIds(const Response& r) {
-  std::vector<std::string> out;
-  for (const auto& item : r.body["Items"]) out.push_back(item["bookId"]["S"]);
-  return out;
-}
 json Author(const std::string& a) { return {{":a", S(a)}}; }
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -51,6 +52,15 @@ inline DatabaseOptions WithoutIndexLag(const Clock* clock = nullptr) {
   return o;
 }
 
+// Options for the capacity tests: throughput enforced, GSIs without lag, and no partition split
+// for heat unless a test turns it on (after `heat_split_millis` of sustained heat).
+inline DatabaseOptions CapacityOn(const Clock* clock, std::int64_t heat_split_millis = 0) {
+  DatabaseOptions o = WithoutIndexLag(clock);
+  o.throughput.enforce = true;
+  o.throughput.heat_split_millis = heat_split_millis;
+  return o;
+}
+
 inline Response Exec(Database& db, const std::string& op, const json& request) {
   WireResponse w = HandleRequest(db, op, request.dump());
   return {w.http_status, json::parse(w.body)};
@@ -91,6 +101,42 @@ inline json BooksTable(const std::string& name = "Books") {
            {{{"AttributeName", "authorId"}, {"KeyType", "HASH"}}, {{"AttributeName", "bookId"}, {"KeyType", "RANGE"}}}},
           {"BillingMode", "PAY_PER_REQUEST"}};
 }
+
+// A database with the Books table, and requests to it: Run sends any operation, Put, Get and
+// Delete one item (with `extra` members of the request).
+struct Books {
+  Database db;
+  Books() { REQUIRE_OK(Exec(db, "CreateTable", BooksTable())); }
+  Response Run(const std::string& op, json req) {
+    req["TableName"] = "Books";
+    return Exec(db, op, req);
+  }
+  Response Put(const json& item, const json& extra = json::object()) {
+    json req = {{"Item", item}};
+    req.update(extra);
+    return Run("PutItem", req);
+  }
+  Response Get(const json& key, const json& extra = json::object()) {
+    json req = {{"Key", key}};
+    req.update(extra);
+    return Run("GetItem", req);
+  }
+  Response Delete(const json& key, const json& extra = json::object()) {
+    json req = {{"Key", key}};
+    req.update(extra);
+    return Run("DeleteItem", req);
+  }
+};
+
+// The bookId of each item a Query or Scan of Books returned, in order.
+inline std::vector<std::string> BookIds(const Response& r) {
+  std::vector<std::string> out;
+  for (const auto& item : r.body["Items"]) out.push_back(item["bookId"]["S"]);
+  return out;
+}
+
+// A conditional write's refusal (ConditionalCheckFailedException).
+constexpr const char* kConditionFailed = "The conditional request failed";
 
 // A simple-key table with one partition key of the given type.
 inline json SimpleTable(const std::string& name, const std::string& key, const std::string& type = "S") {
@@ -150,5 +196,10 @@ inline json ProvisionedTable(json table, std::int64_t read, std::int64_t write) 
   return table;
 }
 inline json N(const std::string& n) { return {{"N", n}}; }
+
+// The key of a book in Books.
+inline json Book(const std::string& author, const std::string& book) {
+  return {{"authorId", S(author)}, {"bookId", S(book)}};
+}
 
 }  // namespace ddb::test

@@ -166,12 +166,14 @@ TEST_CASE("Tag resource ARNs, lengths and characters are refused in DynamoDB's w
   json create = SimpleTable("Sessions", "id");
   create["AttributeDefinitions"].push_back(AttributeDef("user", "S"));
   create["GlobalSecondaryIndexes"] = json::array({{{"IndexName", "ByUser"},
-                                                  {"KeySchema", json::array({KeyElement("user", "HASH")})},
-                                                  {"Projection", {{"ProjectionType", "KEYS_ONLY"}}}}});
+                                                   {"KeySchema", json::array({KeyElement("user", "HASH")})},
+                                                   {"Projection", {{"ProjectionType", "KEYS_ONLY"}}}}});
   REQUIRE_OK(Exec(db, "CreateTable", create));
   const json tags = {{{"Key", "team"}, {"Value", "web"}}};
   const auto list = [&](const std::string& arn) { return Exec(db, "ListTagsOfResource", {{"ResourceArn", arn}}); };
-  const auto tag = [&](const std::string& arn) { return Exec(db, "TagResource", {{"ResourceArn", arn}, {"Tags", tags}}); };
+  const auto tag = [&](const std::string& arn) {
+    return Exec(db, "TagResource", {{"ResourceArn", arn}, {"Tags", tags}});
+  };
   SECTION("ARNs") {
     REQUIRE_ERROR(list("Sessions"), "ValidationException",
                   "One or more parameter values were invalid: ARNs must start with 'arn:': Sessions");
@@ -224,10 +226,12 @@ TEST_CASE("Tag resource ARNs, lengths and characters are refused in DynamoDB's w
                   "must have length greater than or equal to 1");
   }
   SECTION("characters: letters, digits, white space and + - = . _ : /") {
-    REQUIRE_OK(Exec(db, "TagResource",
-                    {{"ResourceArn", kArn},
-                     {"Tags", {{{"Key", "a-Z 0+=._:/"}, {"Value", " "}}, {{"Key", "\xD1\xAE\xD1\xAE"}, {"Value", "x"}}}}}));
-    for (const auto& [key, value] : {std::pair{"ok", "#!%%^$$&"}, std::pair{"->>;-)])", "ok"}, std::pair{"!!!\\|", "<><"}}) {
+    REQUIRE_OK(
+        Exec(db, "TagResource",
+             {{"ResourceArn", kArn},
+              {"Tags", {{{"Key", "a-Z 0+=._:/"}, {"Value", " "}}, {{"Key", "\xD1\xAE\xD1\xAE"}, {"Value", "x"}}}}}));
+    for (const auto& [key, value] :
+         {std::pair{"ok", "#!%%^$$&"}, std::pair{"->>;-)])", "ok"}, std::pair{"!!!\\|", "<><"}}) {
       CAPTURE(key, value);
       auto r = Exec(db, "TagResource", {{"ResourceArn", kArn}, {"Tags", {{{"Key", key}, {"Value", value}}}}});
       REQUIRE(r.status == 400);
@@ -319,7 +323,9 @@ TEST_CASE("A snapshot keeps Contributor Insights on the table and on a GSI, with
   ddb::Database db(WithoutIndexLag(&clock));
   REQUIRE_OK(Exec(db, "CreateTable", OrdersTable()));
   REQUIRE_OK(Exec(db, "UpdateContributorInsights",
-                  {{"TableName", "Orders"}, {"ContributorInsightsAction", "ENABLE"}, {"ContributorInsightsMode", "THROTTLED_KEYS"}}));
+                  {{"TableName", "Orders"},
+                   {"ContributorInsightsAction", "ENABLE"},
+                   {"ContributorInsightsMode", "THROTTLED_KEYS"}}));
   REQUIRE_OK(Exec(db, "UpdateContributorInsights",
                   {{"TableName", "Orders"}, {"IndexName", "ByStatus"}, {"ContributorInsightsAction", "ENABLE"}}));
   const std::string text = ddb::ExportSnapshot(db, ddb::SnapshotContent::kDefinitionsOnly);
@@ -340,8 +346,8 @@ TEST_CASE("A snapshot keeps Contributor Insights on the table and on a GSI, with
   REQUIRE_OK(described);
   CHECK(described.body["ContributorInsightsStatus"] == "ENABLED");
   // Off again: nothing about it in the next snapshot.
-  REQUIRE_OK(Exec(loaded, "UpdateContributorInsights",
-                  {{"TableName", "Orders"}, {"ContributorInsightsAction", "DISABLE"}}));
+  REQUIRE_OK(
+      Exec(loaded, "UpdateContributorInsights", {{"TableName", "Orders"}, {"ContributorInsightsAction", "DISABLE"}}));
   REQUIRE_OK(Exec(loaded, "UpdateContributorInsights",
                   {{"TableName", "Orders"}, {"IndexName", "ByStatus"}, {"ContributorInsightsAction", "DISABLE"}}));
   CHECK(ddb::ExportSnapshot(loaded).find("ContributorInsights") == std::string::npos);
@@ -353,7 +359,8 @@ TEST_CASE("A snapshot keeps Contributor Insights on the table and on a GSI, with
         "/tables/0/ContributorInsights/1: the table has no global secondary index \"ByNothing\"");
   std::string bad_mode = text;
   bad_mode.replace(bad_mode.find("THROTTLED_KEYS"), 14, "HOT_KEYS");
-  CHECK(ddb::ImportSnapshot(refused, bad_mode).message() ==
-        "/tables/0/ContributorInsights/0/Mode: \"HOT_KEYS\" is not one of: ACCESSED_AND_THROTTLED_KEYS, THROTTLED_KEYS");
+  CHECK(
+      ddb::ImportSnapshot(refused, bad_mode).message() ==
+      "/tables/0/ContributorInsights/0/Mode: \"HOT_KEYS\" is not one of: ACCESSED_AND_THROTTLED_KEYS, THROTTLED_KEYS");
   CHECK(refused.TableNames().empty());
 }

@@ -13,7 +13,7 @@ using namespace ddb::test;
 
 namespace {
 
-std::string Refusal(const std::string& text) {
+std::string TemplateRefusal(const std::string& text) {
   auto read = ddb::ReadCloudFormationTemplate(text);
   REQUIRE_FALSE(read.ok());
   return std::string(read.status().type_name()) + ": " + read.status().message();
@@ -77,16 +77,17 @@ TEST_CASE("A CloudFormation template the playground writes reads back as the sam
 }
 
 TEST_CASE("What only CloudFormation can do in a template is refused or told", "[template_import]") {
-  CHECK(Refusal(R"({"Resources": {"T": {"Type": "AWS::DynamoDB::Table", "Properties": {
+  CHECK(TemplateRefusal(R"({"Resources": {"T": {"Type": "AWS::DynamoDB::Table", "Properties": {
           "TableName": {"Fn::Sub": "${AWS::StackName}-books"}}}}})") ==
         "ValidationException: /Resources/T/Properties/TableName: uses Fn::Sub, which only CloudFormation can resolve: "
         "write the value itself");
-  CHECK(Refusal("AWSTemplateFormatVersion: \"2010-09-09\"\nResources: {}\n") ==
-        "ValidationException: this CloudFormation template is not JSON (YAML? ReadCloudFormationYamlTemplate reads YAML)");
-  CHECK(Refusal(R"({"AWSTemplateFormatVersion": "2010-09-09"})") ==
+  CHECK(TemplateRefusal("AWSTemplateFormatVersion: \"2010-09-09\"\nResources: {}\n") ==
+        "ValidationException: this CloudFormation template is not JSON (YAML? ReadCloudFormationYamlTemplate reads "
+        "YAML)");
+  CHECK(TemplateRefusal(R"({"AWSTemplateFormatVersion": "2010-09-09"})") ==
         "ValidationException: a CloudFormation template is a JSON object with Resources");
   // CreateTable's own rules, told at the resource.
-  CHECK(Refusal(R"({"Resources": {"BooksTable": {"Type": "AWS::DynamoDB::Table", "Properties": {
+  CHECK(TemplateRefusal(R"({"Resources": {"BooksTable": {"Type": "AWS::DynamoDB::Table", "Properties": {
           "TableName": "Books", "BillingMode": "PAY_PER_REQUEST",
           "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}],
           "KeySchema": [{"AttributeName": "other", "KeyType": "HASH"}]}}}})") ==
@@ -284,7 +285,7 @@ TEST_CASE("A JSON template's numbers written as strings are read as CloudFormati
   CHECK(db.TimeToLiveAttribute("myTableName") == "ttl");
   CHECK(db.TagsOf("myTableName") == std::map<std::string, std::string>{{"version", "2"}});
   // What is no number stays what it is, and is refused as DynamoDB refuses it.
-  CHECK(Refusal(R"({"Resources": {"T": {"Type": "AWS::DynamoDB::Table", "Properties": {
+  CHECK(TemplateRefusal(R"({"Resources": {"T": {"Type": "AWS::DynamoDB::Table", "Properties": {
       "TableName": "T", "AttributeDefinitions": [{"AttributeName": "a", "AttributeType": "S"}],
       "KeySchema": [{"AttributeName": "a", "KeyType": "HASH"}],
       "ProvisionedThroughput": {"ReadCapacityUnits": "five", "WriteCapacityUnits": 5}}}}})") ==

@@ -35,13 +35,6 @@ TrafficScenario Scenario(const std::string& name) {
   return *s;
 }
 
-DatabaseOptions CapacityOn(const Clock* clock, std::int64_t heat_split_millis = 0) {
-  DatabaseOptions o = WithoutIndexLag(clock);
-  o.throughput.enforce = true;
-  o.throughput.heat_split_millis = heat_split_millis;
-  return o;
-}
-
 // Runs `scenario` for `seconds` of engine time, a frame (50 ms) at a time as the page does.
 void RunFor(Database& db, ManualClock& clock, std::int64_t seconds) {
   for (std::int64_t t = 0; t < seconds * 1000; t += 50) {

@@ -31,9 +31,10 @@ TEST_CASE("Constraint violations are counted and joined as DynamoDB reports them
                 "ValidationException",
                 "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value "
                 "greater than or equal to 1");
-  REQUIRE_ERROR(Exec(db, "Scan", {{"TableName", "Books"}, {"Limit", 0}}), "ValidationException",
-                "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value "
-                "greater than or equal to 1");
+  REQUIRE_ERROR(
+      Exec(db, "Scan", {{"TableName", "Books"}, {"Limit", 0}}), "ValidationException",
+      "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value "
+      "greater than or equal to 1");
   REQUIRE_ERROR(Exec(db, "GetItem", {{"Key", {{"id", S("x")}}}, {"ReturnConsumedCapacity", "ALL"}}),
                 "ValidationException",
                 "2 validation errors detected: Value null at 'tableName' failed to satisfy constraint: Member must not "
@@ -63,15 +64,14 @@ TEST_CASE("A Query's shape is checked before its table and its key condition aft
                       {"ExpressionAttributeValues", {{":v", S("x")}}}}),
                 "ResourceNotFoundException", "Requested resource not found");
   // A broken shape on a missing table: the shape is broken.
-  REQUIRE_ERROR(
-      Exec(db, "Query",
-           {{"TableName", "Missing"},
-            {"Limit", -1},
-            {"KeyConditionExpression", "id = :v"},
-            {"ExpressionAttributeValues", {{":v", S("x")}}}}),
-      "ValidationException",
-      "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value "
-      "greater than or equal to 1");
+  REQUIRE_ERROR(Exec(db, "Query",
+                     {{"TableName", "Missing"},
+                      {"Limit", -1},
+                      {"KeyConditionExpression", "id = :v"},
+                      {"ExpressionAttributeValues", {{":v", S("x")}}}}),
+                "ValidationException",
+                "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value "
+                "greater than or equal to 1");
   // Legacy KeyConditions likewise: their own rules first, the table next, the key last.
   REQUIRE_ERROR(
       Exec(db, "Query", {{"TableName", "Missing"}, {"KeyConditions", {{"id", {{"ComparisonOperator", "EQ"}}}}}}),

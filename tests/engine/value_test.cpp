@@ -3,8 +3,7 @@
 
 #include <catch2/catch.hpp>
 
-using namespace ddb;
-
+namespace ddb {
 namespace {
 AttributeValue Num(const char* t) { return AttributeValue::N(Number::Parse(t).value()); }
 }  // namespace
@@ -56,3 +55,5 @@ TEST_CASE("Key sizes count UTF-8 bytes, and numbers never exceed a key limit", "
   CHECK(KeyValueSize(AttributeValue::B("xyz")) == 3);
   CHECK(KeyValueSize(Num("12345678901234567890123456789012345678")) == 0);
 }
+
+}  // namespace ddb

@@ -33,7 +33,9 @@ std::string Put(const std::string& customer, int no, const std::string& status) 
   return item + "}}";
 }
 
-struct Page {
+// A page on a clock of its own, with the page's database options: a GSI write arrives when the
+// clock says.
+struct TimedPage {
   ddb::ManualClock clock;
   ddb::Database db{[this] {
     ddb::DatabaseOptions o = PageDatabaseOptions();
@@ -47,7 +49,7 @@ struct Page {
 }  // namespace
 
 TEST_CASE("A GSI write on its way is told in the index's terms, with when it arrives", "[index_view]") {
-  Page page;
+  TimedPage page;
   REQUIRE(page.wire.Send("CreateTable", kOrders).http_status == 200);
   REQUIRE(page.wire.Send("PutItem", Put("ana", 1, "OPEN")).http_status == 200);
   LayoutView index = page.Index();
@@ -79,7 +81,7 @@ TEST_CASE("A GSI write on its way is told in the index's terms, with when it arr
 }
 
 TEST_CASE("An added GSI's backfill and a sparse index are told in words", "[index_view]") {
-  Page page;
+  TimedPage page;
   REQUIRE(page.wire.Send("CreateTable", kOrders).http_status == 200);
   for (int i = 0; i < 5; ++i)
     REQUIRE(page.wire.Send("PutItem", Put("c" + std::to_string(i), i, i < 3 ? "OPEN" : "")).http_status == 200);
@@ -110,7 +112,7 @@ TEST_CASE("An added GSI's backfill and a sparse index are told in words", "[inde
 }
 
 TEST_CASE("A replaced database keeps the page's GSI timing, with its indexes caught up", "[index_view]") {
-  Page page;
+  TimedPage page;
   REQUIRE(page.wire.Send("CreateTable", kOrders).http_status == 200);
   REQUIRE(page.wire.Send("PutItem", Put("ana", 1, "OPEN")).http_status == 200);
   REQUIRE(page.wire.Send("PutItem", Put("bo", 2, "OPEN")).http_status == 200);
@@ -151,7 +153,7 @@ TEST_CASE("Index drafts make the CreateTable and UpdateTable requests DynamoDB t
   CHECK(create["LocalSecondaryIndexes"][0]["KeySchema"][0]["AttributeName"] == "customer");
   CHECK(create["LocalSecondaryIndexes"][0]["Projection"]["NonKeyAttributes"] ==
         nlohmann::ordered_json::array({"total", "note"}));
-  Page page;
+  TimedPage page;
   REQUIRE(page.wire.Send("CreateTable", create.dump()).http_status == 200);
   IndexDraft added;
   added.name = "ByNumber";
@@ -194,12 +196,12 @@ TEST_CASE("The table designer's draft makes the CreateTable request DynamoDB tak
   CHECK(full["AttributeDefinitions"].size() == 4);  // customer, orderNo, status, placed
   CHECK(full["GlobalSecondaryIndexes"][0]["IndexName"] == "ByStatus");
   CHECK(full["LocalSecondaryIndexes"][0]["KeySchema"][0]["AttributeName"] == "customer");
-  Page page;
+  TimedPage page;
   CHECK(page.wire.Send("CreateTable", request).http_status == 200);
 }
 
 TEST_CASE("Panels share one description of a table per database state", "[layout_cache]") {
-  Page page;
+  TimedPage page;
   LayoutCache cache;
   CHECK(cache.Description(page.db, page.wire.stamp(), "Orders") == nullptr);
   REQUIRE(page.wire.Send("CreateTable", kOrders).ok());
