@@ -1,6 +1,5 @@
 // Frame(): where one HTTP request ends in a connection's input (server/connection_loop.h), case
 // by case; tests/server/transport.test.mjs drives the same cases through real sockets.
-#define CATCH_CONFIG_MAIN
 #include <string>
 
 #include <catch2/catch.hpp>
