@@ -67,7 +67,7 @@ function runFile(file, wsEndpoint, tapFile) {
 }
 
 // The spec reporter's account of a file's failures ("✖ failing tests:" to the end), cut to what
-// says why: each failure's first lines of stack, each line at most 1,200 characters (a state the
+// says why: each failure's first lines of stack, each line at most 4,000 characters (a state the
 // page never reached is printed whole), at most 40 lines. Printed again under the table, so a CI
 // log that keeps only its last lines still says why a test failed.
 function failureSummary(text) {
@@ -82,7 +82,7 @@ function failureSummary(text) {
       stackLines = 0;
     }
     if (line.trim() === '' && (lines.length === 0 || lines.at(-1) === '')) continue;
-    lines.push(line.length > 1200 ? `${line.slice(0, 1200)} …` : line);
+    lines.push(line.length > 4000 ? `${line.slice(0, 4000)} …` : line);
   }
   return lines.length > 40 ? [...lines.slice(0, 40), '  …'] : lines;
 }

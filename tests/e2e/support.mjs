@@ -433,7 +433,7 @@ export async function stepClockUntil(page, predicate, { stepMs = 1000, maxMs = 1
   for (let stepped = 0; ; stepped += stepMs) {
     const s = await state(page);
     if (predicate(s)) return s;
-    if (stepped >= maxMs) throw new Error(`page state never matched in ${maxMs} ms of page time; last: ${JSON.stringify(s)}`);
+    if (stepped >= maxMs) throw new Error(`page state never matched ${predicate} in ${maxMs} ms of page time; last: ${JSON.stringify(s)}`);
     await stepClock(page, stepMs);
   }
 }
@@ -443,7 +443,7 @@ export async function waitForState(page, predicate, timeout = 10000) {
   const deadline = Date.now() + timeout;
   for (let s = await state(page); ; s = await waitFrames(page, 1, { andState: true })) {
     if (predicate(s)) return s;
-    if (Date.now() > deadline) throw new Error(`page state never matched; last: ${JSON.stringify(s)}`);
+    if (Date.now() > deadline) throw new Error(`page state never matched ${predicate}; last: ${JSON.stringify(s)}`);
   }
 }
 
