@@ -81,7 +81,7 @@ function failureSummary(text) {
     } else if (/^\s*✖ /.test(line)) {
       stackLines = 0;
     }
-    if (line.trim() === '' && (lines.length === 0 || lines.at(-1) === '')) continue;
+    if (line.trim() === '' && (lines.length === 0 || lines.at(-1).trim() === '')) continue;
     lines.push(line.length > 4000 ? `${line.slice(0, 4000)} …` : line);
   }
   return lines.length > 40 ? [...lines.slice(0, 40), '  …'] : lines;
@@ -111,6 +111,7 @@ function nodeCpuOfFileJustEnded() {
 }
 
 const rows = [];
+const whyFailed = [];  // {file, lines}: each failing file's failureSummary
 let exitCode = 0;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ddb-e2e-'));
 
@@ -134,8 +135,8 @@ async function worker(index) {
       rows.push({
         file: relative(file), wallSeconds: (Date.now() - started) / 1000,
         browserCpuSeconds: treeCpuSeconds(browserPid) - cpuBefore, nodeCpuSeconds, worker: index + 1, ...counts,
-        failures: code !== 0 ? failures : [],
       });
+      if (code !== 0 && failures.length > 0) whyFailed.push({ file: relative(file), lines: failures });
     }
   } finally {
     // Chromium's CPU (with its own reaped children's) reaches this process's counters only once
@@ -176,13 +177,13 @@ for (const r of [...rows, { file: 'total (wall: the whole run)', worker: '', ...
 // The times order the next run. Only whole files count (a name pattern runs part of one).
 if (!options.some((o) => o.startsWith('--test-name-pattern') || o.startsWith('--test-skip-pattern'))) {
   const merged = new Map([...previous].map(([file, wallSeconds]) => [file, { file, wallSeconds }]));
-  for (const r of rows) merged.set(r.file, { ...r, failures: undefined });  // (JSON leaves undefined out)
+  for (const r of rows) merged.set(r.file, r);
   fs.mkdirSync(path.dirname(timesFile), { recursive: true });
   fs.writeFileSync(timesFile, JSON.stringify({ rows: [...merged.values()] }, null, 2));
 }
-for (const r of rows.filter((row) => row.failures.length > 0)) {
-  console.log(`\nwhy ${r.file} failed:`);
-  for (const line of r.failures) console.log(line);
+for (const { file, lines } of whyFailed.sort((a, b) => a.file.localeCompare(b.file))) {
+  console.log(`\nwhy ${file} failed:`);
+  for (const line of lines) console.log(line);
 }
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(exitCode);
