@@ -49,3 +49,27 @@ TEST_CASE("The same sort key written twice is one item", "[ordering]") {
   auto order = StoredOrder("N", {"1", "1.0", "01"});
   CHECK(order == std::vector<json>{"1"});
 }
+
+// Lesson 04 teaches the upper bound of a prefix as the delimiter raised by one byte: every key
+// under `BOOK#1971#` sorts before `BOOK#1971$` whatever follows, where `~` (0x7E) sorts before
+// any byte of a non-ASCII character and leaves such a title out.
+TEST_CASE("A bound one byte past the delimiter holds every key under the prefix, where ~ misses non-ASCII ones",
+          "[ordering]") {
+  ddb::Database db;
+  REQUIRE_OK(Exec(db, "CreateTable", CompositeTable("Sorted", "S")));
+  for (const char* sk : {"BOOK#1970#z", "BOOK#1971#a", "BOOK#1971#~x", "BOOK#1971#\xC3\xA9t\xC3\xA9", "BOOK#1972#a"})
+    REQUIRE_OK(Exec(db, "PutItem", {{"TableName", "Sorted"}, {"Item", {{"pk", S("p")}, {"sk", S(sk)}}}}));
+  const auto keys_up_to = [&](const std::string& hi) {
+    const Response r = Exec(db, "Query",
+                            {{"TableName", "Sorted"},
+                             {"KeyConditionExpression", "pk = :p AND sk BETWEEN :lo AND :hi"},
+                             {"ExpressionAttributeValues", {{":p", S("p")}, {":lo", S("BOOK#1971")}, {":hi", S(hi)}}}});
+    REQUIRE_OK(r);
+    std::vector<std::string> out;
+    for (const auto& item : r.body.at("Items")) out.push_back(item.at("sk").at("S").get<std::string>());
+    return out;
+  };
+  CHECK(keys_up_to("BOOK#1971$") ==
+        std::vector<std::string>{"BOOK#1971#a", "BOOK#1971#~x", "BOOK#1971#\xC3\xA9t\xC3\xA9"});
+  CHECK(keys_up_to("BOOK#1971#~") == std::vector<std::string>{"BOOK#1971#a"});
+}
