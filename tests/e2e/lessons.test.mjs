@@ -252,6 +252,9 @@ describe('the first lesson, by mouse and keyboard', () => {
       // Its setup replaces the Authors table the learner filled: the page asks first.
       s = await waitForState(page, (st) => st.confirm !== null);
       assert.equal(s.confirm, 'Start "Reading items: GetItem, Query and the cost of Scan"?');
+      // The way back it promises is one the lesson layout shows (it hides the history panel).
+      assert.equal(s.confirmDetail, 'The lesson sets up tables of its own, so it replaces your Authors (2 items). Sandbox > Undo brings them back.');
+      assert.ok(await widgetRect(page, 'menu.sandbox'));
       await screenshot(page, 'lesson-next-lesson-confirm.png');
       await clickWidget(page, 'confirm.yes');
       s = await onStep(page, 1);

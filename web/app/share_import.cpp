@@ -121,7 +121,7 @@ void App::LoadImport(PanelContext& ctx) {
     const bool snapshot = !shared->shown.has_value();
     confirm_.Ask(snapshot ? "Replace your sandbox with this snapshot?" : "Replace your sandbox with these tables?",
                  "Your " + SandboxSummary(db_) + " make way for the " + (snapshot ? "snapshot's" : "file's") +
-                     ". Undo in the history brings them back.",
+                     ". Sandbox > Undo brings them back.",
                  "Replace my sandbox", load);
   }
 }

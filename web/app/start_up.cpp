@@ -55,7 +55,7 @@ void App::LoadSharedSandbox(const SharedLink& shared) {
   lessons_.KeepLinkedSandbox();
   confirm_.Ask("Open the sandbox from this link?",
                "It replaces your sandbox (" + SandboxSummary(db_) +
-                   ") with the one in the link. Undo in the history brings yours back.",
+                   ") with the one in the link. Sandbox > Undo brings yours back.",
                "Replace my sandbox", [this, snapshot = shared.text](PanelContext&) { OpenSharedSandbox(snapshot); });
 }
 
@@ -103,7 +103,7 @@ void App::OpenSharedSandbox(const std::string& snapshot) {
   lessons_.KeepLinkedSandbox();
   notices_.Add(Notices::Level::kInfo,
                "Loaded the sandbox from the link (" + std::to_string(tables.size()) +
-                   " table(s)). Undo in the history brings back your own.",
+                   " table(s)). Sandbox > Undo brings back your own.",
                "shared");
 }
 

@@ -47,7 +47,7 @@ void App::DrawSandboxMenu(PanelContext& ctx) {
   if (probe_.Item("menu.reset",
                   ImGui::MenuItem("Reset sandbox\xE2\x80\xA6", nullptr, false, !db_.TableNames().empty()))) {
     confirm_.Ask("Reset the sandbox?",
-                 "Every table goes (" + SandboxSummary(db_) + "). Undo in the history brings them back.",
+                 "Every table goes (" + SandboxSummary(db_) + "). Sandbox > Undo brings them back.",
                  "Reset the sandbox", [this](PanelContext&) {
                    sandbox_.Reset();
                    selection_ = {};

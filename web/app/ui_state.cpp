@@ -162,6 +162,7 @@ nlohmann::json App::State() const {
       {"itemsImport", ItemsImportJson()},
       {"itemsExport", ItemsExportJson()},
       {"confirm", confirm_.open() ? json(confirm_.question()) : json(nullptr)},
+      {"confirmDetail", confirm_.open() ? json(confirm_.detail()) : json(nullptr)},
       {"input", InputJson()},
       {"focused", or_null(shown.focused)},
   };

@@ -16,6 +16,11 @@ const std::string& ConfirmDialog::question() const {
   return asked_ ? asked_->question : kNone;
 }
 
+const std::string& ConfirmDialog::detail() const {
+  static const std::string kNone;
+  return asked_ ? asked_->detail : kNone;
+}
+
 void ConfirmDialog::Draw(PanelContext& ctx) {
   if (!asked_) return;
   constexpr const char* kId = "Are you sure?###confirm";

@@ -25,6 +25,7 @@ class ConfirmDialog {
 
   bool open() const { return asked_.has_value(); }
   const std::string& question() const;
+  const std::string& detail() const;
 
  private:
   struct Asked {

@@ -201,7 +201,7 @@ void LessonPlayer::RequestStart(int index, int step, PanelContext& ctx) {
   }
   ctx.confirm.Ask("Start \"" + l.title + "\"?",
                   "The lesson sets up tables of its own, so it replaces your " + replaced +
-                      ". Undo in the history brings them back.",
+                      ". Sandbox > Undo brings them back.",
                   "Start the lesson", [this, index, step](PanelContext& c) { StartAt(index, step, c); });
 }
 

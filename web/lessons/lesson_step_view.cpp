@@ -56,7 +56,7 @@ void LessonPlayer::DrawHeader(PanelContext& ctx) {
   ImGui::SetItemTooltip("Start this lesson again: its tables set up afresh, its steps not done");
   if (ui::Popup popup("reset_lesson"); popup) {
     ImGui::TextUnformatted("Start the lesson again from step 1?");
-    ImGui::TextColored(ctx.colors.dim, "Its tables are set up afresh (Undo in the history brings yours back).");
+    ImGui::TextColored(ctx.colors.dim, "Its tables are set up afresh (Sandbox > Undo brings yours back).");
     if (ImGui::Button("Reset")) {
       ResetLesson(ctx);
       ImGui::CloseCurrentPopup();

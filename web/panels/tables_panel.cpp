@@ -69,7 +69,7 @@ void TablesPanel::DrawButtons(PanelContext& ctx) {
   }
   if (ui::Popup popup("delete_table"); popup) {
     ImGui::Text("Delete %s and all its items?", ctx.selection.table.c_str());
-    ImGui::TextColored(ctx.colors.dim, "Undo (in the history) brings it back.");
+    ImGui::TextColored(ctx.colors.dim, "Sandbox > Undo brings it back.");
     if (ImGui::Button("Delete")) {
       ctx.work.Run("DeleteTable", nlohmann::json{{"TableName", ctx.selection.table}}.dump());
       ImGui::CloseCurrentPopup();
