@@ -308,8 +308,8 @@ for (const size of sizes) {
       // assigning and solving a ticket on a ticket they change (a moved index key costs a delete
       // and a put there).
       assert.equal(s.studio.lines.at(-1).text, "A month at the traffic's rates, at AWS's us-east-1 prices of "
-        + '2024-11-01: on-demand $5,804.59 (14,170 read and 700 write units a second), or provisioned for the peak '
-        + '$5,030.65 (42,510 RCU and 2,100 WCU); storage less than $0.01 (par: on-demand $5,500.73, provisioned '
+        + '2024-11-01: on-demand $5,883.44 (14,410 read and 700 write units a second), or provisioned for the peak '
+        + '$5,098.98 (43,230 RCU and 2,100 WCU); storage less than $0.01 (par: on-demand $5,500.73, provisioned '
         + '$4,767.30)');
       await screenshot(page, `studio-tickets-${size.width}.png`);
       assert.deepEqual(errors, []);

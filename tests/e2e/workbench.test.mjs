@@ -174,7 +174,7 @@ describe('a data model of AWS\'s modelling assistant', () => {
     let s = await waitForState(page, (st) => st.imported !== null);
     assert.equal(s.imported.headline, 'Loaded the data model from dynamodb_data_model.json: 1 table, 5 items, 9 access patterns.');
     assert.equal(s.imported.patterns.length, 9);
-    assert.equal(s.imported.patterns[3], 'pattern 4 (Orders over 50): Scan of Orders: read 5 items to return 1 (a Scan reads the whole table; a key or an index would read only what it returns), 0.5 capacity units');
+    assert.equal(s.imported.patterns[3], 'pattern 4 (Orders over 50): Scan of Orders: read 5 items to return 1 (a Scan reads the whole table; a key or an index would read only what it returns), 2 capacity units');
     s = await waitForState(page, (st) => st.selectedTable === 'Orders' && st.itemsListed === 5);
     await screenshot(page, 'data-model-loaded-1024.png');
     await scrollTo(page, 'import.pattern.2.run', 'import.body');

@@ -147,7 +147,7 @@ TEST_CASE("Each access pattern is judged in words: what it returned, what it rea
           "pattern 2 (A customer's orders, newest first): Query of Orders: 2 items, 0.5 capacity units",
           "pattern 3 (Pending orders for the warehouse): Query of Orders (index ByStatus): 2 items, 0.5 capacity units",
           "pattern 4 (Orders over 50): Scan of Orders: read 5 items to return 1 (a Scan reads the whole table; a key "
-          "or an index would read only what it returns), 0.5 capacity units",
+          "or an index would read only what it returns), 2 capacity units",
           "pattern 5 (Place an order): PutItem of Orders: done, 2 capacity units",
           "pattern 6 (Orders by a status the index does not have): Query of Orders (index ByDate) refused: "
           "ValidationException: The table does not have the specified index: ByDate",

@@ -376,7 +376,7 @@ test('--import-data-model serves the modelling assistant\'s tables and items and
     assert.match(out, /: note: \/notes: ignored \(not part of a data model\)\n/);
     const verdicts = out.split('\n').filter((line) => / pattern \w+ \(/.test(line));
     assert.deepEqual(verdicts.map((line) => line.match(/ pattern (\w+) /)[1]), ['1', '2', '3', '4', '5', '6', '6b', '7', '8']);
-    assert.ok(verdicts[3].endsWith(': Scan of Orders: read 5 items to return 1 (a Scan reads the whole table; a key or an index would read only what it returns), 0.5 capacity units'), verdicts[3]);
+    assert.ok(verdicts[3].endsWith(': Scan of Orders: read 5 items to return 1 (a Scan reads the whole table; a key or an index would read only what it returns), 2 capacity units'), verdicts[3]);
     assert.ok(verdicts[5].endsWith('refused: ValidationException: The table does not have the specified index: ByDate'), verdicts[5]);
     const pending = await call(server.url, 'Query', {
       TableName: 'Orders', IndexName: 'ByStatus', KeyConditionExpression: '#s = :s',

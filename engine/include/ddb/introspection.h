@@ -171,6 +171,9 @@ struct RequestTrace {
   // ended), a Query the partitions it read its item collection from (or, when it read
   // nothing, the one that would hold it).
   std::vector<int> partitions_visited;
+  // A Scan's read units per partition, beside partitions_visited: each partition's bytes are
+  // rounded up to units on their own, and one it found empty costs a unit. Empty otherwise.
+  std::vector<double> partition_units;
   double consumed_capacity = 0;  // the request's total, as ReturnConsumedCapacity reports it
   // A Query's or Scan's page, as its response says: Count (the items that passed the filter)
   // and ScannedCount (the items read before it). Absent for other operations and failures, so

@@ -40,6 +40,7 @@ class TraceScope {
     trace_.tables.clear();
     if (table) trace_.tables.push_back(*table);
     trace_.partitions_visited.clear();
+    trace_.partition_units.clear();
     trace_.consumed_capacity = 0;
     trace_.count.reset();
     trace_.scanned_count.reset();

@@ -87,10 +87,18 @@ void AddReadDemand(const Table& t, const RequestTrace& trace, std::size_t first_
   const std::size_t draws_before = demand.draws.size();
   double spread = 0;
   const AttributeValue* last_partition_key = nullptr;
+  // A Scan's units are each partition's own; otherwise each item draws its share.
+  const bool per_partition = !trace.partition_units.empty();
+  for (std::size_t i = 0; per_partition && i < trace.partition_units.size(); ++i) {
+    AddDraw(demand, resource, trace.partitions_visited[i], trace.partition_units[i]);
+    spread += trace.partition_units[i];
+  }
   for (std::size_t i = first_entry; i < trace.entries.size(); ++i) {
     const TraceEntry& e = trace.entries[i];
-    AddDraw(demand, resource, e.partition, e.capacity_units);
-    spread += e.capacity_units;
+    if (!per_partition) {
+      AddDraw(demand, resource, e.partition, e.capacity_units);
+      spread += e.capacity_units;
+    }
     if (!e.item) continue;
     if (index) {
       std::uint64_t hash = 0;
@@ -110,7 +118,8 @@ void AddReadDemand(const Table& t, const RequestTrace& trace, std::size_t first_
     demand.draws.push_back({resource, asked, units});
     return;
   }
-  // The request rounds its total up once: the rounding goes to the first partition read.
+  // The rest (a Query's rounding of its total, an LSI's fetches from its table) goes to the
+  // first partition read.
   demand.draws[draws_before].units += units - spread;
 }
 
