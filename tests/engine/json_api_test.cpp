@@ -14,19 +14,15 @@ TEST_CASE("An unknown operation is UnknownOperationException", "[json_api]") {
   CHECK(json::parse(wrong.body)["__type"] == "com.amazon.coral.service#UnknownOperationException");
 }
 
-TEST_CASE("A body that is not JSON is a SerializationException that says where", "[json_api]") {
+TEST_CASE("A body that is not a JSON object is a SerializationException with no message, as DynamoDB answers it",
+          "[json_api]") {
   ddb::Database db;
-  auto r = ExecRaw(db, "ListTables", "{\"Limit\": ");
-  CHECK(r.status == 400);
-  CHECK(r.body["__type"] == "com.amazon.coral.service#SerializationException");
-  CHECK(r.message() ==
-        "Malformed JSON in request body at line 1, column 11: syntax error while parsing value - unexpected end of "
-        "input; "
-        "expected '[', '{', or a literal");
-  CHECK(ExecRaw(db, "ListTables", "[1,2]").body["__type"] == "com.amazon.coral.service#SerializationException");
-  CHECK(ExecRaw(db, "ListTables", "\"x\"").message() == "Request body must be a JSON object");
-  CHECK(ExecRaw(db, "ListTables", "{\"a\":\"\xff\"}").body["__type"] ==
-        "com.amazon.coral.service#SerializationException");
+  for (const char* body : {"{\"Limit\": ", "[1,2]", "\"x\"", "{\"a\":\"\xff\"}"}) {
+    INFO(body);
+    const auto r = ExecRaw(db, "ListTables", body);
+    CHECK(r.status == 400);
+    CHECK(r.body == json{{"__type", "com.amazon.coral.service#SerializationException"}});
+  }
   // An empty body is an empty request.
   REQUIRE_OK(ExecRaw(db, "ListTables", ""));
 }
@@ -52,10 +48,11 @@ TEST_CASE("A response hands its error over typed, as its body says it", "[json_a
   CHECK(parsed.type == missing.error.type);
   CHECK(parsed.message == missing.error.message);
   // Serialization errors spell the member "Message"; the typed error is the same either way.
-  const ddb::WireResponse malformed = ddb::HandleRequest(db, "ListTables", "[1]");
+  const ddb::WireResponse malformed = ddb::HandleRequest(db, "ListTables", R"({"Limit": "3"})");
   CHECK(malformed.error.type == "SerializationException");
   CHECK(malformed.error.message == ddb::ParseWireError(malformed.body).message);
-  CHECK(malformed.error.message == "Request body must be a JSON object");
+  CHECK(malformed.body.find("\"Message\"") != std::string::npos);
+  CHECK_FALSE(malformed.error.message.empty());
   const ddb::WireResponse unknown = ddb::HandleTarget(db, "DynamoDB_20111205.GetItem", "{}");
   CHECK(unknown.error.type == "UnknownOperationException");
   // A success has none.

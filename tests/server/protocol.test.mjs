@@ -95,13 +95,10 @@ describe('with default limits', () => {
     assert.equal(health.body, 'healthy: dynamodb.us-east-1.amazonaws.com ');
   });
 
-  test('a body that is not JSON is SerializationException saying where', async () => {
+  test('a body that is not JSON is SerializationException and nothing more, as DynamoDB answers it', async () => {
     const r = await call(server.url, 'PutItem', '{"TableName": "Books", "Item": {', { 'content-type': 'application/json' });
-    assertError(
-      r, 400, 'com.amazon.coral.service#SerializationException',
-      'Malformed JSON in request body at line 1, column 33: syntax error while parsing object key - unexpected end of input; expected string literal',
-      'application/json',
-    );
+    assertError(r, 400, 'com.amazon.coral.service#SerializationException', undefined, 'application/json');
+    assert.equal(r.body, '{"__type":"com.amazon.coral.service#SerializationException"}');
     await assertStillServing();
   });
 
@@ -187,7 +184,7 @@ describe('with default limits', () => {
     for (const depth of [257, 1_000_000]) {
       const body = '{"TableName": "Books", "x": ' + '['.repeat(depth - 1) + ']'.repeat(depth - 1) + '}';
       const r = await call(server.url, 'DescribeTable', body);
-      assertError(r, 400, 'com.amazon.coral.service#SerializationException', 'Request body nests JSON more than 256 levels deep');
+      assertError(r, 400, 'com.amazon.coral.service#SerializationException', undefined);
     }
     // Exactly at the limit (brackets inside strings do not count): the engine answers.
     const atLimit = '{"TableName": "Books", "s": "[[[[{{{{", "x": ' + '['.repeat(255) + ']'.repeat(255) + '}';
@@ -302,7 +299,8 @@ describe('with a small request limit', () => {
 
   test('--max-json-depth sets the nesting limit', async () => {
     const r = await call(server.url, 'ListTables', '{"a":[[[[[[[[]]]]]]]]}');
-    assertError(r, 400, 'com.amazon.coral.service#SerializationException', 'Request body nests JSON more than 8 levels deep');
+    assertError(r, 400, 'com.amazon.coral.service#SerializationException', undefined);
+    assert.equal(r.body, '{"__type":"com.amazon.coral.service#SerializationException"}');
     assert.equal((await call(server.url, 'ListTables', '{"a":[[[[[[[]]]]]]]}')).status, 200);
   });
 });
