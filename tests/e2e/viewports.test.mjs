@@ -85,6 +85,16 @@ describe('the page at every size', () => {
             await waitForState(page, (st) => st.lesson?.step === 2 && (turns || st.selectedTable === 'Books'));
             await waitFrames(page, 3);
             const rects = await assertFits(page, width, height, label);
+            // Nothing is cut at a panel's side (the probe marks a widget that runs past its
+            // window: the operation list and the key line at 250 % beside a lesson were), but
+            // the partition map's columns and their items, which scroll sideways, and the table
+            // list's rows, which ImGui draws to the list's very edge. The whole workbench at
+            // 250 % is kept to the largest window: below it, a lesson is taught in the lesson
+            // layout or the presenter view.
+            if (mode !== 'workbench' || scale === 1 || width === 1920) {
+              const cut = Object.entries(rects).filter(([n, r]) => r.cut && !/^(partition:|item:|table:)/.test(n)).map(([n]) => n);
+              assert.deepEqual(cut, [], `${label}: cut at a panel's side`);
+            }
             for (const name of ['title.presenter', 'title.larger', 'title.smaller', 'menu.sandbox', 'menu.view',
               'lesson.next', 'lesson.back', 'lesson.list']) {
               assert.ok(rects[name], `${label}: ${name} is on screen`);

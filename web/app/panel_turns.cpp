@@ -29,7 +29,10 @@ void App::FollowTurns() {
 
 void App::DrawTurns(const PanelRect& rect, PanelContext& ctx) {
   PlaceNextPanel(rect);
+  // No padding and no border: the buttons take the rectangle's whole width (a border would clip
+  // a pixel off each end).
   ui::StyleVar padding(ImGuiStyleVar_WindowPadding, ImVec2{0, 0});
+  padding.Push(ImGuiStyleVar_WindowBorderSize, 0.0f);
   // Not kPanelWindowFlags: a window that never comes to the front goes beneath those made
   // before it, and this one is first made when a lesson opens, after the splitters' full-page
   // host, which would then take its clicks. It overlaps no panel.
@@ -48,7 +51,7 @@ void App::DrawTurns(const PanelRect& rect, PanelContext& ctx) {
   const auto label_width = [](const char* label) {
     return ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x;
   };
-  float left = rect.size.x - 2 * ImGui::GetStyle().ItemSpacing.x;
+  float left = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x;
   for (const auto& t : kTurns) left -= label_width(t.label);
   const float extra = std::max(0.0f, left / 3);
   ImGui::SetCursorPosY(std::max(0.0f, (rect.size.y - ImGui::GetFrameHeight()) * 0.5f));

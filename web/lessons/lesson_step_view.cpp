@@ -19,6 +19,7 @@
 #include "text/json_format.h"
 #include "view_models/challenge_library.h"
 #include "widgets/card.h"
+#include "widgets/flow.h"
 #include "widgets/glyphs.h"
 #include "widgets/imgui_scoped.h"
 
@@ -33,10 +34,15 @@ void LessonPlayer::DrawHeader(PanelContext& ctx) {
   if (ctx.probe.Item("lesson.list", ImGui::SmallButton("\xE2\x80\xB9 Lessons"))) SetView(View::kList);
   ImGui::SetItemTooltip("All lessons (this one stays open on the sandbox)");
   if (!ctx.presenter) {  // the presenter view has a layout of its own
+    // On a line of its own when it does not fit beside "Lessons", and in a word when a line is
+    // too narrow for its name (250 % text in the workbench's narrow lesson panel).
+    const auto width = [](const char* label) {
+      return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+    };
     const char* layout = ctx.lesson_layout ? "All panels" : "Lesson layout";
-    const float width = ImGui::CalcTextSize(layout).x + ImGui::GetStyle().FramePadding.x * 2;
-    ImGui::SameLine();
-    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+    if (width(layout) > ImGui::GetContentRegionAvail().x)
+      layout = ctx.lesson_layout ? "All###layout" : "Focus###layout";
+    ui::SameLineIfFits(width(layout));
     if (ctx.probe.Item("lesson.layout", ImGui::SmallButton(layout))) ctx.lesson_layout = !ctx.lesson_layout;
     ImGui::SetItemTooltip(ctx.lesson_layout ? "The whole workbench: tables, trace and history too"
                                             : "Room for the lesson: the lesson, the data and the builder");
@@ -131,6 +137,8 @@ void LessonPlayer::DrawFooter(PanelContext& ctx) {
     ImGui::SameLine();
     break;
   }
+  // Under Back when the two do not fit side by side.
+  if (ImGui::GetCursorPosX() + next_width > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
   ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - next_width));
   ui::Disabled disabled(!done);
   if (ctx.probe.Item("lesson.next", ImGui::Button(next))) {

@@ -7,6 +7,7 @@
 
 #include "view_models/capacity_view.h"
 #include "view_models/scenario_library.h"
+#include "widgets/flow.h"
 #include "widgets/imgui_scoped.h"
 #include "widgets/theme.h"
 
@@ -18,13 +19,6 @@ constexpr float kSpeeds[] = {1, 2, 5, 10, 25, 50, 100};
 constexpr int kHeatSeconds = 60;
 
 ImU32 ToImU32(const Rgba& c) { return IM_COL32(c.r, c.g, c.b, c.a); }
-
-// Puts the next widget beside the last one when `width` more fits on the line, else under it
-// (large text, a narrow panel).
-void SameLineIfFits(float width) {
-  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= right) ImGui::SameLine();
-}
 
 }  // namespace
 
@@ -38,7 +32,7 @@ void CapacityPanel::DrawClock(PanelContext& ctx) {
     else clock.Play();
   }
   const ImVec2 pad = ImGui::GetStyle().FramePadding;
-  SameLineIfFits(ImGui::CalcTextSize("Step 1 s").x + 2 * pad.x);
+  ui::SameLineIfFits(ImGui::CalcTextSize("Step 1 s").x + 2 * pad.x);
   if (ctx.probe.Item("capacity.step", ImGui::Button("Step 1 s"))) clock.Step(1000);
   char speed[16];
   std::snprintf(speed, sizeof speed, "\xC3\x97%g", clock.speed());
@@ -47,7 +41,7 @@ void CapacityPanel::DrawClock(PanelContext& ctx) {
                                 "100")
                                 .x +
                             2 * ImGui::GetFrameHeight();
-  SameLineIfFits(speed_width);
+  ui::SameLineIfFits(speed_width);
   ImGui::SetNextItemWidth(speed_width);
   {
     ui::Combo combo("##speed", speed);
@@ -62,7 +56,7 @@ void CapacityPanel::DrawClock(PanelContext& ctx) {
       }
   }
   const std::string now = ddb::UtcDateTimeText(ctx.db.NowMillis()).substr(11, 8) + " UTC";
-  SameLineIfFits(ImGui::CalcTextSize((now + " (paused)").c_str()).x);
+  ui::SameLineIfFits(ImGui::CalcTextSize((now + " (paused)").c_str()).x);
   ImGui::TextColored(ctx.colors.dim, "%s%s", now.c_str(), clock.playing() ? "" : " (paused)");
 }
 
@@ -354,7 +348,7 @@ void CapacityPanel::DrawCapacityChart(const ddb::CapacityMetrics& metrics, const
   // The legend, wrapping at any text size.
   auto swatch = [&](ImU32 colour, const char* label, bool first) {
     const float w = ImGui::GetFontSize() * 1.2f + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
-    if (!first) SameLineIfFits(w);
+    if (!first) ui::SameLineIfFits(w);
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float mid = at.y + ImGui::GetTextLineHeight() / 2;
     ImGui::GetWindowDrawList()->AddLine({at.x, mid}, {at.x + ImGui::GetFontSize(), mid}, colour, line * 1.5f);

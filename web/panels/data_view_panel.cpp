@@ -9,6 +9,7 @@
 #include "text/time_to_live_text.h"
 #include "text/value_text.h"
 #include "view_models/index_view_text.h"
+#include "widgets/flow.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {
@@ -435,17 +436,20 @@ void DataViewPanel::DrawKeySchema(const LayoutView& view, bool compact, PanelCon
                                     ctx.db.time_to_live_sweeps());
   }
   if (compact) {
+    // Each part beside the last where it fits, else under it (250 % text in a narrow panel).
     ImGui::TextColored(ctx.colors.partition_key, "%s", schema.partition_key.name.c_str());
     ImGui::SameLine(0, 0);
     ImGui::TextColored(ctx.colors.dim, " HASH");
     if (schema.sort_key) {
-      ImGui::SameLine();
+      ui::SameLineIfFits(ImGui::CalcTextSize((schema.sort_key->name + " RANGE").c_str()).x);
       ImGui::TextColored(ctx.colors.sort_key, "%s", schema.sort_key->name.c_str());
       ImGui::SameLine(0, 0);
       ImGui::TextColored(ctx.colors.dim, " RANGE");
     }
-    ImGui::SameLine();
-    ImGui::TextColored(ctx.colors.dim, "\xC2\xB7 %s", CountText(view.item_count, "item", "items").c_str());
+    // "· 9 items" beside the key, "9 items" under it.
+    const std::string items = "\xC2\xB7 " + CountText(view.item_count, "item", "items");
+    const bool beside = ui::SameLineIfFits(ImGui::CalcTextSize(items.c_str()).x);
+    ImGui::TextColored(ctx.colors.dim, "%s", items.c_str() + (beside ? 0 : 3));
     ctx.probe.RecordLastItem("table.key_schema");
     if (ui::ItemTooltip tip; tip) {
       KeyAttributeLine("Partition key", schema.partition_key, "HASH", ctx.colors.partition_key, ctx.colors);

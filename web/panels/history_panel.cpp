@@ -2,6 +2,7 @@
 
 #include "panels/code_window.h"
 #include "text/json_format.h"
+#include "widgets/flow.h"
 #include "widgets/imgui_scoped.h"
 #include "widgets/tooltip.h"
 
@@ -61,13 +62,24 @@ void HistoryPanel::DrawToolbar(PanelContext& ctx) {
       status_ = status.ok() ? "" : status.message();
     }
   }
-  ImGui::SameLine();
+  // Each button beside the last where it fits, else under it (large text, a narrow panel).
+  const auto button_width = [](const char* label) {
+    return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+  };
+  ui::SameLineIfFits(button_width("Reset sandbox"));
   {
     ui::Disabled disabled(ctx.db.TableNames().empty());
     if (ctx.probe.Item("history.reset", ImGui::Button("Reset sandbox"))) ImGui::OpenPopup("reset_sandbox");
   }
   ui::TooltipEvenIfDisabled(ctx.db.TableNames().empty() ? "The sandbox is empty: nothing to reset"
                                                         : "Delete every table and item (undoable)");
+  ui::SameLineIfFits(button_width("Clear list"));
+  {
+    ui::Disabled disabled(sandbox.history().empty());
+    if (ctx.probe.Item("history.clear", ImGui::Button("Clear list"))) sandbox.ClearHistory();
+    ImGui::SetItemTooltip("Forget the list (the data stays)");
+  }
+  // Reset asks first (after the row, so that the row lays out from its own buttons).
   if (ui::Popup popup("reset_sandbox"); popup) {
     ImGui::TextUnformatted("Delete every table and item?");
     ImGui::TextColored(ctx.colors.dim, "Undo brings them back.");
@@ -79,12 +91,6 @@ void HistoryPanel::DrawToolbar(PanelContext& ctx) {
     ctx.probe.RecordLastItem("history.reset_confirm");
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
-  }
-  ImGui::SameLine();
-  {
-    ui::Disabled disabled(sandbox.history().empty());
-    if (ctx.probe.Item("history.clear", ImGui::Button("Clear list"))) sandbox.ClearHistory();
-    ImGui::SetItemTooltip("Forget the list (the data stays)");
   }
   if (!status_.empty()) {
     ImGui::SameLine();

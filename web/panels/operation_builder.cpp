@@ -6,6 +6,7 @@
 #include "imgui_internal.h"  // SetKeyOwner: the Ctrl+Enter shortcut keeps Enter from the editors
 #include "imgui_stdlib.h"
 
+#include "widgets/flow.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {
@@ -219,8 +220,11 @@ void OperationBuilder::DrawJsonTab(float run_row, PanelContext& ctx) {
 void OperationBuilder::DrawOperationRow(PanelContext& ctx) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Operation");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(190 * ctx.scale);
+  // A narrow panel (250 % text beside a lesson) puts the list under its label, as wide as the
+  // panel allows, rather than cutting the operation's name.
+  const float combo_width = 190 * ctx.scale;
+  ui::SameLineIfFits(combo_width);
+  ImGui::SetNextItemWidth(std::min(combo_width, ImGui::GetContentRegionAvail().x));
   {
     // Every operation in view where the screen allows (25 of them: a scrolled list hides the first).
     ui::Combo combo("##operation", op().name.data(), ImGuiComboFlags_HeightLargest);
@@ -244,19 +248,15 @@ void OperationBuilder::DrawOperationRow(PanelContext& ctx) {
   }
   ctx.probe.RecordLastItem("builder.operation");
   ctx.probe.RecordLastItem("item_form.operation");
-  ImGui::SameLine();
   const std::string& table = fields().table;
-  if (IsMultiTableOperation(op())) {
-    ImGui::TextColored(ctx.colors.dim, "tables named inside");
-  } else if (op().name == "ListTables") {
-    ImGui::TextColored(ctx.colors.dim, "all tables");
-  } else if (op().name == "CreateTable") {
-    ImGui::TextColored(ctx.colors.dim, "a new table");
-  } else if (table.empty()) {
-    ImGui::TextColored(ctx.colors.dim, "no table selected");
-  } else {
-    ImGui::TextColored(ctx.colors.dim, "on %s", table.c_str());
-  }
+  const std::string target = IsMultiTableOperation(op())  ? std::string("tables named inside")
+                             : op().name == "ListTables"  ? std::string("all tables")
+                             : op().name == "CreateTable" ? std::string("a new table")
+                             : table.empty()              ? std::string("no table selected")
+                                                          : "on " + table;
+  ui::SameLineIfFits(ImGui::CalcTextSize(target.c_str()).x);
+  ui::TextWrap wrap;
+  ImGui::TextColored(ctx.colors.dim, "%s", target.c_str());
 }
 
 void OperationBuilder::DrawRunRow(bool& run, PanelContext& ctx) {
