@@ -228,6 +228,14 @@ describe('the first lesson, by mouse and keyboard', () => {
       assert.equal(s.lesson.task.record, 'answer');
       assert.deepEqual(JSON.parse(s.builderJson), JSON.parse(s.response.requestBody));
       assert.deepEqual(s.lesson.done, [1, 2, 3, 4, 5, 6]);
+      // A later put brings Ursula's country back: the done step tells what its put did, which
+      // stays true ("…Ursula's country is gone" did not).
+      const sent = s.historyCount;
+      await exec(page, 'PutItem', { TableName: 'Authors', Item: {
+        authorId: { S: 'AUTHOR#ursula' }, name: { S: 'Ursula Le Guin' }, country: { S: 'US' } } });
+      s = await waitForState(page, (st) => st.historyCount > sent);
+      assert.deepEqual(s.lesson.done, [1, 2, 3, 4, 5, 6]);
+      assert.match(s.lessonText, /Done\. The put left two items and took Ursula's country away: it replaced the whole item/);
       await clickWidget(page, 'lesson.progress');
       await pressWithKeyboard(page, 'lesson.next');
 
