@@ -527,10 +527,17 @@ void DataViewPanel::DrawTraceSummary(const TracePaint& paint, bool compact, Pane
       // One line (a short panel: large text, a projector): the rows are the point; the whole
       // sentence and the legend are in the tooltip. It wrapped to six lines at 250 % and left
       // no row of the items it read in view.
+      // Without the operation's name where the line does not fit (250 % beside a lesson), and
+      // on two lines where even that does not: never cut.
       char brief[128];
-      std::snprintf(brief, sizeof brief, "%s: %zu read \xE2\x86\x92 %zu returned \xC2\xB7 %s",
-                    t.trace.operation.c_str(), t.read, t.returned, capacity);
-      ImGui::TextUnformatted(brief);
+      const int name_length = std::snprintf(brief, sizeof brief, "%s: ", t.trace.operation.c_str());
+      std::snprintf(brief + name_length, sizeof brief - name_length, "%zu read \xE2\x86\x92 %zu returned \xC2\xB7 %s",
+                    t.read, t.returned, capacity);
+      const char* text = ImGui::CalcTextSize(brief).x <= ImGui::GetContentRegionAvail().x ? brief : brief + name_length;
+      {
+        ui::TextWrap wrap;
+        ImGui::TextUnformatted(text);
+      }
       ctx.probe.RecordLastItem("data.trace_summary");
       if (ImGui::IsItemHovered()) {
         ui::Tooltip tip;

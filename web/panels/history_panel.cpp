@@ -114,9 +114,14 @@ void HistoryPanel::DrawEntry(const HistoryEntry& e, PanelContext& ctx) {
   const std::string label = e.operation + (e.detail.empty() ? "" : "  \xC2\xB7 " + e.detail) +
                             (ok ? "" : "  \xC2\xB7 " + e.result.error_type);
   // The whole line selects the entry and shows its response; the buttons sit on the right.
-  const float buttons = ImGui::CalcTextSize("Re-runEditCopy").x + ImGui::GetStyle().FramePadding.x * 6 +
-                        ImGui::GetStyle().ItemSpacing.x * 3;
-  const float label_width = std::max(40 * s, ImGui::GetContentRegionAvail().x - buttons);
+  // Each label measured on its own, as each button is (ImGui rounds each width up: measured as
+  // one string, the row came out a pixel or two short and Copy was cut at the panel's side).
+  float buttons = ImGui::GetStyle().ItemSpacing.x * 3;
+  for (const char* name : {"Re-run", "Edit", "Copy"})
+    buttons += ImGui::CalcTextSize(name).x + ImGui::GetStyle().FramePadding.x * 2;
+  // The buttons go under the line where the panel has no room for both (large text).
+  const bool beside = ImGui::GetContentRegionAvail().x - buttons >= 40 * s;
+  const float label_width = beside ? ImGui::GetContentRegionAvail().x - buttons : 0.0f;  // 0: the whole line
   {
     ui::StyleColor color(ImGuiCol_Text, ok ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : ctx.colors.error);
     if (ImGui::Selectable(label.c_str(), selected_ == e.id, 0, {label_width, 0})) {
@@ -126,7 +131,7 @@ void HistoryPanel::DrawEntry(const HistoryEntry& e, PanelContext& ctx) {
   }
   ctx.probe.RecordLastItem("history.entry:" + std::to_string(e.id));
   if (const char* tag = OriginTag(e.origin); *tag && ImGui::IsItemHovered()) ImGui::SetTooltip("Sent from the %s", tag);
-  ImGui::SameLine();
+  if (beside) ImGui::SameLine();
   {
     ui::Disabled disabled(!e.rerunnable);
     if (ctx.probe.Item("history.rerun:" + std::to_string(e.id), ImGui::SmallButton("Re-run")))

@@ -1,5 +1,6 @@
 #include "panels/trace_panel.h"
 
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -8,6 +9,7 @@
 #include "text/trace_keys.h"
 #include "text/value_text.h"
 #include "view_models/capacity_view.h"
+#include "widgets/flow.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {
@@ -44,13 +46,19 @@ void DrawTracePanel(const PanelRect& rect, PanelContext& ctx) {
   const bool any_sort_key = view->any_sort_key;
   const bool several_tables = t.tables.size() > 1;
   ImGui::Text("%s", t.operation.c_str());
-  ImGui::SameLine();
+  // Beside the operation where it fits, wrapped under it where it does not (a narrow panel).
+  char summary[160];
   if (!t.ok) {
-    ImGui::TextColored(ctx.colors.error, "failed: %s", t.error_type.c_str());
+    std::snprintf(summary, sizeof summary, "failed: %s", t.error_type.c_str());
   } else {
-    ImGui::TextColored(ctx.colors.dim, "%s%s \xC2\xB7 %s \xC2\xB7 %.1f capacity units",
-                       t.table_name.empty() ? "" : "on ", t.table_name.c_str(),
-                       CountText(t.entries.size(), "entry", "entries").c_str(), t.consumed_capacity);
+    std::snprintf(summary, sizeof summary, "%s%s \xC2\xB7 %s \xC2\xB7 %.1f capacity units",
+                  t.table_name.empty() ? "" : "on ", t.table_name.c_str(),
+                  CountText(t.entries.size(), "entry", "entries").c_str(), t.consumed_capacity);
+  }
+  ui::SameLineIfFits(ImGui::CalcTextSize(summary).x);
+  {
+    ui::TextWrap wrap;
+    ImGui::TextColored(t.ok ? ctx.colors.dim : ctx.colors.error, "%s", summary);
   }
   ctx.probe.RecordLastItem("trace.summary");
   // A request the capacity model refused: which table or index, why, and where.
