@@ -18,6 +18,10 @@ namespace {
 constexpr float kMinColumnWidth = 180.0f;
 constexpr float kItemIndent = 14.0f;
 
+// An item's indent under its collection: it grows with the text only up to 125 %, so that at
+// 250 % in a narrow column the room goes to the key (lesson 4's "DISCWORLD#10#…").
+float ItemIndent(float scale) { return kItemIndent * std::min(scale, 1.25f); }
+
 // The table's strip, each item collection weighing one.
 void DrawTableHashStrip(const LayoutView& view, PanelContext& ctx) {
   std::vector<HashSlice> slices;
@@ -118,10 +122,10 @@ void DrawRow(int index, const PartitionRow& row, const LayoutView& view, const T
       break;
     }
     case PartitionRow::Kind::kItem:
-      x += kItemIndent * s;
+      x += ItemIndent(s);
       color = ctx.colors.sort_key;
       break;
-    case PartitionRow::Kind::kAttributes: x += (view.key_schema.sort_key ? 2 : 1) * kItemIndent * s; break;
+    case PartitionRow::Kind::kAttributes: x += (view.key_schema.sort_key ? 2 : 1) * ItemIndent(s); break;
   }
   if (row.item)
     DrawPaintedBackground(draw, {pos.x, pos.y - pad}, {pos.x + width, pos.y + line + pad}, item_paint, selected, ctx);
@@ -134,14 +138,18 @@ void DrawRow(int index, const PartitionRow& row, const LayoutView& view, const T
   if (x < right) {
     ui::StyleColor text_color(ImGuiCol_Text, color);
     const float text_width = ImGui::CalcTextSize(text.c_str()).x;
+    std::string_view shown = text;
     // A key cut short hides what a lesson points at ("10 sorts before 2"): counted, for tests.
     if (x + text_width > right) {
       if (row.kind == PartitionRow::Kind::kCollection) ++ctx.probe.shown().partition_keys_cut;
       if (row.kind == PartitionRow::Kind::kItem) ++ctx.probe.shown().sort_keys_cut;
+      // A quoted key cut short loses its quotes: one more character of the key in view
+      // ("DISCWORLD#10…" where "\"DISCWORLD#1…" was).
+      if (shown.size() > 2 && shown.front() == '"' && shown.back() == '"') shown = shown.substr(1, shown.size() - 2);
     }
     const float text_right = std::min(x + text_width, right);
-    ImGui::RenderTextEllipsis(draw, {x, pos.y}, {text_right, pos.y + line}, text_right, text_right, text.c_str(),
-                              nullptr, nullptr);
+    ImGui::RenderTextEllipsis(draw, {x, pos.y}, {text_right, pos.y + line}, text_right, text_right, shown.data(),
+                              shown.data() + shown.size(), nullptr);
     if (item_paint == Paint::kFilteredOut) {
       // Struck through: read and paid for, but not returned.
       const float mid = pos.y + line * 0.55f;
@@ -186,6 +194,9 @@ void PartitionMap::DrawColumn(const PartitionColumn& p, const LayoutView& view, 
   ui::Id id(p.index);
   {
     ui::StyleColor border(ImGuiCol_Border, PartitionColor(p.index, ctx.theme, 0.45f));
+    // A compact column (large text, a short panel) keeps a third of the padding for its keys.
+    const ImVec2 padding = ImGui::GetStyle().WindowPadding;
+    ui::StyleVar narrow(ImGuiStyleVar_WindowPadding, compact ? ImVec2{padding.x / 3, padding.y} : padding);
     ui::Child column("partition", {width, 0}, ImGuiChildFlags_Border, ImGuiWindowFlags_NoScrollbar);
     if (column) {
       DrawColumnHeader(p, paint, compact, ctx);
@@ -233,7 +244,7 @@ float PartitionMap::KeysWidth(const LayoutView& view, PanelContext& ctx) {
       if (row.kind == PartitionRow::Kind::kCollection) {
         widest = std::max(widest, 4 * s + ImGui::CalcTextSize(view.collections[row.collection].key_text.c_str()).x);
       } else if (row.kind == PartitionRow::Kind::kItem) {
-        widest = std::max(widest, kItemIndent * s + ImGui::CalcTextSize(RowText(row, view).c_str()).x);
+        widest = std::max(widest, ItemIndent(s) + ImGui::CalcTextSize(RowText(row, view).c_str()).x);
       }
     }
   }
