@@ -336,4 +336,18 @@ TEST_CASE("A Scan rounds each partition's read up to a unit: one small item in f
   CHECK(db.last_trace().partitions_visited.size() == 1);
   CHECK(units({{"KeyConditionExpression", "p = :p"}, {"ExpressionAttributeValues", {{":p", S("abc")}}}}) == 0.5);
   CHECK(db.last_trace().partition_units.empty());
+
+  // The capacity model takes each partition's unit from that partition (not all four from the
+  // one holding the item).
+  ddb::ManualClock clock;
+  ddb::Database metered(CapacityOn(&clock));
+  REQUIRE_OK(Exec(metered, "CreateTable", SimpleTable("Pets", "p")));
+  REQUIRE_OK(Exec(metered, "PutItem", {{"TableName", "Pets"}, {"Item", {{"p", S("abc")}, {"animal", S("cat")}}}}));
+  REQUIRE_OK(Exec(metered, "Scan", {{"TableName", "Pets"}, {"ConsistentRead", true}}));
+  const auto metrics = metered.Metrics("Pets");
+  REQUIRE(metrics.ok());
+  REQUIRE_FALSE(metrics->partitions.empty());
+  std::vector<double> drawn;
+  for (const auto& partition : metrics->partitions.back()) drawn.push_back(partition.read_units);
+  CHECK(drawn == std::vector<double>{1, 1, 1, 1});
 }

@@ -89,10 +89,11 @@ void AddReadDemand(const Table& t, const RequestTrace& trace, std::size_t first_
   const AttributeValue* last_partition_key = nullptr;
   // A Scan's units are each partition's own; otherwise each item draws its share.
   const bool per_partition = !trace.partition_units.empty();
-  for (std::size_t i = 0; per_partition && i < trace.partition_units.size(); ++i) {
-    AddDraw(demand, resource, trace.partitions_visited[i], trace.partition_units[i]);
-    spread += trace.partition_units[i];
-  }
+  if (per_partition)
+    for (std::size_t i = 0; i < trace.partition_units.size(); ++i) {
+      AddDraw(demand, resource, trace.partitions_visited[i], trace.partition_units[i]);
+      spread += trace.partition_units[i];
+    }
   for (std::size_t i = first_entry; i < trace.entries.size(); ++i) {
     const TraceEntry& e = trace.entries[i];
     if (!per_partition) {
