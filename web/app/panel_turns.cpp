@@ -8,6 +8,7 @@
 
 #include "app/app.h"
 #include "panels/data_view_panel.h"
+#include "widgets/flow.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {
@@ -48,18 +49,15 @@ void App::DrawTurns(const PanelRect& rect, PanelContext& ctx) {
                 {Turn::kBuilder, "Builder", "turn.builder"},
                 {Turn::kResponse, "Response", "turn.response"}};
   // Each button as wide as its label, and the room left over shared between them.
-  const auto label_width = [](const char* label) {
-    return ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x;
-  };
   float left = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x;
-  for (const auto& t : kTurns) left -= label_width(t.label);
+  for (const auto& t : kTurns) left -= ui::ButtonWidth(t.label);
   const float extra = std::max(0.0f, left / 3);
   ImGui::SetCursorPosY(std::max(0.0f, (rect.size.y - ImGui::GetFrameHeight()) * 0.5f));
   for (const auto& t : kTurns) {
     if (&t != kTurns) ImGui::SameLine();
     const bool on = turn_ == t.turn;
     ui::StyleColor color(ImGuiCol_Button, ImGui::GetStyleColorVec4(on ? ImGuiCol_ButtonActive : ImGuiCol_FrameBg));
-    if (ctx.probe.Item(t.name, ImGui::Button(t.label, {label_width(t.label) + extra, 0}))) turn_ = t.turn;
+    if (ctx.probe.Item(t.name, ImGui::Button(t.label, {ui::ButtonWidth(t.label) + extra, 0}))) turn_ = t.turn;
     // The data view has no title bar here, and the row no room for a table's name: the button
     // names the table on show (and the index) when the pointer rests on it.
     if (t.turn == Turn::kData && !ctx.selection.table.empty() && ImGui::BeginItemTooltip()) {

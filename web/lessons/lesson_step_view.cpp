@@ -36,13 +36,10 @@ void LessonPlayer::DrawHeader(PanelContext& ctx) {
   if (!ctx.presenter) {  // the presenter view has a layout of its own
     // On a line of its own when it does not fit beside "Lessons", and in a word when a line is
     // too narrow for its name (250 % text in the workbench's narrow lesson panel).
-    const auto width = [](const char* label) {
-      return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
-    };
     const char* layout = ctx.lesson_layout ? "All panels" : "Lesson layout";
-    if (width(layout) > ImGui::GetContentRegionAvail().x)
+    if (ui::ButtonWidth(layout) > ImGui::GetContentRegionAvail().x)
       layout = ctx.lesson_layout ? "All###layout" : "Focus###layout";
-    ui::SameLineIfFits(width(layout));
+    ui::SameLineIfFits(ui::ButtonWidth(layout));
     if (ctx.probe.Item("lesson.layout", ImGui::SmallButton(layout))) ctx.lesson_layout = !ctx.lesson_layout;
     ImGui::SetItemTooltip(ctx.lesson_layout ? "The whole workbench: tables, trace and history too"
                                             : "Room for the lesson: the lesson, the data and the builder");
@@ -51,12 +48,9 @@ void LessonPlayer::DrawHeader(PanelContext& ctx) {
   // "Reset" alone when "Reset lesson" would not.
   const float after =
       ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetScrollX() + ImGui::GetStyle().ItemSpacing.x;
-  const auto button_width = [](const char* label) {
-    return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
-  };
   const float region = ImGui::GetWindowContentRegionMax().x;
-  const char* reset = region - button_width("Reset lesson") >= after ? "Reset lesson###reset" : "Reset###reset";
-  const float right = region - button_width(reset);
+  const char* reset = region - ui::ButtonWidth("Reset lesson") >= after ? "Reset lesson###reset" : "Reset###reset";
+  const float right = region - ui::ButtonWidth(reset);
   if (right >= after) ImGui::SameLine(right);
   if (ctx.probe.Item("lesson.reset", ImGui::SmallButton(reset))) ImGui::OpenPopup("reset_lesson");
   ImGui::SetItemTooltip("Start this lesson again: its tables set up afresh, its steps not done");
@@ -118,7 +112,7 @@ void LessonPlayer::DrawFooter(PanelContext& ctx) {
   const bool last = step_ + 1 == static_cast<int>(l.steps.size());
   const char* next = last ? "Finish \xE2\x9C\x93" : "Next \xE2\x80\xBA";
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float next_width = ImGui::CalcTextSize(next).x + style.FramePadding.x * 2;
+  const float next_width = ui::ButtonWidth(next);
   const bool done = StepDone(step_);
   ImGui::SameLine();
   // Between the buttons: the step, and what Next waits for, as much as there is room for.
@@ -564,7 +558,7 @@ void LessonPlayer::DrawShowMe(const ddb::LessonStep& step, const Card& card, Pan
   // A label too long for a button at this width and text size ("Example: a Publishers table
   // keyed by publisherId" at 250 %) is a line of text above a plain "Show me".
   std::string label = show.label.empty() ? std::string("Show me") : show.label;
-  const float button_width = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
+  const float button_width = ui::ButtonWidth(label.c_str());
   if (button_width > ImGui::GetContentRegionAvail().x) {
     if (!first) ImGui::Spacing();
     ui::TextWrap wrap(card.wrap_x());

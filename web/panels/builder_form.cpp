@@ -18,6 +18,7 @@
 #include "ddb/item_json.h"
 #include "text/body_edits.h"
 #include "text/json_format.h"
+#include "widgets/flow.h"
 #include "widgets/imgui_scoped.h"
 
 namespace playground {
@@ -342,7 +343,7 @@ bool DrawActionAdder(const ddb::OperationInfo& op, RequestFields& f, const ddb::
   constexpr const char* kKeyIds[2] = {"##add_pk", "##add_sk"};
   std::array<const ddb::KeyAttribute*, 2> keys{&schema.partition_key, schema.sort_key ? &*schema.sort_key : nullptr};
   const float avail = ImGui::GetContentRegionAvail().x;
-  const float add_width = ImGui::CalcTextSize("Add").x + ImGui::GetStyle().FramePadding.x * 2;
+  const float add_width = ui::ButtonWidth("Add");
   const int key_count = schema.sort_key ? 2 : 1;
   const float key_width =
       (avail - 140 * ctx.scale - add_width - ImGui::GetStyle().ItemSpacing.x * (key_count + 1)) / key_count;

@@ -31,8 +31,7 @@ void CapacityPanel::DrawClock(PanelContext& ctx) {
     if (clock.playing()) clock.Pause();
     else clock.Play();
   }
-  const ImVec2 pad = ImGui::GetStyle().FramePadding;
-  ui::SameLineIfFits(ImGui::CalcTextSize("Step 1 s").x + 2 * pad.x);
+  ui::SameLineIfFits(ui::ButtonWidth("Step 1 s"));
   if (ctx.probe.Item("capacity.step", ImGui::Button("Step 1 s"))) clock.Step(1000);
   char speed[16];
   std::snprintf(speed, sizeof speed, "\xC3\x97%g", clock.speed());
@@ -69,7 +68,7 @@ void CapacityPanel::DrawScenarioPicker(PanelContext& ctx) {
   ImGui::TextColored(ctx.colors.dim, "Traffic");
   ImGui::SameLine();
   // The picker and its button on one line when they fit, else the button under it (large text).
-  const float button = ImGui::CalcTextSize("Start").x + 2 * ImGui::GetStyle().FramePadding.x;
+  const float button = ui::ButtonWidth("Start");
   const float rest = ImGui::GetContentRegionAvail().x - button - ImGui::GetStyle().ItemSpacing.x;
   const bool one_line = rest >= 6 * ImGui::GetFrameHeight();
   ImGui::SetNextItemWidth(one_line ? rest : -FLT_MIN);

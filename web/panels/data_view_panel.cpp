@@ -447,9 +447,10 @@ void DataViewPanel::DrawKeySchema(const LayoutView& view, bool compact, PanelCon
       ImGui::TextColored(ctx.colors.dim, " RANGE");
     }
     // "· 9 items" beside the key, "9 items" under it.
-    const std::string items = "\xC2\xB7 " + CountText(view.item_count, "item", "items");
-    const bool beside = ui::SameLineIfFits(ImGui::CalcTextSize(items.c_str()).x);
-    ImGui::TextColored(ctx.colors.dim, "%s", items.c_str() + (beside ? 0 : 3));
+    const std::string items = CountText(view.item_count, "item", "items");
+    const std::string beside_key = "\xC2\xB7 " + items;
+    const bool beside = ui::SameLineIfFits(ImGui::CalcTextSize(beside_key.c_str()).x);
+    ImGui::TextColored(ctx.colors.dim, "%s", (beside ? beside_key : items).c_str());
     ctx.probe.RecordLastItem("table.key_schema");
     if (ui::ItemTooltip tip; tip) {
       KeyAttributeLine("Partition key", schema.partition_key, "HASH", ctx.colors.partition_key, ctx.colors);
@@ -524,11 +525,10 @@ void DataViewPanel::DrawTraceSummary(const TracePaint& paint, bool compact, Pane
             .c_str(),
         t.returned, t.filtered_out, capacity, t.read);
     if (compact) {
-      // One line (a short panel: large text, a projector): the rows are the point; the whole
-      // sentence and the legend are in the tooltip. It wrapped to six lines at 250 % and left
-      // no row of the items it read in view.
-      // Without the operation's name where the line does not fit (250 % beside a lesson), and
-      // on two lines where even that does not: never cut.
+      // A short line (a short panel: large text, a projector): the rows are the point; the
+      // whole sentence and the legend are in the tooltip (it wrapped to six lines at 250 % and
+      // left no row of the items it read in view). Without the operation's name where it does
+      // not fit (250 % beside a lesson), and wrapped where even that does not: never cut.
       char brief[128];
       const int name_length = std::snprintf(brief, sizeof brief, "%s: ", t.trace.operation.c_str());
       std::snprintf(brief + name_length, sizeof brief - name_length, "%zu read \xE2\x86\x92 %zu returned \xC2\xB7 %s",

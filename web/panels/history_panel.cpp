@@ -63,17 +63,14 @@ void HistoryPanel::DrawToolbar(PanelContext& ctx) {
     }
   }
   // Each button beside the last where it fits, else under it (large text, a narrow panel).
-  const auto button_width = [](const char* label) {
-    return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
-  };
-  ui::SameLineIfFits(button_width("Reset sandbox"));
+  ui::SameLineIfFits(ui::ButtonWidth("Reset sandbox"));
   {
     ui::Disabled disabled(ctx.db.TableNames().empty());
     if (ctx.probe.Item("history.reset", ImGui::Button("Reset sandbox"))) ImGui::OpenPopup("reset_sandbox");
   }
   ui::TooltipEvenIfDisabled(ctx.db.TableNames().empty() ? "The sandbox is empty: nothing to reset"
                                                         : "Delete every table and item (undoable)");
-  ui::SameLineIfFits(button_width("Clear list"));
+  ui::SameLineIfFits(ui::ButtonWidth("Clear list"));
   {
     ui::Disabled disabled(sandbox.history().empty());
     if (ctx.probe.Item("history.clear", ImGui::Button("Clear list"))) sandbox.ClearHistory();
@@ -117,8 +114,7 @@ void HistoryPanel::DrawEntry(const HistoryEntry& e, PanelContext& ctx) {
   // Each label measured on its own, as each button is (ImGui rounds each width up: measured as
   // one string, the row came out a pixel or two short and Copy was cut at the panel's side).
   float buttons = ImGui::GetStyle().ItemSpacing.x * 3;
-  for (const char* name : {"Re-run", "Edit", "Copy"})
-    buttons += ImGui::CalcTextSize(name).x + ImGui::GetStyle().FramePadding.x * 2;
+  for (const char* name : {"Re-run", "Edit", "Copy"}) buttons += ui::ButtonWidth(name);
   // The buttons go under the line where the panel has no room for both (large text).
   const bool beside = ImGui::GetContentRegionAvail().x - buttons >= 40 * s;
   const float label_width = beside ? ImGui::GetContentRegionAvail().x - buttons : 0.0f;  // 0: the whole line

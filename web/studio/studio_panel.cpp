@@ -11,6 +11,7 @@
 #include "panels/hash_strip.h"
 #include "view_models/capacity_view.h"
 #include "widgets/card.h"
+#include "widgets/flow.h"
 #include "widgets/glyphs.h"
 #include "widgets/imgui_scoped.h"
 
@@ -145,7 +146,7 @@ void StudioPanel::DrawPatterns(PanelContext& ctx) {
     Light(session_.PatternLight(i), ctx);
     ctx.probe.RecordLastItem("studio.light." + std::to_string(i));
     ImGui::SameLine();
-    const float button = ImGui::CalcTextSize("Try it").x + ImGui::GetStyle().FramePadding.x * 2;
+    const float button = ui::ButtonWidth("Try it");
     {
       ui::TextWrap wrap(ImGui::GetWindowContentRegionMax().x - button - ImGui::GetStyle().ItemSpacing.x);
       ImGui::TextUnformatted(p.name.c_str());
@@ -376,12 +377,7 @@ void StudioPanel::DrawLines(const StudioSession::Verdict& verdict, const char* i
       const int number = lessons.LessonNumber(line.lesson);
       const std::string where =
           "lesson " + (number > 0 ? std::to_string(number) : line.lesson) + ", step " + std::to_string(line.step);
-      if (trace) {
-        const float after = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
-        const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-        if (right - after >= ImGui::CalcTextSize("Learn how").x + 2 * ImGui::GetStyle().FramePadding.x)
-          ImGui::SameLine();
-      }
+      if (trace) ui::SameLineIfFits(ui::ButtonWidth("Learn how"));
       const float room = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().FramePadding.x;
       std::string label = "Learn how: " + where;
       if (ImGui::CalcTextSize(label.c_str()).x > room) label = "Lesson" + where.substr(6);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "widgets/flow.h"
+
 namespace playground {
 
 Card::Card(ImVec4 background, ImVec4 edge, float scale)
@@ -36,12 +38,7 @@ Card::~Card() {
 }
 
 bool FlowButton(const char* label, bool& first, bool small) {
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float width = ImGui::CalcTextSize(label, nullptr, true).x + style.FramePadding.x * 2;
-  if (!first) {
-    ImGui::SameLine();
-    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
-  }
+  if (!first) ui::SameLineIfFits(ui::ButtonWidth(label));
   first = false;
   return small ? ImGui::SmallButton(label) : ImGui::Button(label);
 }

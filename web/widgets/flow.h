@@ -6,6 +6,12 @@
 
 namespace ui {
 
+// How wide a button (or a small one) with `label` is drawn: its text, up to any "##", and its
+// frame's padding.
+inline float ButtonWidth(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+}
+
 // Puts the next widget beside the last one when `width` more fits on the line, else under it;
 // says which.
 inline bool SameLineIfFits(float width) {
